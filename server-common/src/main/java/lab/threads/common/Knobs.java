@@ -1,0 +1,60 @@
+package lab.threads.common;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+import picocli.CommandLine.IDefaultValueProvider;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * One name per setting, three ways to give it. The flag {@code --sleep-ms} is also the system property
+ * {@code lab.sleep-ms} and the environment variable {@code LAB_SLEEP_MS}. A flag wins over a property, a property
+ * over the environment, the environment over the built-in default.
+ */
+public final class Knobs implements IDefaultValueProvider {
+    private final UnaryOperator<String> environment;
+    private final Map<String, String> fallbacks;
+
+    /**
+     * @param fallbacks defaults that are not constants (per-variant port, limits read from the OS), by flag name
+     */
+    public Knobs(Map<String, String> fallbacks) {
+        this(System::getenv, fallbacks);
+    }
+
+    Knobs(UnaryOperator<String> environment, Map<String, String> fallbacks) {
+        this.environment = environment;
+        this.fallbacks = fallbacks;
+    }
+
+    public static String propertyName(String flag) {
+        return "lab." + bare(flag);
+    }
+
+    public static String environmentName(String flag) {
+        return "LAB_" + bare(flag).replace('-', '_').toUpperCase(Locale.ROOT);
+    }
+
+    @Override
+    public String defaultValue(ArgSpec arg) {
+        if (!(arg instanceof OptionSpec option)) {
+            return null;
+        }
+        String flag = option.longestName();
+        String fromProperty = System.getProperty(propertyName(flag));
+        if (fromProperty != null) {
+            return fromProperty;
+        }
+        String fromEnvironment = environment.apply(environmentName(flag));
+        if (fromEnvironment != null && !fromEnvironment.isBlank()) {
+            return fromEnvironment;
+        }
+        return fallbacks.get(flag);
+    }
+
+    private static String bare(String flag) {
+        return flag.replaceFirst("^-+", "");
+    }
+}

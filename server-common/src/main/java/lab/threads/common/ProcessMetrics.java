@@ -1,0 +1,63 @@
+package lab.threads.common;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the process costs the machine: OS threads, memory, CPU and context switches. Linux figures come from
+ * {@code /proc/self} and {@code getrusage}; where they do not exist they are left out rather than guessed.
+ */
+public final class ProcessMetrics {
+    private ProcessMetrics() {
+    }
+
+    public static Map<String, Object> snapshot() {
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        metrics.put("platformThreads", threads.getThreadCount());
+        metrics.put("peakPlatformThreads", threads.getPeakThreadCount());
+        metrics.put("heapUsedBytes", ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            metrics.put("processCpuMs", os.getProcessCpuTime() / 1_000_000);
+        }
+        readStatus(metrics);
+        ResourceUsage.read().ifPresent(usage -> {
+            metrics.put("cpuUserMs", usage.userMs());
+            metrics.put("cpuSystemMs", usage.systemMs());
+            metrics.put("voluntaryContextSwitches", usage.voluntarySwitches());
+            metrics.put("involuntaryContextSwitches", usage.involuntarySwitches());
+        });
+        return metrics;
+    }
+
+    /** /proc/self/status: OS threads (all of them, not only Java's), RSS and its peak. */
+    private static void readStatus(Map<String, Object> metrics) {
+        Map<String, String> wanted = Map.of(
+                "Threads", "osThreads",
+                "VmRSS", "rssBytes",
+                "VmHWM", "peakRssBytes");
+        for (String line : lines("/proc/self/status")) {
+            int colon = line.indexOf(':');
+            String key = colon > 0 ? wanted.get(line.substring(0, colon)) : null;
+            if (key != null) {
+                String[] value = line.substring(colon + 1).trim().split("\\s+");
+                long number = Long.parseLong(value[0]);
+                metrics.put(key, value.length > 1 && value[1].equals("kB") ? number * 1024 : number);
+            }
+        }
+    }
+
+    private static List<String> lines(String file) {
+        try {
+            return Files.readAllLines(Path.of(file));
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package lab.threads.common;
+
+import java.io.PrintStream;
+import java.net.BindException;
+import java.util.Map;
+
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+
+/** The {@code main} of all three servers: settings in, effective settings and one ready line out, graceful stop. */
+public final class ServerLauncher {
+    public static final String READY = "ready on";
+
+    private ServerLauncher() {
+    }
+
+    public static void launch(Variant variant, LabServer.Factory factory, String[] args) {
+        PrintStream out = System.out;
+        ServerSettings settings = new ServerSettings();
+        CommandLine cli = ServerSettings.commandLine(variant, settings);
+        try {
+            cli.parseArgs(args);
+            if (cli.isUsageHelpRequested()) {
+                cli.usage(out);
+                return;
+            }
+            settings.validate();
+        } catch (ParameterException e) {
+            System.err.println(variant.id() + ": " + e.getMessage());
+            System.err.println("Run with --help for every setting.");
+            System.exit(2);
+        }
+        out.println(variant.id() + " (" + variant.framework() + ", " + variant.threadingModel() + ") on JDK " + Runtime.version());
+        for (Map.Entry<String, Object> setting : settings.describe().entrySet()) {
+            out.printf("  %-17s %s%n", setting.getKey(), setting.getValue());
+        }
+        LabServer server;
+        try {
+            server = factory.start(new SleepContract(variant, settings));
+        } catch (RuntimeException e) {
+            System.err.println(variant.id() + ": " + (isBindFailure(e)
+                    ? "cannot listen on " + settings.host() + ":" + settings.port() + ", it is already in use (or not an address of this machine). "
+                            + "Stop what holds it, or choose another port with --port / LAB_PORT."
+                    : "failed to start: " + e));
+            System.exit(1);
+            return;
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(server::stop, "graceful-stop"));
+        out.println(variant.id() + " " + READY + " http://" + settings.host() + ":" + server.port() + "/sleep");
+    }
+
+    private static boolean isBindFailure(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof BindException || String.valueOf(cause.getMessage()).contains("Address already in use")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

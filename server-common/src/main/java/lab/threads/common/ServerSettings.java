@@ -1,0 +1,143 @@
+package lab.threads.common;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * The settings every server takes, with the same names and defaults on all three. Each is a flag, a system property
+ * and an environment variable (see {@link Knobs}).
+ */
+@Command(mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Serves GET /sleep, /health and /stats. Every flag is also the system property lab.<flag> "
+                + "and the environment variable LAB_<FLAG>, e.g. --sleep-ms, -Dlab.sleep-ms, LAB_SLEEP_MS.")
+public final class ServerSettings {
+    /** Descriptors kept free for the JVM's own files (jars, epoll, pipes) when max connections is derived. */
+    static final int DESCRIPTOR_HEADROOM = 1000;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--host", defaultValue = "127.0.0.1", description = "Address to bind (0.0.0.0 in containers). Default: ${DEFAULT-VALUE}.")
+    private String host;
+
+    @Option(names = "--port", description = "TCP port; 0 picks a free one. Default: ${DEFAULT-VALUE} for this server.")
+    private int port;
+
+    @Option(names = "--sleep-ms", defaultValue = "6000", description = "Sleep of GET /sleep without ?ms. Default: ${DEFAULT-VALUE}.")
+    private long sleepMs;
+
+    @Option(names = "--max-sleep-ms", defaultValue = "60000", description = "Largest ?ms accepted. Default: ${DEFAULT-VALUE}.")
+    private long maxSleepMs;
+
+    @Option(names = "--backlog", defaultValue = "8192", description = "Listen backlog asked for; the kernel caps it at net.core.somaxconn. Default: ${DEFAULT-VALUE}.")
+    private int backlog;
+
+    @Option(names = "--idle-timeout-ms", defaultValue = "300000", description = "Idle keep-alive connections are closed after this. Default: ${DEFAULT-VALUE}.")
+    private long idleTimeoutMs;
+
+    @Option(names = "--max-connections", description = "Open TCP connections at most; more wait in the backlog. Default: open-files limit - "
+            + DESCRIPTOR_HEADROOM + " (${DEFAULT-VALUE} here).")
+    private int maxConnections;
+
+    @Option(names = "--shutdown-grace-ms", description = "On stop, in-flight requests get this long to finish. Default: max sleep + 5000.")
+    private Long shutdownGraceMs;
+
+    /** Parses flags over properties over environment over defaults, then validates; throws with a usable message. */
+    public static ServerSettings parse(Variant variant, String... args) {
+        ServerSettings settings = new ServerSettings();
+        CommandLine cli = commandLine(variant, settings);
+        cli.parseArgs(args);
+        return cli.isUsageHelpRequested() || cli.isVersionHelpRequested() ? settings : settings.validate();
+    }
+
+    public static CommandLine commandLine(Variant variant, ServerSettings settings) {
+        return new CommandLine(settings)
+                .setCommandName("java -jar " + variant.id() + "/target/" + variant.id() + ".jar")
+                .setDefaultValueProvider(new Knobs(derivedDefaults(variant)));
+    }
+
+    /** Built-in defaults that depend on the variant and the machine, for {@link Knobs}. */
+    public static Map<String, String> derivedDefaults(Variant variant) {
+        int openFiles = OsLimits.openFiles().orElse(65536);
+        return Map.of(
+                "--port", Integer.toString(variant.defaultPort()),
+                "--max-connections", Integer.toString(Math.max(1, openFiles - DESCRIPTOR_HEADROOM)));
+    }
+
+    /** Checks the combination once picocli has filled the fields; a bad value gets a message naming the knob. */
+    public ServerSettings validate() {
+        require(port >= 0 && port <= 65535, "--port must be 0..65535, got " + port);
+        require(sleepMs >= 0, "--sleep-ms must be >= 0, got " + sleepMs);
+        require(maxSleepMs >= sleepMs, "--max-sleep-ms (" + maxSleepMs + ") must be >= --sleep-ms (" + sleepMs + ")");
+        require(backlog > 0, "--backlog must be > 0, got " + backlog);
+        require(idleTimeoutMs > 0, "--idle-timeout-ms must be > 0, got " + idleTimeoutMs);
+        require(maxConnections > 0, "--max-connections must be > 0, got " + maxConnections);
+        require(shutdownGraceMs == null || shutdownGraceMs >= 0, "--shutdown-grace-ms must be >= 0, got " + shutdownGraceMs);
+        return this;
+    }
+
+    private void require(boolean ok, String message) {
+        if (!ok) {
+            throw new ParameterException(spec.commandLine(), message + ". Fix the flag, the lab.* property or the LAB_* variable.");
+        }
+    }
+
+    public String host() {
+        return host;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public long sleepMs() {
+        return sleepMs;
+    }
+
+    public long maxSleepMs() {
+        return maxSleepMs;
+    }
+
+    public int backlog() {
+        return backlog;
+    }
+
+    /** The backlog the kernel will really use. */
+    public int effectiveBacklog() {
+        return Math.min(backlog, OsLimits.somaxconn().orElse(backlog));
+    }
+
+    public long idleTimeoutMs() {
+        return idleTimeoutMs;
+    }
+
+    public int maxConnections() {
+        return maxConnections;
+    }
+
+    public long shutdownGraceMs() {
+        return shutdownGraceMs != null ? shutdownGraceMs : maxSleepMs + 5000;
+    }
+
+    /** The effective settings, as printed at start-up and served in /stats. */
+    public Map<String, Object> describe() {
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("host", host);
+        settings.put("port", port);
+        settings.put("sleepMs", sleepMs);
+        settings.put("maxSleepMs", maxSleepMs);
+        settings.put("backlog", backlog);
+        settings.put("effectiveBacklog", effectiveBacklog());
+        settings.put("idleTimeoutMs", idleTimeoutMs);
+        settings.put("maxConnections", maxConnections);
+        settings.put("shutdownGraceMs", shutdownGraceMs());
+        return settings;
+    }
+}

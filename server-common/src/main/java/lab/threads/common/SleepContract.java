@@ -1,0 +1,162 @@
+package lab.threads.common;
+
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The endpoint contract shared by the three servers, free of any HTTP framework: routing, the {@code ms} parameter,
+ * the JSON bodies and the counters. Adapters pass in method, path and raw query, and only choose the thread that runs
+ * a {@link SleepJob}.
+ */
+public final class SleepContract {
+    private static final Pattern INTEGER = Pattern.compile("-?\\d{1,18}");
+    private static final String ENDPOINTS = "GET /sleep[?ms=N], GET /health, GET /stats";
+
+    private final Variant variant;
+    private final ServerSettings settings;
+    private final ServerStats stats = new ServerStats();
+
+    public SleepContract(Variant variant, ServerSettings settings) {
+        this.variant = variant;
+        this.settings = settings;
+    }
+
+    public Variant variant() {
+        return variant;
+    }
+
+    public ServerSettings settings() {
+        return settings;
+    }
+
+    public ServerStats stats() {
+        return stats;
+    }
+
+    /** Decides a request without blocking; safe to call on an I/O thread. */
+    public Outcome accept(String method, String path, String rawQuery) {
+        return switch (path) {
+            case "/sleep" -> isGet(method) ? sleepJob(rawQuery) : methodNotAllowed(method, path);
+            case "/health" -> isGet(method) ? new Reply(200, Json.write(Map.of("status", "UP", "variant", variant.id()))) : methodNotAllowed(method, path);
+            case "/stats" -> isGet(method) ? new Reply(200, Json.write(statsBody())) : methodNotAllowed(method, path);
+            default -> error(404, "not_found", "No endpoint at " + path + ". Endpoints: " + ENDPOINTS + ".");
+        };
+    }
+
+    /** Runs a sleep on the calling thread (the variant's thread) and describes that thread in the answer. */
+    public Reply sleep(SleepJob job) {
+        stats.started();
+        boolean ok = false;
+        try {
+            Thread.sleep(job.millis());
+            ok = true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            stats.finished(ok);
+        }
+        if (!ok) {
+            return error(503, "interrupted", "The sleep was interrupted (the server is stopping). Retry later.");
+        }
+        Thread thread = Thread.currentThread();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("variant", variant.id());
+        body.put("threadingModel", variant.threadingModel());
+        body.put("virtualThread", thread.isVirtual());
+        body.put("threadName", thread.getName().isEmpty() ? "#" + thread.threadId() : thread.getName());
+        body.put("threadId", thread.threadId());
+        body.put("sleptMs", job.millis());
+        return new Reply(200, Json.write(body));
+    }
+
+    /** The answer when the variant could not get a thread for a sleep (e.g. "unable to create native thread"). */
+    public Reply threadUnavailable(Throwable cause) {
+        stats.threadUnavailable();
+        return error(503, "thread_unavailable", "No thread could be started for this request (" + cause
+                + "). The server keeps serving; retry later or lower the load.");
+    }
+
+    private Outcome sleepJob(String rawQuery) {
+        List<String> values = parameter(rawQuery, "ms");
+        if (values.isEmpty()) {
+            return new SleepJob(settings.sleepMs());
+        }
+        String value = values.getFirst();
+        if (values.size() == 1 && INTEGER.matcher(value).matches()) {
+            long millis = Long.parseLong(value);
+            if (millis >= 0 && millis <= settings.maxSleepMs()) {
+                return new SleepJob(millis);
+            }
+        }
+        String got = values.size() == 1 ? "'" + value + "'" : values.size() + " values " + values;
+        Map<String, Object> body = errorBody(400, "bad_request", "Query parameter 'ms' must be one integer from 0 to "
+                + settings.maxSleepMs() + " (milliseconds); got " + got + ". Example: /sleep?ms=1000");
+        body.put("parameter", "ms");
+        body.put("min", 0);
+        body.put("max", settings.maxSleepMs());
+        return new Reply(400, Json.write(body));
+    }
+
+    private Map<String, Object> statsBody() {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("variant", variant.id());
+        body.put("framework", variant.framework());
+        body.put("threadingModel", variant.threadingModel());
+        body.putAll(stats.snapshot());
+        body.putAll(ProcessMetrics.snapshot());
+        body.put("jdk", Runtime.version().toString());
+        body.put("availableProcessors", Runtime.getRuntime().availableProcessors());
+        body.put("settings", settings.describe());
+        return body;
+    }
+
+    private static boolean isGet(String method) {
+        return "GET".equals(method);
+    }
+
+    private static Reply methodNotAllowed(String method, String path) {
+        Reply reply = error(405, "method_not_allowed", method + " is not allowed on " + path + ". Use GET.");
+        return new Reply(reply.status(), reply.json(), Map.of("Allow", "GET"));
+    }
+
+    private static Reply error(int status, String error, String message) {
+        return new Reply(status, Json.write(errorBody(status, error, message)));
+    }
+
+    private static Map<String, Object> errorBody(int status, String error, String message) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("status", status);
+        body.put("error", error);
+        body.put("message", message);
+        return body;
+    }
+
+    /** All values of one query parameter, decoded; "ms=" counts as one empty value. */
+    static List<String> parameter(String rawQuery, String name) {
+        List<String> values = new ArrayList<>();
+        if (rawQuery == null || rawQuery.isEmpty()) {
+            return values;
+        }
+        for (String pair : rawQuery.split("&")) {
+            int equals = pair.indexOf('=');
+            String key = decode(equals < 0 ? pair : pair.substring(0, equals));
+            if (key.equals(name)) {
+                values.add(equals < 0 ? "" : decode(pair.substring(equals + 1)));
+            }
+        }
+        return values;
+    }
+
+    private static String decode(String text) {
+        try {
+            return URLDecoder.decode(text, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return text;
+        }
+    }
+}

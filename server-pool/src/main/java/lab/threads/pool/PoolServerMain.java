@@ -1,0 +1,23 @@
+package lab.threads.pool;
+
+import java.util.concurrent.Executors;
+
+import lab.threads.common.LabServer;
+import lab.threads.common.ServerLauncher;
+import lab.threads.common.SleepContract;
+import lab.threads.common.Variant;
+import lab.threads.undertow.UndertowLabServer;
+
+/** Undertow dispatching every request to {@code Executors.newCachedThreadPool()}: idle threads are reused for 60 s. */
+public final class PoolServerMain {
+    private PoolServerMain() {
+    }
+
+    public static void main(String[] args) {
+        ServerLauncher.launch(Variant.POOL, PoolServerMain::start, args);
+    }
+
+    public static LabServer start(SleepContract contract) {
+        return UndertowLabServer.start(contract, Executors.newCachedThreadPool());
+    }
+}

@@ -1,0 +1,112 @@
+package lab.threads.undertow;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+
+import io.undertow.Handlers;
+import io.undertow.Undertow;
+import io.undertow.UndertowOptions;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.server.handlers.GracefulShutdownHandler;
+import io.undertow.util.HttpString;
+import io.undertow.util.SameThreadExecutor;
+import lab.threads.common.LabServer;
+import lab.threads.common.Reply;
+import lab.threads.common.ServerSettings;
+import lab.threads.common.SleepContract;
+import lab.threads.common.SleepJob;
+import org.xnio.Options;
+
+/**
+ * The Undertow server of {@code server-platform} and {@code server-pool}. They differ only in the executor that runs
+ * {@code /sleep}: everything else is answered on Undertow's I/O threads, which never block.
+ */
+public final class UndertowLabServer implements LabServer {
+    private static final HttpString CONTENT_TYPE = HttpString.tryFromString("Content-Type");
+
+    private final Undertow undertow;
+    private final GracefulShutdownHandler graceful;
+    private final Executor sleepers;
+    private final SleepContract contract;
+
+    private UndertowLabServer(SleepContract contract, Executor sleepers) {
+        this.contract = contract;
+        this.sleepers = sleepers;
+        ServerSettings settings = contract.settings();
+        this.graceful = Handlers.gracefulShutdown(this::route);
+        this.undertow = Undertow.builder()
+                .addHttpListener(settings.port(), settings.host())
+                .setSocketOption(Options.BACKLOG, settings.backlog())
+                // XNIO stops accepting at the high-water mark; excess connections wait in the backlog.
+                .setSocketOption(Options.CONNECTION_HIGH_WATER, settings.maxConnections())
+                .setSocketOption(Options.CONNECTION_LOW_WATER, settings.maxConnections())
+                .setServerOption(UndertowOptions.IDLE_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, settings.idleTimeoutMs()))
+                .setHandler(graceful)
+                .build();
+    }
+
+    /** Starts Undertow handing every sleep to {@code sleepers}; an executor service is shut down with the server. */
+    public static LabServer start(SleepContract contract, Executor sleepers) {
+        UndertowLabServer server = new UndertowLabServer(contract, sleepers);
+        try {
+            server.undertow.start();
+        } catch (RuntimeException e) {
+            server.shutdownSleepers();
+            throw e;
+        }
+        return server;
+    }
+
+    private void route(HttpServerExchange exchange) {
+        switch (contract.accept(exchange.getRequestMethod().toString(), exchange.getRequestPath(), exchange.getQueryString())) {
+            case Reply reply -> send(exchange, reply);
+            // Hand off after this I/O-thread call returns; the exchange stays open until the sleeper answers.
+            case SleepJob job -> exchange.dispatch(SameThreadExecutor.INSTANCE, () -> handOff(exchange, job));
+        }
+    }
+
+    private void handOff(HttpServerExchange exchange, SleepJob job) {
+        try {
+            sleepers.execute(() -> send(exchange, contract.sleep(job)));
+        } catch (Throwable noThread) {
+            // OutOfMemoryError "unable to create native thread" or a rejection: answer, count, keep serving.
+            send(exchange, contract.threadUnavailable(noThread));
+        }
+    }
+
+    private static void send(HttpServerExchange exchange, Reply reply) {
+        exchange.setStatusCode(reply.status());
+        exchange.getResponseHeaders().put(CONTENT_TYPE, "application/json; charset=UTF-8");
+        for (Map.Entry<String, String> header : reply.headers().entrySet()) {
+            exchange.getResponseHeaders().put(HttpString.tryFromString(header.getKey()), header.getValue());
+        }
+        exchange.getResponseSender().send(ByteBuffer.wrap(reply.json().getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Override
+    public int port() {
+        return ((java.net.InetSocketAddress) undertow.getListenerInfo().getFirst().getAddress()).getPort();
+    }
+
+    @Override
+    public void stop() {
+        graceful.shutdown();
+        try {
+            graceful.awaitShutdown(contract.settings().shutdownGraceMs());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        undertow.stop();
+        shutdownSleepers();
+    }
+
+    private void shutdownSleepers() {
+        if (sleepers instanceof ExecutorService service) {
+            service.shutdownNow();
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package lab.threads.virtual;
+
+import java.time.Duration;
+import java.util.Map;
+
+import io.helidon.http.HeaderNames;
+import io.helidon.http.HttpMediaTypes;
+import io.helidon.http.Status;
+import io.helidon.webserver.WebServer;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+import lab.threads.common.LabServer;
+import lab.threads.common.Reply;
+import lab.threads.common.ServerLauncher;
+import lab.threads.common.ServerSettings;
+import lab.threads.common.SleepContract;
+import lab.threads.common.SleepJob;
+import lab.threads.common.Variant;
+
+/**
+ * Helidon 4 WebServer ("Níma"): every connection gets a virtual thread and its requests run on it, so the sleep
+ * simply runs where the request arrived. There is nothing to dispatch.
+ */
+public final class VirtualServerMain {
+    private VirtualServerMain() {
+    }
+
+    public static void main(String[] args) {
+        ServerLauncher.launch(Variant.VIRTUAL, VirtualServerMain::start, args);
+    }
+
+    public static LabServer start(SleepContract contract) {
+        ServerSettings settings = contract.settings();
+        WebServer server = WebServer.builder()
+                .host(settings.host())
+                .port(settings.port())
+                .backlog(settings.backlog())
+                // A permit per connection taken before accept(): Helidon's listener never sees "Too many open files".
+                .maxTcpConnections(settings.maxConnections())
+                .idleConnectionTimeout(Duration.ofMillis(settings.idleTimeoutMs()))
+                .shutdownGracePeriod(Duration.ofMillis(settings.shutdownGraceMs()))
+                .routing(routing -> routing.any((req, res) -> answer(contract, req, res)))
+                .build()
+                .start();
+        return new LabServer() {
+            @Override
+            public int port() {
+                return server.port();
+            }
+
+            @Override
+            public void stop() {
+                server.stop();
+            }
+        };
+    }
+
+    private static void answer(SleepContract contract, ServerRequest req, ServerResponse res) {
+        Reply reply = switch (contract.accept(req.prologue().method().text(), req.path().rawPath(), req.query().rawValue())) {
+            case Reply immediate -> immediate;
+            case SleepJob job -> contract.sleep(job);
+        };
+        res.status(Status.create(reply.status()));
+        res.header(HeaderNames.CONTENT_TYPE, HttpMediaTypes.JSON_UTF_8.text());
+        for (Map.Entry<String, String> header : reply.headers().entrySet()) {
+            res.header(HeaderNames.create(header.getKey()), header.getValue());
+        }
+        res.send(reply.json());
+    }
+}
