@@ -1,5 +1,7 @@
 package lab.threads.virtual;
 
+import java.io.UncheckedIOException;
+import java.net.BindException;
 import java.time.Duration;
 import java.util.Map;
 
@@ -42,6 +44,10 @@ public final class VirtualServerMain {
                 .routing(routing -> routing.any((req, res) -> answer(contract, req, res)))
                 .build()
                 .start();
+        if (!server.isRunning()) {
+            // Helidon logs a failed bind and returns a stopped server instead of throwing.
+            throw new UncheckedIOException(new BindException("Helidon could not listen on " + settings.host() + ":" + settings.port()));
+        }
         return new LabServer() {
             @Override
             public int port() {

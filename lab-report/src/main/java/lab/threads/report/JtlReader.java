@@ -1,0 +1,111 @@
+package lab.threads.report;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+
+/**
+ * Streams the samples of a JMeter CSV results file (with its header line) to a consumer, so a 240,000-line file
+ * never sits in memory. A run killed mid-way leaves a file that is missing, empty or cut inside its last line:
+ * none of these throws; each adds a note, and a cut file is reported as partial.
+ */
+public final class JtlReader {
+
+    private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder()
+            .setHeader()
+            .setSkipHeaderRecord(true)
+            .get();
+    private static final List<String> REQUIRED = List.of("timeStamp", "elapsed", "responseCode", "success");
+
+    private JtlReader() {
+    }
+
+    /**
+     * @param notes receives one line per problem met, for the reader of the report
+     * @return true when the file is partial: it does not end with a complete line, or could not be read to its end
+     */
+    public static boolean read(Path jtl, Consumer<Sample> sink, List<String> notes) {
+        String name = jtl.getFileName().toString();
+        boolean cut;
+        try {
+            cut = !endsWithNewline(jtl);
+        } catch (NoSuchFileException e) {
+            notes.add(name + " is missing: no client-side results");
+            return false;
+        } catch (IOException e) {
+            notes.add(name + " could not be read: " + e);
+            return true;
+        }
+        long rejected = 0;
+        try (Reader reader = Files.newBufferedReader(jtl);
+             CSVParser parser = CSVParser.builder().setReader(reader).setFormat(FORMAT).get()) {
+            List<String> missing = REQUIRED.stream().filter(column -> !parser.getHeaderMap().containsKey(column)).toList();
+            if (!missing.isEmpty()) {
+                notes.add(name + " has no column(s) " + missing + ": not a JMeter CSV with a header line?");
+                return false;
+            }
+            for (CSVRecord record : parser) {
+                // A line cut short has fewer fields than the header: drop it rather than guess its values.
+                if (record.isConsistent()) {
+                    sink.accept(toSample(record));
+                } else {
+                    rejected++;
+                }
+            }
+        } catch (NumberFormatException e) {
+            notes.add(name + " has a value that is not a number (" + e.getMessage() + "): stopped there");
+            return true;
+        } catch (IOException | UncheckedIOException e) {
+            // commons-csv fails this way when the file ends inside a quoted field.
+            notes.add(name + " could not be read to its end (" + e.getMessage() + "): summarised up to there");
+            return true;
+        }
+        if (rejected > 0) {
+            notes.add(name + ": " + rejected + " incomplete line(s) skipped");
+        }
+        if (cut) {
+            notes.add(name + " ends inside a line (run killed mid-way?): summarised what is there");
+        }
+        return cut;
+    }
+
+    private static Sample toSample(CSVRecord record) {
+        return new Sample(
+                Long.parseLong(record.get("timeStamp")),
+                Long.parseLong(record.get("elapsed")),
+                record.get("responseCode"),
+                Boolean.parseBoolean(record.get("success")),
+                optionalLong(record, "bytes"),
+                optionalLong(record, "sentBytes"),
+                (int) optionalLong(record, "allThreads"));
+    }
+
+    /** JMeter can be told not to save these columns; the Summary Report then counts them as 0 too. */
+    private static long optionalLong(CSVRecord record, String column) {
+        return record.isSet(column) && !record.get(column).isEmpty() ? Long.parseLong(record.get(column)) : 0;
+    }
+
+    /** An empty file is complete; otherwise JMeter ends every line, so a missing final newline means a cut line. */
+    private static boolean endsWithNewline(Path file) throws IOException {
+        try (SeekableByteChannel channel = Files.newByteChannel(file)) {
+            long size = channel.size();
+            if (size == 0) {
+                return true;
+            }
+            ByteBuffer last = ByteBuffer.allocate(1);
+            channel.position(size - 1).read(last);
+            return last.get(0) == '\n';
+        }
+    }
+}

@@ -1,0 +1,219 @@
+package lab.threads.common;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The one contract all three servers keep. Each server module extends this class, says how to start its server and
+ * what its threading model must look like; every other assertion is shared.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class ContractSuite {
+    static final long DEFAULT_SLEEP_MS = 200;
+    static final long MAX_SLEEP_MS = 1500;
+
+    private LabServer server;
+    private SleepContract contract;
+    private TestHttp http;
+
+    protected abstract Variant variant();
+
+    protected abstract LabServer start(SleepContract contract);
+
+    /**
+     * Checks who served two waves of concurrent sleeps, the second sent after the first was answered.
+     *
+     * @param firstWave  the /sleep bodies of the first wave
+     * @param secondWave the /sleep bodies of the second wave
+     */
+    protected abstract void assertThreadingModel(List<JsonNode> firstWave, List<JsonNode> secondWave);
+
+    private SleepContract newContract() {
+        return new SleepContract(variant(), ServerSettings.parse(variant(), "--port=0", "--sleep-ms=" + DEFAULT_SLEEP_MS,
+                "--max-sleep-ms=" + MAX_SLEEP_MS, "--shutdown-grace-ms=10000"));
+    }
+
+    @BeforeAll
+    void startServer() {
+        contract = newContract();
+        server = start(contract);
+        http = new TestHttp(server.port());
+    }
+
+    @AfterAll
+    void stopServer() {
+        server.stop();
+    }
+
+    @Test
+    void sleepWithoutMsSleepsTheDefaultAndDescribesItsThread() {
+        long started = System.nanoTime();
+        TestHttp.Answer answer = http.get("/sleep");
+        long tookMs = (System.nanoTime() - started) / 1_000_000;
+
+        assertEquals(200, answer.status());
+        assertTrue(answer.raw().headers().firstValue("Content-Type").orElseThrow().startsWith("application/json"));
+        JsonNode body = answer.json();
+        assertEquals(variant().id(), body.get("variant").asText());
+        assertEquals(variant().threadingModel(), body.get("threadingModel").asText());
+        assertTrue(body.get("virtualThread").isBoolean());
+        assertFalse(body.get("threadName").asText().isBlank());
+        assertEquals(DEFAULT_SLEEP_MS, body.get("sleptMs").asLong());
+        assertTrue(tookMs >= DEFAULT_SLEEP_MS, "answered after " + tookMs + " ms, before the sleep ended");
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {0, 1, 50, MAX_SLEEP_MS})
+    void sleepWithMsSleepsThatLong(long ms) {
+        TestHttp.Answer answer = http.get("/sleep?ms=" + ms);
+        assertEquals(200, answer.status());
+        assertEquals(ms, answer.json().get("sleptMs").asLong());
+    }
+
+    @ParameterizedTest(name = "/sleep?{0}")
+    @CsvSource(delimiter = '|', value = {"ms=-1", "ms=abc", "ms=1501", "ms=", "ms", "ms=1.5", "ms=%2B%2B1",
+            "ms=99999999999999999999", "ms=10&ms=20", "ms=10&ms=abc"})
+    void badMsIsRefusedWithTheValidRange(String query) {
+        TestHttp.Answer answer = http.get("/sleep?" + query);
+        assertEquals(400, answer.status(), answer.raw().body());
+        JsonNode body = answer.json();
+        assertEquals(400, body.get("status").asInt());
+        assertEquals("ms", body.get("parameter").asText());
+        assertEquals(0, body.get("min").asLong());
+        assertEquals(MAX_SLEEP_MS, body.get("max").asLong());
+        assertTrue(body.get("message").asText().contains("0 to " + MAX_SLEEP_MS), body.get("message").asText());
+    }
+
+    @Test
+    void healthAnswersAtOnceWithoutTheBlockingExecutor() {
+        TestHttp.Answer answer = http.get("/health");
+        assertEquals(200, answer.status());
+        assertEquals("UP", answer.json().get("status").asText());
+        assertEquals(variant().id(), answer.json().get("variant").asText());
+    }
+
+    @Test
+    void healthAnswersWhileSleepsAreInFlight() {
+        List<CompletableFuture<TestHttp.Answer>> sleeping = java.util.stream.IntStream.range(0, 20)
+                .mapToObj(i -> http.getAsync("/sleep?ms=" + MAX_SLEEP_MS)).toList();
+        awaitInFlight(20);
+        long started = System.nanoTime();
+        assertEquals(200, http.get("/health").status());
+        long tookMs = (System.nanoTime() - started) / 1_000_000;
+        assertTrue(tookMs < MAX_SLEEP_MS, "/health waited " + tookMs + " ms behind the sleeps");
+        sleeping.forEach(CompletableFuture::join);
+    }
+
+    @Test
+    void statsReportRequestsProcessAndSettings() {
+        long before = http.get("/stats").json().get("completed").asLong();
+        http.get("/sleep?ms=1");
+        JsonNode stats = http.get("/stats").json();
+
+        assertEquals(before + 1, stats.get("completed").asLong());
+        assertEquals(variant().id(), stats.get("variant").asText());
+        for (String field : List.of("uptimeMs", "inFlight", "failed", "peakInFlight", "virtualThreadsStarted",
+                "platformThreads", "peakPlatformThreads", "heapUsedBytes", "processCpuMs", "jdk")) {
+            assertTrue(stats.has(field), "missing " + field + " in " + stats);
+        }
+        for (String field : List.of("osThreads", "rssBytes", "peakRssBytes", "cpuUserMs", "cpuSystemMs",
+                "voluntaryContextSwitches", "involuntaryContextSwitches")) {
+            assertTrue(stats.path(field).asLong() > 0, "Linux figure " + field + " missing or zero in " + stats);
+        }
+        JsonNode settings = stats.get("settings");
+        assertEquals(0, settings.get("port").asInt(), "the port asked for; the ready line names the one bound");
+        assertEquals(DEFAULT_SLEEP_MS, settings.get("sleepMs").asLong());
+        assertEquals(MAX_SLEEP_MS, settings.get("maxSleepMs").asLong());
+        assertTrue(settings.get("effectiveBacklog").asInt() <= settings.get("backlog").asInt());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/", "/nope", "/sleep/", "/SLEEP", "/health/x"})
+    void unknownPathIs404Json(String path) {
+        TestHttp.Answer answer = http.get(path);
+        assertEquals(404, answer.status());
+        assertEquals("not_found", answer.json().get("error").asText());
+        assertTrue(answer.json().get("message").asText().contains("/sleep"));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"POST,/sleep", "PUT,/sleep", "DELETE,/health", "POST,/stats"})
+    void wrongMethodIs405JsonNamingTheAllowedOne(String method, String path) {
+        TestHttp.Answer answer = http.send(method, path);
+        assertEquals(405, answer.status());
+        assertEquals("method_not_allowed", answer.json().get("error").asText());
+        assertEquals("GET", answer.raw().headers().firstValue("Allow").orElseThrow());
+    }
+
+    @Test
+    void fiveHundredConcurrentSleepsOverlap() {
+        long started = System.nanoTime();
+        List<TestHttp.Answer> answers = http.concurrently(500, "/sleep?ms=1000");
+        long tookMs = (System.nanoTime() - started) / 1_000_000;
+
+        assertTrue(answers.stream().allMatch(a -> a.status() == 200), "every request answered 200");
+        // One after another they would take 500 s; 30 s leaves room for 2 shared cores and thread start-up.
+        assertTrue(tookMs < 30_000, "500 x 1 s took " + tookMs + " ms: the sleeps did not overlap");
+    }
+
+    @Test
+    void threadingModel() throws InterruptedException {
+        List<JsonNode> first = bodies(http.concurrently(20, "/sleep?ms=300"));
+        // Let the first wave's threads go idle (back to the pool, or ended) before the second arrives.
+        TimeUnit.MILLISECONDS.sleep(500);
+        List<JsonNode> second = bodies(http.concurrently(20, "/sleep?ms=300"));
+        assertThreadingModel(first, second);
+    }
+
+    @Test
+    void stopLetsAnInFlightRequestFinish() {
+        LabServer stopping = start(newContract());
+        TestHttp client = new TestHttp(stopping.port());
+        CompletableFuture<TestHttp.Answer> inFlight = client.getAsync("/sleep?ms=1000");
+        awaitInFlight(client, 1);
+
+        CompletableFuture<Void> stopped = CompletableFuture.runAsync(stopping::stop);
+        TestHttp.Answer answer = inFlight.join();
+        stopped.join();
+
+        assertEquals(200, answer.status());
+        assertEquals(1000, answer.json().get("sleptMs").asLong());
+    }
+
+    private void awaitInFlight(int count) {
+        awaitInFlight(http, count);
+    }
+
+    private static void awaitInFlight(TestHttp client, int count) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (client.get("/stats").json().get("inFlight").asInt() < count) {
+            assertTrue(System.nanoTime() < deadline, "never saw " + count + " requests in flight");
+            try {
+                TimeUnit.MILLISECONDS.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    private static List<JsonNode> bodies(List<TestHttp.Answer> answers) {
+        answers.forEach(a -> assertEquals(200, a.status()));
+        return answers.stream().map(TestHttp.Answer::json).toList();
+    }
+}

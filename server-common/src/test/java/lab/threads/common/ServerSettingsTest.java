@@ -1,0 +1,78 @@
+package lab.threads.common;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+
+class ServerSettingsTest {
+
+    @AfterEach
+    void clearProperties() {
+        System.clearProperty("lab.sleep-ms");
+    }
+
+    @Test
+    void defaultsAreTheSameForEveryVariantButThePort() {
+        for (Variant variant : Variant.values()) {
+            ServerSettings settings = ServerSettings.parse(variant);
+            assertEquals(variant.defaultPort(), settings.port());
+            assertEquals(6000, settings.sleepMs());
+            assertEquals(60000, settings.maxSleepMs());
+            assertEquals(8192, settings.backlog());
+            assertEquals(65000, settings.shutdownGraceMs(), "grace above the longest sleep");
+            int openFiles = OsLimits.openFiles().orElseThrow();
+            assertEquals(openFiles - ServerSettings.DESCRIPTOR_HEADROOM, settings.maxConnections());
+            assertTrue(settings.maxConnections() < openFiles, "below the open-files limit");
+        }
+    }
+
+    @Test
+    void effectiveBacklogIsCappedBySomaxconn() {
+        ServerSettings settings = ServerSettings.parse(Variant.VIRTUAL, "--backlog=1000000");
+        assertEquals(OsLimits.somaxconn().orElseThrow(), settings.effectiveBacklog());
+        assertTrue(settings.effectiveBacklog() > 100, "somaxconn read whole, not truncated");
+    }
+
+    @Test
+    void flagBeatsPropertyBeatsEnvironmentBeatsDefault() {
+        Map<String, String> environment = Map.of("LAB_SLEEP_MS", "300", "LAB_MAX_SLEEP_MS", "9000");
+        Knobs knobs = new Knobs(environment::get, ServerSettings.derivedDefaults(Variant.POOL));
+
+        assertEquals(300, parse(knobs).sleepMs());
+        assertEquals(9000, parse(knobs).maxSleepMs());
+        System.setProperty("lab.sleep-ms", "200");
+        assertEquals(200, parse(knobs).sleepMs());
+        assertEquals(100, parse(knobs, "--sleep-ms=100").sleepMs());
+    }
+
+    @Test
+    void namesMapMechanically() {
+        assertEquals("lab.max-sleep-ms", Knobs.propertyName("--max-sleep-ms"));
+        assertEquals("LAB_MAX_SLEEP_MS", Knobs.environmentName("--max-sleep-ms"));
+    }
+
+    @Test
+    void badValuesNameTheKnob() {
+        assertTrue(message("--port=70000").contains("--port"));
+        assertTrue(message("--sleep-ms=7000", "--max-sleep-ms=6000").contains("--max-sleep-ms"));
+        assertTrue(message("--backlog=abc").contains("--backlog"));
+        assertTrue(message("--no-such-flag").contains("--no-such-flag"));
+    }
+
+    private static String message(String... args) {
+        return assertThrows(ParameterException.class, () -> ServerSettings.parse(Variant.POOL, args)).getMessage();
+    }
+
+    private static ServerSettings parse(Knobs knobs, String... args) {
+        ServerSettings settings = new ServerSettings();
+        new CommandLine(settings).setDefaultValueProvider(knobs).parseArgs(args);
+        return settings.validate();
+    }
+}
