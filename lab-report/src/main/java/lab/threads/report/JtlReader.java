@@ -39,6 +39,10 @@ public final class JtlReader {
         String name = jtl.getFileName().toString();
         boolean cut;
         try {
+            if (Files.size(jtl) == 0) {
+                notes.add(name + " is empty: no client-side results");
+                return false;
+            }
             cut = !endsWithNewline(jtl);
         } catch (NoSuchFileException e) {
             notes.add(name + " is missing: no client-side results");
@@ -53,26 +57,23 @@ public final class JtlReader {
             List<String> missing = REQUIRED.stream().filter(column -> !parser.getHeaderMap().containsKey(column)).toList();
             if (!missing.isEmpty()) {
                 notes.add(name + " has no column(s) " + missing + ": not a JMeter CSV with a header line?");
-                return false;
+                return cut;
             }
             for (CSVRecord record : parser) {
-                // A line cut short has fewer fields than the header: drop it rather than guess its values.
-                if (record.isConsistent()) {
-                    sink.accept(toSample(record));
+                // A line cut short has fewer fields than the header, or a number cut in half: drop it, never guess.
+                if (record.isConsistent() && parse(record) instanceof Sample sample) {
+                    sink.accept(sample);
                 } else {
                     rejected++;
                 }
             }
-        } catch (NumberFormatException e) {
-            notes.add(name + " has a value that is not a number (" + e.getMessage() + "): stopped there");
-            return true;
         } catch (IOException | UncheckedIOException e) {
             // commons-csv fails this way when the file ends inside a quoted field.
             notes.add(name + " could not be read to its end (" + e.getMessage() + "): summarised up to there");
             return true;
         }
         if (rejected > 0) {
-            notes.add(name + ": " + rejected + " incomplete line(s) skipped");
+            notes.add(name + ": " + rejected + " incomplete or unreadable line(s) skipped");
         }
         if (cut) {
             notes.add(name + " ends inside a line (run killed mid-way?): summarised what is there");
@@ -80,15 +81,20 @@ public final class JtlReader {
         return cut;
     }
 
-    private static Sample toSample(CSVRecord record) {
-        return new Sample(
-                Long.parseLong(record.get("timeStamp")),
-                Long.parseLong(record.get("elapsed")),
-                record.get("responseCode"),
-                Boolean.parseBoolean(record.get("success")),
-                optionalLong(record, "bytes"),
-                optionalLong(record, "sentBytes"),
-                (int) optionalLong(record, "allThreads"));
+    /** @return the sample, or null when a value is not a number */
+    private static Sample parse(CSVRecord record) {
+        try {
+            return new Sample(
+                    Long.parseLong(record.get("timeStamp")),
+                    Long.parseLong(record.get("elapsed")),
+                    record.get("responseCode"),
+                    Boolean.parseBoolean(record.get("success")),
+                    optionalLong(record, "bytes"),
+                    optionalLong(record, "sentBytes"),
+                    (int) optionalLong(record, "allThreads"));
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     /** JMeter can be told not to save these columns; the Summary Report then counts them as 0 too. */
@@ -96,13 +102,10 @@ public final class JtlReader {
         return record.isSet(column) && !record.get(column).isEmpty() ? Long.parseLong(record.get(column)) : 0;
     }
 
-    /** An empty file is complete; otherwise JMeter ends every line, so a missing final newline means a cut line. */
+    /** JMeter ends every line it writes, so a missing final newline means the last line was cut. */
     private static boolean endsWithNewline(Path file) throws IOException {
         try (SeekableByteChannel channel = Files.newByteChannel(file)) {
             long size = channel.size();
-            if (size == 0) {
-                return true;
-            }
             ByteBuffer last = ByteBuffer.allocate(1);
             channel.position(size - 1).read(last);
             return last.get(0) == '\n';

@@ -1,0 +1,57 @@
+package lab.threads.report;
+
+import java.util.Collection;
+import java.util.Locale;
+import java.util.Map;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/** Number and text formats shared by the markdown, HTML and console tables, so all three read the same. */
+final class Cells {
+
+    static final String NOT_AVAILABLE = "n/a";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private Cells() {
+    }
+
+    static String count(long value) {
+        return String.format(Locale.ROOT, "%,d", value);
+    }
+
+    static String decimal(double value, int places) {
+        return String.format(Locale.ROOT, "%,." + places + "f", value);
+    }
+
+    static String count(Long value) {
+        return value == null ? NOT_AVAILABLE : count(value.longValue());
+    }
+
+    static String megabytes(Long bytes) {
+        return bytes == null ? NOT_AVAILABLE : decimal(bytes / (1024.0 * 1024.0), 1);
+    }
+
+    static String seconds(Long millis) {
+        return millis == null ? NOT_AVAILABLE : decimal(millis / 1000.0, 1);
+    }
+
+    static String plan(PlanShape plan) {
+        return String.format(Locale.ROOT,
+                "%,d users, %s s ramp-up, %d loop(s) of a %,d ms request: ideal %,d samples in %s s = %s req/s",
+                plan.users(), decimal(plan.rampUpSeconds(), 1), plan.loops(), plan.sleepMs(),
+                plan.idealSamples(), decimal(plan.idealDurationSeconds(), 1), decimal(plan.idealThroughput(), 1));
+    }
+
+    /** Scalars as they are; nested maps and lists from the runner as compact JSON rather than Java's toString. */
+    static String metadataValue(Object value) {
+        if (value instanceof Map<?, ?> || value instanceof Collection<?>) {
+            try {
+                return JSON.writeValueAsString(value);
+            } catch (JsonProcessingException e) {
+                return String.valueOf(value);
+            }
+        }
+        return String.valueOf(value);
+    }
+}

@@ -1,0 +1,79 @@
+package lab.threads.report;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+
+/**
+ * summary.csv: one row per server. The first columns carry the names of JMeter's Summary Report (Label is the
+ * server), so a spreadsheet made for JMeter's CSV reads it; numbers are unrounded, Error % is 0-100.
+ */
+final class CsvReport {
+
+    private record Column(String header, Function<ServerSummary, Object> value) {
+    }
+
+    private static final List<Column> COLUMNS = List.of(
+            new Column("Label", ServerSummary::server),
+            new Column("# Samples", s -> s.summary().samples()),
+            new Column("Average", s -> s.summary().average()),
+            new Column("Min", s -> s.summary().min()),
+            new Column("Max", s -> s.summary().max()),
+            new Column("Std. Dev.", s -> s.summary().stdDev()),
+            new Column("Error %", s -> s.summary().errorPercent()),
+            new Column("Throughput", s -> s.summary().throughput()),
+            new Column("Received KB/sec", s -> s.summary().receivedKBPerSec()),
+            new Column("Sent KB/sec", s -> s.summary().sentKBPerSec()),
+            new Column("Avg. Bytes", s -> s.summary().avgBytes()),
+            new Column("outcome", ServerSummary::outcome),
+            new Column("partial", ServerSummary::partial),
+            new Column("p50", s -> s.percentiles().p50()),
+            new Column("p90", s -> s.percentiles().p90()),
+            new Column("p95", s -> s.percentiles().p95()),
+            new Column("p99", s -> s.percentiles().p99()),
+            new Column("p99.9", s -> s.percentiles().p999()),
+            new Column("ideal throughput", ServerSummary::idealThroughput),
+            new Column("% of ideal", ServerSummary::percentOfIdeal),
+            new Column("peak users in flight", ServerSummary::peakUsersInFlight),
+            new Column("errors by cause", s -> causes(s.errorsByCause())),
+            new Column("peak in-flight requests", s -> s.serverStats().peakInFlight()),
+            new Column("peak OS threads", s -> s.serverStats().peakOsThreads()),
+            new Column("peak platform threads", s -> s.serverStats().peakPlatformThreads()),
+            new Column("peak RSS bytes", s -> s.serverStats().peakRssBytes()),
+            new Column("CPU user ms", s -> s.serverStats().cpuUserMs()),
+            new Column("CPU system ms", s -> s.serverStats().cpuSystemMs()),
+            new Column("process CPU ms", s -> s.serverStats().processCpuMs()),
+            new Column("voluntary context switches", s -> s.serverStats().voluntaryContextSwitches()),
+            new Column("involuntary context switches", s -> s.serverStats().involuntaryContextSwitches()),
+            new Column("notes", s -> String.join("; ", s.notes())));
+
+    private static final String[] HEADERS = COLUMNS.stream().map(Column::header).toArray(String[]::new);
+
+    private CsvReport() {
+    }
+
+    static String render(RunReport report) {
+        StringBuilder csv = new StringBuilder();
+        try (CSVPrinter printer = new CSVPrinter(csv, CSVFormat.DEFAULT.builder().setHeader(HEADERS).get())) {
+            for (ServerSummary server : report.servers()) {
+                printer.printRecord(COLUMNS.stream().map(column -> column.value().apply(server)));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringBuilder does not fail
+        }
+        return csv.toString();
+    }
+
+    /** {@code cause=count} pairs, so the cell can be split again. */
+    private static String causes(Map<String, Long> byCause) {
+        return byCause.entrySet().stream()
+                .map(entry -> entry.getKey() + "=" + entry.getValue())
+                .collect(Collectors.joining("; "));
+    }
+}

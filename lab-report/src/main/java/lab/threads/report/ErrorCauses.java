@@ -1,0 +1,57 @@
+package lab.threads.report;
+
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+/**
+ * Counts failed samples by cause, labelled with the side that failed, because the lab's point is telling them apart:
+ * {@code server: HTTP 503} is the server refusing or failing a request, {@code client: java.net.SocketTimeoutException}
+ * is JMeter giving up (its response code is {@code Non HTTP response code: <exception class>}).
+ */
+final class ErrorCauses implements Consumer<Sample> {
+
+    static final String CLIENT_PREFIX = "Non HTTP response code: ";
+
+    private final Map<String, Long> counts = new HashMap<>();
+
+    @Override
+    public void accept(Sample sample) {
+        if (!sample.success()) {
+            counts.merge(causeOf(sample.responseCode()), 1L, Long::sum);
+        }
+    }
+
+    /** Most frequent cause first, so the table shows what matters. */
+    Map<String, Long> byCount() {
+        return counts.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder())
+                        .thenComparing(Map.Entry.comparingByKey()))
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, Long::sum, LinkedHashMap::new));
+    }
+
+    static String causeOf(String responseCode) {
+        if (responseCode.startsWith(CLIENT_PREFIX)) {
+            return "client: " + responseCode.substring(CLIENT_PREFIX.length());
+        }
+        if (responseCode.matches("\\d{3}")) {
+            // A failed 2xx/3xx was judged by an assertion in the plan, not by the server.
+            return Integer.parseInt(responseCode) >= 400 ? "server: HTTP " + responseCode
+                    : "assertion: HTTP " + responseCode;
+        }
+        return "other: " + (responseCode.isBlank() ? "no response code" : responseCode);
+    }
+
+    /** One line for a table cell: {@code server: HTTP 503 x 12; client: ... x 3}, or a dash when there are none. */
+    static String describe(Map<String, Long> byCause) {
+        if (byCause.isEmpty()) {
+            return "-";
+        }
+        return byCause.entrySet().stream()
+                .map(entry -> entry.getKey() + " x " + entry.getValue())
+                .collect(Collectors.joining("; "));
+    }
+}

@@ -1,0 +1,134 @@
+package lab.threads.report;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * index.html: one self-contained page (inline CSS, no scripts, no network) with the side-by-side table, errors
+ * by cause split by side, links to each server's files, notes and metadata. Charts come later, in the marked place.
+ */
+final class HtmlReport {
+
+    private static final String STYLE = """
+            body{font-family:system-ui,sans-serif;margin:2em;color:#222}
+            table{border-collapse:collapse;margin:1em 0}
+            th,td{border:1px solid #ccc;padding:.3em .6em;vertical-align:top}
+            th{background:#f3f3f3}
+            td.num{text-align:right;font-variant-numeric:tabular-nums}
+            .charts{border:2px dashed #999;padding:1em;color:#666}
+            """;
+
+    private HtmlReport() {
+    }
+
+    /** @param runDir where the page goes: links to server files missing from it are shown as missing */
+    static String render(RunReport report, Path runDir) {
+        StringBuilder html = new StringBuilder("""
+                <!DOCTYPE html>
+                <html lang="en">
+                <head>
+                <meta charset="utf-8">
+                <title>Run summary</title>
+                <style>
+                """).append(STYLE).append("</style>\n</head>\n<body>\n<h1>Run summary</h1>\n");
+        html.append("<p>Plan: ").append(escape(Cells.plan(report.plan()))).append(".</p>\n");
+        appendSummaryTable(html, report.servers());
+        html.append("""
+                <p>Times in ms; percentiles are JMeter's Aggregate Report (nearest rank over all samples);
+                std dev is the population one, as in JMeter's Summary Report.</p>
+                <!-- ===== CHARTS: charts will be added here later. Keep this section and its id. ===== -->
+                <section id="charts" class="charts"><h2>Charts</h2><p>Charts will be added here.</p></section>
+                <!-- ===== END CHARTS ===== -->
+                """);
+        appendErrorsByCause(html, report.servers());
+        appendFiles(html, report.servers(), runDir);
+        appendNotes(html, report.servers());
+        html.append("<h2>Metadata</h2>\n<table>\n");
+        for (Map.Entry<String, Object> entry : report.metadata().entrySet()) {
+            html.append(tableRow("td", List.of(entry.getKey(), Cells.metadataValue(entry.getValue())), false));
+        }
+        return html.append("</table>\n</body>\n</html>\n").toString();
+    }
+
+    private static void appendSummaryTable(StringBuilder html, List<ServerSummary> servers) {
+        html.append("<table id=\"summary\">\n")
+                .append(tableRow("th", SummaryTable.COLUMNS.stream().map(SummaryTable.Column::header).toList(), false));
+        for (ServerSummary server : servers) {
+            html.append("<tr>");
+            for (SummaryTable.Column column : SummaryTable.COLUMNS) {
+                html.append(column.numeric() ? "<td class=\"num\">" : "<td>")
+                        .append(escape(column.cell().apply(server))).append("</td>");
+            }
+            html.append("</tr>\n");
+        }
+        html.append("</table>\n");
+    }
+
+    /** Keys are "side: cause" (see ErrorCauses): the side gets its own column so server and client stand apart. */
+    private static void appendErrorsByCause(StringBuilder html, List<ServerSummary> servers) {
+        html.append("<h2>Errors by cause</h2>\n");
+        for (ServerSummary server : servers) {
+            html.append("<h3>").append(escape(server.server())).append("</h3>\n");
+            if (server.errorsByCause().isEmpty()) {
+                html.append("<p>No errors.</p>\n");
+                continue;
+            }
+            html.append("<table>\n").append(tableRow("th", List.of("side", "cause", "count"), false));
+            server.errorsByCause().forEach((cause, count) -> {
+                String[] sideAndCause = cause.split(": ", 2);
+                html.append(tableRow("td", List.of(sideAndCause[0], sideAndCause[1], Cells.count(count)), true));
+            });
+            html.append("</table>\n");
+        }
+    }
+
+    private static void appendFiles(StringBuilder html, List<ServerSummary> servers, Path runDir) {
+        html.append("<h2>Files</h2>\n<ul>\n");
+        for (ServerSummary server : servers) {
+            html.append("<li>").append(escape(server.server())).append(": ");
+            List<String> links = List.of(ServerSummary.DASHBOARD_FILE, ServerSummary.SAMPLES_FILE,
+                            ServerSummary.STATS_FILE).stream()
+                    .map(file -> link(server.server() + "/" + file, runDir))
+                    .toList();
+            html.append(String.join(", ", links)).append("</li>\n");
+        }
+        html.append("</ul>\n");
+    }
+
+    private static String link(String relative, Path runDir) {
+        return Files.exists(runDir.resolve(relative))
+                ? "<a href=\"" + escape(relative) + "\">" + escape(relative) + "</a>"
+                : escape(relative) + " (missing)";
+    }
+
+    private static void appendNotes(StringBuilder html, List<ServerSummary> servers) {
+        if (servers.stream().allMatch(server -> server.notes().isEmpty())) {
+            return;
+        }
+        html.append("<h2>Notes</h2>\n<ul>\n");
+        for (ServerSummary server : servers) {
+            server.notes().forEach(note -> html.append("<li>").append(escape(server.server() + ": " + note))
+                    .append("</li>\n"));
+        }
+        html.append("</ul>\n");
+    }
+
+    /** @param lastNumeric right-align the last cell (a count) */
+    private static String tableRow(String cellTag, List<String> cells, boolean lastNumeric) {
+        StringBuilder row = new StringBuilder("<tr>");
+        for (int i = 0; i < cells.size(); i++) {
+            boolean numeric = lastNumeric && i == cells.size() - 1;
+            row.append('<').append(cellTag).append(numeric ? " class=\"num\">" : ">")
+                    .append(escape(cells.get(i))).append("</").append(cellTag).append('>');
+        }
+        return row.append("</tr>\n").toString();
+    }
+
+    /** The five characters that matter in HTML text and attribute values. */
+    private static String escape(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+                .replace("\"", "&quot;").replace("'", "&#39;");
+    }
+}

@@ -1,0 +1,45 @@
+package lab.threads.report;
+
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** summary.md: the side-by-side table, ready to paste into a README, then the plan, notes and metadata. */
+final class MarkdownReport {
+
+    private MarkdownReport() {
+    }
+
+    static String render(RunReport report) {
+        StringBuilder md = new StringBuilder("# Run summary\n\n");
+        md.append(row(SummaryTable.COLUMNS.stream().map(SummaryTable.Column::header).toList()));
+        md.append(row(SummaryTable.COLUMNS.stream().map(column -> column.numeric() ? "---:" : "---").toList()));
+        for (ServerSummary server : report.servers()) {
+            md.append(row(SummaryTable.COLUMNS.stream().map(column -> column.cell().apply(server)).toList()));
+        }
+        md.append("\nPlan: ").append(Cells.plan(report.plan())).append(".\n");
+        md.append("Times in ms; percentiles are JMeter's Aggregate Report (nearest rank over all samples); ")
+                .append("std dev is the population one, as in JMeter's Summary Report.\n");
+        appendNotes(md, report.servers());
+        md.append("\n## Metadata\n\n").append(row(List.of("key", "value"))).append(row(List.of("---", "---")));
+        for (Map.Entry<String, Object> entry : report.metadata().entrySet()) {
+            md.append(row(List.of(entry.getKey(), Cells.metadataValue(entry.getValue()))));
+        }
+        return md.toString();
+    }
+
+    private static void appendNotes(StringBuilder md, List<ServerSummary> servers) {
+        List<String> notes = servers.stream()
+                .flatMap(server -> server.notes().stream().map(note -> "- " + server.server() + ": " + note))
+                .toList();
+        if (!notes.isEmpty()) {
+            md.append("\n## Notes\n\n").append(String.join("\n", notes)).append('\n');
+        }
+    }
+
+    private static String row(List<String> cells) {
+        return cells.stream()
+                .map(cell -> cell.replace("|", "\\|").replace("\n", " "))
+                .collect(Collectors.joining(" | ", "| ", " |\n"));
+    }
+}

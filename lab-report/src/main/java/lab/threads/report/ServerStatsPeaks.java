@@ -1,0 +1,139 @@
+package lab.threads.report;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * What the server's own /stats said during the run, from {@code server-stats.jsonl} (one snapshot a second).
+ * Peaks are maxima over the snapshots; CPU and context switches are cumulative counters, so the run's share is the
+ * last snapshot minus the first. A value is null when no snapshot had it (the getrusage/procfs ones are Linux only).
+ *
+ * @param snapshots      lines read
+ * @param peakInFlight   most requests the server was serving at once
+ * @param peakRssBytes   largest resident set size seen
+ * @param processCpuMs   the JVM's process CPU time during the run (user + system, every OS)
+ */
+public record ServerStatsPeaks(int snapshots, String variant, String jdk,
+                               Long peakInFlight, Long peakOsThreads, Long peakPlatformThreads, Long peakRssBytes,
+                               Long cpuUserMs, Long cpuSystemMs, Long processCpuMs,
+                               Long voluntaryContextSwitches, Long involuntaryContextSwitches) {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Never throws: a missing, empty or cut file gives what could be read, and a note says what was not. */
+    static ServerStatsPeaks read(Path jsonl, List<String> notes) {
+        String name = jsonl.getFileName().toString();
+        Accumulator accumulator = new Accumulator();
+        int unreadable = 0;
+        try (BufferedReader reader = Files.newBufferedReader(jsonl)) {
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                try {
+                    accumulator.add(JSON.readTree(line));
+                } catch (JsonProcessingException e) {
+                    unreadable++;
+                }
+            }
+        } catch (NoSuchFileException e) {
+            notes.add(name + " is missing: no server-side figures");
+            return accumulator.result();
+        } catch (IOException e) {
+            notes.add(name + " could not be read to its end (" + e + "): summarised up to there");
+            return accumulator.result();
+        }
+        if (unreadable > 0) {
+            notes.add(name + ": " + unreadable + " unreadable line(s) skipped (a cut last line if the server was killed)");
+        } else if (accumulator.snapshots == 0) {
+            notes.add(name + " is empty: the server may have died at start");
+        }
+        return accumulator.result();
+    }
+
+    /** Folds snapshots one by one, so the file is never held whole. */
+    private static final class Accumulator {
+        private int snapshots;
+        private String variant;
+        private String jdk;
+        // The server's running peak also sees the moments between two snapshots; the instant value stands in for it
+        // when a snapshot lacks it.
+        private final Peak inFlight = new Peak("peakInFlight", "inFlight");
+        private final Peak osThreads = new Peak("osThreads");
+        private final Peak platformThreads = new Peak("peakPlatformThreads", "platformThreads");
+        private final Peak rss = new Peak("peakRssBytes", "rssBytes");
+        private final Delta cpuUser = new Delta("cpuUserMs");
+        private final Delta cpuSystem = new Delta("cpuSystemMs");
+        private final Delta processCpu = new Delta("processCpuMs");
+        private final Delta voluntary = new Delta("voluntaryContextSwitches");
+        private final Delta involuntary = new Delta("involuntaryContextSwitches");
+        private final List<Peak> peaks = List.of(inFlight, osThreads, platformThreads, rss);
+        private final List<Delta> deltas = List.of(cpuUser, cpuSystem, processCpu, voluntary, involuntary);
+
+        void add(JsonNode snapshot) {
+            snapshots++;
+            variant = snapshot.path("variant").asText(variant);
+            jdk = snapshot.path("jdk").asText(jdk);
+            peaks.forEach(peak -> peak.see(snapshot));
+            deltas.forEach(delta -> delta.see(snapshot));
+        }
+
+        ServerStatsPeaks result() {
+            return new ServerStatsPeaks(snapshots, variant, jdk,
+                    inFlight.max, osThreads.max, platformThreads.max, rss.max,
+                    cpuUser.value(), cpuSystem.value(), processCpu.value(), voluntary.value(), involuntary.value());
+        }
+    }
+
+    /** The largest value of any of the given fields over all snapshots. */
+    private static final class Peak {
+        private final List<String> fields;
+        private Long max;
+
+        Peak(String... fields) {
+            this.fields = List.of(fields);
+        }
+
+        void see(JsonNode snapshot) {
+            for (String field : fields) {
+                JsonNode value = snapshot.get(field);
+                if (value != null && value.isNumber() && (max == null || value.asLong() > max)) {
+                    max = value.asLong();
+                }
+            }
+        }
+    }
+
+    /** How much a cumulative counter grew between the first and the last snapshot that had it. */
+    private static final class Delta {
+        private final String field;
+        private Long first;
+        private Long last;
+
+        Delta(String field) {
+            this.field = field;
+        }
+
+        void see(JsonNode snapshot) {
+            JsonNode value = snapshot.get(field);
+            if (value != null && value.isNumber()) {
+                last = value.asLong();
+                if (first == null) {
+                    first = last;
+                }
+            }
+        }
+
+        Long value() {
+            return first == null ? null : last - first;
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package lab.threads.report;
+
+import java.util.List;
+import java.util.function.Function;
+
+/** The columns of the side-by-side table, defined once for the markdown, HTML and console renderings. */
+final class SummaryTable {
+
+    /** @param numeric right-aligned where the format allows it */
+    record Column(String header, boolean numeric, Function<ServerSummary, String> cell) {
+    }
+
+    static final Column ERRORS_BY_CAUSE =
+            new Column("errors by cause", false, s -> ErrorCauses.describe(s.errorsByCause()));
+
+    static final List<Column> COLUMNS = List.of(
+            new Column("server", false, ServerSummary::server),
+            new Column("outcome", false, s -> s.outcome() + (s.partial() ? " (partial)" : "")),
+            new Column("samples", true, s -> Cells.count(s.summary().samples())),
+            new Column("avg ms", true, s -> Cells.decimal(s.summary().average(), 1)),
+            new Column("min ms", true, s -> Cells.count(s.summary().min())),
+            new Column("max ms", true, s -> Cells.count(s.summary().max())),
+            new Column("std dev", true, s -> Cells.decimal(s.summary().stdDev(), 1)),
+            new Column("error %", true, s -> Cells.decimal(s.summary().errorPercent(), 2)),
+            new Column("req/s", true, s -> Cells.decimal(s.summary().throughput(), 1)),
+            new Column("% of ideal", true, s -> Cells.decimal(s.percentOfIdeal(), 1)),
+            new Column("p50", true, s -> Cells.count(s.percentiles().p50())),
+            new Column("p90", true, s -> Cells.count(s.percentiles().p90())),
+            new Column("p99", true, s -> Cells.count(s.percentiles().p99())),
+            new Column("p99.9", true, s -> Cells.count(s.percentiles().p999())),
+            ERRORS_BY_CAUSE,
+            new Column("peak OS threads", true, s -> Cells.count(s.serverStats().peakOsThreads())),
+            new Column("peak RSS MB", true, s -> Cells.megabytes(s.serverStats().peakRssBytes())),
+            new Column("CPU user/sys s", true, s -> Cells.seconds(s.serverStats().cpuUserMs())
+                    + " / " + Cells.seconds(s.serverStats().cpuSystemMs())));
+
+    private SummaryTable() {
+    }
+}

@@ -1,0 +1,132 @@
+package lab.threads.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+class ReportWriterTest {
+
+    @TempDir
+    Path runDir;
+
+    private RunReport report;
+
+    @BeforeEach
+    void threeServers() throws IOException {
+        PlanShape plan = new PlanShape(20_000, 20, 3, 6_000);
+        JtlFixture.write(runDir.resolve("server-virtual").resolve(ServerSummary.SAMPLES_FILE),
+                JtlFixture.randomRun(3, 2_000));
+        Files.writeString(runDir.resolve("server-virtual").resolve(ServerSummary.STATS_FILE), """
+                {"variant":"virtual","osThreads":25,"rssBytes":104857600,"peakRssBytes":104857600,"cpuUserMs":100,"cpuSystemMs":50}
+                {"variant":"virtual","osThreads":28,"rssBytes":1073741824,"peakRssBytes":1073741824,"cpuUserMs":9100,"cpuSystemMs":2050}
+                """);
+        Path poolJtl = runDir.resolve("server-pool").resolve(ServerSummary.SAMPLES_FILE);
+        JtlFixture.write(poolJtl, JtlFixture.randomRun(4, 500));
+        Files.writeString(poolJtl, Files.readString(poolJtl) + "1790000000000,12");
+        Map<String, Object> metadata = new LinkedHashMap<>();
+        metadata.put("jdk", "25.0.1");
+        metadata.put("cores", 2);
+        metadata.put("settings", Map.of("backlog", 1000));
+        report = new RunReport(metadata, plan, List.of(
+                ServerSummary.from("server-platform", runDir.resolve("server-platform"), plan, "server died at start"),
+                ServerSummary.from("server-pool", runDir.resolve("server-pool"), plan, "interrupted"),
+                ServerSummary.from("server-virtual", runDir.resolve("server-virtual"), plan, "ok")));
+    }
+
+    @Test
+    void writesTheFourFiles() throws IOException {
+        List<Path> written = ReportWriter.writeAll(report, runDir);
+
+        assertEquals(List.of(ReportWriter.JSON_FILE, ReportWriter.CSV_FILE, ReportWriter.MARKDOWN_FILE,
+                ReportWriter.HTML_FILE), written.stream().map(path -> path.getFileName().toString()).toList());
+        for (Path file : written) {
+            assertTrue(Files.size(file) > 0, file::toString);
+        }
+    }
+
+    @Test
+    void summaryJsonReadsBackToTheSameNumbers() throws IOException {
+        ReportWriter.writeAll(report, runDir);
+        ObjectMapper json = new ObjectMapper();
+
+        RunReport readBack = json.readValue(runDir.resolve(ReportWriter.JSON_FILE).toFile(), RunReport.class);
+
+        assertEquals(report, readBack);
+        // The plan's ideals are written for readers, though not read back.
+        assertEquals(1_578.947, json.readTree(runDir.resolve(ReportWriter.JSON_FILE).toFile())
+                .at("/plan/idealThroughput").asDouble(), 0.001);
+    }
+
+    @Test
+    void summaryCsvParsesBackWithJMetersColumnNamesFirst() throws IOException {
+        ReportWriter.writeAll(report, runDir);
+
+        try (Reader reader = Files.newBufferedReader(runDir.resolve(ReportWriter.CSV_FILE));
+             CSVParser csv = CSVParser.builder().setReader(reader)
+                     .setFormat(CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get()).get()) {
+            assertEquals(List.of("Label", "# Samples", "Average", "Min", "Max", "Std. Dev.", "Error %", "Throughput",
+                    "Received KB/sec", "Sent KB/sec", "Avg. Bytes"), csv.getHeaderNames().subList(0, 11));
+            List<CSVRecord> rows = csv.getRecords();
+            assertEquals(3, rows.size());
+            for (int i = 0; i < rows.size(); i++) {
+                ServerSummary server = report.servers().get(i);
+                CSVRecord row = rows.get(i);
+                assertEquals(server.server(), row.get("Label"));
+                assertEquals(server.summary().samples(), Long.parseLong(row.get("# Samples")));
+                assertEquals(server.summary().stdDev(), Double.parseDouble(row.get("Std. Dev.")));
+                assertEquals(server.summary().throughput(), Double.parseDouble(row.get("Throughput")));
+                assertEquals(server.percentiles().p999(), Long.parseLong(row.get("p99.9")));
+                assertEquals(server.partial(), Boolean.parseBoolean(row.get("partial")));
+            }
+            assertEquals("1073741824", rows.get(2).get("peak RSS bytes"));
+            assertEquals("", rows.get(0).get("peak RSS bytes"));
+        }
+    }
+
+    @Test
+    void markdownAndHtmlShowTheTableMetadataAndLinks() throws IOException {
+        ReportWriter.writeAll(report, runDir);
+        String md = Files.readString(runDir.resolve(ReportWriter.MARKDOWN_FILE));
+        String html = Files.readString(runDir.resolve(ReportWriter.HTML_FILE));
+
+        assertTrue(md.contains("| server | outcome | samples | avg ms |"), md);
+        assertTrue(md.contains("| server-pool | interrupted (partial) | 500 |"), md);
+        assertTrue(md.contains("| settings | {\"backlog\":1000} |"), md);
+        assertTrue(html.contains("<section id=\"charts\""), html);
+        assertTrue(html.contains("<a href=\"server-virtual/samples.jtl\">"), html);
+        assertTrue(html.contains("server-platform/samples.jtl (missing)"), html);
+        assertTrue(html.contains("<td>server</td><td>HTTP 503</td>"), html);
+        assertTrue(html.contains("<td>client</td><td>org.apache.http.NoHttpResponseException</td>"), html);
+        assertTrue(!html.contains("http://") && !html.contains("https://"), "self-contained: no network");
+    }
+
+    @Test
+    void terminalTableAlignsItsColumns() {
+        String table = TerminalTable.render(report);
+        List<String> lines = table.lines().toList();
+
+        assertTrue(lines.get(0).startsWith("server "), table);
+        assertEquals(lines.get(0).length(), lines.get(1).length(), table);
+        for (String row : lines.subList(2, 5)) {
+            assertEquals(lines.get(0).length(), row.length(), table);
+        }
+        assertTrue(table.contains("1,024.0"), table); // the virtual server's peak RSS in MB
+        System.out.println(table);
+    }
+}

@@ -1,0 +1,130 @@
+package lab.threads.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ServerSummaryTest {
+
+    private static final PlanShape PLAN = new PlanShape(20_000, 20, 3, 6_000);
+
+    @TempDir
+    Path serverDir;
+
+    @Test
+    void idealOfTheSeedPlan() {
+        assertEquals(60_000, PLAN.idealSamples());
+        assertEquals(38.0, PLAN.idealDurationSeconds());
+        assertEquals(1_578.947, PLAN.idealThroughput(), 0.001);
+    }
+
+    @Test
+    void aCutLastLineIsDroppedAndFlaggedPartial() throws IOException {
+        List<Sample> samples = JtlFixture.randomRun(1, 100);
+        Path jtl = serverDir.resolve(ServerSummary.SAMPLES_FILE);
+        JtlFixture.write(jtl, samples);
+        String whole = Files.readString(jtl);
+        Files.writeString(jtl, whole.substring(0, whole.length() - 30)); // inside the last line's URL
+
+        ServerSummary summary = ServerSummary.from("s", serverDir, PLAN, "interrupted");
+
+        assertTrue(summary.partial());
+        assertEquals(99, summary.summary().samples());
+        assertEquals("interrupted", summary.outcome());
+        assertTrue(summary.notes().stream().anyMatch(note -> note.contains("ends inside a line")), summary.notes()::toString);
+    }
+
+    @Test
+    void aFileCutInsideAQuotedFieldKeepsTheLinesBefore() throws IOException {
+        Path jtl = serverDir.resolve(ServerSummary.SAMPLES_FILE);
+        JtlFixture.write(jtl, JtlFixture.randomRun(2, 50));
+        Files.writeString(jtl, Files.readString(jtl) + "1790000000000,5,sleep,503,\"cut in quo");
+
+        ServerSummary summary = ServerSummary.from("s", serverDir, PLAN, "interrupted");
+
+        assertTrue(summary.partial());
+        assertEquals(50, summary.summary().samples());
+    }
+
+    @Test
+    void missingFilesGiveAnEmptyRowWithTheOutcomeAndSaySo() {
+        ServerSummary summary = ServerSummary.from("server-platform", serverDir.resolve("absent"), PLAN,
+                "server died at start");
+
+        assertEquals("server died at start", summary.outcome());
+        assertFalse(summary.partial());
+        assertEquals(0, summary.summary().samples());
+        assertEquals(0, summary.summary().throughput());
+        assertEquals(Percentiles.NONE, summary.percentiles());
+        assertEquals(0, summary.serverStats().snapshots());
+        assertEquals(2, summary.notes().size(), summary.notes()::toString);
+        assertTrue(summary.notes().get(0).startsWith("samples.jtl is missing"));
+        assertTrue(summary.notes().get(1).startsWith("server-stats.jsonl is missing"));
+    }
+
+    @Test
+    void emptyAndHeaderOnlyFilesGiveNoSamples() throws IOException {
+        Files.writeString(serverDir.resolve(ServerSummary.SAMPLES_FILE), "");
+        Files.writeString(serverDir.resolve(ServerSummary.STATS_FILE), "");
+        ServerSummary empty = ServerSummary.from("s", serverDir, PLAN, "server died at start");
+        assertEquals(0, empty.summary().samples());
+        assertTrue(empty.notes().contains("samples.jtl is empty: no client-side results"));
+        assertTrue(empty.notes().contains("server-stats.jsonl is empty: the server may have died at start"));
+
+        JtlFixture.write(serverDir.resolve(ServerSummary.SAMPLES_FILE), List.of());
+        ServerSummary headerOnly = ServerSummary.from("s", serverDir, PLAN, "ok");
+        assertEquals(0, headerOnly.summary().samples());
+        assertFalse(headerOnly.partial());
+    }
+
+    @Test
+    void errorsByCauseKeepServerAndClientApartMostFirst() throws IOException {
+        JtlFixture.write(serverDir.resolve(ServerSummary.SAMPLES_FILE), List.of(
+                sample("200", true), sample("503", false), sample("503", false), sample("500", false),
+                sample("Non HTTP response code: java.net.SocketTimeoutException", false),
+                sample("Non HTTP response code: org.apache.http.NoHttpResponseException", false),
+                sample("Non HTTP response code: org.apache.http.NoHttpResponseException", false),
+                sample("Non HTTP response code: org.apache.http.NoHttpResponseException", false),
+                sample("200", false)));
+
+        Map<String, Long> causes = ServerSummary.from("s", serverDir, PLAN, "ok").errorsByCause();
+
+        assertEquals(List.of(
+                Map.entry("client: org.apache.http.NoHttpResponseException", 3L),
+                Map.entry("server: HTTP 503", 2L),
+                Map.entry("assertion: HTTP 200", 1L),
+                Map.entry("client: java.net.SocketTimeoutException", 1L),
+                Map.entry("server: HTTP 500", 1L)), List.copyOf(causes.entrySet()));
+    }
+
+    @Test
+    void peakUsersAndThroughputAgainstTheIdeal() throws IOException {
+        // 60 samples over exactly 38 s: the ideal throughput of a 20-user, 3-loop plan with the same span.
+        PlanShape plan = new PlanShape(20, 20, 3, 6_000);
+        List<Sample> samples = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            samples.add(new Sample(JtlFixture.START + i * 32_000L / 59, 6_000, "200", true, 100, 50, i % 20 + 1));
+        }
+        JtlFixture.write(serverDir.resolve(ServerSummary.SAMPLES_FILE), samples);
+
+        ServerSummary summary = ServerSummary.from("s", serverDir, plan, "ok");
+
+        assertEquals(plan.idealThroughput(), summary.summary().throughput(), 1e-9);
+        assertEquals(100.0, summary.percentOfIdeal(), 1e-9);
+        assertEquals(20, summary.peakUsersInFlight());
+    }
+
+    private static Sample sample(String code, boolean success) {
+        return new Sample(JtlFixture.START, 10, code, success, 100, 50, 1);
+    }
+}
