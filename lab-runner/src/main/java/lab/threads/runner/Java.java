@@ -1,0 +1,13 @@
+package lab.threads.runner;
+
+import java.nio.file.Path;
+
+/** The forked JVMs (servers, JMeter) run on the same JDK as the runner, so all share one JDK 25. */
+final class Java {
+    private Java() {
+    }
+
+    static String executable() {
+        return ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    }
+}

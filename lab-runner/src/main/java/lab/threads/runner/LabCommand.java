@@ -1,0 +1,149 @@
+package lab.threads.runner;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import lab.threads.common.Knobs;
+import lab.threads.common.Variant;
+import lab.threads.runner.jmeter.ClientKind;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ./lab run}: every option is also the system property {@code lab.<option>} and the environment variable
+ * {@code LAB_<OPTION>} ({@code --users} = {@code -Dlab.users} = {@code LAB_USERS}), like the servers' settings.
+ */
+@Command(name = "./lab run", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 110,
+        description = {"Runs the JMeter plan against each server in turn and writes results/<timestamp>/.",
+                "Every option is also the system property lab.<option> and the environment variable LAB_<OPTION>.", ""})
+public final class LabCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--servers", split = ",", defaultValue = "platform,pool,virtual",
+            description = "Servers to run, in order: platform, pool, virtual. Default: ${DEFAULT-VALUE}.")
+    List<String> servers;
+
+    @Option(names = "--plan", defaultValue = "talk",
+            description = "Bundled plan (talk: 20,000 users; smoke: 50) or a .jmx file. Default: ${DEFAULT-VALUE}.")
+    String plan;
+
+    @Option(names = "--users", description = "Plan property users: simulated users. Default: the plan's (talk 20000).")
+    String users;
+
+    @Option(names = "--rampup", description = "Plan property rampup: seconds to start all users. Default: the plan's (talk 20).")
+    String rampup;
+
+    @Option(names = "--loops", description = "Plan property loops: requests per user. Default: the plan's (talk 3).")
+    String loops;
+
+    @Option(names = "--sleep-ms", description = "Plan property sleep_ms: the ?ms of each request. Default: the plan's (talk 6000).")
+    String sleepMs;
+
+    @Option(names = "--connect-timeout-ms", description = "Plan property connect_timeout_ms. Default: the plan's (30000).")
+    String connectTimeoutMs;
+
+    @Option(names = "--response-timeout-ms", description = "Plan property response_timeout_ms. Default: the plan's (60000).")
+    String responseTimeoutMs;
+
+    @Option(names = "-J", paramLabel = "<name>=<value>", description = "Any other property of the plan, as with jmeter -J.")
+    Map<String, String> planProperties = new LinkedHashMap<>();
+
+    @Option(names = "--client", defaultValue = "virtual",
+            description = "JMeter's users on virtual threads (keeps up with 20,000 users) or platform threads (stock JMeter). Default: ${DEFAULT-VALUE}.")
+    String client;
+
+    @Option(names = "--out", defaultValue = "results", description = "Folder for results/<timestamp>/. Default: ${DEFAULT-VALUE}.")
+    Path out;
+
+    @Option(names = "--target", split = ",", paramLabel = "<server>=<url>",
+            description = "Run against an already running server instead of starting one, e.g. virtual=http://server-virtual:8083.")
+    Map<String, URI> targets = new LinkedHashMap<>();
+
+    @Option(names = "--server-jvm-args", defaultValue = "-Xms1g -Xmx2g",
+            description = "JVM flags of every started server, the same for all three. Default: ${DEFAULT-VALUE}.")
+    String serverJvmArgs;
+
+    @Option(names = "--server-args", defaultValue = "",
+            description = "Settings passed to every started server, e.g. \"--backlog=4096\". Default: none.")
+    String serverArgs;
+
+    @Option(names = "--start-timeout-s", defaultValue = "60", description = "How long a server may take to answer /health. Default: ${DEFAULT-VALUE}.")
+    int startTimeoutSeconds;
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    static CommandLine commandLine() {
+        return new CommandLine(new LabCommand())
+                .setDefaultValueProvider(new Knobs(Map.of()))
+                .setCaseInsensitiveEnumValuesAllowed(true);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        RunOptions options;
+        try {
+            options = options();
+        } catch (IllegalArgumentException e) {
+            System.err.println("lab: " + e.getMessage());
+            return 2;
+        }
+        List<String> command = new java.util.ArrayList<>(List.of(spec.qualifiedName()));
+        command.addAll(spec.commandLine().getParseResult().originalArgs());
+        return new LabRun(options).execute(command);
+    }
+
+    RunOptions options() throws java.io.IOException {
+        List<Variant> variants = servers.stream().map(LabCommand::variant).distinct().toList();
+        Map<Variant, URI> external = new LinkedHashMap<>();
+        targets.forEach((server, url) -> external.put(variant(server), url));
+        Map<String, String> overrides = new LinkedHashMap<>(planProperties);
+        putIfGiven(overrides, "users", users);
+        putIfGiven(overrides, "rampup", rampup);
+        putIfGiven(overrides, "loops", loops);
+        putIfGiven(overrides, "sleep_ms", sleepMs);
+        putIfGiven(overrides, "connect_timeout_ms", connectTimeoutMs);
+        putIfGiven(overrides, "response_timeout_ms", responseTimeoutMs);
+        PlanChoice chosen = PlanChoice.resolve(plan, overrides);
+        chosen.shape();
+        return new RunOptions(variants, chosen, clientKind(), out, external, words(serverJvmArgs), words(serverArgs),
+                java.time.Duration.ofSeconds(startTimeoutSeconds));
+    }
+
+    private ClientKind clientKind() {
+        try {
+            return ClientKind.valueOf(client.trim().toUpperCase(java.util.Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--client must be virtual or platform, got '" + client + "'.");
+        }
+    }
+
+    private static void putIfGiven(Map<String, String> properties, String name, String value) {
+        if (value != null) {
+            properties.put(name, value);
+        }
+    }
+
+    private static List<String> words(String text) {
+        return text.isBlank() ? List.of() : List.of(text.trim().split("\\s+"));
+    }
+
+    static Variant variant(String name) {
+        for (Variant variant : Variant.values()) {
+            if (variant.id().equals(name) || variant.id().equals("server-" + name)) {
+                return variant;
+            }
+        }
+        throw new IllegalArgumentException("Unknown server '" + name + "'. Use platform, pool or virtual (or server-platform, ...).");
+    }
+}

@@ -1,0 +1,15 @@
+package lab.threads.runner;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import lab.threads.common.Variant;
+import lab.threads.runner.jmeter.ClientKind;
+
+/** Everything a run was asked to do, validated. */
+record RunOptions(List<Variant> servers, PlanChoice plan, ClientKind client, Path out, Map<Variant, URI> targets,
+        List<String> serverJvmFlags, List<String> serverFlags, Duration startTimeout) {
+}

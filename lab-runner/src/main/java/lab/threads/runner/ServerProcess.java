@@ -1,0 +1,110 @@
+package lab.threads.runner;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import lab.threads.common.Variant;
+
+/** One server under test in its own JVM, started from its jar with the same JVM flags as the other two. */
+final class ServerProcess {
+    private static final Duration HEALTH_POLL = Duration.ofMillis(200);
+
+    private final Variant variant;
+    private final Process process;
+    private final URI base;
+    private final Path log;
+
+    private ServerProcess(Variant variant, Process process, URI base, Path log) {
+        this.variant = variant;
+        this.process = process;
+        this.base = base;
+        this.log = log;
+    }
+
+    /** Starts the server and returns once {@code /health} answers 200; throws with the server's own words if not. */
+    static ServerProcess start(Variant variant, Path jar, List<String> jvmFlags, List<String> serverFlags, int port, Path log,
+            Duration startTimeout) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(Java.executable());
+        command.addAll(jvmFlags);
+        command.addAll(List.of("-jar", jar.toString(), "--host=127.0.0.1", "--port=" + port));
+        command.addAll(serverFlags);
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        ServerProcess server = new ServerProcess(variant, process, URI.create("http://127.0.0.1:" + port), log);
+        server.awaitHealthy(startTimeout);
+        return server;
+    }
+
+    URI base() {
+        return base;
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    void onExit(Runnable action) {
+        process.onExit().thenRun(action);
+    }
+
+    int exitCode() {
+        return process.exitValue();
+    }
+
+    /** The last lines the server printed, to explain a failure. */
+    String logTail() {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            return String.join(System.lineSeparator(), lines.subList(Math.max(0, lines.size() - 8), lines.size()));
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+
+    /** SIGTERM, so the server drains in-flight requests; killed only if it outlives the grace period. */
+    void stop(Duration grace) throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    private void awaitHealthy(Duration timeout) throws InterruptedException {
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        HttpRequest health = HttpRequest.newBuilder(base.resolve("/health")).timeout(Duration.ofSeconds(2)).build();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new ServerFailedException(variant.id() + " exited with code " + process.exitValue()
+                        + " before it was ready. Its last words (" + log + "):" + System.lineSeparator() + logTail());
+            }
+            try {
+                if (client.send(health, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // Not listening yet: poll again.
+            }
+            Thread.sleep(HEALTH_POLL);
+        }
+        process.destroyForcibly();
+        throw new ServerFailedException(variant.id() + " did not answer " + health.uri() + " within " + timeout.toSeconds()
+                + " s. Its last words (" + log + "):" + System.lineSeparator() + logTail());
+    }
+
+    /** A server that did not start or stopped answering; the message says why, in words a user can act on. */
+    static final class ServerFailedException extends RuntimeException {
+        ServerFailedException(String message) {
+            super(message);
+        }
+    }
+}

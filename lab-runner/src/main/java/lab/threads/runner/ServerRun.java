@@ -1,0 +1,175 @@
+package lab.threads.runner;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.net.InetAddress;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import lab.threads.common.Variant;
+import lab.threads.report.ServerSummary;
+import lab.threads.runner.jmeter.JMeterFork;
+import lab.threads.runner.jmeter.JMeterRunSpec;
+import lab.threads.runner.jmeter.Progress;
+
+/**
+ * One server's turn: start it (or use a running one), sample its stats, run the plan against it in a forked JMeter,
+ * stop it gracefully. Returns an outcome in words; never throws for a server's failure, so the next server runs.
+ */
+final class ServerRun {
+    static final String OK = "ok";
+    /** Above the servers' default shutdown grace (max sleep + 5 s), so a graceful stop is never cut short. */
+    private static final Duration STOP_GRACE = Duration.ofSeconds(70);
+
+    private final Variant variant;
+    private final RunOptions options;
+    private final Path labHome;
+    private final Path dir;
+    private final PrintStream out;
+    private volatile Process load;
+    private volatile ServerProcess server;
+    private volatile boolean serverDied;
+    private volatile boolean stopping;
+
+    ServerRun(Variant variant, RunOptions options, Path labHome, Path dir, PrintStream out) {
+        this.variant = variant;
+        this.options = options;
+        this.labHome = labHome;
+        this.dir = dir;
+        this.out = out;
+    }
+
+    String run() {
+        try {
+            Files.createDirectories(dir);
+            URI target = options.targets().get(variant);
+            if (target == null) {
+                String refusal = startServer();
+                if (refusal != null) {
+                    return say(refusal);
+                }
+                target = server.base();
+            }
+            return say(loadAndSample(target));
+        } catch (IOException | RuntimeException e) {
+            // Whatever broke, the next server still runs and what this one measured is still summarised.
+            return say("runner failed: " + e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return say("interrupted");
+        } finally {
+            stopServer();
+        }
+    }
+
+    /** Ctrl-C: stop the load gracefully (JMeter flushes its samples) and then the server. */
+    void abort() {
+        Process running = load;
+        if (running != null) {
+            running.destroy();
+            try {
+                running.waitFor(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        stopServer();
+    }
+
+    /** @return null when started, else why not */
+    private String startServer() throws InterruptedException, IOException {
+        int port = variant.defaultPort();
+        if (!portIsFree(port)) {
+            return "not run: port " + port + " on 127.0.0.1 is already in use (a server left running by ./lab server?). "
+                    + "Stop it, or point the runner at it with --target " + variant.id().replace("server-", "") + "=http://127.0.0.1:" + port + ".";
+        }
+        Path jar = LabHome.serverJar(labHome, variant);
+        if (!Files.isRegularFile(jar)) {
+            return "not run: " + jar + " is missing. Build it with ./mvnw -B package -DskipTests (./lab run builds on first use).";
+        }
+        out.printf("%n[%s] starting %s (%s)%n", variant.id(), jar.getFileName(), variant.threadingModel());
+        try {
+            server = ServerProcess.start(variant, jar, options.serverJvmFlags(), options.serverFlags(), port,
+                    dir.resolve("server.log"), options.startTimeout());
+        } catch (ServerProcess.ServerFailedException e) {
+            return "failed to start: " + e.getMessage();
+        }
+        server.onExit(() -> serverDied = !stopping);
+        return null;
+    }
+
+    private String loadAndSample(URI target) throws IOException, InterruptedException {
+        Map<String, String> properties = new LinkedHashMap<>(options.plan().properties());
+        properties.put("host", target.getHost());
+        properties.put("port", Integer.toString(target.getPort()));
+        JMeterRunSpec spec = new JMeterRunSpec(options.plan().location(), properties, dir.resolve(ServerSummary.SAMPLES_FILE),
+                dir.resolve("dashboard"), dir.getParent().resolve(".jmeter-home"), options.client(),
+                options.plan().shape().users(), dir.resolve("jmeter.log"));
+        out.printf("[%s] load: %s users, %s loops of %s ms, JMeter users on %s threads -> %s%n", variant.id(),
+                properties.get("users"), properties.get("loops"), properties.get("sleep_ms"), options.client().label(), target);
+        int exit;
+        try (StatsSampler sampler = StatsSampler.start(target, dir.resolve(ServerSummary.STATS_FILE))) {
+            load = JMeterFork.start(spec);
+            relayProgress(load);
+            exit = load.waitFor();
+        }
+        if (serverDied) {
+            return "server died mid-run (exit " + server.exitCode() + "): see " + dir.resolve("server.log");
+        }
+        return exit == 0 ? OK : "JMeter ended with exit code " + exit + ": see " + spec.log();
+    }
+
+    /** Shows JMeter's progress lines as they come; when the server dies, stops the load so the samples end there. */
+    private void relayProgress(Process jmeter) throws IOException {
+        try (BufferedReader lines = jmeter.inputReader(); BufferedWriter log = Files.newBufferedWriter(dir.resolve("jmeter-console.log"))) {
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                log.write(line);
+                log.newLine();
+                String echoed = "[" + variant.id() + "] " + line;
+                Progress.parse(line).ifPresentOrElse(this::show, () -> out.println(echoed));
+                if (serverDied && jmeter.isAlive()) {
+                    out.printf("[%s] the server died: stopping the load; the samples so far are kept%n", variant.id());
+                    jmeter.destroy();
+                }
+            }
+        }
+    }
+
+    private void show(Progress progress) {
+        out.printf("[%s] %4d s  samples %,8d  errors %,7d  active users %,6d%n", variant.id(), progress.elapsedSeconds(),
+                progress.samples(), progress.errors(), progress.activeUsers());
+    }
+
+    private void stopServer() {
+        stopping = true;
+        ServerProcess running = server;
+        if (running != null && running.isAlive()) {
+            try {
+                running.stop(STOP_GRACE);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private String say(String outcome) {
+        out.printf("[%s] %s%n", variant.id(), outcome);
+        return outcome;
+    }
+
+    private static boolean portIsFree(int port) {
+        try (ServerSocket probe = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            return true;
+        } catch (IOException inUse) {
+            return false;
+        }
+    }
+}
