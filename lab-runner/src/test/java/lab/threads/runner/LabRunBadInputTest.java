@@ -1,0 +1,69 @@
+package lab.threads.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import lab.threads.common.Variant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class LabRunBadInputTest {
+
+    @TempDir
+    Path out;
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "--servers=platform,tomcat | Unknown server 'tomcat'",
+            "--plan=nosuchplan         | Unknown plan 'nosuchplan'",
+            "--users=many              | 'users' must be a whole number",
+            "--rampup=-3               | 'rampup' must be a number",
+            "-Jthreads=5               | has no property 'threads'",
+            "-Jport=9999               | set by the runner",
+            "--client=green            | --client must be virtual or platform",
+            "--no-such-option          | Unknown option"})
+    void badInputIsRefusedBeforeAnythingRuns(String argument, String expected) {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        var cli = LabCommand.commandLine().setErr(new java.io.PrintWriter(err, true));
+        PrintStream previous = System.err;
+        int exit;
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        try {
+            exit = cli.execute(argument, "--out=" + out);
+        } finally {
+            System.setErr(previous);
+        }
+        String message = err.toString(StandardCharsets.UTF_8);
+        assertEquals(2, exit, message);
+        assertTrue(message.contains(expected), "expected '" + expected + "' in: " + message);
+        assertTrue(!Files.exists(out) || out.toFile().list().length == 0, "nothing written for a refused run");
+    }
+
+    @Test
+    void aPortInUseSkipsThatServerAndTheOthersStillRun() throws IOException {
+        try (ServerSocket squatter = new ServerSocket(Variant.PLATFORM.defaultPort(), 50, InetAddress.getLoopbackAddress())) {
+            int exit = LabCommand.commandLine().execute("--plan=smoke", "--servers=platform,virtual", "--users=10",
+                    "--rampup=1", "--loops=1", "--sleep-ms=200", "--out=" + out, "--server-jvm-args=-Xmx256m");
+            assertEquals(1, exit, "not every server ran");
+        }
+        JsonNode servers = new ObjectMapper().readTree(LabRunEndToEndTest.onlyRunFolder(out).resolve("summary.json").toFile()).get("servers");
+        assertEquals(2, servers.size());
+        assertTrue(servers.get(0).get("outcome").asText().contains("port 8081 on 127.0.0.1 is already in use"), servers.get(0).toString());
+        assertEquals(0, servers.get(0).at("/summary/samples").asLong());
+        assertEquals("ok", servers.get(1).get("outcome").asText());
+        assertEquals(10, servers.get(1).at("/summary/samples").asLong());
+    }
+}

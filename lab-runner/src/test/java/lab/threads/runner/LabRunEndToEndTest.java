@@ -1,0 +1,81 @@
+package lab.threads.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The whole pipeline on a scaled-down plan, against the three real servers started from their jars. */
+class LabRunEndToEndTest {
+    private static final int USERS = 200;
+    private static final int LOOPS = 2;
+
+    @TempDir
+    Path out;
+
+    @Test
+    void scaledDownTalkPlanAgainstAllThreeServers() throws IOException {
+        int exit = LabCommand.commandLine().execute("--plan=talk", "--users=" + USERS, "--rampup=5", "--loops=" + LOOPS,
+                "--sleep-ms=1000", "--out=" + out, "--server-jvm-args=-Xmx256m");
+        assertEquals(0, exit, "every server ran");
+
+        Path run = onlyRunFolder(out);
+        for (String file : List.of("summary.json", "summary.csv", "summary.md", "index.html")) {
+            assertTrue(Files.size(run.resolve(file)) > 0, file);
+        }
+        JsonNode summary = new ObjectMapper().readTree(run.resolve("summary.json").toFile());
+        assertEquals(USERS, summary.at("/plan/users").asInt());
+        assertEquals(3, summary.get("servers").size());
+        for (JsonNode server : summary.get("servers")) {
+            String id = server.get("server").asText();
+            Path dir = run.resolve(id);
+            for (String file : List.of("samples.jtl", "server-stats.jsonl", "dashboard/index.html", "server.log")) {
+                assertTrue(Files.isRegularFile(dir.resolve(file)), id + " has " + file);
+            }
+            assertEquals("ok", server.get("outcome").asText());
+            assertEquals(0.0, server.at("/summary/errorPercent").asDouble(), id + " errors: " + server.get("errorsByCause"));
+            assertConsistentWithJtl(id, server, dir.resolve("samples.jtl"));
+            assertTrue(server.at("/serverStats/snapshots").asInt() >= 2, id + " stats sampled through the run");
+            assertTrue(server.at("/serverStats/peakInFlight").asLong() > 0, id + " saw requests in flight");
+        }
+    }
+
+    /** summary.json must say what the raw samples say. */
+    private static void assertConsistentWithJtl(String id, JsonNode server, Path jtl) throws IOException {
+        try (Reader reader = Files.newBufferedReader(jtl)) {
+            List<CSVRecord> rows = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(reader).getRecords();
+            assertEquals(USERS * LOOPS, rows.size(), id + " samples in the .jtl");
+            long[] elapsed = rows.stream().mapToLong(r -> Long.parseLong(r.get("elapsed"))).toArray();
+            long first = rows.stream().mapToLong(r -> Long.parseLong(r.get("timeStamp"))).min().orElseThrow();
+            long last = rows.stream().mapToLong(r -> Long.parseLong(r.get("timeStamp")) + Long.parseLong(r.get("elapsed"))).max().orElseThrow();
+
+            assertEquals(rows.size(), server.at("/summary/samples").asLong());
+            assertEquals(java.util.Arrays.stream(elapsed).average().orElseThrow(), server.at("/summary/average").asDouble(), 1e-6);
+            assertEquals(java.util.Arrays.stream(elapsed).min().orElseThrow(), server.at("/summary/min").asLong());
+            assertEquals(java.util.Arrays.stream(elapsed).max().orElseThrow(), server.at("/summary/max").asLong());
+            assertEquals(rows.size() * 1000.0 / (last - first), server.at("/summary/throughput").asDouble(), 1e-6);
+            assertTrue(rows.stream().allMatch(r -> r.get("responseCode").equals("200")), id + " all 200");
+            assertTrue(server.at("/summary/min").asLong() >= 1000, id + " no answer before the sleep ended");
+        }
+    }
+
+    static Path onlyRunFolder(Path out) throws IOException {
+        try (Stream<Path> runs = Files.list(out)) {
+            List<Path> folders = runs.filter(Files::isDirectory).toList();
+            assertEquals(1, folders.size(), "one results/<timestamp> folder: " + folders);
+            return folders.getFirst();
+        }
+    }
+}
