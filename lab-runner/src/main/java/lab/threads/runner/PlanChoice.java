@@ -51,22 +51,24 @@ record PlanChoice(String name, String location, Map<String, String> properties) 
         }
         Map<String, String> properties = defaults(text);
         for (Map.Entry<String, String> override : overrides.entrySet()) {
+            if (TARGET_PROPERTIES.contains(override.getKey())) {
+                throw new IllegalArgumentException("'" + override.getKey() + "' is set by the runner for each server; use --target to aim at a running server.");
+            }
             if (!properties.containsKey(override.getKey())) {
                 throw new IllegalArgumentException("The plan '" + plan + "' has no property '" + override.getKey()
                         + "'. Its properties: " + properties.keySet() + ".");
             }
-            if (TARGET_PROPERTIES.contains(override.getKey())) {
-                throw new IllegalArgumentException("'" + override.getKey() + "' is set by the runner for each server; use --target to aim at a running server.");
-            }
             properties.put(override.getKey(), override.getValue());
         }
+        properties.keySet().removeAll(TARGET_PROPERTIES);
         String name = BUNDLED.contains(plan) ? plan : Path.of(plan).getFileName().toString().replaceFirst("\\.jmx$", "");
         return new PlanChoice(name, location, properties);
     }
 
     /** The shape that defines the ideal run; every figure must be a number the plan can use. */
     PlanShape shape() {
-        return new PlanShape(positiveInt("users"), nonNegativeNumber("rampup"), positiveInt("loops"), nonNegativeLong("sleep_ms"));
+        // JMeter reads the ramp-up as whole seconds (1.5 would silently become 0), so it must be one here too.
+        return new PlanShape(positiveInt("users"), nonNegativeLong("rampup"), positiveInt("loops"), nonNegativeLong("sleep_ms"));
     }
 
     static Map<String, String> defaults(String planText) {
@@ -84,18 +86,6 @@ record PlanChoice(String name, String location, Map<String, String> properties) 
             throw invalid(key, "a whole number of at least 1");
         }
         return (int) value;
-    }
-
-    private double nonNegativeNumber(String key) {
-        try {
-            double value = Double.parseDouble(required(key));
-            if (value >= 0 && Double.isFinite(value)) {
-                return value;
-            }
-        } catch (NumberFormatException ignored) {
-            // reported below
-        }
-        throw invalid(key, "a number of seconds >= 0");
     }
 
     private long nonNegativeLong(String key) {

@@ -34,8 +34,7 @@ final class RunMetadata {
         metadata.put("plan", options.plan().name());
         metadata.put("planFile", options.plan().location());
         metadata.put("planProperties", options.plan().properties());
-        metadata.put("client", options.client().label() + " threads (JMeter users on "
-                + options.client().label() + " threads)");
+        metadata.put("client", "JMeter users on " + options.client().label() + " threads");
         metadata.put("servers", options.servers().stream().map(v -> v.id()).toList());
         metadata.put("serverJvmFlags", String.join(" ", options.serverJvmFlags()));
         metadata.put("serverFlags", String.join(" ", options.serverFlags()));

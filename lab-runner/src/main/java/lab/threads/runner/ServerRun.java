@@ -12,7 +12,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 import lab.threads.common.Variant;
 import lab.threads.report.ServerSummary;
@@ -28,6 +30,8 @@ final class ServerRun {
     static final String OK = "ok";
     /** Above the servers' default shutdown grace (max sleep + 5 s), so a graceful stop is never cut short. */
     private static final Duration STOP_GRACE = Duration.ofSeconds(70);
+    /** JMeter's lines worth a user's eye; the rest (log4j chatter) stays in jmeter-console.log. */
+    private static final Pattern ECHOED = Pattern.compile("(client|done|stopping)\\b");
 
     private final Variant variant;
     private final RunOptions options;
@@ -74,7 +78,7 @@ final class ServerRun {
     void abort() {
         Process running = load;
         if (running != null) {
-            running.destroy();
+            running.toHandle().destroy();
             try {
                 running.waitFor(30, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
@@ -133,11 +137,16 @@ final class ServerRun {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 log.write(line);
                 log.newLine();
-                String echoed = "[" + variant.id() + "] " + line;
-                Progress.parse(line).ifPresentOrElse(this::show, () -> out.println(echoed));
+                Optional<Progress> progress = Progress.parse(line);
+                if (progress.isPresent()) {
+                    show(progress.get());
+                } else if (ECHOED.matcher(line).lookingAt()) {
+                    out.println("[" + variant.id() + "] " + line);
+                }
                 if (serverDied && jmeter.isAlive()) {
                     out.printf("[%s] the server died: stopping the load; the samples so far are kept%n", variant.id());
-                    jmeter.destroy();
+                    // SIGTERM through the handle: Process.destroy() would also close the pipe being read here.
+                    jmeter.toHandle().destroy();
                 }
             }
         }

@@ -30,7 +30,7 @@ class LabRunBadInputTest {
             "--servers=platform,tomcat | Unknown server 'tomcat'",
             "--plan=nosuchplan         | Unknown plan 'nosuchplan'",
             "--users=many              | 'users' must be a whole number",
-            "--rampup=-3               | 'rampup' must be a number",
+            "--rampup=1.5              | 'rampup' must be a whole number",
             "-Jthreads=5               | has no property 'threads'",
             "-Jport=9999               | set by the runner",
             "--client=green            | --client must be virtual or platform",

@@ -1,0 +1,78 @@
+package lab.threads.runner.jmeter;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import com.sun.management.OperatingSystemMXBean;
+
+/** Starts {@link JMeterMain} in a JVM of its own: JMeter's engine keeps static state, one test per JVM. */
+public final class JMeterFork {
+
+    private static final long MB = 1024 * 1024;
+    /** Heap with no users: JMeter, the engine, the report generator. */
+    private static final long BASE_HEAP = 1024 * MB;
+    /** HttpClient 4 keeps a client and a pool per user, 60-70 KB seen; 20k users died in a 1 GB heap. */
+    private static final long HEAP_PER_USER = 200 * 1024;
+
+    private JMeterFork() {
+    }
+
+    /**
+     * Starts the run. Its stdout is a pipe the caller must drain ({@link Process#inputReader()}): the
+     * {@code client}, {@link Progress} ({@link Progress#parse}), {@code done} and {@code dashboard} lines of
+     * {@link JMeterMain}. Its stderr, where failures are explained, goes to {@link JMeterRunSpec#log()}, or to this
+     * JVM's stderr when that is null. JMeter's own log goes beside the .jtl ({@code <name>.jmeter.log}).
+     * To stop the test early and keep the samples measured so far, send SIGTERM with
+     * {@code process.toHandle().destroy()}: {@link Process#destroy()} sends it too but also closes the stdout pipe,
+     * losing the last lines.
+     */
+    public static Process start(JMeterRunSpec spec) throws IOException {
+        // Extract once here, so JVMs forked at the same time onto one home find it complete.
+        JMeterHome.extract(spec.jmeterHome());
+        ProcessBuilder builder = new ProcessBuilder(command(spec));
+        if (spec.log() == null) {
+            builder.redirectError(ProcessBuilder.Redirect.INHERIT);
+        } else {
+            Files.createDirectories(spec.log().toAbsolutePath().getParent());
+            builder.redirectError(spec.log().toFile());
+        }
+        return builder.start();
+    }
+
+    /** The fork's command line: this JVM's java and classpath (under java -jar, the jar's Class-Path too). */
+    static List<String> command(JMeterRunSpec spec) {
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.add("-Xmx" + heapMegabytes(spec.users()) + "m");
+        // Platform-thread users (PLATFORM) each reserve a stack; JMeter's call depth fits well in 512 KB.
+        command.add("-Xss512k");
+        command.add("--enable-native-access=ALL-UNNAMED");
+        command.add("--sun-misc-unsafe-memory-access=allow");
+        command.add("-Djava.awt.headless=true");
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(JMeterMain.class.getName());
+        command.add("--jmeter-home=" + spec.jmeterHome().toAbsolutePath());
+        command.add("--plan=" + spec.plan());
+        command.add("--jtl=" + spec.jtl().toAbsolutePath());
+        command.add("--dashboard=" + spec.dashboardDir().toAbsolutePath());
+        command.add("--client=" + spec.client().label());
+        if (!spec.properties().containsKey("users")) {
+            command.add("-Jusers=" + spec.users());
+        }
+        spec.properties().forEach((name, value) -> command.add("-J" + name + "=" + value));
+        return command;
+    }
+
+    /** 1 GB + 200 KB per user, at most half the machine's memory: the servers under test need the rest. */
+    static long heapMegabytes(int users) {
+        long wanted = BASE_HEAP + users * HEAP_PER_USER;
+        long physical = ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
+        return Math.min(wanted, physical / 2) / MB;
+    }
+}

@@ -1,0 +1,257 @@
+package lab.threads.runner.jmeter;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.apache.jmeter.engine.StandardJMeterEngine;
+import org.apache.jmeter.testelement.property.PropertyIterator;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterThread;
+import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.jmeter.threads.ListenerNotifier;
+import org.apache.jmeter.threads.ThreadGroup;
+import org.apache.jorphan.collections.ListedHashTree;
+import org.apache.jorphan.util.JMeterStopTestException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A stock {@link ThreadGroup} whose users run on virtual threads.
+ *
+ * <p>JMeter 5.6.3 has no switch for this, and {@code ThreadGroup} creates each user's {@code Thread} in private
+ * methods, so this class re-implements the start, registry and stop paths over its own map. Everything a plan
+ * sets (users, ramp-up, delayed start, scheduler, same user on each iteration, action on error) is still read
+ * through the parent's getters, and users keep the stock thread names ({@code <group> <n>-<user>}).
+ * Virtual threads are always daemon threads; the engine still waits for them through
+ * {@link #waitThreadsStopped()}.
+ */
+public class VirtualThreadGroup extends ThreadGroup {
+
+    private static final long serialVersionUID = 1L;
+    private static final Logger log = LoggerFactory.getLogger(VirtualThreadGroup.class);
+    private static final long WAIT_TO_DIE_MS = DEFAULT_THREAD_STOP_TIMEOUT.toMillis();
+
+    // Run-time state only, like the parent's: a plan is saved and sent as properties.
+    private final transient Map<JMeterThread, Thread> users = new ConcurrentHashMap<>();
+    private transient volatile boolean running;
+    private transient volatile Thread starter;
+    private transient int groupNumber;
+    private transient ListenerNotifier notifier;
+    private transient ListedHashTree groupTree;
+
+    /** A virtual-thread group with a copy of every property of {@code stock}. */
+    public static VirtualThreadGroup copyOf(ThreadGroup stock) {
+        VirtualThreadGroup group = new VirtualThreadGroup();
+        for (PropertyIterator it = stock.propertyIterator(); it.hasNext(); ) {
+            group.setProperty(it.next().clone());
+        }
+        return group;
+    }
+
+    @Override
+    public void start(int groupNum, ListenerNotifier listenerNotifier, ListedHashTree threadGroupTree,
+                      StandardJMeterEngine engine) {
+        running = true;
+        groupNumber = groupNum;
+        notifier = listenerNotifier;
+        groupTree = threadGroupTree;
+        JMeterVariables variables = JMeterContextService.getContext().getVariables();
+        log.info("Starting virtual thread group... number={} threads={} ramp-up={}", groupNum, getNumThreads(),
+                getRampUp());
+        if (getPropertyAsBoolean(DELAYED_START)) {
+            starter = Thread.ofVirtual().name(getName() + "-ThreadStarter")
+                    .start(() -> startWhenDue(engine, variables));
+        } else {
+            startAllNow(engine, variables);
+        }
+    }
+
+    /** Stock default: create every user at once, each waiting for its ramp-up slot as its initial delay. */
+    private void startAllNow(StandardJMeterEngine engine, JMeterVariables variables) {
+        int count = getNumThreads();
+        long rampUpMillis = getRampUp() * 1000L;
+        long origin = System.currentTimeMillis();
+        for (int i = 0; running && i < count; i++) {
+            long now = System.currentTimeMillis();
+            JMeterThread user = newUser(engine, i, variables);
+            if (getScheduler()) {
+                schedule(user, now);
+            }
+            user.setInitialDelay((int) Math.max(0, origin + rampUpMillis * i / count - now));
+            launch(user);
+        }
+    }
+
+    /** "Delay thread creation until needed": create each user when its ramp-up slot comes. */
+    private void startWhenDue(StandardJMeterEngine engine, JMeterVariables variables) {
+        JMeterContextService.getContext().setVariables(variables);
+        long endTime = 0;
+        if (getScheduler()) {
+            pause(getDelay() * 1000);
+            endTime = System.currentTimeMillis() + getDuration() * 1000;
+        }
+        int count = getNumThreads();
+        long rampUpMillis = getRampUp() * 1000L;
+        long origin = System.currentTimeMillis();
+        for (int i = 0; running && i < count; i++) {
+            pause(origin + rampUpMillis * i / count - System.currentTimeMillis());
+            if (!running || getScheduler() && System.currentTimeMillis() > endTime) {
+                break;
+            }
+            JMeterThread user = newUser(engine, i, variables);
+            if (getScheduler()) {
+                user.setScheduled(true);
+                user.setEndTime(endTime);
+            }
+            launch(user);
+        }
+    }
+
+    @Override
+    public JMeterThread addNewThread(int delay, StandardJMeterEngine engine) {
+        int threadNum;
+        synchronized (users) {
+            threadNum = getNumThreads();
+            setNumThreads(threadNum + 1);
+        }
+        JMeterThread user = newUser(engine, threadNum, JMeterContextService.getContext().getVariables());
+        if (getScheduler()) {
+            schedule(user, System.currentTimeMillis());
+        }
+        user.setInitialDelay(delay);
+        launch(user);
+        JMeterContextService.addTotalThreads(1);
+        return user;
+    }
+
+    private JMeterThread newUser(StandardJMeterEngine engine, int threadNum, JMeterVariables variables) {
+        return makeThread(engine, this, notifier, groupNumber, threadNum, cloneTree(groupTree), variables);
+    }
+
+    private void launch(JMeterThread user) {
+        Thread thread = Thread.ofVirtual().name(user.getThreadName()).unstarted(user);
+        users.put(user, thread);
+        thread.start();
+    }
+
+    private void schedule(JMeterThread user, long now) {
+        if (getDelay() < 0 || getDuration() <= 0) {
+            throw new JMeterStopTestException("Invalid scheduler delay " + getDelay() + " or duration "
+                    + getDuration() + " in thread group " + getName());
+        }
+        user.setStartTime(now + getDelay() * 1000);
+        user.setEndTime(user.getStartTime() + getDuration() * 1000);
+        user.setScheduled(true);
+    }
+
+    @Override
+    public void threadFinished(JMeterThread user) {
+        users.remove(user);
+    }
+
+    @Override
+    public boolean stopThread(String threadName, boolean now) {
+        for (Map.Entry<JMeterThread, Thread> entry : users.entrySet()) {
+            if (entry.getKey().getThreadName().equals(threadName)) {
+                stop(entry.getKey(), entry.getValue(), now);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public void tellThreadsToStop(boolean now) {
+        stopStarting();
+        users.forEach((user, thread) -> stop(user, thread, now));
+    }
+
+    @Override
+    public void tellThreadsToStop() {
+        tellThreadsToStop(true);
+    }
+
+    @Override
+    public void stop() {
+        stopStarting();
+        users.keySet().forEach(JMeterThread::stop);
+    }
+
+    private void stopStarting() {
+        running = false;
+        Thread current = starter;
+        if (current != null) {
+            current.interrupt();
+        }
+    }
+
+    /** Stock stop: flag the user, abort its sample, and interrupt its thread when stopping now. */
+    private static void stop(JMeterThread user, Thread thread, boolean interrupt) {
+        user.stop();
+        user.interrupt();
+        if (interrupt) {
+            thread.interrupt();
+        }
+    }
+
+    @Override
+    public int numberOfActiveThreads() {
+        return users.size();
+    }
+
+    @Override
+    public boolean verifyThreadsStopped() {
+        return endsWithin(starter) && users.values().stream().allMatch(VirtualThreadGroup::endsWithin);
+    }
+
+    @Override
+    public void waitThreadsStopped() {
+        awaitEnd(starter);
+        // Users can be added while we wait (addNewThread), hence the loop, as in the stock group.
+        while (!users.isEmpty()) {
+            users.values().forEach(VirtualThreadGroup::awaitEnd);
+        }
+    }
+
+    private static boolean endsWithin(Thread thread) {
+        if (thread == null) {
+            return true;
+        }
+        try {
+            thread.join(WAIT_TO_DIE_MS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (thread.isAlive()) {
+            log.warn("Thread won't exit: {}", thread.getName());
+            return false;
+        }
+        return true;
+    }
+
+    private static void awaitEnd(Thread thread) {
+        boolean interrupted = false;
+        while (thread != null && thread.isAlive()) {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Sleeps up to {@code millis}; returns early when the group is told to stop (which interrupts us). */
+    private static void pause(long millis) {
+        if (millis <= 0) {
+            return;
+        }
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,225 @@
+package lab.threads.runner.jmeter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Runs the smoke plan in forked JMeter JVMs against an in-test server. Each fork takes several seconds. */
+class JMeterForkTest {
+
+    private static final Duration RUN_LIMIT = Duration.ofMinutes(4);
+    private static final Map<String, String> SMALL_SMOKE = Map.of("rampup", "1", "loops", "2", "sleep_ms", "200");
+    private static final List<String> JTL_FIELDS = List.of("timeStamp", "elapsed", "label", "responseCode",
+            "responseMessage", "threadName", "dataType", "success", "failureMessage", "bytes", "sentBytes",
+            "grpThreads", "allThreads", "URL", "Latency", "IdleTime", "Connect");
+
+    @TempDir
+    static Path jmeterHome;
+
+    @TempDir
+    Path dir;
+
+    /** What a finished fork left behind. */
+    private record Run(int exitCode, List<String> stdout, String stderr, Path jtl, Path dashboard) {
+
+        Optional<String> line(String prefix) {
+            return stdout.stream().filter(l -> l.startsWith(prefix)).findFirst();
+        }
+
+        String describe() {
+            return "exit " + exitCode + "\nstdout:\n" + String.join("\n", stdout) + "\nstderr:\n" + stderr;
+        }
+    }
+
+    @Test
+    void virtualClientRunsEveryUserOnAVirtualThread() throws Exception {
+        try (SleepServer server = new SleepServer()) {
+            Run run = run("jmeter-plans/smoke.jmx", ClientKind.VIRTUAL, 20, withPort(server, SMALL_SMOKE));
+
+            assertEquals(0, run.exitCode(), run.describe());
+            assertEquals(Optional.of("client threads=virtual thread_groups=1"), run.line("client "), run.describe());
+            assertEquals(Optional.of("done"), run.line("done ").map(l -> l.split(" ")[0]), run.describe());
+            assertTrue(run.line("done ").orElseThrow().endsWith("samples=40 errors=0 virtual_thread_samples=40"),
+                    run.describe());
+            assertSuccessfulSamples(run, 40, 20);
+            assertTrue(Files.isRegularFile(run.dashboard().resolve("index.html")), run.describe());
+            assertTrue(Files.isRegularFile(run.dashboard().resolve("statistics.json")), run.describe());
+
+            List<SleepServer.Request> requests = server.requests();
+            assertEquals(40, requests.size());
+            assertTrue(requests.stream().allMatch(r -> "ms=200".equals(r.query())), requests::toString);
+            // Keep-alive with the same user on each iteration: one connection per user, reused for its loops.
+            assertEquals(20, requests.stream().map(SleepServer.Request::clientPort).distinct().count(),
+                    requests::toString);
+            // The FACTS trap: timeStamp is the sample's start, so the first one precedes the server's first arrival
+            // (an end timeStamp would come at least 200 ms after it).
+            long firstStart = records(run.jtl()).stream().mapToLong(r -> Long.parseLong(r.get("timeStamp")))
+                    .min().orElseThrow();
+            long firstArrival = requests.stream().mapToLong(SleepServer.Request::receivedAtMillis).min().orElseThrow();
+            assertTrue(firstStart <= firstArrival, firstStart + " > " + firstArrival);
+        }
+    }
+
+    @Test
+    void platformClientRunsStockJMeter() throws Exception {
+        try (SleepServer server = new SleepServer()) {
+            Run run = run("jmeter-plans/smoke.jmx", ClientKind.PLATFORM, 20, withPort(server, SMALL_SMOKE));
+
+            assertEquals(0, run.exitCode(), run.describe());
+            assertEquals(Optional.of("client threads=platform thread_groups=1"), run.line("client "), run.describe());
+            assertTrue(run.line("done ").orElseThrow().endsWith("samples=40 errors=0 virtual_thread_samples=0"),
+                    run.describe());
+            assertSuccessfulSamples(run, 40, 20);
+            assertEquals(40, server.requests().size());
+        }
+    }
+
+    @Test
+    void progressLinesComeWhileTheTestRuns() throws Exception {
+        try (SleepServer server = new SleepServer()) {
+            Run run = run("jmeter-plans/smoke.jmx", ClientKind.VIRTUAL, 5,
+                    withPort(server, Map.of("rampup", "0", "loops", "3", "sleep_ms", "2000")));
+
+            assertEquals(0, run.exitCode(), run.describe());
+            List<Progress> progress = run.stdout().stream().map(Progress::parse).flatMap(Optional::stream).toList();
+            assertTrue(progress.size() >= 2, run.describe());
+            assertTrue(progress.stream().anyMatch(p -> p.activeUsers() > 0), run.describe());
+            Progress last = progress.getLast();
+            assertEquals(15, last.samples(), run.describe());
+            assertEquals(0, last.errors(), run.describe());
+            assertEquals(0, last.activeUsers(), run.describe());
+        }
+    }
+
+    @Test
+    void sigtermStopsTheTestAndKeepsEverySampleMeasured() throws Exception {
+        try (SleepServer server = new SleepServer()) {
+            Path jtl = dir.resolve("stopped.jtl");
+            JMeterRunSpec spec = new JMeterRunSpec("jmeter-plans/smoke.jmx",
+                    withPort(server, Map.of("rampup", "0", "loops", "1000", "sleep_ms", "100")), jtl,
+                    dir.resolve("stopped-dashboard"), jmeterHome, ClientKind.VIRTUAL, 10, dir.resolve("stopped.log"));
+            Process process = JMeterFork.start(spec);
+            long seen = 0;
+            List<String> stdout = new ArrayList<>();
+            try (BufferedReader out = process.inputReader()) {
+                for (String line = out.readLine(); line != null; line = out.readLine()) {
+                    stdout.add(line);
+                    Optional<Progress> progress = Progress.parse(line);
+                    if (seen == 0 && progress.isPresent() && progress.get().samples() >= 50) {
+                        seen = progress.get().samples();
+                        process.toHandle().destroy(); // SIGTERM; Process.destroy() would also close our stdout pipe
+                    }
+                }
+            }
+            assertTrue(process.waitFor(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS), "JMeter did not stop on SIGTERM");
+            assertTrue(seen >= 50, "no progress line with 50 samples: " + stdout);
+            assertTrue(stdout.contains("stopping: signal received"), stdout::toString);
+            List<CSVRecord> records = records(jtl);
+            long successes = records.stream().filter(r -> "true".equals(r.get("success"))).count();
+            assertTrue(successes >= seen, successes + " successful samples in the .jtl, " + seen + " reported before");
+            assertFalse(Files.exists(spec.dashboardDir().resolve("index.html")));
+        }
+    }
+
+    @Test
+    void aPlanPropertyThatIsNotANumberIsRefused() throws Exception {
+        Run run = run("jmeter-plans/smoke.jmx", ClientKind.VIRTUAL, 20, Map.of("users", "abc"));
+
+        assertEquals(JMeterMain.EXIT_USAGE, run.exitCode(), run.describe());
+        assertTrue(run.stderr().contains("-Jusers=abc: users must be a whole number"), run.describe());
+        assertFalse(Files.exists(run.jtl()), run.describe());
+    }
+
+    @Test
+    void aMissingPlanIsRefused() throws Exception {
+        Run run = run("no/such/plan.jmx", ClientKind.VIRTUAL, 20, Map.of());
+
+        assertEquals(JMeterMain.EXIT_USAGE, run.exitCode(), run.describe());
+        assertTrue(run.stderr().contains("plan no/such/plan.jmx is neither a file nor a classpath resource"),
+                run.describe());
+    }
+
+    @Test
+    void aPlanThatIsNotJMeterXmlIsRefused() throws Exception {
+        Path notAPlan = Files.writeString(dir.resolve("broken.jmx"), "<jmeterTestPlan><hashTree>");
+        Run run = run(notAPlan.toString(), ClientKind.VIRTUAL, 20, Map.of());
+
+        assertEquals(JMeterMain.EXIT_USAGE, run.exitCode(), run.describe());
+        assertTrue(run.stderr().contains("cannot load plan " + notAPlan), run.describe());
+    }
+
+    private static Map<String, String> withPort(SleepServer server, Map<String, String> properties) {
+        Map<String, String> all = new LinkedHashMap<>(properties);
+        all.put("host", "127.0.0.1");
+        all.put("port", Integer.toString(server.port()));
+        return all;
+    }
+
+    private Run run(String plan, ClientKind client, int users, Map<String, String> properties) throws Exception {
+        Path jtl = dir.resolve("samples.jtl");
+        Path dashboard = dir.resolve("dashboard");
+        Path log = dir.resolve("stderr.log");
+        Process process = JMeterFork.start(
+                new JMeterRunSpec(plan, properties, jtl, dashboard, jmeterHome, client, users, log));
+        List<String> stdout = Collections.synchronizedList(new ArrayList<>());
+        Thread reader = Thread.ofVirtual().start(() -> process.inputReader().lines().forEach(stdout::add));
+        if (!process.waitFor(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            fail("JMeter fork still running after " + RUN_LIMIT + "; stdout so far: " + stdout);
+        }
+        reader.join();
+        return new Run(process.exitValue(), List.copyOf(stdout), Files.readString(log), jtl, dashboard);
+    }
+
+    private static void assertSuccessfulSamples(Run run, int samples, int users) throws IOException {
+        try (Reader in = Files.newBufferedReader(run.jtl())) {
+            String header = new BufferedReader(in).readLine();
+            assertNotEquals(null, header, run.describe());
+            assertTrue(List.of(header.split(",")).containsAll(JTL_FIELDS), header);
+        }
+        List<CSVRecord> records = records(run.jtl());
+        assertEquals(samples, records.size(), run.describe());
+        assertTrue(records.stream().allMatch(r -> "true".equals(r.get("success"))), describe(records));
+        assertTrue(records.stream().allMatch(r -> "200".equals(r.get("responseCode"))), describe(records));
+        assertTrue(records.stream().allMatch(r -> r.get("URL").endsWith("/sleep?ms=200")), describe(records));
+        Predicate<String> userOfTheGroup = name -> name.matches("Users 1-\\d+");
+        assertTrue(records.stream().map(r -> r.get("threadName")).allMatch(userOfTheGroup), describe(records));
+        assertEquals(users, records.stream().map(r -> r.get("threadName")).distinct().count(), describe(records));
+    }
+
+    private static List<CSVRecord> records(Path jtl) throws IOException {
+        try (CSVParser parser = CSVParser.parse(jtl, StandardCharsets.UTF_8,
+                CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get())) {
+            return parser.getRecords();
+        }
+    }
+
+    private static String describe(List<CSVRecord> records) {
+        return records.stream().map(CSVRecord::toString).collect(Collectors.joining("\n"));
+    }
+}

@@ -1,0 +1,37 @@
+package lab.threads.runner.jmeter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.Map;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+
+class ProgressTest {
+
+    @Test
+    void parsesWhatJMeterMainPrints() {
+        Progress progress = new Progress(12, 3400, 2, 18000);
+
+        assertEquals("progress elapsed_s=12 samples=3400 errors=2 active_users=18000", progress.format());
+        assertEquals(Optional.of(progress), Progress.parse(progress.format()));
+    }
+
+    @Test
+    void ignoresOtherLines() {
+        assertEquals(Optional.empty(), Progress.parse("client threads=virtual thread_groups=1"));
+        assertEquals(Optional.empty(), Progress.parse("progress elapsed_s=1 samples=2"));
+        assertEquals(Optional.empty(), Progress.parse(null));
+    }
+
+    @Test
+    void planKnobsMustBeWholeNumbersInRange() {
+        PlanProperties.check(Map.of("users", "20000", "rampup", "0", "port", "8083", "httpclient4.retrycount", "x"));
+
+        assertThrows(IllegalArgumentException.class, () -> PlanProperties.check(Map.of("users", "abc")));
+        assertThrows(IllegalArgumentException.class, () -> PlanProperties.check(Map.of("users", "0")));
+        assertThrows(IllegalArgumentException.class, () -> PlanProperties.check(Map.of("rampup", "1.5")));
+        assertThrows(IllegalArgumentException.class, () -> PlanProperties.check(Map.of("port", "70000")));
+    }
+}

@@ -1,0 +1,65 @@
+package lab.threads.runner.jmeter;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+/** The lab's server contract in miniature: {@code GET /sleep?ms=N} answers 200 JSON after N ms, on 127.0.0.1. */
+final class SleepServer implements AutoCloseable {
+
+    /** One request as the server saw it. */
+    record Request(String query, int clientPort, long receivedAtMillis) {
+    }
+
+    private final HttpServer server;
+    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    private final ConcurrentLinkedQueue<Request> requests = new ConcurrentLinkedQueue<>();
+
+    SleepServer() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1000);
+        server.setExecutor(executor);
+        server.createContext("/sleep", this::sleep);
+        server.start();
+    }
+
+    int port() {
+        return server.getAddress().getPort();
+    }
+
+    List<Request> requests() {
+        return List.copyOf(requests);
+    }
+
+    private void sleep(HttpExchange exchange) throws IOException {
+        requests.add(new Request(exchange.getRequestURI().getQuery(), exchange.getRemoteAddress().getPort(),
+                System.currentTimeMillis()));
+        String query = exchange.getRequestURI().getQuery();
+        long ms = query != null && query.startsWith("ms=") ? Long.parseLong(query.substring(3)) : 0;
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        byte[] body = ("{\"slept_ms\":" + ms + "}").getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(200, body.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.close();
+    }
+}
