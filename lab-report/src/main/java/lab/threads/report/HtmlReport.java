@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * index.html: one self-contained page (inline CSS, no scripts, no network) with the side-by-side table, errors
- * by cause split by side, links to each server's files, notes and metadata. Charts come later, in the marked place.
+ * index.html: one self-contained page (inline CSS and scripts, no network) with the side-by-side table, the charts,
+ * errors by cause split by side, links to each server's files, notes and metadata.
  */
 final class HtmlReport {
 
@@ -17,14 +17,16 @@ final class HtmlReport {
             th,td{border:1px solid #ccc;padding:.3em .6em;vertical-align:top}
             th{background:#f3f3f3}
             td.num{text-align:right;font-variant-numeric:tabular-nums}
-            .charts{border:2px dashed #999;padding:1em;color:#666}
-            """;
+            """ + ChartsSection.STYLE;
 
     private HtmlReport() {
     }
 
-    /** @param runDir where the page goes: links to server files missing from it are shown as missing */
-    static String render(RunReport report, Path runDir) {
+    /**
+     * @param runDir where the page goes: links to server files missing from it are shown as missing
+     * @param charts the per-second series of the same servers
+     */
+    static String render(RunReport report, Path runDir, RunCharts charts) {
         StringBuilder html = new StringBuilder("""
                 <!DOCTYPE html>
                 <html lang="en">
@@ -38,10 +40,8 @@ final class HtmlReport {
         html.append("""
                 <p>Times in ms; percentiles are JMeter's Aggregate Report (nearest rank over all samples);
                 std dev is the population one, as in JMeter's Summary Report.</p>
-                <!-- ===== CHARTS: charts will be added here later. Keep this section and its id. ===== -->
-                <section id="charts" class="charts"><h2>Charts</h2><p>Charts will be added here.</p></section>
-                <!-- ===== END CHARTS ===== -->
-                """);
+                <!-- ===== CHARTS: drawn by ChartsSection. Keep this section and its id. ===== -->
+                """).append(ChartsSection.render(charts)).append("<!-- ===== END CHARTS ===== -->\n");
         appendErrorsByCause(html, report.servers());
         appendFiles(html, report.servers(), runDir);
         appendNotes(html, report.servers());

@@ -3,31 +3,46 @@ package lab.threads.report;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
-/** Writes a run's report files into its run folder: summary.json, summary.csv, summary.md and index.html. */
+/**
+ * Writes a run's report files into its run folder: summary.json, summary.csv, summary.md, charts.json (the
+ * per-second series, read again from the servers' files), index.html and headline.png.
+ */
 public final class ReportWriter {
 
     public static final String JSON_FILE = "summary.json";
     public static final String CSV_FILE = "summary.csv";
     public static final String MARKDOWN_FILE = "summary.md";
+    public static final String CHARTS_FILE = "charts.json";
     public static final String HTML_FILE = "index.html";
+    public static final String HEADLINE_FILE = HeadlineChart.FILE;
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private ReportWriter() {
     }
 
-    /** @return the files written, in the order above */
+    /** @return the files written, in the order above; headline.png last, as the only one that needs AWT */
     public static List<Path> writeAll(RunReport report, Path runDir) throws IOException {
         Files.createDirectories(runDir);
-        return List.of(
+        RunCharts charts = RunCharts.read(report, runDir);
+        List<Path> written = new ArrayList<>(List.of(
                 Files.writeString(runDir.resolve(JSON_FILE), JSON.writeValueAsString(report)),
                 Files.writeString(runDir.resolve(CSV_FILE), CsvReport.render(report)),
                 Files.writeString(runDir.resolve(MARKDOWN_FILE), MarkdownReport.render(report)),
-                Files.writeString(runDir.resolve(HTML_FILE), HtmlReport.render(report, runDir)));
+                Files.writeString(runDir.resolve(CHARTS_FILE), JSON.writeValueAsString(charts)),
+                Files.writeString(runDir.resolve(HTML_FILE), HtmlReport.render(report, runDir, charts))));
+        try {
+            written.add(HeadlineChart.write(charts, runDir));
+        } catch (RuntimeException | Error noFonts) {
+            // AWT needs fonts (fontconfig), which slim container images may lack: the picture is the only loss.
+            System.err.println("report: " + HEADLINE_FILE + " not drawn (" + noFonts + "); the other files are written");
+        }
+        return List.copyOf(written);
     }
 }

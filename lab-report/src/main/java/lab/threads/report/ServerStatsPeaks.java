@@ -1,15 +1,9 @@
 package lab.threads.report;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * What the server's own /stats said during the run, from {@code server-stats.jsonl} (one snapshot a second).
@@ -26,36 +20,10 @@ public record ServerStatsPeaks(int snapshots, String variant, String jdk,
                                Long cpuUserMs, Long cpuSystemMs, Long processCpuMs,
                                Long voluntaryContextSwitches, Long involuntaryContextSwitches) {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     /** Never throws: a missing, empty or cut file gives what could be read, and a note says what was not. */
     static ServerStatsPeaks read(Path jsonl, List<String> notes) {
-        String name = jsonl.getFileName().toString();
         Accumulator accumulator = new Accumulator();
-        int unreadable = 0;
-        try (BufferedReader reader = Files.newBufferedReader(jsonl)) {
-            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-                if (line.isBlank()) {
-                    continue;
-                }
-                try {
-                    accumulator.add(JSON.readTree(line));
-                } catch (JsonProcessingException e) {
-                    unreadable++;
-                }
-            }
-        } catch (NoSuchFileException e) {
-            notes.add(name + " is missing: no server-side figures");
-            return accumulator.result();
-        } catch (IOException e) {
-            notes.add(name + " could not be read to its end (" + e + "): summarised up to there");
-            return accumulator.result();
-        }
-        if (unreadable > 0) {
-            notes.add(name + ": " + unreadable + " unreadable line(s) skipped (a cut last line if the server was killed)");
-        } else if (accumulator.snapshots == 0) {
-            notes.add(name + " is empty: the server may have died at start");
-        }
+        ServerStatsFile.read(jsonl, accumulator::add, notes);
         return accumulator.result();
     }
 

@@ -1,0 +1,96 @@
+package lab.threads.report;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * The charts of index.html: one canvas per figure below, Chart.js inlined, the series as inline JSON, and
+ * charts.js (a resource next to this class) that draws each canvas by its id. Nothing is fetched: the page works
+ * from a results folder opened offline.
+ */
+final class ChartsSection {
+
+    /** A chart of the page: charts.js knows how to draw each id. */
+    record Figure(String id, String title, String caption) {
+    }
+
+    static final List<Figure> FIGURES = List.of(
+            new Figure("chart-response-time", "Response time over time",
+                    "p50 (dashed) and p99 (solid, band between them) of the samples ending each second, ms"),
+            new Figure("chart-active-users", "Active users over time",
+                    "most JMeter users running as samples ended each second (allThreads)"),
+            new Figure("chart-throughput", "Throughput over time", "samples ending each second"),
+            new Figure("chart-errors", "Errors over time", "failed samples ending each second, any cause"),
+            new Figure("chart-users-vs-response-time", "Active users vs response time",
+                    "one point per second: its active users and its p50 (hollow) or p99 (filled), ms"),
+            new Figure("chart-os-threads", "Server OS threads", "the server process's threads, from /stats"),
+            new Figure("chart-rss", "Server memory (RSS)", "resident set size, MiB, from /stats"),
+            new Figure("chart-cpu", "Server CPU",
+                    "user + system CPU, % of one core (at most 100 x the machine's cores)"));
+
+    static final String STYLE = """
+            .chart-grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(560px,1fr));gap:1em}
+            .chart-grid figure{margin:0;border:1px solid #ddd;padding:.5em}
+            .chart-grid figcaption{font-size:.9em;color:#555}
+            .chart-box{position:relative;height:320px}
+            #chart-errors{color:#b00}
+            """;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private ChartsSection() {
+    }
+
+    static String render(RunCharts charts) {
+        ChartJs chartJs = ChartJs.fromWebJar();
+        StringBuilder html = new StringBuilder("""
+                <section id="charts">
+                <h2>Charts</h2>
+                <p>The servers overlaid; seconds count from each server's first request. A gap in a line: no sample
+                ended in that second, or the server's /stats did not answer. The series are also in
+                <a href="charts.json">charts.json</a>.</p>
+                <div class="chart-grid">
+                """);
+        for (Figure figure : FIGURES) {
+            html.append("<figure><figcaption><b>").append(figure.title()).append("</b>: ").append(figure.caption())
+                    .append("</figcaption><div class=\"chart-box\"><canvas id=\"").append(figure.id())
+                    .append("\"></canvas></div></figure>\n");
+        }
+        return html.append("</div>\n<pre id=\"chart-errors\" hidden></pre>\n")
+                .append("<script>\n").append(resource("charts.js")).append("</script>\n")
+                .append("<!-- Chart.js ").append(chartJs.version()).append(" (MIT), from its WebJar -->\n")
+                .append("<script>\n").append(chartJs.script()).append("\n</script>\n")
+                .append("<script type=\"application/json\" id=\"chart-data\">").append(pageData(charts))
+                .append("</script>\n</section>\n")
+                .toString();
+    }
+
+    /** The series plus each server's color; {@code <} escaped so no server name can close the script element. */
+    private static String pageData(RunCharts charts) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("colors", IntStream.range(0, charts.servers().size()).mapToObj(ServerPalette::color).toList());
+        data.put("servers", charts.servers());
+        try {
+            return JSON.writeValueAsString(data).replace("<", "\\u003c");
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = ChartsSection.class.getResourceAsStream(name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package lab.threads.report;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * One server at one level of a sweep (e.g. users=5000), over its repeated runs: each headline figure as a
+ * {@link Spread}.
+ *
+ * @param level   the swept property's value at this point
+ * @param figures figure name -> spread over the repeats, in a fixed order
+ */
+public record SweepPoint(String server, String property, String level, Map<String, Spread> figures) {
+
+    /** The figures a sweep charts and tabulates, with how each is read off a summary row. */
+    static final Map<String, ToDoubleFunction<ServerSummary>> FIGURES = readers();
+
+    public static SweepPoint of(String server, String property, String level, List<ServerSummary> repeats) {
+        Map<String, Spread> figures = new LinkedHashMap<>();
+        FIGURES.forEach((name, figure) -> figures.put(name, Spread.of(repeats.stream().map(r -> figure.applyAsDouble(r)).toList())));
+        return new SweepPoint(server, property, level, figures);
+    }
+
+    private static Map<String, ToDoubleFunction<ServerSummary>> readers() {
+        Map<String, ToDoubleFunction<ServerSummary>> figures = new LinkedHashMap<>();
+        figures.put("throughput", s -> s.summary().throughput());
+        figures.put("percentOfIdeal", ServerSummary::percentOfIdeal);
+        figures.put("errorPercent", s -> s.summary().errorPercent());
+        figures.put("average", s -> s.summary().average());
+        figures.put("p99", s -> s.percentiles().p99());
+        figures.put("max", s -> s.summary().max());
+        figures.put("peakOsThreads", s -> orNaN(s.serverStats().peakOsThreads()));
+        figures.put("peakRssMB", s -> orNaN(s.serverStats().peakRssBytes()) / (1024 * 1024));
+        return figures;
+    }
+
+    private static double orNaN(Long value) {
+        return value == null ? Double.NaN : value;
+    }
+}

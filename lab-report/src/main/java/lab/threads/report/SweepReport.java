@@ -1,0 +1,125 @@
+package lab.threads.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+/**
+ * The top of a sweep or repeated run: each server's headline figures against the swept level, as the median over
+ * the repeats with the min-max range; the cases' own reports sit in their folders. Writes sweep.json, sweep.md and
+ * index.html (Chart.js inlined: one chart per figure, one line per server, where each curve bends is visible).
+ */
+public final class SweepReport {
+    public static final String JSON_FILE = "sweep.json";
+    public static final String MARKDOWN_FILE = "sweep.md";
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final List<String> CHARTED = List.of("throughput", "errorPercent", "p99", "peakOsThreads");
+
+    private SweepReport() {
+    }
+
+    /**
+     * @param cases folder of each case (e.g. {@code users-1000/repeat-2}) relative to the run folder, for links
+     */
+    public static void write(Path runDir, Map<String, Object> metadata, List<SweepPoint> points, List<String> cases) throws IOException {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("metadata", metadata);
+        json.put("points", points);
+        json.put("cases", cases);
+        Files.writeString(runDir.resolve(JSON_FILE), JSON.writeValueAsString(json));
+        Files.writeString(runDir.resolve(MARKDOWN_FILE), markdown(points));
+        Files.writeString(runDir.resolve(ReportWriter.HTML_FILE), html(metadata, points, cases));
+    }
+
+    static String markdown(List<SweepPoint> points) {
+        StringBuilder md = new StringBuilder("# Sweep summary\n\nEach cell: median over the repeats [min - max].\n\n");
+        List<String> figures = List.copyOf(SweepPoint.FIGURES.keySet());
+        String property = points.isEmpty() ? "level" : points.getFirst().property();
+        md.append("| server | ").append(property).append(" | ").append(String.join(" | ", figures)).append(" |\n");
+        md.append("| --- | ---: |").append(" ---: |".repeat(figures.size())).append('\n');
+        for (SweepPoint point : points) {
+            md.append("| ").append(point.server()).append(" | ").append(point.level()).append(" | ")
+                    .append(figures.stream().map(f -> cell(point.figures().get(f))).collect(Collectors.joining(" | ")))
+                    .append(" |\n");
+        }
+        return md.toString();
+    }
+
+    static String cell(Spread spread) {
+        if (spread.runs() == 0) {
+            return "-";
+        }
+        String median = number(spread.median());
+        return spread.runs() == 1 ? median : median + " [" + number(spread.min()) + " - " + number(spread.max()) + "]";
+    }
+
+    private static String number(double value) {
+        return Math.abs(value) >= 100 ? String.format(Locale.ROOT, "%,.0f", value) : String.format(Locale.ROOT, "%.2f", value);
+    }
+
+    private static String html(Map<String, Object> metadata, List<SweepPoint> points, List<String> cases) throws IOException {
+        Map<String, Object> chartData = new LinkedHashMap<>();
+        List<String> servers = points.stream().map(SweepPoint::server).distinct().toList();
+        List<String> levels = points.stream().map(SweepPoint::level).distinct().toList();
+        for (String figure : CHARTED) {
+            Map<String, Object> perServer = new LinkedHashMap<>();
+            for (String server : servers) {
+                perServer.put(server, levels.stream().map(level -> points.stream()
+                        .filter(p -> p.server().equals(server) && p.level().equals(level)).findFirst()
+                        .map(p -> p.figures().get(figure)).orElse(null)).toList());
+            }
+            chartData.put(figure, perServer);
+        }
+        String property = points.isEmpty() ? "level" : points.getFirst().property();
+        StringBuilder page = new StringBuilder("""
+                <!DOCTYPE html>
+                <html lang="en"><head><meta charset="utf-8"><title>Sweep</title>
+                <style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3em .6em;text-align:right}
+                .charts{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:1.5em}</style></head><body>
+                <h1>Sweep</h1><p>Median over the repeats; the shaded band is the min-max range.</p>
+                <div class="charts">""");
+        for (String figure : CHARTED) {
+            page.append("<div><h2>").append(figure).append(" vs ").append(escape(property)).append("</h2><canvas id=\"chart-")
+                    .append(figure).append("\"></canvas></div>");
+        }
+        page.append("</div><h2>Table</h2><pre>").append(escape(markdown(points))).append("</pre><h2>Cases</h2><ul>");
+        for (String dir : cases) {
+            page.append("<li><a href=\"").append(escape(dir)).append("/index.html\">").append(escape(dir)).append("</a></li>");
+        }
+        page.append("</ul><h2>Metadata</h2><pre>").append(escape(JSON.writeValueAsString(metadata))).append("</pre>");
+        page.append("<script>").append(ChartJs.fromWebJar().script()).append("</script><script>\n");
+        page.append("const levels=").append(JSON.writeValueAsString(levels)).append(";\nconst data=")
+                .append(JSON.writeValueAsString(chartData)).append(";\nconst colors=")
+                .append(JSON.writeValueAsString(ServerPalette.COLORS)).append(";\n");
+        page.append("""
+                let rendered = 0;
+                for (const [figure, perServer] of Object.entries(data)) {
+                  const datasets = [];
+                  Object.entries(perServer).forEach(([server, spreads], i) => {
+                    const color = colors[i % colors.length];
+                    datasets.push({label: server, data: spreads.map(s => s ? s.median : null), borderColor: color, backgroundColor: color, tension: 0});
+                    datasets.push({label: server + ' max', data: spreads.map(s => s ? s.max : null), borderColor: 'transparent', backgroundColor: color + '33', fill: '-1', pointRadius: 0});
+                    datasets.push({label: server + ' min', data: spreads.map(s => s ? s.min : null), borderColor: 'transparent', backgroundColor: color + '33', fill: '-2', pointRadius: 0});
+                  });
+                  new Chart(document.getElementById('chart-' + figure), {type: 'line', data: {labels: levels, datasets},
+                    options: {animation: false, plugins: {legend: {labels: {filter: item => !/ (min|max)$/.test(item.text)}}}}});
+                  rendered++;
+                }
+                document.body.dataset.chartsRendered = rendered;
+                </script></body></html>
+                """);
+        return page.toString();
+    }
+
+    private static String escape(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

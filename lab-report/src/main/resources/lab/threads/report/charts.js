@@ -1,0 +1,101 @@
+// Draws index.html's charts with Chart.js from the inline #chart-data, one per canvas of #charts, by canvas id.
+// For tests and readers it then marks <body>: data-charts-rendered = how many charts drew data points, and
+// data-chart-errors plus #chart-errors = any script error or console.error, which would otherwise go unseen.
+// It runs before Chart.js is inlined, so that errors while loading the library are caught too.
+(function () {
+  'use strict';
+  const errors = [];
+  function record(message) {
+    errors.push(String(message));
+    document.body.dataset.chartErrors = errors.join(' | ');
+    const box = document.getElementById('chart-errors');
+    box.hidden = false;
+    box.textContent = 'Chart errors: ' + errors.join('\n');
+  }
+  window.addEventListener('error', (event) => record(event.message));
+  const consoleError = console.error;
+  console.error = (...args) => {
+    record(args.join(' '));
+    consoleError.apply(console, args);
+  };
+
+  const SECONDS = 'seconds since the server\'s first request';
+
+  // A dataset of one server: its per-second rows, charted with the given keys of each row.
+  function series(label, rows, x, y, color, options) {
+    return Object.assign({
+      label: label, data: rows, parsing: { xAxisKey: x, yAxisKey: y },
+      borderColor: color, backgroundColor: color, pointRadius: 0, borderWidth: 1.5, spanGaps: false
+    }, options);
+  }
+
+  function chart(canvas, type, datasets, xTitle, yTitle) {
+    return new Chart(canvas, {
+      type: type,
+      data: { datasets: datasets },
+      options: {
+        // Drawn at once: the marker below and a screenshot see the finished charts.
+        animation: false, responsive: true, maintainAspectRatio: false,
+        interaction: { mode: 'nearest', intersect: false },
+        scales: {
+          x: { type: 'linear', title: { display: true, text: xTitle } },
+          y: { type: 'linear', beginAtZero: true, title: { display: true, text: yTitle } }
+        }
+      }
+    });
+  }
+
+  // One line per server of one field of its sample seconds or of its stats points.
+  function perServer(canvas, data, rowsOf, field, yTitle, options) {
+    return chart(canvas, 'line', data.servers.map((server, i) =>
+      series(server.server, rowsOf(server), 'second', field, data.colors[i], options)), SECONDS, yTitle);
+  }
+
+  const samples = (server) => server.samples;
+  const stats = (server) => server.stats;
+  // Snapshots come about once a second: a longer gap means /stats did not answer, which a line would hide.
+  // The points show, so that a lone snapshot between two gaps is still seen.
+  const STATS_LINE = { spanGaps: 2.5, pointRadius: 1.5 };
+
+  const DRAW = {
+    'chart-response-time': (canvas, data) => chart(canvas, 'line', data.servers.flatMap((server, i) => [
+      series(server.server + ' p50', server.samples, 'second', 'p50Ms', data.colors[i], { borderDash: [6, 3] }),
+      // fill '-1': a band from this server's p50 line (the dataset just before) up to its p99.
+      series(server.server + ' p99', server.samples, 'second', 'p99Ms', data.colors[i],
+        { fill: '-1', backgroundColor: data.colors[i] + '22' })
+    ]), SECONDS, 'response time (ms)'),
+    'chart-active-users': (canvas, data) => perServer(canvas, data, samples, 'activeUsers', 'active users'),
+    'chart-throughput': (canvas, data) => perServer(canvas, data, samples, 'samples', 'samples per second'),
+    'chart-errors': (canvas, data) => perServer(canvas, data, samples, 'errors', 'failed samples per second'),
+    'chart-users-vs-response-time': (canvas, data) => chart(canvas, 'scatter', data.servers.flatMap((server, i) => [
+      series(server.server + ' p50', server.samples, 'activeUsers', 'p50Ms', data.colors[i],
+        { pointRadius: 3, backgroundColor: 'transparent' }),
+      series(server.server + ' p99', server.samples, 'activeUsers', 'p99Ms', data.colors[i], { pointRadius: 3 })
+    ]), 'active users', 'response time (ms)'),
+    'chart-os-threads': (canvas, data) => perServer(canvas, data, stats, 'osThreads', 'OS threads', STATS_LINE),
+    'chart-rss': (canvas, data) => perServer(canvas, data, stats, 'rssMb', 'RSS (MiB)', STATS_LINE),
+    'chart-cpu': (canvas, data) => perServer(canvas, data, stats, 'cpuPercent', 'CPU (% of one core)', STATS_LINE)
+  };
+
+  function drewData(drawn) {
+    return drawn.getSortedVisibleDatasetMetas().some((meta) => meta.data.some((element) => !element.skip));
+  }
+
+  window.addEventListener('DOMContentLoaded', () => {
+    const data = JSON.parse(document.getElementById('chart-data').textContent);
+    let rendered = 0;
+    for (const canvas of document.querySelectorAll('#charts canvas')) {
+      const draw = DRAW[canvas.id];
+      if (!draw) {
+        record('no drawing for canvas #' + canvas.id);
+        continue;
+      }
+      try {
+        rendered += drewData(draw(canvas, data)) ? 1 : 0;
+      } catch (error) {
+        record(canvas.id + ': ' + error);
+      }
+    }
+    document.body.dataset.chartsRendered = String(rendered);
+  });
+})();

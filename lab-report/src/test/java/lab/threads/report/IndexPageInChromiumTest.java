@@ -1,0 +1,96 @@
+package lab.threads.report;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Opens a generated index.html in a real headless Chromium, offline, from file://, and checks what charts.js marks
+ * on the page: every chart drew data and nothing reported an error. Skipped where no Chromium is installed
+ * (Debian: {@code apt-get install -y chromium}). Leaves the page and its screenshot in target/chromium-check.
+ */
+class IndexPageInChromiumTest {
+
+    private static final List<String> BINARIES = List.of("chromium", "chromium-browser", "google-chrome");
+    private static final long TIMEOUT_SECONDS = 45;
+    private static final Path OUT = Path.of("target", "chromium-check").toAbsolutePath();
+
+    @TempDir
+    Path profile;
+
+    @Test
+    void everyChartRendersWithoutErrorsOffline() throws IOException, InterruptedException {
+        Optional<Path> chromium = findChromium();
+        assumeTrue(chromium.isPresent(), "no Chromium on the PATH (" + BINARIES
+                + "): real-browser check skipped; on Debian: apt-get install -y chromium");
+        deleteRecursively(OUT);
+        ReportWriter.writeAll(RunFixture.threeServers(OUT), OUT);
+        String page = OUT.resolve(ReportWriter.HTML_FILE).toUri().toString();
+
+        String dom = run(chromium.get(), "dom", "--dump-dom", page);
+        Path screenshot = OUT.resolve("index.png");
+        run(chromium.get(), "screenshot", "--screenshot=" + screenshot, "--window-size=1400,2400", page);
+
+        // charts.js marks <body>; the page's own text mentions the attribute names, so only the tag counts.
+        String body = bodyTag(dom);
+        assertTrue(body.contains("data-charts-rendered=\"" + ChartsSection.FIGURES.size() + "\""), body);
+        assertFalse(body.contains("data-chart-errors"), body);
+        assertTrue(Files.size(screenshot) > 50_000, "a screenshot with charts in it: " + screenshot);
+    }
+
+    private Optional<Path> findChromium() {
+        return Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+                .flatMap(dir -> BINARIES.stream().map(name -> Path.of(dir, name)))
+                .filter(Files::isExecutable)
+                .findFirst();
+    }
+
+    /** @return what Chromium printed on stdout; its stderr goes to a log file next to the page */
+    private String run(Path chromium, String step, String... arguments) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(chromium.toString(), "--headless", "--no-sandbox",
+                "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--user-data-dir=" + profile.resolve(step),
+                // Any host lookup fails, so a page that needed the network would show it here.
+                "--host-resolver-rules=MAP * ~NOTFOUND"));
+        command.addAll(List.of(arguments));
+        Path stdout = OUT.resolve(step + ".out");
+        Process process = new ProcessBuilder(command)
+                .redirectOutput(stdout.toFile())
+                .redirectError(OUT.resolve(step + ".log").toFile())
+                .start();
+        if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+            throw new AssertionError("Chromium's " + step + " took over " + TIMEOUT_SECONDS + " s: " + command);
+        }
+        return Files.readString(stdout);
+    }
+
+    private static String bodyTag(String dom) {
+        int start = dom.indexOf("<body");
+        return start < 0 ? "no <body> in: " + dom : dom.substring(start, dom.indexOf('>', start) + 1);
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        if (Files.exists(dir)) {
+            try (Stream<Path> paths = Files.walk(dir)) {
+                for (Path path : paths.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
+                    Files.delete(path);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package lab.threads.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SweepReportTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void spreadIsTheMedianWithItsRange() {
+        assertEquals(new Spread(3, 1, 9, 3), Spread.of(9, 1, 3));
+        assertEquals(new Spread(4, 1, 9, 4), Spread.of(9, 1, 3, 5), "even count: mean of the middle two");
+        assertEquals(new Spread(7, 7, 7, 1), Spread.of(7));
+        assertEquals(2, Spread.of(5, Double.NaN, 1).runs(), "absent figures are skipped, not counted as 0");
+        assertEquals(0, Spread.of(Double.NaN).runs());
+    }
+
+    @Test
+    void aSweepPointAggregatesTheRepeatsOfOneServerAtOneLevel() throws IOException {
+        List<ServerSummary> repeats = List.of(summary("r1", 1, 3_000), summary("r2", 2, 3_000), summary("r3", 3, 1_500));
+        SweepPoint point = SweepPoint.of("server-virtual", "users", "1000", repeats);
+
+        double[] throughputs = repeats.stream().mapToDouble(r -> r.summary().throughput()).sorted().toArray();
+        assertEquals(new Spread(throughputs[1], throughputs[0], throughputs[2], 3), point.figures().get("throughput"));
+        double[] p99s = repeats.stream().mapToDouble(r -> r.percentiles().p99()).sorted().toArray();
+        assertEquals(p99s[1], point.figures().get("p99").median());
+        assertEquals(List.copyOf(SweepPoint.FIGURES.keySet()), List.copyOf(point.figures().keySet()));
+    }
+
+    @Test
+    void writesJsonMarkdownAndAChartPage() throws IOException {
+        List<SweepPoint> points = List.of(
+                SweepPoint.of("server-pool", "users", "100", List.of(summary("a", 4, 2_000))),
+                SweepPoint.of("server-pool", "users", "1000", List.of(summary("b", 5, 2_000), summary("c", 6, 2_000))));
+        SweepReport.write(dir, Map.of("date", "today"), points, List.of("users-100", "users-1000/repeat-1"));
+
+        JsonNode json = new ObjectMapper().readTree(dir.resolve(SweepReport.JSON_FILE).toFile());
+        assertEquals(2, json.get("points").size());
+        assertEquals(2, json.at("/points/1/figures/throughput/runs").asInt());
+        String markdown = Files.readString(dir.resolve(SweepReport.MARKDOWN_FILE));
+        assertTrue(markdown.contains("| server-pool | 1000 |"), markdown);
+        assertTrue(markdown.contains(" - "), "a range for two repeats: " + markdown);
+        String page = Files.readString(dir.resolve(ReportWriter.HTML_FILE));
+        assertTrue(page.contains("chart-throughput") && page.contains("chart-p99") && page.contains("users-1000/repeat-1/index.html"));
+        assertTrue(!page.matches("(?s).*<script[^>]+src=\"https?:.*"), "no network");
+    }
+
+    private ServerSummary summary(String name, long seed, int samples) throws IOException {
+        Path server = dir.resolve(name);
+        JtlFixture.write(server.resolve(ServerSummary.SAMPLES_FILE), JtlFixture.randomRun(seed, samples));
+        return ServerSummary.from(name, server, RunFixture.PLAN, "ok");
+    }
+}
