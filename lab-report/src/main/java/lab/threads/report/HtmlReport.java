@@ -127,7 +127,7 @@ final class HtmlReport {
     }
 
     /** The five characters that matter in HTML text and attribute values. */
-    private static String escape(String text) {
+    static String escape(String text) {
         return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
                 .replace("\"", "&quot;").replace("'", "&#39;");
     }

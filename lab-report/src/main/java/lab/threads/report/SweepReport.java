@@ -87,14 +87,14 @@ public final class SweepReport {
                 <h1>Sweep</h1><p>Median over the repeats; the shaded band is the min-max range.</p>
                 <div class="charts">""");
         for (String figure : CHARTED) {
-            page.append("<div><h2>").append(figure).append(" vs ").append(escape(property)).append("</h2><canvas id=\"chart-")
+            page.append("<div><h2>").append(figure).append(" vs ").append(HtmlReport.escape(property)).append("</h2><canvas id=\"chart-")
                     .append(figure).append("\"></canvas></div>");
         }
-        page.append("</div><h2>Table</h2><pre>").append(escape(markdown(points))).append("</pre><h2>Cases</h2><ul>");
+        page.append("</div><h2>Table</h2><pre>").append(HtmlReport.escape(markdown(points))).append("</pre><h2>Cases</h2><ul>");
         for (String dir : cases) {
-            page.append("<li><a href=\"").append(escape(dir)).append("/index.html\">").append(escape(dir)).append("</a></li>");
+            page.append("<li><a href=\"").append(HtmlReport.escape(dir)).append("/index.html\">").append(HtmlReport.escape(dir)).append("</a></li>");
         }
-        page.append("</ul><h2>Metadata</h2><pre>").append(escape(JSON.writeValueAsString(metadata))).append("</pre>");
+        page.append("</ul><h2>Metadata</h2><pre>").append(HtmlReport.escape(JSON.writeValueAsString(metadata))).append("</pre>");
         page.append("<script>").append(ChartJs.fromWebJar().script()).append("</script><script>\n");
         page.append("const levels=").append(JSON.writeValueAsString(levels)).append(";\nconst data=")
                 .append(JSON.writeValueAsString(chartData)).append(";\nconst colors=")
@@ -117,9 +117,5 @@ public final class SweepReport {
                 </script></body></html>
                 """);
         return page.toString();
-    }
-
-    private static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 }

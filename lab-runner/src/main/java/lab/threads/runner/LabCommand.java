@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import lab.threads.common.Knobs;
 import lab.threads.common.Variant;
 import lab.threads.runner.jmeter.ClientKind;
+import lab.threads.runner.jmeter.WorkerAddresses;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -68,6 +69,12 @@ public final class LabCommand implements Callable<Integer> {
             description = "Run against an already running server instead of starting one, e.g. virtual=http://server-virtual:8083.")
     Map<String, URI> targets = new LinkedHashMap<>();
 
+    @Option(names = "--workers", split = ",", paramLabel = "<host[:port]>",
+            description = "Run JMeter's users on these JMeter workers (jmeter-worker, port 1099 by default) instead of in "
+                    + "the forked JMeter, spread over them; dns:<name>[:port] means every address of a name, e.g. "
+                    + "dns:jmeter-worker for a scaled compose service. Default: none.")
+    List<String> workers = List.of();
+
     @Option(names = "--server-jvm-args", defaultValue = "-Xms1g -Xmx2g",
             description = "JVM flags of every started server, the same for all three. Default: ${DEFAULT-VALUE}.")
     String serverJvmArgs;
@@ -115,9 +122,14 @@ public final class LabCommand implements Callable<Integer> {
         putIfGiven(overrides, "connect_timeout_ms", connectTimeoutMs);
         putIfGiven(overrides, "response_timeout_ms", responseTimeoutMs);
         PlanChoice chosen = PlanChoice.resolve(plan, overrides);
-        chosen.shape();
+        int totalUsers = chosen.shape().users();
+        List<String> workerAddresses = WorkerAddresses.resolve(workers);
+        if (totalUsers < workerAddresses.size()) {
+            throw new IllegalArgumentException(totalUsers + " users cannot be spread over " + workerAddresses.size()
+                    + " workers " + workerAddresses + ": every worker needs at least one.");
+        }
         return new RunOptions(variants, chosen, clientKind(), out, external, words(serverJvmArgs), words(serverArgs),
-                java.time.Duration.ofSeconds(startTimeoutSeconds));
+                java.time.Duration.ofSeconds(startTimeoutSeconds), workerAddresses);
     }
 
     private ClientKind clientKind() {

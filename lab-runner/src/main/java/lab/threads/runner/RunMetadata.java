@@ -35,6 +35,8 @@ final class RunMetadata {
         metadata.put("planFile", options.plan().location());
         metadata.put("planProperties", options.plan().properties());
         metadata.put("client", "JMeter users on " + options.client().label() + " threads");
+        metadata.put("jmeterWorkers", options.workers().isEmpty() ? "none (users run in the forked JMeter)"
+                : String.join(",", options.workers()));
         metadata.put("servers", options.servers().stream().map(v -> v.id()).toList());
         metadata.put("serverJvmFlags", String.join(" ", options.serverJvmFlags()));
         metadata.put("serverFlags", String.join(" ", options.serverFlags()));

@@ -9,7 +9,11 @@ import java.util.Map;
 import lab.threads.common.Variant;
 import lab.threads.runner.jmeter.ClientKind;
 
-/** Everything a run was asked to do, validated. */
+/**
+ * Everything a run was asked to do, validated.
+ *
+ * @param workers {@code host:port} of the JMeter workers that run the users; empty: the forked JMeter runs them
+ */
 record RunOptions(List<Variant> servers, PlanChoice plan, ClientKind client, Path out, Map<Variant, URI> targets,
-        List<String> serverJvmFlags, List<String> serverFlags, Duration startTimeout) {
+        List<String> serverJvmFlags, List<String> serverFlags, Duration startTimeout, List<String> workers) {
 }

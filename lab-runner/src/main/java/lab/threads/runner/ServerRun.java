@@ -31,7 +31,7 @@ final class ServerRun {
     /** Above the servers' default shutdown grace (max sleep + 5 s), so a graceful stop is never cut short. */
     private static final Duration STOP_GRACE = Duration.ofSeconds(70);
     /** JMeter's lines worth a user's eye; the rest (log4j chatter) stays in jmeter-console.log. */
-    private static final Pattern ECHOED = Pattern.compile("(client|done|stopping)\\b");
+    private static final Pattern ECHOED = Pattern.compile("(client|workers|done|stopping)\\b");
 
     private final Variant variant;
     private final RunOptions options;
@@ -116,9 +116,10 @@ final class ServerRun {
         properties.put("port", Integer.toString(target.getPort()));
         JMeterRunSpec spec = new JMeterRunSpec(options.plan().location(), properties, dir.resolve(ServerSummary.SAMPLES_FILE),
                 dir.resolve("dashboard"), dir.getParent().resolve(".jmeter-home"), options.client(),
-                options.plan().shape().users(), dir.resolve("jmeter.log"));
-        out.printf("[%s] load: %s users, %s loops of %s ms, JMeter users on %s threads -> %s%n", variant.id(),
-                properties.get("users"), properties.get("loops"), properties.get("sleep_ms"), options.client().label(), target);
+                options.plan().shape().users(), dir.resolve("jmeter.log"), options.workers());
+        out.printf("[%s] load: %s users, %s loops of %s ms, JMeter users on %s threads%s -> %s%n", variant.id(),
+                properties.get("users"), properties.get("loops"), properties.get("sleep_ms"), options.client().label(),
+                options.workers().isEmpty() ? "" : " on " + options.workers().size() + " workers", target);
         int exit;
         try (StatsSampler sampler = StatsSampler.start(target, dir.resolve(ServerSummary.STATS_FILE))) {
             load = JMeterFork.start(spec);

@@ -34,6 +34,8 @@ class LabRunBadInputTest {
             "-Jthreads=5               | has no property 'threads'",
             "-Jport=9999               | set by the runner",
             "--client=green            | --client must be virtual or platform",
+            "--workers=dns:nowhere.invalid | --workers: cannot resolve 'nowhere.invalid'",
+            "--workers=10.0.0.5:http   | --workers: bad port 'http'",
             "--no-such-option          | Unknown option"})
     void badInputIsRefusedBeforeAnythingRuns(String argument, String expected) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();

@@ -48,9 +48,16 @@ public final class JMeterFork {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        command.add("-Xmx" + heapMegabytes(spec.users()) + "m");
+        // With workers the users, and their memory, are on the workers.
+        command.add("-Xmx" + heapMegabytes(spec.workers().isEmpty() ? spec.users() : 0) + "m");
         // Platform-thread users (PLATFORM) each reserve a stack; JMeter's call depth fits well in 512 KB.
         command.add("-Xss512k");
+        // Measured here (2 cores, 20,000 users): G1's concurrent threads compete with the users for the two cores
+        // during the ramp-up; the parallel collector's short stop-the-world pauses cost the client less (max 9.7 s
+        // against 13-17 s on the virtual server, same plan).
+        command.add("-XX:+UseParallelGC");
+        // The client's pauses inflate every elapsed time it measures: log them, so a report can tell them apart.
+        command.add("-Xlog:gc:file=" + spec.jtl().toAbsolutePath().resolveSibling("jmeter-gc.log"));
         command.add("--enable-native-access=ALL-UNNAMED");
         command.add("--sun-misc-unsafe-memory-access=allow");
         command.add("-Djava.awt.headless=true");
@@ -66,6 +73,9 @@ public final class JMeterFork {
             command.add("-Jusers=" + spec.users());
         }
         spec.properties().forEach((name, value) -> command.add("-J" + name + "=" + value));
+        if (!spec.workers().isEmpty()) {
+            command.add("--workers=" + String.join(",", spec.workers()));
+        }
         return command;
     }
 

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -15,6 +16,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 import org.apache.jmeter.JMeter;
+import org.apache.jmeter.engine.JMeterEngineException;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.report.dashboard.ReportGenerator;
 import org.apache.jmeter.reporters.ResultCollector;
@@ -35,13 +37,16 @@ import picocli.CommandLine.Option;
  * ({@link JMeterFork}): JMeter's engine keeps static state, so one JVM runs one test.
  *
  * <p>Stdout lines, in order: {@code client threads=virtual|platform thread_groups=N} once the plan is ready,
- * {@link Progress} lines about every 2 s, {@code done elapsed_s=.. samples=.. errors=.. virtual_thread_samples=..}
- * when the engine ends, {@code dashboard path=..} when the report is written.
+ * with {@code --workers} {@code workers <host:port>=<users> ...} once they run, {@link Progress} lines about every
+ * 2 s, {@code done elapsed_s=.. samples=.. errors=.. virtual_thread_samples=..} when the engine ends (with
+ * {@code --workers}: {@code done elapsed_s=.. samples=.. errors=.. workers=N}, as the users' threads are remote),
+ * {@code dashboard path=..} when the report is written.
  *
- * <p>Exit codes: 0 the test ran (sample errors included), 1 unexpected failure, 2 bad arguments, plan or
- * output paths (nothing ran), 3 the test ran but the dashboard could not be written. On SIGTERM (exit 143) the
- * users are stopped and the .jtl keeps every sample completed before the signal; samples the stop aborts, or that
- * end while stopping, may be missing from it, and no dashboard is written.
+ * <p>Exit codes: 0 the test ran (sample errors included), 1 unexpected failure or a worker that could not be
+ * reached or started, 2 bad arguments, plan or output paths (nothing ran), 3 the test ran but the dashboard could
+ * not be written. On SIGTERM (exit 143) the users are stopped and the .jtl keeps every sample completed before the
+ * signal (with workers: but the last second's, which they still hold); samples the stop aborts, or that end while
+ * stopping, may be missing from it, and no dashboard is written.
  */
 @Command(name = "jmeter-main", mixinStandardHelpOptions = true,
         description = "Runs a JMeter plan with users on virtual or platform threads; writes a CSV .jtl and "
@@ -78,6 +83,11 @@ public final class JMeterMain implements Callable<Integer> {
             description = "JMeter's own log (default: the .jtl path with .jmeter.log in place of .jtl).")
     private Path jmeterLog;
 
+    @Option(names = "--workers", split = ",", paramLabel = "host:port",
+            description = "Run the plan on these JMeter workers (JMeterWorkerMain) instead of in this JVM; "
+                    + "-Jusers is the total, spread over them.")
+    private List<String> workers = List.of();
+
     @Option(names = "-J", paramLabel = "name=value",
             description = "A JMeter property, e.g. -Jusers=20000 (plan knobs: host, port, users, rampup, loops, "
                     + "sleep_ms, connect_timeout_ms, response_timeout_ms).")
@@ -89,29 +99,34 @@ public final class JMeterMain implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        HashTree tree;
+        SampleCounter counter = new SampleCounter();
+        LoadTest test;
         try {
             PlanProperties.check(properties);
             checkOutputs();
             JMeterHome.prepare(jmeterHome, jmeterLog != null ? jmeterLog : defaultJMeterLog());
             configureJMeter();
-            tree = loadPlan();
+            HashTree tree = loadPlan();
+            HashTree planLevel = tree.getTree(tree.getArray()[0]);
+            planLevel.add(counter);
+            planLevel.add(jtlWriter());
+            test = workers.isEmpty() ? LoadTest.local(tree) : new DistributedTest(tree, workers, properties);
         } catch (IllegalArgumentException | IOException e) {
             System.err.println("jmeter-main: " + e.getMessage());
             return EXIT_USAGE;
         }
-        SampleCounter counter = new SampleCounter();
-        HashTree planLevel = tree.getTree(tree.getArray()[0]);
-        planLevel.add(counter);
-        planLevel.add(jtlWriter());
 
-        StandardJMeterEngine engine = new StandardJMeterEngine();
-        engine.configure(tree);
         long start = System.nanoTime();
-        Thread stopOnSignal = new Thread(() -> stopAndDrain(engine, counter, start), "jmeter-main-stop");
+        Thread stopOnSignal = new Thread(() -> stopAndDrain(test, counter, start), "jmeter-main-stop");
         Runtime.getRuntime().addShutdownHook(stopOnSignal);
-        engine.runTest();
-        awaitEnd(engine, counter, start);
+        try {
+            test.start();
+        } catch (JMeterEngineException e) {
+            Runtime.getRuntime().removeShutdownHook(stopOnSignal); // nothing started runs on: nothing to drain
+            System.err.println("jmeter-main: " + e.getMessage());
+            return EXIT_FAILURE;
+        }
+        awaitEnd(test, counter, start);
         try {
             Runtime.getRuntime().removeShutdownHook(stopOnSignal);
         } catch (IllegalStateException shuttingDown) {
@@ -119,7 +134,9 @@ public final class JMeterMain implements Callable<Integer> {
         }
 
         System.out.println("done elapsed_s=" + elapsedSeconds(start) + " samples=" + counter.samples()
-                + " errors=" + counter.errors() + " virtual_thread_samples=" + counter.samplesOnVirtualThreads());
+                + " errors=" + counter.errors() + (workers.isEmpty()
+                ? " virtual_thread_samples=" + counter.samplesOnVirtualThreads()
+                : " workers=" + workers.size()));
         try {
             new ReportGenerator(jtl.toString(), null).generate();
         } catch (Exception e) {
@@ -162,6 +179,9 @@ public final class JMeterMain implements Callable<Integer> {
         JMeterUtils.setProperty("jmeter.reportgenerator.temp_dir",
                 jtl.toAbsolutePath().resolveSibling(jtl.getFileName() + ".report-tmp").toString());
         properties.forEach(JMeterUtils::setProperty);
+        if (!workers.isEmpty()) {
+            RmiSetup.controller(workers.getFirst());
+        }
     }
 
     private HashTree loadPlan() throws IOException {
@@ -243,12 +263,12 @@ public final class JMeterMain implements Callable<Integer> {
         return collector;
     }
 
-    private static void awaitEnd(StandardJMeterEngine engine, SampleCounter counter, long start)
+    private static void awaitEnd(LoadTest test, SampleCounter counter, long start)
             throws InterruptedException, ExecutionException {
         boolean ended = false;
         while (!ended) {
             try {
-                engine.awaitTermination(PROGRESS_EVERY);
+                test.awaitTermination(PROGRESS_EVERY);
                 ended = true;
             } catch (TimeoutException e) {
                 // still running: report and wait again
@@ -262,11 +282,11 @@ public final class JMeterMain implements Callable<Integer> {
      * stopped. The .jtl itself is flushed and closed by ResultCollector's own shutdown hook, which runs alongside
      * this one: whatever was written before the signal is kept.
      */
-    private static void stopAndDrain(StandardJMeterEngine engine, SampleCounter counter, long start) {
+    private static void stopAndDrain(LoadTest test, SampleCounter counter, long start) {
         System.out.println("stopping: signal received");
-        engine.stopTest(true);
+        test.stop();
         try {
-            engine.awaitTermination(STOP_GRACE);
+            test.awaitTermination(STOP_GRACE);
         } catch (TimeoutException | ExecutionException e) {
             System.err.println("jmeter-main: engine did not end cleanly on stop: " + e);
         } catch (InterruptedException e) {

@@ -3,6 +3,7 @@ package lab.threads.runner.jmeter;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -19,9 +20,11 @@ import java.util.Objects;
  *                     {@code properties} sets {@code users} itself
  * @param log          file that receives the fork's stderr (why it failed), or null for this JVM's stderr;
  *                     its stdout is always a pipe for the caller, see {@link JMeterFork#start}
+ * @param workers      {@code host:port} of the JMeter workers that run the users, spread over them; empty: the
+ *                     fork runs them itself
  */
 public record JMeterRunSpec(String plan, Map<String, String> properties, Path jtl, Path dashboardDir,
-                            Path jmeterHome, ClientKind client, int users, Path log) {
+                            Path jmeterHome, ClientKind client, int users, Path log, List<String> workers) {
 
     public JMeterRunSpec {
         Objects.requireNonNull(plan, "plan");
@@ -33,5 +36,6 @@ public record JMeterRunSpec(String plan, Map<String, String> properties, Path jt
             throw new IllegalArgumentException("users must be at least 1: " + users);
         }
         properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+        workers = List.copyOf(workers);
     }
 }

@@ -1,5 +1,7 @@
 package lab.threads.runner.jmeter;
 
+import java.io.IOException;
+import java.io.ObjectInputStream;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -32,7 +34,7 @@ public class VirtualThreadGroup extends ThreadGroup {
     private static final long WAIT_TO_DIE_MS = DEFAULT_THREAD_STOP_TIMEOUT.toMillis();
 
     // Run-time state only, like the parent's: a plan is saved and sent as properties.
-    private final transient Map<JMeterThread, Thread> users = new ConcurrentHashMap<>();
+    private transient Map<JMeterThread, Thread> users = new ConcurrentHashMap<>();
     private transient volatile boolean running;
     private transient volatile Thread starter;
     private transient int groupNumber;
@@ -46,6 +48,15 @@ public class VirtualThreadGroup extends ThreadGroup {
             group.setProperty(it.next().clone());
         }
         return group;
+    }
+
+    /**
+     * A distributed run sends the group to each worker serialised (Java serialisation, over RMI), which skips field
+     * initialisers: without this the worker would start its users into a null map.
+     */
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+        in.defaultReadObject();
+        users = new ConcurrentHashMap<>();
     }
 
     @Override

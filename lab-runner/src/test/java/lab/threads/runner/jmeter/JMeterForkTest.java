@@ -122,7 +122,8 @@ class JMeterForkTest {
             Path jtl = dir.resolve("stopped.jtl");
             JMeterRunSpec spec = new JMeterRunSpec("jmeter-plans/smoke.jmx",
                     withPort(server, Map.of("rampup", "0", "loops", "1000", "sleep_ms", "100")), jtl,
-                    dir.resolve("stopped-dashboard"), jmeterHome, ClientKind.VIRTUAL, 10, dir.resolve("stopped.log"));
+                    dir.resolve("stopped-dashboard"), jmeterHome, ClientKind.VIRTUAL, 10, dir.resolve("stopped.log"),
+                    List.of());
             Process process = JMeterFork.start(spec);
             long seen = 0;
             List<String> stdout = new ArrayList<>();
@@ -185,7 +186,7 @@ class JMeterForkTest {
         Path dashboard = dir.resolve("dashboard");
         Path log = dir.resolve("stderr.log");
         Process process = JMeterFork.start(
-                new JMeterRunSpec(plan, properties, jtl, dashboard, jmeterHome, client, users, log));
+                new JMeterRunSpec(plan, properties, jtl, dashboard, jmeterHome, client, users, log, List.of()));
         List<String> stdout = Collections.synchronizedList(new ArrayList<>());
         Thread reader = Thread.ofVirtual().start(() -> process.inputReader().lines().forEach(stdout::add));
         if (!process.waitFor(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
