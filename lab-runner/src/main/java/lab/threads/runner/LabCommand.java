@@ -69,6 +69,20 @@ public final class LabCommand implements Callable<Integer> {
             description = "Run against an already running server instead of starting one, e.g. virtual=http://server-virtual:8083.")
     Map<String, URI> targets = new LinkedHashMap<>();
 
+    @Option(names = "--sweep", paramLabel = "<property>=<v1>,<v2>,...",
+            description = "Run every server at each value of one plan property, e.g. --sweep users=100,1000,5000,10000,20000; "
+                    + "charts each figure against it.")
+    String sweep;
+
+    @Option(names = "--repeats", defaultValue = "1",
+            description = "Run each configuration this many times; the report gives the median and the min-max range. Default: ${DEFAULT-VALUE}.")
+    int repeats;
+
+    @Option(names = "--warmup-users", defaultValue = "0",
+            description = "Before each measured load, warm the server up with this many users, 1 loop (samples kept apart in <server>/warmup/). "
+                    + "Default: ${DEFAULT-VALUE} (none).")
+    int warmupUsers;
+
     @Option(names = "--workers", split = ",", paramLabel = "<host[:port]>",
             description = "Run JMeter's users on these JMeter workers (jmeter-worker, port 1099 by default) instead of in "
                     + "the forked JMeter, spread over them; dns:<name>[:port] means every address of a name, e.g. "
@@ -128,8 +142,17 @@ public final class LabCommand implements Callable<Integer> {
             throw new IllegalArgumentException(totalUsers + " users cannot be spread over " + workerAddresses.size()
                     + " workers " + workerAddresses + ": every worker needs at least one.");
         }
-        return new RunOptions(variants, chosen, clientKind(), out, external, words(serverJvmArgs), words(serverArgs),
-                java.time.Duration.ofSeconds(startTimeoutSeconds), workerAddresses);
+        if (repeats < 1) {
+            throw new IllegalArgumentException("--repeats must be at least 1, got " + repeats + ".");
+        }
+        if (warmupUsers < 0) {
+            throw new IllegalArgumentException("--warmup-users must be 0 (no warm-up) or more, got " + warmupUsers + ".");
+        }
+        RunCase.Sweep sweepLevels = sweep == null ? null : RunCase.Sweep.parse(sweep);
+        RunOptions options = new RunOptions(variants, chosen, clientKind(), out, external, words(serverJvmArgs), words(serverArgs),
+                java.time.Duration.ofSeconds(startTimeoutSeconds), workerAddresses, sweepLevels, repeats, warmupUsers);
+        RunCase.expand(chosen, sweepLevels, repeats);
+        return options;
     }
 
     private ClientKind clientKind() {

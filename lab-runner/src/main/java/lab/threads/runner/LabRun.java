@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -17,11 +18,14 @@ import lab.threads.report.PlanShape;
 import lab.threads.report.ReportWriter;
 import lab.threads.report.RunReport;
 import lab.threads.report.ServerSummary;
+import lab.threads.report.SweepPoint;
+import lab.threads.report.SweepReport;
 import lab.threads.report.TerminalTable;
 
 /**
- * The pipeline of one {@code ./lab run}: plan -> run each server in turn -> collect -> summarise -> report. The
- * report is rewritten after every server, so a failure or Ctrl-C later on never loses what was measured.
+ * The pipeline of one {@code ./lab run}: plan (its cases: sweep levels x repeats) -> run each server in turn ->
+ * collect -> summarise -> report. Reports are rewritten after every server, so a failure or Ctrl-C later on never
+ * loses what was measured.
  */
 final class LabRun {
     private static final DateTimeFormatter FOLDER = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss");
@@ -41,33 +45,27 @@ final class LabRun {
         Path runDir = options.out().resolve(LocalDateTime.now().format(FOLDER));
         Files.createDirectories(runDir);
         Path labHome = LabHome.locate();
-        PlanShape plan = options.plan().shape();
+        List<RunCase> cases = RunCase.expand(options.plan(), options.sweep(), options.repeats());
         Map<String, Object> metadata = RunMetadata.collect(options, labHome, commandLine);
-        out.printf("Lab run -> %s%nPlan %s %s: ideal %,d samples in %.0f s = %.1f req/s; JMeter users on %s threads%n",
-                runDir, options.plan().name(), options.plan().properties(), plan.idealSamples(), plan.idealDurationSeconds(),
-                plan.idealThroughput(), options.client().label());
+        out.printf("Lab run -> %s (%d case%s x %d server%s); JMeter users on %s threads%n", runDir, cases.size(),
+                cases.size() == 1 ? "" : "s", options.servers().size(), options.servers().size() == 1 ? "" : "s", options.client().label());
         Thread onCtrlC = new Thread(this::interrupt, "lab-interrupt");
         Runtime.getRuntime().addShutdownHook(onCtrlC);
 
-        List<ServerSummary> summaries = new ArrayList<>();
+        Map<RunCase, List<ServerSummary>> results = new LinkedHashMap<>();
         boolean allOk = true;
         try {
-            for (Variant variant : options.servers()) {
+            for (RunCase runCase : cases) {
                 if (interrupted) {
                     break;
                 }
-                current = new ServerRun(variant, options, labHome, runDir.resolve(variant.id()), out);
-                String outcome = current.run();
-                if (interrupted) {
-                    outcome = "interrupted (Ctrl-C): " + outcome;
+                allOk &= runCase(runCase, runDir.resolve(runCase.folder()), labHome, metadata, results);
+                if (cases.size() > 1) {
+                    SweepReport.write(runDir, metadata, sweepPoints(results), results.keySet().stream().map(RunCase::folder).toList());
                 }
-                allOk &= outcome.equals(ServerRun.OK);
-                summaries.add(ServerSummary.from(variant.id(), runDir.resolve(variant.id()), plan, outcome));
-                ReportWriter.writeAll(new RunReport(metadata, plan, summaries), runDir);
             }
-            out.println();
-            out.println(TerminalTable.render(new RunReport(metadata, plan, summaries)));
-            out.println("Report: " + runDir.resolve("index.html") + " (also summary.md, summary.csv, summary.json)");
+            out.println("Report: " + runDir.resolve(ReportWriter.HTML_FILE)
+                    + (cases.size() > 1 ? " (also sweep.md, sweep.json; each case's own report in its folder)" : " (also summary.md, summary.csv, summary.json)"));
         } finally {
             reported.countDown();
             if (!interrupted) {
@@ -75,6 +73,48 @@ final class LabRun {
             }
         }
         return allOk ? 0 : 1;
+    }
+
+    /** Every server in turn on one case; its report is rewritten after each server. @return whether all ran */
+    private boolean runCase(RunCase runCase, Path caseDir, Path labHome, Map<String, Object> metadata,
+            Map<RunCase, List<ServerSummary>> results) throws IOException {
+        PlanShape plan = runCase.plan().shape();
+        out.printf("%n== %s: plan %s %s: ideal %,d samples in %.0f s = %.1f req/s%n", runCase.folder().isEmpty() ? "run" : runCase.folder(),
+                runCase.plan().name(), runCase.plan().properties(), plan.idealSamples(), plan.idealDurationSeconds(), plan.idealThroughput());
+        Map<String, Object> caseMetadata = new LinkedHashMap<>(metadata);
+        caseMetadata.put("planProperties", runCase.plan().properties());
+        List<ServerSummary> summaries = new ArrayList<>();
+        results.put(runCase, summaries);
+        boolean allOk = true;
+        for (Variant variant : options.servers()) {
+            if (interrupted) {
+                break;
+            }
+            current = new ServerRun(variant, options, runCase.plan(), labHome, caseDir.resolve(variant.id()), out);
+            String outcome = current.run();
+            if (interrupted) {
+                outcome = "interrupted (Ctrl-C): " + outcome;
+            }
+            allOk &= outcome.equals(ServerRun.OK);
+            summaries.add(ServerSummary.from(variant.id(), caseDir.resolve(variant.id()), plan, outcome));
+            ReportWriter.writeAll(new RunReport(caseMetadata, plan, summaries), caseDir);
+        }
+        out.println();
+        out.println(TerminalTable.render(new RunReport(caseMetadata, plan, summaries)));
+        return allOk;
+    }
+
+    /** Each server at each level, over its repeats. */
+    private List<SweepPoint> sweepPoints(Map<RunCase, List<ServerSummary>> results) {
+        String property = options.sweep() == null ? "plan" : options.sweep().property();
+        Map<String, Map<String, List<ServerSummary>>> byLevelAndServer = new LinkedHashMap<>();
+        results.forEach((runCase, summaries) -> summaries.forEach(summary -> byLevelAndServer
+                .computeIfAbsent(runCase.level(), level -> new LinkedHashMap<>())
+                .computeIfAbsent(summary.server(), server -> new ArrayList<>()).add(summary)));
+        List<SweepPoint> points = new ArrayList<>();
+        byLevelAndServer.forEach((level, byServer) -> byServer.forEach((server, repeats) ->
+                points.add(SweepPoint.of(server, property, level, repeats))));
+        return points;
     }
 
     /** Shutdown hook: stop the load and the server so the pipeline can write what it measured, then let the JVM go. */

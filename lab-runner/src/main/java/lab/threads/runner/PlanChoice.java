@@ -65,6 +65,17 @@ record PlanChoice(String name, String location, Map<String, String> properties) 
         return new PlanChoice(name, location, properties);
     }
 
+    /** The same plan with one more property set, checked as a command-line override is. */
+    PlanChoice with(String property, String value) {
+        if (TARGET_PROPERTIES.contains(property) || !properties.containsKey(property)) {
+            throw new IllegalArgumentException("The plan '" + name + "' has no property '" + property + "' to vary. Its properties: "
+                    + properties.keySet() + ".");
+        }
+        Map<String, String> changed = new LinkedHashMap<>(properties);
+        changed.put(property, value);
+        return new PlanChoice(name, location, changed);
+    }
+
     /** The shape that defines the ideal run; every figure must be a number the plan can use. */
     PlanShape shape() {
         // JMeter reads the ramp-up as whole seconds (1.5 would silently become 0), so it must be one here too.

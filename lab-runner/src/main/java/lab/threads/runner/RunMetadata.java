@@ -38,6 +38,11 @@ final class RunMetadata {
         metadata.put("jmeterWorkers", options.workers().isEmpty() ? "none (users run in the forked JMeter)"
                 : String.join(",", options.workers()));
         metadata.put("servers", options.servers().stream().map(v -> v.id()).toList());
+        if (options.sweep() != null) {
+            metadata.put("sweep", options.sweep().property() + "=" + String.join(",", options.sweep().values()));
+        }
+        metadata.put("repeats", options.repeats());
+        metadata.put("warmupUsers", options.warmupUsers());
         metadata.put("serverJvmFlags", String.join(" ", options.serverJvmFlags()));
         metadata.put("serverFlags", String.join(" ", options.serverFlags()));
         return metadata;

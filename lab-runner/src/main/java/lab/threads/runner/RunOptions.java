@@ -15,5 +15,6 @@ import lab.threads.runner.jmeter.ClientKind;
  * @param workers {@code host:port} of the JMeter workers that run the users; empty: the forked JMeter runs them
  */
 record RunOptions(List<Variant> servers, PlanChoice plan, ClientKind client, Path out, Map<Variant, URI> targets,
-        List<String> serverJvmFlags, List<String> serverFlags, Duration startTimeout, List<String> workers) {
+        List<String> serverJvmFlags, List<String> serverFlags, Duration startTimeout, List<String> workers,
+        RunCase.Sweep sweep, int repeats, int warmupUsers) {
 }

@@ -35,6 +35,7 @@ final class ServerRun {
 
     private final Variant variant;
     private final RunOptions options;
+    private final PlanChoice plan;
     private final Path labHome;
     private final Path dir;
     private final PrintStream out;
@@ -43,9 +44,10 @@ final class ServerRun {
     private volatile boolean serverDied;
     private volatile boolean stopping;
 
-    ServerRun(Variant variant, RunOptions options, Path labHome, Path dir, PrintStream out) {
+    ServerRun(Variant variant, RunOptions options, PlanChoice plan, Path labHome, Path dir, PrintStream out) {
         this.variant = variant;
         this.options = options;
+        this.plan = plan;
         this.labHome = labHome;
         this.dir = dir;
         this.out = out;
@@ -61,6 +63,9 @@ final class ServerRun {
                     return say(refusal);
                 }
                 target = server.base();
+            }
+            if (options.warmupUsers() > 0) {
+                warmUp(target);
             }
             return say(loadAndSample(target));
         } catch (IOException | RuntimeException e) {
@@ -110,31 +115,52 @@ final class ServerRun {
         return null;
     }
 
+    /**
+     * A short load before the measured one, on the same server JVM, so its JIT and pools are warm when measurement
+     * starts. Its samples stay in {@code warmup/}, apart from the measured ones; its outcome only informs.
+     */
+    private void warmUp(URI target) throws IOException, InterruptedException {
+        Map<String, String> properties = new LinkedHashMap<>(plan.properties());
+        properties.put("users", Integer.toString(options.warmupUsers()));
+        properties.put("loops", "1");
+        properties.put("rampup", "1");
+        Path warmup = Files.createDirectories(dir.resolve("warmup"));
+        out.printf("[%s] warm-up: %d users, 1 loop (samples kept apart in %s)%n", variant.id(), options.warmupUsers(), warmup);
+        int exit = runLoad(target, properties, options.warmupUsers(), warmup);
+        out.printf("[%s] warm-up %s%n", variant.id(), exit == 0 ? "done" : "ended with exit code " + exit + " (see " + warmup + ")");
+    }
+
     private String loadAndSample(URI target) throws IOException, InterruptedException {
-        Map<String, String> properties = new LinkedHashMap<>(options.plan().properties());
-        properties.put("host", target.getHost());
-        properties.put("port", Integer.toString(target.getPort()));
-        JMeterRunSpec spec = new JMeterRunSpec(options.plan().location(), properties, dir.resolve(ServerSummary.SAMPLES_FILE),
-                dir.resolve("dashboard"), dir.getParent().resolve(".jmeter-home"), options.client(),
-                options.plan().shape().users(), dir.resolve("jmeter.log"), options.workers());
+        Map<String, String> properties = new LinkedHashMap<>(plan.properties());
         out.printf("[%s] load: %s users, %s loops of %s ms, JMeter users on %s threads%s -> %s%n", variant.id(),
                 properties.get("users"), properties.get("loops"), properties.get("sleep_ms"), options.client().label(),
                 options.workers().isEmpty() ? "" : " on " + options.workers().size() + " workers", target);
         int exit;
         try (StatsSampler sampler = StatsSampler.start(target, dir.resolve(ServerSummary.STATS_FILE))) {
-            load = JMeterFork.start(spec);
-            relayProgress(load);
-            exit = load.waitFor();
+            exit = runLoad(target, properties, plan.shape().users(), dir);
         }
         if (serverDied) {
             return "server died mid-run (exit " + server.exitCode() + "): see " + dir.resolve("server.log");
         }
-        return exit == 0 ? OK : "JMeter ended with exit code " + exit + ": see " + spec.log();
+        return exit == 0 ? OK : "JMeter ended with exit code " + exit + ": see " + dir.resolve("jmeter.log");
+    }
+
+    /** One forked JMeter run of the plan against {@code target}, its files in {@code into}. */
+    private int runLoad(URI target, Map<String, String> planProperties, int users, Path into) throws IOException, InterruptedException {
+        Map<String, String> properties = new LinkedHashMap<>(planProperties);
+        properties.put("host", target.getHost());
+        properties.put("port", Integer.toString(target.getPort()));
+        JMeterRunSpec spec = new JMeterRunSpec(plan.location(), properties, into.resolve(ServerSummary.SAMPLES_FILE),
+                into.resolve("dashboard"), options.out().resolve(".jmeter-home"), options.client(), users,
+                into.resolve("jmeter.log"), options.workers());
+        load = JMeterFork.start(spec);
+        relayProgress(load, into);
+        return load.waitFor();
     }
 
     /** Shows JMeter's progress lines as they come; when the server dies, stops the load so the samples end there. */
-    private void relayProgress(Process jmeter) throws IOException {
-        try (BufferedReader lines = jmeter.inputReader(); BufferedWriter log = Files.newBufferedWriter(dir.resolve("jmeter-console.log"))) {
+    private void relayProgress(Process jmeter, Path into) throws IOException {
+        try (BufferedReader lines = jmeter.inputReader(); BufferedWriter log = Files.newBufferedWriter(into.resolve("jmeter-console.log"))) {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 log.write(line);
                 log.newLine();

@@ -73,7 +73,7 @@ class LabRunEndToEndTest {
 
     static Path onlyRunFolder(Path out) throws IOException {
         try (Stream<Path> runs = Files.list(out)) {
-            List<Path> folders = runs.filter(Files::isDirectory).toList();
+            List<Path> folders = runs.filter(Files::isDirectory).filter(dir -> !dir.getFileName().toString().startsWith(".")).toList();
             assertEquals(1, folders.size(), "one results/<timestamp> folder: " + folders);
             return folders.getFirst();
         }
