@@ -15,13 +15,14 @@ import java.util.stream.Collectors;
 final class ErrorCauses implements Consumer<Sample> {
 
     static final String CLIENT_PREFIX = "Non HTTP response code: ";
+    static final String CLIENT_MESSAGE_PREFIX = "Non HTTP response message: ";
 
     private final Map<String, Long> counts = new HashMap<>();
 
     @Override
     public void accept(Sample sample) {
         if (!sample.success()) {
-            counts.merge(causeOf(sample.responseCode()), 1L, Long::sum);
+            counts.merge(causeOf(sample.responseCode(), sample.responseMessage()), 1L, Long::sum);
         }
     }
 
@@ -33,9 +34,12 @@ final class ErrorCauses implements Consumer<Sample> {
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, Long::sum, LinkedHashMap::new));
     }
 
-    static String causeOf(String responseCode) {
+    /** Client causes keep the exception's message: "SocketException" alone hides "Too many open files". */
+    static String causeOf(String responseCode, String responseMessage) {
         if (responseCode.startsWith(CLIENT_PREFIX)) {
-            return "client: " + responseCode.substring(CLIENT_PREFIX.length());
+            String message = responseMessage.startsWith(CLIENT_MESSAGE_PREFIX)
+                    ? responseMessage.substring(CLIENT_MESSAGE_PREFIX.length()) : responseMessage;
+            return "client: " + responseCode.substring(CLIENT_PREFIX.length()) + (message.isBlank() ? "" : ": " + message);
         }
         if (responseCode.matches("\\d{3}")) {
             // A failed 2xx/3xx was judged by an assertion in the plan, not by the server.

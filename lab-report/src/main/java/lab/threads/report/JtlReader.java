@@ -88,6 +88,7 @@ public final class JtlReader {
                     Long.parseLong(record.get("timeStamp")),
                     Long.parseLong(record.get("elapsed")),
                     record.get("responseCode"),
+                    record.isMapped("responseMessage") ? record.get("responseMessage") : "",
                     Boolean.parseBoolean(record.get("success")),
                     optionalLong(record, "bytes"),
                     optionalLong(record, "sentBytes"),

@@ -23,10 +23,10 @@ class ChartSeriesTest {
     @Test
     void samplesCountInTheSecondTheyEndEmptySecondsIncluded() throws IOException {
         writeJtl(List.of(
-                new Sample(START, 500, "200", true, 100, 10, 5),
-                new Sample(START + 200, 900, "200", true, 100, 10, 7),
-                new Sample(START + 300, 1_500, "503", false, 100, 10, 6),
-                new Sample(START + 3_000, 10, "200", true, 100, 10, 2)));
+                new Sample(START, 500, "200", "", true, 100, 10, 5),
+                new Sample(START + 200, 900, "200", "", true, 100, 10, 7),
+                new Sample(START + 300, 1_500, "503", "", false, 100, 10, 6),
+                new Sample(START + 3_000, 10, "200", "", true, 100, 10, 2)));
 
         ServerCharts charts = ServerCharts.read("s", serverDir);
 
@@ -42,9 +42,9 @@ class ChartSeriesTest {
     void percentilesPerSecondAreJMetersNearestRankFromTheEarliestStart() throws IOException {
         List<Sample> samples = new ArrayList<>();
         // The earliest start ends last, so it is the file's last line: second 0 must still be its start.
-        samples.add(new Sample(START, 5_999, "200", true, 100, 10, 101));
+        samples.add(new Sample(START, 5_999, "200", "", true, 100, 10, 101));
         LongStream.rangeClosed(1, 100).forEach(elapsed ->
-                samples.add(new Sample(START + 5_000, elapsed, "200", true, 100, 10, 50)));
+                samples.add(new Sample(START + 5_000, elapsed, "200", "", true, 100, 10, 50)));
 
         ServerCharts charts = ServerCharts.read("s", writeJtl(samples));
 
@@ -56,7 +56,7 @@ class ChartSeriesTest {
 
     @Test
     void statsShareTheSamplesTimeAxisAndCpuIsPercentOfOneCoreOverTheRealInterval() throws IOException {
-        writeJtl(List.of(new Sample(START, 100, "200", true, 100, 10, 1)));
+        writeJtl(List.of(new Sample(START, 100, "200", "", true, 100, 10, 1)));
         Files.writeString(serverDir.resolve(ServerSummary.STATS_FILE), """
                 {"sampledAtMs":%d,"osThreads":20,"rssBytes":104857600,"cpuUserMs":1000,"cpuSystemMs":100}
                 {"osThreads":999}

@@ -82,7 +82,7 @@ class JMeterMathTest {
             SamplingStatCalculator aggregate = new SamplingStatCalculator();
             long start = JtlFixture.START;
             for (long value : values) {
-                aggregate.addSample(toJMeter(new Sample(start++, value, "200", true, 0, 0, 1)));
+                aggregate.addSample(toJMeter(new Sample(start++, value, "200", "", true, 0, 0, 1)));
             }
             assertPercentilesEqual(aggregate, Percentiles.ofUnsorted(values.clone()));
         }

@@ -39,16 +39,17 @@ final class JtlFixture {
             int users = 1 + random.nextInt(18_000);
             double kind = random.nextDouble();
             if (kind < 0.05) {
-                samples.add(new Sample(start, 1 + random.nextInt(20), "503", false, 180, 0, users));
+                samples.add(new Sample(start, 1 + random.nextInt(20), "503", "", false, 180, 0, users));
             } else if (kind < 0.07) {
-                samples.add(new Sample(start, 5 + random.nextInt(3_000), "500", false, 200, 120, users));
+                samples.add(new Sample(start, 5 + random.nextInt(3_000), "500", "", false, 200, 120, users));
             } else if (kind < 0.12) {
                 String cause = CLIENT_CAUSES[random.nextInt(CLIENT_CAUSES.length)];
-                samples.add(new Sample(start, 10_000 + random.nextInt(50), ErrorCauses.CLIENT_PREFIX + cause, false,
+                samples.add(new Sample(start, 10_000 + random.nextInt(50), ErrorCauses.CLIENT_PREFIX + cause,
+                        ErrorCauses.CLIENT_MESSAGE_PREFIX + "as planned", false,
                         2_000 + random.nextInt(100), 0, users));
             } else {
                 long elapsed = 6_000 + Math.abs(Math.round(random.nextGaussian() * (kind > 0.97 ? 4_000 : 150)));
-                samples.add(new Sample(start, elapsed, "200", true, 250 + random.nextInt(5), 121, users));
+                samples.add(new Sample(start, elapsed, "200", "", true, 250 + random.nextInt(5), 121, users));
             }
         }
         samples.sort(Comparator.comparingLong(Sample::endTime));
@@ -61,7 +62,7 @@ final class JtlFixture {
              CSVPrinter printer = new CSVPrinter(writer,
                      CSVFormat.DEFAULT.builder().setHeader(HEADER).setRecordSeparator('\n').get())) {
             for (Sample s : samples) {
-                String message = s.success() ? "OK" : "failed, \"as planned\"";
+                String message = !s.responseMessage().isEmpty() ? s.responseMessage() : s.success() ? "OK" : "failed, \"as planned\"";
                 printer.printRecord(s.timeStamp(), s.elapsed(), "sleep 6s", s.responseCode(), message,
                         "Users 1-" + s.allThreads(), "text", s.success(), s.success() ? "" : message, s.bytes(),
                         s.sentBytes(), s.allThreads(), s.allThreads(), "http://127.0.0.1:8080/sleep?ms=6000",

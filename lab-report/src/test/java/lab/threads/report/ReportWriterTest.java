@@ -113,7 +113,7 @@ class ReportWriterTest {
         assertTrue(html.contains("<a href=\"server-virtual/samples.jtl\">"), html);
         assertTrue(html.contains("server-platform/samples.jtl (missing)"), html);
         assertTrue(html.contains("<td>server</td><td>HTTP 503</td>"), html);
-        assertTrue(html.contains("<td>client</td><td>org.apache.http.NoHttpResponseException</td>"), html);
+        assertTrue(html.contains("<td>client</td><td>org.apache.http.NoHttpResponseException: as planned</td>"), html);
     }
 
     @Test

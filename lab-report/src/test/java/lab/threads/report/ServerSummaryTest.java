@@ -91,19 +91,19 @@ class ServerSummaryTest {
     void errorsByCauseKeepServerAndClientApartMostFirst() throws IOException {
         JtlFixture.write(serverDir.resolve(ServerSummary.SAMPLES_FILE), List.of(
                 sample("200", true), sample("503", false), sample("503", false), sample("500", false),
-                sample("Non HTTP response code: java.net.SocketTimeoutException", false),
-                sample("Non HTTP response code: org.apache.http.NoHttpResponseException", false),
-                sample("Non HTTP response code: org.apache.http.NoHttpResponseException", false),
-                sample("Non HTTP response code: org.apache.http.NoHttpResponseException", false),
+                clientFailure("java.net.SocketTimeoutException", "Read timed out"),
+                clientFailure("org.apache.http.NoHttpResponseException", "127.0.0.1:8083 failed to respond"),
+                clientFailure("org.apache.http.NoHttpResponseException", "127.0.0.1:8083 failed to respond"),
+                clientFailure("org.apache.http.NoHttpResponseException", "127.0.0.1:8083 failed to respond"),
                 sample("200", false)));
 
         Map<String, Long> causes = ServerSummary.from("s", serverDir, PLAN, "ok").errorsByCause();
 
         assertEquals(List.of(
-                Map.entry("client: org.apache.http.NoHttpResponseException", 3L),
+                Map.entry("client: org.apache.http.NoHttpResponseException: 127.0.0.1:8083 failed to respond", 3L),
                 Map.entry("server: HTTP 503", 2L),
                 Map.entry("assertion: HTTP 200", 1L),
-                Map.entry("client: java.net.SocketTimeoutException", 1L),
+                Map.entry("client: java.net.SocketTimeoutException: Read timed out", 1L),
                 Map.entry("server: HTTP 500", 1L)), List.copyOf(causes.entrySet()));
     }
 
@@ -113,7 +113,7 @@ class ServerSummaryTest {
         PlanShape plan = new PlanShape(20, 20, 3, 6_000);
         List<Sample> samples = new ArrayList<>();
         for (int i = 0; i < 60; i++) {
-            samples.add(new Sample(JtlFixture.START + i * 32_000L / 59, 6_000, "200", true, 100, 50, i % 20 + 1));
+            samples.add(new Sample(JtlFixture.START + i * 32_000L / 59, 6_000, "200", "", true, 100, 50, i % 20 + 1));
         }
         JtlFixture.write(serverDir.resolve(ServerSummary.SAMPLES_FILE), samples);
 
@@ -124,7 +124,13 @@ class ServerSummaryTest {
         assertEquals(20, summary.peakUsersInFlight());
     }
 
+    /** As JMeter writes it: the exception's class as the code, its message as the message. */
+    private static Sample clientFailure(String exception, String message) {
+        return new Sample(JtlFixture.START, 10, ErrorCauses.CLIENT_PREFIX + exception, ErrorCauses.CLIENT_MESSAGE_PREFIX + message,
+                false, 100, 50, 1);
+    }
+
     private static Sample sample(String code, boolean success) {
-        return new Sample(JtlFixture.START, 10, code, success, 100, 50, 1);
+        return new Sample(JtlFixture.START, 10, code, "", success, 100, 50, 1);
     }
 }

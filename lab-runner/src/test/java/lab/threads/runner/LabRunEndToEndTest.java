@@ -50,6 +50,11 @@ class LabRunEndToEndTest {
             assertTrue(server.at("/serverStats/snapshots").asInt() >= 2, id + " stats sampled through the run");
             assertTrue(server.at("/serverStats/peakInFlight").asLong() > 0, id + " saw requests in flight");
         }
+
+        // ./lab report redoes the summary from the raw files: the same numbers again.
+        assertEquals(0, new picocli.CommandLine(new ReportCommand()).execute(run.toString()));
+        assertEquals(summary.get("servers"), new ObjectMapper().readTree(run.resolve("summary.json").toFile()).get("servers"));
+        assertEquals(2, new picocli.CommandLine(new ReportCommand()).execute(out.resolve("no-such-run").toString()));
     }
 
     /** summary.json must say what the raw samples say. */

@@ -1,0 +1,47 @@
+package lab.threads.runner;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import lab.threads.report.ReportWriter;
+import lab.threads.report.RunReport;
+import lab.threads.report.ServerSummary;
+import lab.threads.report.TerminalTable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code ./lab report <run folder>}: summarises a finished run again from its raw files (as {@code jmeter -g} does),
+ * keeping its metadata, plan and outcomes, so a report made by an older version can be redone with the current math.
+ */
+@Command(name = "./lab report", mixinStandardHelpOptions = true,
+        description = "Rewrites summary.*, charts and index.html of a run folder from its samples.jtl and server-stats.jsonl files.")
+public final class ReportCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "<run folder>", description = "A results/<timestamp> folder holding summary.json.")
+    Path runDir;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new ReportCommand()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Path summaryFile = runDir.resolve(ReportWriter.JSON_FILE);
+        if (!Files.isRegularFile(summaryFile)) {
+            System.err.println("lab: " + summaryFile + " not found: give the folder of one run (results/<timestamp>, or a case folder of a sweep).");
+            return 2;
+        }
+        RunReport old = new ObjectMapper().readValue(summaryFile.toFile(), RunReport.class);
+        RunReport report = new RunReport(old.metadata(), old.plan(), old.servers().stream()
+                .map(server -> ServerSummary.from(server.server(), runDir.resolve(server.server()), old.plan(), server.outcome()))
+                .toList());
+        ReportWriter.writeAll(report, runDir);
+        System.out.println(TerminalTable.render(report));
+        System.out.println("Report: " + runDir.resolve(ReportWriter.HTML_FILE));
+        return 0;
+    }
+}
