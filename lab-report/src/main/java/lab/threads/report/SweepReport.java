@@ -22,6 +22,8 @@ public final class SweepReport {
     public static final String MARKDOWN_FILE = "sweep.md";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final List<String> CHARTED = List.of("throughput", "errorPercent", "p99", "peakOsThreads");
+    static final double KNEE_PERCENT_OF_IDEAL = 90;
+    static final double KNEE_ERROR_PERCENT = 1;
 
     private SweepReport() {
     }
@@ -41,6 +43,8 @@ public final class SweepReport {
 
     static String markdown(List<SweepPoint> points) {
         StringBuilder md = new StringBuilder("# Sweep summary\n\nEach cell: median over the repeats [min - max].\n\n");
+        kneeLines(points).forEach(line -> md.append("- ").append(line).append('\n'));
+        md.append('\n');
         List<String> figures = List.copyOf(SweepPoint.FIGURES.keySet());
         String property = points.isEmpty() ? "level" : points.getFirst().property();
         md.append("| server | ").append(property).append(" | ").append(String.join(" | ", figures)).append(" |\n");
@@ -53,6 +57,24 @@ public final class SweepReport {
         return md.toString();
     }
 
+    /**
+     * Where each server's curve bends: the first level at which its median throughput falls below
+     * {@value #KNEE_PERCENT_OF_IDEAL}% of the plan's ideal or its median error rate passes {@value #KNEE_ERROR_PERCENT}%.
+     */
+    static List<String> kneeLines(List<SweepPoint> points) {
+        String property = points.isEmpty() ? "level" : points.getFirst().property();
+        return points.stream().map(SweepPoint::server).distinct().map(server -> points.stream()
+                        .filter(p -> p.server().equals(server))
+                        .filter(p -> p.figures().get("percentOfIdeal").median() < KNEE_PERCENT_OF_IDEAL
+                                || p.figures().get("errorPercent").median() > KNEE_ERROR_PERCENT)
+                        .findFirst()
+                        .map(p -> server + " bends at " + property + "=" + p.level() + ": " + number(p.figures().get("percentOfIdeal").median())
+                                + "% of the ideal throughput, " + number(p.figures().get("errorPercent").median()) + "% errors")
+                        .orElse(server + " holds at every level (>= " + (int) KNEE_PERCENT_OF_IDEAL + "% of the ideal, <= "
+                                + (int) KNEE_ERROR_PERCENT + "% errors)"))
+                .toList();
+    }
+
     static String cell(Spread spread) {
         if (spread.runs() == 0) {
             return "-";
@@ -62,7 +84,8 @@ public final class SweepReport {
     }
 
     private static String number(double value) {
-        return Math.abs(value) >= 100 ? String.format(Locale.ROOT, "%,.0f", value) : String.format(Locale.ROOT, "%.2f", value);
+        return Math.abs(value) >= 100 || value == Math.rint(value) && value != 0
+                ? String.format(Locale.ROOT, "%,.0f", value) : String.format(Locale.ROOT, "%.2f", value);
     }
 
     private static String html(Map<String, Object> metadata, List<SweepPoint> points, List<String> cases) throws IOException {
@@ -84,7 +107,10 @@ public final class SweepReport {
                 <html lang="en"><head><meta charset="utf-8"><title>Sweep</title>
                 <style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3em .6em;text-align:right}
                 .charts{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:1.5em}</style></head><body>
-                <h1>Sweep</h1><p>Median over the repeats; the shaded band is the min-max range.</p>
+                <h1>Sweep</h1><p>Median over the repeats; the shaded band is the min-max range.</p><ul>""");
+        kneeLines(points).forEach(line -> page.append("<li>").append(HtmlReport.escape(line)).append("</li>"));
+        page.append("""
+                </ul>
                 <div class="charts">""");
         for (String figure : CHARTED) {
             page.append("<div><h2>").append(figure).append(" vs ").append(HtmlReport.escape(property)).append("</h2><canvas id=\"chart-")

@@ -41,6 +41,22 @@ class SweepReportTest {
     }
 
     @Test
+    void theKneeIsTheFirstLevelBelow90PercentOfIdealOrAbove1PercentErrors() {
+        List<SweepPoint> points = List.of(
+                point("server-pool", "1000", 99, 0), point("server-pool", "5000", 95, 1.5), point("server-pool", "10000", 60, 0),
+                point("server-virtual", "1000", 99, 0), point("server-virtual", "5000", 97, 0),
+                point("server-platform", "1000", 89.9, 0));
+        assertEquals(List.of(
+                "server-pool bends at users=5000: 95% of the ideal throughput, 1.50% errors",
+                "server-virtual holds at every level (>= 90% of the ideal, <= 1% errors)",
+                "server-platform bends at users=1000: 89.90% of the ideal throughput, 0.00% errors"), SweepReport.kneeLines(points));
+    }
+
+    private static SweepPoint point(String server, String level, double percentOfIdeal, double errorPercent) {
+        return new SweepPoint(server, "users", level, Map.of("percentOfIdeal", Spread.of(percentOfIdeal), "errorPercent", Spread.of(errorPercent)));
+    }
+
+    @Test
     void writesJsonMarkdownAndAChartPage() throws IOException {
         List<SweepPoint> points = List.of(
                 SweepPoint.of("server-pool", "users", "100", List.of(summary("a", 4, 2_000))),

@@ -1,0 +1,70 @@
+package lab.threads.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import lab.threads.common.Variant;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.yaml.snakeyaml.Yaml;
+
+/**
+ * docker-compose.yml as the lab promises it, checked where no Docker engine runs (CI): the same limits for the three
+ * servers, a stop grace above the longest sleep, and benches that wait for healthy servers and write ./results.
+ */
+class ComposeFileTest {
+    private static final List<String> SHARED_LIMITS = List.of("cpus", "mem_limit", "pids_limit", "ulimits", "sysctls",
+            "stop_grace_period", "healthcheck");
+    private static Map<String, Map<String, Object>> services;
+
+    @BeforeAll
+    @SuppressWarnings("unchecked")
+    static void load() throws IOException {
+        try (Reader reader = Files.newBufferedReader(LabHome.locate().resolve("docker-compose.yml"))) {
+            Map<String, Object> compose = new Yaml().load(reader);
+            services = (Map<String, Map<String, Object>>) compose.get("services");
+        }
+    }
+
+    @Test
+    void theThreeServersHaveIdenticalLimits() {
+        Map<String, Object> first = services.get(Variant.PLATFORM.id());
+        for (Variant variant : Variant.values()) {
+            Map<String, Object> server = services.get(variant.id());
+            for (String limit : SHARED_LIMITS) {
+                assertTrue(server.containsKey(limit), variant.id() + " sets " + limit);
+                assertEquals(first.get(limit), server.get(limit), limit + " of " + variant.id());
+            }
+            assertEquals(variant.id() + "/Dockerfile", ((Map<?, ?>) server.get("build")).get("dockerfile"), "one Dockerfile per server");
+        }
+    }
+
+    @Test
+    void stopGraceIsAboveTheServersDrainOfTheLongestSleep() {
+        Matcher seconds = Pattern.compile("(\\d+)s").matcher(String.valueOf(services.get(Variant.VIRTUAL.id()).get("stop_grace_period")));
+        assertTrue(seconds.matches());
+        assertTrue(Integer.parseInt(seconds.group(1)) * 1000L > 60_000 + 5_000, "above max sleep + the servers' 5 s margin");
+    }
+
+    @Test
+    void everyBenchWaitsForHealthyServersAndWritesResultsOnTheHost() {
+        List<String> benches = services.keySet().stream().filter(name -> name.startsWith("bench")).toList();
+        assertTrue(benches.containsAll(List.of("bench", "bench-platform", "bench-pool", "bench-virtual", "bench-distributed")), benches.toString());
+        for (String bench : benches) {
+            Map<?, ?> dependsOn = (Map<?, ?>) services.get(bench).get("depends_on");
+            long servers = dependsOn.entrySet().stream().filter(e -> String.valueOf(e.getKey()).startsWith("server-")).peek(e ->
+                    assertEquals("service_healthy", ((Map<?, ?>) e.getValue()).get("condition"), bench + " waits for " + e.getKey())).count();
+            assertTrue(servers >= 1, bench + " depends on a server");
+            assertTrue(String.valueOf(services.get(bench).get("volumes")).contains("./results:/results"), bench + " writes ./results");
+        }
+    }
+}
