@@ -45,6 +45,7 @@ final class CsvReport {
             new Column("peak in-flight requests", s -> s.serverStats().peakInFlight()),
             new Column("peak OS threads", s -> s.serverStats().peakOsThreads()),
             new Column("peak platform threads", s -> s.serverStats().peakPlatformThreads()),
+            new Column("peak platform threads", s -> s.serverStats().peakPlatformThreads()),
             new Column("peak RSS bytes", s -> s.serverStats().peakRssBytes()),
             new Column("CPU user ms", s -> s.serverStats().cpuUserMs()),
             new Column("CPU system ms", s -> s.serverStats().cpuSystemMs()),

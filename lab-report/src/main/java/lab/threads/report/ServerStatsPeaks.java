@@ -20,6 +20,17 @@ public record ServerStatsPeaks(int snapshots, String variant, String jdk,
                                Long cpuUserMs, Long cpuSystemMs, Long processCpuMs,
                                Long voluntaryContextSwitches, Long involuntaryContextSwitches) {
 
+    /**
+     * The most threads the server had: the JVM's own peak of platform threads is exact, while /proc's count is only
+     * sampled once a second and misses the moments a saturated server cannot answer /stats; the larger of the two.
+     */
+    public Long peakThreads() {
+        if (peakOsThreads == null || peakPlatformThreads == null) {
+            return peakOsThreads != null ? peakOsThreads : peakPlatformThreads;
+        }
+        return Math.max(peakOsThreads, peakPlatformThreads);
+    }
+
     /** Never throws: a missing, empty or cut file gives what could be read, and a note says what was not. */
     static ServerStatsPeaks read(Path jsonl, List<String> notes) {
         Accumulator accumulator = new Accumulator();

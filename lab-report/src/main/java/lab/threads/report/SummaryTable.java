@@ -29,7 +29,7 @@ final class SummaryTable {
             new Column("p99", true, s -> Cells.count(s.percentiles().p99())),
             new Column("p99.9", true, s -> Cells.count(s.percentiles().p999())),
             ERRORS_BY_CAUSE,
-            new Column("peak OS threads", true, s -> Cells.count(s.serverStats().peakOsThreads())),
+            new Column("peak threads", true, s -> Cells.count(s.serverStats().peakThreads())),
             new Column("peak RSS MB", true, s -> Cells.megabytes(s.serverStats().peakRssBytes())),
             new Column("CPU user/sys s", true, s -> Cells.seconds(s.serverStats().cpuUserMs())
                     + " / " + Cells.seconds(s.serverStats().cpuSystemMs())));

@@ -31,7 +31,7 @@ public record SweepPoint(String server, String property, String level, Map<Strin
         figures.put("average", s -> s.summary().average());
         figures.put("p99", s -> s.percentiles().p99());
         figures.put("max", s -> s.summary().max());
-        figures.put("peakOsThreads", s -> orNaN(s.serverStats().peakOsThreads()));
+        figures.put("peakThreads", s -> orNaN(s.serverStats().peakThreads()));
         figures.put("peakRssMB", s -> orNaN(s.serverStats().peakRssBytes()) / (1024 * 1024));
         return figures;
     }

@@ -21,7 +21,7 @@ public final class SweepReport {
     public static final String JSON_FILE = "sweep.json";
     public static final String MARKDOWN_FILE = "sweep.md";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    private static final List<String> CHARTED = List.of("throughput", "errorPercent", "p99", "peakOsThreads");
+    private static final List<String> CHARTED = List.of("throughput", "errorPercent", "p99", "peakThreads");
     static final double KNEE_PERCENT_OF_IDEAL = 90;
     static final double KNEE_ERROR_PERCENT = 1;
 
