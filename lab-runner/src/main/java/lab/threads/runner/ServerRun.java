@@ -145,13 +145,17 @@ final class ServerRun {
         return exit == 0 ? OK : "JMeter ended with exit code " + exit + ": see " + dir.resolve("jmeter.log");
     }
 
-    /** One forked JMeter run of the plan against {@code target}, its files in {@code into}. */
+    /**
+     * One forked JMeter run of the plan against {@code target}, its files in {@code into}. JMeter's home goes in the
+     * case's own folder, which this run created: a shared one under --out may belong to another user (compose runs
+     * the bench as the host user).
+     */
     private int runLoad(URI target, Map<String, String> planProperties, int users, Path into) throws IOException, InterruptedException {
         Map<String, String> properties = new LinkedHashMap<>(planProperties);
         properties.put("host", target.getHost());
         properties.put("port", Integer.toString(target.getPort()));
         JMeterRunSpec spec = new JMeterRunSpec(plan.location(), properties, into.resolve(ServerSummary.SAMPLES_FILE),
-                into.resolve("dashboard"), options.out().resolve(".jmeter-home"), options.client(), users,
+                into.resolve("dashboard"), dir.getParent().resolve(".jmeter-home"), options.client(), users,
                 into.resolve("jmeter.log"), options.workers());
         load = JMeterFork.start(spec);
         relayProgress(load, into);
