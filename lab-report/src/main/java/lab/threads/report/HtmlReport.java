@@ -36,12 +36,14 @@ final class HtmlReport {
                 <style>
                 """).append(STYLE).append("</style>\n</head>\n<body>\n<h1>Run summary</h1>\n");
         html.append("<p>Plan: ").append(escape(Cells.plan(report.plan()))).append(".</p>\n");
-        appendSummaryTable(html, report.servers());
+        appendTable(html, "summary", SummaryTable.COLUMNS, report.servers());
         html.append("""
                 <p>Times in ms; percentiles are JMeter's Aggregate Report (nearest rank over all samples);
                 std dev is the population one, as in JMeter's Summary Report.</p>
                 <!-- ===== CHARTS: drawn by ChartsSection. Keep this section and its id. ===== -->
                 """).append(ChartsSection.render(charts)).append("<!-- ===== END CHARTS ===== -->\n");
+        html.append("<h2>JMeter's Summary Report and Aggregate Report columns</h2>\n");
+        appendTable(html, "jmeter-summary", SummaryTable.JMETER_COLUMNS, report.servers());
         appendErrorsByCause(html, report.servers());
         appendFiles(html, report.servers(), runDir);
         appendNotes(html, report.servers());
@@ -52,12 +54,12 @@ final class HtmlReport {
         return html.append("</table>\n</body>\n</html>\n").toString();
     }
 
-    private static void appendSummaryTable(StringBuilder html, List<ServerSummary> servers) {
-        html.append("<table id=\"summary\">\n")
-                .append(tableRow("th", SummaryTable.COLUMNS.stream().map(SummaryTable.Column::header).toList(), false));
+    private static void appendTable(StringBuilder html, String id, List<SummaryTable.Column> columns, List<ServerSummary> servers) {
+        html.append("<table id=\"").append(id).append("\">\n")
+                .append(tableRow("th", columns.stream().map(SummaryTable.Column::header).toList(), false));
         for (ServerSummary server : servers) {
             html.append("<tr>");
-            for (SummaryTable.Column column : SummaryTable.COLUMNS) {
+            for (SummaryTable.Column column : columns) {
                 html.append(column.numeric() ? "<td class=\"num\">" : "<td>")
                         .append(escape(column.cell().apply(server))).append("</td>");
             }

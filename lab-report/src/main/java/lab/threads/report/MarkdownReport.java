@@ -12,20 +12,26 @@ final class MarkdownReport {
 
     static String render(RunReport report) {
         StringBuilder md = new StringBuilder("# Run summary\n\n");
-        md.append(row(SummaryTable.COLUMNS.stream().map(SummaryTable.Column::header).toList()));
-        md.append(row(SummaryTable.COLUMNS.stream().map(column -> column.numeric() ? "---:" : "---").toList()));
-        for (ServerSummary server : report.servers()) {
-            md.append(row(SummaryTable.COLUMNS.stream().map(column -> column.cell().apply(server)).toList()));
-        }
+        appendTable(md, SummaryTable.COLUMNS, report.servers());
         md.append("\nPlan: ").append(Cells.plan(report.plan())).append(".\n");
         md.append("Times in ms; percentiles are JMeter's Aggregate Report (nearest rank over all samples); ")
                 .append("std dev is the population one, as in JMeter's Summary Report.\n");
+        md.append("\n## JMeter's Summary Report and Aggregate Report columns\n\n");
+        appendTable(md, SummaryTable.JMETER_COLUMNS, report.servers());
         appendNotes(md, report.servers());
         md.append("\n## Metadata\n\n").append(row(List.of("key", "value"))).append(row(List.of("---", "---")));
         for (Map.Entry<String, Object> entry : report.metadata().entrySet()) {
             md.append(row(List.of(entry.getKey(), Cells.metadataValue(entry.getValue()))));
         }
         return md.toString();
+    }
+
+    private static void appendTable(StringBuilder md, List<SummaryTable.Column> columns, List<ServerSummary> servers) {
+        md.append(row(columns.stream().map(SummaryTable.Column::header).toList()));
+        md.append(row(columns.stream().map(column -> column.numeric() ? "---:" : "---").toList()));
+        for (ServerSummary server : servers) {
+            md.append(row(columns.stream().map(column -> column.cell().apply(server)).toList()));
+        }
     }
 
     private static void appendNotes(StringBuilder md, List<ServerSummary> servers) {

@@ -34,6 +34,24 @@ final class SummaryTable {
             new Column("CPU user/sys s", true, s -> Cells.seconds(s.serverStats().cpuUserMs())
                     + " / " + Cells.seconds(s.serverStats().cpuSystemMs())));
 
+    /** JMeter's Summary Report, its column names and formulas, then the Aggregate Report's percentiles. */
+    static final List<Column> JMETER_COLUMNS = List.of(
+            new Column("Label", false, ServerSummary::server),
+            new Column("# Samples", true, s -> Cells.count(s.summary().samples())),
+            new Column("Average", true, s -> Cells.decimal(s.summary().average(), 0)),
+            new Column("Min", true, s -> Cells.count(s.summary().min())),
+            new Column("Max", true, s -> Cells.count(s.summary().max())),
+            new Column("Std. Dev.", true, s -> Cells.decimal(s.summary().stdDev(), 2)),
+            new Column("Error %", true, s -> Cells.decimal(s.summary().errorPercent(), 3) + "%"),
+            new Column("Throughput", true, s -> Cells.decimal(s.summary().throughput(), 1) + "/sec"),
+            new Column("Received KB/sec", true, s -> Cells.decimal(s.summary().receivedKBPerSec(), 2)),
+            new Column("Sent KB/sec", true, s -> Cells.decimal(s.summary().sentKBPerSec(), 2)),
+            new Column("Avg. Bytes", true, s -> Cells.decimal(s.summary().avgBytes(), 1)),
+            new Column("90% Line", true, s -> Cells.count(s.percentiles().p90())),
+            new Column("95% Line", true, s -> Cells.count(s.percentiles().p95())),
+            new Column("99% Line", true, s -> Cells.count(s.percentiles().p99())),
+            new Column("99.9% Line", true, s -> Cells.count(s.percentiles().p999())));
+
     private SummaryTable() {
     }
 }

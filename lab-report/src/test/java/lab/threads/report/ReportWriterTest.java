@@ -107,6 +107,8 @@ class ReportWriterTest {
         String html = Files.readString(runDir.resolve(ReportWriter.HTML_FILE));
 
         assertTrue(md.contains("| server | outcome | samples | avg ms |"), md);
+        assertTrue(md.contains("| Label | # Samples | Average | Min | Max | Std. Dev. | Error % | Throughput | Received KB/sec | Sent KB/sec | Avg. Bytes | 90% Line | 95% Line | 99% Line | 99.9% Line |"), md);
+        assertTrue(html.contains("<table id=\"jmeter-summary\">"), html);
         assertTrue(md.contains("| server-pool | interrupted (partial) | 500 |"), md);
         assertTrue(md.contains("| settings | {\"backlog\":1000} |"), md);
         assertTrue(html.contains("<section id=\"charts\""), html);
