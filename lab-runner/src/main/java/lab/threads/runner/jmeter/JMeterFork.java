@@ -51,8 +51,9 @@ public final class JMeterFork {
         // With workers the users, and their memory, are on the workers.
         long heapMegabytes = heapMegabytes(spec.workers().isEmpty() ? spec.users() : 0);
         // The whole heap from the start: growing it under load cost young pauses of up to 2.4 s here. Measured on the
-        // virtual server, talk plan: G1 (the default) with a fixed heap reached 88-96% of the ideal throughput, max
-        // 9-10 s; a growing heap 74-89%, max 12-17 s; ParallelGC 85-87%, max 13-15 s; ZGC 81%, max 11 s.
+        // virtual server, talk plan, all with the fixed heap: G1 (the default) reached 88-96% of the ideal
+        // throughput, max 9-10 s; ParallelGC 85-87%, max 13-15 s; ZGC 81%, max 11 s. (G1 with a growing heap gave
+        // 74-89%, but in runs that still logged every user: not a like-for-like comparison.)
         command.add("-Xms" + heapMegabytes + "m");
         command.add("-Xmx" + heapMegabytes + "m");
         // Platform-thread users (PLATFORM) each reserve a stack; JMeter's call depth fits well in 512 KB.

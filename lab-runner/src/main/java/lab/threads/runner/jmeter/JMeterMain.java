@@ -99,12 +99,15 @@ public final class JMeterMain implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        SampleCounter counter = new SampleCounter();
+        SampleCounter counter;
         LoadTest test;
         try {
             PlanProperties.check(properties);
             checkOutputs();
             JMeterHome.prepare(jmeterHome, jmeterLog != null ? jmeterLog : defaultJMeterLog());
+            // Only now: SampleCounter is a JMeter test element, and loading JMeter classes before prepare() starts
+            // log4j without JMeter's configuration, so JMeter's own log was silently lost.
+            counter = new SampleCounter();
             configureJMeter();
             HashTree tree = loadPlan();
             HashTree planLevel = tree.getTree(tree.getArray()[0]);

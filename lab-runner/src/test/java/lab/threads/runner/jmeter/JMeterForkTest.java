@@ -69,6 +69,10 @@ class JMeterForkTest {
             assertSuccessfulSamples(run, 40, 20);
             assertTrue(Files.isRegularFile(run.dashboard().resolve("index.html")), run.describe());
             assertTrue(Files.isRegularFile(run.dashboard().resolve("statistics.json")), run.describe());
+            // JMeter's own log, configured by JMeterHome: written, with the group's start, without per-user lines.
+            String jmeterLog = Files.readString(run.jtl().resolveSibling("samples.jmeter.log"));
+            assertTrue(jmeterLog.contains("Starting virtual thread group"), jmeterLog);
+            assertFalse(jmeterLog.contains("Thread started"), "per-user INFO lines are off");
 
             List<SleepServer.Request> requests = server.requests();
             assertEquals(40, requests.size());
