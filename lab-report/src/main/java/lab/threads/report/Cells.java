@@ -36,11 +36,17 @@ final class Cells {
         return millis == null ? NOT_AVAILABLE : decimal(millis / 1000.0, 1);
     }
 
+    /** The server's own p50 / p99 / max in ms, or n/a for a server that gave none. */
+    static String serverView(ServerView view) {
+        return view == null ? NOT_AVAILABLE : count(Math.round(view.p50Ms())) + " / " + count(Math.round(view.p99Ms()))
+                + " / " + count(Math.round(view.maxMs()));
+    }
+
     static String plan(PlanShape plan) {
         return String.format(Locale.ROOT,
                 "%,d users, %s s ramp-up, %d loop(s) of a %,d ms request: ideal %,d samples in %s s = %s req/s",
                 plan.users(), decimal(plan.rampUpSeconds(), 1), plan.loops(), plan.sleepMs(),
-                plan.idealSamples(), decimal(plan.idealDurationSeconds(), 1), decimal(plan.idealThroughput(), 1));
+                plan.idealSamples(), decimal(plan.idealDurationSeconds(), 3), decimal(plan.idealThroughput(), 1));
     }
 
     /** Scalars as they are; nested maps and lists from the runner as compact JSON rather than Java's toString. */

@@ -26,16 +26,26 @@ final class ChartsSection {
     static final List<Figure> FIGURES = List.of(
             new Figure("chart-response-time", "Response time over time",
                     "p50 (dashed) and p99 (solid, band between them) of the samples ending each second, ms"),
+            new Figure("chart-server-vs-jmeter", "JMeter's p99 vs the server's own",
+                    "p99 of the samples JMeter recorded ending each second (solid) and of the responses the server "
+                            + "handed over that second, timed by the server itself (dashed), ms: the gap is outside the server"),
+            new Figure("chart-throughput", "Throughput over time: recorded by JMeter vs handed over by the server",
+                    "samples JMeter recorded ending each second (solid) and responses the server handed over (dashed): "
+                            + "the server answering while JMeter records nothing is a client stall"),
             new Figure("chart-active-users", "Active users over time",
                     "most JMeter users running as samples ended each second (allThreads)"),
-            new Figure("chart-throughput", "Throughput over time", "samples ending each second"),
             new Figure("chart-errors", "Errors over time", "failed samples ending each second, any cause"),
             new Figure("chart-users-vs-response-time", "Active users vs response time",
                     "one point per second: its active users and its p50 (hollow) or p99 (filled), ms"),
             new Figure("chart-os-threads", "Server OS threads", "the server process's threads, from /stats"),
             new Figure("chart-rss", "Server memory (RSS)", "resident set size, MiB, from /stats"),
             new Figure("chart-cpu", "Server CPU",
-                    "user + system CPU, % of one core (at most 100 x the machine's cores)"));
+                    "user + system CPU, % of one core (at most 100 x the machine's cores)"),
+            new Figure("chart-client-cpu", "Client (JMeter) CPU and the whole machine's",
+                    "JMeter's own CPU (solid) and all cores busy (dashed, server + client + the rest), % of the machine"),
+            new Figure("chart-client-rss", "Client (JMeter) memory (RSS)", "the JMeter JVM's resident set size, MiB"),
+            new Figure("chart-client-gc", "Client (JMeter) GC pauses",
+                    "stop-the-world pause time of the JMeter JVM each second, ms: every sample in flight is that much late"));
 
     static final String STYLE = """
             .chart-grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(560px,1fr));gap:1em}

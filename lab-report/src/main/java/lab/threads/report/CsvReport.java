@@ -45,13 +45,30 @@ final class CsvReport {
             new Column("peak in-flight requests", s -> s.serverStats().peakInFlight()),
             new Column("peak OS threads", s -> s.serverStats().peakOsThreads()),
             new Column("peak platform threads", s -> s.serverStats().peakPlatformThreads()),
-            new Column("peak platform threads", s -> s.serverStats().peakPlatformThreads()),
             new Column("peak RSS bytes", s -> s.serverStats().peakRssBytes()),
             new Column("CPU user ms", s -> s.serverStats().cpuUserMs()),
             new Column("CPU system ms", s -> s.serverStats().cpuSystemMs()),
             new Column("process CPU ms", s -> s.serverStats().processCpuMs()),
             new Column("voluntary context switches", s -> s.serverStats().voluntaryContextSwitches()),
             new Column("involuntary context switches", s -> s.serverStats().involuntaryContextSwitches()),
+            new Column("server responses", s -> s.serverView() == null ? null : s.serverView().count()),
+            new Column("server p50", s -> s.serverView() == null ? null : s.serverView().p50Ms()),
+            new Column("server p90", s -> s.serverView() == null ? null : s.serverView().p90Ms()),
+            new Column("server p99", s -> s.serverView() == null ? null : s.serverView().p99Ms()),
+            new Column("server p99.9", s -> s.serverView() == null ? null : s.serverView().p999Ms()),
+            new Column("server max", s -> s.serverView() == null ? null : s.serverView().maxMs()),
+            new Column("client verdict", s -> s.validity().verdict()),
+            new Column("client stall seconds", s -> seconds(s.validity().clientStalls())),
+            new Column("client busy lagging seconds", s -> seconds(s.validity().clientBusyLagging())),
+            new Column("machine saturated seconds", s -> s.validity().machineSaturatedSeconds()),
+            new Column("client findings", s -> String.join("; ", s.validity().findings())),
+            new Column("client CPU user ms", s -> s.client().cpuUserMs()),
+            new Column("client CPU system ms", s -> s.client().cpuSystemMs()),
+            new Column("client peak CPU % of machine", s -> s.client().peakCpuPercentOfMachine()),
+            new Column("client peak RSS bytes", s -> s.client().peakRssBytes()),
+            new Column("client peak OS threads", s -> s.client().peakOsThreads()),
+            new Column("client GC pause ms", s -> s.client().gcPauseMs()),
+            new Column("client GC max pause ms", s -> s.client().gcMaxPauseMs()),
             new Column("notes", s -> String.join("; ", s.notes())));
 
     private static final String[] HEADERS = COLUMNS.stream().map(Column::header).toArray(String[]::new);
@@ -69,6 +86,10 @@ final class CsvReport {
             throw new UncheckedIOException(e); // a StringBuilder does not fail
         }
         return csv.toString();
+    }
+
+    private static double seconds(List<Validity.Interval> intervals) {
+        return intervals.stream().mapToDouble(Validity.Interval::seconds).sum();
     }
 
     /** {@code cause=count} pairs, so the cell can be split again. */

@@ -17,7 +17,15 @@ final class HtmlReport {
             th,td{border:1px solid #ccc;padding:.3em .6em;vertical-align:top}
             th{background:#f3f3f3}
             td.num{text-align:right;font-variant-numeric:tabular-nums}
+            .verdict.bad>b{color:#b00}
+            .verdict.ok>b{color:#070}
             """ + ChartsSection.STYLE;
+
+    /** How to read the main table, under it on the page and in summary.md. */
+    static final String READING = "Times in ms; percentiles are JMeter's Aggregate Report (nearest rank over all samples); "
+            + "std dev is the population one, as in JMeter's Summary Report. \"server p50 / p99 / max\" is the server's own "
+            + "timing of the same requests, from its handler having the request to the response handed over; \"client\" "
+            + "says whether the client (JMeter, on the same machine) held the figures back.";
 
     private HtmlReport() {
     }
@@ -35,11 +43,11 @@ final class HtmlReport {
                 <title>Run summary</title>
                 <style>
                 """).append(STYLE).append("</style>\n</head>\n<body>\n<h1>Run summary</h1>\n");
+        appendVerdicts(html, report.servers());
         html.append("<p>Plan: ").append(escape(Cells.plan(report.plan()))).append(".</p>\n");
         appendTable(html, "summary", SummaryTable.COLUMNS, report.servers());
+        html.append("<p>").append(escape(READING)).append("</p>\n");
         html.append("""
-                <p>Times in ms; percentiles are JMeter's Aggregate Report (nearest rank over all samples);
-                std dev is the population one, as in JMeter's Summary Report.</p>
                 <!-- ===== CHARTS: drawn by ChartsSection. Keep this section and its id. ===== -->
                 """).append(ChartsSection.render(charts)).append("<!-- ===== END CHARTS ===== -->\n");
         html.append("<h2>JMeter's Summary Report and Aggregate Report columns</h2>\n");
@@ -52,6 +60,24 @@ final class HtmlReport {
             html.append(tableRow("td", List.of(entry.getKey(), Cells.metadataValue(entry.getValue())), false));
         }
         return html.append("</table>\n</body>\n</html>\n").toString();
+    }
+
+    /** Whose figures these are, per server, before any number: the client-bound ones stand out. */
+    private static void appendVerdicts(StringBuilder html, List<ServerSummary> servers) {
+        html.append("<section id=\"validity\">\n<h2>Was the client the bottleneck?</h2>\n<ul>\n");
+        for (ServerSummary server : servers) {
+            Validity validity = server.validity();
+            html.append("<li class=\"verdict ").append(validity.verdict().equals(Validity.CLIENT_BOUND) ? "bad" : "ok")
+                    .append("\"><b>").append(escape(server.server())).append(": ").append(escape(validity.verdict()))
+                    .append("</b>");
+            if (!validity.findings().isEmpty()) {
+                html.append("<ul>");
+                validity.findings().forEach(finding -> html.append("<li>").append(escape(finding)).append("</li>"));
+                html.append("</ul>");
+            }
+            html.append("<p>").append(escape(validity.advice())).append("</p></li>\n");
+        }
+        html.append("</ul>\n</section>\n");
     }
 
     private static void appendTable(StringBuilder html, String id, List<SummaryTable.Column> columns, List<ServerSummary> servers) {

@@ -12,10 +12,12 @@ final class MarkdownReport {
 
     static String render(RunReport report) {
         StringBuilder md = new StringBuilder("# Run summary\n\n");
+        report.servers().forEach(server -> md.append("- **").append(server.server()).append("**: ")
+                .append(server.validity().oneLine()).append('\n'));
+        md.append('\n');
         appendTable(md, SummaryTable.COLUMNS, report.servers());
         md.append("\nPlan: ").append(Cells.plan(report.plan())).append(".\n");
-        md.append("Times in ms; percentiles are JMeter's Aggregate Report (nearest rank over all samples); ")
-                .append("std dev is the population one, as in JMeter's Summary Report.\n");
+        md.append(HtmlReport.READING).append('\n');
         md.append("\n## JMeter's Summary Report and Aggregate Report columns\n\n");
         appendTable(md, SummaryTable.JMETER_COLUMNS, report.servers());
         appendNotes(md, report.servers());

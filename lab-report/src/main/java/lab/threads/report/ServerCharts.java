@@ -6,15 +6,27 @@ import java.util.List;
 import java.util.OptionalLong;
 
 /**
- * One server's per-second series, as charted on index.html and written to charts.json.
+ * One server's per-second series, as charted on index.html and written to charts.json, all on one time axis:
+ * seconds since the server's first sample start.
  *
- * @param runStartMs its first sample's start, epoch ms: second 0 of both series; null when it has no sample
- * @param samples    what JMeter saw, second by second
- * @param stats      what the server's /stats said; empty without samples, as there is no time axis to put it on
+ * @param runStartMs    its first sample's start, epoch ms: second 0 of every series; null when it has no sample
+ * @param samples       what JMeter saw, second by second
+ * @param stats         what the server's /stats said about its process
+ * @param serverSeconds what the server timed itself: responses handed over per second, their p50 and p99
+ * @param client        the client's (JMeter's) own health
  */
-public record ServerCharts(String server, Long runStartMs, List<SampleSecond> samples, List<StatsPoint> stats) {
+public record ServerCharts(String server, Long runStartMs, List<SampleSecond> samples, List<StatsPoint> stats,
+                           List<ServerTimingPoint> serverSeconds, List<ClientPoint> client) {
 
-    /** One streaming pass over each of the server's two files; never throws on bad files. */
+    /**
+     * One second of the server's own timing, placed on the run's axis.
+     *
+     * @param responses responses the server handed over in that second
+     */
+    public record ServerTimingPoint(double second, long responses, double p50Ms, double p99Ms) {
+    }
+
+    /** One streaming pass over each of the server's files; never throws on bad files. */
     static ServerCharts read(String server, Path serverDir) {
         // The summary already turned every problem with these files into a note: here they would only repeat.
         List<String> repeatedNotes = new ArrayList<>();
@@ -22,9 +34,17 @@ public record ServerCharts(String server, Long runStartMs, List<SampleSecond> sa
         JtlReader.read(serverDir.resolve(ServerSummary.SAMPLES_FILE), timeline, repeatedNotes);
         OptionalLong runStart = timeline.runStartMs();
         if (runStart.isEmpty()) {
-            return new ServerCharts(server, null, List.of(), List.of());
+            return new ServerCharts(server, null, List.of(), List.of(), List.of(), List.of());
         }
-        return new ServerCharts(server, runStart.getAsLong(), timeline.seconds(),
-                StatsTimeline.read(serverDir.resolve(ServerSummary.STATS_FILE), runStart.getAsLong(), repeatedNotes));
+        long origin = runStart.getAsLong();
+        List<ServerTimingPoint> serverSeconds = ServerSecond.read(serverDir.resolve(ServerSummary.SERVER_SECONDS_FILE), repeatedNotes)
+                .stream()
+                .map(second -> new ServerTimingPoint((second.epochSecond() * 1000 - origin) / 1000.0, second.completed(),
+                        second.p50Ms(), second.p99Ms()))
+                .filter(point -> point.second() >= -1 && point.second() <= timeline.seconds().size() + 1)
+                .toList();
+        return new ServerCharts(server, origin, timeline.seconds(),
+                StatsTimeline.read(serverDir.resolve(ServerSummary.STATS_FILE), origin, repeatedNotes), serverSeconds,
+                ClientPoint.of(ClientSnapshot.read(serverDir.resolve(ServerSummary.CLIENT_STATS_FILE), repeatedNotes), origin));
     }
 }

@@ -7,38 +7,54 @@ import java.util.Map;
 
 /**
  * One server's row of the report: JMeter's Summary Report columns, Aggregate Report percentiles, failures by cause,
- * how close the run came to the plan's ideal, and the server's own peaks.
+ * how close the run came to the plan's ideal, the server's own peaks and latency, the client's health, and whether
+ * the client was the bottleneck.
  *
  * @param server            the server id, also its folder name in the run folder
  * @param outcome           what the caller saw happen, e.g. "ok", "server died mid-run", "interrupted"
  * @param partial           true when samples.jtl was cut (or unreadable) before its end
  * @param notes             what was missing or unreadable in the server's files; empty when all was well
  * @param errorsByCause     failed samples per labelled cause ("server: HTTP 503", "client: java.net..."), most first
- * @param percentOfIdeal    achieved throughput as a percentage of {@code idealThroughput}
+ * @param percentOfIdeal    see {@link PlanShape#percentOfIdeal}
  * @param peakUsersInFlight most JMeter users running at once (the jtl's allThreads column)
+ * @param serverView        the server's own latency over the run; null when the server gave none
+ * @param client            the client's own health over the run
+ * @param validity          whether the client set the figures, in words
  */
 public record ServerSummary(String server, String outcome, boolean partial, List<String> notes,
                             SummaryReportRow summary, Percentiles percentiles, Map<String, Long> errorsByCause,
                             double idealThroughput, double percentOfIdeal, long peakUsersInFlight,
-                            ServerStatsPeaks serverStats) {
+                            ServerStatsPeaks serverStats, ServerView serverView, ClientHealth client,
+                            Validity validity) {
 
     /** Names of the files the runner writes in each server's folder. */
     public static final String SAMPLES_FILE = "samples.jtl";
     public static final String STATS_FILE = "server-stats.jsonl";
+    public static final String SERVER_SECONDS_FILE = "server-seconds.json";
+    public static final String CLIENT_STATS_FILE = "client-stats.jsonl";
     public static final String DASHBOARD_FILE = "dashboard/index.html";
 
-    /** Reads {@code serverDir/samples.jtl} and {@code serverDir/server-stats.jsonl}; never throws on bad files. */
+    /** Reads the server folder's files; never throws on bad files. */
     public static ServerSummary from(String serverId, Path serverDir, PlanShape plan, String outcome) {
         List<String> notes = new ArrayList<>();
         SampleStatistics statistics = new SampleStatistics();
         ErrorCauses errors = new ErrorCauses();
-        boolean partial = JtlReader.read(serverDir.resolve(SAMPLES_FILE), statistics.andThen(errors), notes);
+        SampleEnds ends = new SampleEnds();
+        boolean partial = JtlReader.read(serverDir.resolve(SAMPLES_FILE), statistics.andThen(errors).andThen(ends), notes);
         ServerStatsPeaks serverStats = ServerStatsPeaks.read(serverDir.resolve(STATS_FILE), notes);
+        ServerView serverView = ServerView.read(serverDir.resolve(STATS_FILE), notes);
+        List<ServerSecond> serverSeconds = ServerSecond.read(serverDir.resolve(SERVER_SECONDS_FILE), notes);
+        List<ClientSnapshot> clientSnapshots = ClientSnapshot.read(serverDir.resolve(CLIENT_STATS_FILE), notes);
+        ClientHealth client = ClientHealth.of(clientSnapshots, ClientPoint.of(clientSnapshots, 0));
         SummaryReportRow summary = statistics.summaryReportRow();
-        double ideal = plan.idealThroughput();
+        Percentiles percentiles = statistics.percentiles();
+        Map<String, Long> byCause = errors.byCount();
         return new ServerSummary(serverId, outcome, partial, List.copyOf(notes),
-                summary, statistics.percentiles(), errors.byCount(),
-                ideal, ideal > 0 ? 100 * summary.throughput() / ideal : 0, statistics.peakUsersInFlight(),
-                serverStats);
+                summary, percentiles, byCause,
+                plan.idealThroughput(), ends.isEmpty() ? 0 : plan.percentOfIdeal(ends.successes(),
+                        client.scheduleStartMs() == null ? ends.firstStart() : Math.min(client.scheduleStartMs(), ends.firstStart()),
+                        ends.lastEnd()),
+                statistics.peakUsersInFlight(), serverStats, serverView, client,
+                Validity.judge(ends, serverSeconds, clientSnapshots, client, byCause, percentiles.p99(), serverView));
     }
 }

@@ -28,6 +28,8 @@ final class SummaryTable {
             new Column("p90", true, s -> Cells.count(s.percentiles().p90())),
             new Column("p99", true, s -> Cells.count(s.percentiles().p99())),
             new Column("p99.9", true, s -> Cells.count(s.percentiles().p999())),
+            new Column("server p50 / p99 / max", true, s -> Cells.serverView(s.serverView())),
+            new Column("client", false, s -> s.validity().verdict()),
             ERRORS_BY_CAUSE,
             new Column("peak threads", true, s -> Cells.count(s.serverStats().peakThreads())),
             new Column("peak RSS MB", true, s -> Cells.megabytes(s.serverStats().peakRssBytes())),

@@ -11,8 +11,10 @@ import java.util.function.ToDoubleFunction;
  *
  * @param level   the swept property's value at this point
  * @param figures figure name -> spread over the repeats, in a fixed order
+ * @param clientVerdicts each repeat's verdict on the client ({@link Validity}), in order
  */
-public record SweepPoint(String server, String property, String level, Map<String, Spread> figures) {
+public record SweepPoint(String server, String property, String level, Map<String, Spread> figures,
+                         List<String> clientVerdicts) {
 
     /** The figures a sweep charts and tabulates, with how each is read off a summary row. */
     static final Map<String, ToDoubleFunction<ServerSummary>> FIGURES = readers();
@@ -20,7 +22,8 @@ public record SweepPoint(String server, String property, String level, Map<Strin
     public static SweepPoint of(String server, String property, String level, List<ServerSummary> repeats) {
         Map<String, Spread> figures = new LinkedHashMap<>();
         FIGURES.forEach((name, figure) -> figures.put(name, Spread.of(repeats.stream().map(r -> figure.applyAsDouble(r)).toList())));
-        return new SweepPoint(server, property, level, figures);
+        return new SweepPoint(server, property, level, figures,
+                repeats.stream().map(r -> r.validity().verdict()).toList());
     }
 
     private static Map<String, ToDoubleFunction<ServerSummary>> readers() {
@@ -30,6 +33,7 @@ public record SweepPoint(String server, String property, String level, Map<Strin
         figures.put("errorPercent", s -> s.summary().errorPercent());
         figures.put("average", s -> s.summary().average());
         figures.put("p99", s -> s.percentiles().p99());
+        figures.put("serverP99", s -> s.serverView() == null ? Double.NaN : s.serverView().p99Ms());
         figures.put("max", s -> s.summary().max());
         figures.put("peakThreads", s -> orNaN(s.serverStats().peakThreads()));
         figures.put("peakRssMB", s -> orNaN(s.serverStats().peakRssBytes()) / (1024 * 1024));

@@ -44,6 +44,7 @@ public final class SweepReport {
     static String markdown(List<SweepPoint> points) {
         StringBuilder md = new StringBuilder("# Sweep summary\n\nEach cell: median over the repeats [min - max].\n\n");
         kneeLines(points).forEach(line -> md.append("- ").append(line).append('\n'));
+        clientLines(points).forEach(line -> md.append("- ").append(line).append('\n'));
         md.append('\n');
         List<String> figures = List.copyOf(SweepPoint.FIGURES.keySet());
         String property = points.isEmpty() ? "level" : points.getFirst().property();
@@ -73,6 +74,20 @@ public final class SweepReport {
                         .orElse(server + " holds at every level (>= " + (int) KNEE_PERCENT_OF_IDEAL + "% of the ideal, <= "
                                 + (int) KNEE_ERROR_PERCENT + "% errors)"))
                 .toList();
+    }
+
+    /** Where the client, not the server, set the figures: those points' JMeter figures are the client's. */
+    static List<String> clientLines(List<SweepPoint> points) {
+        List<String> lines = points.stream()
+                .filter(p -> p.clientVerdicts().contains(Validity.CLIENT_BOUND))
+                .map(p -> p.server() + " at " + p.property() + "=" + p.level() + ": client-bound in "
+                        + p.clientVerdicts().stream().filter(Validity.CLIENT_BOUND::equals).count() + " of "
+                        + p.clientVerdicts().size() + " run(s); its case reports say when and how much")
+                .toList();
+        if (lines.isEmpty() && points.stream().allMatch(p -> p.clientVerdicts().stream().allMatch(Validity.NO_CLIENT_LIMIT::equals))) {
+            return List.of("No run showed the client as the bottleneck.");
+        }
+        return lines;
     }
 
     static String cell(Spread spread) {
@@ -109,6 +124,7 @@ public final class SweepReport {
                 .charts{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:1.5em}</style></head><body>
                 <h1>Sweep</h1><p>Median over the repeats; the shaded band is the min-max range.</p><ul>""");
         kneeLines(points).forEach(line -> page.append("<li>").append(HtmlReport.escape(line)).append("</li>"));
+        clientLines(points).forEach(line -> page.append("<li class=\"client\">").append(HtmlReport.escape(line)).append("</li>"));
         page.append("""
                 </ul>
                 <div class="charts">""");

@@ -35,6 +35,9 @@ public final class TerminalTable {
         rows.forEach(row -> out.append(line(row, widths)));
         out.append("Plan: ").append(Cells.plan(report.plan())).append('\n');
         for (ServerSummary server : report.servers()) {
+            out.append(server.server()).append(" client: ").append(server.validity().oneLine()).append('\n');
+        }
+        for (ServerSummary server : report.servers()) {
             out.append(server.server()).append(" errors: ").append(ErrorCauses.describe(server.errorsByCause()))
                     .append('\n');
             server.notes().forEach(note -> out.append(server.server()).append(" note: ").append(note).append('\n'));

@@ -53,6 +53,7 @@
 
   const samples = (server) => server.samples;
   const stats = (server) => server.stats;
+  const client = (server) => server.client;
   // Snapshots come about once a second: a longer gap means /stats did not answer, which a line would hide.
   // The points show, so that a lone snapshot between two gaps is still seen.
   const STATS_LINE = { spanGaps: 2.5, pointRadius: 1.5 };
@@ -64,8 +65,16 @@
       series(server.server + ' p99', server.samples, 'second', 'p99Ms', data.colors[i],
         { fill: '-1', backgroundColor: data.colors[i] + '22' })
     ]), SECONDS, 'response time (ms)'),
+    // Two lines per server: JMeter's own (solid) and the server's own (dashed) figure of the same second.
+    'chart-server-vs-jmeter': (canvas, data) => chart(canvas, 'line', data.servers.flatMap((server, i) => [
+      series(server.server + ' JMeter p99', server.samples, 'second', 'p99Ms', data.colors[i]),
+      series(server.server + ' server p99', server.serverSeconds, 'second', 'p99Ms', data.colors[i], { borderDash: [6, 3] })
+    ]), SECONDS, 'p99 (ms)'),
+    'chart-throughput': (canvas, data) => chart(canvas, 'line', data.servers.flatMap((server, i) => [
+      series(server.server + ' JMeter', server.samples, 'second', 'samples', data.colors[i]),
+      series(server.server + ' server', server.serverSeconds, 'second', 'responses', data.colors[i], { borderDash: [6, 3] })
+    ]), SECONDS, 'per second'),
     'chart-active-users': (canvas, data) => perServer(canvas, data, samples, 'activeUsers', 'active users'),
-    'chart-throughput': (canvas, data) => perServer(canvas, data, samples, 'samples', 'samples per second'),
     'chart-errors': (canvas, data) => perServer(canvas, data, samples, 'errors', 'failed samples per second'),
     'chart-users-vs-response-time': (canvas, data) => chart(canvas, 'scatter', data.servers.flatMap((server, i) => [
       series(server.server + ' p50', server.samples, 'activeUsers', 'p50Ms', data.colors[i],
@@ -74,7 +83,14 @@
     ]), 'active users', 'response time (ms)'),
     'chart-os-threads': (canvas, data) => perServer(canvas, data, stats, 'osThreads', 'OS threads', STATS_LINE),
     'chart-rss': (canvas, data) => perServer(canvas, data, stats, 'rssMb', 'RSS (MiB)', STATS_LINE),
-    'chart-cpu': (canvas, data) => perServer(canvas, data, stats, 'cpuPercent', 'CPU (% of one core)', STATS_LINE)
+    'chart-cpu': (canvas, data) => perServer(canvas, data, stats, 'cpuPercent', 'CPU (% of one core)', STATS_LINE),
+    'chart-client-cpu': (canvas, data) => chart(canvas, 'line', data.servers.flatMap((server, i) => [
+      series(server.server + ' run: JMeter', server.client, 'second', 'cpuPercentOfMachine', data.colors[i], STATS_LINE),
+      series(server.server + ' run: machine', server.client, 'second', 'machinePercent', data.colors[i],
+        Object.assign({ borderDash: [6, 3] }, STATS_LINE))
+    ]), SECONDS, '% of the machine (all cores)'),
+    'chart-client-rss': (canvas, data) => perServer(canvas, data, client, 'rssMb', 'RSS (MiB)', STATS_LINE),
+    'chart-client-gc': (canvas, data) => perServer(canvas, data, client, 'gcPauseMs', 'GC pause (ms per second)', STATS_LINE)
   };
 
   function drewData(drawn) {

@@ -70,7 +70,7 @@ class ReportWriterTest {
 
         assertEquals(report, readBack);
         // The plan's ideals are written for readers, though not read back.
-        assertEquals(1_578.947, json.readTree(runDir.resolve(ReportWriter.JSON_FILE).toFile())
+        assertEquals(60_000 / 37.999, json.readTree(runDir.resolve(ReportWriter.JSON_FILE).toFile())
                 .at("/plan/idealThroughput").asDouble(), 0.001);
     }
 

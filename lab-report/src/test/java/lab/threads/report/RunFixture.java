@@ -22,10 +22,32 @@ final class RunFixture {
             Path serverDir = runDir.resolve(SERVERS.get(i));
             JtlFixture.write(serverDir.resolve(ServerSummary.SAMPLES_FILE), JtlFixture.randomRun(10 + i, 3_000));
             Files.writeString(serverDir.resolve(ServerSummary.STATS_FILE), statsLines(100 * (i + 1)));
+            Files.writeString(serverDir.resolve(ServerSummary.SERVER_SECONDS_FILE), serverSeconds());
+            Files.writeString(serverDir.resolve(ServerSummary.CLIENT_STATS_FILE), clientLines());
         }
         return new RunReport(Map.of("jdk", "25"), PLAN, SERVERS.stream()
                 .map(server -> ServerSummary.from(server, runDir.resolve(server), PLAN, "ok"))
                 .toList());
+    }
+
+    /** The server's own per-second series over the fixture's 50 s: 60 responses a second, p99 a little above 6 s. */
+    static String serverSeconds() {
+        return IntStream.range(0, 50).mapToObj(second -> String.format(
+                        "{\"epochSecond\":%d,\"completed\":60,\"p50Ms\":6000.5,\"p99Ms\":%d.5,\"maxMs\":6100.0}",
+                        JtlFixture.START / 1000 + second, 6_010 + second))
+                .collect(Collectors.joining(",", "{\"variant\":\"fixture\",\"seconds\":[", "]}"));
+    }
+
+    /** The client's own record, a line a second: CPU, memory and GC growing steadily, the machine half busy. */
+    static String clientLines() {
+        return IntStream.rangeClosed(-1, 50).mapToObj(second -> String.format(
+                        "{\"sampledAtMs\":%d,\"elapsedMs\":%d,\"cpuUserMs\":%d,\"cpuSystemMs\":%d,\"rssBytes\":%d,"
+                                + "\"osThreads\":14,\"gcPauseMs\":%d,\"gcPauses\":%d,\"gcMaxPauseMs\":12,\"samplesInFlight\":%d,"
+                                + "\"machineCpuBusyMs\":%d,\"machineCpuTotalMs\":%d,\"cores\":2}",
+                        JtlFixture.START + second * 1_000L, (second + 1) * 1_000L, 400 * (second + 2), 100 * (second + 2),
+                        (500L + 5L * (second + 1)) << 20, 10 * (second + 1), second + 1, 100 + second,
+                        1_000 * (second + 2), 2_000 * (second + 2)))
+                .collect(Collectors.joining("\n", "", "\n"));
     }
 
     /** From 2 s before the first request to 2 s after the last one, threads and RSS growing with the load. */

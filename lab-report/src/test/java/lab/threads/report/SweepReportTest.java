@@ -53,7 +53,8 @@ class SweepReportTest {
     }
 
     private static SweepPoint point(String server, String level, double percentOfIdeal, double errorPercent) {
-        return new SweepPoint(server, "users", level, Map.of("percentOfIdeal", Spread.of(percentOfIdeal), "errorPercent", Spread.of(errorPercent)));
+        return new SweepPoint(server, "users", level, Map.of("percentOfIdeal", Spread.of(percentOfIdeal), "errorPercent", Spread.of(errorPercent)),
+                List.of(Validity.NO_CLIENT_LIMIT));
     }
 
     @Test
@@ -72,6 +73,16 @@ class SweepReportTest {
         String page = Files.readString(dir.resolve(ReportWriter.HTML_FILE));
         assertTrue(page.contains("chart-throughput") && page.contains("chart-p99") && page.contains("users-1000/repeat-1/index.html"));
         assertTrue(!page.matches("(?s).*<script[^>]+src=\"https?:.*"), "no network");
+    }
+
+    @Test
+    void theSweepPageNamesEveryPointWhereTheClientWasTheBottleneck() {
+        SweepPoint clean = new SweepPoint("server-virtual", "users", "1000", Map.of(), List.of(Validity.NO_CLIENT_LIMIT));
+        SweepPoint bound = new SweepPoint("server-virtual", "users", "20000", Map.of(),
+                List.of(Validity.CLIENT_BOUND, Validity.NO_CLIENT_LIMIT, Validity.CLIENT_BOUND));
+        assertEquals(List.of("No run showed the client as the bottleneck."), SweepReport.clientLines(List.of(clean)));
+        assertEquals(List.of("server-virtual at users=20000: client-bound in 2 of 3 run(s); its case reports say when and how much"),
+                SweepReport.clientLines(List.of(clean, bound)));
     }
 
     private ServerSummary summary(String name, long seed, int samples) throws IOException {

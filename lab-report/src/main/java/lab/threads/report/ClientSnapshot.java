@@ -1,0 +1,66 @@
+package lab.threads.report;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * One line of {@code client-stats.jsonl}: the forked JMeter's record of its own process, once a second. Counters
+ * (CPU, GC, machine CPU) are cumulative since the client JVM started; a field the OS could not give is null.
+ *
+ * @param elapsedMs        since the client started its test: {@code sampledAtMs - elapsedMs} is the moment JMeter's
+ *                         schedule began, second 0 of the ramp-up
+ * @param machineCpuBusyMs all cores, from /proc/stat: the whole machine, server and client together
+ * @param distributed      the users ran on JMeter workers: this line describes the controller only
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record ClientSnapshot(long sampledAtMs, Long elapsedMs, Long cpuUserMs, Long cpuSystemMs, Long rssBytes,
+                             Long osThreads, Long gcPauseMs, Long gcPauses, Long gcMaxPauseMs, Long samplesInFlight,
+                             Long machineCpuBusyMs, Long machineCpuTotalMs, Integer cores, boolean distributed) {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** The client's CPU (user + system), or null when either is missing. */
+    Long cpuMs() {
+        return cpuUserMs == null || cpuSystemMs == null ? null : cpuUserMs + cpuSystemMs;
+    }
+
+    /** Never throws: a missing or cut file gives what could be read, and a note says what was not. */
+    static List<ClientSnapshot> read(Path jsonl, List<String> notes) {
+        List<ClientSnapshot> snapshots = new ArrayList<>();
+        int unreadable = 0;
+        try (BufferedReader reader = Files.newBufferedReader(jsonl)) {
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                try {
+                    ClientSnapshot snapshot = JSON.readValue(line, ClientSnapshot.class);
+                    if (snapshot.sampledAtMs() > 0) {
+                        snapshots.add(snapshot);
+                    } else {
+                        unreadable++;
+                    }
+                } catch (JsonProcessingException e) {
+                    unreadable++;
+                }
+            }
+        } catch (NoSuchFileException e) {
+            notes.add(jsonl.getFileName() + " is missing: the client's own health is unknown");
+        } catch (IOException e) {
+            notes.add(jsonl.getFileName() + " could not be read to its end (" + e + "): used up to there");
+        }
+        if (unreadable > 0) {
+            notes.add(jsonl.getFileName() + ": " + unreadable + " unreadable line(s) skipped");
+        }
+        return List.copyOf(snapshots);
+    }
+}

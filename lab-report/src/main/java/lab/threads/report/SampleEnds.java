@@ -1,0 +1,47 @@
+package lab.threads.report;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * How many samples JMeter recorded as ending in each wall-clock second (epoch seconds), to set beside the server's
+ * own per-second count of responses handed over: a second where the server answered and JMeter saw nothing is the
+ * client's.
+ */
+final class SampleEnds implements Consumer<Sample> {
+
+    private final Map<Long, Integer> perSecond = new HashMap<>();
+    private long firstStart = Long.MAX_VALUE;
+    private long lastEnd = Long.MIN_VALUE;
+    private long successes;
+
+    @Override
+    public void accept(Sample sample) {
+        perSecond.merge(Math.floorDiv(sample.endTime(), 1000), 1, Integer::sum);
+        firstStart = Math.min(firstStart, sample.timeStamp());
+        lastEnd = Math.max(lastEnd, sample.endTime());
+        successes += sample.success() ? 1 : 0;
+    }
+
+    int in(long epochSecond) {
+        return perSecond.getOrDefault(epochSecond, 0);
+    }
+
+    boolean isEmpty() {
+        return perSecond.isEmpty();
+    }
+
+    /** The first sample's start, epoch ms: second 0 of the run's time axis. */
+    long firstStart() {
+        return firstStart;
+    }
+
+    long lastEnd() {
+        return lastEnd;
+    }
+
+    long successes() {
+        return successes;
+    }
+}

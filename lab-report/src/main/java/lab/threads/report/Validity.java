@@ -1,0 +1,207 @@
+package lab.threads.report;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Whether the client, not the server, set a run's figures: the verdict, the evidence in words and seconds, and what to
+ * do about it. The server counts the responses it hands over each second; JMeter records each sample when it has read
+ * the response. Both clocks are this machine's wall clock, so the two series line up second by second.
+ *
+ * <ul>
+ * <li><b>Client stall</b>: seconds in which the server handed over responses and JMeter recorded none (at least
+ *     {@value #STALL_MIN_RESPONSES} responses over the interval, so a response crossing a second's edge is no stall).
+ * <li><b>Client busy while lagging</b>: seconds in which the client took more than {@value #BUSY_SHARE_PERCENT}% of
+ *     the machine's CPU and recorded fewer than half of the {@value #LAG_MIN_RESPONSES} or more responses the server
+ *     handed over.
+ * <li><b>Client limits</b>: client-side errors that are the client's own resources running out (open files, local
+ *     ports, memory, threads), and a GC pause of {@value #GC_PAUSE_FLAG_MS} ms or more in the client.
+ * </ul>
+ * The machine's share (all cores busy) and the gap between JMeter's p99 and the server's own are stated as facts.
+ *
+ * @param verdict  {@link #CLIENT_BOUND}, {@link #NO_CLIENT_LIMIT} or {@link #UNKNOWN}
+ * @param findings the evidence, one sentence each, most telling first
+ * @param advice   what to do, in one sentence
+ */
+public record Validity(String verdict, List<String> findings, String advice, List<Interval> clientStalls,
+                       List<Interval> clientBusyLagging, int machineSaturatedSeconds, Map<String, Long> clientLimitErrors) {
+
+    public static final String CLIENT_BOUND = "client-bound";
+    public static final String NO_CLIENT_LIMIT = "no client limit seen";
+    public static final String UNKNOWN = "unknown";
+
+    static final int STALL_MIN_RESPONSES = 10;
+    static final int LAG_MIN_RESPONSES = 10;
+    static final double BUSY_SHARE_PERCENT = 50;
+    static final double MACHINE_SATURATED_PERCENT = 95;
+    static final long GC_PAUSE_FLAG_MS = 500;
+    /** Client-side error messages that name the client's own resources, not the server's behaviour. */
+    static final List<String> CLIENT_LIMITS = List.of("Too many open files", "Cannot assign requested address",
+            "OutOfMemoryError", "unable to create native thread");
+    static final String WHAT_TO_DO = "To measure the server rather than the client: fewer users (--users), JMeter's users "
+            + "on other machines (--workers), or the server on another machine (--target).";
+
+    /**
+     * A stretch of the run, in seconds since its first sample start.
+     *
+     * @param serverResponses responses the server handed over in it
+     * @param jmeterSamples   samples JMeter recorded as ending in it
+     */
+    public record Interval(double fromSecond, double toSecond, long serverResponses, long jmeterSamples) {
+
+        double seconds() {
+            return toSecond - fromSecond;
+        }
+
+        String words() {
+            return String.format(Locale.ROOT, "t = %.0f-%.0f s", fromSecond, toSecond);
+        }
+    }
+
+    /**
+     * @param ends      JMeter's sample ends per second
+     * @param server    the server's own responses per second; empty when unknown
+     * @param client    the client's own snapshots; empty when unknown
+     * @param health    the same, summed up
+     * @param jmeterP99 JMeter's p99 over the run, ms
+     * @param view      the server's own latency over the run; null when unknown
+     */
+    static Validity judge(SampleEnds ends, List<ServerSecond> server, List<ClientSnapshot> client, ClientHealth health,
+                          Map<String, Long> errorsByCause, long jmeterP99, ServerView view) {
+        List<String> findings = new ArrayList<>();
+        boolean clientBound = false;
+        List<Interval> stalls = List.of();
+        List<Interval> busyLagging = List.of();
+        int saturated = 0;
+        if (!ends.isEmpty() && !server.isEmpty()) {
+            Map<Long, Long> handedOver = server.stream().collect(Collectors.toMap(ServerSecond::epochSecond, ServerSecond::completed, Long::sum));
+            Map<Long, ClientPoint> clientBySecond = clientBySecond(client);
+            List<Long> stallSeconds = new ArrayList<>();
+            List<Long> lagSeconds = new ArrayList<>();
+            for (long second = Math.floorDiv(ends.firstStart(), 1000); second <= Math.floorDiv(ends.lastEnd(), 1000); second++) {
+                long responses = handedOver.getOrDefault(second, 0L);
+                int recorded = ends.in(second);
+                ClientPoint clientSecond = clientBySecond.get(second);
+                if (responses > 0 && recorded == 0) {
+                    stallSeconds.add(second);
+                } else if (responses >= LAG_MIN_RESPONSES && recorded < responses / 2.0 && clientSecond != null
+                        && clientSecond.cpuPercentOfMachine() != null && clientSecond.cpuPercentOfMachine() > BUSY_SHARE_PERCENT) {
+                    lagSeconds.add(second);
+                }
+                if (clientSecond != null && clientSecond.machinePercent() != null
+                        && clientSecond.machinePercent() >= MACHINE_SATURATED_PERCENT) {
+                    saturated++;
+                }
+            }
+            stalls = intervals(stallSeconds, handedOver, ends).stream()
+                    .filter(stall -> stall.serverResponses() >= STALL_MIN_RESPONSES).toList();
+            busyLagging = intervals(lagSeconds, handedOver, ends);
+            if (!stalls.isEmpty()) {
+                clientBound = true;
+                findings.add("client stall: JMeter recorded no sample at " + join(stalls) + " while the server handed over "
+                        + count(stalls.stream().mapToLong(Interval::serverResponses).sum()) + " responses ("
+                        + seconds(stalls) + " in all)");
+            }
+            if (!busyLagging.isEmpty()) {
+                clientBound = true;
+                findings.add("client busy: at " + join(busyLagging) + " (" + seconds(busyLagging) + ") the client took more than "
+                        + (int) BUSY_SHARE_PERCENT + "% of the machine while recording fewer than half of the server's responses");
+            }
+        } else {
+            findings.add(server.isEmpty()
+                    ? "the server's per-second series is missing, so client stalls cannot be told"
+                    : "JMeter recorded no sample");
+        }
+        Map<String, Long> limits = clientLimitErrors(errorsByCause);
+        if (!limits.isEmpty()) {
+            clientBound = true;
+            findings.add("client limits: " + ErrorCauses.describe(limits) + " (the client's own resources, not the server's answers)");
+        }
+        if (health.gcMaxPauseMs() != null && health.gcMaxPauseMs() >= GC_PAUSE_FLAG_MS) {
+            clientBound = true;
+            findings.add("client GC: pauses of " + count(health.gcPauseMs()) + " ms in all, the longest " + count(health.gcMaxPauseMs())
+                    + " ms, added to every sample in flight");
+        }
+        if (view != null && view.count() > 0) {
+            findings.add(String.format(Locale.ROOT, "JMeter's p99 %s ms against the server's own %s ms: %s ms of it was spent "
+                            + "outside the server's handler (client, kernel, network)",
+                    count(jmeterP99), count(Math.round(view.p99Ms())), count(jmeterP99 - Math.round(view.p99Ms()))));
+        }
+        if (saturated > 0) {
+            findings.add("machine: all cores at least " + (int) MACHINE_SATURATED_PERCENT + "% busy for " + saturated
+                    + " s: client and server competed for them");
+        }
+        if (client.stream().anyMatch(ClientSnapshot::distributed)) {
+            findings.add("the users ran on JMeter workers: the client's health here is the controller's only");
+        }
+        String verdict = clientBound ? CLIENT_BOUND : server.isEmpty() ? UNKNOWN : NO_CLIENT_LIMIT;
+        String advice = switch (verdict) {
+            case CLIENT_BOUND -> "JMeter's latency and throughput include the client's own delays; the server's columns "
+                    + "are its own view. " + WHAT_TO_DO;
+            case NO_CLIENT_LIMIT -> "No sign the client was the bottleneck: JMeter recorded responses in every second the "
+                    + "server handed them over" + (health.peakCpuPercentOfMachine() == null ? "" : String.format(Locale.ROOT,
+                    ", and the client took at most %.0f%% of the machine", health.peakCpuPercentOfMachine())) + ".";
+            default -> "Cannot tell whether the client was the bottleneck (a server without /stats/seconds, or an older run).";
+        };
+        return new Validity(verdict, List.copyOf(findings), advice, stalls, busyLagging, saturated, limits);
+    }
+
+    /** The verdict and its evidence in one line, for tables and terminals. */
+    public String oneLine() {
+        return verdict + (findings.isEmpty() ? "" : ": " + String.join("; ", findings)) + ". " + advice;
+    }
+
+    /** Each client line under the second it mostly covers (a line describes the second before it was taken). */
+    private static Map<Long, ClientPoint> clientBySecond(List<ClientSnapshot> client) {
+        Map<Long, ClientPoint> bySecond = new HashMap<>();
+        List<ClientPoint> points = ClientPoint.of(client, 0);
+        for (int i = 0; i < points.size(); i++) {
+            bySecond.put(Math.floorDiv(client.get(i).sampledAtMs() - 500, 1000), points.get(i));
+        }
+        return bySecond;
+    }
+
+    /** Consecutive seconds merged into intervals, placed on the run's axis. */
+    private static List<Interval> intervals(List<Long> seconds, Map<Long, Long> handedOver, SampleEnds ends) {
+        List<Interval> intervals = new ArrayList<>();
+        int i = 0;
+        while (i < seconds.size()) {
+            int j = i;
+            while (j + 1 < seconds.size() && seconds.get(j + 1) == seconds.get(j) + 1) {
+                j++;
+            }
+            long responses = 0;
+            long recorded = 0;
+            for (long second = seconds.get(i); second <= seconds.get(j); second++) {
+                responses += handedOver.getOrDefault(second, 0L);
+                recorded += ends.in(second);
+            }
+            intervals.add(new Interval((seconds.get(i) * 1000 - ends.firstStart()) / 1000.0,
+                    ((seconds.get(j) + 1) * 1000 - ends.firstStart()) / 1000.0, responses, recorded));
+            i = j + 1;
+        }
+        return List.copyOf(intervals);
+    }
+
+    private static Map<String, Long> clientLimitErrors(Map<String, Long> errorsByCause) {
+        return errorsByCause.entrySet().stream()
+                .filter(entry -> entry.getKey().startsWith("client: ") && CLIENT_LIMITS.stream().anyMatch(entry.getKey()::contains))
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, Long::sum, java.util.LinkedHashMap::new));
+    }
+
+    private static String join(List<Interval> intervals) {
+        return intervals.stream().map(Interval::words).collect(Collectors.joining(", "));
+    }
+
+    private static String seconds(List<Interval> intervals) {
+        return String.format(Locale.ROOT, "%.0f s", intervals.stream().mapToDouble(Interval::seconds).sum());
+    }
+
+    private static String count(long value) {
+        return Cells.count(value);
+    }
+}

@@ -1,0 +1,161 @@
+package lab.threads.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The verdict on synthetic runs: the server hands over 100 responses a second for 30 s (its own per-second series),
+ * JMeter records them (its samples' ends), the client logs its health each second. Second 0 is the first sample start.
+ */
+class ValidityTest {
+
+    private static final long START = JtlFixture.START;
+    private static final int SECONDS = 30;
+
+    @Test
+    void aClientThatRecordsEverySecondTheServerAnswersIsNotTheBottleneck() {
+        Validity validity = judge(recorded(second -> 100), client(second -> 30.0, 0), Map.of());
+
+        assertEquals(Validity.NO_CLIENT_LIMIT, validity.verdict());
+        assertEquals(List.of(), validity.clientStalls());
+        assertTrue(validity.advice().contains("at most 30% of the machine"), validity.advice());
+    }
+
+    @Test
+    void secondsWhereTheServerAnsweredAndJMeterRecordedNothingAreAClientStall() {
+        // JMeter sees nothing at t = 10-15 s, then records the 500 late responses at once.
+        Validity validity = judge(recorded(second -> second >= 10 && second < 15 ? 0 : second == 15 ? 600 : 100),
+                client(second -> 30.0, 0), Map.of());
+
+        assertEquals(Validity.CLIENT_BOUND, validity.verdict());
+        assertEquals(List.of(new Validity.Interval(10, 15, 500, 0)), validity.clientStalls());
+        assertTrue(validity.findings().getFirst().startsWith("client stall: JMeter recorded no sample at t = 10-15 s "
+                + "while the server handed over 500 responses (5 s in all)"), validity.findings()::toString);
+        assertTrue(validity.advice().contains("--workers"), validity.advice());
+        assertTrue(validity.oneLine().startsWith("client-bound: client stall"), validity.oneLine());
+    }
+
+    @Test
+    void aFewResponsesCrossingASecondsEdgeAreNoStall() {
+        Validity validity = judge(recorded(second -> second == 29 ? 0 : 100), client(second -> 30.0, 0), Map.of(),
+                second -> second == 29 ? 3 : 100);
+
+        assertEquals(Validity.NO_CLIENT_LIMIT, validity.verdict());
+    }
+
+    @Test
+    void aBusyClientRecordingUnderHalfOfTheResponsesIsFlaggedWithItsSeconds() {
+        Validity validity = judge(recorded(second -> second >= 20 && second < 23 ? 30 : second == 23 ? 310 : 100),
+                client(second -> second >= 20 && second < 23 ? 80.0 : 30.0, 0), Map.of());
+
+        assertEquals(Validity.CLIENT_BOUND, validity.verdict());
+        assertEquals(List.of(new Validity.Interval(20, 23, 300, 90)), validity.clientBusyLagging());
+        assertTrue(validity.findings().getFirst().startsWith("client busy: at t = 20-23 s (3 s)"), validity.findings()::toString);
+    }
+
+    @Test
+    void aLaggingButIdleClientIsNotCalledBusy() {
+        Validity validity = judge(recorded(second -> second >= 20 && second < 23 ? 30 : second == 23 ? 310 : 100),
+                client(second -> 10.0, 0), Map.of());
+
+        assertEquals(List.of(), validity.clientBusyLagging());
+    }
+
+    @Test
+    void theClientRunningOutOfItsOwnResourcesIsTheClients() {
+        Validity validity = judge(recorded(second -> 100), client(second -> 30.0, 0), Map.of(
+                "client: java.net.SocketException: Too many open files", 489L, "server: HTTP 503", 12L,
+                "client: java.net.SocketTimeoutException: Read timed out", 3L));
+
+        assertEquals(Validity.CLIENT_BOUND, validity.verdict());
+        assertEquals(Map.of("client: java.net.SocketException: Too many open files", 489L), validity.clientLimitErrors());
+    }
+
+    @Test
+    void aLongClientGcPauseIsTheClients() {
+        Validity validity = judge(recorded(second -> 100), client(second -> 30.0, 800), Map.of());
+
+        assertEquals(Validity.CLIENT_BOUND, validity.verdict());
+        assertTrue(validity.findings().stream().anyMatch(f -> f.startsWith("client GC: pauses of 800 ms in all, the longest 800 ms")),
+                validity.findings()::toString);
+    }
+
+    @Test
+    void withoutTheServersSeriesTheVerdictIsUnknown() {
+        SampleEnds ends = new SampleEnds();
+        recorded(second -> 100).forEach(ends);
+        Validity validity = Validity.judge(ends, List.of(), List.of(), ClientHealth.UNKNOWN, Map.of(), 6_000, null);
+
+        assertEquals(Validity.UNKNOWN, validity.verdict());
+    }
+
+    @Test
+    void theGapBetweenJMetersP99AndTheServersIsStated() {
+        ServerView view = new ServerView(3_000, 6_000.2, 6_001, 6_004.4, 6_010, 6_020, "a", "b");
+        SampleEnds ends = new SampleEnds();
+        recorded(second -> 100).forEach(ends);
+        Validity validity = Validity.judge(ends, server(second -> 100), List.of(), ClientHealth.UNKNOWN, Map.of(), 13_307, view);
+
+        assertTrue(validity.findings().contains("JMeter's p99 13,307 ms against the server's own 6,004 ms: 7,303 ms of it "
+                + "was spent outside the server's handler (client, kernel, network)"), validity.findings()::toString);
+    }
+
+    private static Validity judge(List<Sample> samples, List<ClientSnapshot> client, Map<String, Long> errors) {
+        return judge(samples, client, errors, second -> 100);
+    }
+
+    private static Validity judge(List<Sample> samples, List<ClientSnapshot> client, Map<String, Long> errors, PerSecond served) {
+        SampleEnds ends = new SampleEnds();
+        samples.forEach(ends);
+        return Validity.judge(ends, server(served), client, ClientHealth.of(client, ClientPoint.of(client, 0)), errors, 6_000, null);
+    }
+
+    interface PerSecond {
+        long at(int second);
+    }
+
+    private static List<ServerSecond> server(PerSecond responses) {
+        List<ServerSecond> seconds = new ArrayList<>();
+        for (int second = 0; second < SECONDS; second++) {
+            seconds.add(new ServerSecond(START / 1000 + second, responses.at(second), 6_000, 6_004, 6_010));
+        }
+        return seconds;
+    }
+
+    /** JMeter's samples: the first starts at second 0; the others end in the middle of their second. */
+    private static List<Sample> recorded(PerSecond perSecond) {
+        List<Sample> samples = new ArrayList<>(List.of(new Sample(START, 400, "200", "", true, 100, 50, 1)));
+        for (int second = 0; second < SECONDS; second++) {
+            for (int i = 0; i < perSecond.at(second); i++) {
+                long end = START + second * 1_000L + 500;
+                samples.add(new Sample(end - 400, 400, "200", "", true, 100, 50, 1));
+            }
+        }
+        return samples;
+    }
+
+    interface Share {
+        double at(int second);
+    }
+
+    /** One line a second, taken at the end of each second: CPU share of 2 cores as given, machine half busy. */
+    private static List<ClientSnapshot> client(Share share, long gcPauseMs) {
+        List<ClientSnapshot> lines = new ArrayList<>();
+        long cpu = 0;
+        for (int second = 0; second <= SECONDS; second++) {
+            if (second > 0) {
+                cpu += Math.round(share.at(second - 1) * 2 * 1_000 / 100);
+            }
+            long gc = second == 0 ? 0 : gcPauseMs;
+            lines.add(new ClientSnapshot(START + second * 1_000L, second * 1_000L, cpu, 0L, 500L << 20, 14L, gc,
+                    second == 0 ? 0L : 1L, gc, 10L, second * 1_000L, second * 2_000L, 2, false));
+        }
+        return lines;
+    }
+}
