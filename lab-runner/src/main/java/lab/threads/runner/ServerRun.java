@@ -136,7 +136,8 @@ final class ServerRun {
                 properties.get("users"), properties.get("loops"), properties.get("sleep_ms"), options.client().label(),
                 options.workers().isEmpty() ? "" : " on " + options.workers().size() + " workers", target);
         int exit;
-        try (StatsSampler sampler = StatsSampler.start(target, dir.resolve(ServerSummary.STATS_FILE))) {
+        try (StatsSampler sampler = StatsSampler.start(target, dir.resolve(ServerSummary.STATS_FILE),
+                dir.resolve(ServerSummary.SERVER_SECONDS_FILE))) {
             exit = runLoad(target, properties, plan.shape().users(), dir);
         }
         if (serverDied) {

@@ -17,7 +17,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * Polls the server's {@code /stats} about once a second during a run and appends each answer, stamped with
  * {@code sampledAtMs}, as one line of {@code server-stats.jsonl}. A poll that fails (server saturated or gone) is
- * skipped, never retried in a loop: the gap itself is information.
+ * skipped, never retried in a loop: the gap itself is information. On close it also saves the server's own
+ * per-second series ({@code /stats/seconds}, kept by the server whether or not a poll got through) as
+ * {@code server-seconds.json}.
  */
 final class StatsSampler implements AutoCloseable {
     static final Duration PERIOD = Duration.ofSeconds(1);
@@ -25,18 +27,23 @@ final class StatsSampler implements AutoCloseable {
 
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private final HttpRequest request;
+    private final HttpRequest secondsRequest;
+    private final Path secondsFile;
     private final BufferedWriter out;
     private final Thread poller;
     private volatile boolean running = true;
 
-    private StatsSampler(URI base, Path file) throws IOException {
+    private StatsSampler(URI base, Path file, Path secondsFile) throws IOException {
         this.request = HttpRequest.newBuilder(base.resolve("/stats")).timeout(Duration.ofSeconds(2)).build();
+        // The whole series at once, after the load: the server may be slow to answer it right then.
+        this.secondsRequest = HttpRequest.newBuilder(base.resolve("/stats/seconds")).timeout(Duration.ofSeconds(30)).build();
+        this.secondsFile = secondsFile;
         this.out = Files.newBufferedWriter(file);
         this.poller = Thread.ofVirtual().name("stats-sampler").start(this::pollUntilClosed);
     }
 
-    static StatsSampler start(URI base, Path file) throws IOException {
-        return new StatsSampler(base, file);
+    static StatsSampler start(URI base, Path file, Path secondsFile) throws IOException {
+        return new StatsSampler(base, file, secondsFile);
     }
 
     private void pollUntilClosed() {
@@ -69,7 +76,21 @@ final class StatsSampler implements AutoCloseable {
         }
     }
 
-    /** Takes one last sample (the server's state after the load), then stops. */
+    /** Without the file the report says the series is unknown: a server too old to keep one, or gone. */
+    private void saveSeconds() {
+        try {
+            HttpResponse<Path> response = client.send(secondsRequest, HttpResponse.BodyHandlers.ofFile(secondsFile));
+            if (response.statusCode() != 200) {
+                Files.deleteIfExists(secondsFile);
+            }
+        } catch (IOException notSaved) {
+            // The report notes the missing file.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Takes one last sample (the server's state after the load) and saves the per-second series, then stops. */
     @Override
     public void close() {
         running = false;
@@ -80,6 +101,7 @@ final class StatsSampler implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         sampleOnce();
+        saveSeconds();
         synchronized (out) {
             try {
                 out.close();
