@@ -12,14 +12,17 @@ import java.util.Map;
 final class HtmlReport {
 
     private static final String STYLE = """
-            body{font-family:system-ui,sans-serif;margin:2em;color:#222}
-            table{border-collapse:collapse;margin:1em 0}
-            th,td{border:1px solid #ccc;padding:.3em .6em;vertical-align:top}
+            body{font-family:system-ui,sans-serif;margin:1.5em 2em;color:#222;max-width:1600px}
+            h1{margin:.2em 0}
+            #headline ul{margin:.3em 0;padding-left:1.2em}
+            #headline .plan{color:#555;margin:.3em 0}
+            table{border-collapse:collapse;margin:1em 0;font-size:.9em}
+            th,td{border:1px solid #ccc;padding:.25em .45em;vertical-align:top}
             th{background:#f3f3f3}
             td.num{text-align:right;font-variant-numeric:tabular-nums}
             .verdict.bad>b{color:#b00}
             .verdict.ok>b{color:#070}
-            """ + ChartsSection.STYLE;
+            """ + GlanceBars.STYLE + ChartsSection.STYLE;
 
     /** How to read the main table, under it on the page and in summary.md. */
     static final String READING = "Times in ms; percentiles are JMeter's Aggregate Report (nearest rank over all samples); "
@@ -43,10 +46,18 @@ final class HtmlReport {
                 <title>Run summary</title>
                 <style>
                 """).append(STYLE).append("</style>\n</head>\n<body>\n<h1>Run summary</h1>\n");
+        html.append("<section id=\"headline\">\n<ul>\n");
+        report.servers().forEach(server -> html.append("<li>").append(escape(Headline.line(server, report.plan()))).append("</li>\n"));
+        html.append("</ul>\n<p class=\"plan\">Plan: ").append(escape(Cells.plan(report.plan()))).append(".</p>\n</section>\n");
+        html.append(GlanceBars.render(report.servers(), report.plan()));
         appendVerdicts(html, report.servers());
-        html.append("<p>Plan: ").append(escape(Cells.plan(report.plan()))).append(".</p>\n");
+        html.append("<h2>Results</h2>\n");
         appendTable(html, "summary", SummaryTable.COLUMNS, report.servers());
         html.append("<p>").append(escape(READING)).append("</p>\n");
+        html.append("<details><summary>More columns: averages, the server's own percentiles, both sides' CPU, "
+                + "the client's memory and GC, errors by cause</summary>\n");
+        appendTable(html, "details", SummaryTable.DETAIL_COLUMNS, report.servers());
+        html.append("</details>\n");
         html.append("""
                 <!-- ===== CHARTS: drawn by ChartsSection. Keep this section and its id. ===== -->
                 """).append(ChartsSection.render(charts)).append("<!-- ===== END CHARTS ===== -->\n");

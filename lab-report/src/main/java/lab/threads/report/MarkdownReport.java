@@ -12,12 +12,16 @@ final class MarkdownReport {
 
     static String render(RunReport report) {
         StringBuilder md = new StringBuilder("# Run summary\n\n");
+        report.servers().forEach(server -> md.append("- ").append(Headline.line(server, report.plan())).append('\n'));
+        md.append("\n## Was the client the bottleneck?\n\n");
         report.servers().forEach(server -> md.append("- **").append(server.server()).append("**: ")
                 .append(server.validity().oneLine()).append('\n'));
-        md.append('\n');
+        md.append("\n## Results\n\n");
         appendTable(md, SummaryTable.COLUMNS, report.servers());
         md.append("\nPlan: ").append(Cells.plan(report.plan())).append(".\n");
         md.append(HtmlReport.READING).append('\n');
+        md.append("\n## Details\n\n");
+        appendTable(md, SummaryTable.DETAIL_COLUMNS, report.servers());
         md.append("\n## JMeter's Summary Report and Aggregate Report columns\n\n");
         appendTable(md, SummaryTable.JMETER_COLUMNS, report.servers());
         appendNotes(md, report.servers());

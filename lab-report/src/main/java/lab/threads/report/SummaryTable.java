@@ -13,28 +13,40 @@ final class SummaryTable {
     static final Column ERRORS_BY_CAUSE =
             new Column("errors by cause", false, s -> ErrorCauses.describe(s.errorsByCause()));
 
+    /** The main table: what a reader deciding needs, narrow enough for a 1280-pixel window. */
     static final List<Column> COLUMNS = List.of(
             new Column("server", false, ServerSummary::server),
             new Column("outcome", false, s -> s.outcome() + (s.partial() ? " (partial)" : "")),
+            new Column("client", false, s -> s.validity().verdict()),
             new Column("samples", true, s -> Cells.count(s.summary().samples())),
-            new Column("avg ms", true, s -> Cells.decimal(s.summary().average(), 1)),
-            new Column("min ms", true, s -> Cells.count(s.summary().min())),
-            new Column("max ms", true, s -> Cells.count(s.summary().max())),
-            new Column("std dev", true, s -> Cells.decimal(s.summary().stdDev(), 1)),
             new Column("error %", true, s -> Cells.decimal(s.summary().errorPercent(), 2)),
             new Column("req/s", true, s -> Cells.decimal(s.summary().throughput(), 1)),
             new Column("% of ideal", true, s -> Cells.decimal(s.percentOfIdeal(), 1)),
             new Column("p50", true, s -> Cells.count(s.percentiles().p50())),
-            new Column("p90", true, s -> Cells.count(s.percentiles().p90())),
             new Column("p99", true, s -> Cells.count(s.percentiles().p99())),
+            new Column("max", true, s -> Cells.count(s.summary().max())),
+            new Column("server p99", true, s -> s.serverView() == null ? Cells.NOT_AVAILABLE : Cells.count(Math.round(s.serverView().p99Ms()))),
+            new Column("peak threads", true, s -> Cells.count(s.serverStats().peakThreads())),
+            new Column("peak RSS MB", true, s -> Cells.megabytes(s.serverStats().peakRssBytes())));
+
+    /** The rest of each row: JMeter's other figures, the server's own percentiles, both sides' costs, error causes. */
+    static final List<Column> DETAIL_COLUMNS = List.of(
+            new Column("server", false, ServerSummary::server),
+            new Column("avg ms", true, s -> Cells.decimal(s.summary().average(), 1)),
+            new Column("min ms", true, s -> Cells.count(s.summary().min())),
+            new Column("std dev", true, s -> Cells.decimal(s.summary().stdDev(), 1)),
+            new Column("p90", true, s -> Cells.count(s.percentiles().p90())),
             new Column("p99.9", true, s -> Cells.count(s.percentiles().p999())),
             new Column("server p50 / p99 / max", true, s -> Cells.serverView(s.serverView())),
-            new Column("client", false, s -> s.validity().verdict()),
-            ERRORS_BY_CAUSE,
-            new Column("peak threads", true, s -> Cells.count(s.serverStats().peakThreads())),
-            new Column("peak RSS MB", true, s -> Cells.megabytes(s.serverStats().peakRssBytes())),
-            new Column("CPU user/sys s", true, s -> Cells.seconds(s.serverStats().cpuUserMs())
-                    + " / " + Cells.seconds(s.serverStats().cpuSystemMs())));
+            new Column("server CPU user/sys s", true, s -> Cells.seconds(s.serverStats().cpuUserMs())
+                    + " / " + Cells.seconds(s.serverStats().cpuSystemMs())),
+            new Column("client CPU user/sys s", true, s -> Cells.seconds(s.client().cpuUserMs())
+                    + " / " + Cells.seconds(s.client().cpuSystemMs())),
+            new Column("client peak RSS MB / threads", true, s -> Cells.megabytes(s.client().peakRssBytes())
+                    + " / " + Cells.count(s.client().peakOsThreads())),
+            new Column("client GC pause ms (longest)", true, s -> Cells.count(s.client().gcPauseMs())
+                    + " (" + Cells.count(s.client().gcMaxPauseMs()) + ")"),
+            ERRORS_BY_CAUSE);
 
     /** JMeter's Summary Report, its column names and formulas, then the Aggregate Report's percentiles. */
     static final List<Column> JMETER_COLUMNS = List.of(

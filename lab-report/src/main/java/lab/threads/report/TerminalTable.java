@@ -11,9 +11,7 @@ import java.util.stream.IntStream;
  */
 public final class TerminalTable {
 
-    private static final List<SummaryTable.Column> COLUMNS = SummaryTable.COLUMNS.stream()
-            .filter(column -> column != SummaryTable.ERRORS_BY_CAUSE)
-            .toList();
+    private static final List<SummaryTable.Column> COLUMNS = SummaryTable.COLUMNS;
 
     private TerminalTable() {
     }
@@ -30,6 +28,8 @@ public final class TerminalTable {
             }
         }
         StringBuilder out = new StringBuilder();
+        report.servers().forEach(server -> out.append(Headline.line(server, report.plan())).append('\n'));
+        out.append('\n');
         out.append(line(COLUMNS.stream().map(SummaryTable.Column::header).toList(), widths));
         out.append(line(Arrays.stream(widths).mapToObj("-"::repeat).toList(), widths));
         rows.forEach(row -> out.append(line(row, widths)));

@@ -1,6 +1,8 @@
 // Draws index.html's charts with Chart.js from the inline #chart-data, one per canvas of #charts, by canvas id.
-// For tests and readers it then marks <body>: data-charts-rendered = how many charts drew data points, and
-// data-chart-errors plus #chart-errors = any script error or console.error, which would otherwise go unseen.
+// For tests and readers it then marks <body>: data-charts-rendered = how many charts drew data points,
+// data-chart-errors plus #chart-errors = any script error or console.error, which would otherwise go unseen, and the
+// layout in this window: data-page-width (the page's scroll width) and data-headline-bottom (where the one-line
+// verdicts end), so a test can tell a table wider than the window or verdicts below the first screen.
 // It runs before Chart.js is inlined, so that errors while loading the library are caught too.
 (function () {
   'use strict';
@@ -113,5 +115,10 @@
       }
     }
     document.body.dataset.chartsRendered = String(rendered);
+    document.body.dataset.pageWidth = String(document.documentElement.scrollWidth);
+    const headline = document.getElementById('headline');
+    if (headline) {
+      document.body.dataset.headlineBottom = String(Math.ceil(headline.getBoundingClientRect().bottom));
+    }
   });
 })();

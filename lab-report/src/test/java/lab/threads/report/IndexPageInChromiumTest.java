@@ -51,6 +51,28 @@ class IndexPageInChromiumTest {
         assertTrue(Files.size(screenshot) > 50_000, "a screenshot with charts in it: " + screenshot);
     }
 
+    @Test
+    void inA1280By800WindowTheVerdictsShowWithoutScrollingAndNothingIsWiderThanTheWindow() throws IOException, InterruptedException {
+        Optional<Path> chromium = findChromium();
+        assumeTrue(chromium.isPresent(), "no Chromium on the PATH (" + BINARIES + "): real-browser check skipped");
+        Path dir = OUT.resolveSibling("chromium-check-1280");
+        deleteRecursively(dir);
+        ReportWriter.writeAll(RunFixture.threeServers(dir), dir);
+        String page = dir.resolve(ReportWriter.HTML_FILE).toUri().toString();
+
+        String body = bodyTag(run(chromium.get(), "dom-1280", "--window-size=1280,800", "--dump-dom", page));
+        run(chromium.get(), "screenshot-1280", "--screenshot=" + dir.resolve("index-1280.png"), "--window-size=1280,800", page);
+
+        assertTrue(number(body, "data-page-width") <= 1280, "no table wider than the window: " + body);
+        assertTrue(number(body, "data-headline-bottom") <= 800, "the verdict lines on the first screen: " + body);
+    }
+
+    private static int number(String bodyTag, String attribute) {
+        java.util.regex.Matcher value = java.util.regex.Pattern.compile(attribute + "=\"(\\d+)\"").matcher(bodyTag);
+        assertTrue(value.find(), attribute + " marked on " + bodyTag);
+        return Integer.parseInt(value.group(1));
+    }
+
     private Optional<Path> findChromium() {
         return Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
                 .flatMap(dir -> BINARIES.stream().map(name -> Path.of(dir, name)))

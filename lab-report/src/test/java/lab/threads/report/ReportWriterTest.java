@@ -106,10 +106,12 @@ class ReportWriterTest {
         String md = Files.readString(runDir.resolve(ReportWriter.MARKDOWN_FILE));
         String html = Files.readString(runDir.resolve(ReportWriter.HTML_FILE));
 
-        assertTrue(md.contains("| server | outcome | samples | avg ms |"), md);
+        assertTrue(md.contains("| server | outcome | client | samples | error % |"), md);
+        assertTrue(md.contains("| server | avg ms | min ms | std dev |"), md);
+        assertTrue(md.startsWith("# Run summary\n\n- server-platform: no samples"), md);
         assertTrue(md.contains("| Label | # Samples | Average | Min | Max | Std. Dev. | Error % | Throughput | Received KB/sec | Sent KB/sec | Avg. Bytes | 90% Line | 95% Line | 99% Line | 99.9% Line |"), md);
         assertTrue(html.contains("<table id=\"jmeter-summary\">"), html);
-        assertTrue(md.contains("| server-pool | interrupted (partial) | 500 |"), md);
+        assertTrue(md.contains("| server-pool | interrupted (partial) | unknown | 500 |"), md);
         assertTrue(md.contains("| settings | {\"backlog\":1000} |"), md);
         assertTrue(html.contains("<section id=\"charts\""), html);
         assertTrue(html.contains("<a href=\"server-virtual/samples.jtl\">"), html);
@@ -121,7 +123,10 @@ class ReportWriterTest {
     @Test
     void terminalTableAlignsItsColumns() {
         String table = TerminalTable.render(report);
-        List<String> lines = table.lines().toList();
+        List<String> all = table.lines().toList();
+        // One sentence per server first, then the table.
+        assertTrue(all.get(0).startsWith("server-platform: ") && all.get(2).startsWith("server-virtual: "), table);
+        List<String> lines = all.subList(4, all.size());
 
         assertTrue(lines.get(0).startsWith("server "), table);
         assertEquals(lines.get(0).length(), lines.get(1).length(), table);

@@ -1,0 +1,48 @@
+package lab.threads.report;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A server's run in one sentence, for readers deciding: errors, how close to the ideal, p99 against the sleep (and
+ * the server's own p99), threads and memory, and whether the client held the figures back. It leads index.html,
+ * summary.md and the terminal output.
+ */
+final class Headline {
+
+    private Headline() {
+    }
+
+    static String line(ServerSummary server, PlanShape plan) {
+        StringBuilder line = new StringBuilder(server.server()).append(": ");
+        if (server.summary().samples() == 0) {
+            return line.append("no samples (").append(server.outcome()).append(")").toString();
+        }
+        line.append(Cells.decimal(server.summary().errorPercent(), 2)).append("% errors, ")
+                .append(Cells.decimal(server.percentOfIdeal(), 1)).append("% of the ideal, p99 ")
+                .append(Cells.count(server.percentiles().p99())).append(" ms for a ").append(Cells.count(plan.sleepMs()))
+                .append(" ms sleep");
+        if (server.serverView() != null) {
+            line.append(" (the server's own: ").append(Cells.count(Math.round(server.serverView().p99Ms()))).append(" ms)");
+        }
+        line.append(", ").append(Cells.count(server.serverStats().peakThreads())).append(" peak threads, ")
+                .append(Cells.megabytes(server.serverStats().peakRssBytes())).append(" MB peak RSS; client: ")
+                .append(clientWords(server.validity()));
+        if (!server.outcome().equals("ok")) {
+            line.append("; outcome: ").append(server.outcome());
+        }
+        return line.append('.').toString();
+    }
+
+    /** The verdict, with the names of its signs when the client was the bottleneck ("client stall, client GC"). */
+    static String clientWords(Validity validity) {
+        if (!validity.verdict().equals(Validity.CLIENT_BOUND)) {
+            return validity.verdict();
+        }
+        List<String> signs = validity.findings().stream()
+                .filter(finding -> finding.startsWith("client "))
+                .map(finding -> finding.substring(0, finding.indexOf(':')))
+                .toList();
+        return String.format(Locale.ROOT, "%s (%s)", validity.verdict(), String.join(", ", signs));
+    }
+}
