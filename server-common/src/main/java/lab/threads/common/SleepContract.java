@@ -15,11 +15,12 @@ import java.util.regex.Pattern;
  */
 public final class SleepContract {
     private static final Pattern INTEGER = Pattern.compile("-?\\d{1,18}");
-    private static final String ENDPOINTS = "GET /sleep[?ms=N], GET /health, GET /stats";
+    private static final String ENDPOINTS = "GET /sleep[?ms=N], GET /health, GET /stats, GET /stats/seconds";
 
     private final Variant variant;
     private final ServerSettings settings;
     private final ServerStats stats = new ServerStats();
+    private final ServerTiming timing = new ServerTiming();
 
     public SleepContract(Variant variant, ServerSettings settings) {
         this.variant = variant;
@@ -44,6 +45,7 @@ public final class SleepContract {
             case "/sleep" -> isGet(method) ? sleepJob(rawQuery) : methodNotAllowed(method, path);
             case "/health" -> isGet(method) ? new Reply(200, Json.write(Map.of("status", "UP", "variant", variant.id()))) : methodNotAllowed(method, path);
             case "/stats" -> isGet(method) ? new Reply(200, Json.write(statsBody())) : methodNotAllowed(method, path);
+            case "/stats/seconds" -> isGet(method) ? new Reply(200, Json.write(secondsBody())) : methodNotAllowed(method, path);
             default -> error(404, "not_found", "No endpoint at " + path + ". Endpoints: " + ENDPOINTS + ".");
         };
     }
@@ -74,6 +76,14 @@ public final class SleepContract {
         return new Reply(200, Json.write(body));
     }
 
+    /**
+     * The adapter has written the response of a sleep (whatever its status) to the connection: the server's own
+     * timing of it ends here.
+     */
+    public void responded(SleepJob job) {
+        timing.record(job.receivedNanos());
+    }
+
     /** The answer when the variant could not get a thread for a sleep (e.g. "unable to create native thread"). */
     public Reply threadUnavailable(Throwable cause) {
         stats.threadUnavailable();
@@ -84,13 +94,13 @@ public final class SleepContract {
     private Outcome sleepJob(String rawQuery) {
         List<String> values = parameter(rawQuery, "ms");
         if (values.isEmpty()) {
-            return new SleepJob(settings.sleepMs());
+            return new SleepJob(settings.sleepMs(), System.nanoTime());
         }
         String value = values.getFirst();
         if (values.size() == 1 && INTEGER.matcher(value).matches()) {
             long millis = Long.parseLong(value);
             if (millis >= 0 && millis <= settings.maxSleepMs()) {
-                return new SleepJob(millis);
+                return new SleepJob(millis, System.nanoTime());
             }
         }
         String got = values.size() == 1 ? "'" + value + "'" : values.size() + " values " + values;
@@ -108,10 +118,20 @@ public final class SleepContract {
         body.put("framework", variant.framework());
         body.put("threadingModel", variant.threadingModel());
         body.putAll(stats.snapshot());
+        body.put("serverTiming", timing.snapshot());
         body.putAll(ProcessMetrics.snapshot());
         body.put("jdk", Runtime.version().toString());
         body.put("availableProcessors", Runtime.getRuntime().availableProcessors());
         body.put("settings", settings.describe());
+        return body;
+    }
+
+    private Map<String, Object> secondsBody() {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("variant", variant.id());
+        body.put("from", ServerTiming.FROM);
+        body.put("to", ServerTiming.TO);
+        body.put("seconds", timing.seconds());
         return body;
     }
 

@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -193,6 +196,51 @@ public abstract class ContractSuite {
 
         assertEquals(200, answer.status());
         assertEquals(1000, answer.json().get("sleptMs").asLong());
+    }
+
+    @Test
+    void theServerTimesEverySleepItselfIntoAHistogramAndAPerSecondSeries() throws Exception {
+        Histogram before = histogram(http.get("/stats").json());
+        long secondsBefore = completedPerSecond();
+
+        http.concurrently(20, "/sleep?ms=200").forEach(a -> assertEquals(200, a.status()));
+        http.concurrently(3, "/sleep?ms=0").forEach(a -> assertEquals(200, a.status()));
+        assertEquals(400, http.get("/sleep?ms=abc").status()); // refused before any sleep: not timed
+
+        // The clock stops once the response is written, which can be a moment after the client has read it.
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        JsonNode timing = http.get("/stats").json().get("serverTiming");
+        while (timing.get("count").asLong() < before.getTotalCount() + 23 && System.nanoTime() < deadline) {
+            TimeUnit.MILLISECONDS.sleep(20);
+            timing = http.get("/stats").json().get("serverTiming");
+        }
+        Histogram window = histogram(http.get("/stats").json());
+        window.subtract(before);
+        assertEquals(23, window.getTotalCount(), "every validated sleep timed once: " + timing);
+        assertEquals(timing.get("count").asLong(), histogram(http.get("/stats").json()).getTotalCount());
+        assertTrue(window.getValueAtPercentile(50) >= 200_000, "the median is a 200 ms sleep, in microseconds");
+        assertTrue(window.getMaxValue() >= 200_000 && window.getMaxValue() < 5_200_000, "max " + window.getMaxValue());
+        assertTrue(timing.get("p50Ms").asDouble() >= 0 && timing.get("maxMs").asDouble() >= 200, timing::toString);
+        assertFalse(timing.get("from").asText().isBlank());
+        assertEquals(secondsBefore + 23, completedPerSecond(), "the per-second series counts the same responses");
+        assertEquals(405, http.send("POST", "/stats/seconds").status());
+    }
+
+    private static Histogram histogram(JsonNode stats) throws java.util.zip.DataFormatException {
+        byte[] encoded = Base64.getDecoder().decode(stats.get("serverTiming").get("histogram").asText());
+        return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(encoded), 0);
+    }
+
+    private long completedPerSecond() {
+        TestHttp.Answer answer = http.get("/stats/seconds");
+        assertEquals(200, answer.status());
+        assertEquals(variant().id(), answer.json().get("variant").asText());
+        long total = 0;
+        for (JsonNode second : answer.json().get("seconds")) {
+            assertTrue(second.get("p99Ms").asLong() >= second.get("p50Ms").asLong(), second::toString);
+            total += second.get("completed").asLong();
+        }
+        return total;
     }
 
     private void awaitInFlight(int count) {

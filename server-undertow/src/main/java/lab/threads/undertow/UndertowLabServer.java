@@ -1,5 +1,6 @@
 package lab.threads.undertow;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -9,6 +10,8 @@ import java.util.concurrent.ExecutorService;
 import io.undertow.Handlers;
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
+import io.undertow.io.IoCallback;
+import io.undertow.io.Sender;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.server.handlers.GracefulShutdownHandler;
@@ -71,20 +74,41 @@ public final class UndertowLabServer implements LabServer {
 
     private void handOff(HttpServerExchange exchange, SleepJob job) {
         try {
-            sleepers.execute(() -> send(exchange, contract.sleep(job)));
+            sleepers.execute(() -> send(exchange, contract.sleep(job), timed(job)));
         } catch (Throwable noThread) {
             // OutOfMemoryError "unable to create native thread" or a rejection: answer, count, keep serving.
-            send(exchange, contract.threadUnavailable(noThread));
+            send(exchange, contract.threadUnavailable(noThread), timed(job));
         }
     }
 
+    /** Undertow writes asynchronously: the server's clock of a sleep stops when the write has completed. */
+    private IoCallback timed(SleepJob job) {
+        return new IoCallback() {
+            @Override
+            public void onComplete(HttpServerExchange exchange, Sender sender) {
+                IoCallback.END_EXCHANGE.onComplete(exchange, sender);
+                contract.responded(job);
+            }
+
+            @Override
+            public void onException(HttpServerExchange exchange, Sender sender, IOException exception) {
+                IoCallback.END_EXCHANGE.onException(exchange, sender, exception);
+                contract.responded(job);
+            }
+        };
+    }
+
     private static void send(HttpServerExchange exchange, Reply reply) {
+        send(exchange, reply, IoCallback.END_EXCHANGE);
+    }
+
+    private static void send(HttpServerExchange exchange, Reply reply, IoCallback whenWritten) {
         exchange.setStatusCode(reply.status());
         exchange.getResponseHeaders().put(CONTENT_TYPE, "application/json; charset=UTF-8");
         for (Map.Entry<String, String> header : reply.headers().entrySet()) {
             exchange.getResponseHeaders().put(HttpString.tryFromString(header.getKey()), header.getValue());
         }
-        exchange.getResponseSender().send(ByteBuffer.wrap(reply.json().getBytes(StandardCharsets.UTF_8)));
+        exchange.getResponseSender().send(ByteBuffer.wrap(reply.json().getBytes(StandardCharsets.UTF_8)), whenWritten);
     }
 
     @Override

@@ -62,10 +62,17 @@ public final class VirtualServerMain {
     }
 
     private static void answer(SleepContract contract, ServerRequest req, ServerResponse res) {
-        Reply reply = switch (contract.accept(req.prologue().method().text(), req.path().rawPath(), req.query().rawValue())) {
-            case Reply immediate -> immediate;
-            case SleepJob job -> contract.sleep(job);
-        };
+        switch (contract.accept(req.prologue().method().text(), req.path().rawPath(), req.query().rawValue())) {
+            case Reply immediate -> send(res, immediate);
+            case SleepJob job -> {
+                send(res, contract.sleep(job));
+                // Helidon's send() returns once the response is written to the connection: the server's clock stops.
+                contract.responded(job);
+            }
+        }
+    }
+
+    private static void send(ServerResponse res, Reply reply) {
         res.status(Status.create(reply.status()));
         res.header(HeaderNames.CONTENT_TYPE, HttpMediaTypes.JSON_UTF_8.text());
         for (Map.Entry<String, String> header : reply.headers().entrySet()) {
