@@ -42,6 +42,11 @@ import picocli.CommandLine.Option;
  * {@code --workers}: {@code done elapsed_s=.. samples=.. errors=.. workers=N}, as the users' threads are remote),
  * {@code dashboard path=..} when the report is written.
  *
+ * <p>Files written: the .jtl ({@code --jtl}), the HTML dashboard ({@code --dashboard}), JMeter's own log
+ * ({@code --jmeter-log}, by default {@code <name>.jmeter.log} beside the .jtl) and, beside the .jtl,
+ * {@code client-stats.jsonl}: this JVM's own health once a second while the engine runs, one JSON object a line
+ * ({@link ClientStatsRecorder}). The fork's {@code jmeter-gc.log} is the JVM's own, from {@link JMeterFork}.
+ *
  * <p>Exit codes: 0 the test ran (sample errors included), 1 unexpected failure or a worker that could not be
  * reached or started, 2 bad arguments, plan or output paths (nothing ran), 3 the test ran but the dashboard could
  * not be written. On SIGTERM (exit 143) the users are stopped and the .jtl keeps every sample completed before the
@@ -93,12 +98,17 @@ public final class JMeterMain implements Callable<Integer> {
                     + "sleep_ms, connect_timeout_ms, response_timeout_ms).")
     private Map<String, String> properties = new LinkedHashMap<>();
 
+    /** Listening from the JVM's first moments (before picocli, JMeter and the plan load), for client-stats.jsonl. */
+    private final GcPauses gcPauses = GcPauses.watch();
+
     public static void main(String[] args) {
         System.exit(new CommandLine(new JMeterMain()).setCaseInsensitiveEnumValuesAllowed(true).execute(args));
     }
 
     @Override
     public Integer call() throws Exception {
+        // It writes nothing before the engine starts.
+        ClientStatsRecorder clientStats = new ClientStatsRecorder(jtl, !workers.isEmpty(), gcPauses);
         SampleCounter counter;
         LoadTest test;
         try {
@@ -120,16 +130,19 @@ public final class JMeterMain implements Callable<Integer> {
         }
 
         long start = System.nanoTime();
-        Thread stopOnSignal = new Thread(() -> stopAndDrain(test, counter, start), "jmeter-main-stop");
+        Thread stopOnSignal = new Thread(() -> stopAndDrain(test, counter, start, clientStats), "jmeter-main-stop");
         Runtime.getRuntime().addShutdownHook(stopOnSignal);
+        clientStats.start(counter, start);
         try {
             test.start();
         } catch (JMeterEngineException e) {
             Runtime.getRuntime().removeShutdownHook(stopOnSignal); // nothing started runs on: nothing to drain
+            clientStats.stop();
             System.err.println("jmeter-main: " + e.getMessage());
             return EXIT_FAILURE;
         }
         awaitEnd(test, counter, start);
+        clientStats.stop(); // the last line, after the end
         try {
             Runtime.getRuntime().removeShutdownHook(stopOnSignal);
         } catch (IllegalStateException shuttingDown) {
@@ -282,10 +295,12 @@ public final class JMeterMain implements Callable<Integer> {
 
     /**
      * On SIGTERM or Ctrl-C: stop the users, so no new load goes out while the JVM exits, and report where the test
-     * stopped. The .jtl itself is flushed and closed by ResultCollector's own shutdown hook, which runs alongside
-     * this one: whatever was written before the signal is kept.
+     * stopped, on stdout and in the last line of {@code client-stats.jsonl}. The .jtl itself is flushed and closed
+     * by ResultCollector's own shutdown hook, which runs alongside this one: whatever was written before the signal
+     * is kept.
      */
-    private static void stopAndDrain(LoadTest test, SampleCounter counter, long start) {
+    private static void stopAndDrain(LoadTest test, SampleCounter counter, long start,
+                                     ClientStatsRecorder clientStats) {
         System.out.println("stopping: signal received");
         test.stop();
         try {
@@ -296,6 +311,7 @@ public final class JMeterMain implements Callable<Integer> {
             Thread.currentThread().interrupt();
         }
         System.out.println(progress(counter, start).format());
+        clientStats.stop();
     }
 
     private static Progress progress(SampleCounter counter, long start) {

@@ -68,6 +68,8 @@ class DistributedRunTest {
                             Collectors.counting()));
             assertEquals(Map.of(first.address(), 10L, second.address(), 10L), usersPerWorker, samples::toString);
             assertEquals(40, server.requests().size());
+            // The controller's own health; the users' samples are the workers', their starts unknown here.
+            ClientStatsLines.assertEnded(ClientStatsLines.read(jtl, true).getLast(), 40, true);
             for (Worker worker : List.of(first, second)) {
                 assertTrue(Files.readString(worker.log()).contains("Starting virtual thread group"),
                         "no VirtualThreadGroup on " + worker.address());

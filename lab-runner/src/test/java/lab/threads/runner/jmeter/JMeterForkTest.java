@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -67,6 +68,7 @@ class JMeterForkTest {
             assertTrue(run.line("done ").orElseThrow().endsWith("samples=40 errors=0 virtual_thread_samples=40"),
                     run.describe());
             assertSuccessfulSamples(run, 40, 20);
+            ClientStatsLines.assertEnded(ClientStatsLines.read(run.jtl(), false).getLast(), 40, false);
             assertTrue(Files.isRegularFile(run.dashboard().resolve("index.html")), run.describe());
             assertTrue(Files.isRegularFile(run.dashboard().resolve("statistics.json")), run.describe());
             // JMeter's own log, configured by JMeterHome: written, with the group's start, without per-user lines.
@@ -99,6 +101,7 @@ class JMeterForkTest {
             assertTrue(run.line("done ").orElseThrow().endsWith("samples=40 errors=0 virtual_thread_samples=0"),
                     run.describe());
             assertSuccessfulSamples(run, 40, 20);
+            ClientStatsLines.assertEnded(ClientStatsLines.read(run.jtl(), false).getLast(), 40, false);
             assertEquals(40, server.requests().size());
         }
     }
@@ -117,6 +120,25 @@ class JMeterForkTest {
             assertEquals(15, last.samples(), run.describe());
             assertEquals(0, last.errors(), run.describe());
             assertEquals(0, last.activeUsers(), run.describe());
+        }
+    }
+
+    @Test
+    void clientStatsFollowTheSamplesFromStartToEnd() throws Exception {
+        try (SleepServer server = new SleepServer()) {
+            // Samples of 2 s, lines every second: some line sees the users inside their samples.
+            Run run = run("jmeter-plans/smoke.jmx", ClientKind.VIRTUAL, 5,
+                    withPort(server, Map.of("rampup", "0", "loops", "2", "sleep_ms", "2000")));
+
+            assertEquals(0, run.exitCode(), run.describe());
+            List<JsonNode> lines = ClientStatsLines.read(run.jtl(), false);
+            assertTrue(lines.size() >= 3, lines::toString);
+            assertEquals(0, lines.getFirst().get("samplesStarted").asLong(), "the first line precedes the engine");
+            // The users' samples are counted as they start (SampleCounter as a SampleMonitor), not only as they end.
+            assertTrue(lines.stream().anyMatch(l -> l.get("samplesInFlight").asLong() > 0), lines::toString);
+            assertTrue(lines.stream().anyMatch(l -> l.get("activeUsers").asLong() > 0), lines::toString);
+            assertEquals(10, records(run.jtl()).size(), run.describe());
+            ClientStatsLines.assertEnded(lines.getLast(), records(run.jtl()).size(), false);
         }
     }
 
@@ -148,6 +170,10 @@ class JMeterForkTest {
             long successes = records.stream().filter(r -> "true".equals(r.get("success"))).count();
             assertTrue(successes >= seen, successes + " successful samples in the .jtl, " + seen + " reported before");
             assertFalse(Files.exists(spec.dashboardDir().resolve("index.html")));
+            // Best effort on a signal: a last line once the stop drained the users or its grace ran out (then some
+            // users are still active and in flight in it), so no figure of the end is asserted here.
+            JsonNode last = ClientStatsLines.read(jtl, false).getLast();
+            assertTrue(last.get("samplesCompleted").asLong() >= seen, last::toString);
         }
     }
 
@@ -158,6 +184,7 @@ class JMeterForkTest {
         assertEquals(JMeterMain.EXIT_USAGE, run.exitCode(), run.describe());
         assertTrue(run.stderr().contains("-Jusers=abc: users must be a whole number"), run.describe());
         assertFalse(Files.exists(run.jtl()), run.describe());
+        assertFalse(Files.exists(run.jtl().resolveSibling("client-stats.jsonl")), run.describe());
     }
 
     @Test

@@ -1,0 +1,69 @@
+package lab.threads.runner.jmeter;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * The whole machine's CPU time since boot, all cores, from the {@code cpu} line of {@code /proc/stat}: what the
+ * server under test and everything else on the machine took too, so a report can tell a busy machine from a
+ * stalled client.
+ *
+ * @param busyMs  user + nice + system + irq + softirq + steal (guest time is already inside user and nice)
+ * @param totalMs busy + idle + iowait
+ */
+record MachineCpu(long busyMs, long totalMs) {
+
+    private static final Path PROC_STAT = Path.of("/proc/stat");
+    /** {@code /proc/stat} counts in USER_HZ ticks: 100 a second on x86 and arm ({@code getconf CLK_TCK}). */
+    private static final long MS_PER_TICK = 10;
+    /** user nice system idle iowait irq softirq steal: kernels from 2.6.11 on have them all. */
+    private static final int FIELDS = 8;
+
+    /** The machine's CPU time now; empty where {@code /proc/stat} does not exist or reads otherwise. */
+    static Optional<MachineCpu> read() {
+        if (!Files.isReadable(PROC_STAT)) {
+            return Optional.empty();
+        }
+        // The first line only: the rest (one line per core, then every interrupt's count) can be long.
+        try (BufferedReader in = Files.newBufferedReader(PROC_STAT)) {
+            return parse(in.readLine());
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The times of {@code /proc/stat}'s first line, e.g. {@code cpu  80072 64 12466 1639326 595 0 791 512 0 0};
+     * empty for any other line.
+     */
+    static Optional<MachineCpu> parse(String cpuLine) {
+        if (cpuLine == null || !cpuLine.startsWith("cpu ")) {
+            return Optional.empty();
+        }
+        String[] words = cpuLine.substring(4).strip().split("\\s+");
+        if (words.length < FIELDS) {
+            return Optional.empty();
+        }
+        long[] ticks = new long[FIELDS];
+        try {
+            for (int i = 0; i < FIELDS; i++) {
+                ticks[i] = Long.parseLong(words[i]);
+            }
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+        long user = ticks[0];
+        long nice = ticks[1];
+        long system = ticks[2];
+        long idle = ticks[3];
+        long iowait = ticks[4];
+        long irq = ticks[5];
+        long softirq = ticks[6];
+        long steal = ticks[7];
+        long busy = user + nice + system + irq + softirq + steal;
+        return Optional.of(new MachineCpu(busy * MS_PER_TICK, (busy + idle + iowait) * MS_PER_TICK));
+    }
+}
