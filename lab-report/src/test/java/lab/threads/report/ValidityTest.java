@@ -82,8 +82,24 @@ class ValidityTest {
         Validity validity = judge(recorded(second -> 100), client(second -> 30.0, 800), Map.of());
 
         assertEquals(Validity.CLIENT_BOUND, validity.verdict());
-        assertTrue(validity.findings().stream().anyMatch(f -> f.startsWith("client GC: pauses of 800 ms in all, the longest 800 ms")),
+        assertTrue(validity.findings().stream().anyMatch(f -> f.startsWith("client GC: 800 ms of pauses in one second while samples were in flight")),
                 validity.findings()::toString);
+    }
+
+    @Test
+    void aLongGcPauseBeforeAnySampleIsInFlightIsNoSign() {
+        // JMeter's System.gc() as the test starts: 700 ms before any sample, so every later line carries it along.
+        List<ClientSnapshot> lines = new ArrayList<>();
+        lines.add(new ClientSnapshot(START - 1_000, 0L, 0L, 0L, 500L << 20, 14L, 0L, 0L, 0L, 0L, 0L, 0L, 2, false));
+        for (ClientSnapshot line : client(second -> 30.0, 0)) {
+            boolean starting = line.sampledAtMs() == START;
+            lines.add(new ClientSnapshot(line.sampledAtMs(), line.elapsedMs(), line.cpuUserMs(), line.cpuSystemMs(),
+                    line.rssBytes(), line.osThreads(), line.gcPauseMs() + 700, line.gcPauses() + 1, 700L,
+                    starting ? 0L : line.samplesInFlight(), line.machineCpuBusyMs(), line.machineCpuTotalMs(), 2, false));
+        }
+        Validity validity = judge(recorded(second -> 100), lines, Map.of());
+
+        assertEquals(Validity.NO_CLIENT_LIMIT, validity.verdict(), validity::oneLine);
     }
 
     @Test
