@@ -88,6 +88,7 @@ class IndexPageInChromiumTest {
                 // Any host lookup fails, so a page that needed the network would show it here.
                 "--host-resolver-rules=MAP * ~NOTFOUND"));
         command.addAll(List.of(arguments));
+        Files.createDirectories(OUT); // either test may run first
         Path stdout = OUT.resolve(step + ".out");
         Process process = new ProcessBuilder(command)
                 .redirectOutput(stdout.toFile())
