@@ -1,7 +1,11 @@
 package lab.threads.runner.jmeter;
 
+import java.io.File;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.net.JarURLConnection;
+import java.net.URISyntaxException;
+import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +21,8 @@ public final class JMeterFork {
     private static final long BASE_HEAP = 1024 * MB;
     /** HttpClient 4 keeps a client and a pool per user, 60-70 KB seen; 20k users died in a 1 GB heap. */
     private static final long HEAP_PER_USER = 200 * 1024;
+    /** What HttpClient 4's {@code VersionInfo.getUserAgent} reads for every client built. */
+    private static final String HTTPCLIENT_VERSION_RESOURCE = "org/apache/http/client/version.properties";
 
     private JMeterFork() {
     }
@@ -64,7 +70,7 @@ public final class JMeterFork {
         command.add("--sun-misc-unsafe-memory-access=allow");
         command.add("-Djava.awt.headless=true");
         command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
+        command.add(classPath());
         command.add(JMeterMain.class.getName());
         command.add("--jmeter-home=" + spec.jmeterHome().toAbsolutePath());
         command.add("--plan=" + spec.plan());
@@ -79,6 +85,26 @@ public final class JMeterFork {
             command.add("--workers=" + String.join(",", spec.workers()));
         }
         return command;
+    }
+
+    /**
+     * This JVM's classpath with HttpClient 4's jar first. Each user builds its own HttpClient, and every
+     * {@code HttpClientBuilder.build()} reads {@code org/apache/http/client/version.properties} for its User-Agent
+     * ({@code VersionInfo.getUserAgent}) through the class loader, which searched ~130 jars before reaching
+     * httpclient's: 16% of the fork's CPU samples. Stock JMeter's sorted lib/ also has httpclient-4 before httpclient5.
+     */
+    static String classPath() {
+        String classPath = System.getProperty("java.class.path");
+        URL resource = JMeterFork.class.getClassLoader().getResource(HTTPCLIENT_VERSION_RESOURCE);
+        try {
+            if (resource == null || !(resource.openConnection() instanceof JarURLConnection jar)) {
+                return classPath;
+            }
+            // Why: fork CPU, 10k users x 1 loop of 2 s, median of 3: 20.92 s [20.92-21.16] -> 19.82 s [18.69-20.33].
+            return Path.of(jar.getJarFileURL().toURI()) + File.pathSeparator + classPath;
+        } catch (IOException | URISyntaxException | IllegalArgumentException e) {
+            return classPath;
+        }
     }
 
     /** 1 GB + 200 KB per user, at most half the machine's memory: the servers under test need the rest. */
