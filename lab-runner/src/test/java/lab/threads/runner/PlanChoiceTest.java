@@ -15,7 +15,8 @@ class PlanChoiceTest {
         PlanShape shape = PlanChoice.resolve("talk", Map.of()).shape();
         assertEquals(new PlanShape(20000, 20, 3, 6000), shape);
         assertEquals(60000, shape.idealSamples());
-        assertEquals(60000 / 38.0, shape.idealThroughput(), 1e-9);
+        // The last user starts at rampup x (n-1)/n, as JMeter spaces them, then runs its 3 loops of 6 s.
+        assertEquals(60000 / (20.0 * 19999 / 20000 + 3 * 6.0), shape.idealThroughput(), 1e-9);
     }
 
     @Test
