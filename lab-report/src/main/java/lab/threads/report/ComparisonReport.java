@@ -19,7 +19,7 @@ public final class ComparisonReport {
     private static final List<Boolean> NUMERIC = List.of(false, false, true, true, true, false);
     private static final String VERDICT = "client verdict";
     private static final String NONE = "(none)";
-    private static final String SAME_SETUP = "Both ran the same way: same code, flags, plan, client and machine (only the date and command line differ).";
+    private static final String SAME_SETUP = "Both ran the same way: same code, flags, plan, client and machine (their dates and command lines aside).";
     private static final String READING = "change = (B - A) / A. With repeats on both sides, a value is the median [min - max]; "
             + "\"within\" means the two ranges overlap, so the change may be run-to-run noise.";
 
@@ -44,19 +44,27 @@ public final class ComparisonReport {
                     .append(orNone(change.a())).append(" -> ").append(orNone(change.b())).append('\n'));
         }
         onlyInOne(comparison).forEach(line -> out.append(line).append('\n'));
-        out.append('\n').append(TextTable.render(HEADERS, NUMERIC, rows(comparison)));
+        int columns = columns(comparison);
+        out.append('\n').append(TextTable.render(HEADERS.subList(0, columns), NUMERIC.subList(0, columns), rows(comparison)));
         return out.append(READING).append('\n').toString();
     }
 
+    /** The last, the spread's, only when both runs have repeats. */
+    private static int columns(RunComparison comparison) {
+        return comparison.a().hasRepeats() && comparison.b().hasRepeats() ? HEADERS.size() : HEADERS.size() - 1;
+    }
+
     static List<List<String>> rows(RunComparison comparison) {
+        int columns = columns(comparison);
         List<List<String>> rows = new ArrayList<>();
         for (RunComparison.ServerChange server : comparison.servers()) {
             for (RunComparison.FigureChange change : server.figures()) {
                 rows.add(List.of(server.server(), change.figure().label(), change.figure().format(change.a()),
-                        change.figure().format(change.b()), percent(change.changePercent()), spreadWords(change.withinSpread())));
+                        change.figure().format(change.b()), percent(change.changePercent()), spreadWords(change.withinSpread()))
+                        .subList(0, columns));
             }
             rows.add(List.of(server.server(), VERDICT, server.verdictA(), server.verdictB(),
-                    server.verdictA().equals(server.verdictB()) ? "same" : "changed", ""));
+                    server.verdictA().equals(server.verdictB()) ? "same" : "changed", "").subList(0, columns));
         }
         return rows;
     }
@@ -107,7 +115,7 @@ public final class ComparisonReport {
             html.append("</ul>\n");
         }
         html.append("<h2>Figures</h2>\n<table id=\"figures\">\n<tr>");
-        HEADERS.forEach(header -> html.append("<th>").append(HtmlReport.escape(header)).append("</th>"));
+        HEADERS.subList(0, columns(comparison)).forEach(header -> html.append("<th>").append(HtmlReport.escape(header)).append("</th>"));
         html.append("</tr>\n");
         for (List<String> row : rows(comparison)) {
             html.append("<tr>");

@@ -10,7 +10,7 @@ final class PlainPage {
     private static final String STYLE = """
             body{font-family:system-ui,sans-serif;margin:1.5em 2em;color:#222;max-width:1600px}
             table{border-collapse:collapse;margin:1em 0;font-size:.9em}
-            th,td{border:1px solid #ccc;padding:.25em .45em;vertical-align:top;overflow-wrap:anywhere}
+            th,td{border:1px solid #ccc;padding:.25em .45em;vertical-align:top;overflow-wrap:break-word}
             th{background:#f3f3f3;text-align:left}
             td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
             .muted{color:#666}

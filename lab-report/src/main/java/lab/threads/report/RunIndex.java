@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -48,6 +49,25 @@ public final class RunIndex {
         return Files.writeString(resultsDir.resolve(ReportWriter.HTML_FILE), RunIndexPage.render(read(resultsDir)));
     }
 
+    /**
+     * Rewrites the index only where a run wrote one before, so a run folder kept elsewhere (a copy in a home folder)
+     * never gets an index of its unrelated neighbours. @return the file written, if any
+     */
+    public static Optional<Path> refresh(Path resultsDir) throws IOException {
+        return isResultsFolder(resultsDir) && Files.isRegularFile(resultsDir.resolve(ReportWriter.HTML_FILE))
+                ? Optional.of(write(resultsDir)) : Optional.empty();
+    }
+
+    /** A folder runs land in: not a run itself, with a run in at least one of its folders. */
+    public static boolean isResultsFolder(Path dir) throws IOException {
+        if (!Files.isDirectory(dir) || RunFiles.hasSummary(dir) || RunFiles.hasSweep(dir)) {
+            return false;
+        }
+        try (Stream<Path> children = Files.list(dir)) {
+            return children.anyMatch(child -> RunFiles.hasSummary(child) || RunFiles.hasSweep(child));
+        }
+    }
+
     static Contents read(Path resultsDir) throws IOException {
         List<Entry> runs = new ArrayList<>();
         List<String> comparisons = new ArrayList<>();
@@ -70,7 +90,8 @@ public final class RunIndex {
                 } else if (Files.isRegularFile(dir.resolve(ComparisonReport.FILE))) {
                     comparisons.add(name);
                 } else {
-                    skipped.add(name + ": no " + ReportWriter.JSON_FILE + " or " + SweepReport.JSON_FILE + ", not a run folder");
+                    skipped.add(name + ": no " + ReportWriter.JSON_FILE + " or " + SweepReport.JSON_FILE
+                            + " (not a run, or a sweep still in its first case)");
                 }
             } catch (IOException | RuntimeException unreadable) {
                 skipped.add(name + ": unreadable (" + RunFiles.firstLine(unreadable) + ")");

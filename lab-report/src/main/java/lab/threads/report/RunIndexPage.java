@@ -92,12 +92,12 @@ final class RunIndexPage {
         return Math.max(1, report.servers().size());
     }
 
-    /** "sweep users=1000,5000, 3 repeats: 6 cases" */
+    /** "sweep users=1000,5000 x 3 repeats", "sweep users=1000,5000" or "3 repeats" */
     private static String groupWords(RunIndex.Entry entry) {
         Object sweep = entry.metadata().get("sweep");
         Object repeats = entry.metadata().get("repeats");
-        return (sweep != null ? "sweep " + sweep + ", " : "") + (repeats != null ? repeats + " repeats" : "")
-                + ": " + entry.cases().size() + " cases";
+        boolean repeated = repeats instanceof Number count && count.intValue() > 1;
+        return sweep == null ? repeats + " repeats" : "sweep " + sweep + (repeated ? " x " + repeats + " repeats" : "");
     }
 
     /** "every server ok" or how many server runs were not. */

@@ -7,9 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -32,42 +31,9 @@ class RunIndexTest {
         run = RunFixture.threeServers(fixture);
     }
 
-    /** A results folder as runs leave it: two plain runs, a sweep with repeats, a comparison, and folders of no run. */
-    static void fill(Path results) throws IOException {
-        RunFixture.writeSummary(results.resolve("2026-01-01T10-00-00"), RunFixture.withMetadata(run, metadata("2026-01-01T10:00:00Z", "20000")));
-        RunFixture.writeSummary(results.resolve("2026-01-03T10-00-00"), RunFixture.withMetadata(run, metadata("2026-01-03T10:00:00Z", "20000")));
-        Path sweep = results.resolve("2026-01-02T10-00-00");
-        Map<String, Object> sweepMetadata = metadata("2026-01-02T10:00:00Z", "20000");
-        sweepMetadata.put("sweep", "users=100,200");
-        sweepMetadata.put("repeats", 2);
-        List<String> cases = List.of("users-100/repeat-1", "users-100/repeat-2", "users-200/repeat-1", "users-200/repeat-2");
-        for (String folder : cases) {
-            Map<String, Object> caseMetadata = new LinkedHashMap<>(sweepMetadata);
-            caseMetadata.put("planProperties", Map.of("users", folder.substring(6, 9)));
-            RunFixture.writeSummary(sweep.resolve(folder), RunFixture.withMetadata(run, caseMetadata));
-        }
-        SweepReport.write(sweep, sweepMetadata, List.of(), cases);
-        Files.createDirectories(results.resolve("compare-2026-01-04T10-00-00"));
-        Files.writeString(results.resolve("compare-2026-01-04T10-00-00").resolve(ComparisonReport.FILE), "<html></html>");
-        Files.createDirectories(results.resolve("scratch"));
-        Files.createDirectories(results.resolve("broken"));
-        Files.writeString(results.resolve("broken").resolve(ReportWriter.JSON_FILE), "{not json");
-        Files.createDirectories(results.resolve(".jmeter-home"));
-    }
-
-    static Map<String, Object> metadata(String date, String users) {
-        Map<String, Object> metadata = new LinkedHashMap<>();
-        metadata.put("date", date);
-        metadata.put("gitRevision", "abc123");
-        metadata.put("plan", "talk");
-        metadata.put("planProperties", Map.of("users", users));
-        metadata.put("client", "JMeter users on virtual threads");
-        return metadata;
-    }
-
     @Test
     void listsRunsNewestFirstWithASweepAsOneEntryOfItsCases() throws IOException {
-        fill(results);
+        ResultsFixture.fill(results, run);
 
         RunIndex.Contents contents = RunIndex.read(results);
 
@@ -85,7 +51,7 @@ class RunIndexTest {
 
     @Test
     void thePageLinksEachRunAndCaseWithItsFiguresPerServer() throws IOException {
-        fill(results);
+        ResultsFixture.fill(results, run);
 
         String page = Files.readString(RunIndex.write(results));
 
@@ -93,7 +59,7 @@ class RunIndexTest {
         int sweep = page.indexOf("href=\"2026-01-02T10-00-00/index.html\"");
         int oldest = page.indexOf("href=\"2026-01-01T10-00-00/index.html\"");
         assertTrue(0 < newest && newest < sweep && sweep < oldest, page);
-        assertTrue(page.contains("sweep users=100,200, 2 repeats: 4 cases"), page);
+        assertTrue(page.contains("sweep users=100,200 x 2 repeats"), page);
         assertTrue(page.contains("href=\"2026-01-02T10-00-00/users-200/repeat-2/index.html\""), page);
         assertTrue(page.contains("<td rowspan=\"3\">users=200</td>"), "a case shows the knob it changed: " + page);
         ServerSummary virtual = run.servers().get(2);
@@ -101,14 +67,14 @@ class RunIndexTest {
                 + Cells.decimal(virtual.percentOfIdeal(), 1) + "</td>"), page);
         assertTrue(page.contains(Headline.clientWords(virtual.validity())), page);
         assertTrue(page.contains("href=\"compare-2026-01-04T10-00-00/compare.html\""), page);
-        assertTrue(page.contains("scratch: no summary.json or sweep.json, not a run folder"), page);
+        assertTrue(page.contains("scratch: no summary.json or sweep.json (not a run, or a sweep still in its first case)"), page);
         assertFalse(page.contains(".jmeter-home"), page);
     }
 
     @Test
     void aSummaryFromAnOlderVersionStillLists() throws IOException {
         ObjectMapper json = new ObjectMapper();
-        ObjectNode old = json.valueToTree(RunFixture.withMetadata(run, metadata("2025-12-01T10:00:00Z", "20000")));
+        ObjectNode old = json.valueToTree(RunFixture.withMetadata(run, ResultsFixture.metadata("2025-12-01T10:00:00Z", "20000")));
         old.withArray("/servers").forEach(server -> {
             ((ObjectNode) server).remove(List.of("validity", "serverView", "client"));
             ((ObjectNode) server).put("aFieldSinceRemoved", 1);
@@ -121,6 +87,17 @@ class RunIndexTest {
         assertTrue(page.contains("href=\"old/index.html\""), page);
         assertTrue(page.contains("<td class=\"num\">n/a</td>") || page.contains("<td>n/a</td>"), "no verdict: n/a " + page);
         assertFalse(page.contains("Not listed"), page);
+    }
+
+    @Test
+    void refreshRewritesOnlyAnIndexARunWroteBefore() throws IOException {
+        ResultsFixture.fill(results, run);
+
+        assertEquals(Optional.empty(), RunIndex.refresh(results), "no index yet: the folder is left alone");
+        RunIndex.write(results);
+        assertEquals(Optional.of(results.resolve(ReportWriter.HTML_FILE)), RunIndex.refresh(results));
+        assertFalse(RunIndex.isResultsFolder(results.resolve("2026-01-02T10-00-00")), "a sweep is a run, not a results folder");
+        assertFalse(RunIndex.isResultsFolder(results.resolve("scratch")));
     }
 
     @Test
