@@ -54,7 +54,7 @@ public final class ComparisonReport {
         return comparison.a().hasRepeats() && comparison.b().hasRepeats() ? HEADERS.size() : HEADERS.size() - 1;
     }
 
-    static List<List<String>> rows(RunComparison comparison) {
+    private static List<List<String>> rows(RunComparison comparison) {
         int columns = columns(comparison);
         List<List<String>> rows = new ArrayList<>();
         for (RunComparison.ServerChange server : comparison.servers()) {
@@ -69,7 +69,7 @@ public final class ComparisonReport {
         return rows;
     }
 
-    static String percent(double change) {
+    private static String percent(double change) {
         return Double.isNaN(change) ? Cells.NOT_AVAILABLE : String.format(Locale.ROOT, "%+.1f%%", change);
     }
 
@@ -85,8 +85,15 @@ public final class ComparisonReport {
     }
 
     private static String describe(ComparedRun run) {
-        return run.dir() + " (" + run.metadata().getOrDefault("date", "date unknown")
-                + (run.hasRepeats() ? ", " + run.repeats().size() + " repeats" : "") + ")";
+        return run.dir() + " (" + date(run) + ", " + runs(run) + ")";
+    }
+
+    private static String date(ComparedRun run) {
+        return String.valueOf(run.metadata().getOrDefault("date", "date unknown"));
+    }
+
+    private static String runs(ComparedRun run) {
+        return run.hasRepeats() ? run.repeats().size() + " repeats" : "one run";
     }
 
     private static String orNone(String value) {
@@ -136,9 +143,9 @@ public final class ComparisonReport {
         html.append("<tr><th>").append(name).append("</th><td>").append(Files.isRegularFile(page)
                         ? "<a href=\"" + HtmlReport.escape(href) + "\">" + HtmlReport.escape(run.dir().toString()) + "</a>"
                         : HtmlReport.escape(run.dir().toString())).append("</td>")
-                .append(PlainPage.cell(String.valueOf(run.metadata().getOrDefault("date", "date unknown")), false))
+                .append(PlainPage.cell(date(run), false))
                 .append(PlainPage.cell(String.valueOf(run.metadata().getOrDefault("command", "")), false))
-                .append(PlainPage.cell(run.hasRepeats() ? run.repeats().size() + " repeats" : "one run", false))
+                .append(PlainPage.cell(runs(run), false))
                 .append("</tr>\n");
     }
 }

@@ -14,8 +14,6 @@ final class PlainPage {
             th{background:#f3f3f3;text-align:left}
             td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
             .muted{color:#666}
-            .bad{color:#b00}
-            .good{color:#070}
             """;
 
     private static final String MARK_WIDTH = """

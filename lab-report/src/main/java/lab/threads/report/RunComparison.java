@@ -25,7 +25,7 @@ public record RunComparison(ComparedRun a, ComparedRun b, List<MetadataChange> m
                             List<String> onlyInA, List<String> onlyInB) {
 
     /** Shown in the page's heading for each run rather than as a difference: they always differ. */
-    static final Set<String> ALWAYS_DIFFERENT = Set.of("date", "command");
+    private static final Set<String> ALWAYS_DIFFERENT = Set.of("date", "command");
 
     /** @param a null when the run has no such key */
     public record MetadataChange(String key, String a, String b) {
@@ -88,7 +88,7 @@ public record RunComparison(ComparedRun a, ComparedRun b, List<MetadataChange> m
                 : counted.entrySet().stream().map(e -> e.getKey() + " x" + e.getValue()).collect(Collectors.joining(", "));
     }
 
-    static List<MetadataChange> metadataChanges(Map<String, Object> a, Map<String, Object> b) {
+    private static List<MetadataChange> metadataChanges(Map<String, Object> a, Map<String, Object> b) {
         Map<String, String> flatA = flatten(a);
         Map<String, String> flatB = flatten(b);
         Set<String> keys = new LinkedHashSet<>(flatA.keySet());

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -32,7 +33,7 @@ public final class RunFiles {
     private RunFiles() {
     }
 
-    public static boolean hasSummary(Path dir) {
+    static boolean hasSummary(Path dir) {
         return Files.isRegularFile(dir.resolve(ReportWriter.JSON_FILE));
     }
 
@@ -40,12 +41,16 @@ public final class RunFiles {
         return Files.isRegularFile(dir.resolve(SweepReport.JSON_FILE));
     }
 
+    /** A file without metadata or servers (cut short, or hand-made) reads as empty ones, not nulls. */
     public static RunReport summary(Path runDir) throws IOException {
-        return JSON.readValue(runDir.resolve(ReportWriter.JSON_FILE).toFile(), RunReport.class);
+        RunReport report = JSON.readValue(runDir.resolve(ReportWriter.JSON_FILE).toFile(), RunReport.class);
+        return new RunReport(Objects.requireNonNullElse(report.metadata(), Map.of()), report.plan(),
+                Objects.requireNonNullElse(report.servers(), List.of()));
     }
 
     static SweepFile sweep(Path runDir) throws IOException {
-        return JSON.readValue(runDir.resolve(SweepReport.JSON_FILE).toFile(), SweepFile.class);
+        SweepFile sweep = JSON.readValue(runDir.resolve(SweepReport.JSON_FILE).toFile(), SweepFile.class);
+        return new SweepFile(Objects.requireNonNullElse(sweep.metadata(), Map.of()), Objects.requireNonNullElse(sweep.cases(), List.of()));
     }
 
     /**

@@ -48,7 +48,7 @@ final class RunIndexPage {
 
     private static void appendEntry(StringBuilder html, RunIndex.Entry entry) {
         int rows = entry.cases().stream().mapToInt(runCase -> rows(runCase.report())).sum() + (entry.group() ? 1 : 0);
-        html.append("<tbody>\n<tr><td rowspan=\"").append(Math.max(1, rows)).append("\">")
+        html.append("<tbody>\n<tr><td rowspan=\"").append(rows).append("\">")
                 .append(DATE.format(entry.date())).append("</td>");
         String runLink = link(entry.folder() + "/" + ReportWriter.HTML_FILE, entry.folder());
         if (!entry.group()) {
