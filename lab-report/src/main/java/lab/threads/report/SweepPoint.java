@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
 
 /**
  * One server at one level of a sweep (e.g. users=5000), over its repeated runs: each headline figure as a
@@ -17,30 +18,13 @@ public record SweepPoint(String server, String property, String level, Map<Strin
                          List<String> clientVerdicts) {
 
     /** The figures a sweep charts and tabulates, with how each is read off a summary row. */
-    static final Map<String, ToDoubleFunction<ServerSummary>> FIGURES = readers();
+    static final Map<String, ToDoubleFunction<ServerSummary>> FIGURES = ServerFigure.SWEPT.stream()
+            .collect(Collectors.toMap(ServerFigure::key, ServerFigure::reader, (a, b) -> a, LinkedHashMap::new));
 
     public static SweepPoint of(String server, String property, String level, List<ServerSummary> repeats) {
         Map<String, Spread> figures = new LinkedHashMap<>();
         FIGURES.forEach((name, figure) -> figures.put(name, Spread.of(repeats.stream().map(r -> figure.applyAsDouble(r)).toList())));
         return new SweepPoint(server, property, level, figures,
                 repeats.stream().map(r -> r.validity().verdict()).toList());
-    }
-
-    private static Map<String, ToDoubleFunction<ServerSummary>> readers() {
-        Map<String, ToDoubleFunction<ServerSummary>> figures = new LinkedHashMap<>();
-        figures.put("throughput", s -> s.summary().throughput());
-        figures.put("percentOfIdeal", ServerSummary::percentOfIdeal);
-        figures.put("errorPercent", s -> s.summary().errorPercent());
-        figures.put("average", s -> s.summary().average());
-        figures.put("p99", s -> s.percentiles().p99());
-        figures.put("serverP99", s -> s.serverView() == null ? Double.NaN : s.serverView().p99Ms());
-        figures.put("max", s -> s.summary().max());
-        figures.put("peakThreads", s -> orNaN(s.serverStats().peakThreads()));
-        figures.put("peakRssMB", s -> orNaN(s.serverStats().peakRssBytes()) / (1024 * 1024));
-        return figures;
-    }
-
-    private static double orNaN(Long value) {
-        return value == null ? Double.NaN : value;
     }
 }

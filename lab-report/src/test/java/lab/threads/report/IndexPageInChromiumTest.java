@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Opens a generated index.html in a real headless Chromium, offline, from file://, and checks what charts.js marks
- * on the page: every chart drew data and nothing reported an error. Skipped where no Chromium is installed
+ * on the page: every chart drew data and nothing reported an error; and, in a 1280-pixel window, that the run's page,
+ * the index of all runs and a comparison are no wider than the window. Skipped where no Chromium is installed
  * (Debian: {@code apt-get install -y chromium}). Leaves the page and its screenshot in target/chromium-check.
  */
 class IndexPageInChromiumTest {
@@ -65,6 +66,27 @@ class IndexPageInChromiumTest {
 
         assertTrue(number(body, "data-page-width") <= 1280, "no table wider than the window: " + body);
         assertTrue(number(body, "data-headline-bottom") <= 800, "the verdict lines on the first screen: " + body);
+    }
+
+    @Test
+    void theRunIndexAndAComparisonAreNoWiderThanA1280Window(@TempDir Path fixture) throws IOException, InterruptedException {
+        Optional<Path> chromium = findChromium();
+        assumeTrue(chromium.isPresent(), "no Chromium on the PATH (" + BINARIES + "): real-browser check skipped");
+        Path results = OUT.resolveSibling("chromium-check-runs");
+        deleteRecursively(results);
+        ResultsFixture.fill(results, RunFixture.threeServers(fixture));
+        Path sweep = results.resolve(ResultsFixture.SWEEP);
+        Path index = RunIndex.write(results);
+        Path comparison = ComparisonReport.write(RunComparison.of(ComparedRun.read(sweep.resolve("users-100")),
+                ComparedRun.read(sweep.resolve("users-200"))), results.resolve("compare-1280"));
+
+        for (Path page : List.of(index, comparison)) {
+            String name = page.getFileName().toString().replace(".html", "");
+            String body = bodyTag(run(chromium.get(), "dom-" + name, "--window-size=1280,800", "--dump-dom", page.toUri().toString()));
+            run(chromium.get(), "screenshot-" + name, "--screenshot=" + page.resolveSibling(name + "-1280.png"),
+                    "--window-size=1280,800", page.toUri().toString());
+            assertTrue(number(body, "data-page-width") <= 1280, page + ": nothing wider than the window: " + body);
+        }
     }
 
     private static int number(String bodyTag, String attribute) {

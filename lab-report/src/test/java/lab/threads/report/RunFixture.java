@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 /** A complete run folder of three servers, each with a seeded samples.jtl and a server-stats.jsonl a second. */
 final class RunFixture {
 
@@ -28,6 +30,24 @@ final class RunFixture {
         return new RunReport(Map.of("jdk", "25"), PLAN, SERVERS.stream()
                 .map(server -> ServerSummary.from(server, runDir.resolve(server), PLAN, "ok"))
                 .toList());
+    }
+
+    /** summary.json alone, as a run leaves it: all the run index and a comparison read. */
+    static Path writeSummary(Path runDir, RunReport report) throws IOException {
+        Files.createDirectories(runDir);
+        return Files.writeString(runDir.resolve(ReportWriter.JSON_FILE), new ObjectMapper().writeValueAsString(report));
+    }
+
+    /** The same run with other metadata (date, knobs, code...). */
+    static RunReport withMetadata(RunReport report, Map<String, Object> metadata) {
+        return new RunReport(metadata, report.plan(), report.servers());
+    }
+
+    /** The same server row with another % of the ideal, to compare against. */
+    static ServerSummary withPercentOfIdeal(ServerSummary s, double percentOfIdeal) {
+        return new ServerSummary(s.server(), s.outcome(), s.partial(), s.notes(), s.summary(), s.percentiles(),
+                s.errorsByCause(), s.idealThroughput(), percentOfIdeal, s.peakUsersInFlight(), s.serverStats(),
+                s.serverView(), s.client(), s.validity());
     }
 
     /** The server's own per-second series over the fixture's 50 s: 60 responses a second, p99 a little above 6 s. */

@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import lab.threads.common.Variant;
 import lab.threads.report.PlanShape;
 import lab.threads.report.ReportWriter;
+import lab.threads.report.RunIndex;
 import lab.threads.report.RunReport;
 import lab.threads.report.ServerSummary;
 import lab.threads.report.SweepPoint;
@@ -28,7 +29,8 @@ import lab.threads.report.TerminalTable;
  * loses what was measured.
  */
 final class LabRun {
-    private static final DateTimeFormatter FOLDER = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss");
+    /** A run's folder name under --out; a comparison's too (compare-<timestamp>). */
+    static final DateTimeFormatter FOLDER = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss");
 
     private final RunOptions options;
     private final PrintStream out = System.out;
@@ -67,6 +69,7 @@ final class LabRun {
             out.println("Report: " + runDir.resolve(ReportWriter.HTML_FILE)
                     + (cases.size() > 1 ? " (also sweep.md, sweep.json; each case's own report in its folder)" : " (also summary.md, summary.csv, summary.json)"));
         } finally {
+            writeRunIndex();
             reported.countDown();
             if (!interrupted) {
                 Runtime.getRuntime().removeShutdownHook(onCtrlC);
@@ -102,6 +105,15 @@ final class LabRun {
         out.println();
         out.println(TerminalTable.render(new RunReport(caseMetadata, plan, summaries)));
         return allOk;
+    }
+
+    /** results/index.html, with this run in it; a failure there never fails the run, whose own report is written. */
+    private void writeRunIndex() {
+        try {
+            out.println("All runs: " + RunIndex.write(options.out()));
+        } catch (IOException | RuntimeException e) {
+            out.println("lab: " + options.out().resolve(ReportWriter.HTML_FILE) + " (the index of all runs) not rewritten: " + e);
+        }
     }
 
     /** Each server at each level, over its repeats. */

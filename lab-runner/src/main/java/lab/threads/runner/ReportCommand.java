@@ -4,8 +4,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.threads.report.ReportWriter;
+import lab.threads.report.RunFiles;
+import lab.threads.report.RunIndex;
 import lab.threads.report.RunReport;
 import lab.threads.report.ServerSummary;
 import lab.threads.report.TerminalTable;
@@ -18,10 +19,12 @@ import picocli.CommandLine.Parameters;
  * keeping its metadata, plan and outcomes, so a report made by an older version can be redone with the current math.
  */
 @Command(name = "./lab report", mixinStandardHelpOptions = true,
-        description = "Rewrites summary.*, charts and index.html of a run folder from its samples.jtl and server-stats.jsonl files.")
+        description = "Rewrites summary.*, charts and index.html of a run folder from its samples.jtl and server-stats.jsonl "
+                + "files, then the index of all runs beside it (results/index.html) where one exists.")
 public final class ReportCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "<run folder>", description = "A results/<timestamp> folder holding summary.json.")
+    @Parameters(paramLabel = "<run folder>", description = "A results/<timestamp> folder holding summary.json; "
+            + "or the results folder itself, to rewrite its index.html of all runs.")
     Path runDir;
 
     public static void main(String[] args) {
@@ -30,18 +33,25 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (RunIndex.isResultsFolder(runDir)) {
+            System.out.println("All runs: " + RunIndex.write(runDir));
+            return 0;
+        }
         Path summaryFile = runDir.resolve(ReportWriter.JSON_FILE);
         if (!Files.isRegularFile(summaryFile)) {
-            System.err.println("lab: " + summaryFile + " not found: give the folder of one run (results/<timestamp>, or a case folder of a sweep).");
+            System.err.println("lab: " + summaryFile + " not found: give the folder of one run (results/<timestamp>, or a "
+                    + "case folder of a sweep), or the results folder for its index of all runs.");
             return 2;
         }
-        RunReport old = new ObjectMapper().readValue(summaryFile.toFile(), RunReport.class);
+        RunReport old = RunFiles.summary(runDir);
         RunReport report = new RunReport(old.metadata(), old.plan(), old.servers().stream()
                 .map(server -> ServerSummary.from(server.server(), runDir.resolve(server.server()), old.plan(), server.outcome()))
                 .toList());
         ReportWriter.writeAll(report, runDir);
         System.out.println(TerminalTable.render(report));
         System.out.println("Report: " + runDir.resolve(ReportWriter.HTML_FILE));
+        RunIndex.refresh(RunFiles.resultsFolder(runDir, report.metadata()))
+                .ifPresent(index -> System.out.println("All runs: " + index));
         return 0;
     }
 }

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
+import lab.threads.report.RunFiles;
+
 /**
  * One measured configuration of a run: a level of the sweep and a repeat, each with its own folder. A plain run is
  * one case whose folder is the run folder itself, so its layout stays {@code results/<timestamp>/<server>/}.
@@ -25,7 +27,7 @@ record RunCase(String folder, PlanChoice plan, String level, int repeat) {
                     parts.add(sweep.property() + "-" + level);
                 }
                 if (repeats > 1) {
-                    parts.add("repeat-" + repeat);
+                    parts.add(RunFiles.REPEAT_PREFIX + repeat);
                 }
                 cases.add(new RunCase(String.join("/", parts), plan, level, repeat));
             }

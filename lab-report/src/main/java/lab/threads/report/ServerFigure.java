@@ -1,0 +1,59 @@
+package lab.threads.report;
+
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * One figure read off a server's summary row, named once for the sweep, the run index and the comparison. A figure
+ * the row lacks (a server that gave no timing, or no /stats on this OS) reads as NaN and shows as n/a.
+ *
+ * @param key    its name in sweep.json
+ * @param label  its column or row header
+ * @param places decimals shown
+ */
+public record ServerFigure(String key, String label, int places, ToDoubleFunction<ServerSummary> reader) {
+
+    public static final ServerFigure THROUGHPUT = new ServerFigure("throughput", "req/s", 1, s -> s.summary().throughput());
+    public static final ServerFigure PERCENT_OF_IDEAL = new ServerFigure("percentOfIdeal", "% of ideal", 1, ServerSummary::percentOfIdeal);
+    public static final ServerFigure ERROR_PERCENT = new ServerFigure("errorPercent", "error %", 2, s -> s.summary().errorPercent());
+    public static final ServerFigure AVERAGE = new ServerFigure("average", "avg ms", 0, s -> s.summary().average());
+    public static final ServerFigure P50 = new ServerFigure("p50", "p50 ms", 0, s -> s.percentiles().p50());
+    public static final ServerFigure P99 = new ServerFigure("p99", "p99 ms", 0, s -> s.percentiles().p99());
+    public static final ServerFigure MAX = new ServerFigure("max", "max ms", 0, s -> s.summary().max());
+    public static final ServerFigure SERVER_P99 = new ServerFigure("serverP99", "server p99 ms", 0,
+            s -> s.serverView() == null ? Double.NaN : s.serverView().p99Ms());
+    public static final ServerFigure PEAK_THREADS = new ServerFigure("peakThreads", "peak threads", 0,
+            s -> orNaN(s.serverStats().peakThreads()));
+    public static final ServerFigure PEAK_RSS_MB = new ServerFigure("peakRssMB", "peak RSS MB", 1,
+            s -> orNaN(s.serverStats().peakRssBytes()) / (1024 * 1024));
+    public static final ServerFigure SERVER_CPU_SECONDS = new ServerFigure("serverCpuSeconds", "server CPU s", 1,
+            s -> (orNaN(s.serverStats().cpuUserMs()) + orNaN(s.serverStats().cpuSystemMs())) / 1000);
+
+    /** What a sweep charts and tabulates, in sweep.json's order. */
+    static final List<ServerFigure> SWEPT = List.of(THROUGHPUT, PERCENT_OF_IDEAL, ERROR_PERCENT, AVERAGE, P99, SERVER_P99,
+            MAX, PEAK_THREADS, PEAK_RSS_MB);
+
+    /** What a comparison sets side by side: the outcome first, then latency, then what the server spent. */
+    static final List<ServerFigure> COMPARED = List.of(PERCENT_OF_IDEAL, ERROR_PERCENT, AVERAGE, P50, P99, MAX, SERVER_P99,
+            PEAK_THREADS, PEAK_RSS_MB, SERVER_CPU_SECONDS);
+
+    public double read(ServerSummary server) {
+        return reader.applyAsDouble(server);
+    }
+
+    String format(double value) {
+        return Double.isNaN(value) ? Cells.NOT_AVAILABLE : Cells.decimal(value, places);
+    }
+
+    /** The median alone for one run; with repeats, the median and its min-max range. */
+    String format(Spread spread) {
+        if (spread.runs() <= 1) {
+            return format(spread.median());
+        }
+        return format(spread.median()) + " [" + format(spread.min()) + " - " + format(spread.max()) + "]";
+    }
+
+    private static double orNaN(Long value) {
+        return value == null ? Double.NaN : value;
+    }
+}

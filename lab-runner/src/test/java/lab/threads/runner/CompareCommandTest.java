@@ -1,0 +1,131 @@
+package lab.threads.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import lab.threads.report.PlanShape;
+import lab.threads.report.ReportWriter;
+import lab.threads.report.RunIndex;
+import lab.threads.report.RunReport;
+import lab.threads.report.ServerSummary;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code ./lab compare} and {@code ./lab report} on folders of finished runs: no server is started. */
+class CompareCommandTest {
+
+    private static final PlanShape PLAN = new PlanShape(50, 2, 2, 1_000);
+
+    @TempDir
+    Path results;
+
+    /** A run as summary.json records it, its servers with no samples (the figures do not matter here). */
+    private Path run(String folder, String revision, String... servers) throws IOException {
+        Path dir = Files.createDirectories(results.resolve(folder));
+        RunReport report = new RunReport(Map.of("date", "2026-01-01T10:00:00Z", "gitRevision", revision), PLAN,
+                Stream.of(servers).map(server -> ServerSummary.from(server, dir.resolve(server), PLAN, "ok")).toList());
+        Files.writeString(dir.resolve(ReportWriter.JSON_FILE), new ObjectMapper().writeValueAsString(report));
+        return dir;
+    }
+
+    private record Outcome(int exit, String out, String err) {
+    }
+
+    private static Outcome execute(Object command, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream previousOut = System.out;
+        PrintStream previousErr = System.err;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        try {
+            int exit = new CommandLine(command).setErr(new PrintWriter(err, true)).execute(args);
+            return new Outcome(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(previousOut);
+            System.setErr(previousErr);
+        }
+    }
+
+    @Test
+    void comparesTwoRunsIntoAPageBesideThemThatTheIndexLists() throws IOException {
+        Path a = run("2026-01-01T10-00-00", "abc", "server-pool", "server-virtual");
+        Path b = run("2026-01-02T10-00-00", "def", "server-virtual");
+        RunIndex.write(results);
+
+        Outcome compare = execute(new CompareCommand(), a.toString(), b.toString());
+
+        assertEquals(0, compare.exit(), compare.err());
+        assertTrue(compare.out().startsWith("A: " + a), compare.out());
+        assertTrue(compare.out().contains("gitRevision: abc -> def"), compare.out());
+        assertTrue(compare.out().contains("server-pool: only in A, not compared"), compare.out());
+        List<Path> pages;
+        try (Stream<Path> folders = Files.list(results)) {
+            pages = folders.filter(dir -> dir.getFileName().toString().startsWith("compare-"))
+                    .map(dir -> dir.resolve("compare.html")).filter(Files::isRegularFile).toList();
+        }
+        assertEquals(1, pages.size(), "compare-<timestamp>/compare.html beside the runs");
+        assertTrue(Files.readString(results.resolve(ReportWriter.HTML_FILE))
+                .contains(results.relativize(pages.getFirst()).toString()), "the index lists the comparison");
+    }
+
+    @Test
+    void outChoosesWhereThePageGoes() throws IOException {
+        Path a = run("a", "abc", "server-virtual");
+        Path b = run("b", "abc", "server-virtual");
+
+        Outcome compare = execute(new CompareCommand(), a.toString(), b.toString(), "--out", results.resolve("mine").toString());
+
+        assertEquals(0, compare.exit(), compare.err());
+        assertTrue(Files.isRegularFile(results.resolve("mine").resolve("compare.html")));
+        assertFalse(Files.exists(results.resolve(ReportWriter.HTML_FILE)), "no index where no run wrote one");
+    }
+
+    @Test
+    void badInputIsOneLineNamingThePathWithExitCode2() throws IOException {
+        Path run = run("run", "abc", "server-virtual");
+        Path platformOnly = run("platform-only", "abc", "server-platform");
+        Path empty = Files.createDirectories(results.resolve("empty"));
+        Path missing = results.resolve("missing");
+
+        for (List<Object> bad : List.<List<Object>>of(
+                List.of(empty, run, empty + ": no summary.json"),
+                List.of(run, missing, missing + ": no such folder"),
+                List.of(run, platformOnly, platformOnly + ": no server in common"))) {
+            Outcome compare = execute(new CompareCommand(), bad.get(0).toString(), bad.get(1).toString());
+            assertEquals(2, compare.exit(), compare.err());
+            assertTrue(compare.err().startsWith("lab: " + bad.get(2)), compare.err());
+            assertEquals(1, compare.err().lines().count(), "one line, no stack trace: " + compare.err());
+        }
+        assertEquals(2, execute(new CompareCommand(), run.toString()).exit(), "B missing: picocli's usage error");
+    }
+
+    @Test
+    void reportRewritesTheIndexOfAResultsFolderAndRefreshesItAfterARun() throws IOException {
+        Path run = run("2026-01-01T10-00-00", "abc", "server-virtual");
+
+        Outcome index = execute(new ReportCommand(), results.toString());
+        assertEquals(0, index.exit(), index.err());
+        assertTrue(Files.readString(results.resolve(ReportWriter.HTML_FILE)).contains("2026-01-01T10-00-00/index.html"));
+
+        run("2026-01-02T10-00-00", "def", "server-virtual");
+        Outcome report = execute(new ReportCommand(), run.toString());
+        assertEquals(0, report.exit(), report.err());
+        assertTrue(report.out().contains("All runs: " + results.resolve(ReportWriter.HTML_FILE)), report.out());
+        assertTrue(Files.readString(results.resolve(ReportWriter.HTML_FILE)).contains("2026-01-02T10-00-00/index.html"));
+    }
+}
