@@ -1,15 +1,10 @@
 package lab.threads.report;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
@@ -36,31 +31,13 @@ public record ClientSnapshot(long sampledAtMs, Long elapsedMs, Long cpuUserMs, L
     /** Never throws: a missing or cut file gives what could be read, and a note says what was not. */
     static List<ClientSnapshot> read(Path jsonl, List<String> notes) {
         List<ClientSnapshot> snapshots = new ArrayList<>();
-        int unreadable = 0;
-        try (BufferedReader reader = Files.newBufferedReader(jsonl)) {
-            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-                if (line.isBlank()) {
-                    continue;
-                }
-                try {
-                    ClientSnapshot snapshot = JSON.readValue(line, ClientSnapshot.class);
-                    if (snapshot.sampledAtMs() > 0) {
-                        snapshots.add(snapshot);
-                    } else {
-                        unreadable++;
-                    }
-                } catch (JsonProcessingException e) {
-                    unreadable++;
-                }
+        JsonLinesFile.read(jsonl, "the client's own health is unknown", line -> {
+            ClientSnapshot snapshot = JSON.convertValue(line, ClientSnapshot.class);
+            if (snapshot.sampledAtMs() <= 0) {
+                throw new IllegalArgumentException("no sampledAtMs: " + line);
             }
-        } catch (NoSuchFileException e) {
-            notes.add(jsonl.getFileName() + " is missing: the client's own health is unknown");
-        } catch (IOException e) {
-            notes.add(jsonl.getFileName() + " could not be read to its end (" + e + "): used up to there");
-        }
-        if (unreadable > 0) {
-            notes.add(jsonl.getFileName() + ": " + unreadable + " unreadable line(s) skipped");
-        }
+            snapshots.add(snapshot);
+        }, notes);
         return List.copyOf(snapshots);
     }
 }

@@ -34,7 +34,7 @@ public record ServerStatsPeaks(int snapshots, String variant, String jdk,
     /** Never throws: a missing, empty or cut file gives what could be read, and a note says what was not. */
     static ServerStatsPeaks read(Path jsonl, List<String> notes) {
         Accumulator accumulator = new Accumulator();
-        ServerStatsFile.read(jsonl, accumulator::add, notes);
+        JsonLinesFile.read(jsonl, ServerSummary.NO_SERVER_FIGURES, accumulator::add, notes);
         return accumulator.result();
     }
 

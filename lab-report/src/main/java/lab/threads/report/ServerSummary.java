@@ -33,6 +33,8 @@ public record ServerSummary(String server, String outcome, boolean partial, List
     public static final String SERVER_SECONDS_FILE = "server-seconds.json";
     public static final String CLIENT_STATS_FILE = "client-stats.jsonl";
     public static final String DASHBOARD_FILE = "dashboard/index.html";
+    /** What the report lacks without {@code server-stats.jsonl}, in its notes. */
+    static final String NO_SERVER_FIGURES = "no server-side figures (the server may have died at start)";
 
     /** Reads the server folder's files; never throws on bad files. */
     public static ServerSummary from(String serverId, Path serverDir, PlanShape plan, String outcome) {

@@ -27,7 +27,7 @@ public record ServerView(long count, double p50Ms, double p90Ms, double p99Ms, d
     /** @return the run's window, or null when no snapshot carried a histogram (a server without server timing) */
     static ServerView read(Path statsJsonl, List<String> notes) {
         List<JsonNode> ends = new ArrayList<>(2);
-        ServerStatsFile.read(statsJsonl, snapshot -> {
+        JsonLinesFile.read(statsJsonl, ServerSummary.NO_SERVER_FIGURES, snapshot -> {
             JsonNode timing = snapshot.path("serverTiming");
             if (timing.hasNonNull("histogram")) {
                 if (ends.size() == 2) {

@@ -30,7 +30,7 @@ final class StatsTimeline {
      */
     static List<StatsPoint> read(Path jsonl, long originMs, List<String> notes) {
         StatsTimeline timeline = new StatsTimeline(originMs);
-        ServerStatsFile.read(jsonl, timeline::add, notes);
+        JsonLinesFile.read(jsonl, ServerSummary.NO_SERVER_FIGURES, timeline::add, notes);
         return List.copyOf(timeline.points);
     }
 

@@ -83,7 +83,7 @@ class ServerSummaryTest {
         ServerSummary empty = ServerSummary.from("s", serverDir, PLAN, "server died at start");
         assertEquals(0, empty.summary().samples());
         assertTrue(empty.notes().contains("samples.jtl is empty: no client-side results"));
-        assertTrue(empty.notes().contains("server-stats.jsonl is empty: the server may have died at start"));
+        assertTrue(empty.notes().contains("server-stats.jsonl is empty: " + ServerSummary.NO_SERVER_FIGURES));
 
         JtlFixture.write(serverDir.resolve(ServerSummary.SAMPLES_FILE), List.of());
         ServerSummary headerOnly = ServerSummary.from("s", serverDir, PLAN, "ok");
