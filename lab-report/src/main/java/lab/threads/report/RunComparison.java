@@ -79,13 +79,18 @@ public record RunComparison(ComparedRun a, ComparedRun b, List<MetadataChange> m
         return Spread.of(rows.stream().map(figure::read).toList());
     }
 
-    /** "no client limit seen", or over repeats that disagree "client-bound (client stall) x2, no client limit seen x1". */
+    /** "client-bound x3 (stall s: 2, 2, 4)": each run's verdict counted, and its client-stall seconds, run by run. */
     private static String verdicts(List<ServerSummary> rows) {
         Map<String, Long> counted = rows.stream()
-                .map(row -> row.validity() == null ? Cells.NOT_AVAILABLE : Headline.clientWords(row.validity()))
+                .map(row -> row.validity() == null ? Cells.NOT_AVAILABLE : row.validity().verdict())
                 .collect(Collectors.groupingBy(Function.identity(), LinkedHashMap::new, Collectors.counting()));
-        return counted.size() == 1 ? counted.keySet().iterator().next()
-                : counted.entrySet().stream().map(e -> e.getKey() + " x" + e.getValue()).collect(Collectors.joining(", "));
+        String verdicts = counted.entrySet().stream()
+                .map(e -> rows.size() == 1 ? e.getKey() : e.getKey() + " x" + e.getValue())
+                .collect(Collectors.joining(", "));
+        String stalls = rows.stream().filter(row -> row.validity() != null)
+                .map(row -> Long.toString(Math.round(row.validity().stallSeconds())))
+                .collect(Collectors.joining(", "));
+        return stalls.isEmpty() ? verdicts : verdicts + " (stall s: " + stalls + ")";
     }
 
     private static List<MetadataChange> metadataChanges(Map<String, Object> a, Map<String, Object> b) {

@@ -46,6 +46,11 @@ public record Validity(String verdict, List<String> findings, String advice, Lis
     static final String WHAT_TO_DO = "To measure the server rather than the client: fewer users (--users), JMeter's users "
             + "on other machines (--workers), or the server on another machine (--target).";
 
+    /** @return the seconds in which JMeter recorded nothing while the server answered */
+    public double stallSeconds() {
+        return clientStalls.stream().mapToDouble(Interval::seconds).sum();
+    }
+
     /**
      * A stretch of the run, in seconds since its first sample start.
      *

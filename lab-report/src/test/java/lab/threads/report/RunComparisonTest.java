@@ -73,6 +73,9 @@ class RunComparisonTest {
         assertTrue(text.indexOf("gitRevision: abc -> def") < text.indexOf("% of ideal"), "how they ran comes first: " + text);
         assertTrue(text.lines().anyMatch(line -> line.matches("server-virtual +% of ideal +80\\.0 +100\\.0 +\\+25\\.0%")), text);
         assertTrue(text.lines().anyMatch(line -> line.matches("server-virtual +client verdict +.+ +same")), text);
+        Validity virtual = run.servers().get(2).validity();
+        assertEquals(virtual.verdict() + " (stall s: " + Math.round(virtual.stallSeconds()) + ")",
+                comparison.servers().get(2).verdictA(), "a single run's verdict word, uncounted, and its stall seconds");
 
         Files.writeString(a.resolve(ReportWriter.HTML_FILE), "<html></html>");
         String page = Files.readString(ComparisonReport.write(comparison, results.resolve("compare")));
