@@ -1,5 +1,6 @@
 package lab.threads.runner;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -43,7 +44,14 @@ public final class ReportCommand implements Callable<Integer> {
                     + "case folder of a sweep), or the results folder for its index of all runs.");
             return 2;
         }
-        RunReport old = RunFiles.summary(runDir);
+        RunReport old;
+        try {
+            old = RunFiles.summary(runDir);
+        } catch (IOException e) {
+            System.err.println("lab: " + summaryFile + " cannot be read (" + e.getMessage().lines().findFirst().orElse("")
+                    + "): it is cut or not the lab's. Run the case again, or restore the file.");
+            return 2;
+        }
         RunReport report = new RunReport(old.metadata(), old.plan(), old.servers().stream()
                 .map(server -> ServerSummary.from(server.server(), runDir.resolve(server.server()), old.plan(), server.outcome()))
                 .toList());

@@ -128,4 +128,17 @@ class CompareCommandTest {
         assertTrue(report.out().contains("All runs: " + results.resolve(ReportWriter.HTML_FILE)), report.out());
         assertTrue(Files.readString(results.resolve(ReportWriter.HTML_FILE)).contains("2026-01-02T10-00-00/index.html"));
     }
+
+    @Test
+    void reportOnACutSummaryIsOneLineWithExitCode2() throws IOException {
+        Path run = run("cut", "abc", "server-virtual");
+        Path summary = run.resolve(ReportWriter.JSON_FILE);
+        Files.writeString(summary, Files.readString(summary).substring(0, 40));
+
+        Outcome report = execute(new ReportCommand(), run.toString());
+
+        assertEquals(2, report.exit(), report.err());
+        assertTrue(report.err().startsWith("lab: " + summary + " cannot be read"), report.err());
+        assertEquals(1, report.err().lines().count(), "one line, no stack trace: " + report.err());
+    }
 }
