@@ -27,6 +27,7 @@ class AsyncServerContractTest extends ContractSuite {
 
     @Override
     protected void assertThreadingModel(List<JsonNode> firstWave, List<JsonNode> secondWave) {
+        assertVirtualThreads(false, firstWave, secondWave);
         Set<String> threads = Stream.concat(firstWave.stream(), secondWave.stream())
                 .map(body -> body.get("threadName").asText()).collect(Collectors.toSet());
         // Undertow starts max(cores, 2) I/O threads: 40 sleeps were answered by those, no thread of their own.

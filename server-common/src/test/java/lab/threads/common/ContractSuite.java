@@ -61,6 +61,12 @@ public abstract class ContractSuite {
         http = new TestHttp(server.port());
     }
 
+    /** Checks that every request of both waves slept on a virtual thread, or on none. */
+    protected static void assertVirtualThreads(boolean virtual, List<JsonNode> firstWave, List<JsonNode> secondWave) {
+        assertTrue(Stream.concat(firstWave.stream(), secondWave.stream()).allMatch(body -> body.get("virtualThread").asBoolean() == virtual),
+                virtual ? "every request on a virtual thread" : "platform threads only");
+    }
+
     /** A client of the suite's running server, for a variant's own checks. */
     protected TestHttp http() {
         return http;

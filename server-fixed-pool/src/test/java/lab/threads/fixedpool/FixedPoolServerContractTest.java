@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.threads.common.ContractSuite;
@@ -28,8 +27,7 @@ class FixedPoolServerContractTest extends ContractSuite {
 
     @Override
     protected void assertThreadingModel(List<JsonNode> firstWave, List<JsonNode> secondWave) {
-        assertTrue(Stream.concat(firstWave.stream(), secondWave.stream()).noneMatch(body -> body.get("virtualThread").asBoolean()),
-                "platform threads only");
+        assertVirtualThreads(false, firstWave, secondWave);
     }
 
     @Test
