@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import lab.threads.common.Knobs;
 import lab.threads.common.Variant;
@@ -25,12 +27,15 @@ import picocli.CommandLine.Spec;
         description = {"Runs the JMeter plan against each server in turn and writes results/<timestamp>/.",
                 "Every option is also the system property lab.<option> and the environment variable LAB_<OPTION>.", ""})
 public final class LabCommand implements Callable<Integer> {
+    /** {@code --servers all}: every variant, the design's three first. */
+    static final String ALL = "all";
 
     @Spec
     CommandSpec spec;
 
     @Option(names = "--servers", split = ",", defaultValue = "platform,pool,virtual",
-            description = "Servers to run, in order: platform, pool, virtual. Default: ${DEFAULT-VALUE}.")
+            description = "Servers to run, in order: platform, pool, virtual, undertow-virtual, fixed-pool, async, or all "
+                    + "(every one). Default: ${DEFAULT-VALUE} (the design's three).")
     List<String> servers;
 
     @Option(names = "--plan", defaultValue = "talk",
@@ -125,7 +130,8 @@ public final class LabCommand implements Callable<Integer> {
     }
 
     RunOptions options() throws java.io.IOException {
-        List<Variant> variants = servers.stream().map(LabCommand::variant).distinct().toList();
+        List<Variant> variants = servers.stream().flatMap(name -> ALL.equals(name) ? Stream.of(Variant.values()) : Stream.of(variant(name)))
+                .distinct().toList();
         Map<Variant, URI> external = new LinkedHashMap<>();
         targets.forEach((server, url) -> external.put(variant(server), url));
         Map<String, String> overrides = new LinkedHashMap<>(planProperties);
@@ -175,10 +181,11 @@ public final class LabCommand implements Callable<Integer> {
 
     static Variant variant(String name) {
         for (Variant variant : Variant.values()) {
-            if (variant.id().equals(name) || variant.id().equals("server-" + name)) {
+            if (variant.id().equals(name) || variant.shortName().equals(name)) {
                 return variant;
             }
         }
-        throw new IllegalArgumentException("Unknown server '" + name + "'. Use platform, pool or virtual (or server-platform, ...).");
+        throw new IllegalArgumentException("Unknown server '" + name + "'. Use " + Stream.of(Variant.values()).map(Variant::shortName)
+                .collect(Collectors.joining(", ")) + " (or server-platform, ...), or " + ALL + ".");
     }
 }

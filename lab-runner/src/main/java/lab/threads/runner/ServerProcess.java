@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import lab.threads.common.ServerLauncher;
 import lab.threads.common.Variant;
 
 /** One server under test in its own JVM, started from its jar with the same JVM flags as the other two. */
@@ -48,6 +49,10 @@ final class ServerProcess {
         return base;
     }
 
+    long pid() {
+        return process.pid();
+    }
+
     boolean isAlive() {
         return process.isAlive();
     }
@@ -70,11 +75,46 @@ final class ServerProcess {
         }
     }
 
-    /** SIGTERM, so the server drains in-flight requests; killed only if it outlives the grace period. */
-    void stop(Duration grace) throws InterruptedException {
+    /**
+     * SIGTERM, so the server drains in-flight requests; killed (SIGKILL) if it does not say within {@code reaction}
+     * that it is stopping, or if it outlives {@code grace}. Never hangs.
+     *
+     * @return what happened, in words: a graceful stop, or why it had to be killed
+     */
+    String stop(Duration reaction, Duration grace) throws InterruptedException {
+        long started = System.nanoTime();
         process.destroy();
+        if (!awaitExitOrStopping(reaction)) {
+            return kill("did not react to SIGTERM within " + reaction.toSeconds() + " s (no '" + ServerLauncher.STOPPING
+                    + "' in " + log.getFileName() + "; a JVM out of threads cannot start its signal handler)");
+        }
         if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
-            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            return kill("was still draining " + grace.toSeconds() + " s after SIGTERM");
+        }
+        return String.format("stopped gracefully after SIGTERM in %.1f s (exit code %d)",
+                (System.nanoTime() - started) / 1e9, process.exitValue());
+    }
+
+    private boolean awaitExitOrStopping(Duration reaction) throws InterruptedException {
+        long deadline = System.nanoTime() + reaction.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (process.waitFor(HEALTH_POLL.toMillis(), TimeUnit.MILLISECONDS) || logSays(ServerLauncher.STOPPING)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private String kill(String why) throws InterruptedException {
+        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        return why + ": killed (SIGKILL)";
+    }
+
+    private boolean logSays(String words) {
+        try {
+            return Files.readString(log).contains(words);
+        } catch (IOException e) {
+            return false;
         }
     }
 

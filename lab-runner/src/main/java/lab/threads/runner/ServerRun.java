@@ -30,6 +30,8 @@ final class ServerRun {
     static final String OK = "ok";
     /** Above the servers' default shutdown grace (max sleep + 5 s), so a graceful stop is never cut short. */
     private static final Duration STOP_GRACE = Duration.ofSeconds(70);
+    /** A server that has not said "stopping" this long after SIGTERM never handled it: waiting the grace is pointless. */
+    private static final Duration STOP_REACTION = Duration.ofSeconds(10);
     /** JMeter's lines worth a user's eye; the rest (log4j chatter) stays in jmeter-console.log. */
     private static final Pattern ECHOED = Pattern.compile("(client|workers|done|stopping)\\b");
 
@@ -98,7 +100,7 @@ final class ServerRun {
         int port = variant.defaultPort();
         if (!portIsFree(port)) {
             return "not run: port " + port + " on 127.0.0.1 is already in use (a server left running by ./lab server?). "
-                    + "Stop it, or point the runner at it with --target " + variant.id().replace("server-", "") + "=http://127.0.0.1:" + port + ".";
+                    + "Stop it, or point the runner at it with --target " + variant.shortName() + "=http://127.0.0.1:" + port + ".";
         }
         Path jar = LabHome.serverJar(labHome, variant);
         if (!Files.isRegularFile(jar)) {
@@ -194,7 +196,7 @@ final class ServerRun {
         ServerProcess running = server;
         if (running != null && running.isAlive()) {
             try {
-                running.stop(STOP_GRACE);
+                out.printf("[%s] stop: %s%n", variant.id(), running.stop(STOP_REACTION, STOP_GRACE));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

@@ -18,8 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
 
 /**
- * docker-compose.yml as the lab promises it, checked where no Docker engine runs (CI): the same limits for the three
- * servers, a stop grace above the longest sleep, and benches that wait for healthy servers and write ./results.
+ * docker-compose.yml as the lab promises it, checked where no Docker engine runs (CI): every variant a service with the
+ * same limits, built from the one server.Dockerfile, in its own profile with its own bench; a stop grace above the
+ * longest sleep, and benches that wait for healthy servers and write ./results.
  */
 class ComposeFileTest {
     private static final List<String> SHARED_LIMITS = List.of("cpus", "mem_limit", "pids_limit", "ulimits", "sysctls",
@@ -36,15 +37,30 @@ class ComposeFileTest {
     }
 
     @Test
-    void theThreeServersHaveIdenticalLimits() {
+    void everyVariantHasIdenticalLimitsAndIsBuiltFromTheOneServerDockerfile() {
         Map<String, Object> first = services.get(Variant.PLATFORM.id());
         for (Variant variant : Variant.values()) {
             Map<String, Object> server = services.get(variant.id());
+            assertTrue(server != null, "a service " + variant.id());
             for (String limit : SHARED_LIMITS) {
                 assertTrue(server.containsKey(limit), variant.id() + " sets " + limit);
                 assertEquals(first.get(limit), server.get(limit), limit + " of " + variant.id());
             }
-            assertEquals(variant.id() + "/Dockerfile", ((Map<?, ?>) server.get("build")).get("dockerfile"), "one Dockerfile per server");
+            Map<?, ?> build = (Map<?, ?>) server.get("build");
+            assertEquals("server.Dockerfile", build.get("dockerfile"), "one Dockerfile for every server");
+            assertEquals(Map.of("SERVER_MODULE", variant.id(), "SERVER_PORT", variant.defaultPort()), build.get("args"), variant.id());
+            assertTrue(Files.isRegularFile(LabHome.locate().resolve(String.valueOf(build.get("dockerfile")))));
+        }
+    }
+
+    @Test
+    void everyVariantHasItsOwnProfileAndBenchWhileAllStaysTheDesignsThree() {
+        for (Variant variant : Variant.values()) {
+            assertTrue(((List<?>) services.get(variant.id()).get("profiles")).contains(variant.shortName()), variant.id());
+            Map<String, Object> bench = services.get("bench-" + variant.shortName());
+            assertEquals(List.of(variant.shortName()), bench.get("profiles"));
+            assertTrue(((Map<?, ?>) bench.get("depends_on")).containsKey(variant.id()), "bench-" + variant.shortName());
+            assertEquals(Variant.DESIGN.contains(variant), ((List<?>) services.get(variant.id()).get("profiles")).contains("all"), variant.id());
         }
     }
 
@@ -58,7 +74,7 @@ class ComposeFileTest {
     @Test
     void everyBenchWaitsForHealthyServersAndWritesResultsOnTheHost() {
         List<String> benches = services.keySet().stream().filter(name -> name.startsWith("bench")).toList();
-        assertTrue(benches.containsAll(List.of("bench", "bench-platform", "bench-pool", "bench-virtual", "bench-distributed")), benches.toString());
+        assertTrue(benches.containsAll(List.of("bench", "bench-distributed")), benches.toString());
         for (String bench : benches) {
             Map<?, ?> dependsOn = (Map<?, ?>) services.get(bench).get("depends_on");
             long servers = dependsOn.entrySet().stream().filter(e -> String.valueOf(e.getKey()).startsWith("server-")).peek(e ->

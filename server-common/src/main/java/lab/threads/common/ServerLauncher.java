@@ -10,6 +10,8 @@ import picocli.CommandLine.ParameterException;
 /** The {@code main} of all three servers: settings in, effective settings and one ready line out, graceful stop. */
 public final class ServerLauncher {
     public static final String READY = "ready on";
+    /** Printed by the shutdown hook: the JVM handled SIGTERM. The runner looks for it to tell a slow drain from no reaction. */
+    public static final String STOPPING = "stopping: SIGTERM received";
 
     private ServerLauncher() {
     }
@@ -45,7 +47,11 @@ public final class ServerLauncher {
             System.exit(1);
             return;
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(server::stop, "graceful-stop"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            out.println(variant.id() + " " + STOPPING + ", in-flight requests get up to " + settings.shutdownGraceMs() + " ms");
+            server.stop();
+            out.println(variant.id() + " stopped");
+        }, "graceful-stop"));
         out.println(variant.id() + " " + READY + " http://" + settings.host() + ":" + server.port() + "/sleep");
     }
 

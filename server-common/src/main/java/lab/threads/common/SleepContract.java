@@ -39,8 +39,12 @@ public final class SleepContract {
         return stats;
     }
 
-    /** Decides a request without blocking; safe to call on an I/O thread. */
-    public Outcome accept(String method, String path, String rawQuery) {
+    /** Decides a request without blocking; safe to call on an I/O thread. Requests outside {@link HttpLimits} are refused first. */
+    public Outcome accept(RequestHead head) {
+        return HttpLimits.refusal(head).map(Outcome.class::cast).orElseGet(() -> route(head.method(), head.path(), head.rawQuery()));
+    }
+
+    private Outcome route(String method, String path, String rawQuery) {
         return switch (path) {
             case "/sleep" -> isGet(method) ? sleepJob(rawQuery) : methodNotAllowed(method, path);
             case "/health" -> isGet(method) ? new Reply(200, Json.write(Map.of("status", "UP", "variant", variant.id()))) : methodNotAllowed(method, path);
@@ -52,19 +56,25 @@ public final class SleepContract {
 
     /** Runs a sleep on the calling thread (the variant's thread) and describes that thread in the answer. */
     public Reply sleep(SleepJob job) {
-        stats.started();
-        boolean ok = false;
+        sleepStarted();
         try {
             Thread.sleep(job.millis());
-            ok = true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } finally {
-            stats.finished(ok);
-        }
-        if (!ok) {
+            stats.finished(false);
             return error(503, "interrupted", "The sleep was interrupted (the server is stopping). Retry later.");
         }
+        return slept(job);
+    }
+
+    /** A sleep is under way without a thread waiting in it (the async variant's timer); {@link #slept} ends it. */
+    public void sleepStarted() {
+        stats.started();
+    }
+
+    /** The sleep is over: counts it and describes the thread that answers. */
+    public Reply slept(SleepJob job) {
+        stats.finished(true);
         Thread thread = Thread.currentThread();
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("variant", variant.id());
@@ -144,7 +154,7 @@ public final class SleepContract {
         return new Reply(reply.status(), reply.json(), Map.of("Allow", "GET"));
     }
 
-    private static Reply error(int status, String error, String message) {
+    static Reply error(int status, String error, String message) {
         return new Reply(status, Json.write(errorBody(status, error, message)));
     }
 

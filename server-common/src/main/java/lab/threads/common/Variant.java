@@ -1,10 +1,19 @@
 package lab.threads.common;
 
-/** The three threading models under test. The name is the module name; it appears in every JSON body and result. */
+/**
+ * The servers under test: the design's three, then the control variants that isolate one factor each (framework x
+ * threading model, README). The id is the module name; it appears in every JSON body and result.
+ */
 public enum Variant {
     PLATFORM("server-platform", "Undertow", "a brand-new platform thread per request", 8081),
     POOL("server-pool", "Undertow", "Executors.newCachedThreadPool()", 8082),
-    VIRTUAL("server-virtual", "Helidon WebServer", "a virtual thread per request", 8083);
+    VIRTUAL("server-virtual", "Helidon WebServer", "a virtual thread per request", 8083),
+    UNDERTOW_VIRTUAL("server-undertow-virtual", "Undertow", "Executors.newVirtualThreadPerTaskExecutor()", 8084),
+    FIXED_POOL("server-fixed-pool", "Undertow", "Executors.newFixedThreadPool(200)", 8085),
+    ASYNC("server-async", "Undertow", "no thread per request: a timer on the I/O thread answers", 8086);
+
+    /** What {@code ./lab run} loads without {@code --servers}: the design's three. */
+    public static final java.util.List<Variant> DESIGN = java.util.List.of(PLATFORM, POOL, VIRTUAL);
 
     private final String id;
     private final String framework;
@@ -20,6 +29,11 @@ public enum Variant {
 
     public String id() {
         return id;
+    }
+
+    /** The name {@code --servers} and compose profiles use: the id without {@code server-}. */
+    public String shortName() {
+        return id.substring("server-".length());
     }
 
     public String framework() {

@@ -10,6 +10,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.HdrHistogram.Histogram;
@@ -18,11 +19,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The one contract all three servers keep. Each server module extends this class, says how to start its server and
+ * The one contract every server keeps. Each server module extends this class, says how to start its server and
  * what its threading model must look like; every other assertion is shared.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -56,6 +59,17 @@ public abstract class ContractSuite {
         contract = newContract();
         server = start(contract);
         http = new TestHttp(server.port());
+    }
+
+    /** Checks that every request of both waves slept on a virtual thread, or on none. */
+    protected static void assertVirtualThreads(boolean virtual, List<JsonNode> firstWave, List<JsonNode> secondWave) {
+        assertTrue(Stream.concat(firstWave.stream(), secondWave.stream()).allMatch(body -> body.get("virtualThread").asBoolean() == virtual),
+                virtual ? "every request on a virtual thread" : "platform threads only");
+    }
+
+    /** A client of the suite's running server, for a variant's own checks. */
+    protected TestHttp http() {
+        return http;
     }
 
     @AfterAll
@@ -161,6 +175,60 @@ public abstract class ContractSuite {
         assertEquals(405, answer.status());
         assertEquals("method_not_allowed", answer.json().get("error").asText());
         assertEquals("GET", answer.raw().headers().firstValue("Allow").orElseThrow());
+    }
+
+    /** The lab's HTTP limits (HttpLimits): the same status for each bad input on every server, whatever its framework. */
+    @ParameterizedTest(name = "{0} -> {1}")
+    @MethodSource("badRequests")
+    void badInputGetsTheSameStatusOnEveryServer(String input, int status, String request) {
+        assertEquals(status, RawHttp.status(server.port(), request), input);
+    }
+
+    static Stream<Arguments> badRequests() {
+        String host = "Host: localhost\r\n";
+        return Stream.of(
+                Arguments.of("request line of 4,095 bytes", 200, requestLine(4095) + host + "\r\n"),
+                Arguments.of("request line of 4,096 bytes", 414, requestLine(HttpLimits.MAX_REQUEST_LINE_BYTES) + host + "\r\n"),
+                Arguments.of("URL of 100 KB", 414, requestLine(100_000) + host + "\r\n"),
+                Arguments.of("header section of 16,384 bytes", 200, sleep("HTTP/1.1") + host + headerOf(HttpLimits.MAX_HEADER_BYTES) + "\r\n"),
+                Arguments.of("header section of 16,385 bytes", 400, sleep("HTTP/1.1") + host + headerOf(HttpLimits.MAX_HEADER_BYTES + 1) + "\r\n"),
+                Arguments.of("header of 100 KB", 400, sleep("HTTP/1.1") + host + headerOf(100_000) + "\r\n"),
+                Arguments.of("100 header lines", 200, sleep("HTTP/1.1") + host + headerLines(HttpLimits.MAX_HEADERS - 1) + "\r\n"),
+                Arguments.of("101 header lines", 400, sleep("HTTP/1.1") + host + headerLines(HttpLimits.MAX_HEADERS) + "\r\n"),
+                // Not HTTP/9.9: Undertow's parser reports it as HTTP/1.1 (200) where Helidon answers 400 (README, limits).
+                Arguments.of("HTTP/2.0", 400, sleep("HTTP/2.0") + host + "\r\n"),
+                Arguments.of("HTTP/1.0", 505, sleep("HTTP/1.0") + "\r\n"),
+                Arguments.of("lower-case get (case folded alike)", 200, "get /sleep?ms=1 HTTP/1.1\r\n" + host + "\r\n"),
+                Arguments.of("unknown method FOO", 501, "FOO /sleep?ms=1 HTTP/1.1\r\n" + host + "\r\n"),
+                Arguments.of("absolute-form target", 200, "GET http://localhost/sleep?ms=1 HTTP/1.1\r\n" + host + "\r\n"),
+                Arguments.of("absolute-form with port", 200, "GET http://localhost:1234/health HTTP/1.1\r\n" + host + "\r\n"),
+                Arguments.of("no Host header", 400, sleep("HTTP/1.1") + "\r\n"),
+                Arguments.of("two Host headers", 400, sleep("HTTP/1.1") + host + host + "\r\n"),
+                Arguments.of("space in the target", 400, "GET /sleep?ms=1 x HTTP/1.1\r\n" + host + "\r\n"),
+                Arguments.of("unescaped < in the query", 400, "GET /sleep?ms=1&x=<> HTTP/1.1\r\n" + host + "\r\n"),
+                Arguments.of("space in a header name", 400, sleep("HTTP/1.1") + host + "Bad Header: x\r\n\r\n"),
+                Arguments.of("no request line", 400, "HELLO\r\n\r\n"));
+    }
+
+    private static String sleep(String version) {
+        return "GET /sleep?ms=1 " + version + "\r\n";
+    }
+
+    /** A GET of /sleep whose request line, without CRLF, has exactly {@code bytes} bytes. */
+    private static String requestLine(int bytes) {
+        String start = "GET /sleep?ms=1&pad=";
+        String end = " HTTP/1.1";
+        return start + "a".repeat(bytes - start.length() - end.length()) + end + "\r\n";
+    }
+
+    /** One header line that makes, with the Host line, a header section of {@code bytes} bytes. */
+    private static String headerOf(int bytes) {
+        int value = bytes - "Host: localhost\r\n".length() - "X-Pad: \r\n".length();
+        return "X-Pad: " + "a".repeat(value) + "\r\n";
+    }
+
+    private static String headerLines(int count) {
+        return java.util.stream.IntStream.range(0, count).mapToObj(i -> "X-H" + i + ": v\r\n").collect(java.util.stream.Collectors.joining());
     }
 
     @Test

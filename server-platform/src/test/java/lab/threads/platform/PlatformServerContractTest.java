@@ -27,7 +27,7 @@ class PlatformServerContractTest extends ContractSuite {
     @Override
     protected void assertThreadingModel(List<JsonNode> firstWave, List<JsonNode> secondWave) {
         List<JsonNode> all = Stream.concat(firstWave.stream(), secondWave.stream()).toList();
-        assertTrue(all.stream().noneMatch(body -> body.get("virtualThread").asBoolean()), "platform threads only");
+        assertVirtualThreads(false, firstWave, secondWave);
         long distinctThreads = all.stream().map(body -> body.get("threadName").asText()).distinct().count();
         assertEquals(all.size(), distinctThreads, "a brand-new thread per request, none reused across waves");
     }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.threads.common.ContractSuite;
@@ -27,8 +26,7 @@ class PoolServerContractTest extends ContractSuite {
 
     @Override
     protected void assertThreadingModel(List<JsonNode> firstWave, List<JsonNode> secondWave) {
-        assertTrue(Stream.concat(firstWave.stream(), secondWave.stream()).noneMatch(body -> body.get("virtualThread").asBoolean()),
-                "platform threads only");
+        assertVirtualThreads(false, firstWave, secondWave);
         Set<String> firstThreads = names(firstWave);
         Set<String> secondThreads = names(secondWave);
         assertTrue(firstThreads.containsAll(secondThreads),

@@ -5,7 +5,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
 
 import io.undertow.Handlers;
 import io.undertow.Undertow;
@@ -15,28 +14,35 @@ import io.undertow.io.Sender;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.server.handlers.GracefulShutdownHandler;
+import io.undertow.util.HeaderValues;
 import io.undertow.util.HttpString;
 import io.undertow.util.SameThreadExecutor;
+import lab.threads.common.HeaderSection;
+import lab.threads.common.HttpLimits;
 import lab.threads.common.LabServer;
 import lab.threads.common.Reply;
+import lab.threads.common.RequestHead;
 import lab.threads.common.ServerSettings;
 import lab.threads.common.SleepContract;
 import lab.threads.common.SleepJob;
 import org.xnio.Options;
 
 /**
- * The Undertow server of {@code server-platform} and {@code server-pool}. They differ only in the executor that runs
- * {@code /sleep}: everything else is answered on Undertow's I/O threads, which never block.
+ * The Undertow server of every Undertow variant. They differ only in their {@link Sleeper}, which runs {@code /sleep}:
+ * everything else is answered on Undertow's I/O threads, which never block.
  */
 public final class UndertowLabServer implements LabServer {
     private static final HttpString CONTENT_TYPE = HttpString.tryFromString("Content-Type");
 
     private final Undertow undertow;
     private final GracefulShutdownHandler graceful;
-    private final Executor sleepers;
+    /** Undertow's own guard on a request's head (line and headers): above it, it closes the connection unanswered. */
+    static final int PARSER_GUARD_BYTES = 1024 * 1024;
+
+    private final Sleeper sleepers;
     private final SleepContract contract;
 
-    private UndertowLabServer(SleepContract contract, Executor sleepers) {
+    private UndertowLabServer(SleepContract contract, Sleeper sleepers) {
         this.contract = contract;
         this.sleepers = sleepers;
         ServerSettings settings = contract.settings();
@@ -48,37 +54,49 @@ public final class UndertowLabServer implements LabServer {
                 .setSocketOption(Options.CONNECTION_HIGH_WATER, settings.maxConnections())
                 .setSocketOption(Options.CONNECTION_LOW_WATER, settings.maxConnections())
                 .setServerOption(UndertowOptions.IDLE_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, settings.idleTimeoutMs()))
+                // The lab's HTTP limits: Undertow counts header lines itself; the request line and the header
+                // section's bytes are checked by the contract (HttpLimits), which must see them: hence a guard far above.
+                .setServerOption(UndertowOptions.MAX_HEADERS, HttpLimits.MAX_HEADERS)
+                .setServerOption(UndertowOptions.MAX_HEADER_SIZE, PARSER_GUARD_BYTES)
+                .setServerOption(UndertowOptions.ALLOW_UNESCAPED_CHARACTERS_IN_URL, false)
+                .setServerOption(UndertowOptions.ENABLE_HTTP2, false)
                 .setHandler(graceful)
                 .build();
     }
 
-    /** Starts Undertow handing every sleep to {@code sleepers}; an executor service is shut down with the server. */
-    public static LabServer start(SleepContract contract, Executor sleepers) {
+    /** Starts Undertow handing every sleep to a thread of {@code executor}; an executor service is shut down with the server. */
+    public static LabServer start(SleepContract contract, Executor executor) {
+        return start(contract, Sleeper.blockingOn(executor));
+    }
+
+    /** Starts Undertow running every sleep with {@code sleepers}. */
+    public static LabServer start(SleepContract contract, Sleeper sleepers) {
         UndertowLabServer server = new UndertowLabServer(contract, sleepers);
         try {
             server.undertow.start();
         } catch (RuntimeException e) {
-            server.shutdownSleepers();
+            sleepers.shutdown();
             throw e;
         }
         return server;
     }
 
     private void route(HttpServerExchange exchange) {
-        switch (contract.accept(exchange.getRequestMethod().toString(), exchange.getRequestPath(), exchange.getQueryString())) {
+        switch (contract.accept(head(exchange))) {
             case Reply reply -> send(exchange, reply);
             // Hand off after this I/O-thread call returns; the exchange stays open until the sleeper answers.
-            case SleepJob job -> exchange.dispatch(SameThreadExecutor.INSTANCE, () -> handOff(exchange, job));
+            case SleepJob job -> exchange.dispatch(SameThreadExecutor.INSTANCE,
+                    () -> sleepers.sleep(contract, exchange, job, reply -> send(exchange, reply, timed(job))));
         }
     }
 
-    private void handOff(HttpServerExchange exchange, SleepJob job) {
-        try {
-            sleepers.execute(() -> send(exchange, contract.sleep(job), timed(job)));
-        } catch (Throwable noThread) {
-            // OutOfMemoryError "unable to create native thread" or a rejection: answer, count, keep serving.
-            send(exchange, contract.threadUnavailable(noThread), timed(job));
+    private static RequestHead head(HttpServerExchange exchange) {
+        HeaderSection headers = new HeaderSection();
+        for (HeaderValues header : exchange.getRequestHeaders()) {
+            header.forEach(value -> headers.add(header.getHeaderName().toString(), value));
         }
+        return new RequestHead(exchange.getRequestMethod().toString(), exchange.getRequestURI(), exchange.getQueryString(),
+                exchange.getProtocol().toString(), headers);
     }
 
     /** Undertow writes asynchronously: the server's clock of a sleep stops when the write has completed. */
@@ -125,12 +143,6 @@ public final class UndertowLabServer implements LabServer {
             Thread.currentThread().interrupt();
         }
         undertow.stop();
-        shutdownSleepers();
-    }
-
-    private void shutdownSleepers() {
-        if (sleepers instanceof ExecutorService service) {
-            service.shutdownNow();
-        }
+        sleepers.shutdown();
     }
 }

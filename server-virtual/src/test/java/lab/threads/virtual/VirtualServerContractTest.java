@@ -1,9 +1,6 @@
 package lab.threads.virtual;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.util.List;
-import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.threads.common.ContractSuite;
@@ -25,7 +22,6 @@ class VirtualServerContractTest extends ContractSuite {
 
     @Override
     protected void assertThreadingModel(List<JsonNode> firstWave, List<JsonNode> secondWave) {
-        assertTrue(Stream.concat(firstWave.stream(), secondWave.stream()).allMatch(body -> body.get("virtualThread").asBoolean()),
-                "every request ran on a virtual thread");
+        assertVirtualThreads(true, firstWave, secondWave);
     }
 }

@@ -1,8 +1,8 @@
-# server-virtual: one image per variant (the TechEmpower way). Build context = the repository root:
-#   docker build -f server-virtual/Dockerfile -t http-threads-lab/server-virtual .
-#   docker run --rm -p 127.0.0.1:8083:8083 http-threads-lab/server-virtual
-# The build stage is the same text in server-platform, server-pool and server-virtual (only the -pl line
-# differs), so Docker builds the dependency layer once and the three images share it.
+# Every server variant, one image per module (the TechEmpower way), from this one file. Build context = the
+# repository root; the build argument SERVER_MODULE names the module, SERVER_PORT its port (Variant.defaultPort):
+#   docker build -f server.Dockerfile --build-arg SERVER_MODULE=server-async --build-arg SERVER_PORT=8086 -t http-threads-lab/server-async .
+#   docker run --rm -p 127.0.0.1:8086:8086 http-threads-lab/server-async
+# The dependency layer does not depend on the argument, so Docker builds it once for every server (and the runner).
 
 FROM maven:3.9-eclipse-temurin-25 AS build
 WORKDIR /build
@@ -16,33 +16,37 @@ COPY server-undertow/pom.xml server-undertow/
 COPY server-platform/pom.xml server-platform/
 COPY server-pool/pom.xml server-pool/
 COPY server-virtual/pom.xml server-virtual/
+COPY server-undertow-virtual/pom.xml server-undertow-virtual/
+COPY server-fixed-pool/pom.xml server-fixed-pool/
+COPY server-async/pom.xml server-async/
 COPY jmeter-plans/pom.xml jmeter-plans/
 COPY lab-report/pom.xml lab-report/
 COPY lab-runner/pom.xml lab-runner/
 RUN mvn -B -q -ntp -Dmaven.repo.local=/m2 package -DskipTests && rm -rf */target target
-# 2. The servers' sources only (no tests: -DskipTests), so runner edits do not rebuild the servers.
+# 2. The shared sources, then the variant's own (no tests: -DskipTests), so one variant's edit rebuilds only its image.
 COPY server-common/src/main server-common/src/main
 COPY server-undertow/src/main server-undertow/src/main
-COPY server-platform/src/main server-platform/src/main
-COPY server-pool/src/main server-pool/src/main
-COPY server-virtual/src/main server-virtual/src/main
-RUN mvn -B -q -ntp -Dmaven.repo.local=/m2 -pl server-virtual -am package -DskipTests
+ARG SERVER_MODULE
+COPY ${SERVER_MODULE}/src/main ${SERVER_MODULE}/src/main
+RUN mvn -B -q -ntp -Dmaven.repo.local=/m2 -pl ${SERVER_MODULE} -am package -DskipTests \
+ && mkdir /app && mv ${SERVER_MODULE}/target/libs ${SERVER_MODULE}/target/${SERVER_MODULE}.jar /app/ \
+ && mv /app/${SERVER_MODULE}.jar /app/server.jar
 
 FROM eclipse-temurin:25-jre
 RUN groupadd --system --gid 10001 lab \
  && useradd --system --uid 10001 --gid lab --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin lab
 WORKDIR /app
-COPY --from=build /build/server-virtual/target/libs/ libs/
-COPY --from=build /build/server-virtual/target/server-virtual.jar ./
+COPY --from=build /app/ ./
 USER lab
-ENV LAB_HOST=0.0.0.0 LAB_PORT=8083
-EXPOSE 8083
+ARG SERVER_PORT
+ENV LAB_HOST=0.0.0.0 LAB_PORT=${SERVER_PORT}
+EXPOSE ${SERVER_PORT}
 # The JRE has no curl: bash's /dev/tcp sends GET /health and expects " 200 " in the status line.
 # Only the status line is read (Helidon keeps the socket open after Connection: close).
 HEALTHCHECK --interval=5s --timeout=3s --start-period=60s --retries=3 \
   CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/$LAB_PORT && printf 'GET /health HTTP/1.1\\r\\nHost: localhost\\r\\nConnection: close\\r\\n\\r\\n' >&3 && read -r -t 2 status <&3 && [[ $status == *' 200 '* ]]"]
 # Exec form: java is PID 1 and gets docker stop's SIGTERM; the server drains in-flight requests
-# (LAB_SHUTDOWN_GRACE_MS, default 65000) before exiting. The JVM flags are the same in all three images
-# and the same as ./lab run's --server-jvm-args default (-Xms1g -Xmx2g); G1 is pinned so a small --cpus
-# cannot switch the collector to Serial.
-ENTRYPOINT ["java", "-Xms1g", "-Xmx2g", "-XX:+UseG1GC", "--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED", "-jar", "/app/server-virtual.jar"]
+# (LAB_SHUTDOWN_GRACE_MS, default 65000) before exiting. The JVM flags are the same for every server and the same
+# as ./lab run's --server-jvm-args default (-Xms1g -Xmx2g); G1 is pinned so a small --cpus cannot switch the
+# collector to Serial.
+ENTRYPOINT ["java", "-Xms1g", "-Xmx2g", "-XX:+UseG1GC", "--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED", "-jar", "/app/server.jar"]

@@ -1,0 +1,38 @@
+package lab.threads.common;
+
+import java.util.Locale;
+
+/**
+ * What an adapter read of a request before the contract decides it: the request line as sent and the size of the
+ * header section. Frameworks differ in what they check themselves; {@link HttpLimits} checks the rest alike.
+ *
+ * @param method           the method token, upper-cased: Helidon 4.5 folds its case while parsing ({@code Method.create})
+ *                         before any handler or listener sees it, so every server folds it alike
+ * @param target           the request-target as sent: origin-form {@code /sleep} or absolute-form {@code http://host/sleep},
+ *                         without the query
+ * @param rawQuery         the query without {@code ?}, undecoded; null or empty when there is none
+ * @param protocol         the HTTP-version token, e.g. {@code HTTP/1.1}
+ * @param headers          the header section's lines and bytes
+ */
+public record RequestHead(String method, String target, String rawQuery, String protocol, HeaderSection headers) {
+
+    public RequestHead {
+        method = method.toUpperCase(Locale.ROOT);
+    }
+
+    /** Bytes of the request line without its CRLF: method, target, query, version and the two spaces. */
+    public int requestLineBytes() {
+        int query = rawQuery == null || rawQuery.isEmpty() ? 0 : 1 + rawQuery.length();
+        return method.length() + 1 + target.length() + query + 1 + protocol.length();
+    }
+
+    /** The path of the target: absolute-form ({@code http://host:port/sleep}, RFC 9112 section 3.2.2) loses its scheme and authority. */
+    public String path() {
+        int scheme = target.indexOf("://");
+        if (scheme <= 0 || target.charAt(0) == '/') {
+            return target;
+        }
+        int slash = target.indexOf('/', scheme + 3);
+        return slash < 0 ? "/" : target.substring(slash);
+    }
+}

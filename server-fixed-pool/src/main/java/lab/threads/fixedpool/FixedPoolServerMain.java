@@ -1,0 +1,28 @@
+package lab.threads.fixedpool;
+
+import java.util.concurrent.Executors;
+
+import lab.threads.common.LabServer;
+import lab.threads.common.ServerLauncher;
+import lab.threads.common.SleepContract;
+import lab.threads.common.Variant;
+import lab.threads.undertow.UndertowLabServer;
+
+/**
+ * Undertow dispatching every request to a fixed pool of 200 platform threads, the common production default (Tomcat's
+ * maxThreads): beyond 200 sleeps in flight, requests wait in the pool's unbounded queue.
+ */
+public final class FixedPoolServerMain {
+    public static final int THREADS = 200;
+
+    private FixedPoolServerMain() {
+    }
+
+    public static void main(String[] args) {
+        ServerLauncher.launch(Variant.FIXED_POOL, FixedPoolServerMain::start, args);
+    }
+
+    public static LabServer start(SleepContract contract) {
+        return UndertowLabServer.start(contract, Executors.newFixedThreadPool(THREADS));
+    }
+}
