@@ -12,9 +12,13 @@ import java.util.stream.Stream;
 import lab.threads.common.Knobs;
 import lab.threads.common.Variant;
 import lab.threads.runner.jmeter.ClientKind;
+import lab.threads.runner.jmeter.RmiKeystore;
+import lab.threads.runner.jmeter.RmiOptions;
+import lab.threads.runner.jmeter.RmiSecurity;
 import lab.threads.runner.jmeter.WorkerAddresses;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -94,6 +98,9 @@ public final class LabCommand implements Callable<Integer> {
                     + "dns:jmeter-worker for a scaled compose service. Default: none.")
     List<String> workers = List.of();
 
+    @Mixin
+    RmiOptions rmi;
+
     @Option(names = "--server-jvm-args", defaultValue = "-Xms1g -Xmx2g",
             description = "JVM flags of every started server, the same for all three. Default: ${DEFAULT-VALUE}.")
     String serverJvmArgs;
@@ -120,6 +127,9 @@ public final class LabCommand implements Callable<Integer> {
         RunOptions options;
         try {
             options = options();
+            if (!options.workers().isEmpty()) {
+                readyRmi(options.rmi());
+            }
         } catch (IllegalArgumentException e) {
             System.err.println("lab: " + e.getMessage());
             return 2;
@@ -156,9 +166,28 @@ public final class LabCommand implements Callable<Integer> {
         }
         RunCase.Sweep sweepLevels = sweep == null ? null : RunCase.Sweep.parse(sweep);
         RunOptions options = new RunOptions(variants, chosen, clientKind(), out, external, words(serverJvmArgs), words(serverArgs),
-                java.time.Duration.ofSeconds(startTimeoutSeconds), workerAddresses, sweepLevels, repeats, warmupUsers);
+                java.time.Duration.ofSeconds(startTimeoutSeconds), workerAddresses, rmi.security(), sweepLevels, repeats, warmupUsers);
         RunCase.expand(chosen, sweepLevels, repeats);
         return options;
+    }
+
+    /** The first distributed run makes the keystore; a plain-RMI one says, every time, what it exposes. */
+    private static void readyRmi(RmiSecurity rmi) {
+        if (rmi.insecure()) {
+            System.err.println("lab: " + RmiSecurity.INSECURE_WARNING);
+            return;
+        }
+        RmiKeystore keystore = rmi.keystore();
+        try {
+            if (keystore.createIfMissing()) {
+                System.out.println("lab: made the RMI keystore " + keystore.file() + " and " + keystore.passwordFile()
+                        + ": copy both to every worker machine.");
+            }
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("cannot make the RMI keystore " + keystore.file() + " (" + e.getMessage()
+                    + "): give a writable path with --rmi-keystore.", e);
+        }
+        keystore.check();
     }
 
     private ClientKind clientKind() {

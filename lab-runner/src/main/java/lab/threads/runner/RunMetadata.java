@@ -37,6 +37,7 @@ final class RunMetadata {
         metadata.put("client", "JMeter users on " + options.client().label() + " threads");
         metadata.put("jmeterWorkers", options.workers().isEmpty() ? "none (users run in the forked JMeter)"
                 : String.join(",", options.workers()));
+        metadata.put("jmeterWorkerRmi", options.workers().isEmpty() ? "none (no workers)" : options.rmi().describe());
         metadata.put("servers", options.servers().stream().map(v -> v.id()).toList());
         if (options.sweep() != null) {
             metadata.put("sweep", options.sweep().property() + "=" + String.join(",", options.sweep().values()));

@@ -8,13 +8,15 @@ import java.util.Map;
 
 import lab.threads.common.Variant;
 import lab.threads.runner.jmeter.ClientKind;
+import lab.threads.runner.jmeter.RmiSecurity;
 
 /**
  * Everything a run was asked to do, validated.
  *
  * @param workers {@code host:port} of the JMeter workers that run the users; empty: the forked JMeter runs them
+ * @param rmi     how the forked JMeter talks to the workers
  */
 record RunOptions(List<Variant> servers, PlanChoice plan, ClientKind client, Path out, Map<Variant, URI> targets,
         List<String> serverJvmFlags, List<String> serverFlags, Duration startTimeout, List<String> workers,
-        RunCase.Sweep sweep, int repeats, int warmupUsers) {
+        RmiSecurity rmi, RunCase.Sweep sweep, int repeats, int warmupUsers) {
 }

@@ -159,7 +159,7 @@ final class ServerRun {
         properties.put("port", Integer.toString(target.getPort()));
         JMeterRunSpec spec = new JMeterRunSpec(plan.location(), properties, into.resolve(ServerSummary.SAMPLES_FILE),
                 into.resolve("dashboard"), dir.getParent().resolve(".jmeter-home"), options.client(), users,
-                into.resolve("jmeter.log"), options.workers());
+                into.resolve("jmeter.log"), options.workers(), options.rmi());
         load = JMeterFork.start(spec);
         relayProgress(load, into);
         return load.waitFor();

@@ -83,4 +83,23 @@ class ComposeFileTest {
             assertTrue(String.valueOf(services.get(bench).get("volumes")).contains("./results:/results"), bench + " writes ./results");
         }
     }
+
+    /** RMI over TLS with no extra command: a one-shot service makes the keystore, workers and controller mount it. */
+    @Test
+    void theDistributedProfileSharesOneRmiKeystoreMadeBeforeTheWorkersStart() {
+        String command = String.valueOf(services.get("rmi-keystore").get("entrypoint"));
+        assertTrue(command.contains("RmiKeystoreCommand --rmi-keystore=/rmi/rmi_keystore.p12"), command);
+        Map<?, ?> workerNeeds = (Map<?, ?>) services.get("jmeter-worker").get("depends_on");
+        assertEquals("service_completed_successfully", ((Map<?, ?>) workerNeeds.get("rmi-keystore")).get("condition"));
+        for (String service : List.of("jmeter-worker", "bench-distributed")) {
+            Map<String, Object> definition = services.get(service);
+            assertTrue(String.valueOf(definition.get("volumes")).contains("rmi-keystore:/rmi:ro"), service + " mounts the keystore");
+            Map<?, ?> environment = (Map<?, ?>) definition.get("environment");
+            assertEquals("/rmi/rmi_keystore.p12", environment.get("LAB_RMI_KEYSTORE"), service);
+            assertEquals("${LAB_INSECURE_RMI:-}", environment.get("LAB_INSECURE_RMI"), service + ": TLS unless asked");
+        }
+        // The worker listens on its container's address only, so its health check cannot use 127.0.0.1.
+        String health = String.valueOf(((Map<?, ?>) services.get("jmeter-worker").get("healthcheck")).get("test"));
+        assertTrue(health.contains("/dev/tcp/$$HOSTNAME/1099"), health);
+    }
 }

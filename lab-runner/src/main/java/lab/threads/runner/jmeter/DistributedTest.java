@@ -38,6 +38,7 @@ final class DistributedTest implements LoadTest {
     private final Map<String, String> properties;
     private final List<Integer> shares;
     private final TestEnds ends;
+    private final RmiSecurity security;
     // Read by the signal handler's thread (stop) while the main thread fills it.
     private final List<ClientJMeterEngine> started = new CopyOnWriteArrayList<>();
 
@@ -45,10 +46,12 @@ final class DistributedTest implements LoadTest {
      * @param tree       the plan, ready to run (as for a local engine)
      * @param workers    {@code host:port} of each worker
      * @param properties the plan's properties; {@code users} is the total, spread over the workers
+     * @param security   how the workers are reached, to explain a refusal
      * @throws IllegalArgumentException without {@code users}, or with fewer users than workers
      */
-    DistributedTest(HashTree tree, List<String> workers, Map<String, String> properties) {
+    DistributedTest(HashTree tree, List<String> workers, Map<String, String> properties, RmiSecurity security) {
         this.tree = tree;
+        this.security = security;
         this.workers = List.copyOf(workers);
         this.properties = properties;
         String users = properties.get("users");
@@ -76,7 +79,7 @@ final class DistributedTest implements LoadTest {
         List<ClientJMeterEngine> engines = new ArrayList<>();
         StringBuilder line = new StringBuilder("workers");
         for (int i = 0; i < workers.size(); i++) {
-            ClientJMeterEngine engine = connect(workers.get(i));
+            ClientJMeterEngine engine = connect(workers.get(i), security);
             engine.configure(tree);
             Properties workerProperties = new Properties();
             workerProperties.putAll(properties);
@@ -85,14 +88,17 @@ final class DistributedTest implements LoadTest {
             engines.add(engine);
             line.append(' ').append(workers.get(i)).append('=').append(shares.get(i));
         }
-        for (ClientJMeterEngine engine : engines) {
+        for (int i = 0; i < engines.size(); i++) {
             try {
-                engine.runTest(); // sends the plan and the properties, then starts the worker's engine
-            } catch (JMeterEngineException | RuntimeException e) {
+                engines.get(i).runTest(); // sends the plan and the properties, then starts the worker's engine
+            } catch (JMeterEngineException e) {
+                stop();
+                throw new JMeterEngineException(WorkerRefusal.explain(workers.get(i), e, security), e);
+            } catch (RuntimeException e) {
                 stop();
                 throw e;
             }
-            started.add(engine);
+            started.add(engines.get(i));
         }
         System.out.println(line);
     }
@@ -110,11 +116,11 @@ final class DistributedTest implements LoadTest {
         return shares;
     }
 
-    private static ClientJMeterEngine connect(String worker) throws JMeterEngineException {
+    private static ClientJMeterEngine connect(String worker, RmiSecurity security) throws JMeterEngineException {
         try {
             return new ClientJMeterEngine(worker);
         } catch (RemoteException | NotBoundException e) {
-            throw new JMeterEngineException("cannot reach JMeter worker " + worker + ": " + e, e);
+            throw new JMeterEngineException(WorkerRefusal.explain(worker, e, security), e);
         }
     }
 

@@ -96,6 +96,8 @@ public final class JMeterFork {
         spec.properties().forEach((name, value) -> command.add("-J" + name + "=" + value));
         if (!spec.workers().isEmpty()) {
             command.add("--workers=" + String.join(",", spec.workers()));
+            command.add(spec.rmi().insecure() ? "--insecure-rmi"
+                    : RmiOptions.KEYSTORE_OPTION + "=" + spec.rmi().keystore().file().toAbsolutePath());
         }
         return command;
     }

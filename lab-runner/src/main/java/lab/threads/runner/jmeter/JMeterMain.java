@@ -30,6 +30,7 @@ import org.apache.jorphan.collections.HashTree;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -93,6 +94,9 @@ public final class JMeterMain implements Callable<Integer> {
                     + "-Jusers is the total, spread over them.")
     private List<String> workers = List.of();
 
+    @Mixin
+    private RmiOptions rmi;
+
     @Option(names = "-J", paramLabel = "name=value",
             description = "A JMeter property, e.g. -Jusers=20000 (plan knobs: host, port, users, rampup, loops, "
                     + "sleep_ms, connect_timeout_ms, response_timeout_ms).")
@@ -123,7 +127,7 @@ public final class JMeterMain implements Callable<Integer> {
             HashTree planLevel = tree.getTree(tree.getArray()[0]);
             planLevel.add(counter);
             planLevel.add(jtlWriter());
-            test = workers.isEmpty() ? LoadTest.local(tree) : new DistributedTest(tree, workers, properties);
+            test = workers.isEmpty() ? LoadTest.local(tree) : new DistributedTest(tree, workers, properties, rmi.security());
         } catch (IllegalArgumentException | IOException e) {
             System.err.println("jmeter-main: " + e.getMessage());
             return EXIT_USAGE;
@@ -185,7 +189,7 @@ public final class JMeterMain implements Callable<Integer> {
         return jtl.resolveSibling(name.replaceFirst("\\.jtl$", "") + ".jmeter.log");
     }
 
-    private void configureJMeter() {
+    private void configureJMeter() throws IOException {
         // The FACTS trap: without this the .jtl timeStamp is the sample's end, not its start.
         JMeterUtils.setProperty("sampleresult.timestamp.start", "true");
         // Exact percentiles: by default the dashboard keeps only the last 20,000 samples per statistic.
@@ -196,7 +200,7 @@ public final class JMeterMain implements Callable<Integer> {
                 jtl.toAbsolutePath().resolveSibling(jtl.getFileName() + ".report-tmp").toString());
         properties.forEach(JMeterUtils::setProperty);
         if (!workers.isEmpty()) {
-            RmiSetup.controller(workers.getFirst());
+            RmiSetup.controller(workers.getFirst(), rmi.security());
         }
     }
 

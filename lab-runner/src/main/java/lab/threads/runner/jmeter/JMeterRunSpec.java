@@ -22,9 +22,11 @@ import java.util.Objects;
  *                     its stdout is always a pipe for the caller, see {@link JMeterFork#start}
  * @param workers      {@code host:port} of the JMeter workers that run the users, spread over them; empty: the
  *                     fork runs them itself
+ * @param rmi          how the fork talks to the workers; unused without workers
  */
 public record JMeterRunSpec(String plan, Map<String, String> properties, Path jtl, Path dashboardDir,
-                            Path jmeterHome, ClientKind client, int users, Path log, List<String> workers) {
+                            Path jmeterHome, ClientKind client, int users, Path log, List<String> workers,
+                            RmiSecurity rmi) {
 
     public JMeterRunSpec {
         Objects.requireNonNull(plan, "plan");
@@ -32,6 +34,7 @@ public record JMeterRunSpec(String plan, Map<String, String> properties, Path jt
         Objects.requireNonNull(dashboardDir, "dashboardDir");
         Objects.requireNonNull(jmeterHome, "jmeterHome");
         Objects.requireNonNull(client, "client");
+        Objects.requireNonNull(rmi, "rmi");
         if (users < 1) {
             throw new IllegalArgumentException("users must be at least 1: " + users);
         }

@@ -1,8 +1,10 @@
 package lab.threads.runner.jmeter;
 
+import java.io.IOException;
 import java.net.InetAddress;
-import java.net.UnknownHostException;
+import java.net.NetworkInterface;
 import java.nio.file.Path;
+import java.rmi.RemoteException;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -12,13 +14,17 @@ import org.apache.jmeter.rmi.RmiUtils;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
  * A JMeter worker, i.e. {@code jmeter-server} ({@code jmeter -s}) with this lab's classpath: it waits for a
  * controller ({@link JMeterMain} {@code --workers}) to send it a plan, runs it, sends the samples back, and waits for
  * the next one. The same jars as the controller, so the {@link VirtualThreadGroup} of a plan runs here as it would
- * locally. Prints one line, {@code jmeter-worker ready on <host>:<port>}, once controllers can connect.
+ * locally. Prints one line, {@code jmeter-worker ready on <host>:<port> (...)}, once controllers can connect.
+ *
+ * <p>By default it speaks RMI over TLS with the {@link RmiKeystore} and refuses to start without it: it then obeys
+ * only controllers holding the same keystore. It listens on {@code --rmi-hostname} only.
  *
  * <p>Every option is also the system property {@code lab.<option>} and the environment variable
  * {@code LAB_<OPTION>} ({@link Knobs}).
@@ -34,9 +40,12 @@ public final class JMeterWorkerMain implements Callable<Integer> {
     private int port;
 
     @Option(names = "--rmi-hostname", paramLabel = "ADDRESS",
-            description = "The address controllers reach this worker at (java.rmi.server.hostname). "
-                    + "Default: this machine's address (in a container: the container's).")
+            description = "The address controllers reach this worker at (java.rmi.server.hostname), and the only one "
+                    + "it listens on. Default: this machine's address (in a container: the container's).")
     private String rmiHostname;
+
+    @Mixin
+    private RmiOptions rmi;
 
     @Option(names = "--jmeter-home", paramLabel = "DIR",
             description = "JMeter home, extracted when missing. Default: <tmp>/lab-jmeter-worker.")
@@ -55,18 +64,64 @@ public final class JMeterWorkerMain implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws Exception {
+    public Integer call() {
         Path home = jmeterHome != null ? jmeterHome : Path.of(System.getProperty("java.io.tmpdir"), "lab-jmeter-worker");
         Path log = jmeterLog != null ? jmeterLog : home.resolve("jmeter-worker-" + port + ".log");
-        String hostname = rmiHostname != null ? rmiHostname : thisMachine();
-        JMeterHome.prepare(home, log);
-        RmiSetup.worker(hostname, port);
-        RemoteJMeterEngineImpl.startServer(RmiUtils.getRmiRegistryPort());
-        System.out.println("jmeter-worker ready on " + hostname + ":" + port + " (JMeter log: " + log + ")");
+        RmiSecurity security = rmi.security();
+        String hostname;
+        try {
+            hostname = ownAddress(rmiHostname != null ? rmiHostname : InetAddress.getLocalHost().getHostAddress());
+            if (port < 1 || port > 65_535) {
+                throw new IllegalArgumentException("--port " + port + ": from 1 to 65535.");
+            }
+            if (!security.insecure()) {
+                security.keystore().check(); // refused here, before JMeter's logging starts: one line
+            }
+            JMeterHome.prepare(home, log);
+            RmiSetup.worker(hostname, port, security);
+        } catch (IllegalArgumentException | IOException e) {
+            System.err.println("jmeter-worker: " + e.getMessage());
+            return 2;
+        }
+        if (security.insecure()) {
+            System.err.println("jmeter-worker: " + RmiSecurity.INSECURE_WARNING);
+        }
+        try {
+            RemoteJMeterEngineImpl.startServer(RmiUtils.getRmiRegistryPort());
+        } catch (RemoteException e) {
+            System.err.println("jmeter-worker: cannot listen on " + hostname + ":" + port + " (" + rootCause(e)
+                    + "): another worker there? Pick another --port.");
+            return 1;
+        }
+        System.out.println("jmeter-worker ready on " + hostname + ":" + port + " (" + security.describe()
+                + "; JMeter log: " + log + ")");
         return 0;
     }
 
-    private static String thisMachine() throws UnknownHostException {
-        return InetAddress.getLocalHost().getHostAddress();
+    /**
+     * The worker listens on the address it gives controllers, and on no other: it must be one of this machine's.
+     *
+     * @return {@code hostname} as an IP address
+     */
+    private static String ownAddress(String hostname) {
+        try {
+            InetAddress address = InetAddress.getByName(hostname);
+            if (NetworkInterface.getByInetAddress(address) == null) {
+                throw new IllegalArgumentException("--rmi-hostname " + hostname + " is not an address of this machine: "
+                        + "give one of its own (ip -brief address), the one controllers reach it at.");
+            }
+            return address.getHostAddress();
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--rmi-hostname " + hostname + ": cannot resolve it (" + e.getMessage()
+                    + "); give this machine's IP address.", e);
+        }
+    }
+
+    private static String rootCause(Throwable e) {
+        Throwable cause = e;
+        while (cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause.toString();
     }
 }

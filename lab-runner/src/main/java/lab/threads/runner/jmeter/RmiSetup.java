@@ -26,9 +26,11 @@ final class RmiSetup {
     /**
      * For the controller of a test on {@code firstWorker} ({@code host:port}). Its callback address is the one this
      * machine uses to reach that worker: 127.0.0.1 for local workers, the container's address on a compose network.
+     *
+     * @throws IllegalArgumentException for a keystore that cannot be opened
      */
-    static void controller(String firstWorker) {
-        common(localAddressTowards(firstWorker));
+    static void controller(String firstWorker, RmiSecurity security) throws IOException {
+        common(localAddressTowards(firstWorker), security);
         JMeterUtils.setProperty("client.rmi.localport", Integer.toString(CONTROLLER_PORT_BASE));
         // Workers send samples back in batches (mode StrippedBatch, the default): 100 samples, or the samples of
         // the last second here instead of the last minute, so the progress lines stay live and a stop loses at most
@@ -38,21 +40,24 @@ final class RmiSetup {
     }
 
     /**
-     * For a worker reached at {@code hostname:port}. The RMI registry and the engine share the one port (RMI
-     * multiplexes objects exported with the same socket factories), so a worker needs one open port, not two.
+     * For a worker reached at {@code hostname:port}, and listening there only. The RMI registry and the engine share
+     * the one port (RMI multiplexes objects exported with the same socket factories), so a worker needs one open
+     * port, not two.
+     *
+     * @throws IllegalArgumentException for a keystore that cannot be opened
      */
-    static void worker(String hostname, int port) {
-        common(hostname);
+    static void worker(String hostname, int port, RmiSecurity security) throws IOException {
+        common(hostname, security);
         JMeterUtils.setProperty("server_port", Integer.toString(port));
         JMeterUtils.setProperty("server.rmi.localport", Integer.toString(port));
     }
 
-    private static void common(String hostname) {
-        // Plain RMI: JMeter's default, RMI over SSL, needs a keystore made with its create-rmi-keystore script on
-        // every machine. Run the workers only on a network you trust.
-        JMeterUtils.setProperty("server.rmi.ssl.disable", "true");
+    private static void common(String hostname, RmiSecurity security) throws IOException {
         // The address written into the stubs this JVM hands out: the other side connects back to it.
         System.setProperty("java.rmi.server.hostname", hostname);
+        // JMeter's TLS factories off: RmiSockets does TLS (or not) for every RMI socket of the JVM, and says why.
+        JMeterUtils.setProperty("server.rmi.ssl.disable", "true");
+        RmiSockets.install(InetAddress.getByName(hostname), security);
     }
 
     private static String localAddressTowards(String hostAndPort) {

@@ -34,6 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
 class JMeterForkTest {
 
     private static final Duration RUN_LIMIT = Duration.ofMinutes(4);
+    /** Unread: these runs have no workers. */
+    private static final RmiSecurity NO_WORKERS = new RmiSecurity(new RmiKeystore(RmiKeystore.defaultFile()), false);
     private static final Map<String, String> SMALL_SMOKE = Map.of("rampup", "1", "loops", "2", "sleep_ms", "200");
     private static final List<String> JTL_FIELDS = List.of("timeStamp", "elapsed", "label", "responseCode",
             "responseMessage", "threadName", "dataType", "success", "failureMessage", "bytes", "sentBytes",
@@ -149,7 +151,7 @@ class JMeterForkTest {
             JMeterRunSpec spec = new JMeterRunSpec("jmeter-plans/smoke.jmx",
                     withPort(server, Map.of("rampup", "0", "loops", "1000", "sleep_ms", "100")), jtl,
                     dir.resolve("stopped-dashboard"), jmeterHome, ClientKind.VIRTUAL, 10, dir.resolve("stopped.log"),
-                    List.of());
+                    List.of(), NO_WORKERS);
             Process process = JMeterFork.start(spec);
             long seen = 0;
             List<String> stdout = new ArrayList<>();
@@ -217,7 +219,7 @@ class JMeterForkTest {
         Path dashboard = dir.resolve("dashboard");
         Path log = dir.resolve("stderr.log");
         Process process = JMeterFork.start(
-                new JMeterRunSpec(plan, properties, jtl, dashboard, jmeterHome, client, users, log, List.of()));
+                new JMeterRunSpec(plan, properties, jtl, dashboard, jmeterHome, client, users, log, List.of(), NO_WORKERS));
         List<String> stdout = Collections.synchronizedList(new ArrayList<>());
         Thread reader = Thread.ofVirtual().start(() -> process.inputReader().lines().forEach(stdout::add));
         if (!process.waitFor(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
