@@ -25,6 +25,7 @@ import org.apache.jmeter.save.SaveService;
 import org.apache.jmeter.services.FileServer;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.ThreadGroup;
+import org.apache.jmeter.threads.openmodel.OpenModelThreadGroup;
 import org.apache.jmeter.util.JMeterUtils;
 import org.apache.jorphan.collections.HashTree;
 
@@ -233,8 +234,9 @@ public final class JMeterMain implements Callable<Integer> {
     }
 
     /**
-     * Puts users on the chosen threads. The plan keeps stock {@code ThreadGroup}s, so it still opens in the GUI;
-     * only exact {@code ThreadGroup}s are swapped, as setUp/tearDown groups subclass it with their own meaning.
+     * Puts users on the chosen threads. The plan keeps stock {@code ThreadGroup}s and {@code OpenModelThreadGroup}s, so
+     * it still opens in the GUI; only exact {@code ThreadGroup}s are swapped, as setUp/tearDown groups subclass it with
+     * their own meaning (the open-model group is final).
      *
      * @return the number of thread groups of the plan that run on the chosen threads
      */
@@ -245,6 +247,11 @@ public final class JMeterMain implements Callable<Integer> {
             if (element.getClass() == ThreadGroup.class) {
                 if (client == ClientKind.VIRTUAL) {
                     planLevel.replaceKey(element, VirtualThreadGroup.copyOf((ThreadGroup) element));
+                }
+                groups++;
+            } else if (element instanceof OpenModelThreadGroup open) {
+                if (client == ClientKind.VIRTUAL) {
+                    planLevel.replaceKey(element, VirtualOpenModelThreadGroup.copyOf(open));
                 }
                 groups++;
             }

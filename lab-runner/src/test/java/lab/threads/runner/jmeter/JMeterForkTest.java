@@ -107,6 +107,57 @@ class JMeterForkTest {
     }
 
     @Test
+    void openPlanSendsRateTimesDurationArrivalsSpreadAtThatRate() throws Exception {
+        try (SleepServer server = new SleepServer()) {
+            // 50/s for 4 s of 200 ms requests; the final pause (connect + response timeout, 31 s) is cut short
+            // once nothing is in flight.
+            Run run = run("jmeter-plans/open.jmx", ClientKind.VIRTUAL, 10, withPort(server, Map.of("rate", "50",
+                    "rampup", "0", "duration", "4", "sleep_ms", "200", "connect_timeout_ms", "1000",
+                    "response_timeout_ms", "30000")));
+
+            assertEquals(0, run.exitCode(), run.describe());
+            assertEquals(Optional.of("client threads=virtual thread_groups=1"), run.line("client "), run.describe());
+            assertTrue(run.line("done ").orElseThrow().endsWith("samples=200 errors=0 virtual_thread_samples=200"),
+                    run.describe());
+            assertTrue(Long.parseLong(run.line("done ").orElseThrow().replaceAll(".*elapsed_s=(\\d+).*", "$1")) < 20,
+                    "the run waited out its final pause: " + run.describe());
+            List<CSVRecord> records = records(run.jtl());
+            assertTrue(records.stream().allMatch(r -> "200".equals(r.get("responseCode"))), describe(records));
+            assertEquals(200, records.stream().map(r -> r.get("threadName")).distinct().count(), "one user per arrival");
+            assertEquals(200, server.requests().size());
+            assertStartsSpreadAt(50, 4, records);
+        }
+    }
+
+    @Test
+    void openPlanOnPlatformThreadsRunsStockJMetersGroup() throws Exception {
+        try (SleepServer server = new SleepServer()) {
+            Run run = run("jmeter-plans/open.jmx", ClientKind.PLATFORM, 10, withPort(server, Map.of("rate", "20",
+                    "rampup", "0", "duration", "2", "sleep_ms", "200", "connect_timeout_ms", "500",
+                    "response_timeout_ms", "1000")));
+
+            assertEquals(0, run.exitCode(), run.describe());
+            assertTrue(run.line("done ").orElseThrow().endsWith("samples=40 errors=0 virtual_thread_samples=0"),
+                    run.describe());
+            assertStartsSpreadAt(20, 2, records(run.jtl()));
+        }
+    }
+
+    /** Every second of the schedule got about its share of the arrivals (uniform: binomial, sd ~ sqrt(rate)). */
+    private static void assertStartsSpreadAt(int rate, int seconds, List<CSVRecord> records) {
+        long[] starts = records.stream().mapToLong(r -> Long.parseLong(r.get("timeStamp"))).sorted().toArray();
+        assertEquals((long) rate * seconds, starts.length, describe(records));
+        long span = starts[starts.length - 1] - starts[0];
+        assertTrue(span > (seconds - 1) * 1000L && span < seconds * 1000L + 500, "starts spread over " + span + " ms");
+        Map<Long, Long> perSecond = java.util.Arrays.stream(starts).boxed()
+                .collect(Collectors.groupingBy(start -> (start - starts[0]) / 1000, Collectors.counting()));
+        for (long second = 0; second < seconds; second++) {
+            long count = perSecond.getOrDefault(second, 0L);
+            assertTrue(count > rate / 2 && count < rate * 3 / 2, "second " + second + ": " + count + " arrivals " + perSecond);
+        }
+    }
+
+    @Test
     void progressLinesComeWhileTheTestRuns() throws Exception {
         try (SleepServer server = new SleepServer()) {
             Run run = run("jmeter-plans/smoke.jmx", ClientKind.VIRTUAL, 5,
