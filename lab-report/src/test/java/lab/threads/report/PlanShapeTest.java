@@ -3,6 +3,9 @@ package lab.threads.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -62,5 +65,18 @@ class PlanShapeTest {
         assertEquals(0, plan.offeredArrivals(-3, 0), 1e-9, "nor before it");
         assertEquals(plan.idealSamples(), plan.offeredArrivals(0, 70), 1e-9);
         assertEquals(0, new PlanShape(50, 2, 2, 1_000).offeredArrivals(0, 10), "a closed plan offers no rate");
+    }
+
+    @Test
+    void summaryJsonReadsBackEitherModel() throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        for (PlanShape plan : List.of(PlanShape.open(100, 10, 60, 1_000), new PlanShape(50, 2, 2, 1_000))) {
+            String written = json.writeValueAsString(plan);
+            assertTrue(written.contains("\"open\":" + plan.isOpen()), written);
+            assertEquals(plan, json.readValue(written, PlanShape.class));
+        }
+        // An older run's summary.json has no open-model fields: a closed plan.
+        assertEquals(new PlanShape(50, 2, 2, 1_000),
+                json.readValue("{\"users\":50,\"rampUpSeconds\":2,\"loops\":2,\"sleepMs\":1000}", PlanShape.class));
     }
 }
