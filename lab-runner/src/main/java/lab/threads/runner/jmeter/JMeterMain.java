@@ -23,6 +23,8 @@ import org.apache.jmeter.reporters.ResultCollector;
 import org.apache.jmeter.samplers.SampleSaveConfiguration;
 import org.apache.jmeter.save.SaveService;
 import org.apache.jmeter.services.FileServer;
+import org.apache.jmeter.testelement.TestElement;
+import org.apache.jmeter.testelement.property.PropertyIterator;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.ThreadGroup;
 import org.apache.jmeter.threads.openmodel.OpenModelThreadGroup;
@@ -246,17 +248,25 @@ public final class JMeterMain implements Callable<Integer> {
         for (Object element : planLevel.list()) {
             if (element.getClass() == ThreadGroup.class) {
                 if (client == ClientKind.VIRTUAL) {
-                    planLevel.replaceKey(element, VirtualThreadGroup.copyOf((ThreadGroup) element));
+                    planLevel.replaceKey(element, withPropertiesOf((TestElement) element, new VirtualThreadGroup()));
                 }
                 groups++;
             } else if (element instanceof OpenModelThreadGroup open) {
                 if (client == ClientKind.VIRTUAL) {
-                    planLevel.replaceKey(element, VirtualOpenModelThreadGroup.copyOf(open));
+                    planLevel.replaceKey(element, withPropertiesOf(open, new VirtualOpenModelThreadGroup()));
                 }
                 groups++;
             }
         }
         return groups;
+    }
+
+    /** {@code replacement} with a copy of every property of {@code stock}: all a plan sets is in its properties. */
+    private static <T extends TestElement> T withPropertiesOf(TestElement stock, T replacement) {
+        for (PropertyIterator it = stock.propertyIterator(); it.hasNext(); ) {
+            replacement.setProperty(it.next().clone());
+        }
+        return replacement;
     }
 
     private ResultCollector jtlWriter() {

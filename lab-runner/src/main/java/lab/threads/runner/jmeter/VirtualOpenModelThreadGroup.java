@@ -5,7 +5,6 @@ import java.io.ObjectInputStream;
 import java.util.Random;
 
 import org.apache.jmeter.engine.StandardJMeterEngine;
-import org.apache.jmeter.testelement.property.PropertyIterator;
 import org.apache.jmeter.threads.AbstractThreadGroup;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterThread;
@@ -43,14 +42,6 @@ public class VirtualOpenModelThreadGroup extends AbstractThreadGroup {
     private transient VirtualUsers users = new VirtualUsers();
     private transient volatile Thread starter;
 
-    /** A virtual-thread open-model group with a copy of every property of {@code stock}. */
-    public static VirtualOpenModelThreadGroup copyOf(OpenModelThreadGroup stock) {
-        VirtualOpenModelThreadGroup group = new VirtualOpenModelThreadGroup();
-        for (PropertyIterator it = stock.propertyIterator(); it.hasNext(); ) {
-            group.setProperty(it.next().clone());
-        }
-        return group;
-    }
 
     /** Java serialisation skips field initialisers, as in {@link VirtualThreadGroup}. */
     private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
@@ -133,13 +124,12 @@ public class VirtualOpenModelThreadGroup extends AbstractThreadGroup {
 
     @Override
     public boolean verifyThreadsStopped() {
-        return VirtualUsers.endsWithinStopTimeout(starter) && users.allEndWithinStopTimeout();
+        return users.allEndWithinStopTimeout(starter);
     }
 
     @Override
     public void waitThreadsStopped() {
-        VirtualUsers.awaitEnd(starter);
-        users.awaitAllEnded();
+        users.awaitAllEnded(starter);
     }
 
     @Override

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.ObjectInputStream;
 
 import org.apache.jmeter.engine.StandardJMeterEngine;
-import org.apache.jmeter.testelement.property.PropertyIterator;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterThread;
 import org.apache.jmeter.threads.JMeterVariables;
@@ -38,14 +37,6 @@ public class VirtualThreadGroup extends ThreadGroup {
     private transient ListenerNotifier notifier;
     private transient ListedHashTree groupTree;
 
-    /** A virtual-thread group with a copy of every property of {@code stock}. */
-    public static VirtualThreadGroup copyOf(ThreadGroup stock) {
-        VirtualThreadGroup group = new VirtualThreadGroup();
-        for (PropertyIterator it = stock.propertyIterator(); it.hasNext(); ) {
-            group.setProperty(it.next().clone());
-        }
-        return group;
-    }
 
     /**
      * A distributed run sends the group to each worker serialised (Java serialisation, over RMI), which skips field
@@ -188,12 +179,11 @@ public class VirtualThreadGroup extends ThreadGroup {
 
     @Override
     public boolean verifyThreadsStopped() {
-        return VirtualUsers.endsWithinStopTimeout(starter) && users.allEndWithinStopTimeout();
+        return users.allEndWithinStopTimeout(starter);
     }
 
     @Override
     public void waitThreadsStopped() {
-        VirtualUsers.awaitEnd(starter);
-        users.awaitAllEnded();
+        users.awaitAllEnded(starter);
     }
 }

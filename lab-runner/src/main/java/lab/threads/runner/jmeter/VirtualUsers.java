@@ -73,18 +73,21 @@ final class VirtualUsers {
         }
     }
 
-    boolean allEndWithinStopTimeout() {
-        return running.values().stream().allMatch(VirtualUsers::endsWithinStopTimeout);
+    /** The group's {@code verifyThreadsStopped}: its starter thread (null: none) and every user end in time. */
+    boolean allEndWithinStopTimeout(Thread starter) {
+        return endsWithinStopTimeout(starter) && running.values().stream().allMatch(VirtualUsers::endsWithinStopTimeout);
     }
 
-    void awaitAllEnded() {
+    /** The group's {@code waitThreadsStopped}: its starter thread (null: none), then every user. */
+    void awaitAllEnded(Thread starter) {
+        awaitEnd(starter);
         // Users can be added while we wait (a group's addNewThread), hence the loop, as in the stock group.
         while (!running.isEmpty()) {
             running.values().forEach(VirtualUsers::awaitEnd);
         }
     }
 
-    static boolean endsWithinStopTimeout(Thread thread) {
+    private static boolean endsWithinStopTimeout(Thread thread) {
         if (thread == null) {
             return true;
         }
@@ -100,7 +103,7 @@ final class VirtualUsers {
         return true;
     }
 
-    static void awaitEnd(Thread thread) {
+    private static void awaitEnd(Thread thread) {
         boolean interrupted = false;
         while (thread != null && thread.isAlive()) {
             try {
