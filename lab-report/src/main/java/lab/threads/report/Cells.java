@@ -43,6 +43,13 @@ final class Cells {
     }
 
     static String plan(PlanShape plan) {
+        if (plan.isOpen()) {
+            return String.format(Locale.ROOT,
+                    "open model: arrivals ramped to %,d/s over %s s, then %,d s at that rate, each a %,d ms request: "
+                            + "ideal %,d samples in %s s = %s req/s",
+                    plan.arrivalsPerSecond(), decimal(plan.rampUpSeconds(), 1), plan.durationSeconds(), plan.sleepMs(),
+                    plan.idealSamples(), decimal(plan.idealDurationSeconds(), 3), decimal(plan.idealThroughput(), 1));
+        }
         return String.format(Locale.ROOT,
                 "%,d users, %s s ramp-up, %d loop(s) of a %,d ms request: ideal %,d samples in %s s = %s req/s",
                 plan.users(), decimal(plan.rampUpSeconds(), 1), plan.loops(), plan.sleepMs(),

@@ -47,6 +47,18 @@ final class ChartsSection {
             new Figure("chart-client-gc", "Client (JMeter) GC pauses",
                     "stop-the-world pause time of the JMeter JVM each second, ms: every sample in flight is that much late"));
 
+    /** Only for an open plan's run: arrivals against the schedule, latency by arrival, both sides' requests in flight. */
+    static final List<Figure> OPEN_FIGURES = List.of(
+            new Figure("chart-arrival-rate", "Offered vs achieved arrival rate",
+                    "arrivals per second: what the plan's schedule was due to send (dashed) and the requests JMeter "
+                            + "started (solid); below the dashed line, the client fell behind the schedule"),
+            new Figure("chart-latency-by-arrival", "Response time by arrival second",
+                    "p50 (dashed) and p99 (solid) of the requests STARTED each second, ms: how long each second's "
+                            + "arrivals waited, however late they were answered"),
+            new Figure("chart-in-flight", "Requests in flight: client and server",
+                    "requests JMeter had started and not yet finished at each second's end (solid) and those the "
+                            + "server was serving, from its /stats (dashed): the gap is queued in between"));
+
     static final String STYLE = """
             .chart-grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(560px,1fr));gap:1em}
             .chart-grid figure{margin:0;border:1px solid #ddd;padding:.5em}
@@ -70,7 +82,7 @@ final class ChartsSection {
                 <a href="charts.json">charts.json</a>.</p>
                 <div class="chart-grid">
                 """);
-        for (Figure figure : FIGURES) {
+        for (Figure figure : figures(charts)) {
             html.append("<figure><figcaption><b>").append(figure.title()).append("</b>: ").append(figure.caption())
                     .append("</figcaption><div class=\"chart-box\"><canvas id=\"").append(figure.id())
                     .append("\"></canvas></div></figure>\n");
@@ -82,6 +94,12 @@ final class ChartsSection {
                 .append("<script type=\"application/json\" id=\"chart-data\">").append(pageData(charts))
                 .append("</script>\n</section>\n")
                 .toString();
+    }
+
+    /** Every figure, and an open plan's own when the run has arrivals. */
+    static List<Figure> figures(RunCharts charts) {
+        boolean open = charts.servers().stream().anyMatch(server -> !server.arrivals().isEmpty());
+        return open ? java.util.stream.Stream.concat(FIGURES.stream(), OPEN_FIGURES.stream()).toList() : FIGURES;
     }
 
     /** The series plus each server's color; {@code <} escaped so no server name can close the script element. */

@@ -8,7 +8,7 @@ public record RunCharts(List<ServerCharts> servers) {
 
     static RunCharts read(RunReport report, Path runDir) {
         return new RunCharts(report.servers().stream()
-                .map(server -> ServerCharts.read(server.server(), runDir.resolve(server.server())))
+                .map(server -> ServerCharts.read(server.server(), runDir.resolve(server.server()), report.plan()))
                 .toList());
     }
 }

@@ -14,9 +14,10 @@ import java.util.OptionalLong;
  * @param stats         what the server's /stats said about its process
  * @param serverSeconds what the server timed itself: responses handed over per second, their p50 and p99
  * @param client        the client's (JMeter's) own health
+ * @param arrivals      an open plan's seconds by arrival, against what it offered; empty for a closed plan
  */
 public record ServerCharts(String server, Long runStartMs, List<SampleSecond> samples, List<StatsPoint> stats,
-                           List<ServerTimingPoint> serverSeconds, List<ClientPoint> client) {
+                           List<ServerTimingPoint> serverSeconds, List<ClientPoint> client, List<ArrivalSecond> arrivals) {
 
     /**
      * One second of the server's own timing, placed on the run's axis.
@@ -27,14 +28,14 @@ public record ServerCharts(String server, Long runStartMs, List<SampleSecond> sa
     }
 
     /** One streaming pass over each of the server's files; never throws on bad files. */
-    static ServerCharts read(String server, Path serverDir) {
+    static ServerCharts read(String server, Path serverDir, PlanShape plan) {
         // The summary already turned every problem with these files into a note: here they would only repeat.
         List<String> repeatedNotes = new ArrayList<>();
         SampleTimeline timeline = new SampleTimeline();
         JtlReader.read(serverDir.resolve(ServerSummary.SAMPLES_FILE), timeline, repeatedNotes);
         OptionalLong runStart = timeline.runStartMs();
         if (runStart.isEmpty()) {
-            return new ServerCharts(server, null, List.of(), List.of(), List.of(), List.of());
+            return new ServerCharts(server, null, List.of(), List.of(), List.of(), List.of(), List.of());
         }
         long origin = runStart.getAsLong();
         List<ServerTimingPoint> serverSeconds = ServerSecond.read(serverDir.resolve(ServerSummary.SERVER_SECONDS_FILE), repeatedNotes)
@@ -43,8 +44,11 @@ public record ServerCharts(String server, Long runStartMs, List<SampleSecond> sa
                         second.p50Ms(), second.p99Ms()))
                 .filter(point -> point.second() >= -1 && point.second() <= timeline.seconds().size() + 1)
                 .toList();
+        List<ClientSnapshot> client = ClientSnapshot.read(serverDir.resolve(ServerSummary.CLIENT_STATS_FILE), repeatedNotes);
+        List<ClientPoint> clientPoints = ClientPoint.of(client, origin);
+        Long scheduleStart = ClientHealth.of(client, clientPoints).scheduleStartMs();
         return new ServerCharts(server, origin, timeline.seconds(),
                 StatsTimeline.read(serverDir.resolve(ServerSummary.STATS_FILE), origin, repeatedNotes), serverSeconds,
-                ClientPoint.of(ClientSnapshot.read(serverDir.resolve(ServerSummary.CLIENT_STATS_FILE), repeatedNotes), origin));
+                clientPoints, timeline.arrivalSeconds(plan, scheduleStart == null ? origin : scheduleStart));
     }
 }

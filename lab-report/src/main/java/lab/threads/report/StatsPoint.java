@@ -8,6 +8,7 @@ package lab.threads.report;
  * @param rssMb      its resident set size in MiB; null when the snapshot lacks it
  * @param cpuPercent user + system CPU since the previous snapshot, as % of one core (200 = both cores of two);
  *                   null for the first snapshot or when the counters are missing
+ * @param inFlight   requests the server was serving at that moment; null when the snapshot lacks it
  */
-public record StatsPoint(double second, Long osThreads, Double rssMb, Double cpuPercent) {
+public record StatsPoint(double second, Long osThreads, Double rssMb, Double cpuPercent, Long inFlight) {
 }

@@ -47,7 +47,7 @@ final class StatsTimeline {
         points.add(new StatsPoint((atMs - originMs) / 1000.0,
                 snapshot.hasNonNull("osThreads") ? snapshot.get("osThreads").asLong() : null,
                 snapshot.hasNonNull("rssBytes") ? snapshot.get("rssBytes").asLong() / MIB : null,
-                cpuPercent));
+                cpuPercent, snapshot.hasNonNull("inFlight") ? snapshot.get("inFlight").asLong() : null));
         previousAtMs = atMs;
         previousCpuMs = cpuMs;
     }

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -64,16 +65,39 @@ public final class SweepReport {
      */
     static List<String> kneeLines(List<SweepPoint> points) {
         String property = points.isEmpty() ? "level" : points.getFirst().property();
-        return points.stream().map(SweepPoint::server).distinct().map(server -> points.stream()
-                        .filter(p -> p.server().equals(server))
-                        .filter(p -> p.figures().get("percentOfIdeal").median() < KNEE_PERCENT_OF_IDEAL
-                                || p.figures().get("errorPercent").median() > KNEE_ERROR_PERCENT)
-                        .findFirst()
+        return points.stream().map(SweepPoint::server).distinct().map(server -> knee(points, server)
                         .map(p -> server + " bends at " + property + "=" + p.level() + ": " + number(p.figures().get("percentOfIdeal").median())
                                 + "% of the ideal throughput, " + number(p.figures().get("errorPercent").median()) + "% errors")
                         .orElse(server + " holds at every level (>= " + (int) KNEE_PERCENT_OF_IDEAL + "% of the ideal, <= "
                                 + (int) KNEE_ERROR_PERCENT + "% errors)"))
                 .toList();
+    }
+
+    /** A server's knee (see {@link #kneeLines}); empty when it holds at every level. */
+    static Optional<SweepPoint> knee(List<SweepPoint> points, String server) {
+        return points.stream()
+                .filter(p -> p.server().equals(server))
+                .filter(p -> p.figures().get("percentOfIdeal").median() < KNEE_PERCENT_OF_IDEAL
+                        || p.figures().get("errorPercent").median() > KNEE_ERROR_PERCENT)
+                .findFirst();
+    }
+
+    /**
+     * Each server's p99 against its achieved rate (JMeter's throughput), a point per level in the sweep's order,
+     * its knee marked: the classic latency-throughput curve, where an open plan's knee shows as the rate the server
+     * stops keeping up with.
+     */
+    static Map<String, List<Map<String, Object>>> latencyVsRate(List<SweepPoint> points) {
+        Map<String, List<Map<String, Object>>> curves = new LinkedHashMap<>();
+        for (String server : points.stream().map(SweepPoint::server).distinct().toList()) {
+            Optional<SweepPoint> knee = knee(points, server);
+            curves.put(server, points.stream().filter(p -> p.server().equals(server))
+                    .<Map<String, Object>>map(p -> Map.of("x", p.figures().get("throughput").median(),
+                            "y", p.figures().get("p99").median(), "level", p.level(),
+                            "knee", knee.isPresent() && knee.get() == p))
+                    .toList());
+        }
+        return curves;
     }
 
     /** Where the client, not the server, set the figures: those points' JMeter figures are the client's. */
@@ -132,6 +156,9 @@ public final class SweepReport {
             page.append("<div><h2>").append(figure).append(" vs ").append(HtmlReport.escape(property)).append("</h2><canvas id=\"chart-")
                     .append(figure).append("\"></canvas></div>");
         }
+        page.append("<div><h2>p99 vs achieved rate</h2><p>One point per ").append(HtmlReport.escape(property))
+                .append(" level (medians); the triangle is where the server bends, as said above.</p>")
+                .append("<canvas id=\"chart-latency-vs-rate\"></canvas></div>");
         page.append("</div><h2>Table</h2><pre>").append(HtmlReport.escape(markdown(points))).append("</pre><h2>Cases</h2><ul>");
         for (String dir : cases) {
             page.append("<li><a href=\"").append(HtmlReport.escape(dir)).append("/index.html\">").append(HtmlReport.escape(dir)).append("</a></li>");
@@ -140,7 +167,8 @@ public final class SweepReport {
         page.append("<script>").append(ChartJs.fromWebJar().script()).append("</script><script>\n");
         page.append("const levels=").append(JSON.writeValueAsString(levels)).append(";\nconst data=")
                 .append(JSON.writeValueAsString(chartData)).append(";\nconst colors=")
-                .append(JSON.writeValueAsString(ServerPalette.COLORS)).append(";\n");
+                .append(JSON.writeValueAsString(ServerPalette.COLORS)).append(";\nconst curves=")
+                .append(JSON.writeValueAsString(latencyVsRate(points))).append(";\n");
         page.append("""
                 let rendered = 0;
                 for (const [figure, perServer] of Object.entries(data)) {
@@ -155,6 +183,16 @@ public final class SweepReport {
                     options: {animation: false, plugins: {legend: {labels: {filter: item => !/ (min|max)$/.test(item.text)}}}}});
                   rendered++;
                 }
+                new Chart(document.getElementById('chart-latency-vs-rate'), {type: 'scatter',
+                  data: {datasets: Object.entries(curves).map(([server, curve], i) => {
+                    const color = colors[i % colors.length];
+                    return {label: server, data: curve, showLine: true, borderColor: color, backgroundColor: color,
+                      pointStyle: curve.map(p => p.knee ? 'triangle' : 'circle'), pointRadius: curve.map(p => p.knee ? 9 : 3)};
+                  })},
+                  options: {animation: false, scales: {
+                    x: {type: 'linear', beginAtZero: true, title: {display: true, text: 'achieved rate: JMeter throughput (req/s)'}},
+                    y: {beginAtZero: true, title: {display: true, text: 'p99 (ms)'}}}}});
+                rendered++;
                 document.body.dataset.chartsRendered = rendered;
                 </script></body></html>
                 """);

@@ -53,7 +53,18 @@
       series(server.server, rowsOf(server), 'second', field, data.colors[i], options)), SECONDS, yTitle);
   }
 
+  // Two lines per server, p50 (dashed) and p99 (solid), with a band between them, of the rows' p50Ms and p99Ms.
+  function percentileBand(canvas, data, rowsOf, xTitle) {
+    return chart(canvas, 'line', data.servers.flatMap((server, i) => [
+      series(server.server + ' p50', rowsOf(server), 'second', 'p50Ms', data.colors[i], { borderDash: [6, 3] }),
+      // fill '-1': a band from this server's p50 line (the dataset just before) up to its p99.
+      series(server.server + ' p99', rowsOf(server), 'second', 'p99Ms', data.colors[i],
+        { fill: '-1', backgroundColor: data.colors[i] + '22' })
+    ]), xTitle, 'response time (ms)');
+  }
+
   const samples = (server) => server.samples;
+  const arrivals = (server) => server.arrivals;
   const stats = (server) => server.stats;
   const client = (server) => server.client;
   // Snapshots come about once a second: a longer gap means /stats did not answer, which a line would hide.
@@ -61,12 +72,7 @@
   const STATS_LINE = { spanGaps: 2.5, pointRadius: 1.5 };
 
   const DRAW = {
-    'chart-response-time': (canvas, data) => chart(canvas, 'line', data.servers.flatMap((server, i) => [
-      series(server.server + ' p50', server.samples, 'second', 'p50Ms', data.colors[i], { borderDash: [6, 3] }),
-      // fill '-1': a band from this server's p50 line (the dataset just before) up to its p99.
-      series(server.server + ' p99', server.samples, 'second', 'p99Ms', data.colors[i],
-        { fill: '-1', backgroundColor: data.colors[i] + '22' })
-    ]), SECONDS, 'response time (ms)'),
+    'chart-response-time': (canvas, data) => percentileBand(canvas, data, samples, SECONDS),
     // Two lines per server: JMeter's own (solid) and the server's own (dashed) figure of the same second.
     'chart-server-vs-jmeter': (canvas, data) => chart(canvas, 'line', data.servers.flatMap((server, i) => [
       series(server.server + ' JMeter p99', server.samples, 'second', 'p99Ms', data.colors[i]),
@@ -92,7 +98,17 @@
         Object.assign({ borderDash: [6, 3] }, STATS_LINE))
     ]), SECONDS, '% of the machine (all cores)'),
     'chart-client-rss': (canvas, data) => perServer(canvas, data, client, 'rssMb', 'RSS (MiB)', STATS_LINE),
-    'chart-client-gc': (canvas, data) => perServer(canvas, data, client, 'gcPauseMs', 'GC pause (ms per second)', STATS_LINE)
+    'chart-client-gc': (canvas, data) => perServer(canvas, data, client, 'gcPauseMs', 'GC pause (ms per second)', STATS_LINE),
+    'chart-arrival-rate': (canvas, data) => chart(canvas, 'line', data.servers.flatMap((server, i) => [
+      series(server.server + ' offered', server.arrivals, 'second', 'offered', data.colors[i], { borderDash: [6, 3] }),
+      series(server.server + ' achieved', server.arrivals, 'second', 'arrivals', data.colors[i])
+    ]), SECONDS, 'arrivals per second'),
+    'chart-latency-by-arrival': (canvas, data) => percentileBand(canvas, data, arrivals, 'second of arrival, since the server\'s first request'),
+    'chart-in-flight': (canvas, data) => chart(canvas, 'line', data.servers.flatMap((server, i) => [
+      series(server.server + ' JMeter', server.arrivals, 'second', 'inFlight', data.colors[i]),
+      series(server.server + ' server', server.stats, 'second', 'inFlight', data.colors[i],
+        Object.assign({ borderDash: [6, 3] }, STATS_LINE))
+    ]), SECONDS, 'requests in flight')
   };
 
   function drewData(drawn) {

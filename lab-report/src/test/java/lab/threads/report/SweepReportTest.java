@@ -52,9 +52,25 @@ class SweepReportTest {
                 "server-platform bends at users=1000: 89.90% of the ideal throughput, 0.00% errors"), SweepReport.kneeLines(points));
     }
 
+    @Test
+    void latencyAgainstAchievedRateMarksEachServersKnee() {
+        List<SweepPoint> points = List.of(
+                point("server-pool", "100", 99, 0), point("server-pool", "200", 80, 0), point("server-pool", "300", 60, 0),
+                point("server-virtual", "100", 99, 0), point("server-virtual", "200", 97, 0));
+
+        Map<String, List<Map<String, Object>>> curves = SweepReport.latencyVsRate(points);
+
+        assertEquals(List.of(false, true, false), curves.get("server-pool").stream().map(p -> p.get("knee")).toList());
+        assertEquals(List.of(false, false), curves.get("server-virtual").stream().map(p -> p.get("knee")).toList());
+        // x: the achieved rate (throughput), y: p99, as the fixture sets them from the level.
+        assertEquals(Map.of("x", 190.0, "y", 400.0, "level", "200", "knee", true), curves.get("server-pool").get(1));
+    }
+
+    /** A level whose throughput is 95% of it (req/s) and whose p99 is twice it (ms). */
     private static SweepPoint point(String server, String level, double percentOfIdeal, double errorPercent) {
-        return new SweepPoint(server, "users", level, Map.of("percentOfIdeal", Spread.of(percentOfIdeal), "errorPercent", Spread.of(errorPercent)),
-                List.of(Validity.NO_CLIENT_LIMIT));
+        double rate = Double.parseDouble(level);
+        return new SweepPoint(server, "users", level, Map.of("percentOfIdeal", Spread.of(percentOfIdeal), "errorPercent", Spread.of(errorPercent),
+                "throughput", Spread.of(rate * 0.95), "p99", Spread.of(rate * 2)), List.of(Validity.NO_CLIENT_LIMIT));
     }
 
     @Test
@@ -72,6 +88,7 @@ class SweepReportTest {
         assertTrue(markdown.contains(" - "), "a range for two repeats: " + markdown);
         String page = Files.readString(dir.resolve(ReportWriter.HTML_FILE));
         assertTrue(page.contains("chart-throughput") && page.contains("chart-p99") && page.contains("users-1000/repeat-1/index.html"));
+        assertTrue(page.contains("chart-latency-vs-rate") && page.contains("const curves={") && page.contains("\"knee\" : "), page);
         assertTrue(!page.matches("(?s).*<script[^>]+src=\"https?:.*"), "no network");
     }
 

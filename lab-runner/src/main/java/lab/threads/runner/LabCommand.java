@@ -43,13 +43,22 @@ public final class LabCommand implements Callable<Integer> {
     List<String> servers;
 
     @Option(names = "--plan", defaultValue = "talk",
-            description = "Bundled plan (talk: 20,000 users; smoke: 50) or a .jmx file. Default: ${DEFAULT-VALUE}.")
+            description = "Bundled plan (talk: 20,000 users; smoke: 50; open: arrivals at a fixed rate) or a .jmx file. "
+                    + "Default: ${DEFAULT-VALUE}.")
     String plan;
+
+    @Option(names = "--rate", description = "Open plans: plan property rate, arrivals per second (whole). Default: the plan's (open 100).")
+    String rate;
+
+    @Option(names = "--duration", description = "Open plans: plan property duration, seconds at that rate after the ramp-up. "
+            + "Default: the plan's (open 60).")
+    String duration;
 
     @Option(names = "--users", description = "Plan property users: simulated users. Default: the plan's (talk 20000).")
     String users;
 
-    @Option(names = "--rampup", description = "Plan property rampup: seconds to start all users. Default: the plan's (talk 20).")
+    @Option(names = "--rampup", description = "Plan property rampup: seconds to start all users (open plans: to reach the rate). "
+            + "Default: the plan's (talk 20, open 0).")
     String rampup;
 
     @Option(names = "--loops", description = "Plan property loops: requests per user. Default: the plan's (talk 3).")
@@ -145,6 +154,8 @@ public final class LabCommand implements Callable<Integer> {
         Map<Variant, URI> external = new LinkedHashMap<>();
         targets.forEach((server, url) -> external.put(variant(server), url));
         Map<String, String> overrides = new LinkedHashMap<>(planProperties);
+        putIfGiven(overrides, "rate", rate);
+        putIfGiven(overrides, "duration", duration);
         putIfGiven(overrides, "users", users);
         putIfGiven(overrides, "rampup", rampup);
         putIfGiven(overrides, "loops", loops);
@@ -154,7 +165,15 @@ public final class LabCommand implements Callable<Integer> {
         PlanChoice chosen = PlanChoice.resolve(plan, overrides);
         int totalUsers = chosen.shape().users();
         List<String> workerAddresses = WorkerAddresses.resolve(workers);
-        if (totalUsers < workerAddresses.size()) {
+        if (chosen.open() && !workerAddresses.isEmpty()) {
+            throw new IllegalArgumentException("--workers runs closed plans only: each worker would run the open plan's whole rate. "
+                    + "Run the open plan without --workers.");
+        }
+        if (chosen.open() && warmupUsers > 0) {
+            throw new IllegalArgumentException("--warmup-users warms up with closed-plan users; the plan '" + chosen.name()
+                    + "' is open: run it without --warmup-users (a short open run first warms the server up).");
+        }
+        if (!chosen.open() && totalUsers < workerAddresses.size()) {
             throw new IllegalArgumentException(totalUsers + " users cannot be spread over " + workerAddresses.size()
                     + " workers " + workerAddresses + ": every worker needs at least one.");
         }

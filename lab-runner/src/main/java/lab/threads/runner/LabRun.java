@@ -84,6 +84,9 @@ final class LabRun {
         PlanShape plan = runCase.plan().shape();
         out.printf("%n== %s: plan %s %s: ideal %,d samples in %.0f s = %.1f req/s%n", runCase.folder().isEmpty() ? "run" : runCase.folder(),
                 runCase.plan().name(), runCase.plan().properties(), plan.idealSamples(), plan.idealDurationSeconds(), plan.idealThroughput());
+        if (runCase.plan().open()) {
+            InFlightForecast.of(runCase.plan()).lines().forEach(line -> out.println("   " + line));
+        }
         Map<String, Object> caseMetadata = new LinkedHashMap<>(metadata);
         caseMetadata.put("planProperties", runCase.plan().properties());
         List<ServerSummary> summaries = new ArrayList<>();

@@ -15,12 +15,19 @@ import java.util.regex.Pattern;
 import lab.threads.report.PlanShape;
 
 /**
- * The plan of a run: a bundled one by name ({@code talk}, {@code smoke}) or a .jmx file, with its knobs. A plan's
- * defaults are read from its own {@code ${__P(name,default)}} references, so a plan edited in the JMeter GUI keeps
- * telling the runner the truth.
+ * The plan of a run: a bundled one by name ({@code talk}, {@code smoke}, {@code open}) or a .jmx file, with its
+ * knobs. A plan's defaults are read from its own {@code ${__P(name,default)}} references, so a plan edited in the
+ * JMeter GUI keeps telling the runner the truth. A plan with an Open Model Thread Group is open: its knobs are an
+ * arrival rate and a duration (open.jmx's schedule) instead of users and loops.
+ *
+ * @param open whether the plan is an open model
  */
-record PlanChoice(String name, String location, Map<String, String> properties) {
-    static final Set<String> BUNDLED = Set.of("talk", "smoke");
+record PlanChoice(String name, String location, Map<String, String> properties, boolean open) {
+    static final Set<String> BUNDLED = Set.of("talk", "smoke", "open");
+    /** Knobs that only make sense for one model, to say which plan takes them when the other is given one. */
+    static final Set<String> CLOSED_KNOBS = Set.of("users", "loops");
+    static final Set<String> OPEN_KNOBS = Set.of("rate", "duration");
+    private static final String OPEN_GROUP = "testclass=\"OpenModelThreadGroup\"";
     /** Filled in per server by the runner, never by the user. */
     static final Set<String> TARGET_PROPERTIES = Set.of("host", "port");
     private static final Pattern PROPERTY_REFERENCE = Pattern.compile("\\$\\{__P\\(([A-Za-z0-9_.-]+),([^)]*)\\)}");
@@ -50,36 +57,59 @@ record PlanChoice(String name, String location, Map<String, String> properties) 
             text = Files.readString(file);
         }
         Map<String, String> properties = defaults(text);
+        boolean open = text.contains(OPEN_GROUP);
+        String name = BUNDLED.contains(plan) ? plan : Path.of(plan).getFileName().toString().replaceFirst("\\.jmx$", "");
         for (Map.Entry<String, String> override : overrides.entrySet()) {
             if (TARGET_PROPERTIES.contains(override.getKey())) {
                 throw new IllegalArgumentException("'" + override.getKey() + "' is set by the runner for each server; use --target to aim at a running server.");
             }
-            if (!properties.containsKey(override.getKey())) {
-                throw new IllegalArgumentException("The plan '" + plan + "' has no property '" + override.getKey()
-                        + "'. Its properties: " + properties.keySet() + ".");
-            }
+            checkKnob(name, open, properties, override.getKey());
             properties.put(override.getKey(), override.getValue());
         }
         properties.keySet().removeAll(TARGET_PROPERTIES);
-        String name = BUNDLED.contains(plan) ? plan : Path.of(plan).getFileName().toString().replaceFirst("\\.jmx$", "");
-        return new PlanChoice(name, location, properties);
+        return new PlanChoice(name, location, properties, open);
+    }
+
+    /** A property the plan lacks is refused, naming the model's own knobs when it belongs to the other model. */
+    private static void checkKnob(String name, boolean open, Map<String, String> properties, String property) {
+        if (properties.containsKey(property)) {
+            return;
+        }
+        if (!open && OPEN_KNOBS.contains(property)) {
+            throw new IllegalArgumentException("'" + property + "' is a knob of open plans (arrivals at a fixed rate), and the plan '"
+                    + name + "' is closed (each user waits for its answer): use --plan open, or set --users, --rampup and --loops.");
+        }
+        if (open && CLOSED_KNOBS.contains(property)) {
+            throw new IllegalArgumentException("'" + property + "' is a knob of closed plans, and the plan '" + name
+                    + "' is open (arrivals at a fixed rate, no users): set --rate, --rampup and --duration.");
+        }
+        throw new IllegalArgumentException("The plan '" + name + "' has no property '" + property + "'. Its properties: "
+                + properties.keySet() + ".");
     }
 
     /** The same plan with one more property set, checked as a command-line override is. */
     PlanChoice with(String property, String value) {
-        if (TARGET_PROPERTIES.contains(property) || !properties.containsKey(property)) {
-            throw new IllegalArgumentException("The plan '" + name + "' has no property '" + property + "' to vary. Its properties: "
-                    + properties.keySet() + ".");
+        if (TARGET_PROPERTIES.contains(property)) {
+            throw new IllegalArgumentException("'" + property + "' is set by the runner for each server: it cannot be swept.");
         }
+        checkKnob(name, open, properties, property);
         Map<String, String> changed = new LinkedHashMap<>(properties);
         changed.put(property, value);
-        return new PlanChoice(name, location, changed);
+        return new PlanChoice(name, location, changed, open);
     }
 
     /** The shape that defines the ideal run; every figure must be a number the plan can use. */
     PlanShape shape() {
         // JMeter reads the ramp-up as whole seconds (1.5 would silently become 0), so it must be one here too.
+        if (open) {
+            return PlanShape.open(positiveInt("rate"), nonNegativeLong("rampup"), positiveInt("duration"), nonNegativeLong("sleep_ms"));
+        }
         return new PlanShape(positiveInt("users"), nonNegativeLong("rampup"), positiveInt("loops"), nonNegativeLong("sleep_ms"));
+    }
+
+    /** A timeout knob in ms, or 0 (none) when the plan has no such knob. */
+    long timeoutMs(String key) {
+        return properties.containsKey(key) ? nonNegativeLong(key) : 0;
     }
 
     static Map<String, String> defaults(String planText) {
@@ -92,35 +122,33 @@ record PlanChoice(String name, String location, Map<String, String> properties) 
     }
 
     private int positiveInt(String key) {
-        long value = nonNegativeLong(key);
-        if (value < 1 || value > Integer.MAX_VALUE) {
-            throw invalid(key, "a whole number of at least 1");
-        }
-        return (int) value;
+        return (int) wholeNumber(key, 1, Integer.MAX_VALUE);
     }
 
     private long nonNegativeLong(String key) {
+        return wholeNumber(key, 0, Long.MAX_VALUE);
+    }
+
+    private long wholeNumber(String key, long min, long max) {
         try {
             long value = Long.parseLong(required(key).trim());
-            if (value >= 0) {
+            if (value >= min && value <= max) {
                 return value;
             }
         } catch (NumberFormatException ignored) {
             // reported below
         }
-        throw invalid(key, "a whole number >= 0");
+        throw new IllegalArgumentException("Plan property '" + key + "' must be a whole number of at least " + min + ", got '"
+                + properties.get(key) + "': set it with --" + key.replace('_', '-') + ".");
     }
 
     private String required(String key) {
         String value = properties.get(key);
         if (value == null) {
-            throw new IllegalArgumentException("The plan '" + name + "' has no '" + key + "' property (${__P(" + key
-                    + ",...)}), so the runner cannot work out its ideal throughput.");
+            throw new IllegalArgumentException("The " + (open ? "open" : "closed") + " plan '" + name + "' has no '" + key
+                    + "' property: the runner needs ${__P(" + key + ",...)} in it (as in jmeter-plans/" + (open ? "open" : "talk")
+                    + ".jmx) to work out its ideal.");
         }
         return value;
-    }
-
-    private IllegalArgumentException invalid(String key, String expected) {
-        return new IllegalArgumentException("Plan property '" + key + "' must be " + expected + ", got '" + properties.get(key) + "'.");
     }
 }

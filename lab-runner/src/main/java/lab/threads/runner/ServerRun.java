@@ -134,13 +134,16 @@ final class ServerRun {
 
     private String loadAndSample(URI target) throws IOException, InterruptedException {
         Map<String, String> properties = new LinkedHashMap<>(plan.properties());
-        out.printf("[%s] load: %s users, %s loops of %s ms, JMeter users on %s threads%s -> %s%n", variant.id(),
-                properties.get("users"), properties.get("loops"), properties.get("sleep_ms"), options.client().label(),
+        String load = plan.open()
+                ? String.format("%s arrivals/s for %s s after a %s s ramp, each of %s ms", properties.get("rate"),
+                        properties.get("duration"), properties.get("rampup"), properties.get("sleep_ms"))
+                : String.format("%s users, %s loops of %s ms", properties.get("users"), properties.get("loops"), properties.get("sleep_ms"));
+        out.printf("[%s] load: %s, JMeter users on %s threads%s -> %s%n", variant.id(), load, options.client().label(),
                 options.workers().isEmpty() ? "" : " on " + options.workers().size() + " workers", target);
         int exit;
         try (StatsSampler sampler = StatsSampler.start(target, dir.resolve(ServerSummary.STATS_FILE),
                 dir.resolve(ServerSummary.SERVER_SECONDS_FILE))) {
-            exit = runLoad(target, properties, plan.shape().users(), dir);
+            exit = runLoad(target, properties, plan.open() ? InFlightForecast.of(plan).worstUsers() : plan.shape().users(), dir);
         }
         if (serverDied) {
             return "server died mid-run (exit " + server.exitCode() + "): see " + dir.resolve("server.log");
@@ -187,8 +190,9 @@ final class ServerRun {
     }
 
     private void show(Progress progress) {
-        out.printf("[%s] %4d s  samples %,8d  errors %,7d  active users %,6d%n", variant.id(), progress.elapsedSeconds(),
-                progress.samples(), progress.errors(), progress.activeUsers());
+        // In an open plan each arrival is a user of its own, so the active users are the requests in flight.
+        out.printf("[%s] %4d s  samples %,8d  errors %,7d  %s %,6d%n", variant.id(), progress.elapsedSeconds(),
+                progress.samples(), progress.errors(), plan.open() ? "in flight" : "active users", progress.activeUsers());
     }
 
     private void stopServer() {

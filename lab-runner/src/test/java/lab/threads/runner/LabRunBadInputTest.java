@@ -36,15 +36,36 @@ class LabRunBadInputTest {
             "--client=green            | --client must be virtual or platform",
             "--workers=dns:nowhere.invalid | --workers: cannot resolve 'nowhere.invalid'",
             "--workers=10.0.0.5:http   | --workers: bad port 'http'",
-            "--no-such-option          | Unknown option"})
+            "--no-such-option          | Unknown option",
+            "--rate=100                | 'rate' is a knob of open plans (arrivals at a fixed rate), and the plan 'talk' is closed",
+            "--duration=30             | use --plan open, or set --users, --rampup and --loops"})
     void badInputIsRefusedBeforeAnythingRuns(String argument, String expected) {
+        assertRefused(expected, argument);
+    }
+
+    @ParameterizedTest(name = "--plan=open {0}")
+    @CsvSource(delimiter = '|', value = {
+            "--rate=fast               | Plan property 'rate' must be a whole number of at least 1, got 'fast': set it with --rate.",
+            "--rate=2.5                | Plan property 'rate' must be a whole number",
+            "--duration=0              | Plan property 'duration' must be a whole number of at least 1",
+            "--users=10                | 'users' is a knob of closed plans, and the plan 'open' is open",
+            "--sweep=loops=1,2         | set --rate, --rampup and --duration",
+            "--workers=127.0.0.1:1099  | --workers runs closed plans only",
+            "--warmup-users=5          | run it without --warmup-users"})
+    void badInputForAnOpenPlanIsRefusedBeforeAnythingRuns(String argument, String expected) {
+        assertRefused(expected, "--plan=open", argument);
+    }
+
+    private void assertRefused(String expected, String... arguments) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         var cli = LabCommand.commandLine().setErr(new java.io.PrintWriter(err, true));
         PrintStream previous = System.err;
         int exit;
         System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
         try {
-            exit = cli.execute(argument, "--out=" + out);
+            String[] withOut = java.util.Arrays.copyOf(arguments, arguments.length + 1);
+            withOut[arguments.length] = "--out=" + out;
+            exit = cli.execute(withOut);
         } finally {
             System.setErr(previous);
         }

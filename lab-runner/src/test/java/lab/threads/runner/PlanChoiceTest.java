@@ -1,12 +1,20 @@
 package lab.threads.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 
 import lab.threads.report.PlanShape;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class PlanChoiceTest {
 
@@ -31,5 +39,29 @@ class PlanChoiceTest {
     void defaultsAreReadFromThePlansOwnPropertyReferences() {
         Map<String, String> defaults = PlanChoice.defaults("<a>${__P(users,5)}</a><b>/x?ms=${__P(sleep_ms,10)}</b><c>${__P(users,9)}</c>");
         assertEquals(Map.of("users", "5", "sleep_ms", "10"), defaults);
+    }
+
+    @Test
+    void theOpenPlanIsOpenAndItsIdealIsRateTimesDuration() throws IOException {
+        PlanChoice plan = PlanChoice.resolve("open", Map.of("rate", "50", "duration", "4", "sleep_ms", "200"));
+        assertTrue(plan.open());
+        assertEquals(PlanShape.open(50, 0, 4, 200), plan.shape());
+        assertEquals(200, plan.shape().idealSamples());
+        assertEquals(5000 + 30000, plan.timeoutMs("connect_timeout_ms") + plan.timeoutMs("response_timeout_ms"));
+        assertFalse(PlanChoice.resolve("talk", Map.of()).open());
+    }
+
+    @Test
+    void anOpenPlanWithoutADurationSaysWhatItNeeds(@TempDir Path dir) throws IOException {
+        String open;
+        try (InputStream in = PlanChoice.class.getClassLoader().getResourceAsStream("jmeter-plans/open.jmx")) {
+            open = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        Path fixed = Files.writeString(dir.resolve("fixed.jmx"), open.replace("${__P(duration,60)}", "60"));
+        PlanChoice plan = PlanChoice.resolve(fixed.toString(), Map.of());
+
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, plan::shape);
+        assertEquals("The open plan 'fixed' has no 'duration' property: the runner needs ${__P(duration,...)} in it "
+                + "(as in jmeter-plans/open.jmx) to work out its ideal.", refused.getMessage());
     }
 }

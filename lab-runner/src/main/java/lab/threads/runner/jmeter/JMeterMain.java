@@ -23,8 +23,11 @@ import org.apache.jmeter.reporters.ResultCollector;
 import org.apache.jmeter.samplers.SampleSaveConfiguration;
 import org.apache.jmeter.save.SaveService;
 import org.apache.jmeter.services.FileServer;
+import org.apache.jmeter.testelement.TestElement;
+import org.apache.jmeter.testelement.property.PropertyIterator;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.ThreadGroup;
+import org.apache.jmeter.threads.openmodel.OpenModelThreadGroup;
 import org.apache.jmeter.util.JMeterUtils;
 import org.apache.jorphan.collections.HashTree;
 
@@ -237,8 +240,9 @@ public final class JMeterMain implements Callable<Integer> {
     }
 
     /**
-     * Puts users on the chosen threads. The plan keeps stock {@code ThreadGroup}s, so it still opens in the GUI;
-     * only exact {@code ThreadGroup}s are swapped, as setUp/tearDown groups subclass it with their own meaning.
+     * Puts users on the chosen threads. The plan keeps stock {@code ThreadGroup}s and {@code OpenModelThreadGroup}s, so
+     * it still opens in the GUI; only exact {@code ThreadGroup}s are swapped, as setUp/tearDown groups subclass it with
+     * their own meaning (the open-model group is final).
      *
      * @return the number of thread groups of the plan that run on the chosen threads
      */
@@ -248,12 +252,25 @@ public final class JMeterMain implements Callable<Integer> {
         for (Object element : planLevel.list()) {
             if (element.getClass() == ThreadGroup.class) {
                 if (client == ClientKind.VIRTUAL) {
-                    planLevel.replaceKey(element, VirtualThreadGroup.copyOf((ThreadGroup) element));
+                    planLevel.replaceKey(element, withPropertiesOf((TestElement) element, new VirtualThreadGroup()));
+                }
+                groups++;
+            } else if (element instanceof OpenModelThreadGroup open) {
+                if (client == ClientKind.VIRTUAL) {
+                    planLevel.replaceKey(element, withPropertiesOf(open, new VirtualOpenModelThreadGroup()));
                 }
                 groups++;
             }
         }
         return groups;
+    }
+
+    /** {@code replacement} with a copy of every property of {@code stock}: all a plan sets is in its properties. */
+    private static <T extends TestElement> T withPropertiesOf(TestElement stock, T replacement) {
+        for (PropertyIterator it = stock.propertyIterator(); it.hasNext(); ) {
+            replacement.setProperty(it.next().clone());
+        }
+        return replacement;
     }
 
     private ResultCollector jtlWriter() {

@@ -17,6 +17,8 @@ final class PlanProperties {
             "users", new Range(1, Integer.MAX_VALUE),
             "rampup", new Range(0, Integer.MAX_VALUE),
             "loops", new Range(1, Integer.MAX_VALUE),
+            "rate", new Range(1, Integer.MAX_VALUE),
+            "duration", new Range(1, Integer.MAX_VALUE),
             "sleep_ms", new Range(0, Integer.MAX_VALUE),
             "connect_timeout_ms", new Range(0, Integer.MAX_VALUE),
             "response_timeout_ms", new Range(0, Integer.MAX_VALUE));

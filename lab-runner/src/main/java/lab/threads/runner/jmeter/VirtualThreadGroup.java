@@ -2,11 +2,8 @@ package lab.threads.runner.jmeter;
 
 import java.io.IOException;
 import java.io.ObjectInputStream;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 import org.apache.jmeter.engine.StandardJMeterEngine;
-import org.apache.jmeter.testelement.property.PropertyIterator;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterThread;
 import org.apache.jmeter.threads.JMeterVariables;
@@ -31,32 +28,23 @@ public class VirtualThreadGroup extends ThreadGroup {
 
     private static final long serialVersionUID = 1L;
     private static final Logger log = LoggerFactory.getLogger(VirtualThreadGroup.class);
-    private static final long WAIT_TO_DIE_MS = DEFAULT_THREAD_STOP_TIMEOUT.toMillis();
 
     // Run-time state only, like the parent's: a plan is saved and sent as properties.
-    private transient Map<JMeterThread, Thread> users = new ConcurrentHashMap<>();
+    private transient VirtualUsers users = new VirtualUsers();
     private transient volatile boolean running;
     private transient volatile Thread starter;
     private transient int groupNumber;
     private transient ListenerNotifier notifier;
     private transient ListedHashTree groupTree;
 
-    /** A virtual-thread group with a copy of every property of {@code stock}. */
-    public static VirtualThreadGroup copyOf(ThreadGroup stock) {
-        VirtualThreadGroup group = new VirtualThreadGroup();
-        for (PropertyIterator it = stock.propertyIterator(); it.hasNext(); ) {
-            group.setProperty(it.next().clone());
-        }
-        return group;
-    }
 
     /**
      * A distributed run sends the group to each worker serialised (Java serialisation, over RMI), which skips field
-     * initialisers: without this the worker would start its users into a null map.
+     * initialisers: without this the worker would start its users into a null registry.
      */
     private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
         in.defaultReadObject();
-        users = new ConcurrentHashMap<>();
+        users = new VirtualUsers();
     }
 
     @Override
@@ -89,7 +77,7 @@ public class VirtualThreadGroup extends ThreadGroup {
                 schedule(user, now);
             }
             user.setInitialDelay((int) Math.max(0, origin + rampUpMillis * i / count - now));
-            launch(user);
+            users.launch(user);
         }
     }
 
@@ -98,14 +86,14 @@ public class VirtualThreadGroup extends ThreadGroup {
         JMeterContextService.getContext().setVariables(variables);
         long endTime = 0;
         if (getScheduler()) {
-            pause(getDelay() * 1000);
+            VirtualUsers.pause(getDelay() * 1000);
             endTime = System.currentTimeMillis() + getDuration() * 1000;
         }
         int count = getNumThreads();
         long rampUpMillis = getRampUp() * 1000L;
         long origin = System.currentTimeMillis();
         for (int i = 0; running && i < count; i++) {
-            pause(origin + rampUpMillis * i / count - System.currentTimeMillis());
+            VirtualUsers.pause(origin + rampUpMillis * i / count - System.currentTimeMillis());
             if (!running || getScheduler() && System.currentTimeMillis() > endTime) {
                 break;
             }
@@ -114,7 +102,7 @@ public class VirtualThreadGroup extends ThreadGroup {
                 user.setScheduled(true);
                 user.setEndTime(endTime);
             }
-            launch(user);
+            users.launch(user);
         }
     }
 
@@ -130,19 +118,13 @@ public class VirtualThreadGroup extends ThreadGroup {
             schedule(user, System.currentTimeMillis());
         }
         user.setInitialDelay(delay);
-        launch(user);
+        users.launch(user);
         JMeterContextService.addTotalThreads(1);
         return user;
     }
 
     private JMeterThread newUser(StandardJMeterEngine engine, int threadNum, JMeterVariables variables) {
         return makeThread(engine, this, notifier, groupNumber, threadNum, cloneTree(groupTree), variables);
-    }
-
-    private void launch(JMeterThread user) {
-        Thread thread = Thread.ofVirtual().name(user.getThreadName()).unstarted(user);
-        users.put(user, thread);
-        thread.start();
     }
 
     private void schedule(JMeterThread user, long now) {
@@ -157,24 +139,18 @@ public class VirtualThreadGroup extends ThreadGroup {
 
     @Override
     public void threadFinished(JMeterThread user) {
-        users.remove(user);
+        users.finished(user);
     }
 
     @Override
     public boolean stopThread(String threadName, boolean now) {
-        for (Map.Entry<JMeterThread, Thread> entry : users.entrySet()) {
-            if (entry.getKey().getThreadName().equals(threadName)) {
-                stop(entry.getKey(), entry.getValue(), now);
-                return true;
-            }
-        }
-        return false;
+        return users.stop(threadName, now);
     }
 
     @Override
     public void tellThreadsToStop(boolean now) {
         stopStarting();
-        users.forEach((user, thread) -> stop(user, thread, now));
+        users.stopAll(now);
     }
 
     @Override
@@ -185,7 +161,7 @@ public class VirtualThreadGroup extends ThreadGroup {
     @Override
     public void stop() {
         stopStarting();
-        users.keySet().forEach(JMeterThread::stop);
+        users.flagAllToStop();
     }
 
     private void stopStarting() {
@@ -196,73 +172,18 @@ public class VirtualThreadGroup extends ThreadGroup {
         }
     }
 
-    /** Stock stop: flag the user, abort its sample, and interrupt its thread when stopping now. */
-    private static void stop(JMeterThread user, Thread thread, boolean interrupt) {
-        user.stop();
-        user.interrupt();
-        if (interrupt) {
-            thread.interrupt();
-        }
-    }
-
     @Override
     public int numberOfActiveThreads() {
-        return users.size();
+        return users.count();
     }
 
     @Override
     public boolean verifyThreadsStopped() {
-        return endsWithin(starter) && users.values().stream().allMatch(VirtualThreadGroup::endsWithin);
+        return users.allEndWithinStopTimeout(starter);
     }
 
     @Override
     public void waitThreadsStopped() {
-        awaitEnd(starter);
-        // Users can be added while we wait (addNewThread), hence the loop, as in the stock group.
-        while (!users.isEmpty()) {
-            users.values().forEach(VirtualThreadGroup::awaitEnd);
-        }
-    }
-
-    private static boolean endsWithin(Thread thread) {
-        if (thread == null) {
-            return true;
-        }
-        try {
-            thread.join(WAIT_TO_DIE_MS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        if (thread.isAlive()) {
-            log.warn("Thread won't exit: {}", thread.getName());
-            return false;
-        }
-        return true;
-    }
-
-    private static void awaitEnd(Thread thread) {
-        boolean interrupted = false;
-        while (thread != null && thread.isAlive()) {
-            try {
-                thread.join();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    /** Sleeps up to {@code millis}; returns early when the group is told to stop (which interrupts us). */
-    private static void pause(long millis) {
-        if (millis <= 0) {
-            return;
-        }
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        users.awaitAllEnded(starter);
     }
 }

@@ -109,6 +109,63 @@ class JMeterForkTest {
     }
 
     @Test
+    void openPlanSendsRateTimesDurationArrivalsSpreadAtThatRate() throws Exception {
+        try (SleepServer server = new SleepServer()) {
+            // 50/s for 4 s of 200 ms requests; the final pause (connect + response timeout, 31 s) is cut short
+            // once nothing is in flight.
+            Run run = run("jmeter-plans/open.jmx", ClientKind.VIRTUAL, 10, withPort(server, Map.of("rate", "50",
+                    "rampup", "0", "duration", "4", "sleep_ms", "200", "connect_timeout_ms", "1000",
+                    "response_timeout_ms", "30000")));
+
+            assertEquals(0, run.exitCode(), run.describe());
+            assertEquals(Optional.of("client threads=virtual thread_groups=1"), run.line("client "), run.describe());
+            assertTrue(run.line("done ").orElseThrow().endsWith("samples=200 errors=0 virtual_thread_samples=200"),
+                    run.describe());
+            assertTrue(Long.parseLong(run.line("done ").orElseThrow().replaceAll(".*elapsed_s=(\\d+).*", "$1")) < 20,
+                    "the run waited out its final pause: " + run.describe());
+            List<CSVRecord> records = records(run.jtl());
+            assertTrue(records.stream().allMatch(r -> "200".equals(r.get("responseCode"))), describe(records));
+            assertEquals(200, records.stream().map(r -> r.get("threadName")).distinct().count(), "one user per arrival");
+            assertEquals(200, server.requests().size());
+            assertStartsSpreadAt(50, 4, run);
+        }
+    }
+
+    @Test
+    void openPlanOnPlatformThreadsRunsStockJMetersGroup() throws Exception {
+        try (SleepServer server = new SleepServer()) {
+            Run run = run("jmeter-plans/open.jmx", ClientKind.PLATFORM, 10, withPort(server, Map.of("rate", "20",
+                    "rampup", "0", "duration", "2", "sleep_ms", "200", "connect_timeout_ms", "500",
+                    "response_timeout_ms", "1000")));
+
+            assertEquals(0, run.exitCode(), run.describe());
+            assertTrue(run.line("done ").orElseThrow().endsWith("samples=40 errors=0 virtual_thread_samples=0"),
+                    run.describe());
+            // No spread asserted: on this shared machine a cold fork once bunched 31 of the 40 starts into its first second.
+            assertEquals(40, server.requests().size());
+        }
+    }
+
+    /**
+     * Every second of the schedule, counted from its start (client-stats.jsonl), got about its share of the arrivals
+     * (uniform: binomial, sd ~ sqrt(rate)), second 0 excepted: a cold fork sends the arrivals due while it warmed up
+     * in a burst when it is ready (seen here: 82 in the first second at 50/s).
+     */
+    private static void assertStartsSpreadAt(int rate, int seconds, Run run) throws IOException {
+        List<CSVRecord> records = records(run.jtl());
+        JsonNode line = ClientStatsLines.read(run.jtl(), false).stream().filter(l -> l.hasNonNull("elapsedMs")).findFirst().orElseThrow();
+        long scheduleStart = line.get("sampledAtMs").asLong() - line.get("elapsedMs").asLong();
+        Map<Long, Long> perSecond = records.stream().mapToLong(r -> Long.parseLong(r.get("timeStamp"))).boxed()
+                .collect(Collectors.groupingBy(start -> Math.floorDiv(start - scheduleStart, 1000), Collectors.counting()));
+        assertEquals((long) rate * seconds, records.size(), describe(records));
+        for (long second = 1; second < seconds; second++) {
+            long count = perSecond.getOrDefault(second, 0L);
+            assertTrue(count > rate / 2 && count < rate * 3 / 2, "second " + second + ": " + count + " arrivals " + perSecond);
+        }
+        assertTrue(perSecond.keySet().stream().allMatch(second -> second >= 0 && second <= seconds), "arrivals outside the schedule (or late by a second): " + perSecond);
+    }
+
+    @Test
     void progressLinesComeWhileTheTestRuns() throws Exception {
         try (SleepServer server = new SleepServer()) {
             Run run = run("jmeter-plans/smoke.jmx", ClientKind.VIRTUAL, 5,

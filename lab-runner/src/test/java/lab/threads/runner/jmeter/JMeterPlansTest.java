@@ -11,16 +11,27 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
+import java.util.List;
+import java.util.Map;
 
 import org.apache.jmeter.control.LoopController;
+import org.apache.jmeter.engine.util.CompoundVariable;
 import org.apache.jmeter.protocol.http.sampler.HTTPSamplerProxy;
 import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.save.SaveService;
 import org.apache.jmeter.testelement.TestPlan;
 import org.apache.jmeter.threads.ThreadGroup;
+import org.apache.jmeter.threads.openmodel.OpenModelThreadGroup;
+import org.apache.jmeter.threads.openmodel.ThreadSchedule;
+import org.apache.jmeter.threads.openmodel.ThreadScheduleStep.ArrivalType;
+import org.apache.jmeter.threads.openmodel.ThreadScheduleStep.ArrivalsStep;
+import org.apache.jmeter.threads.openmodel.ThreadScheduleStep.RateStep;
+import org.apache.jmeter.threads.openmodel.ThreadScheduleUtils;
+import org.apache.jmeter.util.JMeterUtils;
 import org.apache.jorphan.collections.HashTree;
 import org.apache.jorphan.collections.SearchByClass;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -67,8 +78,36 @@ class JMeterPlansTest {
         assertTrue(all(tree, SampleListener.class).isEmpty(), "no listeners: the runner adds its own");
     }
 
+    @Test
+    void openPlanRunsItsKnobsFromJMeterProperties() throws Exception {
+        HashTree tree = SaveService.loadTree(copyOf("open").toFile());
+
+        assertFalse(only(tree, TestPlan.class).getComment().isBlank(), "the plan says what it is");
+        OpenModelThreadGroup group = only(tree, OpenModelThreadGroup.class);
+        assertEquals("rate(0/sec) random_arrivals(${__P(rampup,0)} sec) rate(${__P(rate,100)}/sec) "
+                + "random_arrivals(${__P(duration,60)} sec) "
+                + "pause(${__P(connect_timeout_ms,5000)} ms ${__P(response_timeout_ms,30000)} ms)", group.getScheduleString());
+        HTTPSamplerProxy sampler = only(tree, HTTPSamplerProxy.class);
+        assertEquals("${__P(host,127.0.0.1)}", sampler.getPropertyAsString(HTTPSamplerProxy.DOMAIN));
+        assertEquals("${__P(port,8083)}", sampler.getPropertyAsString(HTTPSamplerProxy.PORT));
+        assertEquals("/sleep?ms=${__P(sleep_ms,1000)}", sampler.getPropertyAsString(HTTPSamplerProxy.PATH));
+        assertEquals("HttpClient4", sampler.getImplementation());
+        assertEquals("${__P(connect_timeout_ms,5000)}", sampler.getPropertyAsString(HTTPSamplerProxy.CONNECT_TIMEOUT));
+        assertEquals("${__P(response_timeout_ms,30000)}", sampler.getPropertyAsString(HTTPSamplerProxy.RESPONSE_TIMEOUT));
+        assertTrue(all(tree, SampleListener.class).isEmpty(), "no listeners: the runner adds its own");
+
+        // With its knobs set, the schedule is one JMeter parses: ramp 0 -> 40/s over 2 s, 40/s for 3 s, then a pause
+        // of the connect + response timeouts in which nothing arrives.
+        Map.of("rampup", "2", "rate", "40", "duration", "3", "connect_timeout_ms", "500", "response_timeout_ms", "1500")
+                .forEach(JMeterUtils::setProperty);
+        ThreadSchedule schedule = ThreadScheduleUtils.ThreadSchedule(new CompoundVariable(group.getScheduleString()).execute());
+        assertEquals(2 + 3 + 2.0, schedule.getTotalDuration(), 1e-9);
+        assertEquals(List.of(new RateStep(0), new ArrivalsStep(ArrivalType.RANDOM, 2), new RateStep(40),
+                new ArrivalsStep(ArrivalType.RANDOM, 3)), schedule.getSteps().subList(0, 4));
+    }
+
     @ParameterizedTest
-    @CsvSource({"talk", "smoke"})
+    @CsvSource({"talk", "smoke", "open"})
     void planIsExactlyWhatJMeterSaves(String name) throws IOException {
         Path file = copyOf(name);
         ByteArrayOutputStream saved = new ByteArrayOutputStream();
