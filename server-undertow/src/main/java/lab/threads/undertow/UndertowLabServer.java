@@ -53,6 +53,9 @@ public final class UndertowLabServer implements LabServer {
                 // XNIO stops accepting at the high-water mark; excess connections wait in the backlog.
                 .setSocketOption(Options.CONNECTION_HIGH_WATER, settings.maxConnections())
                 .setSocketOption(Options.CONNECTION_LOW_WATER, settings.maxConnections())
+                // NO_REQUEST_TIMEOUT closes a keep-alive connection between requests (Undertow's default: 60 s);
+                // IDLE_TIMEOUT any connection without I/O (default: none).
+                .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, settings.idleTimeoutMs()))
                 .setServerOption(UndertowOptions.IDLE_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, settings.idleTimeoutMs()))
                 // The lab's HTTP limits: Undertow counts header lines itself; the request line and the header
                 // section's bytes are checked by the contract (HttpLimits), which must see them: hence a guard far above.
