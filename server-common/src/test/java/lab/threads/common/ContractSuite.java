@@ -137,7 +137,7 @@ public abstract class ContractSuite {
     }
 
     @Test
-    void statsReportRequestsProcessAndSettings() {
+    void statsReportRequestsProcessAndSettings() throws Exception {
         long before = http.get("/stats").json().get("completed").asLong();
         http.get("/sleep?ms=1");
         JsonNode stats = http.get("/stats").json();
@@ -157,6 +157,15 @@ public abstract class ContractSuite {
         assertEquals(DEFAULT_SLEEP_MS, settings.get("sleepMs").asLong());
         assertEquals(MAX_SLEEP_MS, settings.get("maxSleepMs").asLong());
         assertTrue(settings.get("effectiveBacklog").asInt() <= settings.get("backlog").asInt());
+        // Lab settings: the framework reports back the lab's four load knobs.
+        LoadSettings lab = contract.settings().labLoadSettings();
+        assertEquals("lab", settings.get("settings").asText());
+        assertEquals(lab.backlog(), settings.get("backlog").asInt());
+        assertEquals(lab.maxConnections(), settings.get("maxConnections").asInt());
+        assertEquals(lab.idleTimeoutMs(), settings.get("idleTimeoutMs").asLong());
+        assertEquals(lab.shutdownGraceMs(), settings.get("shutdownGraceMs").asLong());
+        ListenBacklog.of(server.port()).ifPresent(queue -> assertEquals(settings.get("effectiveBacklog").asInt(), queue,
+                "ss -lt: the listen queue the kernel gave"));
     }
 
     @ParameterizedTest
