@@ -18,14 +18,15 @@ import org.xnio.channels.AcceptingChannel;
  * limit (XNIO's high-water mark) and the no-request timeout are read from its listening channel and its open
  * listener, two private fields of {@link Undertow.ListenerInfo} (Undertow 2.4); what it cannot tell is said here.
  */
-final class UndertowLoadSettings {
+public final class UndertowLoadSettings {
     /** {@code Undertow.start()} asks for this backlog unless told otherwise (a literal there: nothing to read back). */
     static final int DEFAULT_BACKLOG = 1000;
 
     private UndertowLoadSettings() {
     }
 
-    static LoadSettings read(Undertow undertow, ServerSettings settings) {
+    /** What a started Undertow runs with; {@code settings} says whether the lab set the backlog and the grace. */
+    public static LoadSettings read(Undertow undertow, ServerSettings settings) {
         Undertow.ListenerInfo listener = undertow.getListenerInfo().getFirst();
         OptionMap options = ((OpenListener) field(listener, "openListener")).getUndertowOptions();
         int highWater;
