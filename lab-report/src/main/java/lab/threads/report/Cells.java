@@ -3,6 +3,7 @@ package lab.threads.report;
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -40,6 +41,31 @@ final class Cells {
     static String serverView(ServerView view) {
         return view == null ? NOT_AVAILABLE : count(Math.round(view.p50Ms())) + " / " + count(Math.round(view.p99Ms()))
                 + " / " + count(Math.round(view.maxMs()));
+    }
+
+    /**
+     * The server's load settings from its /stats, e.g. "stock: backlog 1000, connections unlimited, idle 60000 ms, grace none";
+     * a server that did not name its mode ran the lab's.
+     */
+    static String serverSettings(Map<String, Object> settings) {
+        if (settings == null) {
+            return NOT_AVAILABLE;
+        }
+        Object asked = settings.get("backlog");
+        Object effective = settings.getOrDefault("effectiveBacklog", asked);
+        return settings.getOrDefault("settings", "lab") + ": backlog " + effective + (Objects.equals(asked, effective) ? "" : " (asked " + asked + ")")
+                + ", connections " + settings.getOrDefault("maxConnections", NOT_AVAILABLE)
+                + ", idle " + millis(settings.get("idleTimeoutMs")) + ", grace " + millis(settings.get("shutdownGraceMs"));
+    }
+
+    private static String millis(Object value) {
+        return value instanceof Number ? value + " ms" : String.valueOf(value != null ? value : NOT_AVAILABLE);
+    }
+
+    /** The plan line of a report: the plan, and the servers' settings mode when the runner recorded one. */
+    static String planLine(RunReport report) {
+        Object settings = report.metadata().get("serverSettings");
+        return "Plan: " + plan(report.plan()) + "." + (settings == null ? "" : " Server settings: " + settings + ".");
     }
 
     static String plan(PlanShape plan) {

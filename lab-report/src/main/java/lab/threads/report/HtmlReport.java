@@ -48,7 +48,7 @@ final class HtmlReport {
                 """).append(STYLE).append("</style>\n</head>\n<body>\n<h1>Run summary</h1>\n");
         html.append("<section id=\"headline\">\n<ul>\n");
         report.servers().forEach(server -> html.append("<li>").append(escape(Headline.line(server, report.plan()))).append("</li>\n"));
-        html.append("</ul>\n<p class=\"plan\">Plan: ").append(escape(Cells.plan(report.plan()))).append(".</p>\n</section>\n");
+        html.append("</ul>\n<p class=\"plan\">").append(escape(Cells.planLine(report))).append("</p>\n</section>\n");
         html.append(GlanceBars.render(report.servers(), report.plan()));
         appendVerdicts(html, report.servers());
         html.append("<h2>Results</h2>\n");

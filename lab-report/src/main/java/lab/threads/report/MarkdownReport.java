@@ -18,7 +18,7 @@ final class MarkdownReport {
                 .append(server.validity().oneLine()).append('\n'));
         md.append("\n## Results\n\n");
         appendTable(md, SummaryTable.COLUMNS, report.servers());
-        md.append("\nPlan: ").append(Cells.plan(report.plan())).append(".\n");
+        md.append('\n').append(Cells.planLine(report)).append('\n');
         md.append(HtmlReport.READING).append('\n');
         md.append("\n## Details\n\n");
         appendTable(md, SummaryTable.DETAIL_COLUMNS, report.servers());

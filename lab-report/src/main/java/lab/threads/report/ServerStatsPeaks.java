@@ -2,8 +2,11 @@ package lab.threads.report;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * What the server's own /stats said during the run, from {@code server-stats.jsonl} (one snapshot a second).
@@ -14,11 +17,12 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param peakInFlight   most requests the server was serving at once
  * @param peakRssBytes   largest resident set size seen
  * @param processCpuMs   the JVM's process CPU time during the run (user + system, every OS)
+ * @param settings       the server's settings as its first snapshot gave them (/stats "settings"); null when none did
  */
 public record ServerStatsPeaks(int snapshots, String variant, String jdk,
                                Long peakInFlight, Long peakOsThreads, Long peakPlatformThreads, Long peakRssBytes,
                                Long cpuUserMs, Long cpuSystemMs, Long processCpuMs,
-                               Long voluntaryContextSwitches, Long involuntaryContextSwitches) {
+                               Long voluntaryContextSwitches, Long involuntaryContextSwitches, Map<String, Object> settings) {
 
     /**
      * The most threads the server had: the JVM's own peak of platform threads is exact, while /proc's count is only
@@ -43,6 +47,7 @@ public record ServerStatsPeaks(int snapshots, String variant, String jdk,
         private int snapshots;
         private String variant;
         private String jdk;
+        private Map<String, Object> settings;
         // The server's running peak also sees the moments between two snapshots; the instant value stands in for it
         // when a snapshot lacks it.
         private final Peak inFlight = new Peak("peakInFlight", "inFlight");
@@ -61,6 +66,9 @@ public record ServerStatsPeaks(int snapshots, String variant, String jdk,
             snapshots++;
             variant = snapshot.path("variant").asText(variant);
             jdk = snapshot.path("jdk").asText(jdk);
+            if (settings == null && snapshot.get("settings") instanceof JsonNode given && given.isObject()) {
+                settings = new ObjectMapper().convertValue(given, new TypeReference<Map<String, Object>>() { });
+            }
             peaks.forEach(peak -> peak.see(snapshot));
             deltas.forEach(delta -> delta.see(snapshot));
         }
@@ -68,7 +76,7 @@ public record ServerStatsPeaks(int snapshots, String variant, String jdk,
         ServerStatsPeaks result() {
             return new ServerStatsPeaks(snapshots, variant, jdk,
                     inFlight.max, osThreads.max, platformThreads.max, rss.max,
-                    cpuUser.value(), cpuSystem.value(), processCpu.value(), voluntary.value(), involuntary.value());
+                    cpuUser.value(), cpuSystem.value(), processCpu.value(), voluntary.value(), involuntary.value(), settings);
         }
     }
 

@@ -46,6 +46,7 @@ final class SummaryTable {
                     + " / " + Cells.count(s.client().peakOsThreads())),
             new Column("client GC pause ms (longest)", true, s -> Cells.count(s.client().gcPauseMs())
                     + " (" + Cells.count(s.client().gcMaxPauseMs()) + ")"),
+            new Column("server settings", false, s -> Cells.serverSettings(s.serverStats().settings())),
             ERRORS_BY_CAUSE);
 
     /** JMeter's Summary Report, its column names and formulas, then the Aggregate Report's percentiles. */

@@ -20,7 +20,7 @@ public final class TerminalTable {
         out.append(TextTable.render(COLUMNS.stream().map(SummaryTable.Column::header).toList(),
                 COLUMNS.stream().map(SummaryTable.Column::numeric).toList(),
                 report.servers().stream().map(server -> COLUMNS.stream().map(column -> column.cell().apply(server)).toList()).toList()));
-        out.append("Plan: ").append(Cells.plan(report.plan())).append('\n');
+        out.append(Cells.planLine(report)).append('\n');
         for (ServerSummary server : report.servers()) {
             out.append(server.server()).append(" client: ").append(server.validity().oneLine()).append('\n');
         }

@@ -33,7 +33,7 @@ class ReportWriterTest {
         JtlFixture.write(runDir.resolve("server-virtual").resolve(ServerSummary.SAMPLES_FILE),
                 JtlFixture.randomRun(3, 2_000));
         Files.writeString(runDir.resolve("server-virtual").resolve(ServerSummary.STATS_FILE), """
-                {"variant":"virtual","osThreads":25,"rssBytes":104857600,"peakRssBytes":104857600,"cpuUserMs":100,"cpuSystemMs":50}
+                {"variant":"virtual","osThreads":25,"rssBytes":104857600,"peakRssBytes":104857600,"cpuUserMs":100,"cpuSystemMs":50,"settings":{"settings":"stock","port":8083,"backlog":1024,"effectiveBacklog":1024,"idleTimeoutMs":300000,"maxConnections":"unlimited","shutdownGraceMs":500}}
                 {"variant":"virtual","osThreads":28,"rssBytes":1073741824,"peakRssBytes":1073741824,"cpuUserMs":9100,"cpuSystemMs":2050}
                 """);
         Path poolJtl = runDir.resolve("server-pool").resolve(ServerSummary.SAMPLES_FILE);
@@ -43,6 +43,7 @@ class ReportWriterTest {
         metadata.put("jdk", "25.0.1");
         metadata.put("cores", 2);
         metadata.put("settings", Map.of("backlog", 1000));
+        metadata.put("serverSettings", "stock (each framework's defaults)");
         report = new RunReport(metadata, plan, List.of(
                 ServerSummary.from("server-platform", runDir.resolve("server-platform"), plan, "server died at start"),
                 ServerSummary.from("server-pool", runDir.resolve("server-pool"), plan, "interrupted"),
@@ -113,6 +114,12 @@ class ReportWriterTest {
         assertTrue(html.contains("<table id=\"jmeter-summary\">"), html);
         assertTrue(md.contains("| server-pool | interrupted (partial) | unknown | 500 |"), md);
         assertTrue(md.contains("| settings | {\"backlog\":1000} |"), md);
+        assertTrue(md.contains("Server settings: stock (each framework's defaults)."), md);
+        assertTrue(html.contains("Server settings: stock (each framework&#39;s defaults).</p>"), html);
+        // Each server's own settings, from its /stats: none for a server that never answered it.
+        assertTrue(md.contains("| stock: backlog 1024, connections unlimited, idle 300000 ms, grace 500 ms |"), md);
+        assertTrue(html.contains("<td>stock: backlog 1024, connections unlimited, idle 300000 ms, grace 500 ms</td>"), html);
+        assertTrue(md.contains("| n/a | "), md);
         assertTrue(html.contains("<section id=\"charts\""), html);
         assertTrue(html.contains("<a href=\"server-virtual/samples.jtl\">"), html);
         assertTrue(html.contains("server-platform/samples.jtl (missing)"), html);

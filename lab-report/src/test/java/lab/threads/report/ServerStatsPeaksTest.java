@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,7 +31,7 @@ class ServerStatsPeaksTest {
         ServerStatsPeaks peaks = ServerStatsPeaks.read(jsonl, notes);
 
         assertEquals(new ServerStatsPeaks(3, "virtual", "25", 18_000L, 40L, 31L, 950L,
-                6_000L, 700L, 6_700L, 1_000L, 40L), peaks);
+                6_000L, 700L, 6_700L, 1_000L, 40L, Map.of("port", 8080)), peaks);
         assertEquals(1, notes.size(), notes::toString);
     }
 

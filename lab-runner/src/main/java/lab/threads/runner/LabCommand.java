@@ -10,6 +10,8 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import lab.threads.common.Knobs;
+import lab.threads.common.ServerSettings;
+import lab.threads.common.SettingsMode;
 import lab.threads.common.Variant;
 import lab.threads.runner.jmeter.ClientKind;
 import lab.threads.runner.jmeter.RmiKeystore;
@@ -118,6 +120,11 @@ public final class LabCommand implements Callable<Integer> {
             description = "Settings passed to every started server, e.g. \"--backlog=4096\". Default: none.")
     String serverArgs;
 
+    @Option(names = "--server-settings", defaultValue = "lab",
+            description = "Load settings of every started server: lab (the lab's equal backlog, connection limit, idle timeout "
+                    + "and shutdown grace) or stock (each framework's own defaults; the HTTP limits stay). Default: ${DEFAULT-VALUE}.")
+    String serverSettings;
+
     @Option(names = "--start-timeout-s", defaultValue = "60", description = "How long a server may take to answer /health. Default: ${DEFAULT-VALUE}.")
     int startTimeoutSeconds;
 
@@ -184,8 +191,9 @@ public final class LabCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--warmup-users must be 0 (no warm-up) or more, got " + warmupUsers + ".");
         }
         RunCase.Sweep sweepLevels = sweep == null ? null : RunCase.Sweep.parse(sweep);
-        RunOptions options = new RunOptions(variants, chosen, clientKind(), out, external, words(serverJvmArgs), words(serverArgs),
-                java.time.Duration.ofSeconds(startTimeoutSeconds), workerAddresses, rmi.security(), sweepLevels, repeats, warmupUsers);
+        List<String> serverFlags = words(serverArgs);
+        RunOptions options = new RunOptions(variants, chosen, clientKind(), out, external, words(serverJvmArgs), serverFlags,
+                settingsMode(external, serverFlags), java.time.Duration.ofSeconds(startTimeoutSeconds), workerAddresses, rmi.security(), sweepLevels, repeats, warmupUsers);
         RunCase.expand(chosen, sweepLevels, repeats);
         return options;
     }
@@ -207,6 +215,24 @@ public final class LabCommand implements Callable<Integer> {
                     + "): give a writable path with --rmi-keystore.", e);
         }
         keystore.check();
+    }
+
+    /** The started servers' settings mode, refused where it cannot hold. */
+    private SettingsMode settingsMode(Map<Variant, URI> external, List<String> serverFlags) {
+        SettingsMode mode = SettingsMode.parse("--server-settings", serverSettings);
+        if (serverFlags.stream().anyMatch(flag -> flag.startsWith("--settings"))) {
+            throw new IllegalArgumentException("--server-args cannot set --settings: use --server-settings lab or stock.");
+        }
+        if (mode == SettingsMode.STOCK && !external.isEmpty()) {
+            throw new IllegalArgumentException("--server-settings stock applies to the servers the lab starts, not to --target ones: "
+                    + "start those with --settings=stock (LAB_SETTINGS=stock) instead.");
+        }
+        List<String> tuned = serverFlags.stream().map(flag -> flag.split("=", 2)[0]).filter(ServerSettings.LOAD_KNOBS::contains).toList();
+        if (mode == SettingsMode.STOCK && !tuned.isEmpty()) {
+            throw new IllegalArgumentException("--server-args " + String.join(", ", tuned)
+                    + " tunes what --server-settings stock leaves at each framework's default: drop it or use --server-settings lab.");
+        }
+        return mode;
     }
 
     private ClientKind clientKind() {

@@ -45,6 +45,8 @@ final class RunMetadata {
         metadata.put("repeats", options.repeats());
         metadata.put("warmupUsers", options.warmupUsers());
         metadata.put("serverJvmFlags", String.join(" ", options.serverJvmFlags()));
+        metadata.put("serverSettings", options.targets().isEmpty() ? options.serverSettings().label()
+                : options.serverSettings().label() + " for the servers the lab starts; --target servers: their own (see their settings)");
         metadata.put("serverFlags", String.join(" ", options.serverFlags()));
         return metadata;
     }

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import lab.threads.common.SettingsMode;
 import lab.threads.common.Variant;
 import lab.threads.runner.jmeter.ClientKind;
 import lab.threads.runner.jmeter.RmiSecurity;
@@ -15,8 +16,16 @@ import lab.threads.runner.jmeter.RmiSecurity;
  *
  * @param workers {@code host:port} of the JMeter workers that run the users; empty: the forked JMeter runs them
  * @param rmi     how the forked JMeter talks to the workers
+ * @param serverSettings whose load settings the started servers run with
  */
 record RunOptions(List<Variant> servers, PlanChoice plan, ClientKind client, Path out, Map<Variant, URI> targets,
-        List<String> serverJvmFlags, List<String> serverFlags, Duration startTimeout, List<String> workers,
-        RmiSecurity rmi, RunCase.Sweep sweep, int repeats, int warmupUsers) {
+        List<String> serverJvmFlags, List<String> serverFlags, SettingsMode serverSettings, Duration startTimeout,
+        List<String> workers, RmiSecurity rmi, RunCase.Sweep sweep, int repeats, int warmupUsers) {
+
+    /** The settings of every server the runner starts: the mode, then --server-args. */
+    List<String> startedServerFlags() {
+        List<String> flags = new java.util.ArrayList<>(List.of("--settings=" + serverSettings));
+        flags.addAll(serverFlags);
+        return flags;
+    }
 }

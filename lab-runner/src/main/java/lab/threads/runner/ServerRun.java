@@ -108,7 +108,7 @@ final class ServerRun {
         }
         out.printf("%n[%s] starting %s (%s)%n", variant.id(), jar.getFileName(), variant.threadingModel());
         try {
-            server = ServerProcess.start(variant, jar, options.serverJvmFlags(), options.serverFlags(), port,
+            server = ServerProcess.start(variant, jar, options.serverJvmFlags(), options.startedServerFlags(), port,
                     dir.resolve("server.log"), options.startTimeout());
         } catch (ServerProcess.ServerFailedException e) {
             return "failed to start: " + e.getMessage();

@@ -56,7 +56,18 @@ class LabRunBadInputTest {
         assertRefused(expected, "--plan=open", argument);
     }
 
-    private void assertRefused(String expected, String... arguments) {
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "--server-settings=tuned                       | lab: --server-settings must be lab or stock, got 'tuned'.",
+            "--server-settings=stock --target=virtual=http://127.0.0.1:1 | lab: --server-settings stock applies to the servers the lab starts",
+            "--server-settings=stock --server-args=--backlog=4096 | lab: --server-args --backlog tunes what --server-settings stock leaves",
+            "--server-args=--settings=stock                | lab: --server-args cannot set --settings: use --server-settings"})
+    void badServerSettingsAreRefusedInOneLine(String arguments, String expected) {
+        String message = assertRefused(expected, arguments.split(" "));
+        assertEquals(1, message.strip().lines().count(), message);
+    }
+
+    private String assertRefused(String expected, String... arguments) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         var cli = LabCommand.commandLine().setErr(new java.io.PrintWriter(err, true));
         PrintStream previous = System.err;
@@ -73,6 +84,7 @@ class LabRunBadInputTest {
         assertEquals(2, exit, message);
         assertTrue(message.contains(expected), "expected '" + expected + "' in: " + message);
         assertTrue(!Files.exists(out) || out.toFile().list().length == 0, "nothing written for a refused run");
+        return message;
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -14,6 +15,8 @@ import java.util.List;
 import lab.threads.common.Variant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** The runner's stop of a real server jar: graceful when the server handles SIGTERM, a kill that says why when not. */
 class ServerStopTest {
@@ -45,9 +48,27 @@ class ServerStopTest {
         assertTrue(tookMs < 15_000, "the stop took " + tookMs + " ms, not the " + GRACE + " grace");
     }
 
+    /** What --server-settings stock starts: each framework's defaults, and the runner's stop still ends it cleanly. */
+    @ParameterizedTest
+    @EnumSource(value = Variant.class, names = {"VIRTUAL", "POOL"})
+    void aStockServerGetsTheModeOnItsCommandLineAndStopsGracefully(Variant variant) throws Exception {
+        var cli = LabCommand.commandLine();
+        cli.parseArgs("--server-settings=stock");
+        List<String> flags = ((LabCommand) cli.getCommand()).options().startedServerFlags();
+        ServerProcess server = start(variant, flags);
+        assertTrue(Files.readString(dir.resolve("server.log")).contains("  settings          stock"), server.logTail());
+        String outcome = server.stop(REACTION, GRACE);
+        assertTrue(outcome.startsWith("stopped gracefully after SIGTERM"), outcome);
+        assertFalse(server.isAlive());
+    }
+
     private ServerProcess start() throws IOException, InterruptedException {
-        Path jar = LabHome.serverJar(LabHome.locate(), Variant.VIRTUAL);
-        return ServerProcess.start(Variant.VIRTUAL, jar, List.of("-Xmx256m"), List.of(), freePort(), dir.resolve("server.log"),
+        return start(Variant.VIRTUAL, List.of());
+    }
+
+    private ServerProcess start(Variant variant, List<String> serverFlags) throws IOException, InterruptedException {
+        Path jar = LabHome.serverJar(LabHome.locate(), variant);
+        return ServerProcess.start(variant, jar, List.of("-Xmx256m"), serverFlags, freePort(), dir.resolve("server.log"),
                 Duration.ofSeconds(60));
     }
 

@@ -43,15 +43,18 @@ public final class Knobs implements IDefaultValueProvider {
             return null;
         }
         String flag = option.longestName();
+        String given = given(flag);
+        return given != null ? given : fallbacks.get(flag);
+    }
+
+    /** The value set on purpose by the flag's property or environment variable; null when neither is set. */
+    public String given(String flag) {
         String fromProperty = System.getProperty(propertyName(flag));
         if (fromProperty != null) {
             return fromProperty;
         }
         String fromEnvironment = environment.apply(environmentName(flag));
-        if (fromEnvironment != null && !fromEnvironment.isBlank()) {
-            return fromEnvironment;
-        }
-        return fallbacks.get(flag);
+        return fromEnvironment != null && !fromEnvironment.isBlank() ? fromEnvironment : null;
     }
 
     private static String bare(String flag) {

@@ -33,12 +33,10 @@ public final class ServerLauncher {
             System.exit(2);
         }
         out.println(variant.id() + " (" + variant.framework() + ", " + variant.threadingModel() + ") on JDK " + Runtime.version());
-        for (Map.Entry<String, Object> setting : settings.describe().entrySet()) {
-            out.printf("  %-17s %s%n", setting.getKey(), setting.getValue());
-        }
+        SleepContract contract = new SleepContract(variant, settings);
         LabServer server;
         try {
-            server = factory.start(new SleepContract(variant, settings));
+            server = factory.start(contract);
         } catch (RuntimeException e) {
             System.err.println(variant.id() + ": " + (isBindFailure(e)
                     ? "cannot listen on " + settings.host() + ":" + settings.port() + ", it is already in use (or not an address of this machine). "
@@ -47,8 +45,13 @@ public final class ServerLauncher {
             System.exit(1);
             return;
         }
+        for (Map.Entry<String, Object> setting : contract.describeSettings().entrySet()) {
+            out.printf("  %-17s %s%n", setting.getKey(), setting.getValue());
+        }
+        Long graceMs = contract.loadSettings() == null ? null : contract.loadSettings().shutdownGraceMs();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            out.println(variant.id() + " " + STOPPING + ", in-flight requests get up to " + settings.shutdownGraceMs() + " ms");
+            out.println(variant.id() + " " + STOPPING + (graceMs == null ? ", in-flight requests get no grace (the framework's default)"
+                    : ", in-flight requests get up to " + graceMs + " ms"));
             server.stop();
             out.println(variant.id() + " stopped");
         }, "graceful-stop"));

@@ -1,6 +1,7 @@
 package lab.threads.common;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import picocli.CommandLine;
@@ -20,6 +21,8 @@ import picocli.CommandLine.Spec;
 public final class ServerSettings {
     /** Descriptors kept free for the JVM's own files (jars, epoll, pipes) when max connections is derived. */
     static final int DESCRIPTOR_HEADROOM = 1000;
+    /** The lab's load knobs: with {@code --settings stock} the framework keeps its own values, so none may be given. */
+    public static final List<String> LOAD_KNOBS = List.of("--backlog", "--max-connections", "--idle-timeout-ms", "--shutdown-grace-ms");
 
     @Spec
     private CommandSpec spec;
@@ -35,6 +38,11 @@ public final class ServerSettings {
 
     @Option(names = "--max-sleep-ms", defaultValue = "60000", description = "Largest ?ms accepted. Default: ${DEFAULT-VALUE}.")
     private long maxSleepMs;
+
+    @Option(names = "--settings", defaultValue = "lab",
+            description = "lab: the four load knobs below, equal on every server; stock: each framework's own defaults for them "
+                    + "(the HTTP limits stay). Default: ${DEFAULT-VALUE}.")
+    private SettingsMode mode;
 
     @Option(names = "--backlog", defaultValue = "8192", description = "Listen backlog asked for; the kernel caps it at net.core.somaxconn. Default: ${DEFAULT-VALUE}.")
     private int backlog;
@@ -58,9 +66,14 @@ public final class ServerSettings {
     }
 
     public static CommandLine commandLine(Variant variant, ServerSettings settings) {
+        return commandLine(variant, settings, new Knobs(derivedDefaults(variant)));
+    }
+
+    static CommandLine commandLine(Variant variant, ServerSettings settings, Knobs knobs) {
         return new CommandLine(settings)
                 .setCommandName("java -jar " + variant.id() + "/target/" + variant.id() + ".jar")
-                .setDefaultValueProvider(new Knobs(derivedDefaults(variant)));
+                .setCaseInsensitiveEnumValuesAllowed(true)
+                .setDefaultValueProvider(knobs);
     }
 
     /** Built-in defaults that depend on the variant and the machine, for {@link Knobs}. */
@@ -80,13 +93,31 @@ public final class ServerSettings {
         require(idleTimeoutMs > 0, "--idle-timeout-ms must be > 0, got " + idleTimeoutMs);
         require(maxConnections > 0, "--max-connections must be > 0, got " + maxConnections);
         require(shutdownGraceMs == null || shutdownGraceMs >= 0, "--shutdown-grace-ms must be >= 0, got " + shutdownGraceMs);
+        List<String> tuned = LOAD_KNOBS.stream().filter(this::given).toList();
+        require(mode == SettingsMode.LAB || tuned.isEmpty(), String.join(", ", tuned)
+                + " cannot be combined with --settings stock, which leaves the framework's own value: drop it or use --settings lab");
         return this;
+    }
+
+    /** Set on purpose (flag, property or environment variable), not left to the lab's default. */
+    private boolean given(String flag) {
+        CommandLine cli = spec.commandLine();
+        return cli.getParseResult().hasMatchedOption(flag) || cli.getDefaultValueProvider() instanceof Knobs knobs && knobs.given(flag) != null;
     }
 
     private void require(boolean ok, String message) {
         if (!ok) {
             throw new ParameterException(spec.commandLine(), message + ". Fix the flag, the lab.* property or the LAB_* variable.");
         }
+    }
+
+    public SettingsMode mode() {
+        return mode;
+    }
+
+    /** Whether the adapter sets the lab's load knobs on its framework; with stock settings it leaves them alone. */
+    public boolean labTuned() {
+        return mode == SettingsMode.LAB;
     }
 
     public String host() {
@@ -111,6 +142,10 @@ public final class ServerSettings {
 
     /** The backlog the kernel will really use. */
     public int effectiveBacklog() {
+        return effectiveBacklog(backlog);
+    }
+
+    private static int effectiveBacklog(int backlog) {
         return Math.min(backlog, OsLimits.somaxconn().orElse(backlog));
     }
 
@@ -126,18 +161,34 @@ public final class ServerSettings {
         return shutdownGraceMs != null ? shutdownGraceMs : maxSleepMs + 5000;
     }
 
-    /** The effective settings, as printed at start-up and served in /stats. */
-    public Map<String, Object> describe() {
+    /**
+     * The effective settings, as printed at start-up and served in /stats.
+     *
+     * @param running the load settings the framework runs with, from the adapter; null before it has said
+     */
+    public Map<String, Object> describe(LoadSettings running) {
         Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("settings", mode.toString());
         settings.put("host", host);
         settings.put("port", port);
         settings.put("sleepMs", sleepMs);
         settings.put("maxSleepMs", maxSleepMs);
-        settings.put("backlog", backlog);
-        settings.put("effectiveBacklog", effectiveBacklog());
-        settings.put("idleTimeoutMs", idleTimeoutMs);
-        settings.put("maxConnections", maxConnections);
-        settings.put("shutdownGraceMs", shutdownGraceMs());
+        if (running != null) {
+            settings.put("backlog", running.backlog());
+            settings.put("effectiveBacklog", effectiveBacklog(running.backlog()));
+            settings.put("idleTimeoutMs", orElse(running.idleTimeoutMs(), "none"));
+            settings.put("maxConnections", orElse(running.maxConnections(), "unlimited"));
+            settings.put("shutdownGraceMs", orElse(running.shutdownGraceMs(), "none"));
+        }
         return settings;
+    }
+
+    /** What the adapter sets in lab mode, as the framework should then report it. */
+    public LoadSettings labLoadSettings() {
+        return new LoadSettings(backlog, maxConnections, idleTimeoutMs, shutdownGraceMs());
+    }
+
+    private static Object orElse(Object value, String none) {
+        return value != null ? value : none;
     }
 }

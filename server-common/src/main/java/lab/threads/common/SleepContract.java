@@ -21,6 +21,7 @@ public final class SleepContract {
     private final ServerSettings settings;
     private final ServerStats stats = new ServerStats();
     private final ServerTiming timing = new ServerTiming();
+    private volatile LoadSettings loadSettings;
 
     public SleepContract(Variant variant, ServerSettings settings) {
         this.variant = variant;
@@ -37,6 +38,21 @@ public final class SleepContract {
 
     public ServerStats stats() {
         return stats;
+    }
+
+    /** The adapter has set its framework up: the load settings it runs with, read back from it, for /stats. */
+    public void running(LoadSettings inEffect) {
+        loadSettings = inEffect;
+    }
+
+    /** What {@link #running} was told; null before. */
+    public LoadSettings loadSettings() {
+        return loadSettings;
+    }
+
+    /** The settings in effect, as /stats serves them. */
+    public Map<String, Object> describeSettings() {
+        return settings.describe(loadSettings);
     }
 
     /** Decides a request without blocking; safe to call on an I/O thread. Requests outside {@link HttpLimits} are refused first. */
@@ -132,7 +148,7 @@ public final class SleepContract {
         body.putAll(ProcessMetrics.snapshot());
         body.put("jdk", Runtime.version().toString());
         body.put("availableProcessors", Runtime.getRuntime().availableProcessors());
-        body.put("settings", settings.describe());
+        body.put("settings", describeSettings());
         return body;
     }
 

@@ -2,13 +2,18 @@ package lab.threads.common;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -48,6 +53,14 @@ public abstract class ContractSuite {
      * @param secondWave the /sleep bodies of the second wave
      */
     protected abstract void assertThreadingModel(List<JsonNode> firstWave, List<JsonNode> secondWave);
+
+    /**
+     * The framework's own load settings, read from the framework (a fresh configuration, a bare server), not restated.
+     * One variant per framework gives them and runs the {@code --settings stock} checks; null (the default) skips them.
+     */
+    protected LoadSettings frameworkDefaults() throws Exception {
+        return null;
+    }
 
     private SleepContract newContract() {
         return new SleepContract(variant(), ServerSettings.parse(variant(), "--port=0", "--sleep-ms=" + DEFAULT_SLEEP_MS,
@@ -137,7 +150,7 @@ public abstract class ContractSuite {
     }
 
     @Test
-    void statsReportRequestsProcessAndSettings() {
+    void statsReportRequestsProcessAndSettings() throws Exception {
         long before = http.get("/stats").json().get("completed").asLong();
         http.get("/sleep?ms=1");
         JsonNode stats = http.get("/stats").json();
@@ -157,6 +170,15 @@ public abstract class ContractSuite {
         assertEquals(DEFAULT_SLEEP_MS, settings.get("sleepMs").asLong());
         assertEquals(MAX_SLEEP_MS, settings.get("maxSleepMs").asLong());
         assertTrue(settings.get("effectiveBacklog").asInt() <= settings.get("backlog").asInt());
+        // Lab settings: the framework reports back the lab's four load knobs.
+        LoadSettings lab = contract.settings().labLoadSettings();
+        assertEquals("lab", settings.get("settings").asText());
+        assertEquals(lab.backlog(), settings.get("backlog").asInt());
+        assertEquals(lab.maxConnections(), settings.get("maxConnections").asInt());
+        assertEquals(lab.idleTimeoutMs(), settings.get("idleTimeoutMs").asLong());
+        assertEquals(lab.shutdownGraceMs(), settings.get("shutdownGraceMs").asLong());
+        ListenBacklog.of(server.port()).ifPresent(queue -> assertEquals(settings.get("effectiveBacklog").asInt(), queue,
+                "ss -lt: the listen queue the kernel gave"));
     }
 
     @ParameterizedTest
@@ -331,5 +353,57 @@ public abstract class ContractSuite {
     private static List<JsonNode> bodies(List<TestHttp.Answer> answers) {
         answers.forEach(a -> assertEquals(200, a.status()));
         return answers.stream().map(TestHttp.Answer::json).toList();
+    }
+
+    @Test
+    void stockSettingsAreTheFrameworksOwnAsItReportsThem() throws Exception {
+        LoadSettings expected = frameworkDefaults();
+        assumeTrue(expected != null, "stock settings are checked on one variant per framework");
+        SleepContract contract = new SleepContract(variant(), ServerSettings.parse(variant(), "--port=0", "--settings=stock"));
+        LabServer server = start(contract);
+        try {
+            JsonNode settings = new TestHttp(server.port()).get("/stats").json().get("settings");
+
+            assertEquals("stock", settings.get("settings").asText());
+            assertEquals(expected.backlog(), settings.get("backlog").asInt());
+            assertEquals(String.valueOf(orElse(expected.maxConnections(), "unlimited")), settings.get("maxConnections").asText());
+            assertEquals(String.valueOf(orElse(expected.idleTimeoutMs(), "none")), settings.get("idleTimeoutMs").asText());
+            assertEquals(String.valueOf(orElse(expected.shutdownGraceMs(), "none")), settings.get("shutdownGraceMs").asText());
+            // The kernel's own word on the listen queue the framework asked for.
+            ListenBacklog.of(server.port()).ifPresent(queue -> assertEquals(settings.get("effectiveBacklog").asInt(), queue,
+                    "ss -lt: the listen queue of port " + server.port()));
+
+            LoadSettings lab = ServerSettings.parse(variant(), "--port=0").labLoadSettings();
+            assertNotEquals(lab.backlog(), settings.get("backlog").asInt(), "not the lab's backlog");
+            assertNotEquals(String.valueOf(lab.shutdownGraceMs()), settings.get("shutdownGraceMs").asText(), "not the lab's grace");
+        } finally {
+            server.stop();
+        }
+    }
+
+    @Test
+    void onStopAnInFlightRequestGetsOnlyTheFrameworksGrace() throws Exception {
+        LoadSettings expected = frameworkDefaults();
+        assumeTrue(expected != null, "stock settings are checked on one variant per framework");
+        long graceMs = Objects.requireNonNullElse(expected.shutdownGraceMs(), 0L);
+        long sleepMs = graceMs + 2500;
+        SleepContract contract = new SleepContract(variant(), ServerSettings.parse(variant(), "--port=0", "--settings=stock"));
+        LabServer server = start(contract);
+        TestHttp http = new TestHttp(server.port());
+        CompletableFuture<TestHttp.Answer> sleeping = http.getAsync("/sleep?ms=" + sleepMs);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (contract.stats().inFlight() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        long started = System.nanoTime();
+        server.stop();
+        long stopMs = (System.nanoTime() - started) / 1_000_000;
+
+        assertTrue(stopMs < sleepMs, "stop() took " + stopMs + " ms: it waited for the " + sleepMs + " ms request, a grace of the lab's");
+        assertThrows(ExecutionException.class, () -> sleeping.get(10, TimeUnit.SECONDS), "the request cut off gets no answer");
+    }
+
+    private static Object orElse(Object value, String none) {
+        return value != null ? value : none;
     }
 }

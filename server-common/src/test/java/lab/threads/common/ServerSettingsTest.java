@@ -1,6 +1,7 @@
 package lab.threads.common;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,7 +9,6 @@ import java.util.Map;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 
 class ServerSettingsTest {
@@ -16,6 +16,7 @@ class ServerSettingsTest {
     @AfterEach
     void clearProperties() {
         System.clearProperty("lab.sleep-ms");
+        System.clearProperty("lab.backlog");
     }
 
     @Test
@@ -30,7 +31,47 @@ class ServerSettingsTest {
             int openFiles = OsLimits.openFiles().orElseThrow();
             assertEquals(openFiles - ServerSettings.DESCRIPTOR_HEADROOM, settings.maxConnections());
             assertTrue(settings.maxConnections() < openFiles, "below the open-files limit");
+            assertEquals(SettingsMode.LAB, settings.mode());
+            assertTrue(settings.labTuned());
         }
+    }
+
+    @Test
+    void stockSettingsComeFromTheFlagOrTheEnvironment() {
+        assertEquals(SettingsMode.STOCK, ServerSettings.parse(Variant.POOL, "--settings=stock").mode());
+        assertEquals(SettingsMode.STOCK, ServerSettings.parse(Variant.POOL, "--settings=STOCK").mode());
+        Knobs stockEnvironment = new Knobs(Map.of("LAB_SETTINGS", "stock")::get, ServerSettings.derivedDefaults(Variant.POOL));
+        ServerSettings settings = parse(stockEnvironment);
+        assertEquals(SettingsMode.STOCK, settings.mode());
+        assertFalse(settings.labTuned());
+        assertEquals(SettingsMode.LAB, parse(stockEnvironment, "--settings=lab").mode(), "the flag beats the environment");
+    }
+
+    @Test
+    void stockSettingsRefuseEveryLoadKnobGivenOnPurpose() {
+        for (String knob : ServerSettings.LOAD_KNOBS) {
+            String message = message("--settings=stock", knob + "=1000");
+            assertTrue(message.startsWith(knob + " cannot be combined with --settings stock"), message);
+        }
+        Knobs environment = new Knobs(Map.of("LAB_SETTINGS", "stock", "LAB_IDLE_TIMEOUT_MS", "5000")::get,
+                ServerSettings.derivedDefaults(Variant.POOL));
+        ParameterException fromEnvironment = assertThrows(ParameterException.class, () -> parse(environment));
+        assertTrue(fromEnvironment.getMessage().startsWith("--idle-timeout-ms cannot be combined"), fromEnvironment.getMessage());
+        System.setProperty("lab.backlog", "100");
+        assertTrue(message("--settings=stock").startsWith("--backlog cannot be combined"), "a property is given on purpose too");
+        assertEquals(100, ServerSettings.parse(Variant.POOL, "--settings=lab").backlog(), "lab settings take it");
+    }
+
+    @Test
+    void describeSaysTheModeAndNoneWhereTheFrameworkHasNone() {
+        ServerSettings settings = ServerSettings.parse(Variant.POOL, "--settings=stock");
+        Map<String, Object> described = settings.describe(new LoadSettings(1000, null, 60_000L, null));
+        assertEquals("stock", described.get("settings"));
+        assertEquals(1000, described.get("backlog"));
+        assertEquals("unlimited", described.get("maxConnections"));
+        assertEquals(60_000L, described.get("idleTimeoutMs"));
+        assertEquals("none", described.get("shutdownGraceMs"));
+        assertFalse(settings.describe(null).containsKey("backlog"), "nothing said before the framework has");
     }
 
     @Test
@@ -64,6 +105,7 @@ class ServerSettingsTest {
         assertTrue(message("--sleep-ms=7000", "--max-sleep-ms=6000").contains("--max-sleep-ms"));
         assertTrue(message("--backlog=abc").contains("--backlog"));
         assertTrue(message("--no-such-flag").contains("--no-such-flag"));
+        assertTrue(message("--settings=tuned").contains("--settings"));
     }
 
     private static String message(String... args) {
@@ -72,7 +114,7 @@ class ServerSettingsTest {
 
     private static ServerSettings parse(Knobs knobs, String... args) {
         ServerSettings settings = new ServerSettings();
-        new CommandLine(settings).setDefaultValueProvider(knobs).parseArgs(args);
+        ServerSettings.commandLine(Variant.POOL, settings, knobs).parseArgs(args);
         return settings.validate();
     }
 }

@@ -35,6 +35,7 @@ public final class UndertowLabServer implements LabServer {
     private static final HttpString CONTENT_TYPE = HttpString.tryFromString("Content-Type");
 
     private final Undertow undertow;
+    /** The lab's stop grace; null with stock settings, where stop() is Undertow's own. */
     private final GracefulShutdownHandler graceful;
     /** Undertow's own guard on a request's head (line and headers): above it, it closes the connection unanswered. */
     static final int PARSER_GUARD_BYTES = 1024 * 1024;
@@ -46,22 +47,28 @@ public final class UndertowLabServer implements LabServer {
         this.contract = contract;
         this.sleepers = sleepers;
         ServerSettings settings = contract.settings();
-        this.graceful = Handlers.gracefulShutdown(this::route);
-        this.undertow = Undertow.builder()
+        this.graceful = settings.labTuned() ? Handlers.gracefulShutdown(this::route) : null;
+        Undertow.Builder builder = Undertow.builder()
                 .addHttpListener(settings.port(), settings.host())
-                .setSocketOption(Options.BACKLOG, settings.backlog())
-                // XNIO stops accepting at the high-water mark; excess connections wait in the backlog.
-                .setSocketOption(Options.CONNECTION_HIGH_WATER, settings.maxConnections())
-                .setSocketOption(Options.CONNECTION_LOW_WATER, settings.maxConnections())
-                .setServerOption(UndertowOptions.IDLE_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, settings.idleTimeoutMs()))
                 // The lab's HTTP limits: Undertow counts header lines itself; the request line and the header
                 // section's bytes are checked by the contract (HttpLimits), which must see them: hence a guard far above.
                 .setServerOption(UndertowOptions.MAX_HEADERS, HttpLimits.MAX_HEADERS)
                 .setServerOption(UndertowOptions.MAX_HEADER_SIZE, PARSER_GUARD_BYTES)
                 .setServerOption(UndertowOptions.ALLOW_UNESCAPED_CHARACTERS_IN_URL, false)
                 .setServerOption(UndertowOptions.ENABLE_HTTP2, false)
-                .setHandler(graceful)
-                .build();
+                .setHandler(graceful != null ? graceful : this::route);
+        if (settings.labTuned()) {
+            int idleTimeoutMs = (int) Math.min(Integer.MAX_VALUE, settings.idleTimeoutMs());
+            builder.setSocketOption(Options.BACKLOG, settings.backlog())
+                    // XNIO stops accepting at the high-water mark; excess connections wait in the backlog.
+                    .setSocketOption(Options.CONNECTION_HIGH_WATER, settings.maxConnections())
+                    .setSocketOption(Options.CONNECTION_LOW_WATER, settings.maxConnections())
+                    // NO_REQUEST_TIMEOUT closes a keep-alive connection between requests (Undertow's default: 60 s);
+                    // IDLE_TIMEOUT any connection without I/O (default: none).
+                    .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, idleTimeoutMs)
+                    .setServerOption(UndertowOptions.IDLE_TIMEOUT, idleTimeoutMs);
+        }
+        this.undertow = builder.build();
     }
 
     /** Starts Undertow handing every sleep to a thread of {@code executor}; an executor service is shut down with the server. */
@@ -78,6 +85,7 @@ public final class UndertowLabServer implements LabServer {
             sleepers.shutdown();
             throw e;
         }
+        contract.running(UndertowLoadSettings.read(server.undertow, contract.settings()));
         return server;
     }
 
@@ -136,12 +144,15 @@ public final class UndertowLabServer implements LabServer {
 
     @Override
     public void stop() {
-        graceful.shutdown();
-        try {
-            graceful.awaitShutdown(contract.settings().shutdownGraceMs());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        if (graceful != null) {
+            graceful.shutdown();
+            try {
+                graceful.awaitShutdown(contract.settings().shutdownGraceMs());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
+        // Closes the listener, then Undertow's worker closes every connection: what is still in flight gets no answer.
         undertow.stop();
         sleepers.shutdown();
     }

@@ -10,13 +10,16 @@ import io.helidon.http.HeaderNames;
 import io.helidon.http.HttpPrologue;
 import io.helidon.http.HttpMediaTypes;
 import io.helidon.http.Status;
+import io.helidon.webserver.ListenerConfig;
 import io.helidon.webserver.WebServer;
+import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.http1.Http1Config;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 import lab.threads.common.HeaderSection;
 import lab.threads.common.HttpLimits;
 import lab.threads.common.LabServer;
+import lab.threads.common.LoadSettings;
 import lab.threads.common.Reply;
 import lab.threads.common.RequestHead;
 import lab.threads.common.ServerLauncher;
@@ -39,14 +42,9 @@ public final class VirtualServerMain {
 
     public static LabServer start(SleepContract contract) {
         ServerSettings settings = contract.settings();
-        WebServer server = WebServer.builder()
+        WebServerConfig.Builder builder = WebServer.builder()
                 .host(settings.host())
                 .port(settings.port())
-                .backlog(settings.backlog())
-                // A permit per connection taken before accept(): Helidon's listener never sees "Too many open files".
-                .maxTcpConnections(settings.maxConnections())
-                .idleConnectionTimeout(Duration.ofMillis(settings.idleTimeoutMs()))
-                .shutdownGracePeriod(Duration.ofMillis(settings.shutdownGraceMs()))
                 // The lab's HTTP limits where Helidon has the knob (414 and 400 of its own); the contract checks the rest.
                 // Only this HTTP/1.1 configuration: no second one discovered with Helidon's defaults.
                 .protocolsDiscoverServices(false)
@@ -57,9 +55,17 @@ public final class VirtualServerMain {
                         .validatePath(true)
                         .validateRequestHostHeader(true)
                         .build())
-                .routing(routing -> routing.any((req, res) -> answer(contract, req, res)))
-                .build()
-                .start();
+                .routing(routing -> routing.any((req, res) -> answer(contract, req, res)));
+        if (settings.labTuned()) {
+            builder.backlog(settings.backlog())
+                    // A permit per connection taken before accept(): Helidon's listener never sees "Too many open files".
+                    .maxTcpConnections(settings.maxConnections())
+                    .idleConnectionTimeout(Duration.ofMillis(settings.idleTimeoutMs()))
+                    .shutdownGracePeriod(Duration.ofMillis(settings.shutdownGraceMs()));
+        }
+        WebServer server = builder.build();
+        contract.running(loadSettings(server.prototype()));
+        server.start();
         if (!server.isRunning()) {
             // Helidon logs a failed bind and returns a stopped server instead of throwing.
             throw new UncheckedIOException(new BindException("Helidon could not listen on " + settings.host() + ":" + settings.port()));
@@ -75,6 +81,17 @@ public final class VirtualServerMain {
                 server.stop();
             }
         };
+    }
+
+    /** Helidon's own view of its listener: -1 connections is its "unlimited", a zero duration none. */
+    static LoadSettings loadSettings(ListenerConfig listener) {
+        return new LoadSettings(listener.backlog(),
+                listener.maxTcpConnections() < 0 ? null : listener.maxTcpConnections(),
+                millisOrNone(listener.idleConnectionTimeout()), millisOrNone(listener.shutdownGracePeriod()));
+    }
+
+    private static Long millisOrNone(Duration duration) {
+        return duration.isPositive() ? duration.toMillis() : null;
     }
 
     private static void answer(SleepContract contract, ServerRequest req, ServerResponse res) {

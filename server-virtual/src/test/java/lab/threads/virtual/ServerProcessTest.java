@@ -36,7 +36,7 @@ class ServerProcessTest {
     void helpListsEverySetting() throws Exception {
         Run run = run("--help");
         assertEquals(0, run.exitCode());
-        for (String flag : List.of("--host", "--port", "--sleep-ms", "--max-sleep-ms", "--backlog", "--idle-timeout-ms",
+        for (String flag : List.of("--settings", "--host", "--port", "--sleep-ms", "--max-sleep-ms", "--backlog", "--idle-timeout-ms",
                 "--max-connections", "--shutdown-grace-ms")) {
             assertTrue(run.output().contains(flag), flag + " missing from --help:\n" + run.output());
         }

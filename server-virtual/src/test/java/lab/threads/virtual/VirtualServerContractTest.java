@@ -3,8 +3,10 @@ package lab.threads.virtual;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.helidon.webserver.ListenerConfig;
 import lab.threads.common.ContractSuite;
 import lab.threads.common.LabServer;
+import lab.threads.common.LoadSettings;
 import lab.threads.common.SleepContract;
 import lab.threads.common.Variant;
 
@@ -18,6 +20,12 @@ class VirtualServerContractTest extends ContractSuite {
     @Override
     protected LabServer start(SleepContract contract) {
         return VirtualServerMain.start(contract);
+    }
+
+    /** A listener configuration as Helidon makes it with nothing set: its blueprint's defaults. */
+    @Override
+    protected LoadSettings frameworkDefaults() {
+        return VirtualServerMain.loadSettings(ListenerConfig.create());
     }
 
     @Override
