@@ -22,11 +22,15 @@ final class Headline {
                 .append(Cells.decimal(server.percentOfIdeal(), 1)).append("% of the ideal, p99 ")
                 .append(Cells.count(server.percentiles().p99())).append(" ms for a ").append(Cells.count(plan.sleepMs()))
                 .append(" ms sleep");
+        ServerStatsPeaks stats = server.serverStats();
         if (server.serverView() != null) {
             line.append(" (the server's own: ").append(Cells.count(Math.round(server.serverView().p99Ms()))).append(" ms)");
+        } else if (stats.silentAtEndSeconds() != null) {
+            line.append(" (the server's own: unknown, it did not answer /stats for the last ")
+                    .append(Cells.decimal(stats.silentAtEndSeconds(), 0)).append(" s)");
         }
-        line.append(", ").append(Cells.count(server.serverStats().peakThreads())).append(" peak threads, ")
-                .append(Cells.megabytes(server.serverStats().peakRssBytes())).append(" MB peak RSS; client: ")
+        line.append(", ").append(stats.lowerBoundMark()).append(Cells.count(stats.peakThreads())).append(" peak threads, ")
+                .append(stats.lowerBoundMark()).append(Cells.megabytes(stats.peakRssBytes())).append(" MB peak RSS; client: ")
                 .append(clientWords(server.validity()));
         if (!server.outcome().equals("ok")) {
             line.append("; outcome: ").append(server.outcome());

@@ -77,6 +77,18 @@ public record PlanShape(int users, double rampUpSeconds, int loops, long sleepMs
         return arrivalsRampedBy(toSeconds) - arrivalsRampedBy(fromSeconds);
     }
 
+    /**
+     * When the schedule was due to send its {@code n}th arrival, in seconds after its start: the inverse of
+     * {@link #offeredArrivals}, capped at the schedule's end for arrivals beyond its count. An open plan only.
+     */
+    public double dueSecond(double n) {
+        double ramped = arrivalsPerSecond * rampUpSeconds / 2;
+        if (n <= ramped) {
+            return Math.sqrt(2 * rampUpSeconds * n / arrivalsPerSecond);
+        }
+        return Math.min(rampUpSeconds + (n - ramped) / arrivalsPerSecond, rampUpSeconds + durationSeconds);
+    }
+
     /** Arrivals due from the schedule's start to {@code seconds} after it. */
     private double arrivalsRampedBy(double seconds) {
         double inRamp = Math.clamp(seconds, 0, rampUpSeconds);

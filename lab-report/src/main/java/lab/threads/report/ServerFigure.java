@@ -23,11 +23,11 @@ public record ServerFigure(String key, String label, int places, ToDoubleFunctio
     public static final ServerFigure SERVER_P99 = new ServerFigure("serverP99", "server p99 ms", 0,
             s -> s.serverView() == null ? Double.NaN : s.serverView().p99Ms());
     public static final ServerFigure PEAK_THREADS = new ServerFigure("peakThreads", "peak threads", 0,
-            s -> orNaN(s.serverStats().peakThreads()));
+            s -> whole(s, s.serverStats().peakThreads()));
     public static final ServerFigure PEAK_RSS_MB = new ServerFigure("peakRssMB", "peak RSS MB", 1,
-            s -> orNaN(s.serverStats().peakRssBytes()) / (1024 * 1024));
+            s -> whole(s, s.serverStats().peakRssBytes()) / (1024 * 1024));
     public static final ServerFigure SERVER_CPU_SECONDS = new ServerFigure("serverCpuSeconds", "server CPU s", 1,
-            s -> (orNaN(s.serverStats().cpuUserMs()) + orNaN(s.serverStats().cpuSystemMs())) / 1000);
+            s -> (whole(s, s.serverStats().cpuUserMs()) + whole(s, s.serverStats().cpuSystemMs())) / 1000);
 
     /** What a sweep charts and tabulates, in sweep.json's order. */
     static final List<ServerFigure> SWEPT = List.of(THROUGHPUT, PERCENT_OF_IDEAL, ERROR_PERCENT, AVERAGE, P99, SERVER_P99,
@@ -53,7 +53,8 @@ public record ServerFigure(String key, String label, int places, ToDoubleFunctio
         return format(spread.median()) + " [" + format(spread.min()) + " - " + format(spread.max()) + "]";
     }
 
-    private static double orNaN(Long value) {
-        return value == null ? Double.NaN : value;
+    /** A server-side figure over the whole run; NaN when absent or cut short by the server's silence (a lower bound). */
+    private static double whole(ServerSummary server, Long value) {
+        return value == null || server.serverStats().silentAtEndSeconds() != null ? Double.NaN : value;
     }
 }

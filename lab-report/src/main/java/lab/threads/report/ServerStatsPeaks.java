@@ -18,11 +18,18 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * @param peakRssBytes   largest resident set size seen
  * @param processCpuMs   the JVM's process CPU time during the run (user + system, every OS)
  * @param settings       the server's settings as its first snapshot gave them (/stats "settings"); null when none did
+ * @param silentAtEndSeconds how long before JMeter's last answer the server's last snapshot was taken, when that is
+ *                       more than {@link #SILENCE_MS}: a server too busy (or out of descriptors) to answer /stats, whose
+ *                       peaks and CPU are then only lower bounds; null when it answered to the end
  */
 public record ServerStatsPeaks(int snapshots, String variant, String jdk,
                                Long peakInFlight, Long peakOsThreads, Long peakPlatformThreads, Long peakRssBytes,
                                Long cpuUserMs, Long cpuSystemMs, Long processCpuMs,
-                               Long voluntaryContextSwitches, Long involuntaryContextSwitches, Map<String, Object> settings) {
+                               Long voluntaryContextSwitches, Long involuntaryContextSwitches, Map<String, Object> settings,
+                               Double silentAtEndSeconds) {
+
+    /** A poll every second, each allowed 2 s to answer: a longer silence at the end is the server's, not the poller's. */
+    static final long SILENCE_MS = 5_000;
 
     /**
      * The most threads the server had: the JVM's own peak of platform threads is exact, while /proc's count is only
@@ -35,11 +42,20 @@ public record ServerStatsPeaks(int snapshots, String variant, String jdk,
         return Math.max(peakOsThreads, peakPlatformThreads);
     }
 
-    /** Never throws: a missing, empty or cut file gives what could be read, and a note says what was not. */
-    static ServerStatsPeaks read(Path jsonl, List<String> notes) {
+    /** "≥ " before a peak the server's silence may have hidden, nothing otherwise. */
+    String lowerBoundMark() {
+        return silentAtEndSeconds == null ? "" : "≥ ";
+    }
+
+    /**
+     * Never throws: a missing, empty or cut file gives what could be read, and a note says what was not.
+     *
+     * @param loadEndMs when JMeter's last sample ended (epoch ms); null when it recorded none
+     */
+    static ServerStatsPeaks read(Path jsonl, List<String> notes, Long loadEndMs) {
         Accumulator accumulator = new Accumulator();
         JsonLinesFile.read(jsonl, ServerSummary.NO_SERVER_FIGURES, accumulator::add, notes);
-        return accumulator.result();
+        return accumulator.result(loadEndMs);
     }
 
     /** Folds snapshots one by one, so the file is never held whole. */
@@ -48,6 +64,7 @@ public record ServerStatsPeaks(int snapshots, String variant, String jdk,
         private String variant;
         private String jdk;
         private Map<String, Object> settings;
+        private Long lastSampledAtMs;
         // The server's running peak also sees the moments between two snapshots; the instant value stands in for it
         // when a snapshot lacks it.
         private final Peak inFlight = new Peak("peakInFlight", "inFlight");
@@ -66,6 +83,9 @@ public record ServerStatsPeaks(int snapshots, String variant, String jdk,
             snapshots++;
             variant = snapshot.path("variant").asText(variant);
             jdk = snapshot.path("jdk").asText(jdk);
+            if (snapshot.path("sampledAtMs").isNumber()) {
+                lastSampledAtMs = snapshot.get("sampledAtMs").asLong();
+            }
             if (settings == null && snapshot.get("settings") instanceof JsonNode given && given.isObject()) {
                 settings = new ObjectMapper().convertValue(given, new TypeReference<Map<String, Object>>() { });
             }
@@ -73,10 +93,13 @@ public record ServerStatsPeaks(int snapshots, String variant, String jdk,
             deltas.forEach(delta -> delta.see(snapshot));
         }
 
-        ServerStatsPeaks result() {
+        ServerStatsPeaks result(Long loadEndMs) {
+            Double silentAtEnd = loadEndMs == null || lastSampledAtMs == null || loadEndMs - lastSampledAtMs <= SILENCE_MS
+                    ? null : (loadEndMs - lastSampledAtMs) / 1000.0;
             return new ServerStatsPeaks(snapshots, variant, jdk,
                     inFlight.max, osThreads.max, platformThreads.max, rss.max,
-                    cpuUser.value(), cpuSystem.value(), processCpu.value(), voluntary.value(), involuntary.value(), settings);
+                    cpuUser.value(), cpuSystem.value(), processCpu.value(), voluntary.value(), involuntary.value(), settings,
+                    silentAtEnd);
         }
     }
 

@@ -3,6 +3,7 @@ package lab.threads.report;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -42,21 +43,32 @@ public record ServerSummary(String server, String outcome, boolean partial, List
         SampleStatistics statistics = new SampleStatistics();
         ErrorCauses errors = new ErrorCauses();
         SampleEnds ends = new SampleEnds();
-        boolean partial = JtlReader.read(serverDir.resolve(SAMPLES_FILE), statistics.andThen(errors).andThen(ends), notes);
-        ServerStatsPeaks serverStats = ServerStatsPeaks.read(serverDir.resolve(STATS_FILE), notes);
+        ArrivalLag arrivals = new ArrivalLag();
+        boolean partial = JtlReader.read(serverDir.resolve(SAMPLES_FILE),
+                statistics.andThen(errors).andThen(ends).andThen(arrivals), notes);
+        ServerStatsPeaks serverStats = ServerStatsPeaks.read(serverDir.resolve(STATS_FILE), notes,
+                ends.isEmpty() ? null : ends.lastEnd());
         ServerView serverView = ServerView.read(serverDir.resolve(STATS_FILE), notes);
+        if (serverStats.silentAtEndSeconds() != null) {
+            // Its histogram stops where its answers stopped: a p99 of the early, easy part would flatter it.
+            serverView = null;
+            notes.add(String.format(Locale.ROOT, "the server did not answer /stats for the last %.0f s of the load: its own "
+                    + "latency for the run is unknown, and its peaks and CPU are only what it reported before (lower "
+                    + "bounds, marked ≥); its server.log may say why", serverStats.silentAtEndSeconds()));
+        }
         List<ServerSecond> serverSeconds = ServerSecond.read(serverDir.resolve(SERVER_SECONDS_FILE), notes);
         List<ClientSnapshot> clientSnapshots = ClientSnapshot.read(serverDir.resolve(CLIENT_STATS_FILE), notes);
         ClientHealth client = ClientHealth.of(clientSnapshots, ClientPoint.of(clientSnapshots, 0));
         SummaryReportRow summary = statistics.summaryReportRow();
         Percentiles percentiles = statistics.percentiles();
         Map<String, Long> byCause = errors.byCount();
+        long scheduleStartMs = client.scheduleStartMs() == null ? ends.firstStart()
+                : Math.min(client.scheduleStartMs(), ends.firstStart());
         return new ServerSummary(serverId, outcome, partial, List.copyOf(notes),
                 summary, percentiles, byCause,
-                plan.idealThroughput(), ends.isEmpty() ? 0 : plan.percentOfIdeal(ends.successes(),
-                        client.scheduleStartMs() == null ? ends.firstStart() : Math.min(client.scheduleStartMs(), ends.firstStart()),
-                        ends.lastEnd()),
+                plan.idealThroughput(), ends.isEmpty() ? 0 : plan.percentOfIdeal(ends.successes(), scheduleStartMs, ends.lastEnd()),
                 statistics.peakUsersInFlight(), serverStats, serverView, client,
-                Validity.judge(ends, serverSeconds, clientSnapshots, client, byCause, percentiles.p99(), serverView));
+                Validity.judge(ends, serverSeconds, clientSnapshots, client, byCause, percentiles.p99(), serverView,
+                        arrivals.against(plan, scheduleStartMs)));
     }
 }

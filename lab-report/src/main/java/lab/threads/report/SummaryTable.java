@@ -26,8 +26,8 @@ final class SummaryTable {
             new Column("p99", true, s -> Cells.count(s.percentiles().p99())),
             new Column("max", true, s -> Cells.count(s.summary().max())),
             new Column("server p99", true, s -> s.serverView() == null ? Cells.NOT_AVAILABLE : Cells.count(Math.round(s.serverView().p99Ms()))),
-            new Column("peak threads", true, s -> Cells.count(s.serverStats().peakThreads())),
-            new Column("peak RSS MB", true, s -> Cells.megabytes(s.serverStats().peakRssBytes())));
+            new Column("peak threads", true, s -> s.serverStats().lowerBoundMark() + Cells.count(s.serverStats().peakThreads())),
+            new Column("peak RSS MB", true, s -> s.serverStats().lowerBoundMark() + Cells.megabytes(s.serverStats().peakRssBytes())));
 
     /** The rest of each row: JMeter's other figures, the server's own percentiles, both sides' costs, error causes. */
     static final List<Column> DETAIL_COLUMNS = List.of(

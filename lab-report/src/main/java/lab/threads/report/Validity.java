@@ -15,6 +15,8 @@ import java.util.stream.Collectors;
  * <ul>
  * <li><b>Client stall</b>: seconds in which the server handed over responses and JMeter recorded none (at least
  *     {@value #STALL_MIN_RESPONSES} responses over the interval, so a response crossing a second's edge is no stall).
+ * <li><b>Client behind its schedule</b> (open plans): arrivals started more than {@value ArrivalLag#LATE_FLAG_SECONDS} s
+ *     after the schedule had them due, so the arrival rate the server saw was the client's.
  * <li><b>Client busy while lagging</b>: seconds in which the client took more than {@value #BUSY_SHARE_PERCENT}% of
  *     the machine's CPU and recorded fewer than half of the {@value #LAG_MIN_RESPONSES} or more responses the server
  *     handed over.
@@ -75,9 +77,10 @@ public record Validity(String verdict, List<String> findings, String advice, Lis
      * @param health    the same, summed up
      * @param jmeterP99 JMeter's p99 over the run, ms
      * @param view      the server's own latency over the run; null when unknown
+     * @param lateness  an open plan's arrivals against their schedule; null for a closed plan
      */
     static Validity judge(SampleEnds ends, List<ServerSecond> server, List<ClientSnapshot> client, ClientHealth health,
-                          Map<String, Long> errorsByCause, long jmeterP99, ServerView view) {
+                          Map<String, Long> errorsByCause, long jmeterP99, ServerView view, ArrivalLag.Lateness lateness) {
         List<String> findings = new ArrayList<>();
         boolean clientBound = false;
         List<Interval> stalls = List.of();
@@ -122,6 +125,17 @@ public record Validity(String verdict, List<String> findings, String advice, Lis
                     ? "the server's per-second series is missing, so client stalls cannot be told"
                     : "JMeter recorded no sample");
         }
+        if (lateness != null && lateness.clientFellBehind()) {
+            clientBound = true;
+            findings.add(String.format(Locale.ROOT, "client behind its schedule: arrivals started up to %.1f s after they "
+                            + "were due (at t = %.0f s), %s of %s after the schedule's last was due (t = %.0f s): the arrival "
+                            + "rate the server saw was the client's, not the plan's", lateness.worstSeconds(),
+                    lateness.worstAtSecond(), count(lateness.afterSchedule()), count(lateness.arrivals()),
+                    lateness.scheduleEndAtSecond()));
+        } else if (lateness != null) {
+            findings.add(String.format(Locale.ROOT, "arrivals kept to the schedule (at most %.1f s late)",
+                    Math.max(0, lateness.worstSeconds())));
+        }
         Map<String, Long> limits = clientLimitErrors(errorsByCause);
         if (!limits.isEmpty()) {
             clientBound = true;
@@ -135,9 +149,15 @@ public record Validity(String verdict, List<String> findings, String advice, Lis
                     + " ms), added to every sample in flight");
         }
         if (view != null && view.count() > 0) {
-            findings.add(String.format(Locale.ROOT, "JMeter's p99 %s ms against the server's own %s ms: %s ms of it was spent "
-                            + "outside the server's handler (client, kernel, network)",
-                    count(jmeterP99), count(Math.round(view.p99Ms())), count(jmeterP99 - Math.round(view.p99Ms()))));
+            long serverP99 = Math.round(view.p99Ms());
+            // A server that queues can go on timing requests long after JMeter gave up on them (its response timeout).
+            findings.add(jmeterP99 >= serverP99
+                    ? String.format(Locale.ROOT, "JMeter's p99 %s ms against the server's own %s ms: %s ms of it was spent "
+                            + "outside the server's handler (client, kernel, network)", count(jmeterP99), count(serverP99),
+                            count(jmeterP99 - serverP99))
+                    : String.format(Locale.ROOT, "the server's own p99 %s ms is above JMeter's %s ms: the server went on working "
+                            + "on requests after the client had given up on them (its timeouts); those answers were never read",
+                            count(serverP99), count(jmeterP99)));
         }
         if (saturated > 0) {
             findings.add("machine: all cores at least " + (int) MACHINE_SATURATED_PERCENT + "% busy for " + saturated

@@ -68,6 +68,15 @@ class PlanShapeTest {
     }
 
     @Test
+    void dueSecondIsWhenTheScheduleHadOfferedThatMany() {
+        PlanShape plan = PlanShape.open(100, 10, 60, 1_000);
+        for (double second : new double[] {0.5, 1, 4.2, 10, 10.01, 37, 69.9}) {
+            assertEquals(second, plan.dueSecond(plan.offeredArrivals(0, second)), 1e-9, () -> "at " + second + " s");
+        }
+        assertEquals(70, plan.dueSecond(plan.idealSamples() + 500), 1e-9, "none is due after the schedule's end");
+    }
+
+    @Test
     void summaryJsonReadsBackEitherModel() throws Exception {
         ObjectMapper json = new ObjectMapper();
         for (PlanShape plan : List.of(PlanShape.open(100, 10, 60, 1_000), new PlanShape(50, 2, 2, 1_000))) {

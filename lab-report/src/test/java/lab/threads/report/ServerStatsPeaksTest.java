@@ -28,10 +28,10 @@ class ServerStatsPeaksTest {
                 {"sampledAtMs":4,"variant":"virtual","inFl""");
         List<String> notes = new ArrayList<>();
 
-        ServerStatsPeaks peaks = ServerStatsPeaks.read(jsonl, notes);
+        ServerStatsPeaks peaks = ServerStatsPeaks.read(jsonl, notes, 3L);
 
         assertEquals(new ServerStatsPeaks(3, "virtual", "25", 18_000L, 40L, 31L, 950L,
-                6_000L, 700L, 6_700L, 1_000L, 40L, Map.of("port", 8080)), peaks);
+                6_000L, 700L, 6_700L, 1_000L, 40L, Map.of("port", 8080), null), peaks);
         assertEquals(1, notes.size(), notes::toString);
     }
 
@@ -43,7 +43,7 @@ class ServerStatsPeaksTest {
                 {"variant":"pool","inFlight":1,"peakInFlight":7,"platformThreads":12,"peakPlatformThreads":12,"processCpuMs":25}
                 """);
 
-        ServerStatsPeaks peaks = ServerStatsPeaks.read(jsonl, new ArrayList<>());
+        ServerStatsPeaks peaks = ServerStatsPeaks.read(jsonl, new ArrayList<>(), null);
 
         assertEquals(7L, peaks.peakInFlight());
         assertEquals(12L, peaks.peakPlatformThreads());
@@ -52,5 +52,22 @@ class ServerStatsPeaksTest {
         assertNull(peaks.peakRssBytes());
         assertNull(peaks.cpuUserMs());
         assertNull(peaks.voluntaryContextSwitches());
+    }
+
+    @Test
+    void aServerThatStoppedAnsweringBeforeTheLoadEndedIsSilentAtTheEnd() throws IOException {
+        Path jsonl = dir.resolve(ServerSummary.STATS_FILE);
+        Files.writeString(jsonl, """
+                {"sampledAtMs":1000,"osThreads":20}
+                {"sampledAtMs":2000,"osThreads":3650}
+                """);
+
+        ServerStatsPeaks silent = ServerStatsPeaks.read(jsonl, new ArrayList<>(), 60_000L);
+        ServerStatsPeaks answering = ServerStatsPeaks.read(jsonl, new ArrayList<>(), 2_000L + ServerStatsPeaks.SILENCE_MS);
+
+        assertEquals(58.0, silent.silentAtEndSeconds());
+        assertEquals("≥ ", silent.lowerBoundMark());
+        assertNull(answering.silentAtEndSeconds());
+        assertEquals("", answering.lowerBoundMark());
     }
 }

@@ -58,6 +58,32 @@ class ServerSummaryTest {
     }
 
     @Test
+    void aServerSilentForTheEndOfTheLoadHasNoOwnLatencyAndLowerBoundPeaks() throws IOException {
+        List<Sample> samples = JtlFixture.randomRun(3, 200);
+        JtlFixture.write(serverDir.resolve(ServerSummary.SAMPLES_FILE), samples);
+        long lastEnd = samples.stream().mapToLong(Sample::endTime).max().orElseThrow();
+        // It answered /stats for the first 6 s, then (as server-platform out of descriptors did) no more.
+        Files.writeString(serverDir.resolve(ServerSummary.STATS_FILE), String.join("\n",
+                stats(JtlFixture.START, 9), stats(JtlFixture.START + 6_000, 3_650)));
+
+        ServerSummary summary = ServerSummary.from("server-platform", serverDir, PLAN, "ok");
+
+        assertEquals(null, summary.serverView());
+        assertEquals((lastEnd - JtlFixture.START - 6_000) / 1000.0, summary.serverStats().silentAtEndSeconds(), 1e-9);
+        assertTrue(summary.notes().stream().anyMatch(note -> note.contains("did not answer /stats for the last")),
+                summary.notes()::toString);
+        assertTrue(Headline.line(summary, PLAN).contains("≥ 3,650 peak threads"), Headline.line(summary, PLAN));
+        assertTrue(Double.isNaN(ServerFigure.PEAK_THREADS.read(summary)));
+        assertTrue(Double.isNaN(ServerFigure.SERVER_P99.read(summary)));
+    }
+
+    /** One /stats snapshot with an empty serverTiming histogram, as a server sends it before any request ended. */
+    private static String stats(long sampledAtMs, int osThreads) {
+        return String.format("{\"sampledAtMs\":%d,\"osThreads\":%d,\"completed\":0,\"serverTiming\":{\"count\":0,"
+                + "\"histogram\":\"HISTFAAAAB94nJNpmSzMwMDAyAABzFAazL82eQmD/QeoCABVgwSI\"}}", sampledAtMs, osThreads);
+    }
+
+    @Test
     void missingFilesGiveAnEmptyRowWithTheOutcomeAndSaySo() {
         ServerSummary summary = ServerSummary.from("server-platform", serverDir.resolve("absent"), PLAN,
                 "server died at start");

@@ -106,7 +106,7 @@ class ValidityTest {
     void withoutTheServersSeriesTheVerdictIsUnknown() {
         SampleEnds ends = new SampleEnds();
         recorded(second -> 100).forEach(ends);
-        Validity validity = Validity.judge(ends, List.of(), List.of(), ClientHealth.UNKNOWN, Map.of(), 6_000, null);
+        Validity validity = Validity.judge(ends, List.of(), List.of(), ClientHealth.UNKNOWN, Map.of(), 6_000, null, null);
 
         assertEquals(Validity.UNKNOWN, validity.verdict());
     }
@@ -116,10 +116,40 @@ class ValidityTest {
         ServerView view = new ServerView(3_000, 6_000.2, 6_001, 6_004.4, 6_010, 6_020, "a", "b");
         SampleEnds ends = new SampleEnds();
         recorded(second -> 100).forEach(ends);
-        Validity validity = Validity.judge(ends, server(second -> 100), List.of(), ClientHealth.UNKNOWN, Map.of(), 13_307, view);
+        Validity validity = Validity.judge(ends, server(second -> 100), List.of(), ClientHealth.UNKNOWN, Map.of(), 13_307, view, null);
 
         assertTrue(validity.findings().contains("JMeter's p99 13,307 ms against the server's own 6,004 ms: 7,303 ms of it "
                 + "was spent outside the server's handler (client, kernel, network)"), validity.findings()::toString);
+    }
+
+    @Test
+    void aServerTimingRequestsTheClientGaveUpOnIsNotANegativeGap() {
+        ServerView view = new ServerView(3_000, 60_000, 120_000, 249_823.4, 250_000, 250_100, "a", "b");
+        SampleEnds ends = new SampleEnds();
+        recorded(second -> 100).forEach(ends);
+        Validity validity = Validity.judge(ends, server(second -> 100), List.of(), ClientHealth.UNKNOWN, Map.of(), 105_482, view, null);
+
+        assertTrue(validity.findings().contains("the server's own p99 249,823 ms is above JMeter's 105,482 ms: the server went on "
+                + "working on requests after the client had given up on them (its timeouts); those answers were never read"),
+                validity.findings()::toString);
+    }
+
+    @Test
+    void anOpenRunsClientBehindItsScheduleIsClientBoundInSeconds() {
+        SampleEnds ends = new SampleEnds();
+        recorded(second -> 100).forEach(ends);
+        ArrivalLag.Lateness behind = new ArrivalLag.Lateness(22.97, 56.5, 34_948, 81_250, 34.7);
+        ArrivalLag.Lateness onTime = new ArrivalLag.Lateness(0.4, 26.8, 0, 32_500, 34.7);
+
+        Validity late = Validity.judge(ends, server(second -> 100), List.of(), ClientHealth.UNKNOWN, Map.of(), 6_000, null, behind);
+        Validity kept = Validity.judge(ends, server(second -> 100), List.of(), ClientHealth.UNKNOWN, Map.of(), 6_000, null, onTime);
+
+        assertEquals(Validity.CLIENT_BOUND, late.verdict());
+        assertTrue(late.findings().contains("client behind its schedule: arrivals started up to 23.0 s after they were due "
+                + "(at t = 57 s), 34,948 of 81,250 after the schedule's last was due (t = 35 s): the arrival rate the server "
+                + "saw was the client's, not the plan's"), late.findings()::toString);
+        assertEquals(Validity.NO_CLIENT_LIMIT, kept.verdict(), kept::oneLine);
+        assertTrue(kept.findings().contains("arrivals kept to the schedule (at most 0.4 s late)"), kept.findings()::toString);
     }
 
     private static Validity judge(List<Sample> samples, List<ClientSnapshot> client, Map<String, Long> errors) {
@@ -129,7 +159,7 @@ class ValidityTest {
     private static Validity judge(List<Sample> samples, List<ClientSnapshot> client, Map<String, Long> errors, PerSecond served) {
         SampleEnds ends = new SampleEnds();
         samples.forEach(ends);
-        return Validity.judge(ends, server(served), client, ClientHealth.of(client, ClientPoint.of(client, 0)), errors, 6_000, null);
+        return Validity.judge(ends, server(served), client, ClientHealth.of(client, ClientPoint.of(client, 0)), errors, 6_000, null, null);
     }
 
     interface PerSecond {
