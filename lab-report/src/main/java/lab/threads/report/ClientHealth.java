@@ -13,12 +13,15 @@ import java.util.function.Function;
  * @param gcPauseMs       stop-the-world GC pause time during the run; every sample in flight is late by each pause
  * @param gcMaxPauseMs    the longest single pause
  * @param peakCpuPercentOfMachine the most CPU the client took in one second, as % of all cores
+ * @param peakOpenFiles   most descriptors the client held, against {@code openFilesLimit}
  */
 public record ClientHealth(int snapshots, boolean distributed, Long scheduleStartMs, Long peakRssBytes,
                            Long peakOsThreads, Long cpuUserMs, Long cpuSystemMs, Long gcPauseMs, Long gcPauses,
-                           Long gcMaxPauseMs, Double peakCpuPercentOfMachine, Long peakSamplesInFlight) {
+                           Long gcMaxPauseMs, Double peakCpuPercentOfMachine, Long peakSamplesInFlight,
+                           Long peakOpenFiles, Long openFilesLimit) {
 
-    static final ClientHealth UNKNOWN = new ClientHealth(0, false, null, null, null, null, null, null, null, null, null, null);
+    static final ClientHealth UNKNOWN = new ClientHealth(0, false, null, null, null, null, null, null, null, null, null, null,
+            null, null);
 
     static ClientHealth of(List<ClientSnapshot> snapshots, List<ClientPoint> points) {
         if (snapshots.isEmpty()) {
@@ -33,7 +36,8 @@ public record ClientHealth(int snapshots, boolean distributed, Long scheduleStar
                 growth(snapshots, ClientSnapshot::gcPauseMs), growth(snapshots, ClientSnapshot::gcPauses),
                 max(snapshots, ClientSnapshot::gcMaxPauseMs),
                 points.stream().map(ClientPoint::cpuPercentOfMachine).filter(Objects::nonNull).max(Double::compare).orElse(null),
-                max(snapshots, ClientSnapshot::samplesInFlight));
+                max(snapshots, ClientSnapshot::samplesInFlight), max(snapshots, ClientSnapshot::openFiles),
+                max(snapshots, ClientSnapshot::maxOpenFiles));
     }
 
     private static Long max(List<ClientSnapshot> snapshots, Function<ClientSnapshot, Long> field) {

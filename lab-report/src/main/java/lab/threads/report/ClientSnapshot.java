@@ -14,12 +14,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * @param elapsedMs        since the client started its test: {@code sampledAtMs - elapsedMs} is the moment JMeter's
  *                         schedule began, second 0 of the ramp-up
  * @param machineCpuBusyMs all cores, from /proc/stat: the whole machine, server and client together
+ * @param openFiles        descriptors the client held (each connection one), against {@code maxOpenFiles}
  * @param distributed      the users ran on JMeter workers: this line describes the controller only
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ClientSnapshot(long sampledAtMs, Long elapsedMs, Long cpuUserMs, Long cpuSystemMs, Long rssBytes,
                              Long osThreads, Long gcPauseMs, Long gcPauses, Long gcMaxPauseMs, Long samplesInFlight,
-                             Long machineCpuBusyMs, Long machineCpuTotalMs, Integer cores, boolean distributed) {
+                             Long machineCpuBusyMs, Long machineCpuTotalMs, Integer cores, Long openFiles,
+                             Long maxOpenFiles, boolean distributed) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -37,7 +37,7 @@ public final class RunFiles {
         return Files.isRegularFile(dir.resolve(ReportWriter.JSON_FILE));
     }
 
-    static boolean hasSweep(Path dir) {
+    public static boolean hasSweep(Path dir) {
         return Files.isRegularFile(dir.resolve(SweepReport.JSON_FILE));
     }
 
@@ -48,7 +48,7 @@ public final class RunFiles {
                 Objects.requireNonNullElse(report.servers(), List.of()));
     }
 
-    static SweepFile sweep(Path runDir) throws IOException {
+    public static SweepFile sweep(Path runDir) throws IOException {
         SweepFile sweep = JSON.readValue(runDir.resolve(SweepReport.JSON_FILE).toFile(), SweepFile.class);
         return new SweepFile(Objects.requireNonNullElse(sweep.metadata(), Map.of()), Objects.requireNonNullElse(sweep.cases(), List.of()));
     }

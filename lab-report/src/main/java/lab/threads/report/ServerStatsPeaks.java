@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * @param snapshots      lines read
  * @param peakInFlight   most requests the server was serving at once
  * @param peakRssBytes   largest resident set size seen
+ * @param peakOpenFiles  most open descriptors seen (connections, files), against {@code openFilesLimit}
  * @param processCpuMs   the JVM's process CPU time during the run (user + system, every OS)
  * @param settings       the server's settings as its first snapshot gave them (/stats "settings"); null when none did
  * @param silentAtEndSeconds how long before JMeter's last answer the server's last snapshot was taken, when that is
@@ -24,6 +25,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  */
 public record ServerStatsPeaks(int snapshots, String variant, String jdk,
                                Long peakInFlight, Long peakOsThreads, Long peakPlatformThreads, Long peakRssBytes,
+                               Long peakOpenFiles, Long openFilesLimit,
                                Long cpuUserMs, Long cpuSystemMs, Long processCpuMs,
                                Long voluntaryContextSwitches, Long involuntaryContextSwitches, Map<String, Object> settings,
                                Double silentAtEndSeconds) {
@@ -71,12 +73,14 @@ public record ServerStatsPeaks(int snapshots, String variant, String jdk,
         private final Peak osThreads = new Peak("osThreads");
         private final Peak platformThreads = new Peak("peakPlatformThreads", "platformThreads");
         private final Peak rss = new Peak("peakRssBytes", "rssBytes");
+        private final Peak openFiles = new Peak("openFiles");
+        private final Peak openFilesLimit = new Peak("maxOpenFiles");
         private final Delta cpuUser = new Delta("cpuUserMs");
         private final Delta cpuSystem = new Delta("cpuSystemMs");
         private final Delta processCpu = new Delta("processCpuMs");
         private final Delta voluntary = new Delta("voluntaryContextSwitches");
         private final Delta involuntary = new Delta("involuntaryContextSwitches");
-        private final List<Peak> peaks = List.of(inFlight, osThreads, platformThreads, rss);
+        private final List<Peak> peaks = List.of(inFlight, osThreads, platformThreads, rss, openFiles, openFilesLimit);
         private final List<Delta> deltas = List.of(cpuUser, cpuSystem, processCpu, voluntary, involuntary);
 
         void add(JsonNode snapshot) {
@@ -97,7 +101,7 @@ public record ServerStatsPeaks(int snapshots, String variant, String jdk,
             Double silentAtEnd = loadEndMs == null || lastSampledAtMs == null || loadEndMs - lastSampledAtMs <= SILENCE_MS
                     ? null : (loadEndMs - lastSampledAtMs) / 1000.0;
             return new ServerStatsPeaks(snapshots, variant, jdk,
-                    inFlight.max, osThreads.max, platformThreads.max, rss.max,
+                    inFlight.max, osThreads.max, platformThreads.max, rss.max, openFiles.max, openFilesLimit.max,
                     cpuUser.value(), cpuSystem.value(), processCpu.value(), voluntary.value(), involuntary.value(), settings,
                     silentAtEnd);
         }

@@ -33,6 +33,8 @@ public record ServerSummary(String server, String outcome, boolean partial, List
     public static final String STATS_FILE = "server-stats.jsonl";
     public static final String SERVER_SECONDS_FILE = "server-seconds.json";
     public static final String CLIENT_STATS_FILE = "client-stats.jsonl";
+    /** The server's own output, for a server the runner started. */
+    public static final String SERVER_LOG_FILE = "server.log";
     public static final String DASHBOARD_FILE = "dashboard/index.html";
     /** What the report lacks without {@code server-stats.jsonl}, in its notes. */
     static final String NO_SERVER_FIGURES = "no server-side figures (the server may have died at start)";
@@ -69,6 +71,6 @@ public record ServerSummary(String server, String outcome, boolean partial, List
                 plan.idealThroughput(), ends.isEmpty() ? 0 : plan.percentOfIdeal(ends.successes(), scheduleStartMs, ends.lastEnd()),
                 statistics.peakUsersInFlight(), serverStats, serverView, client,
                 Validity.judge(ends, serverSeconds, clientSnapshots, client, byCause, percentiles.p99(), serverView,
-                        arrivals.against(plan, scheduleStartMs)));
+                        arrivals.against(plan, scheduleStartMs)).withServerLimits(ServerLogLimits.read(serverDir)));
     }
 }

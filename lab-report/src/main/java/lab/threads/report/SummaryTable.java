@@ -44,6 +44,8 @@ final class SummaryTable {
                     + " / " + Cells.seconds(s.client().cpuSystemMs())),
             new Column("client peak RSS MB / threads", true, s -> Cells.megabytes(s.client().peakRssBytes())
                     + " / " + Cells.count(s.client().peakOsThreads())),
+            new Column("peak open files server / client", true, s -> Cells.count(s.serverStats().peakOpenFiles())
+                    + " / " + Cells.count(s.client().peakOpenFiles())),
             new Column("client GC pause ms (longest)", true, s -> Cells.count(s.client().gcPauseMs())
                     + " (" + Cells.count(s.client().gcMaxPauseMs()) + ")"),
             new Column("server settings", false, s -> Cells.serverSettings(s.serverStats().settings())),

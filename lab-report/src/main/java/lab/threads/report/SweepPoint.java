@@ -1,5 +1,6 @@
 package lab.threads.report;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,9 @@ import java.util.stream.Collectors;
 public record SweepPoint(String server, String property, String level, Map<String, Spread> figures,
                          List<String> clientVerdicts) {
 
+    /** The property of a run repeated without a sweep: its one level is the plan's name. */
+    public static final String NO_SWEEP = "plan";
+
     /** The figures a sweep charts and tabulates, with how each is read off a summary row. */
     static final Map<String, ToDoubleFunction<ServerSummary>> FIGURES = ServerFigure.SWEPT.stream()
             .collect(Collectors.toMap(ServerFigure::key, ServerFigure::reader, (a, b) -> a, LinkedHashMap::new));
@@ -26,5 +30,18 @@ public record SweepPoint(String server, String property, String level, Map<Strin
         FIGURES.forEach((name, figure) -> figures.put(name, Spread.of(repeats.stream().map(r -> figure.applyAsDouble(r)).toList())));
         return new SweepPoint(server, property, level, figures,
                 repeats.stream().map(r -> r.validity().verdict()).toList());
+    }
+
+    /**
+     * Every server at every level, in the order met.
+     *
+     * @param byLevel each level's summary rows, all servers and repeats together
+     */
+    public static List<SweepPoint> all(String property, Map<String, List<ServerSummary>> byLevel) {
+        List<SweepPoint> points = new ArrayList<>();
+        byLevel.forEach((level, rows) -> rows.stream()
+                .collect(Collectors.groupingBy(ServerSummary::server, LinkedHashMap::new, Collectors.toList()))
+                .forEach((server, repeats) -> points.add(of(server, property, level, repeats))));
+        return points;
     }
 }

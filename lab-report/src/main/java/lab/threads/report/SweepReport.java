@@ -62,15 +62,23 @@ public final class SweepReport {
     /**
      * Where each server's curve bends: the first level at which its median throughput falls below
      * {@value #KNEE_PERCENT_OF_IDEAL}% of the plan's ideal or its median error rate passes {@value #KNEE_ERROR_PERCENT}%.
+     * A bend where the client was the bottleneck says so: it may be the client's, not the server's.
      */
     static List<String> kneeLines(List<SweepPoint> points) {
         String property = points.isEmpty() ? "level" : points.getFirst().property();
         return points.stream().map(SweepPoint::server).distinct().map(server -> knee(points, server)
                         .map(p -> server + " bends at " + property + "=" + p.level() + ": " + number(p.figures().get("percentOfIdeal").median())
-                                + "% of the ideal throughput, " + number(p.figures().get("errorPercent").median()) + "% errors")
+                                + "% of the ideal throughput, " + number(p.figures().get("errorPercent").median()) + "% errors"
+                                + clientAtKnee(p))
                         .orElse(server + " holds at every level (>= " + (int) KNEE_PERCENT_OF_IDEAL + "% of the ideal, <= "
                                 + (int) KNEE_ERROR_PERCENT + "% errors)"))
                 .toList();
+    }
+
+    private static String clientAtKnee(SweepPoint knee) {
+        long bound = knee.clientVerdicts().stream().filter(Validity.CLIENT_BOUND::equals).count();
+        return bound == 0 ? "" : "; but the client was the bottleneck in " + bound + " of " + knee.clientVerdicts().size()
+                + " run(s) there, so this bend may be the client's, not the server's";
     }
 
     /** A server's knee (see {@link #kneeLines}); empty when it holds at every level. */

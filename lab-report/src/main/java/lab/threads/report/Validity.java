@@ -42,8 +42,8 @@ public record Validity(String verdict, List<String> findings, String advice, Lis
     static final double BUSY_SHARE_PERCENT = 50;
     static final double MACHINE_SATURATED_PERCENT = 95;
     static final long GC_PAUSE_FLAG_MS = 500;
-    /** Client-side error messages that name the client's own resources, not the server's behaviour. */
-    static final List<String> CLIENT_LIMITS = List.of("Too many open files", "Cannot assign requested address",
+    /** Messages that name a process's own resources running out: in the client's errors, or in the server's log. */
+    static final List<String> RESOURCE_LIMITS = List.of("Too many open files", "Cannot assign requested address",
             "OutOfMemoryError", "unable to create native thread");
     static final String WHAT_TO_DO = "To measure the server rather than the client: fewer users (--users), JMeter's users "
             + "on other machines (--workers), or the server on another machine (--target).";
@@ -139,7 +139,10 @@ public record Validity(String verdict, List<String> findings, String advice, Lis
         Map<String, Long> limits = clientLimitErrors(errorsByCause);
         if (!limits.isEmpty()) {
             clientBound = true;
-            findings.add("client limits: " + ErrorCauses.describe(limits) + " (the client's own resources, not the server's answers)");
+            findings.add("client limits: " + ErrorCauses.describe(limits) + " (the client's own resources, not the server's answers"
+                    + (health.peakOpenFiles() == null ? "" : "; it held up to " + count(health.peakOpenFiles())
+                    + " open descriptors" + (health.openFilesLimit() == null ? "" : " of its " + count(health.openFilesLimit())))
+                    + ")");
         }
         long worstGcSecond = worstGcSecondUnderLoad(client);
         if (worstGcSecond >= GC_PAUSE_FLAG_MS) {
@@ -176,6 +179,22 @@ public record Validity(String verdict, List<String> findings, String advice, Lis
             default -> "Cannot tell whether the client was the bottleneck (a server without /stats/seconds, or an older run).";
         };
         return new Validity(verdict, List.copyOf(findings), advice, stalls, busyLagging, saturated, limits);
+    }
+
+    /**
+     * The same verdict with what the server's own log said about its resources (see {@link ServerLogLimits}): a fact
+     * beside the client's evidence, not a client finding.
+     */
+    Validity withServerLimits(Map<String, Long> logged) {
+        if (logged.isEmpty()) {
+            return this;
+        }
+        List<String> more = new ArrayList<>(findings);
+        more.add("server limits: its log reports " + logged.entrySet().stream()
+                .map(entry -> "'" + entry.getKey() + "' " + count(entry.getValue()) + " time" + (entry.getValue() == 1 ? "" : "s"))
+                .collect(Collectors.joining(", ")) + " (the server's own resources ran out)");
+        return new Validity(verdict, List.copyOf(more), advice, clientStalls, clientBusyLagging, machineSaturatedSeconds,
+                clientLimitErrors);
     }
 
     /** The verdict and its evidence in one line, for tables and terminals. */
@@ -238,7 +257,7 @@ public record Validity(String verdict, List<String> findings, String advice, Lis
 
     private static Map<String, Long> clientLimitErrors(Map<String, Long> errorsByCause) {
         return errorsByCause.entrySet().stream()
-                .filter(entry -> entry.getKey().startsWith("client: ") && CLIENT_LIMITS.stream().anyMatch(entry.getKey()::contains))
+                .filter(entry -> entry.getKey().startsWith("client: ") && RESOURCE_LIMITS.stream().anyMatch(entry.getKey()::contains))
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, Long::sum, java.util.LinkedHashMap::new));
     }
 

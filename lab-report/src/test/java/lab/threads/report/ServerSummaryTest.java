@@ -77,6 +77,35 @@ class ServerSummaryTest {
         assertTrue(Double.isNaN(ServerFigure.SERVER_P99.read(summary)));
     }
 
+    @Test
+    void theServersOwnLogNamingAResourceLimitIsStatedBesideTheClientsEvidence() throws IOException {
+        JtlFixture.write(serverDir.resolve(ServerSummary.SAMPLES_FILE), JtlFixture.randomRun(4, 50));
+        Files.writeString(serverDir.resolve(ServerSummary.SERVER_LOG_FILE), """
+                server-platform ready on http://127.0.0.1:8081/sleep
+                Nov 23, 2026 4:32:11 AM org.xnio.nio.NioTcpServer accept
+                WARN: XNIO008001: Socket accept failed, backing off for 250 milliseconds: java.io.IOException: Too many open files
+                WARN: XNIO008001: Socket accept failed, backing off for 1000 milliseconds: java.io.IOException: Too many open files
+                server-platform stopped
+                """);
+
+        ServerSummary summary = ServerSummary.from("server-platform", serverDir, PLAN, "ok");
+
+        assertTrue(summary.validity().findings().contains(
+                "server limits: its log reports 'Too many open files' 2 times (the server's own resources ran out)"),
+                summary.validity().findings()::toString);
+    }
+
+    @Test
+    void aServerLogWithoutLimitsAddsNothing() throws IOException {
+        JtlFixture.write(serverDir.resolve(ServerSummary.SAMPLES_FILE), JtlFixture.randomRun(4, 50));
+        Files.writeString(serverDir.resolve(ServerSummary.SERVER_LOG_FILE), "server-platform stopped\n");
+
+        ServerSummary summary = ServerSummary.from("server-platform", serverDir, PLAN, "ok");
+
+        assertFalse(summary.validity().findings().stream().anyMatch(finding -> finding.startsWith("server limits")),
+                summary.validity().findings()::toString);
+    }
+
     /** One /stats snapshot with an empty serverTiming histogram, as a server sends it before any request ended. */
     private static String stats(long sampledAtMs, int osThreads) {
         return String.format("{\"sampledAtMs\":%d,\"osThreads\":%d,\"completed\":0,\"serverTiming\":{\"count\":0,"

@@ -53,6 +53,17 @@ class SweepReportTest {
     }
 
     @Test
+    void aKneeWhereTheClientWasTheBottleneckSaysSo() {
+        SweepPoint holds = point("server-pool", "1000", 99, 0);
+        SweepPoint bends = new SweepPoint("server-pool", "rate", "2500", Map.of("percentOfIdeal", Spread.of(64.74),
+                "errorPercent", Spread.of(0)), List.of(Validity.CLIENT_BOUND, Validity.NO_CLIENT_LIMIT, Validity.CLIENT_BOUND));
+
+        assertEquals(List.of("server-pool bends at users=2500: 64.74% of the ideal throughput, 0.00% errors; but the client "
+                + "was the bottleneck in 2 of 3 run(s) there, so this bend may be the client's, not the server's"),
+                SweepReport.kneeLines(List.of(holds, bends)));
+    }
+
+    @Test
     void latencyAgainstAchievedRateMarksEachServersKnee() {
         List<SweepPoint> points = List.of(
                 point("server-pool", "100", 99, 0), point("server-pool", "200", 80, 0), point("server-pool", "300", 60, 0),

@@ -75,6 +75,8 @@ class ValidityTest {
 
         assertEquals(Validity.CLIENT_BOUND, validity.verdict());
         assertEquals(Map.of("client: java.net.SocketException: Too many open files", 489L), validity.clientLimitErrors());
+        assertTrue(validity.findings().stream().anyMatch(finding -> finding.startsWith("client limits:")
+                && finding.endsWith("; it held up to 120 open descriptors of its 20,000)")), validity.findings()::toString);
     }
 
     @Test
@@ -90,12 +92,12 @@ class ValidityTest {
     void aLongGcPauseBeforeAnySampleIsInFlightIsNoSign() {
         // JMeter's System.gc() as the test starts: 700 ms before any sample, so every later line carries it along.
         List<ClientSnapshot> lines = new ArrayList<>();
-        lines.add(new ClientSnapshot(START - 1_000, 0L, 0L, 0L, 500L << 20, 14L, 0L, 0L, 0L, 0L, 0L, 0L, 2, false));
+        lines.add(new ClientSnapshot(START - 1_000, 0L, 0L, 0L, 500L << 20, 14L, 0L, 0L, 0L, 0L, 0L, 0L, 2, null, null, false));
         for (ClientSnapshot line : client(second -> 30.0, 0)) {
             boolean starting = line.sampledAtMs() == START;
             lines.add(new ClientSnapshot(line.sampledAtMs(), line.elapsedMs(), line.cpuUserMs(), line.cpuSystemMs(),
                     line.rssBytes(), line.osThreads(), line.gcPauseMs() + 700, line.gcPauses() + 1, 700L,
-                    starting ? 0L : line.samplesInFlight(), line.machineCpuBusyMs(), line.machineCpuTotalMs(), 2, false));
+                    starting ? 0L : line.samplesInFlight(), line.machineCpuBusyMs(), line.machineCpuTotalMs(), 2, null, null, false));
         }
         Validity validity = judge(recorded(second -> 100), lines, Map.of());
 
@@ -114,9 +116,7 @@ class ValidityTest {
     @Test
     void theGapBetweenJMetersP99AndTheServersIsStated() {
         ServerView view = new ServerView(3_000, 6_000.2, 6_001, 6_004.4, 6_010, 6_020, "a", "b");
-        SampleEnds ends = new SampleEnds();
-        recorded(second -> 100).forEach(ends);
-        Validity validity = Validity.judge(ends, server(second -> 100), List.of(), ClientHealth.UNKNOWN, Map.of(), 13_307, view, null);
+        Validity validity = steadyRun(13_307, view, null);
 
         assertTrue(validity.findings().contains("JMeter's p99 13,307 ms against the server's own 6,004 ms: 7,303 ms of it "
                 + "was spent outside the server's handler (client, kernel, network)"), validity.findings()::toString);
@@ -125,9 +125,7 @@ class ValidityTest {
     @Test
     void aServerTimingRequestsTheClientGaveUpOnIsNotANegativeGap() {
         ServerView view = new ServerView(3_000, 60_000, 120_000, 249_823.4, 250_000, 250_100, "a", "b");
-        SampleEnds ends = new SampleEnds();
-        recorded(second -> 100).forEach(ends);
-        Validity validity = Validity.judge(ends, server(second -> 100), List.of(), ClientHealth.UNKNOWN, Map.of(), 105_482, view, null);
+        Validity validity = steadyRun(105_482, view, null);
 
         assertTrue(validity.findings().contains("the server's own p99 249,823 ms is above JMeter's 105,482 ms: the server went on "
                 + "working on requests after the client had given up on them (its timeouts); those answers were never read"),
@@ -136,13 +134,8 @@ class ValidityTest {
 
     @Test
     void anOpenRunsClientBehindItsScheduleIsClientBoundInSeconds() {
-        SampleEnds ends = new SampleEnds();
-        recorded(second -> 100).forEach(ends);
-        ArrivalLag.Lateness behind = new ArrivalLag.Lateness(22.97, 56.5, 34_948, 81_250, 34.7);
-        ArrivalLag.Lateness onTime = new ArrivalLag.Lateness(0.4, 26.8, 0, 32_500, 34.7);
-
-        Validity late = Validity.judge(ends, server(second -> 100), List.of(), ClientHealth.UNKNOWN, Map.of(), 6_000, null, behind);
-        Validity kept = Validity.judge(ends, server(second -> 100), List.of(), ClientHealth.UNKNOWN, Map.of(), 6_000, null, onTime);
+        Validity late = steadyRun(6_000, null, new ArrivalLag.Lateness(22.97, 56.5, 34_948, 81_250, 34.7));
+        Validity kept = steadyRun(6_000, null, new ArrivalLag.Lateness(0.4, 26.8, 0, 32_500, 34.7));
 
         assertEquals(Validity.CLIENT_BOUND, late.verdict());
         assertTrue(late.findings().contains("client behind its schedule: arrivals started up to 23.0 s after they were due "
@@ -154,6 +147,13 @@ class ValidityTest {
 
     private static Validity judge(List<Sample> samples, List<ClientSnapshot> client, Map<String, Long> errors) {
         return judge(samples, client, errors, second -> 100);
+    }
+
+    /** 100 responses a second on both sides, no client record: only the given p99s and arrival lateness differ. */
+    private static Validity steadyRun(long jmeterP99, ServerView view, ArrivalLag.Lateness lateness) {
+        SampleEnds ends = new SampleEnds();
+        recorded(second -> 100).forEach(ends);
+        return Validity.judge(ends, server(second -> 100), List.of(), ClientHealth.UNKNOWN, Map.of(), jmeterP99, view, lateness);
     }
 
     private static Validity judge(List<Sample> samples, List<ClientSnapshot> client, Map<String, Long> errors, PerSecond served) {
@@ -200,7 +200,7 @@ class ValidityTest {
             }
             long gc = second == 0 ? 0 : gcPauseMs;
             lines.add(new ClientSnapshot(START + second * 1_000L, second * 1_000L, cpu, 0L, 500L << 20, 14L, gc,
-                    second == 0 ? 0L : 1L, gc, 10L, second * 1_000L, second * 2_000L, 2, false));
+                    second == 0 ? 0L : 1L, gc, 10L, second * 1_000L, second * 2_000L, 2, 120L, 20_000L, false));
         }
         return lines;
     }

@@ -121,15 +121,9 @@ final class LabRun {
 
     /** Each server at each level, over its repeats. */
     private List<SweepPoint> sweepPoints(Map<RunCase, List<ServerSummary>> results) {
-        String property = options.sweep() == null ? "plan" : options.sweep().property();
-        Map<String, Map<String, List<ServerSummary>>> byLevelAndServer = new LinkedHashMap<>();
-        results.forEach((runCase, summaries) -> summaries.forEach(summary -> byLevelAndServer
-                .computeIfAbsent(runCase.level(), level -> new LinkedHashMap<>())
-                .computeIfAbsent(summary.server(), server -> new ArrayList<>()).add(summary)));
-        List<SweepPoint> points = new ArrayList<>();
-        byLevelAndServer.forEach((level, byServer) -> byServer.forEach((server, repeats) ->
-                points.add(SweepPoint.of(server, property, level, repeats))));
-        return points;
+        Map<String, List<ServerSummary>> byLevel = new LinkedHashMap<>();
+        results.forEach((runCase, summaries) -> byLevel.computeIfAbsent(runCase.level(), level -> new ArrayList<>()).addAll(summaries));
+        return SweepPoint.all(options.sweep() == null ? SweepPoint.NO_SWEEP : options.sweep().property(), byLevel);
     }
 
     /** Shutdown hook: stop the load and the server so the pipeline can write what it measured, then let the JVM go. */

@@ -109,7 +109,7 @@ final class ServerRun {
         out.printf("%n[%s] starting %s (%s)%n", variant.id(), jar.getFileName(), variant.threadingModel());
         try {
             server = ServerProcess.start(variant, jar, options.serverJvmFlags(), options.startedServerFlags(), port,
-                    dir.resolve("server.log"), options.startTimeout());
+                    dir.resolve(ServerSummary.SERVER_LOG_FILE), options.startTimeout());
         } catch (ServerProcess.ServerFailedException e) {
             return "failed to start: " + e.getMessage();
         }
@@ -146,7 +146,7 @@ final class ServerRun {
             exit = runLoad(target, properties, plan.open() ? InFlightForecast.of(plan).worstUsers() : plan.shape().users(), dir);
         }
         if (serverDied) {
-            return "server died mid-run (exit " + server.exitCode() + "): see " + dir.resolve("server.log");
+            return "server died mid-run (exit " + server.exitCode() + "): see " + dir.resolve(ServerSummary.SERVER_LOG_FILE);
         }
         return exit == 0 ? OK : "JMeter ended with exit code " + exit + ": see " + dir.resolve("jmeter.log");
     }

@@ -15,12 +15,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.threads.report.PlanShape;
 import lab.threads.report.ReportWriter;
 import lab.threads.report.RunIndex;
 import lab.threads.report.RunReport;
 import lab.threads.report.ServerSummary;
+import lab.threads.report.SweepReport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -127,6 +129,47 @@ class CompareCommandTest {
         assertEquals(0, report.exit(), report.err());
         assertTrue(report.out().contains("All runs: " + results.resolve(ReportWriter.HTML_FILE)), report.out());
         assertTrue(Files.readString(results.resolve(ReportWriter.HTML_FILE)).contains("2026-01-02T10-00-00/index.html"));
+    }
+
+    @Test
+    void reportOnASweepFolderRedoesEveryCaseThenThePageOverThem() throws IOException {
+        Path sweep = sweepOf("users=10,20", "users-10/repeat-1", "users-10/repeat-2", "users-20/repeat-1");
+
+        Outcome report = execute(new ReportCommand(), sweep.toString());
+
+        assertEquals(0, report.exit(), report.err());
+        assertTrue(report.out().contains("Case users-10/repeat-2: "), report.out());
+        JsonNode points = new ObjectMapper().readTree(sweep.resolve(SweepReport.JSON_FILE).toFile()).get("points");
+        assertEquals(2, points.size(), points::toString);
+        assertEquals("10", points.get(0).get("level").asText());
+        assertEquals(2, points.get(0).get("clientVerdicts").size(), "two repeats at users=10");
+        assertEquals("20", points.get(1).get("level").asText());
+        assertEquals(1, points.get(1).get("clientVerdicts").size());
+        assertTrue(Files.isRegularFile(sweep.resolve(SweepReport.MARKDOWN_FILE)));
+    }
+
+    @Test
+    void aSweepWithACaseMissingLeavesItsPageAsItWas() throws IOException {
+        Path sweep = sweepOf("users=10,20", "users-10/repeat-1", "users-20/repeat-1");
+        Files.delete(sweep.resolve("users-20/repeat-1").resolve(ReportWriter.JSON_FILE));
+        String before = Files.readString(sweep.resolve(SweepReport.JSON_FILE));
+
+        Outcome report = execute(new ReportCommand(), sweep.toString());
+
+        assertEquals(2, report.exit(), report.err());
+        assertTrue(report.err().contains("the sweep page is left as it was: case users-20/repeat-1"), report.err());
+        assertEquals(before, Files.readString(sweep.resolve(SweepReport.JSON_FILE)));
+    }
+
+    /** A sweep folder as the runner leaves it: sweep.json naming its cases, each case a run of server-virtual. */
+    private Path sweepOf(String spec, String... cases) throws IOException {
+        Path dir = Files.createDirectories(results.resolve("2026-01-03T10-00-00"));
+        for (String folder : cases) {
+            run(results.relativize(dir.resolve(folder)).toString(), "abc", "server-virtual");
+        }
+        Files.writeString(dir.resolve(SweepReport.JSON_FILE), new ObjectMapper().writeValueAsString(Map.of(
+                "metadata", Map.of("sweep", spec, "repeats", 2), "points", List.of(), "cases", List.of(cases))));
+        return dir;
     }
 
     @Test

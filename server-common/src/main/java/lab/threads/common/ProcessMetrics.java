@@ -10,7 +10,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the process costs the machine: OS threads, memory, CPU and context switches. Linux figures come from
+ * What the process costs the machine: OS threads, memory, CPU, context switches and open descriptors (each
+ * connection holds one: {@code Too many open files} is this count reaching its limit). Linux figures come from
  * {@code /proc/self} and {@code getrusage}; where they do not exist they are left out rather than guessed.
  */
 public final class ProcessMetrics {
@@ -25,6 +26,10 @@ public final class ProcessMetrics {
         metrics.put("heapUsedBytes", ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
             metrics.put("processCpuMs", os.getProcessCpuTime() / 1_000_000);
+        }
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.UnixOperatingSystemMXBean unix) {
+            metrics.put("openFiles", unix.getOpenFileDescriptorCount());
+            metrics.put("maxOpenFiles", unix.getMaxFileDescriptorCount());
         }
         readStatus(metrics);
         ResourceUsage.read().ifPresent(usage -> {

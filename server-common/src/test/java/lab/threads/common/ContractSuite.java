@@ -7,8 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.net.InetAddress;
+import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Objects;
@@ -150,6 +153,26 @@ public abstract class ContractSuite {
     }
 
     @Test
+    void openFilesCountTheConnectionsHeld() throws Exception {
+        long before = http.get("/stats").json().get("openFiles").asLong();
+        List<Socket> held = new ArrayList<>();
+        try {
+            for (int i = 0; i < 20; i++) {
+                held.add(new Socket(InetAddress.getLoopbackAddress(), server.port()));
+            }
+            JsonNode stats = http.get("/stats").json();
+
+            // The suite's server runs in this JVM, so the 20 client ends alone add 20; its accepted ends add more.
+            assertTrue(stats.get("openFiles").asLong() >= before + 20, () -> before + " before, then " + stats);
+            assertTrue(stats.get("maxOpenFiles").asLong() >= stats.get("openFiles").asLong(), stats::toString);
+        } finally {
+            for (Socket socket : held) {
+                socket.close();
+            }
+        }
+    }
+
+    @Test
     void statsReportRequestsProcessAndSettings() throws Exception {
         long before = http.get("/stats").json().get("completed").asLong();
         http.get("/sleep?ms=1");
@@ -162,7 +185,7 @@ public abstract class ContractSuite {
             assertTrue(stats.has(field), "missing " + field + " in " + stats);
         }
         for (String field : List.of("osThreads", "rssBytes", "peakRssBytes", "cpuUserMs", "cpuSystemMs",
-                "voluntaryContextSwitches", "involuntaryContextSwitches")) {
+                "voluntaryContextSwitches", "involuntaryContextSwitches", "openFiles", "maxOpenFiles")) {
             assertTrue(stats.path(field).asLong() > 0, "Linux figure " + field + " missing or zero in " + stats);
         }
         JsonNode settings = stats.get("settings");

@@ -20,13 +20,14 @@ import org.apache.jmeter.threads.JMeterContextService;
  * before the engine starts ({@code elapsedMs} 0) to one last line once it has ended (or on SIGTERM, best effort):
  *
  * <pre>{@code {"sampledAtMs", "elapsedMs", "cpuUserMs", "cpuSystemMs", "rssBytes", "osThreads", "platformThreads",
- *  "heapUsedBytes", "gcPauseMs", "gcPauses", "gcMaxPauseMs", "samplesStarted", "samplesCompleted",
+ *  "heapUsedBytes", "openFiles", "maxOpenFiles", "gcPauseMs", "gcPauses", "gcMaxPauseMs", "samplesStarted", "samplesCompleted",
  *  "samplesInFlight", "errors", "activeUsers", "machineCpuBusyMs", "machineCpuTotalMs", "cores"}}</pre>
  *
  * <ul>
  *   <li>{@code sampledAtMs} epoch ms; {@code elapsedMs} since the engine started (the clock of the progress lines);
  *   <li>{@code cpuUserMs}, {@code cpuSystemMs} this process's CPU time since the JVM started (getrusage), RSS, OS
- *       threads (all, not only Java's), live platform threads and used heap: {@link ProcessMetrics};
+ *       threads (all, not only Java's), live platform threads, used heap, open descriptors and their limit (each
+ *       connection holds one): {@link ProcessMetrics};
  *   <li>{@code gcPauses}, {@code gcPauseMs}, {@code gcMaxPauseMs}: stop-the-world pauses since the JVM started, as
  *       {@link GcPauses} counts them;
  *   <li>{@code samplesStarted} samplers entered ({@link SampleCounter} as a SampleMonitor), {@code samplesCompleted}
@@ -166,7 +167,7 @@ final class ClientStatsRecorder {
         line.put("elapsedMs", Duration.ofNanos(System.nanoTime() - startNanos).toMillis());
         Map<String, Object> process = ProcessMetrics.snapshot();
         for (String name : new String[] {"cpuUserMs", "cpuSystemMs", "rssBytes", "osThreads", "platformThreads",
-                "heapUsedBytes"}) {
+                "heapUsedBytes", "openFiles", "maxOpenFiles"}) {
             Object value = process.get(name);
             if (value != null) {
                 line.put(name, value);

@@ -17,7 +17,7 @@ final class ClientStatsLines {
 
     /** Every field of a line, in order, on Linux (where each has a source). */
     static final List<String> FIELDS = List.of("sampledAtMs", "elapsedMs", "cpuUserMs", "cpuSystemMs", "rssBytes",
-            "osThreads", "platformThreads", "heapUsedBytes", "gcPauseMs", "gcPauses", "gcMaxPauseMs",
+            "osThreads", "platformThreads", "heapUsedBytes", "openFiles", "maxOpenFiles", "gcPauseMs", "gcPauses", "gcMaxPauseMs",
             "samplesStarted", "samplesCompleted", "samplesInFlight", "errors", "activeUsers", "machineCpuBusyMs",
             "machineCpuTotalMs", "cores");
     /** Totals that never go down from one line to the next. */
@@ -62,6 +62,8 @@ final class ClientStatsLines {
             assertTrue(line.get("osThreads").asLong() > 0, line::toString);
             assertTrue(line.get("platformThreads").asLong() > 0, line::toString);
             assertTrue(line.get("heapUsedBytes").asLong() > 0, line::toString);
+            assertTrue(line.get("openFiles").asLong() > 0, line::toString);
+            assertTrue(line.get("openFiles").asLong() <= line.get("maxOpenFiles").asLong(), line::toString);
             assertTrue(line.get("cores").asLong() >= 1, line::toString);
             assertTrue(line.get("gcMaxPauseMs").asLong() <= line.get("gcPauseMs").asLong(), line::toString);
             assertTrue(line.get("machineCpuBusyMs").asLong() <= line.get("machineCpuTotalMs").asLong(),
