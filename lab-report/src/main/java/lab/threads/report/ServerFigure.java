@@ -18,9 +18,9 @@ public record ServerFigure(String key, String label, int places, ToDoubleFunctio
     public static final ServerFigure ERROR_PERCENT = new ServerFigure("errorPercent", "error %", 2, s -> s.summary().errorPercent());
     public static final ServerFigure AVERAGE = new ServerFigure("average", "avg ms", 0, s -> s.summary().average());
     public static final ServerFigure P50 = new ServerFigure("p50", "p50 ms", 0, s -> s.percentiles().p50());
-    public static final ServerFigure P99 = new ServerFigure("p99", "p99 ms", 0, s -> s.percentiles().p99());
+    public static final ServerFigure P99 = new ServerFigure("p99", "JMeter p99 ms", 0, s -> s.percentiles().p99());
     public static final ServerFigure MAX = new ServerFigure("max", "max ms", 0, s -> s.summary().max());
-    public static final ServerFigure SERVER_P99 = new ServerFigure("serverP99", "server p99 ms", 0,
+    public static final ServerFigure SERVER_P99 = new ServerFigure("serverP99", "server's own p99 ms", 0,
             s -> s.serverView() == null ? Double.NaN : s.serverView().p99Ms());
     public static final ServerFigure PEAK_THREADS = new ServerFigure("peakThreads", "peak threads", 0,
             s -> whole(s, s.serverStats().peakThreads()));
