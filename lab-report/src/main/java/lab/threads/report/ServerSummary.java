@@ -71,6 +71,6 @@ public record ServerSummary(String server, String outcome, boolean partial, List
                 plan.idealThroughput(), ends.isEmpty() ? 0 : plan.percentOfIdeal(ends.successes(), scheduleStartMs, ends.lastEnd()),
                 statistics.peakUsersInFlight(), serverStats, serverView, client,
                 Validity.judge(ends, serverSeconds, clientSnapshots, client, byCause, percentiles.p99(), serverView,
-                        arrivals.against(plan, scheduleStartMs)).withServerLimits(ServerLogLimits.read(serverDir)));
+                        arrivals.against(plan, scheduleStartMs)).withServerSide(ServerLogLimits.read(serverDir), serverView, plan.sleepMs()));
     }
 }

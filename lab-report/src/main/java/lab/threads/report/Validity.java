@@ -42,6 +42,8 @@ public record Validity(String verdict, List<String> findings, String advice, Lis
     static final double BUSY_SHARE_PERCENT = 50;
     static final double MACHINE_SATURATED_PERCENT = 95;
     static final long GC_PAUSE_FLAG_MS = 500;
+    /** The server's own p99 this far past the sleep (or 10% of it, if more) is time spent waiting inside the server. */
+    static final long SERVER_WAIT_FLAG_MS = 1_000;
     /** Messages that name a process's own resources running out: in the client's errors, or in the server's log. */
     static final List<String> RESOURCE_LIMITS = List.of("Too many open files", "Cannot assign requested address",
             "OutOfMemoryError", "unable to create native thread");
@@ -182,19 +184,30 @@ public record Validity(String verdict, List<String> findings, String advice, Lis
     }
 
     /**
-     * The same verdict with what the server's own log said about its resources (see {@link ServerLogLimits}): a fact
-     * beside the client's evidence, not a client finding.
+     * The same verdict with facts of the server's own side: what its log said about its resources (see
+     * {@link ServerLogLimits}), and how long its own timing ran past the sleep. Stated beside the client's evidence;
+     * they do not change the verdict on the client.
+     *
+     * @param logged  lines of its log per resource limit named; empty when none or no log
+     * @param view    the server's own latency over the run; null when unknown
+     * @param sleepMs what each request asked to sleep
      */
-    Validity withServerLimits(Map<String, Long> logged) {
-        if (logged.isEmpty()) {
-            return this;
-        }
+    Validity withServerSide(Map<String, Long> logged, ServerView view, long sleepMs) {
         List<String> more = new ArrayList<>(findings);
-        more.add("server limits: its log reports " + logged.entrySet().stream()
-                .map(entry -> "'" + entry.getKey() + "' " + count(entry.getValue()) + " time" + (entry.getValue() == 1 ? "" : "s"))
-                .collect(Collectors.joining(", ")) + " (the server's own resources ran out)");
-        return new Validity(verdict, List.copyOf(more), advice, clientStalls, clientBusyLagging, machineSaturatedSeconds,
-                clientLimitErrors);
+        if (!logged.isEmpty()) {
+            more.add("server limits: its log reports " + logged.entrySet().stream()
+                    .map(entry -> "'" + entry.getKey() + "' " + count(entry.getValue()) + " time" + (entry.getValue() == 1 ? "" : "s"))
+                    .collect(Collectors.joining(", ")) + " (the server's own resources ran out)");
+        }
+        if (view != null && view.count() > 0) {
+            long beyond = Math.round(view.p99Ms()) - sleepMs;
+            if (beyond > Math.max(SERVER_WAIT_FLAG_MS, sleepMs / 10)) {
+                more.add("server wait: its own p99 is " + count(Math.round(view.p99Ms())) + " ms for a " + count(sleepMs)
+                        + " ms sleep: requests waited " + count(beyond) + " ms inside the server (a queue, or a thread to start)");
+            }
+        }
+        return more.size() == findings.size() ? this : new Validity(verdict, List.copyOf(more), advice, clientStalls,
+                clientBusyLagging, machineSaturatedSeconds, clientLimitErrors);
     }
 
     /** The verdict and its evidence in one line, for tables and terminals. */

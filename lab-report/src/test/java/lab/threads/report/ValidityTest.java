@@ -133,6 +133,20 @@ class ValidityTest {
     }
 
     @Test
+    void aServerWhoseOwnTimingRunsFarPastTheSleepWaitedInsideItself() {
+        ServerView queued = new ServerView(3_000, 60_000, 120_000, 249_823.4, 250_000, 250_100, "a", "b");
+        ServerView prompt = new ServerView(3_000, 6_000.2, 6_001, 6_604.4, 6_610, 6_620, "a", "b");
+        Validity base = steadyRun(6_000, null, null);
+
+        Validity waited = base.withServerSide(Map.of(), queued, 6_000);
+
+        assertTrue(waited.findings().contains("server wait: its own p99 is 249,823 ms for a 6,000 ms sleep: requests waited "
+                + "243,823 ms inside the server (a queue, or a thread to start)"), waited.findings()::toString);
+        assertEquals(base.verdict(), waited.verdict(), "a fact of the server's side, not a verdict on the client");
+        assertEquals(base, base.withServerSide(Map.of(), prompt, 6_000), "604 ms past the sleep: within 1 s, nothing said");
+    }
+
+    @Test
     void anOpenRunsClientBehindItsScheduleIsClientBoundInSeconds() {
         Validity late = steadyRun(6_000, null, new ArrivalLag.Lateness(22.97, 56.5, 34_948, 81_250, 34.7));
         Validity kept = steadyRun(6_000, null, new ArrivalLag.Lateness(0.4, 26.8, 0, 32_500, 34.7));
