@@ -63,8 +63,10 @@ public final class ReportCommand implements Callable<Integer> {
     /** Each case of a sweep or of repeats again, then the page over them (the runner's own grouping, by level). */
     private int rewriteSweep() throws IOException {
         RunFiles.SweepFile sweep = RunFiles.sweep(runDir);
-        String spec = sweep.metadata().get("sweep") instanceof String text && text.contains("=") ? text : null;
-        String property = spec == null ? SweepPoint.NO_SWEEP : spec.substring(0, spec.indexOf('=')).trim().replace('-', '_');
+        // The run's own --sweep, parsed as the run parsed it: its property and the folder of each level.
+        RunCase.Sweep swept = sweep.metadata().get("sweep") instanceof String spec && spec.contains("=")
+                ? RunCase.Sweep.parse(spec) : null;
+        String plan = String.valueOf(sweep.metadata().getOrDefault("plan", SweepPoint.NO_SWEEP));
         Map<String, List<ServerSummary>> byLevel = new LinkedHashMap<>();
         for (String caseFolder : sweep.cases()) {
             RunReport report = rewriteCase(runDir.resolve(caseFolder));
@@ -72,12 +74,12 @@ public final class ReportCommand implements Callable<Integer> {
                 System.err.println("lab: the sweep page is left as it was: case " + caseFolder + " could not be summarised.");
                 return 2;
             }
-            String level = spec == null ? String.valueOf(sweep.metadata().getOrDefault("plan", SweepPoint.NO_SWEEP))
-                    : caseFolder.split("/")[0].substring(property.length() + 1);
+            String level = swept == null ? plan : swept.levelOf(caseFolder.split("/")[0]).orElse(caseFolder);
             byLevel.computeIfAbsent(level, key -> new ArrayList<>()).addAll(report.servers());
             System.out.println("Case " + caseFolder + ": " + runDir.resolve(caseFolder).resolve(ReportWriter.HTML_FILE));
         }
-        SweepReport.write(runDir, sweep.metadata(), SweepPoint.all(property, byLevel), sweep.cases());
+        SweepReport.write(runDir, sweep.metadata(),
+                SweepPoint.all(swept == null ? SweepPoint.NO_SWEEP : swept.property(), byLevel), sweep.cases());
         System.out.println("Report: " + runDir.resolve(ReportWriter.HTML_FILE) + " (also sweep.md, sweep.json)");
         RunIndex.refresh(runDir.toAbsolutePath().normalize().getParent()).ifPresent(index -> System.out.println("All runs: " + index));
         return 0;

@@ -3,6 +3,7 @@ package lab.threads.runner;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import lab.threads.report.RunFiles;
 
@@ -24,7 +25,7 @@ record RunCase(String folder, PlanChoice plan, String level, int repeat) {
             for (int repeat = 1; repeat <= repeats; repeat++) {
                 List<String> parts = new ArrayList<>();
                 if (sweep != null) {
-                    parts.add(sweep.property() + "-" + level);
+                    parts.add(sweep.folder(level));
                 }
                 if (repeats > 1) {
                     parts.add(RunFiles.REPEAT_PREFIX + repeat);
@@ -45,6 +46,16 @@ record RunCase(String folder, PlanChoice plan, String level, int repeat) {
                 throw new IllegalArgumentException("--sweep takes <property>=<value>,<value>,..., e.g. --sweep users=100,1000,5000; got '" + text + "'.");
             }
             return new Sweep(text.substring(0, equals).trim().replace('-', '_'), values.stream().map(String::trim).toList());
+        }
+
+        /** The folder of one level's cases, e.g. {@code users-1000}. */
+        String folder(String level) {
+            return property + "-" + level;
+        }
+
+        /** The level whose cases a folder holds: the inverse of {@link #folder}; empty for a folder of no level. */
+        Optional<String> levelOf(String folder) {
+            return values.stream().filter(level -> folder(level).equals(folder)).findFirst();
         }
     }
 }
