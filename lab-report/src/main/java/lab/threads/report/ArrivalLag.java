@@ -11,7 +11,7 @@ import java.util.function.Consumer;
  */
 final class ArrivalLag implements Consumer<Sample> {
 
-    /** On a client with CPU to spare the lab measured arrivals at most 0.6 s late (1,000/s, 2 cores). */
+    /** On a client with CPU to spare the lab measured arrivals at most 0.7 s late (500-1,000/s, 2 cores, 2026-11-23). */
     static final double LATE_FLAG_SECONDS = 1.0;
 
     private long[] starts = new long[1024];
