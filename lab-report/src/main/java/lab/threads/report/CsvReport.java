@@ -19,7 +19,10 @@ final class CsvReport {
     private record Column(String header, Function<ServerSummary, Object> value) {
     }
 
-    private static final List<Column> COLUMNS = List.of(
+    private static final List<Column> COLUMNS = columns();
+
+    private static List<Column> columns() {
+        List<Column> columns = new java.util.ArrayList<>(List.of(
             new Column("Label", ServerSummary::server),
             new Column("# Samples", s -> s.summary().samples()),
             new Column("Average", s -> s.summary().average()),
@@ -72,7 +75,21 @@ final class CsvReport {
             new Column("client peak OS threads", s -> s.client().peakOsThreads()),
             new Column("client GC pause ms", s -> s.client().gcPauseMs()),
             new Column("client GC max pause ms", s -> s.client().gcMaxPauseMs()),
-            new Column("notes", s -> String.join("; ", s.notes())));
+            new Column("time verdict", s -> s.timeline().verdict()),
+            new Column("joined requests", s -> s.timeline().joined())));
+        for (String band : List.of("median", "slowest 1%")) {
+            for (RequestPart part : RequestPart.values()) {
+                columns.add(new Column(band + " " + part.label() + " ms", s -> partMs(s.timeline(), band, part)));
+            }
+        }
+        columns.add(new Column("notes", s -> String.join("; ", s.notes())));
+        return List.copyOf(columns);
+    }
+
+    /** The mean of the part over the band's requests, ms; empty without the server's request log. */
+    private static Long partMs(TimeBreakdown time, String band, RequestPart part) {
+        return time.present() ? Math.round((band.equals("median") ? time.median() : time.slowest()).ms(part)) : null;
+    }
 
     private static final String[] HEADERS = COLUMNS.stream().map(Column::header).toArray(String[]::new);
 

@@ -30,7 +30,11 @@ final class Headline {
                     .append(Cells.decimal(stats.silentAtEndSeconds(), 0)).append(" s)");
         }
         line.append(", ").append(stats.lowerBoundMark()).append(Cells.count(stats.peakThreads())).append(" peak threads, ")
-                .append(stats.lowerBoundMark()).append(Cells.megabytes(stats.peakRssBytes())).append(" MB peak RSS; client: ")
+                .append(stats.lowerBoundMark()).append(Cells.megabytes(stats.peakRssBytes())).append(" MB peak RSS; ");
+        if (server.timeline().present()) {
+            line.append("slowest 1%'s time: ").append(server.timeline().verdict()).append("; ");
+        }
+        line.append("client: ")
                 .append(clientWords(server.validity()));
         if (!server.outcome().equals("ok")) {
             line.append("; outcome: ").append(server.outcome());

@@ -22,7 +22,7 @@ final class HtmlReport {
             td.num{text-align:right;font-variant-numeric:tabular-nums}
             .verdict.bad>b{color:#b00}
             .verdict.ok>b{color:#070}
-            """ + GlanceBars.STYLE + ChartsSection.STYLE;
+            """ + GlanceBars.STYLE + TimeSection.STYLE + ChartsSection.STYLE;
 
     /** How to read the main table, under it on the page and in summary.md. */
     static final String READING = "Times in ms; percentiles are JMeter's Aggregate Report (nearest rank over all samples); "
@@ -51,6 +51,7 @@ final class HtmlReport {
         html.append("</ul>\n<p class=\"plan\">").append(escape(Cells.planLine(report))).append("</p>\n</section>\n");
         html.append(GlanceBars.render(report.servers(), report.plan()));
         appendVerdicts(html, report.servers());
+        html.append(TimeSection.render(report.servers()));
         html.append("<h2>Results</h2>\n");
         appendTable(html, "summary", SummaryTable.COLUMNS, report.servers());
         html.append("<p>").append(escape(READING)).append("</p>\n");
@@ -128,7 +129,7 @@ final class HtmlReport {
         for (ServerSummary server : servers) {
             html.append("<li>").append(escape(server.server())).append(": ");
             List<String> links = List.of(ServerSummary.DASHBOARD_FILE, ServerSummary.SAMPLES_FILE,
-                            ServerSummary.STATS_FILE).stream()
+                            ServerSummary.STATS_FILE, ServerSummary.REQUESTS_FILE).stream()
                     .map(file -> link(server.server() + "/" + file, runDir))
                     .toList();
             html.append(String.join(", ", links)).append("</li>\n");

@@ -92,7 +92,9 @@ public final class JtlReader {
                     Boolean.parseBoolean(record.get("success")),
                     optionalLong(record, "bytes"),
                     optionalLong(record, "sentBytes"),
-                    (int) optionalLong(record, "allThreads"));
+                    (int) optionalLong(record, "allThreads"),
+                    optionalLong(record, "Connect"),
+                    record.isSet("URL") ? Sample.requestIdOf(record.get("URL")) : null);
         } catch (NumberFormatException e) {
             return null;
         }

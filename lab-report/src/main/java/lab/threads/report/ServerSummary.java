@@ -21,18 +21,27 @@ import java.util.Map;
  * @param serverView        the server's own latency over the run; null when the server gave none
  * @param client            the client's own health over the run
  * @param validity          whether the client set the figures, in words
+ * @param timeline          where each request's time went, measured at both ends and joined; {@link TimeBreakdown#NONE}
+ *                          without the server's request log
  */
 public record ServerSummary(String server, String outcome, boolean partial, List<String> notes,
                             SummaryReportRow summary, Percentiles percentiles, Map<String, Long> errorsByCause,
                             double idealThroughput, double percentOfIdeal, long peakUsersInFlight,
                             ServerStatsPeaks serverStats, ServerView serverView, ClientHealth client,
-                            Validity validity) {
+                            Validity validity, TimeBreakdown timeline) {
+
+    public ServerSummary {
+        // A summary.json written before the timeline existed has none.
+        timeline = timeline == null ? TimeBreakdown.NONE : timeline;
+    }
 
     /** Names of the files the runner writes in each server's folder. */
     public static final String SAMPLES_FILE = "samples.jtl";
     public static final String STATS_FILE = "server-stats.jsonl";
     public static final String SERVER_SECONDS_FILE = "server-seconds.json";
     public static final String CLIENT_STATS_FILE = "client-stats.jsonl";
+    /** The server's own timestamps of each request (its --request-log), for a server the runner started. */
+    public static final String REQUESTS_FILE = "server-requests.csv";
     /** The server's own output, for a server the runner started. */
     public static final String SERVER_LOG_FILE = "server.log";
     public static final String DASHBOARD_FILE = "dashboard/index.html";
@@ -46,8 +55,10 @@ public record ServerSummary(String server, String outcome, boolean partial, List
         ErrorCauses errors = new ErrorCauses();
         SampleEnds ends = new SampleEnds();
         ArrivalLag arrivals = new ArrivalLag();
+        RequestTimeline timeline = new RequestTimeline(ServerRequestLog.read(serverDir.resolve(REQUESTS_FILE), notes));
         boolean partial = JtlReader.read(serverDir.resolve(SAMPLES_FILE),
-                statistics.andThen(errors).andThen(ends).andThen(arrivals), notes);
+                statistics.andThen(errors).andThen(ends).andThen(arrivals).andThen(timeline), notes);
+        TimeBreakdown breakdown = timeline.breakdown(plan.sleepMs());
         ServerStatsPeaks serverStats = ServerStatsPeaks.read(serverDir.resolve(STATS_FILE), notes,
                 ends.isEmpty() ? null : ends.lastEnd());
         ServerView serverView = ServerView.read(serverDir.resolve(STATS_FILE), notes);
@@ -70,7 +81,9 @@ public record ServerSummary(String server, String outcome, boolean partial, List
                 summary, percentiles, byCause,
                 plan.idealThroughput(), ends.isEmpty() ? 0 : plan.percentOfIdeal(ends.successes(), scheduleStartMs, ends.lastEnd()),
                 statistics.peakUsersInFlight(), serverStats, serverView, client,
-                Validity.judge(ends, serverSeconds, clientSnapshots, client, byCause, percentiles.p99(), serverView,
-                        arrivals.against(plan, scheduleStartMs)).withServerSide(ServerLogLimits.read(serverDir), serverView, plan.sleepMs()));
+                // Where each request's time went replaces the gap between JMeter's p99 and the server's own.
+                Validity.judge(ends, serverSeconds, clientSnapshots, client, byCause, percentiles.p99(),
+                        breakdown.present() ? null : serverView, arrivals.against(plan, scheduleStartMs))
+                        .withServerSide(ServerLogLimits.read(serverDir), serverView, plan.sleepMs(), breakdown), breakdown);
     }
 }

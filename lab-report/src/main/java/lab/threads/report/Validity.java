@@ -78,7 +78,8 @@ public record Validity(String verdict, List<String> findings, String advice, Lis
      * @param client    the client's own snapshots; empty when unknown
      * @param health    the same, summed up
      * @param jmeterP99 JMeter's p99 over the run, ms
-     * @param view      the server's own latency over the run; null when unknown
+     * @param view      the server's own latency over the run, for the gap between its p99 and JMeter's; null when unknown,
+     *                  or when the per-request {@link TimeBreakdown} says where the time went instead
      * @param lateness  an open plan's arrivals against their schedule; null for a closed plan
      */
     static Validity judge(SampleEnds ends, List<ServerSecond> server, List<ClientSnapshot> client, ClientHealth health,
@@ -191,9 +192,13 @@ public record Validity(String verdict, List<String> findings, String advice, Lis
      * @param logged  lines of its log per resource limit named; empty when none or no log
      * @param view    the server's own latency over the run; null when unknown
      * @param sleepMs what each request asked to sleep
+     * @param time    where each request's time went; stated first when measured
      */
-    Validity withServerSide(Map<String, Long> logged, ServerView view, long sleepMs) {
+    Validity withServerSide(Map<String, Long> logged, ServerView view, long sleepMs, TimeBreakdown time) {
         List<String> more = new ArrayList<>(findings);
+        if (time.present()) {
+            more.add(time.finding());
+        }
         if (!logged.isEmpty()) {
             more.add("server limits: its log reports " + logged.entrySet().stream()
                     .map(entry -> "'" + entry.getKey() + "' " + count(entry.getValue()) + " time" + (entry.getValue() == 1 ? "" : "s"))

@@ -47,7 +47,7 @@ final class RunFixture {
     static ServerSummary withPercentOfIdeal(ServerSummary s, double percentOfIdeal) {
         return new ServerSummary(s.server(), s.outcome(), s.partial(), s.notes(), s.summary(), s.percentiles(),
                 s.errorsByCause(), s.idealThroughput(), percentOfIdeal, s.peakUsersInFlight(), s.serverStats(),
-                s.serverView(), s.client(), s.validity());
+                s.serverView(), s.client(), s.validity(), s.timeline());
     }
 
     /** The server's own per-second series over the fixture's 50 s: 60 responses a second, p99 a little above 6 s. */

@@ -138,12 +138,12 @@ class ValidityTest {
         ServerView prompt = new ServerView(3_000, 6_000.2, 6_001, 6_604.4, 6_610, 6_620, "a", "b");
         Validity base = steadyRun(6_000, null, null);
 
-        Validity waited = base.withServerSide(Map.of(), queued, 6_000);
+        Validity waited = base.withServerSide(Map.of(), queued, 6_000, TimeBreakdown.NONE);
 
         assertTrue(waited.findings().contains("server wait: its own p99 is 249,823 ms for a 6,000 ms sleep: requests waited "
                 + "243,823 ms inside the server (a queue, or a thread to start)"), waited.findings()::toString);
         assertEquals(base.verdict(), waited.verdict(), "a fact of the server's side, not a verdict on the client");
-        assertEquals(base, base.withServerSide(Map.of(), prompt, 6_000), "604 ms past the sleep: within 1 s, nothing said");
+        assertEquals(base, base.withServerSide(Map.of(), prompt, 6_000, TimeBreakdown.NONE), "604 ms past the sleep: within 1 s, nothing said");
     }
 
     @Test

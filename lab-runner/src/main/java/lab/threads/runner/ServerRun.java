@@ -10,7 +10,9 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -108,7 +110,10 @@ final class ServerRun {
         }
         out.printf("%n[%s] starting %s (%s)%n", variant.id(), jar.getFileName(), variant.threadingModel());
         try {
-            server = ServerProcess.start(variant, jar, options.serverJvmFlags(), options.startedServerFlags(), port,
+            List<String> flags = new ArrayList<>(options.startedServerFlags());
+            // The server's own timestamps of each request, joined with JMeter's samples by the report.
+            flags.add("--request-log=" + dir.resolve(ServerSummary.REQUESTS_FILE).toAbsolutePath());
+            server = ServerProcess.start(variant, jar, options.serverJvmFlags(), flags, port,
                     dir.resolve(ServerSummary.SERVER_LOG_FILE), options.startTimeout());
         } catch (ServerProcess.ServerFailedException e) {
             return "failed to start: " + e.getMessage();

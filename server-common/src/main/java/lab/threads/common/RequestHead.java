@@ -13,8 +13,11 @@ import java.util.Locale;
  * @param rawQuery         the query without {@code ?}, undecoded; null or empty when there is none
  * @param protocol         the HTTP-version token, e.g. {@code HTTP/1.1}
  * @param headers          the header section's lines and bytes
+ * @param firstOnConnection the first request on its connection (it came through the accept queue); false for the
+ *                         next ones on a keep-alive connection
  */
-public record RequestHead(String method, String target, String rawQuery, String protocol, HeaderSection headers) {
+public record RequestHead(String method, String target, String rawQuery, String protocol, HeaderSection headers,
+                          boolean firstOnConnection) {
 
     public RequestHead {
         method = method.toUpperCase(Locale.ROOT);

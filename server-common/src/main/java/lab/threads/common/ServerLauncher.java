@@ -33,15 +33,16 @@ public final class ServerLauncher {
             System.exit(2);
         }
         out.println(variant.id() + " (" + variant.framework() + ", " + variant.threadingModel() + ") on JDK " + Runtime.version());
-        SleepContract contract = new SleepContract(variant, settings);
+        SleepContract contract;
         LabServer server;
         try {
+            contract = new SleepContract(variant, settings);
             server = factory.start(contract);
         } catch (RuntimeException e) {
             System.err.println(variant.id() + ": " + (isBindFailure(e)
                     ? "cannot listen on " + settings.host() + ":" + settings.port() + ", it is already in use (or not an address of this machine). "
                             + "Stop what holds it, or choose another port with --port / LAB_PORT."
-                    : "failed to start: " + e));
+                    : "failed to start: " + (e instanceof java.io.UncheckedIOException io ? io.getMessage() : e)));
             System.exit(1);
             return;
         }
@@ -53,6 +54,7 @@ public final class ServerLauncher {
             out.println(variant.id() + " " + STOPPING + (graceMs == null ? ", in-flight requests get no grace (the framework's default)"
                     : ", in-flight requests get up to " + graceMs + " ms"));
             server.stop();
+            contract.close();
             out.println(variant.id() + " stopped");
         }, "graceful-stop"));
         out.println(variant.id() + " " + READY + " http://" + settings.host() + ":" + server.port() + "/sleep");

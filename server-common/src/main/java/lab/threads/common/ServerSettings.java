@@ -57,6 +57,15 @@ public final class ServerSettings {
     @Option(names = "--shutdown-grace-ms", description = "On stop, in-flight requests get this long to finish. Default: max sleep + 5000.")
     private Long shutdownGraceMs;
 
+    @Option(names = "--pool-threads", defaultValue = "200", description = "server-fixed-pool only: the threads of its fixed pool; "
+            + "more requests in flight wait in its queue. Default: ${DEFAULT-VALUE} (Tomcat's maxThreads).")
+    private int poolThreads;
+
+    @Option(names = "--request-log", description = "CSV file to which the server appends, once a second, its own timestamps of "
+            + "every /sleep request (framework has it, handler starts, response written), keyed by the request's ?rid. "
+            + "Default: none (not written).")
+    private java.nio.file.Path requestLog;
+
     /** Parses flags over properties over environment over defaults, then validates; throws with a usable message. */
     public static ServerSettings parse(Variant variant, String... args) {
         ServerSettings settings = new ServerSettings();
@@ -92,6 +101,7 @@ public final class ServerSettings {
         require(backlog > 0, "--backlog must be > 0, got " + backlog);
         require(idleTimeoutMs > 0, "--idle-timeout-ms must be > 0, got " + idleTimeoutMs);
         require(maxConnections > 0, "--max-connections must be > 0, got " + maxConnections);
+        require(poolThreads > 0, "--pool-threads must be > 0, got " + poolThreads);
         require(shutdownGraceMs == null || shutdownGraceMs >= 0, "--shutdown-grace-ms must be >= 0, got " + shutdownGraceMs);
         List<String> tuned = LOAD_KNOBS.stream().filter(this::given).toList();
         require(mode == SettingsMode.LAB || tuned.isEmpty(), String.join(", ", tuned)
@@ -109,6 +119,16 @@ public final class ServerSettings {
         if (!ok) {
             throw new ParameterException(spec.commandLine(), message + ". Fix the flag, the lab.* property or the LAB_* variable.");
         }
+    }
+
+    /** The fixed pool's size, for the variant that has one. */
+    public int poolThreads() {
+        return poolThreads;
+    }
+
+    /** Where the per-request timestamps go; null when not asked for. */
+    public java.nio.file.Path requestLog() {
+        return requestLog;
     }
 
     public SettingsMode mode() {
@@ -173,6 +193,7 @@ public final class ServerSettings {
         settings.put("port", port);
         settings.put("sleepMs", sleepMs);
         settings.put("maxSleepMs", maxSleepMs);
+        settings.put("requestLog", requestLog == null ? "none" : requestLog.toString());
         if (running != null) {
             settings.put("backlog", running.backlog());
             settings.put("effectiveBacklog", effectiveBacklog(running.backlog()));

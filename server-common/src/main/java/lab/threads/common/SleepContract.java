@@ -15,17 +15,29 @@ import java.util.regex.Pattern;
  */
 public final class SleepContract {
     private static final Pattern INTEGER = Pattern.compile("-?\\d{1,18}");
+    /** A request id the request log keeps as is: anything else (it would break the CSV) is dropped, not refused. */
+    private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
     private static final String ENDPOINTS = "GET /sleep[?ms=N], GET /health, GET /stats, GET /stats/seconds";
 
     private final Variant variant;
     private final ServerSettings settings;
     private final ServerStats stats = new ServerStats();
     private final ServerTiming timing = new ServerTiming();
+    /** Null unless --request-log asked for one. */
+    private final RequestLog requestLog;
     private volatile LoadSettings loadSettings;
 
     public SleepContract(Variant variant, ServerSettings settings) {
         this.variant = variant;
         this.settings = settings;
+        this.requestLog = settings.requestLog() == null ? null : RequestLog.open(settings.requestLog());
+    }
+
+    /** The server has stopped: the request log writes what it still holds. */
+    public void close() {
+        if (requestLog != null) {
+            requestLog.close();
+        }
     }
 
     public Variant variant() {
@@ -57,12 +69,14 @@ public final class SleepContract {
 
     /** Decides a request without blocking; safe to call on an I/O thread. Requests outside {@link HttpLimits} are refused first. */
     public Outcome accept(RequestHead head) {
-        return HttpLimits.refusal(head).map(Outcome.class::cast).orElseGet(() -> route(head.method(), head.path(), head.rawQuery()));
+        return HttpLimits.refusal(head).map(Outcome.class::cast).orElseGet(() -> route(head));
     }
 
-    private Outcome route(String method, String path, String rawQuery) {
+    private Outcome route(RequestHead head) {
+        String method = head.method();
+        String path = head.path();
         return switch (path) {
-            case "/sleep" -> isGet(method) ? sleepJob(rawQuery) : methodNotAllowed(method, path);
+            case "/sleep" -> isGet(method) ? sleepJob(head) : methodNotAllowed(method, path);
             case "/health" -> isGet(method) ? new Reply(200, Json.write(Map.of("status", "UP", "variant", variant.id()))) : methodNotAllowed(method, path);
             case "/stats" -> isGet(method) ? new Reply(200, Json.write(statsBody())) : methodNotAllowed(method, path);
             case "/stats/seconds" -> isGet(method) ? new Reply(200, Json.write(secondsBody())) : methodNotAllowed(method, path);
@@ -72,7 +86,7 @@ public final class SleepContract {
 
     /** Runs a sleep on the calling thread (the variant's thread) and describes that thread in the answer. */
     public Reply sleep(SleepJob job) {
-        sleepStarted();
+        sleepStarted(job);
         try {
             Thread.sleep(job.millis());
         } catch (InterruptedException e) {
@@ -83,8 +97,12 @@ public final class SleepContract {
         return slept(job);
     }
 
-    /** A sleep is under way without a thread waiting in it (the async variant's timer); {@link #slept} ends it. */
-    public void sleepStarted() {
+    /**
+     * The variant's thread (or, for the async variant, its timer) has begun the sleep; {@link #slept} ends it. The
+     * time from the framework having the request to here is the request's wait for a thread.
+     */
+    public void sleepStarted(SleepJob job) {
+        job.started();
         stats.started();
     }
 
@@ -107,7 +125,11 @@ public final class SleepContract {
      * timing of it ends here.
      */
     public void responded(SleepJob job) {
+        long now = System.nanoTime();
         timing.record(job.receivedNanos());
+        if (requestLog != null) {
+            requestLog.record(job, now);
+        }
     }
 
     /** The answer when the variant could not get a thread for a sleep (e.g. "unable to create native thread"). */
@@ -117,16 +139,18 @@ public final class SleepContract {
                 + "). The server keeps serving; retry later or lower the load.");
     }
 
-    private Outcome sleepJob(String rawQuery) {
+    private Outcome sleepJob(RequestHead head) {
+        long received = System.nanoTime();
+        String rawQuery = head.rawQuery();
         List<String> values = parameter(rawQuery, "ms");
         if (values.isEmpty()) {
-            return new SleepJob(settings.sleepMs(), System.nanoTime());
+            return new SleepJob(settings.sleepMs(), requestId(rawQuery), head.firstOnConnection(), received);
         }
         String value = values.getFirst();
         if (values.size() == 1 && INTEGER.matcher(value).matches()) {
             long millis = Long.parseLong(value);
             if (millis >= 0 && millis <= settings.maxSleepMs()) {
-                return new SleepJob(millis, System.nanoTime());
+                return new SleepJob(millis, requestId(rawQuery), head.firstOnConnection(), received);
             }
         }
         String got = values.size() == 1 ? "'" + value + "'" : values.size() + " values " + values;
@@ -180,6 +204,12 @@ public final class SleepContract {
         body.put("error", error);
         body.put("message", message);
         return body;
+    }
+
+    /** The {@code rid} the plans send (JMeter's sample keeps it in its URL), when it is one plain token. */
+    private static String requestId(String rawQuery) {
+        List<String> ids = parameter(rawQuery, "rid");
+        return ids.size() == 1 && REQUEST_ID.matcher(ids.getFirst()).matches() ? ids.getFirst() : null;
     }
 
     /** All values of one query parameter, decoded; "ms=" counts as one empty value. */

@@ -1,9 +1,51 @@
 package lab.threads.common;
 
 /**
- * A validated {@code GET /sleep} request, waiting to be run on the variant's thread.
- *
- * @param receivedNanos {@link System#nanoTime()} when the lab's handler had the request: the server's own clock starts
+ * A validated {@code GET /sleep} request, waiting to be run on the variant's thread. It carries the server's own
+ * timestamps of the request ({@link System#nanoTime()}): the framework had it, the variant's thread started it.
  */
-public record SleepJob(long millis, long receivedNanos) implements Outcome {
+public final class SleepJob implements Outcome {
+    private final long millis;
+    private final String requestId;
+    private final boolean firstOnConnection;
+    private final long receivedNanos;
+    /** Set by the thread that runs the sleep, read by the one that saw the response written: hence volatile. */
+    private volatile long startedNanos;
+
+    /**
+     * @param requestId         the request's {@code ?rid}, which JMeter's sample keeps in its URL; null when none
+     * @param firstOnConnection the connection's first request: it waited in the accept queue, not behind a read
+     * @param receivedNanos     when the lab's handler had the request: the server's own clock starts
+     */
+    public SleepJob(long millis, String requestId, boolean firstOnConnection, long receivedNanos) {
+        this.millis = millis;
+        this.requestId = requestId;
+        this.firstOnConnection = firstOnConnection;
+        this.receivedNanos = receivedNanos;
+    }
+
+    public long millis() {
+        return millis;
+    }
+
+    public String requestId() {
+        return requestId;
+    }
+
+    public boolean firstOnConnection() {
+        return firstOnConnection;
+    }
+
+    public long receivedNanos() {
+        return receivedNanos;
+    }
+
+    /** When the variant's thread began the sleep; 0 if it never did (no thread could be had). */
+    public long startedNanos() {
+        return startedNanos;
+    }
+
+    void started() {
+        startedNanos = System.nanoTime();
+    }
 }

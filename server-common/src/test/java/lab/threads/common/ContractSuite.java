@@ -339,6 +339,40 @@ public abstract class ContractSuite {
         assertEquals(405, http.send("POST", "/stats/seconds").status());
     }
 
+    @Test
+    void theRequestLogKeepsEachSleepsOwnTimestampsByItsIdAndMarksAConnectionsFirstRequest(@org.junit.jupiter.api.io.TempDir
+            java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path file = dir.resolve("requests.csv");
+        SleepContract logged = new SleepContract(variant(), ServerSettings.parse(variant(), "--port=0", "--request-log=" + file));
+        LabServer server = start(logged);
+        try {
+            assertEquals(List.of(200, 200), RawHttp.keepAlive(server.port(), "/sleep?ms=100&rid=first", "/sleep?ms=0&rid=second"));
+            assertEquals(200, new TestHttp(server.port()).get("/sleep?ms=0&rid=not%2Cplain").status());
+            assertEquals(200, new TestHttp(server.port()).get("/health").status());
+        } finally {
+            server.stop();
+            logged.close();
+        }
+
+        List<String> lines = java.nio.file.Files.readAllLines(file);
+        assertEquals(RequestLog.HEADER, lines.getFirst());
+        assertEquals(4, lines.size(), "a line per sleep, none for /health: " + lines);
+        java.util.Map<String, String[]> byId = new java.util.HashMap<>();
+        lines.stream().skip(1).map(line -> line.split(",", -1)).forEach(fields -> byId.put(fields[0], fields));
+        assertEquals(java.util.Set.of("first", "second", ""), byId.keySet(), "an id that would break the CSV is left out");
+        assertEquals("1", byId.get("first")[1], "the connection's first request came through the accept queue");
+        assertEquals("0", byId.get("second")[1], "the next one on the same connection did not");
+        for (String[] fields : byId.values()) {
+            long received = Long.parseLong(fields[2]);
+            long started = Long.parseLong(fields[3]);
+            long responded = Long.parseLong(fields[4]);
+            assertTrue(received <= started && started <= responded, String.join(",", fields));
+            assertTrue(Math.abs(received / 1000 - System.currentTimeMillis()) < 60_000, "epoch microseconds: " + received);
+        }
+        long firstMicros = Long.parseLong(byId.get("first")[4]) - Long.parseLong(byId.get("first")[3]);
+        assertTrue(firstMicros >= 100_000, "the 100 ms sleep lies between its start and its response: " + firstMicros + " us");
+    }
+
     private static Histogram histogram(JsonNode stats) throws java.util.zip.DataFormatException {
         byte[] encoded = Base64.getDecoder().decode(stats.get("serverTiming").get("histogram").asText());
         return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(encoded), 0);

@@ -26,6 +26,44 @@ final class RawHttp {
         }
     }
 
+    /**
+     * Sends {@code targets} as GET requests one after another on one keep-alive connection, each after the previous
+     * answer was read whole (by its Content-Length, or its chunks); returns their statuses.
+     */
+    static java.util.List<Integer> keepAlive(int port, String... targets) {
+        java.util.List<Integer> statuses = new java.util.ArrayList<>();
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            socket.setSoTimeout(10_000);
+            InputStream in = socket.getInputStream();
+            for (String target : targets) {
+                socket.getOutputStream().write(("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                        .getBytes(StandardCharsets.ISO_8859_1));
+                statuses.add(Integer.parseInt(firstLine(in).split(" ")[1]));
+                int length = 0;
+                boolean chunked = false;
+                for (String header = firstLine(in); !header.isEmpty(); header = firstLine(in)) {
+                    String lower = header.toLowerCase(java.util.Locale.ROOT);
+                    if (lower.startsWith("content-length:")) {
+                        length = Integer.parseInt(header.substring(header.indexOf(':') + 1).strip());
+                    }
+                    chunked |= lower.startsWith("transfer-encoding:") && lower.contains("chunked");
+                }
+                if (chunked) {
+                    // Each chunk: its size in hex, the bytes, CRLF; a size of 0 and a blank line end the body.
+                    for (int size = Integer.parseInt(firstLine(in), 16); size > 0; size = Integer.parseInt(firstLine(in), 16)) {
+                        in.readNBytes(size + 2);
+                    }
+                    firstLine(in);
+                } else {
+                    in.readNBytes(length);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return statuses;
+    }
+
     private static String firstLine(InputStream in) throws IOException {
         StringBuilder line = new StringBuilder();
         for (int b = in.read(); b != -1 && b != '\n'; b = in.read()) {

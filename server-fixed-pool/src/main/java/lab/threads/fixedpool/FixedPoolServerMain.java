@@ -9,12 +9,10 @@ import lab.threads.common.Variant;
 import lab.threads.undertow.UndertowLabServer;
 
 /**
- * Undertow dispatching every request to a fixed pool of 200 platform threads, the common production default (Tomcat's
- * maxThreads): beyond 200 sleeps in flight, requests wait in the pool's unbounded queue.
+ * Undertow dispatching every request to a fixed pool of 200 platform threads (--pool-threads), the common production
+ * default (Tomcat's maxThreads): beyond 200 sleeps in flight, requests wait in the pool's unbounded queue.
  */
 public final class FixedPoolServerMain {
-    public static final int THREADS = 200;
-
     private FixedPoolServerMain() {
     }
 
@@ -23,6 +21,6 @@ public final class FixedPoolServerMain {
     }
 
     public static LabServer start(SleepContract contract) {
-        return UndertowLabServer.start(contract, Executors.newFixedThreadPool(THREADS));
+        return UndertowLabServer.start(contract, Executors.newFixedThreadPool(contract.settings().poolThreads()));
     }
 }

@@ -47,7 +47,7 @@ public interface Sleeper {
     /** No thread waits: a timer of the exchange's own I/O thread answers when the sleep is over. */
     static Sleeper ioThreadTimer() {
         return (contract, exchange, job, answer) -> {
-            contract.sleepStarted();
+            contract.sleepStarted(job);
             exchange.getIoThread().executeAfter(() -> answer.accept(contract.slept(job)), job.millis(), TimeUnit.MILLISECONDS);
         };
     }

@@ -14,6 +14,7 @@ import io.undertow.io.Sender;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.server.handlers.GracefulShutdownHandler;
+import io.undertow.util.AttachmentKey;
 import io.undertow.util.HeaderValues;
 import io.undertow.util.HttpString;
 import io.undertow.util.SameThreadExecutor;
@@ -33,6 +34,8 @@ import org.xnio.Options;
  */
 public final class UndertowLabServer implements LabServer {
     private static final HttpString CONTENT_TYPE = HttpString.tryFromString("Content-Type");
+    /** Set on a connection once its first request was read: the next ones did not come through the accept queue. */
+    private static final AttachmentKey<Boolean> SEEN = AttachmentKey.create(Boolean.class);
 
     private final Undertow undertow;
     /** The lab's stop grace; null with stock settings, where stop() is Undertow's own. */
@@ -98,13 +101,15 @@ public final class UndertowLabServer implements LabServer {
         }
     }
 
+    /** Called on the connection's I/O thread, so the connection's first-request mark needs no lock. */
     private static RequestHead head(HttpServerExchange exchange) {
         HeaderSection headers = new HeaderSection();
         for (HeaderValues header : exchange.getRequestHeaders()) {
             header.forEach(value -> headers.add(header.getHeaderName().toString(), value));
         }
+        boolean first = exchange.getConnection().putAttachment(SEEN, Boolean.TRUE) == null;
         return new RequestHead(exchange.getRequestMethod().toString(), exchange.getRequestURI(), exchange.getQueryString(),
-                exchange.getProtocol().toString(), headers);
+                exchange.getProtocol().toString(), headers, first);
     }
 
     /** Undertow writes asynchronously: the server's clock of a sleep stops when the write has completed. */

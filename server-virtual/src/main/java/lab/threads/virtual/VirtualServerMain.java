@@ -33,6 +33,9 @@ import lab.threads.common.Variant;
  * simply runs where the request arrived. There is nothing to dispatch.
  */
 public final class VirtualServerMain {
+    /** Helidon runs a connection's requests one after another on the connection's own virtual thread. */
+    private static final ThreadLocal<Boolean> CONNECTION_SEEN = new ThreadLocal<>();
+
     private VirtualServerMain() {
     }
 
@@ -111,9 +114,11 @@ public final class VirtualServerMain {
         for (Header header : req.headers()) {
             header.allValues().forEach(value -> headers.add(header.name(), value));
         }
+        boolean first = CONNECTION_SEEN.get() == null;
+        CONNECTION_SEEN.set(Boolean.TRUE);
         // The raw path keeps an absolute-form target whole (http://host/sleep): the contract strips its authority.
         return new RequestHead(prologue.method().text(), prologue.uriPath().rawPath(), req.query().rawValue(), prologue.rawProtocol(),
-                headers);
+                headers, first);
     }
 
     private static void send(ServerResponse res, Reply reply) {

@@ -67,7 +67,7 @@ class JMeterPlansTest {
         assertEquals("${__P(host,127.0.0.1)}", sampler.getPropertyAsString(HTTPSamplerProxy.DOMAIN));
         assertEquals("${__P(port,8083)}", sampler.getPropertyAsString(HTTPSamplerProxy.PORT));
         assertEquals("GET", sampler.getMethod());
-        assertEquals("/sleep?ms=${__P(sleep_ms," + sleepMs + ")}", sampler.getPropertyAsString(HTTPSamplerProxy.PATH));
+        assertEquals("/sleep?ms=${__P(sleep_ms," + sleepMs + ")}&rid=${__counter(FALSE,)}", sampler.getPropertyAsString(HTTPSamplerProxy.PATH));
         assertEquals("HttpClient4", sampler.getImplementation());
         assertTrue(sampler.getUseKeepAlive());
         assertEquals("${__P(connect_timeout_ms,30000)}",
@@ -90,7 +90,7 @@ class JMeterPlansTest {
         HTTPSamplerProxy sampler = only(tree, HTTPSamplerProxy.class);
         assertEquals("${__P(host,127.0.0.1)}", sampler.getPropertyAsString(HTTPSamplerProxy.DOMAIN));
         assertEquals("${__P(port,8083)}", sampler.getPropertyAsString(HTTPSamplerProxy.PORT));
-        assertEquals("/sleep?ms=${__P(sleep_ms,1000)}", sampler.getPropertyAsString(HTTPSamplerProxy.PATH));
+        assertEquals("/sleep?ms=${__P(sleep_ms,1000)}&rid=${__counter(FALSE,)}", sampler.getPropertyAsString(HTTPSamplerProxy.PATH));
         assertEquals("HttpClient4", sampler.getImplementation());
         assertEquals("${__P(connect_timeout_ms,5000)}", sampler.getPropertyAsString(HTTPSamplerProxy.CONNECT_TIMEOUT));
         assertEquals("${__P(response_timeout_ms,30000)}", sampler.getPropertyAsString(HTTPSamplerProxy.RESPONSE_TIMEOUT));

@@ -1,0 +1,121 @@
+package lab.threads.common;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The server's own timestamps of every {@code /sleep} request, one CSV line each, so that a report can join them with
+ * JMeter's sample of the same request (by {@code ?rid}) and split its elapsed time into parts.
+ *
+ * <p>Request threads only queue an entry (no I/O, no formatting); a platform thread of its own writes the queue out
+ * every second, so the file keeps growing while the listener and the request threads are saturated, and a server
+ * killed mid-run loses at most its last second. Times are epoch microseconds on this JVM's monotonic clock, anchored
+ * to the wall clock once at start: JMeter's timestamps are the same machine's wall clock.
+ */
+public final class RequestLog implements AutoCloseable {
+    public static final String HEADER = "rid,firstOnConnection,receivedEpochUs,startedEpochUs,respondedEpochUs";
+    private static final long WRITE_EVERY_MS = 1000;
+
+    private final ConcurrentLinkedQueue<Entry> pending = new ConcurrentLinkedQueue<>();
+    private final long anchorEpochMicros = ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
+    private final long anchorNanos = System.nanoTime();
+    private final BufferedWriter out;
+    private final Thread writer;
+    private volatile boolean closed;
+
+    private record Entry(String requestId, boolean first, long receivedNanos, long startedNanos, long respondedNanos) {
+    }
+
+    private RequestLog(BufferedWriter out) {
+        this.out = out;
+        this.writer = Thread.ofPlatform().name("request-log").daemon().unstarted(this::writeEverySecond);
+    }
+
+    /** Opens {@code file} (made or emptied) and starts its writer; throws with the path in words when it cannot. */
+    public static RequestLog open(Path file) {
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.US_ASCII);
+            out.write(HEADER);
+            out.newLine();
+            out.flush();
+            RequestLog log = new RequestLog(out);
+            log.writer.start();
+            return log;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the request log " + file + " (" + e.getMessage()
+                    + "): give a writable file with --request-log / LAB_REQUEST_LOG", e);
+        }
+    }
+
+    /** Queues the request's timestamps; called once the response was written. */
+    void record(SleepJob job, long respondedNanos) {
+        if (!closed) {
+            pending.add(new Entry(job.requestId(), job.firstOnConnection(), job.receivedNanos(), job.startedNanos(), respondedNanos));
+        }
+    }
+
+    /** Writes what is queued and closes the file. */
+    @Override
+    public void close() {
+        closed = true;
+        writer.interrupt();
+        try {
+            writer.join(TimeUnit.SECONDS.toMillis(5));
+            synchronized (out) {
+                drain();
+                out.close();
+            }
+        } catch (IOException e) {
+            System.err.println("request log: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void writeEverySecond() {
+        try {
+            while (!closed) {
+                Thread.sleep(WRITE_EVERY_MS);
+                synchronized (out) {
+                    drain();
+                }
+            }
+        } catch (InterruptedException stop) {
+            // close() writes the rest.
+        } catch (IOException e) {
+            System.err.println("request log: writing stopped: " + e.getMessage());
+        }
+    }
+
+    private void drain() throws IOException {
+        StringBuilder line = new StringBuilder(96);
+        for (Entry entry = pending.poll(); entry != null; entry = pending.poll()) {
+            line.setLength(0);
+            line.append(entry.requestId() == null ? "" : entry.requestId()).append(',').append(entry.first() ? 1 : 0)
+                    .append(',').append(epochMicros(entry.receivedNanos())).append(',');
+            if (entry.startedNanos() != 0) {
+                line.append(epochMicros(entry.startedNanos()));
+            }
+            line.append(',').append(epochMicros(entry.respondedNanos()));
+            out.append(line);
+            out.newLine();
+        }
+        out.flush();
+    }
+
+    private long epochMicros(long nanos) {
+        return anchorEpochMicros + (nanos - anchorNanos) / 1000;
+    }
+}
