@@ -65,8 +65,9 @@ final class JtlFixture {
                 String message = !s.responseMessage().isEmpty() ? s.responseMessage() : s.success() ? "OK" : "failed, \"as planned\"";
                 printer.printRecord(s.timeStamp(), s.elapsed(), "sleep 6s", s.responseCode(), message,
                         "Users 1-" + s.allThreads(), "text", s.success(), s.success() ? "" : message, s.bytes(),
-                        s.sentBytes(), s.allThreads(), s.allThreads(), "http://127.0.0.1:8080/sleep?ms=6000",
-                        Math.max(0, s.elapsed() - 1), 0, 1);
+                        s.sentBytes(), s.allThreads(), s.allThreads(),
+                        "http://127.0.0.1:8080/sleep?ms=6000" + (s.requestId() == null ? "" : "&rid=" + s.requestId()),
+                        Math.max(0, s.elapsed() - 1), 0, s.requestId() == null ? 1 : s.connect());
             }
         }
     }
