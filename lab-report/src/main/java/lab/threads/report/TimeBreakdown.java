@@ -6,6 +6,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 /**
  * Where the time of a server's requests went, measured per request at both ends and joined ({@link RequestTimeline}):
  * the mean of each {@link RequestPart} over the median requests (the middle tenth by JMeter's elapsed) and over the
@@ -18,6 +21,8 @@ import java.util.Locale;
  * @param ambiguous           samples whose id the server saw more than once within the sample's times (JMeter workers
  *                            each count from 1): not joined
  */
+// The verdict and the part it names go into summary.json for its readers; read back, they are derived again.
+@JsonIgnoreProperties(value = {"verdict", "bottleneck"}, allowGetters = true)
 public record TimeBreakdown(long joined, long withoutId, long withoutServerRecord, long ambiguous, Band median,
                             Band slowest, long sleepMs) {
 
@@ -60,6 +65,7 @@ public record TimeBreakdown(long joined, long withoutId, long withoutServerRecor
      * The part that held the slowest 1% back: the largest one beyond what the plan asked for (the handler counts only
      * past the sleep), or null when none took {@value #NAMED_SHARE} of their elapsed (they took about the sleep).
      */
+    @JsonProperty("bottleneck")
     public RequestPart bottleneck() {
         if (!present()) {
             return null;
@@ -83,6 +89,7 @@ public record TimeBreakdown(long joined, long withoutId, long withoutServerRecor
     }
 
     /** The verdict on the time, one word and its seconds: "accept queue (28.3 s of 44.4 s)". */
+    @JsonProperty("verdict")
     public String verdict() {
         if (!present()) {
             return "unknown";

@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import lab.threads.report.RequestPart;
 import lab.threads.report.ServerSummary;
 import lab.threads.report.Validity;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A client stall provoked for real: the forked JMeter is frozen with SIGSTOP for 3 s in the middle of a scaled-down
  * run against server-virtual, then resumed. (A frozen closed-model client sends nothing new, so the server has work
  * during the freeze only from requests already in flight: hence 3 s sleeps started over 3 s.) The server keeps answering on time; JMeter reads those answers late. The
- * report must name the stall, keep the server's own p99 near the sleep, and show JMeter's p99 grown by the pause.
+ * report must name the stall, keep the server's own p99 near the sleep, show JMeter's p99 grown by the pause, and
+ * put the pause in the client's part of the slowest requests (at least half of it: the tolerance).
  */
 class ClientStallTest {
     /** 300 users over 3 s, 3 s each: about 100 responses due every second, so the server has work all through the freeze. */
@@ -59,6 +61,12 @@ class ClientStallTest {
         assertTrue(serverP99 >= SLEEP_MS && serverP99 < SLEEP_MS + 500, "the server answered on time: p99 " + serverP99);
         assertTrue(jmeterP99 >= SLEEP_MS + PAUSE_MS / 2, "JMeter read them late: p99 " + jmeterP99);
         assertTrue(server.at("/client/snapshots").asInt() >= 3, "the client recorded its health: " + server.get("client"));
+
+        // The per-request timeline puts the freeze in the client's part: after the response was written, before JMeter read it.
+        JsonNode slowest = server.at("/timeline/slowest");
+        double clientMs = slowest.get("partsMs").get(RequestPart.CLIENT.ordinal()).asDouble();
+        assertTrue(clientMs >= PAUSE_MS / 2.0, "the slowest 1% waited for the frozen client: " + slowest);
+        assertEquals(RequestPart.CLIENT, TimelineInjectionTest.bottleneck(server), server.get("timeline")::toString);
     }
 
     /** Waits for the fork's first completed samples, then SIGSTOP, 3 s, SIGCONT. Bounded: gives up after 60 s. */
