@@ -1,7 +1,11 @@
 package lab.threads.report;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * One figure read off a server's summary row, named once for the sweep, the run index and the comparison. A figure
@@ -29,13 +33,24 @@ public record ServerFigure(String key, String label, int places, ToDoubleFunctio
     public static final ServerFigure SERVER_CPU_SECONDS = new ServerFigure("serverCpuSeconds", "server CPU s", 1,
             s -> (whole(s, s.serverStats().cpuUserMs()) + whole(s, s.serverStats().cpuSystemMs())) / 1000);
 
-    /** What a sweep charts and tabulates, in sweep.json's order. */
-    static final List<ServerFigure> SWEPT = List.of(THROUGHPUT, PERCENT_OF_IDEAL, ERROR_PERCENT, AVERAGE, P99, SERVER_P99,
-            MAX, PEAK_THREADS, PEAK_RSS_MB);
+    /** Where the slowest 1%'s time went, one figure per part, in seconds. */
+    static final List<ServerFigure> SLOWEST_PARTS = Arrays.stream(RequestPart.values()).map(ServerFigure::slowest).toList();
 
-    /** What a comparison sets side by side: the outcome first, then latency, then what the server spent. */
-    static final List<ServerFigure> COMPARED = List.of(PERCENT_OF_IDEAL, ERROR_PERCENT, AVERAGE, P50, P99, MAX, SERVER_P99,
-            PEAK_THREADS, PEAK_RSS_MB, SERVER_CPU_SECONDS);
+    /** What a sweep charts and tabulates, in sweep.json's order. */
+    static final List<ServerFigure> SWEPT = Stream.concat(Stream.of(THROUGHPUT, PERCENT_OF_IDEAL, ERROR_PERCENT, AVERAGE, P99,
+            SERVER_P99, MAX, PEAK_THREADS, PEAK_RSS_MB), SLOWEST_PARTS.stream()).toList();
+
+    /** What a comparison sets side by side: the outcome first, then latency, where the time went, what the server spent. */
+    static final List<ServerFigure> COMPARED = Stream.concat(Stream.concat(Stream.of(PERCENT_OF_IDEAL, ERROR_PERCENT, AVERAGE,
+            P50, P99, MAX, SERVER_P99), SLOWEST_PARTS.stream()), Stream.of(PEAK_THREADS, PEAK_RSS_MB, SERVER_CPU_SECONDS)).toList();
+
+    /** The slowest 1%'s mean time in {@code part}, s; NaN without the server's request log. */
+    private static ServerFigure slowest(RequestPart part) {
+        String key = "slowest1pct" + Arrays.stream(part.name().toLowerCase(Locale.ROOT).split("_"))
+                .map(word -> Character.toUpperCase(word.charAt(0)) + word.substring(1)).collect(Collectors.joining());
+        return new ServerFigure(key, "slowest 1%: " + part.label() + " s", 1,
+                s -> s.timeline().present() ? s.timeline().slowest().ms(part) / 1000 : Double.NaN);
+    }
 
     public double read(ServerSummary server) {
         return reader.applyAsDouble(server);
