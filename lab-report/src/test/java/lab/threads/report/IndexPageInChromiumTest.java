@@ -66,6 +66,8 @@ class IndexPageInChromiumTest {
 
         assertTrue(number(body, "data-page-width") <= 1280, "no table wider than the window: " + body);
         assertTrue(number(body, "data-headline-bottom") <= 800, "the verdict lines on the first screen: " + body);
+        String dom = run(chromium.get(), "dom-1280-time", "--window-size=1280,800", "--dump-dom", page);
+        assertTrue(dom.contains("<h2>Where the time went</h2>") && dom.contains("class=\"stack\""), "the time section is drawn");
     }
 
     @Test

@@ -183,7 +183,7 @@ class RequestTimelineTest {
     }
 
     private static List<String> withHeader(List<String> lines) {
-        List<String> all = new ArrayList<>(List.of("rid,firstOnConnection,receivedEpochUs,startedEpochUs,respondedEpochUs"));
+        List<String> all = new ArrayList<>(List.of(RunFixture.REQUEST_LOG_HEADER));
         all.addAll(lines);
         return all;
     }

@@ -15,6 +15,8 @@ final class RunFixture {
 
     static final List<String> SERVERS = List.of("server-platform", "server-pool", "server-virtual");
     static final PlanShape PLAN = new PlanShape(20_000, 20, 3, 6_000);
+    /** The first line of a server's request log (server-common's RequestLog.HEADER; lab-report does not depend on it). */
+    static final String REQUEST_LOG_HEADER = "rid,firstOnConnection,receivedEpochUs,startedEpochUs,respondedEpochUs";
 
     private RunFixture() {
     }
@@ -22,7 +24,9 @@ final class RunFixture {
     static RunReport threeServers(Path runDir) throws IOException {
         for (int i = 0; i < SERVERS.size(); i++) {
             Path serverDir = runDir.resolve(SERVERS.get(i));
-            JtlFixture.write(serverDir.resolve(ServerSummary.SAMPLES_FILE), JtlFixture.randomRun(10 + i, 3_000));
+            List<Sample> samples = withIds(JtlFixture.randomRun(10 + i, 3_000));
+            JtlFixture.write(serverDir.resolve(ServerSummary.SAMPLES_FILE), samples);
+            Files.write(serverDir.resolve(ServerSummary.REQUESTS_FILE), requestLog(samples, 30L * i));
             Files.writeString(serverDir.resolve(ServerSummary.STATS_FILE), statsLines(100 * (i + 1)));
             Files.writeString(serverDir.resolve(ServerSummary.SERVER_SECONDS_FILE), serverSeconds());
             Files.writeString(serverDir.resolve(ServerSummary.CLIENT_STATS_FILE), clientLines());
@@ -30,6 +34,33 @@ final class RunFixture {
         return new RunReport(Map.of("jdk", "25"), PLAN, SERVERS.stream()
                 .map(server -> ServerSummary.from(server, runDir.resolve(server), PLAN, "ok"))
                 .toList());
+    }
+
+    /** The same samples, each with a request id and, every third (a new connection), a 1 ms connect. */
+    static List<Sample> withIds(List<Sample> samples) {
+        return IntStream.range(0, samples.size()).mapToObj(i -> {
+            Sample s = samples.get(i);
+            return new Sample(s.timeStamp(), s.elapsed(), s.responseCode(), s.responseMessage(), s.success(), s.bytes(),
+                    s.sentBytes(), s.allThreads(), i % 3 == 0 ? 1 : 0, Integer.toString(i));
+        }).toList();
+    }
+
+    /**
+     * The server's record of the successful samples: up to 6 s in the handler, {@code threadWaitMs} before it, 20 ms to
+     * the client after it, the rest waiting before the framework (the accept queue for a connection's first request).
+     */
+    static List<String> requestLog(List<Sample> samples, long threadWaitMs) {
+        List<String> lines = new java.util.ArrayList<>(List.of(REQUEST_LOG_HEADER));
+        for (Sample s : samples) {
+            if (s.success()) {
+                long responded = s.endTime() - 20;
+                long started = responded - Math.min(6_000, s.elapsed() - 21);
+                long received = Math.max(s.timeStamp() + s.connect(), started - threadWaitMs);
+                lines.add(s.requestId() + "," + (s.connect() > 0 ? 1 : 0) + "," + received * 1000 + "," + started * 1000
+                        + "," + responded * 1000);
+            }
+        }
+        return lines;
     }
 
     /** summary.json alone, as a run leaves it: all the run index and a comparison read. */
