@@ -33,6 +33,10 @@ public record ServerSummary(String server, String outcome, boolean partial, List
     public static final String STATS_FILE = "server-stats.jsonl";
     public static final String SERVER_SECONDS_FILE = "server-seconds.json";
     public static final String CLIENT_STATS_FILE = "client-stats.jsonl";
+    /** Written by the runner from outside the processes: the kernel's view of the port, and /proc of each process. */
+    public static final String KERNEL_FILE = "kernel.jsonl";
+    public static final String SERVER_PROC_FILE = "server-proc.jsonl";
+    public static final String CLIENT_PROC_FILE = "client-proc.jsonl";
     /** The server's own output, for a server the runner started. */
     public static final String SERVER_LOG_FILE = "server.log";
     public static final String DASHBOARD_FILE = "dashboard/index.html";
