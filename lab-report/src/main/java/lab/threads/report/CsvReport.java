@@ -72,6 +72,11 @@ final class CsvReport {
             new Column("client peak OS threads", s -> s.client().peakOsThreads()),
             new Column("client GC pause ms", s -> s.client().gcPauseMs()),
             new Column("client GC max pause ms", s -> s.client().gcMaxPauseMs()),
+            new Column("peak accept queue", s -> s.kernel() == null ? null : s.kernel().peakAcceptQueue()),
+            new Column("ListenDrops over the load", s -> s.kernel() == null ? null : s.kernel().listenDrops()),
+            new Column("connects with a SYN retry", s -> s.kernel() == null ? null : s.kernel().retriedConnects()),
+            new Column("kernel check", s -> s.kernel() == null ? null : s.kernel().check()),
+            new Column("series gaps", s -> s.seriesGaps() == null ? null : String.join("; ", s.seriesGaps())),
             new Column("notes", s -> String.join("; ", s.notes())));
 
     private static final String[] HEADERS = COLUMNS.stream().map(Column::header).toArray(String[]::new);

@@ -92,7 +92,8 @@ public final class JtlReader {
                     Boolean.parseBoolean(record.get("success")),
                     optionalLong(record, "bytes"),
                     optionalLong(record, "sentBytes"),
-                    (int) optionalLong(record, "allThreads"));
+                    (int) optionalLong(record, "allThreads"),
+                    optionalLong(record, "Connect"));
         } catch (NumberFormatException e) {
             return null;
         }

@@ -21,12 +21,14 @@ import java.util.Map;
  * @param serverView        the server's own latency over the run; null when the server gave none
  * @param client            the client's own health over the run
  * @param validity          whether the client set the figures, in words
+ * @param kernel            the kernel's view of the listening port, checked against JMeter's connects; null without one
+ * @param seriesGaps        where a once-a-second series is missing during the load, one sentence per series
  */
 public record ServerSummary(String server, String outcome, boolean partial, List<String> notes,
                             SummaryReportRow summary, Percentiles percentiles, Map<String, Long> errorsByCause,
                             double idealThroughput, double percentOfIdeal, long peakUsersInFlight,
                             ServerStatsPeaks serverStats, ServerView serverView, ClientHealth client,
-                            Validity validity) {
+                            Validity validity, KernelEvidence kernel, List<String> seriesGaps) {
 
     /** Names of the files the runner writes in each server's folder. */
     public static final String SAMPLES_FILE = "samples.jtl";
@@ -50,8 +52,9 @@ public record ServerSummary(String server, String outcome, boolean partial, List
         ErrorCauses errors = new ErrorCauses();
         SampleEnds ends = new SampleEnds();
         ArrivalLag arrivals = new ArrivalLag();
+        SynRetryBands connects = new SynRetryBands();
         boolean partial = JtlReader.read(serverDir.resolve(SAMPLES_FILE),
-                statistics.andThen(errors).andThen(ends).andThen(arrivals), notes);
+                statistics.andThen(errors).andThen(ends).andThen(arrivals).andThen(connects), notes);
         ServerStatsPeaks serverStats = ServerStatsPeaks.read(serverDir.resolve(STATS_FILE), notes,
                 ends.isEmpty() ? null : ends.lastEnd());
         ServerView serverView = ServerView.read(serverDir.resolve(STATS_FILE), notes);
@@ -75,6 +78,8 @@ public record ServerSummary(String server, String outcome, boolean partial, List
                 plan.idealThroughput(), ends.isEmpty() ? 0 : plan.percentOfIdeal(ends.successes(), scheduleStartMs, ends.lastEnd()),
                 statistics.peakUsersInFlight(), serverStats, serverView, client,
                 Validity.judge(ends, serverSeconds, clientSnapshots, client, byCause, percentiles.p99(), serverView,
-                        arrivals.against(plan, scheduleStartMs)).withServerSide(ServerLogLimits.read(serverDir), serverView, plan.sleepMs()));
+                        arrivals.against(plan, scheduleStartMs)).withServerSide(ServerLogLimits.read(serverDir), serverView, plan.sleepMs()),
+                KernelEvidence.read(serverDir.resolve(KERNEL_FILE), connects, notes),
+                ends.isEmpty() ? List.of() : SeriesGaps.describe(serverDir, ends.firstStart(), ends.lastEnd()));
     }
 }

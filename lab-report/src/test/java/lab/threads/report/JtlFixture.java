@@ -66,7 +66,7 @@ final class JtlFixture {
                 printer.printRecord(s.timeStamp(), s.elapsed(), "sleep 6s", s.responseCode(), message,
                         "Users 1-" + s.allThreads(), "text", s.success(), s.success() ? "" : message, s.bytes(),
                         s.sentBytes(), s.allThreads(), s.allThreads(), "http://127.0.0.1:8080/sleep?ms=6000",
-                        Math.max(0, s.elapsed() - 1), 0, 1);
+                        Math.max(0, s.elapsed() - 1), 0, s.connectMs() > 0 ? s.connectMs() : 1);
             }
         }
     }
