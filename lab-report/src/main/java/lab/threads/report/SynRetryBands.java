@@ -15,7 +15,7 @@ final class SynRetryBands implements Consumer<Sample> {
     /** A connect this slow took at least one SYN retry: the first comes after 1 s. */
     static final long RETRIED_MS = 900;
     static final long HALF_WIDTH_MS = 250;
-    /** Cumulative seconds of the retries on Linux >= 6.5 ({@code tcp_syn_linear_timeouts} = 4: 1 s each, then doubling). */
+    /** Cumulative seconds of the retries on Linux >= 6.5 ({@code tcp_syn_linear_timeouts} = 4: 1 s apart, then doubling). */
     static final List<Integer> LINEAR_BANDS = List.of(1, 2, 3, 4, 5);
     /** Before 6.5 the timeout doubled from the first retry. */
     static final List<Integer> DOUBLING_BANDS = List.of(1, 3, 7, 15);

@@ -41,11 +41,8 @@ final class KernelProbe {
         line.put("namespace", namespace);
         // SYN retries land at 1, 2, 3 s... on Linux >= 6.5, at 1, 3, 7 s before: the report picks its bands by this.
         line.put("kernel", kernel);
-        Optional<AcceptQueue> queue = ssMissing ? Optional.empty() : fromSs();
+        Optional<AcceptQueue> queue = acceptQueue();
         line.put("queueSource", ssMissing ? "/proc/net/tcp" : "ss");
-        if (ssMissing) {
-            queue = fromProcNetTcp();
-        }
         line.put("acceptQueue", queue.map(AcceptQueue::queued).orElse(null));
         line.put("backlog", queue.map(AcceptQueue::backlog).orElse(null));
         line.put("listenOverflows", counters.listenOverflows());
@@ -53,6 +50,12 @@ final class KernelProbe {
         line.put("tcpSynRetrans", counters.tcpSynRetrans());
         line.put("retransSegs", counters.retransSegs());
         return line;
+    }
+
+    /** From {@code ss}, or from /proc/net/tcp once it turns out {@code ss} is not installed. */
+    private Optional<AcceptQueue> acceptQueue() throws IOException, InterruptedException {
+        Optional<AcceptQueue> queue = ssMissing ? Optional.empty() : fromSs();
+        return ssMissing ? fromProcNetTcp() : queue;
     }
 
     /**
