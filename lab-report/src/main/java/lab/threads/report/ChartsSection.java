@@ -23,6 +23,9 @@ final class ChartsSection {
     record Figure(String id, String title, String caption) {
     }
 
+    /** How each process series also comes from outside the process, so a saturated one is still drawn. */
+    private static final String OUTSIDE = "from /proc read by the runner (thin line, goes on when the process cannot answer)";
+
     static final List<Figure> FIGURES = List.of(
             new Figure("chart-response-time", "Response time over time",
                     "p50 (dashed) and p99 (solid, band between them) of the samples ending each second, ms"),
@@ -37,15 +40,21 @@ final class ChartsSection {
             new Figure("chart-errors", "Errors over time", "failed samples ending each second, any cause"),
             new Figure("chart-users-vs-response-time", "Active users vs response time",
                     "one point per second: its active users and its p50 (hollow) or p99 (filled), ms"),
-            new Figure("chart-os-threads", "Server OS threads", "the server process's threads, from /stats"),
-            new Figure("chart-rss", "Server memory (RSS)", "resident set size, MiB, from /stats"),
+            new Figure("chart-os-threads", "Server OS threads", "the server process's threads, from /stats (points) and "
+                    + OUTSIDE),
+            new Figure("chart-rss", "Server memory (RSS)", "resident set size, MiB, from /stats (points) and " + OUTSIDE),
             new Figure("chart-cpu", "Server CPU",
-                    "user + system CPU, % of one core (at most 100 x the machine's cores)"),
+                    "user + system CPU, % of one core (at most 100 x the machine's cores), from /stats (points) and " + OUTSIDE),
             new Figure("chart-client-cpu", "Client (JMeter) CPU and the whole machine's",
-                    "JMeter's own CPU (solid) and all cores busy (dashed, server + client + the rest), % of the machine"),
-            new Figure("chart-client-rss", "Client (JMeter) memory (RSS)", "the JMeter JVM's resident set size, MiB"),
+                    "JMeter's own CPU (solid) and all cores busy (dashed, server + client + the rest), % of the machine, "
+                            + "from its own record (points) and " + OUTSIDE),
+            new Figure("chart-client-rss", "Client (JMeter) memory (RSS)", "the JMeter JVM's resident set size, MiB, from "
+                    + "its own record (points) and " + OUTSIDE),
             new Figure("chart-client-gc", "Client (JMeter) GC pauses",
-                    "stop-the-world pause time of the JMeter JVM each second, ms: every sample in flight is that much late"));
+                    "stop-the-world pause time of the JMeter JVM each second, ms: every sample in flight is that much late"),
+            new Figure("chart-accept-queue", "The kernel's accept queue",
+                    "connections the kernel completed and the server had not yet accepted, each second (ss Recv-Q of the "
+                            + "listening socket); its backlog is in the kernel table below"));
 
     /** Only for an open plan's run: arrivals against the schedule, latency by arrival, both sides' requests in flight. */
     static final List<Figure> OPEN_FIGURES = List.of(

@@ -76,7 +76,12 @@ final class CsvReport {
             new Column("client GC pause ms", s -> s.client().gcPauseMs()),
             new Column("client GC max pause ms", s -> s.client().gcMaxPauseMs()),
             new Column("time verdict", s -> s.timeline().verdict()),
-            new Column("joined requests", s -> s.timeline().joined())));
+            new Column("joined requests", s -> s.timeline().joined()),
+            new Column("peak accept queue", s -> s.kernel() == null ? null : s.kernel().peakAcceptQueue()),
+            new Column("ListenDrops over the load", s -> s.kernel() == null ? null : s.kernel().listenDrops()),
+            new Column("connects with a SYN retry", s -> s.kernel() == null ? null : s.kernel().retriedConnects()),
+            new Column("kernel check", s -> s.kernel() == null ? null : s.kernel().check()),
+            new Column("series gaps", s -> s.seriesGaps() == null ? null : String.join("; ", s.seriesGaps()))));
         for (String band : List.of("median", "slowest 1%")) {
             for (RequestPart part : RequestPart.values()) {
                 columns.add(new Column(band + " " + part.label() + " ms", s -> partMs(s.timeline(), band, part)));

@@ -62,6 +62,7 @@ final class HtmlReport {
         html.append("""
                 <!-- ===== CHARTS: drawn by ChartsSection. Keep this section and its id. ===== -->
                 """).append(ChartsSection.render(charts)).append("<!-- ===== END CHARTS ===== -->\n");
+        html.append(KernelSection.html(report.servers()));
         html.append("<h2>JMeter's Summary Report and Aggregate Report columns</h2>\n");
         appendTable(html, "jmeter-summary", SummaryTable.JMETER_COLUMNS, report.servers());
         appendErrorsByCause(html, report.servers());
@@ -92,7 +93,7 @@ final class HtmlReport {
         html.append("</ul>\n</section>\n");
     }
 
-    private static void appendTable(StringBuilder html, String id, List<SummaryTable.Column> columns, List<ServerSummary> servers) {
+    static void appendTable(StringBuilder html, String id, List<SummaryTable.Column> columns, List<ServerSummary> servers) {
         html.append("<table id=\"").append(id).append("\">\n")
                 .append(tableRow("th", columns.stream().map(SummaryTable.Column::header).toList(), false));
         for (ServerSummary server : servers) {

@@ -22,6 +22,7 @@ final class MarkdownReport {
         md.append(HtmlReport.READING).append('\n');
         md.append("\n## Details\n\n");
         appendTable(md, SummaryTable.DETAIL_COLUMNS, report.servers());
+        md.append(KernelSection.markdown(report.servers()));
         md.append("\n## JMeter's Summary Report and Aggregate Report columns\n\n");
         appendTable(md, SummaryTable.JMETER_COLUMNS, report.servers());
         appendNotes(md, report.servers());
@@ -32,7 +33,7 @@ final class MarkdownReport {
         return md.toString();
     }
 
-    private static void appendTable(StringBuilder md, List<SummaryTable.Column> columns, List<ServerSummary> servers) {
+    static void appendTable(StringBuilder md, List<SummaryTable.Column> columns, List<ServerSummary> servers) {
         md.append(row(columns.stream().map(SummaryTable.Column::header).toList()));
         md.append(row(columns.stream().map(column -> column.numeric() ? "---:" : "---").toList()));
         for (ServerSummary server : servers) {

@@ -15,9 +15,13 @@ import java.util.OptionalLong;
  * @param serverSeconds what the server timed itself: responses handed over per second, their p50 and p99
  * @param client        the client's (JMeter's) own health
  * @param arrivals      an open plan's seconds by arrival, against what it offered; empty for a closed plan
+ * @param acceptQueue   the listening port's accept queue each second, from kernel.jsonl
+ * @param outsideStats  the server process read from /proc by the runner (server-proc.jsonl): goes on when /stats stops
+ * @param outsideClient the JMeter fork read from /proc by the runner (client-proc.jsonl)
  */
 public record ServerCharts(String server, Long runStartMs, List<SampleSecond> samples, List<StatsPoint> stats,
-                           List<ServerTimingPoint> serverSeconds, List<ClientPoint> client, List<ArrivalSecond> arrivals) {
+                           List<ServerTimingPoint> serverSeconds, List<ClientPoint> client, List<ArrivalSecond> arrivals,
+                           List<AcceptQueuePoint> acceptQueue, List<StatsPoint> outsideStats, List<ClientPoint> outsideClient) {
 
     /**
      * One second of the server's own timing, placed on the run's axis.
@@ -35,7 +39,7 @@ public record ServerCharts(String server, Long runStartMs, List<SampleSecond> sa
         JtlReader.read(serverDir.resolve(ServerSummary.SAMPLES_FILE), timeline, repeatedNotes);
         OptionalLong runStart = timeline.runStartMs();
         if (runStart.isEmpty()) {
-            return new ServerCharts(server, null, List.of(), List.of(), List.of(), List.of(), List.of());
+            return new ServerCharts(server, null, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
         }
         long origin = runStart.getAsLong();
         List<ServerTimingPoint> serverSeconds = ServerSecond.read(serverDir.resolve(ServerSummary.SERVER_SECONDS_FILE), repeatedNotes)
@@ -49,6 +53,10 @@ public record ServerCharts(String server, Long runStartMs, List<SampleSecond> sa
         Long scheduleStart = ClientHealth.of(client, clientPoints).scheduleStartMs();
         return new ServerCharts(server, origin, timeline.seconds(),
                 StatsTimeline.read(serverDir.resolve(ServerSummary.STATS_FILE), origin, repeatedNotes), serverSeconds,
-                clientPoints, timeline.arrivalSeconds(plan, scheduleStart == null ? origin : scheduleStart));
+                clientPoints, timeline.arrivalSeconds(plan, scheduleStart == null ? origin : scheduleStart),
+                AcceptQueuePoint.read(serverDir.resolve(ServerSummary.KERNEL_FILE), origin, repeatedNotes),
+                // The same field names as the processes' own records: read alike.
+                StatsTimeline.read(serverDir.resolve(ServerSummary.SERVER_PROC_FILE), origin, repeatedNotes),
+                ClientPoint.of(ClientSnapshot.read(serverDir.resolve(ServerSummary.CLIENT_PROC_FILE), repeatedNotes), origin));
     }
 }

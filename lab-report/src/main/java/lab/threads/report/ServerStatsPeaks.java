@@ -127,7 +127,7 @@ public record ServerStatsPeaks(int snapshots, String variant, String jdk,
     }
 
     /** How much a cumulative counter grew between the first and the last snapshot that had it. */
-    private static final class Delta {
+    static final class Delta {
         private final String field;
         private Long first;
         private Long last;

@@ -23,12 +23,14 @@ import java.util.Map;
  * @param validity          whether the client set the figures, in words
  * @param timeline          where each request's time went, measured at both ends and joined; {@link TimeBreakdown#NONE}
  *                          without the server's request log
+ * @param kernel            the kernel's view of the listening port, checked against JMeter's connects; null without one
+ * @param seriesGaps        where a once-a-second series is missing during the load, one sentence per series
  */
 public record ServerSummary(String server, String outcome, boolean partial, List<String> notes,
                             SummaryReportRow summary, Percentiles percentiles, Map<String, Long> errorsByCause,
                             double idealThroughput, double percentOfIdeal, long peakUsersInFlight,
                             ServerStatsPeaks serverStats, ServerView serverView, ClientHealth client,
-                            Validity validity, TimeBreakdown timeline) {
+                            Validity validity, TimeBreakdown timeline, KernelEvidence kernel, List<String> seriesGaps) {
 
     public ServerSummary {
         // A summary.json written before the timeline existed has none.
@@ -42,6 +44,10 @@ public record ServerSummary(String server, String outcome, boolean partial, List
     public static final String CLIENT_STATS_FILE = "client-stats.jsonl";
     /** The server's own timestamps of each request (its --request-log), for a server the runner started. */
     public static final String REQUESTS_FILE = "server-requests.csv";
+    /** Written by the runner from outside the processes: the kernel's view of the port, and /proc of each process. */
+    public static final String KERNEL_FILE = "kernel.jsonl";
+    public static final String SERVER_PROC_FILE = "server-proc.jsonl";
+    public static final String CLIENT_PROC_FILE = "client-proc.jsonl";
     /** The server's own output, for a server the runner started. */
     public static final String SERVER_LOG_FILE = "server.log";
     public static final String DASHBOARD_FILE = "dashboard/index.html";
@@ -56,8 +62,9 @@ public record ServerSummary(String server, String outcome, boolean partial, List
         SampleEnds ends = new SampleEnds();
         ArrivalLag arrivals = new ArrivalLag();
         RequestTimeline timeline = new RequestTimeline(ServerRequestLog.read(serverDir.resolve(REQUESTS_FILE), notes));
+        SynRetryBands connects = new SynRetryBands();
         boolean partial = JtlReader.read(serverDir.resolve(SAMPLES_FILE),
-                statistics.andThen(errors).andThen(ends).andThen(arrivals).andThen(timeline), notes);
+                statistics.andThen(errors).andThen(ends).andThen(arrivals).andThen(timeline).andThen(connects), notes);
         TimeBreakdown breakdown = timeline.breakdown(plan.sleepMs());
         ServerStatsPeaks serverStats = ServerStatsPeaks.read(serverDir.resolve(STATS_FILE), notes,
                 ends.isEmpty() ? null : ends.lastEnd());
@@ -84,6 +91,8 @@ public record ServerSummary(String server, String outcome, boolean partial, List
                 // Where each request's time went replaces the gap between JMeter's p99 and the server's own.
                 Validity.judge(ends, serverSeconds, clientSnapshots, client, byCause, percentiles.p99(),
                         breakdown.present() ? null : serverView, arrivals.against(plan, scheduleStartMs))
-                        .withServerSide(ServerLogLimits.read(serverDir), serverView, plan.sleepMs(), breakdown), breakdown);
+                        .withServerSide(ServerLogLimits.read(serverDir), serverView, plan.sleepMs(), breakdown), breakdown,
+                KernelEvidence.read(serverDir.resolve(KERNEL_FILE), connects, notes),
+                ends.isEmpty() ? List.of() : SeriesGaps.describe(serverDir, ends.firstStart(), ends.lastEnd()));
     }
 }

@@ -70,6 +70,18 @@
   // Snapshots come about once a second: a longer gap means /stats did not answer, which a line would hide.
   // The points show, so that a lone snapshot between two gaps is still seen.
   const STATS_LINE = { spanGaps: 2.5, pointRadius: 1.5 };
+  // The same process read from /proc by the runner: a thin dotted line that goes on where the process's own points stop.
+  const OUTSIDE_LINE = { spanGaps: 2.5, pointRadius: 0, borderWidth: 1, borderDash: [2, 2] };
+  const outsideStats = (server) => server.outsideStats;
+  const outsideClient = (server) => server.outsideClient;
+
+  // Per server, one field of a process's own record (points) and of the runner's /proc view of it (dotted).
+  function insideAndOutside(canvas, data, rowsOf, outsideOf, field, yTitle) {
+    return chart(canvas, 'line', data.servers.flatMap((server, i) => [
+      series(server.server, rowsOf(server), 'second', field, data.colors[i], STATS_LINE),
+      series(server.server + ' /proc', outsideOf(server), 'second', field, data.colors[i], OUTSIDE_LINE)
+    ]), SECONDS, yTitle);
+  }
 
   const DRAW = {
     'chart-response-time': (canvas, data) => percentileBand(canvas, data, samples, SECONDS),
@@ -89,16 +101,19 @@
         { pointRadius: 3, backgroundColor: 'transparent' }),
       series(server.server + ' p99', server.samples, 'activeUsers', 'p99Ms', data.colors[i], { pointRadius: 3 })
     ]), 'active users', 'response time (ms)'),
-    'chart-os-threads': (canvas, data) => perServer(canvas, data, stats, 'osThreads', 'OS threads', STATS_LINE),
-    'chart-rss': (canvas, data) => perServer(canvas, data, stats, 'rssMb', 'RSS (MiB)', STATS_LINE),
-    'chart-cpu': (canvas, data) => perServer(canvas, data, stats, 'cpuPercent', 'CPU (% of one core)', STATS_LINE),
+    'chart-os-threads': (canvas, data) => insideAndOutside(canvas, data, stats, outsideStats, 'osThreads', 'OS threads'),
+    'chart-rss': (canvas, data) => insideAndOutside(canvas, data, stats, outsideStats, 'rssMb', 'RSS (MiB)'),
+    'chart-cpu': (canvas, data) => insideAndOutside(canvas, data, stats, outsideStats, 'cpuPercent', 'CPU (% of one core)'),
     'chart-client-cpu': (canvas, data) => chart(canvas, 'line', data.servers.flatMap((server, i) => [
       series(server.server + ' run: JMeter', server.client, 'second', 'cpuPercentOfMachine', data.colors[i], STATS_LINE),
       series(server.server + ' run: machine', server.client, 'second', 'machinePercent', data.colors[i],
-        Object.assign({ borderDash: [6, 3] }, STATS_LINE))
+        Object.assign({ borderDash: [6, 3] }, STATS_LINE)),
+      series(server.server + ' run: JMeter /proc', server.outsideClient, 'second', 'cpuPercentOfMachine', data.colors[i], OUTSIDE_LINE)
     ]), SECONDS, '% of the machine (all cores)'),
-    'chart-client-rss': (canvas, data) => perServer(canvas, data, client, 'rssMb', 'RSS (MiB)', STATS_LINE),
+    'chart-client-rss': (canvas, data) => insideAndOutside(canvas, data, client, outsideClient, 'rssMb', 'RSS (MiB)'),
     'chart-client-gc': (canvas, data) => perServer(canvas, data, client, 'gcPauseMs', 'GC pause (ms per second)', STATS_LINE),
+    'chart-accept-queue': (canvas, data) => perServer(canvas, data, (server) => server.acceptQueue, 'queued',
+      'connections waiting for accept', STATS_LINE),
     'chart-arrival-rate': (canvas, data) => chart(canvas, 'line', data.servers.flatMap((server, i) => [
       series(server.server + ' offered', server.arrivals, 'second', 'offered', data.colors[i], { borderDash: [6, 3] }),
       series(server.server + ' achieved', server.arrivals, 'second', 'arrivals', data.colors[i])

@@ -67,7 +67,7 @@ final class JtlFixture {
                         "Users 1-" + s.allThreads(), "text", s.success(), s.success() ? "" : message, s.bytes(),
                         s.sentBytes(), s.allThreads(), s.allThreads(),
                         "http://127.0.0.1:8080/sleep?ms=6000" + (s.requestId() == null ? "" : "&rid=" + s.requestId()),
-                        Math.max(0, s.elapsed() - 1), 0, s.requestId() == null ? 1 : s.connect());
+                        Math.max(0, s.elapsed() - 1), 0, s.connect() > 0 ? s.connect() : 1);
             }
         }
     }

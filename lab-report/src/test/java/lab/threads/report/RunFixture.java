@@ -30,6 +30,9 @@ final class RunFixture {
             Files.writeString(serverDir.resolve(ServerSummary.STATS_FILE), statsLines(100 * (i + 1)));
             Files.writeString(serverDir.resolve(ServerSummary.SERVER_SECONDS_FILE), serverSeconds());
             Files.writeString(serverDir.resolve(ServerSummary.CLIENT_STATS_FILE), clientLines());
+            Files.writeString(serverDir.resolve(ServerSummary.KERNEL_FILE), kernelLines("6.18.44", 0));
+            Files.writeString(serverDir.resolve(ServerSummary.SERVER_PROC_FILE), statsLines(100 * (i + 1)));
+            Files.writeString(serverDir.resolve(ServerSummary.CLIENT_PROC_FILE), clientLines());
         }
         return new RunReport(Map.of("jdk", "25"), PLAN, SERVERS.stream()
                 .map(server -> ServerSummary.from(server, runDir.resolve(server), PLAN, "ok"))
@@ -78,7 +81,7 @@ final class RunFixture {
     static ServerSummary withPercentOfIdeal(ServerSummary s, double percentOfIdeal) {
         return new ServerSummary(s.server(), s.outcome(), s.partial(), s.notes(), s.summary(), s.percentiles(),
                 s.errorsByCause(), s.idealThroughput(), percentOfIdeal, s.peakUsersInFlight(), s.serverStats(),
-                s.serverView(), s.client(), s.validity(), s.timeline());
+                s.serverView(), s.client(), s.validity(), s.timeline(), s.kernel(), s.seriesGaps());
     }
 
     /** The server's own per-second series over the fixture's 50 s: 60 responses a second, p99 a little above 6 s. */
@@ -101,8 +104,22 @@ final class RunFixture {
                 .collect(Collectors.joining("\n", "", "\n"));
     }
 
+    /**
+     * The runner's kernel.jsonl over the fixture's 50 s: an accept queue from t = 10 s to 19 s (peak 9, backlog 8192)
+     * and {@code listenDrops} listen drops spread over the load.
+     */
+    static String kernelLines(String kernelRelease, long listenDrops) {
+        return IntStream.rangeClosed(-1, 50).mapToObj(second -> String.format(
+                        "{\"sampledAtMs\":%d,\"port\":8080,\"namespace\":\"the server's\",\"kernel\":\"%s\",\"queueSource\":\"ss\","
+                                + "\"acceptQueue\":%d,\"backlog\":8192,\"listenOverflows\":%d,\"listenDrops\":%d,"
+                                + "\"tcpSynRetrans\":7,\"retransSegs\":%d}",
+                        JtlFixture.START + second * 1_000L, kernelRelease, second >= 10 && second < 20 ? second - 10 : 0,
+                        100 + listenDrops * (second + 1) / 51, 200 + listenDrops * (second + 1) / 51, 1_000 + second))
+                .collect(Collectors.joining("\n", "", "\n"));
+    }
+
     /** From 2 s before the first request to 2 s after the last one, threads and RSS growing with the load. */
-    private static String statsLines(int threadsPerSecond) {
+    static String statsLines(int threadsPerSecond) {
         return IntStream.rangeClosed(-2, 50).mapToObj(second -> String.format(
                         "{\"sampledAtMs\":%d,\"osThreads\":%d,\"rssBytes\":%d,\"cpuUserMs\":%d,\"cpuSystemMs\":%d}",
                         JtlFixture.START + second * 1_000L, 20 + threadsPerSecond * Math.max(0, second),

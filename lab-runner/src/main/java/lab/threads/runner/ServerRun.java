@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
@@ -23,6 +24,7 @@ import lab.threads.report.ServerSummary;
 import lab.threads.runner.jmeter.JMeterFork;
 import lab.threads.runner.jmeter.JMeterRunSpec;
 import lab.threads.runner.jmeter.Progress;
+import lab.threads.runner.outside.OutsideSampler;
 
 /**
  * One server's turn: start it (or use a running one), sample its stats, run the plan against it in a forked JMeter,
@@ -147,7 +149,10 @@ final class ServerRun {
                 options.workers().isEmpty() ? "" : " on " + options.workers().size() + " workers", target);
         int exit;
         try (StatsSampler sampler = StatsSampler.start(target, dir.resolve(ServerSummary.STATS_FILE),
-                dir.resolve(ServerSummary.SERVER_SECONDS_FILE))) {
+                dir.resolve(ServerSummary.SERVER_SECONDS_FILE));
+             OutsideSampler outside = OutsideSampler.start(dir, target.getPort(),
+                     server == null ? OptionalLong.empty() : OptionalLong.of(server.pid()),
+                     this::jmeterNow)) {
             exit = runLoad(target, properties, plan.open() ? InFlightForecast.of(plan).worstUsers() : plan.shape().users(), dir);
         }
         if (serverDied) {
@@ -171,6 +176,12 @@ final class ServerRun {
         load = JMeterFork.start(spec);
         relayProgress(load, into);
         return load.waitFor();
+    }
+
+    /** The JMeter fork running now (a warm-up's has ended), for the outside sampler; null before the first. */
+    private ProcessHandle jmeterNow() {
+        Process running = load;
+        return running == null ? null : running.toHandle();
     }
 
     /** Shows JMeter's progress lines as they come; when the server dies, stops the load so the samples end there. */

@@ -14,7 +14,7 @@ import java.util.Optional;
  * @param busyMs  user + nice + system + irq + softirq + steal (guest time is already inside user and nice)
  * @param totalMs busy + idle + iowait
  */
-record MachineCpu(long busyMs, long totalMs) {
+public record MachineCpu(long busyMs, long totalMs) {
 
     private static final Path PROC_STAT = Path.of("/proc/stat");
     /** {@code /proc/stat} counts in USER_HZ ticks: 100 a second on x86 and arm ({@code getconf CLK_TCK}). */
@@ -23,7 +23,7 @@ record MachineCpu(long busyMs, long totalMs) {
     private static final int FIELDS = 8;
 
     /** The machine's CPU time now; empty where {@code /proc/stat} does not exist or reads otherwise. */
-    static Optional<MachineCpu> read() {
+    public static Optional<MachineCpu> read() {
         if (!Files.isReadable(PROC_STAT)) {
             return Optional.empty();
         }

@@ -1,0 +1,94 @@
+package lab.threads.runner.outside;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One line of {@code kernel.jsonl}: the listening port's accept queue and the namespace's listen-drop and
+ * retransmission counters. The counters are read through {@code /proc/<server pid>/net}, the server's own network
+ * namespace (host or container); for a --target server, which the lab did not start, through the runner's own.
+ */
+final class KernelProbe {
+    static final String SERVERS_NAMESPACE = "the server's";
+    static final String RUNNERS_NAMESPACE = "the runner's; the --target server may be in another";
+    private static final long SS_TIMEOUT_MS = 2_000;
+
+    private final int port;
+    private final Path net;
+    private final String namespace;
+    private final String kernel;
+    private boolean ssMissing;
+
+    KernelProbe(int port, OptionalLong serverPid) {
+        this.port = port;
+        this.net = Path.of("/proc", serverPid.isPresent() ? Long.toString(serverPid.getAsLong()) : "self", "net");
+        this.namespace = serverPid.isPresent() ? SERVERS_NAMESPACE : RUNNERS_NAMESPACE;
+        this.kernel = readOr(Path.of("/proc/sys/kernel/osrelease"), "unknown").strip();
+    }
+
+    Map<String, Object> sample() throws IOException, InterruptedException {
+        NetCounters counters = NetCounters.parse(Files.readString(net.resolve("netstat")), Files.readString(net.resolve("snmp")));
+        Map<String, Object> line = new LinkedHashMap<>();
+        line.put("sampledAtMs", System.currentTimeMillis());
+        line.put("port", port);
+        line.put("namespace", namespace);
+        // SYN retries land at 1, 2, 3 s... on Linux >= 6.5, at 1, 3, 7 s before: the report picks its bands by this.
+        line.put("kernel", kernel);
+        Optional<AcceptQueue> queue = acceptQueue();
+        line.put("queueSource", ssMissing ? "/proc/net/tcp" : "ss");
+        line.put("acceptQueue", queue.map(AcceptQueue::queued).orElse(null));
+        line.put("backlog", queue.map(AcceptQueue::backlog).orElse(null));
+        line.put("listenOverflows", counters.listenOverflows());
+        line.put("listenDrops", counters.listenDrops());
+        line.put("tcpSynRetrans", counters.tcpSynRetrans());
+        line.put("retransSegs", counters.retransSegs());
+        return line;
+    }
+
+    /** From {@code ss}, or from /proc/net/tcp once it turns out {@code ss} is not installed. */
+    private Optional<AcceptQueue> acceptQueue() throws IOException, InterruptedException {
+        Optional<AcceptQueue> queue = ssMissing ? Optional.empty() : fromSs();
+        return ssMissing ? fromProcNetTcp() : queue;
+    }
+
+    /**
+     * {@code ss} asks inet_diag with the port filter applied in the kernel: cheap even with 20,000 sockets, where
+     * /proc/net/tcp lists every one of them. It runs in the runner's namespace, which is the server's for a server
+     * the lab started (a child on the same host).
+     */
+    private Optional<AcceptQueue> fromSs() throws IOException, InterruptedException {
+        Process ss;
+        try {
+            ss = new ProcessBuilder("ss", "-ltnH", "sport = :" + port).redirectErrorStream(true).start();
+        } catch (IOException notInstalled) {
+            ssMissing = true;
+            return Optional.empty();
+        }
+        String output = new String(ss.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!ss.waitFor(SS_TIMEOUT_MS, TimeUnit.MILLISECONDS)) {
+            ss.destroyForcibly();
+            return Optional.empty();
+        }
+        return AcceptQueue.fromSs(output);
+    }
+
+    private Optional<AcceptQueue> fromProcNetTcp() {
+        String tables = readOr(net.resolve("tcp"), "") + "\n" + readOr(net.resolve("tcp6"), "");
+        return AcceptQueue.fromProcNetTcp(tables, port);
+    }
+
+    private static String readOr(Path file, String otherwise) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            return otherwise;
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package lab.threads.runner.outside;
+
+import java.util.Optional;
+
+/**
+ * One process as the kernel sees it, from {@code /proc/<pid>/stat} and {@code /proc/<pid>/status}: readable
+ * whatever the process is doing, stopped or saturated.
+ *
+ * @param state    the one-letter state of {@code stat} (R running, S sleeping, T stopped, Z zombie...)
+ * @param rssBytes VmRSS; null for a zombie, which has none
+ */
+public record ProcessCounters(String state, long cpuUserMs, long cpuSystemMs, long osThreads, Long rssBytes) {
+
+    /** {@code /proc} counts CPU in USER_HZ ticks: 100 a second on x86 and arm ({@code getconf CLK_TCK}). */
+    private static final long MS_PER_TICK = 10;
+
+    /**
+     * @param stat   one line; the command name (field 2) is in parentheses and may hold spaces or parentheses itself,
+     *               so the fields are counted after its last ')'
+     * @param status {@code Name: value} lines
+     */
+    static Optional<ProcessCounters> parse(String stat, String status) {
+        int nameEnd = stat.lastIndexOf(')');
+        if (nameEnd < 0) {
+            return Optional.empty();
+        }
+        // After the name: state(3) ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime(14)
+        // stime(15) cutime cstime priority nice num_threads(20)
+        String[] fields = stat.substring(nameEnd + 1).strip().split("\\s+");
+        if (fields.length < 18) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(new ProcessCounters(fields[0], Long.parseLong(fields[11]) * MS_PER_TICK,
+                    Long.parseLong(fields[12]) * MS_PER_TICK, Long.parseLong(fields[17]), rssBytes(status)));
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static Long rssBytes(String status) {
+        for (String line : status.split("\n")) {
+            if (line.startsWith("VmRSS:")) {
+                String[] words = line.substring("VmRSS:".length()).strip().split("\\s+");
+                return Long.parseLong(words[0]) * 1024; // always in kB
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,53 @@
+package lab.threads.runner.outside;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+import lab.threads.runner.jmeter.MachineCpu;
+
+/**
+ * One line of {@code server-proc.jsonl} or {@code client-proc.jsonl}: a process the lab started, read from /proc
+ * by the runner, so the line comes whether or not the process can answer (saturated, out of descriptors, stopped).
+ * The field names are those of the processes' own records ({@code /stats}, {@code client-stats.jsonl}), so the
+ * report reads both alike.
+ */
+final class ProcessProbe {
+    private final Supplier<ProcessHandle> process;
+
+    /** @param process the process now; null or ended while there is none (the load not yet started, or done) */
+    ProcessProbe(Supplier<ProcessHandle> process) {
+        this.process = process;
+    }
+
+    Optional<Map<String, Object>> sample() throws IOException {
+        ProcessHandle handle = process.get();
+        if (handle == null || !handle.isAlive()) {
+            return Optional.empty();
+        }
+        Path proc = Path.of("/proc", Long.toString(handle.pid()));
+        Optional<ProcessCounters> counters = ProcessCounters.parse(Files.readString(proc.resolve("stat")),
+                Files.readString(proc.resolve("status")));
+        if (counters.isEmpty()) {
+            return Optional.empty();
+        }
+        Map<String, Object> line = new LinkedHashMap<>();
+        line.put("sampledAtMs", System.currentTimeMillis());
+        line.put("pid", handle.pid());
+        line.put("state", counters.get().state());
+        line.put("cpuUserMs", counters.get().cpuUserMs());
+        line.put("cpuSystemMs", counters.get().cpuSystemMs());
+        line.put("osThreads", counters.get().osThreads());
+        line.put("rssBytes", counters.get().rssBytes());
+        MachineCpu.read().ifPresent(machine -> {
+            line.put("machineCpuBusyMs", machine.busyMs());
+            line.put("machineCpuTotalMs", machine.totalMs());
+        });
+        line.put("cores", Runtime.getRuntime().availableProcessors());
+        return Optional.of(line);
+    }
+}
