@@ -75,7 +75,7 @@ final class CsvReport {
             new Column("client peak OS threads", s -> s.client().peakOsThreads()),
             new Column("client GC pause ms", s -> s.client().gcPauseMs()),
             new Column("client GC max pause ms", s -> s.client().gcMaxPauseMs()),
-            new Column("time verdict", s -> s.timeline().verdict()),
+            new Column("time verdict", ServerSummary::timeVerdict),
             new Column("joined requests", s -> s.timeline().joined()),
             new Column("peak accept queue", s -> s.kernel() == null ? null : s.kernel().peakAcceptQueue()),
             new Column("ListenDrops over the load", s -> s.kernel() == null ? null : s.kernel().listenDrops()),

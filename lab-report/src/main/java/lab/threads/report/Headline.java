@@ -32,7 +32,7 @@ final class Headline {
         line.append(", ").append(stats.lowerBoundMark()).append(Cells.count(stats.peakThreads())).append(" peak threads, ")
                 .append(stats.lowerBoundMark()).append(Cells.megabytes(stats.peakRssBytes())).append(" MB peak RSS; ");
         if (server.timeline().present()) {
-            line.append("slowest 1%'s time: ").append(server.timeline().verdict()).append("; ");
+            line.append("slowest 1%'s time: ").append(server.timeVerdict()).append("; ");
         }
         line.append("client: ")
                 .append(clientWords(server.validity()));

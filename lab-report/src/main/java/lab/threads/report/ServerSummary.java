@@ -37,6 +37,15 @@ public record ServerSummary(String server, String outcome, boolean partial, List
         timeline = timeline == null ? TimeBreakdown.NONE : timeline;
     }
 
+    /**
+     * The part that held the slowest 1% back, with its seconds; on a machine whose cores were all busy, for how long,
+     * since every part then also holds each side's wait for a core.
+     */
+    public String timeVerdict() {
+        int saturated = validity == null ? 0 : validity.machineSaturatedSeconds();
+        return timeline.verdict() + (timeline.present() && saturated > 0 ? "; all cores busy for " + saturated + " s" : "");
+    }
+
     /** Names of the files the runner writes in each server's folder. */
     public static final String SAMPLES_FILE = "samples.jtl";
     public static final String STATS_FILE = "server-stats.jsonl";

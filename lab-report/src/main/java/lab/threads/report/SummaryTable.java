@@ -18,6 +18,7 @@ final class SummaryTable {
             new Column("server", false, ServerSummary::server),
             new Column("outcome", false, s -> s.outcome() + (s.partial() ? " (partial)" : "")),
             new Column("client", false, s -> s.validity().verdict()),
+            new Column("slowest 1% held by", false, ServerSummary::timeVerdict),
             new Column("samples", true, s -> Cells.count(s.summary().samples())),
             new Column("error %", true, s -> Cells.decimal(s.summary().errorPercent(), 2)),
             new Column("req/s", true, s -> Cells.decimal(s.summary().throughput(), 1)),

@@ -40,7 +40,7 @@ final class TimeSection {
         for (ServerSummary server : measured) {
             TimeBreakdown time = server.timeline();
             html.append("<h3>").append(HtmlReport.escape(server.server())).append(": ")
-                    .append(HtmlReport.escape(time.verdict())).append("</h3>\n");
+                    .append(HtmlReport.escape(server.timeVerdict())).append("</h3>\n");
             bar(html, "median request", time.median(), scale);
             bar(html, "slowest 1%", time.slowest(), scale);
         }
