@@ -65,7 +65,9 @@ final class Cells {
     /** The plan line of a report: the plan, and the servers' settings mode when the runner recorded one. */
     static String planLine(RunReport report) {
         Object settings = report.metadata().get("serverSettings");
-        return "Plan: " + plan(report.plan()) + "." + (settings == null ? "" : " Server settings: " + settings + ".");
+        Object cpus = report.metadata().get("cpus");
+        return "Plan: " + plan(report.plan()) + "." + (settings == null ? "" : " Server settings: " + settings + ".")
+                + (cpus == null ? "" : " Cores: " + cpus + ".");
     }
 
     static String plan(PlanShape plan) {

@@ -10,8 +10,9 @@ public enum RequestPart {
     ACCEPT_QUEUE("accept queue", "a new connection open (the kernel completed the handshake) until the server's framework "
             + "has its first request: the kernel's accept queue, then the read (Undertow reads in the same I/O-thread call "
             + "that accepts; Helidon on the connection's new virtual thread, so its wait for a carrier is in here too)"),
-    READ_WAIT("waiting to be read", "a request on a keep-alive connection sent until the server's framework has it: its "
-            + "I/O thread (Undertow) or the connection's virtual thread (Helidon) was busy or waiting for a core"),
+    READ_WAIT("waiting to be read", "JMeter's start of a request on a keep-alive connection until the server's framework "
+            + "has it: the client writing it (JMeter keeps no time of the write), then the server's I/O thread (Undertow) or "
+            + "the connection's virtual thread (Helidon) reading it, each perhaps waiting for a core"),
     THREAD_WAIT("waiting for a thread", "the framework has the request until the variant's thread starts the sleep: a "
             + "pool's queue, a new platform thread being started, a virtual thread being scheduled"),
     HANDLER("handler", "the sleep and the lab's handler, until the response was written to the connection"),

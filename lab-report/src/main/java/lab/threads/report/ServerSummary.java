@@ -100,7 +100,9 @@ public record ServerSummary(String server, String outcome, boolean partial, List
                 // Where each request's time went replaces the gap between JMeter's p99 and the server's own.
                 Validity.judge(ends, serverSeconds, clientSnapshots, client, byCause, percentiles.p99(),
                         breakdown.present() ? null : serverView, arrivals.against(plan, scheduleStartMs))
-                        .withServerSide(ServerLogLimits.read(serverDir), serverView, plan.sleepMs(), breakdown), breakdown,
+                        .withServerSide(ServerLogLimits.read(serverDir), serverView, plan.sleepMs(), breakdown)
+                        .withCores(ends.isEmpty() ? CoreUse.SHARED : CoreUse.read(serverDir, ends.firstStart(), ends.lastEnd())),
+                breakdown,
                 KernelEvidence.read(serverDir.resolve(KERNEL_FILE), connects, notes),
                 ends.isEmpty() ? List.of() : SeriesGaps.describe(serverDir, ends.firstStart(), ends.lastEnd()));
     }

@@ -16,8 +16,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  *
  * @param joined              samples joined with the server's record of the same request
  * @param withoutId           samples whose URL carried no {@code rid} (a plan that does not send one)
- * @param withoutServerRecord samples the server has no record of: it never wrote their response (refused before its
- *                            handler, never accepted, or stopped first)
+ * @param withoutServerRecord samples the server has no record of: it never wrote their response (never sent, never
+ *                            accepted, or still queued when it stopped)
  * @param ambiguous           samples whose id the server saw more than once within the sample's times (JMeter workers
  *                            each count from 1): not joined
  */
@@ -103,7 +103,8 @@ public record TimeBreakdown(long joined, long withoutId, long withoutServerRecor
     String finding() {
         List<String> unjoined = new ArrayList<>();
         if (withoutServerRecord > 0) {
-            unjoined.add(Cells.count(withoutServerRecord) + " sample(s) the server has no record of (never reached its handler)");
+            unjoined.add(Cells.count(withoutServerRecord) + " sample(s) the server never answered (not sent, not accepted, or "
+                    + "still queued when it stopped)");
         }
         if (withoutId > 0) {
             unjoined.add(Cells.count(withoutId) + " without a request id");

@@ -165,10 +165,6 @@ public record Validity(String verdict, List<String> findings, String advice, Lis
                             + "on requests after the client had given up on them (its timeouts); those answers were never read",
                             count(serverP99), count(jmeterP99)));
         }
-        if (saturated > 0) {
-            findings.add("machine: all cores at least " + (int) MACHINE_SATURATED_PERCENT + "% busy for " + saturated
-                    + " s: client and server competed for them");
-        }
         if (client.stream().anyMatch(ClientSnapshot::distributed)) {
             findings.add("the users ran on JMeter workers: the client's health here is the controller's only");
         }
@@ -213,6 +209,23 @@ public record Validity(String verdict, List<String> findings, String advice, Lis
         }
         return more.size() == findings.size() ? this : new Validity(verdict, List.copyOf(more), advice, clientStalls,
                 clientBusyLagging, machineSaturatedSeconds, clientLimitErrors);
+    }
+
+    /**
+     * The same verdict with the cores' side of it: on shared cores, the seconds all of them were busy (client and server
+     * competed for them); with each side on its own cores ({@code --cpus}), which side kept its own busy, and how long.
+     */
+    Validity withCores(CoreUse cores) {
+        String finding = cores.pinned() ? cores.finding() : machineSaturatedSeconds > 0 ? "machine: all cores at least "
+                + (int) MACHINE_SATURATED_PERCENT + "% busy for " + machineSaturatedSeconds + " s: client and server competed for them"
+                : null;
+        if (finding == null) {
+            return this;
+        }
+        List<String> more = new ArrayList<>(findings);
+        more.add(finding);
+        return new Validity(verdict, List.copyOf(more), advice, clientStalls, clientBusyLagging, machineSaturatedSeconds,
+                clientLimitErrors);
     }
 
     /** The verdict and its evidence in one line, for tables and terminals. */

@@ -125,6 +125,12 @@ public final class LabCommand implements Callable<Integer> {
                     + "and shutdown grace) or stock (each framework's own defaults; the HTTP limits stay). Default: ${DEFAULT-VALUE}.")
     String serverSettings;
 
+    @Option(names = "--cpus", defaultValue = "shared",
+            description = "Cores each side owns: shared (both on every core), or server=<cpus>,client=<cpus> (Linux CPU lists, "
+                    + "e.g. server=1,client=0): each started server JVM and the forked JMeter pinned apart with taskset, "
+                    + "so each sees and uses only its own. Default: ${DEFAULT-VALUE}.")
+    String cpus;
+
     @Option(names = "--start-timeout-s", defaultValue = "60", description = "How long a server may take to answer /health. Default: ${DEFAULT-VALUE}.")
     int startTimeoutSeconds;
 
@@ -193,7 +199,8 @@ public final class LabCommand implements Callable<Integer> {
         RunCase.Sweep sweepLevels = sweep == null ? null : RunCase.Sweep.parse(sweep);
         List<String> serverFlags = words(serverArgs);
         RunOptions options = new RunOptions(variants, chosen, clientKind(), out, external, words(serverJvmArgs), serverFlags,
-                settingsMode(external, serverFlags), java.time.Duration.ofSeconds(startTimeoutSeconds), workerAddresses, rmi.security(), sweepLevels, repeats, warmupUsers);
+                settingsMode(external, serverFlags), java.time.Duration.ofSeconds(startTimeoutSeconds), workerAddresses, rmi.security(), sweepLevels, repeats, warmupUsers,
+                cpuSets(variants, external, workerAddresses));
         RunCase.expand(chosen, sweepLevels, repeats);
         return options;
     }
@@ -233,6 +240,20 @@ public final class LabCommand implements Callable<Integer> {
                     + " tunes what --server-settings stock leaves at each framework's default: drop it or use --server-settings lab.");
         }
         return mode;
+    }
+
+    /** --cpus, refused where the lab does not start the side it would pin. */
+    private CpuSets cpuSets(List<Variant> variants, Map<Variant, URI> external, List<String> workerAddresses) {
+        CpuSets sets = CpuSets.parse(cpus, CpuSets.allowedHere(), CpuSets.tasksetOnPath());
+        if (sets.server() != null && external.keySet().containsAll(variants)) {
+            throw new IllegalArgumentException("--cpus server=... pins the servers the lab starts; every server here is a --target: "
+                    + "pin those where they run (taskset, or a cpuset in compose), and give --cpus client=... alone.");
+        }
+        if (sets.client() != null && !workerAddresses.isEmpty()) {
+            throw new IllegalArgumentException("--cpus client=... pins the forked JMeter, but with --workers the users run on the "
+                    + "workers: pin those where they run, and give --cpus server=... alone.");
+        }
+        return sets;
     }
 
     private ClientKind clientKind() {

@@ -84,6 +84,7 @@ final class LabRun {
         PlanShape plan = runCase.plan().shape();
         out.printf("%n== %s: plan %s %s: ideal %,d samples in %.0f s = %.1f req/s%n", runCase.folder().isEmpty() ? "run" : runCase.folder(),
                 runCase.plan().name(), runCase.plan().properties(), plan.idealSamples(), plan.idealDurationSeconds(), plan.idealThroughput());
+        out.println("   cores: " + options.cpus().describe(Runtime.getRuntime().availableProcessors()));
         if (runCase.plan().open()) {
             InFlightForecast.of(runCase.plan()).lines().forEach(line -> out.println("   " + line));
         }

@@ -26,6 +26,7 @@ final class RunMetadata {
         metadata.put("jdk", Runtime.version().toString() + " (" + System.getProperty("java.vendor") + ")");
         metadata.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
         metadata.put("cores", Runtime.getRuntime().availableProcessors());
+        metadata.put("cpus", options.cpus().describe(Runtime.getRuntime().availableProcessors()));
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
             metadata.put("memoryGiB", Math.round(os.getTotalMemorySize() / (1024.0 * 1024 * 1024) * 10) / 10.0);
         }

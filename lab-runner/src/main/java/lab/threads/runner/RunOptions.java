@@ -17,10 +17,12 @@ import lab.threads.runner.jmeter.RmiSecurity;
  * @param workers {@code host:port} of the JMeter workers that run the users; empty: the forked JMeter runs them
  * @param rmi     how the forked JMeter talks to the workers
  * @param serverSettings whose load settings the started servers run with
+ * @param cpus    the cores each side owns (--cpus)
  */
 record RunOptions(List<Variant> servers, PlanChoice plan, ClientKind client, Path out, Map<Variant, URI> targets,
         List<String> serverJvmFlags, List<String> serverFlags, SettingsMode serverSettings, Duration startTimeout,
-        List<String> workers, RmiSecurity rmi, RunCase.Sweep sweep, int repeats, int warmupUsers) {
+        List<String> workers, RmiSecurity rmi, RunCase.Sweep sweep, int repeats, int warmupUsers,
+        CpuSets cpus) {
 
     /** The settings of every server the runner starts: the mode, then --server-args. */
     List<String> startedServerFlags() {

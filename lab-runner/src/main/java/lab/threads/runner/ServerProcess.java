@@ -34,7 +34,13 @@ final class ServerProcess {
     /** Starts the server and returns once {@code /health} answers 200; throws with the server's own words if not. */
     static ServerProcess start(Variant variant, Path jar, List<String> jvmFlags, List<String> serverFlags, int port, Path log,
             Duration startTimeout) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>();
+        return start(List.of(), variant, jar, jvmFlags, serverFlags, port, log, startTimeout);
+    }
+
+    /** @param launcher what goes before {@code java}: {@code taskset -c <cpus>} to pin the server to its own cores, or nothing */
+    static ServerProcess start(List<String> launcher, Variant variant, Path jar, List<String> jvmFlags, List<String> serverFlags,
+            int port, Path log, Duration startTimeout) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(launcher);
         command.add(Java.executable());
         command.addAll(jvmFlags);
         command.addAll(List.of("-jar", jar.toString(), "--host=127.0.0.1", "--port=" + port));

@@ -115,7 +115,7 @@ final class ServerRun {
             List<String> flags = new ArrayList<>(options.startedServerFlags());
             // The server's own timestamps of each request, joined with JMeter's samples by the report.
             flags.add("--request-log=" + dir.resolve(ServerSummary.REQUESTS_FILE).toAbsolutePath());
-            server = ServerProcess.start(variant, jar, options.serverJvmFlags(), flags, port,
+            server = ServerProcess.start(options.cpus().serverLauncher(), variant, jar, options.serverJvmFlags(), flags, port,
                     dir.resolve(ServerSummary.SERVER_LOG_FILE), options.startTimeout());
         } catch (ServerProcess.ServerFailedException e) {
             return "failed to start: " + e.getMessage();
@@ -173,7 +173,7 @@ final class ServerRun {
         JMeterRunSpec spec = new JMeterRunSpec(plan.location(), properties, into.resolve(ServerSummary.SAMPLES_FILE),
                 into.resolve("dashboard"), dir.getParent().resolve(".jmeter-home"), options.client(), users,
                 into.resolve("jmeter.log"), options.workers(), options.rmi());
-        load = JMeterFork.start(spec);
+        load = JMeterFork.start(spec, options.cpus().clientLauncher());
         relayProgress(load, into);
         return load.waitFor();
     }

@@ -37,9 +37,16 @@ public final class JMeterFork {
      * losing the last lines.
      */
     public static Process start(JMeterRunSpec spec) throws IOException {
+        return start(spec, List.of());
+    }
+
+    /** @param launcher what goes before {@code java}: {@code taskset -c <cpus>} to pin the client to its own cores, or nothing */
+    public static Process start(JMeterRunSpec spec, List<String> launcher) throws IOException {
         // Extract once here, so JVMs forked at the same time onto one home find it complete.
         JMeterHome.extract(spec.jmeterHome());
-        ProcessBuilder builder = new ProcessBuilder(command(spec));
+        List<String> command = new ArrayList<>(launcher);
+        command.addAll(command(spec));
+        ProcessBuilder builder = new ProcessBuilder(command);
         if (spec.log() == null) {
             builder.redirectError(ProcessBuilder.Redirect.INHERIT);
         } else {

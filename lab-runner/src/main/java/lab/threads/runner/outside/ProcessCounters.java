@@ -8,8 +8,9 @@ import java.util.Optional;
  *
  * @param state    the one-letter state of {@code stat} (R running, S sleeping, T stopped, Z zombie...)
  * @param rssBytes VmRSS; null for a zombie, which has none
+ * @param cpusAllowed {@code Cpus_allowed_list}: the CPUs the process may run on, e.g. {@code 0-1}; null when not given
  */
-public record ProcessCounters(String state, long cpuUserMs, long cpuSystemMs, long osThreads, Long rssBytes) {
+public record ProcessCounters(String state, long cpuUserMs, long cpuSystemMs, long osThreads, Long rssBytes, String cpusAllowed) {
 
     /** {@code /proc} counts CPU in USER_HZ ticks: 100 a second on x86 and arm ({@code getconf CLK_TCK}). */
     private static final long MS_PER_TICK = 10;
@@ -32,17 +33,21 @@ public record ProcessCounters(String state, long cpuUserMs, long cpuSystemMs, lo
         }
         try {
             return Optional.of(new ProcessCounters(fields[0], Long.parseLong(fields[11]) * MS_PER_TICK,
-                    Long.parseLong(fields[12]) * MS_PER_TICK, Long.parseLong(fields[17]), rssBytes(status)));
+                    Long.parseLong(fields[12]) * MS_PER_TICK, Long.parseLong(fields[17]), rssBytes(status), statusValue(status, "Cpus_allowed_list:")));
         } catch (NumberFormatException e) {
             return Optional.empty();
         }
     }
 
     private static Long rssBytes(String status) {
+        String rss = statusValue(status, "VmRSS:");
+        return rss == null ? null : Long.parseLong(rss.split("\\s+")[0]) * 1024; // always in kB
+    }
+
+    private static String statusValue(String status, String name) {
         for (String line : status.split("\n")) {
-            if (line.startsWith("VmRSS:")) {
-                String[] words = line.substring("VmRSS:".length()).strip().split("\\s+");
-                return Long.parseLong(words[0]) * 1024; // always in kB
+            if (line.startsWith(name)) {
+                return line.substring(name.length()).strip();
             }
         }
         return null;

@@ -47,7 +47,23 @@ final class ProcessProbe {
             line.put("machineCpuBusyMs", machine.busyMs());
             line.put("machineCpuTotalMs", machine.totalMs());
         });
-        line.put("cores", Runtime.getRuntime().availableProcessors());
+        // The CPUs it may run on (--cpus pins each side to its own), as the kernel has them.
+        String cpus = counters.get().cpusAllowed();
+        if (cpus != null) {
+            line.put("cpus", cpus);
+            line.put("cores", cpuCount(cpus));
+        }
+        line.put("machineCores", Runtime.getRuntime().availableProcessors());
         return Optional.of(line);
+    }
+
+    /** CPUs in a list such as {@code 0-1,3}. */
+    static int cpuCount(String list) {
+        int count = 0;
+        for (String range : list.split(",")) {
+            String[] ends = range.trim().split("-");
+            count += ends.length == 1 ? 1 : Integer.parseInt(ends[1]) - Integer.parseInt(ends[0]) + 1;
+        }
+        return count;
     }
 }
