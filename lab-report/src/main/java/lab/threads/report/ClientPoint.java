@@ -26,12 +26,19 @@ public record ClientPoint(double second, Double cpuPercentOfMachine, Double mach
             Double machine = null;
             Long gc = null;
             if (previous != null && wallMs > 0) {
-                if (now.cpuMs() != null && previous.cpuMs() != null && now.cores() != null && now.cores() > 0) {
-                    cpu = 100.0 * (now.cpuMs() - previous.cpuMs()) / (wallMs * now.cores());
-                }
-                if (now.machineCpuBusyMs() != null && previous.machineCpuBusyMs() != null
+                boolean machineKnown = now.machineCpuBusyMs() != null && previous.machineCpuBusyMs() != null
                         && now.machineCpuTotalMs() != null && previous.machineCpuTotalMs() != null
-                        && now.machineCpuTotalMs() > previous.machineCpuTotalMs()) {
+                        && now.machineCpuTotalMs() > previous.machineCpuTotalMs();
+                if (now.cpuMs() != null && previous.cpuMs() != null) {
+                    // A client pinned to some CPUs (--cpus) counts only those as its cores: the machine's own total
+                    // (every core's time) keeps the share one of the whole machine.
+                    if (machineKnown) {
+                        cpu = 100.0 * (now.cpuMs() - previous.cpuMs()) / (now.machineCpuTotalMs() - previous.machineCpuTotalMs());
+                    } else if (now.cores() != null && now.cores() > 0) {
+                        cpu = 100.0 * (now.cpuMs() - previous.cpuMs()) / (wallMs * now.cores());
+                    }
+                }
+                if (machineKnown) {
                     machine = 100.0 * (now.machineCpuBusyMs() - previous.machineCpuBusyMs())
                             / (now.machineCpuTotalMs() - previous.machineCpuTotalMs());
                 }
