@@ -39,11 +39,14 @@ public record ServerSummary(String server, String outcome, boolean partial, List
 
     /**
      * The part that held the slowest 1% back, with its seconds; on a machine whose cores were all busy, for how long,
-     * since every part then also holds each side's wait for a core.
+     * since every part then also holds each side's wait for a core. n/a without the server's request log.
      */
     public String timeVerdict() {
+        if (!timeline.present()) {
+            return Cells.NOT_AVAILABLE;
+        }
         int saturated = validity == null ? 0 : validity.machineSaturatedSeconds();
-        return timeline.verdict() + (timeline.present() && saturated > 0 ? "; all cores busy for " + saturated + " s" : "");
+        return timeline.verdict() + (saturated > 0 ? "; all cores busy for " + saturated + " s" : "");
     }
 
     /** Names of the files the runner writes in each server's folder. */

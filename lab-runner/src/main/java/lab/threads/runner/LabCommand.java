@@ -249,6 +249,11 @@ public final class LabCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--cpus server=... pins the servers the lab starts; every server here is a --target: "
                     + "pin those where they run (taskset, or a cpuset in compose), and give --cpus client=... alone.");
         }
+        boolean bothSidesHere = !external.keySet().containsAll(variants) && workerAddresses.isEmpty();
+        if (bothSidesHere && !sets.shared() && (sets.server() == null || sets.client() == null)) {
+            throw new IllegalArgumentException("--cpus " + cpus + ": give both sides their cores (server=...,client=...) when the lab "
+                    + "starts both: a side left unpinned would still run on the other's.");
+        }
         if (sets.client() != null && !workerAddresses.isEmpty()) {
             throw new IllegalArgumentException("--cpus client=... pins the forked JMeter, but with --workers the users run on the "
                     + "workers: pin those where they run, and give --cpus server=... alone.");

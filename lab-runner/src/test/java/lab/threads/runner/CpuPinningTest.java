@@ -66,6 +66,8 @@ class CpuPinningTest {
         assertEquals(2, LabCommand.commandLine().execute("--servers=virtual", "--workers=127.0.0.1:1099", "--insecure-rmi",
                 "--cpus=server=1,client=0", "--out=" + out));
         assertEquals(2, LabCommand.commandLine().execute("--servers=virtual", "--cpus=server=1,client=1", "--out=" + out));
+        assertEquals(2, LabCommand.commandLine().execute("--servers=virtual", "--cpus=server=1", "--out=" + out),
+                "both started here: one side alone would still share the other's core");
     }
 
     private static JsonNode lastLine(Path jsonl) throws Exception {

@@ -80,7 +80,9 @@ class JMeterForkTest {
 
             List<SleepServer.Request> requests = server.requests();
             assertEquals(40, requests.size());
-            assertTrue(requests.stream().allMatch(r -> "ms=200".equals(r.query())), requests::toString);
+            assertTrue(requests.stream().allMatch(r -> r.query().matches("ms=200&rid=\\d+")), requests::toString);
+            assertEquals(requests.size(), requests.stream().map(SleepServer.Request::query).distinct().count(),
+                    "every request carries an id of its own, for the report's join");
             // Keep-alive with the same user on each iteration: one connection per user, reused for its loops.
             assertEquals(20, requests.stream().map(SleepServer.Request::clientPort).distinct().count(),
                     requests::toString);
@@ -297,7 +299,7 @@ class JMeterForkTest {
         assertEquals(samples, records.size(), run.describe());
         assertTrue(records.stream().allMatch(r -> "true".equals(r.get("success"))), describe(records));
         assertTrue(records.stream().allMatch(r -> "200".equals(r.get("responseCode"))), describe(records));
-        assertTrue(records.stream().allMatch(r -> r.get("URL").endsWith("/sleep?ms=200")), describe(records));
+        assertTrue(records.stream().allMatch(r -> r.get("URL").matches(".*/sleep\\?ms=200&rid=\\d+")), describe(records));
         Predicate<String> userOfTheGroup = name -> name.matches("Users 1-\\d+");
         assertTrue(records.stream().map(r -> r.get("threadName")).allMatch(userOfTheGroup), describe(records));
         assertEquals(users, records.stream().map(r -> r.get("threadName")).distinct().count(), describe(records));

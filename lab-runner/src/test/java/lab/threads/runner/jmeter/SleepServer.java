@@ -43,7 +43,9 @@ final class SleepServer implements AutoCloseable {
         requests.add(new Request(exchange.getRequestURI().getQuery(), exchange.getRemoteAddress().getPort(),
                 System.currentTimeMillis()));
         String query = exchange.getRequestURI().getQuery();
-        long ms = query != null && query.startsWith("ms=") ? Long.parseLong(query.substring(3)) : 0;
+        // The plans also send rid=<n>, which the lab's servers ignore: so does this one.
+        long ms = query == null ? 0 : java.util.Arrays.stream(query.split("&")).filter(pair -> pair.startsWith("ms="))
+                .mapToLong(pair -> Long.parseLong(pair.substring(3))).findFirst().orElse(0);
         try {
             Thread.sleep(ms);
         } catch (InterruptedException e) {
