@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * @param server the server's CPU list (Linux syntax: {@code 1}, {@code 2-3}, {@code 0,2}); null: not pinned
  * @param client the forked JMeter's CPU list; null: not pinned
  */
-record CpuSets(String server, String client) {
+public record CpuSets(String server, String client) {
     static final CpuSets SHARED = new CpuSets(null, null);
     private static final Pattern SIDE = Pattern.compile("(server|client)=(\\d+(?:-\\d+)?(?:,\\d+(?:-\\d+)?)*)");
 
@@ -118,7 +118,8 @@ record CpuSets(String server, String client) {
         return (cpus(list).cardinality() == 1 ? "CPU " : "CPUs ") + list;
     }
 
-    static BitSet cpus(String list) {
+    /** The CPUs of a Linux CPU list such as {@code 0-1,3}. */
+    public static BitSet cpus(String list) {
         BitSet cpus = new BitSet();
         for (String range : list.split(",")) {
             String[] ends = range.split("-");

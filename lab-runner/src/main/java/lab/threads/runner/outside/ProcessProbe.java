@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
+import lab.threads.runner.CpuSets;
 import lab.threads.runner.jmeter.MachineCpu;
 
 /**
@@ -51,19 +52,9 @@ final class ProcessProbe {
         String cpus = counters.get().cpusAllowed();
         if (cpus != null) {
             line.put("cpus", cpus);
-            line.put("cores", cpuCount(cpus));
+            line.put("cores", CpuSets.cpus(cpus).cardinality());
         }
         line.put("machineCores", Runtime.getRuntime().availableProcessors());
         return Optional.of(line);
-    }
-
-    /** CPUs in a list such as {@code 0-1,3}. */
-    static int cpuCount(String list) {
-        int count = 0;
-        for (String range : list.split(",")) {
-            String[] ends = range.trim().split("-");
-            count += ends.length == 1 ? 1 : Integer.parseInt(ends[1]) - Integer.parseInt(ends[0]) + 1;
-        }
-        return count;
     }
 }
