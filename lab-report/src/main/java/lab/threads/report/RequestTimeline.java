@@ -55,6 +55,10 @@ final class RequestTimeline implements Consumer<Sample> {
                 received,
                 entry.startedUs() == 0 ? received : entry.startedUs() / 1000.0,
                 entry.respondedUs() / 1000.0};
+        // The part each instant closes: the framework having the request closes the accept queue for a connection's first
+        // request, the wait to be read for the next ones on it.
+        RequestPart[] closes = {RequestPart.CONNECT, entry.firstOnConnection() ? RequestPart.ACCEPT_QUEUE : RequestPart.READ_WAIT,
+                RequestPart.THREAD_WAIT, RequestPart.HANDLER};
         double[] parts = new double[RequestPart.values().length];
         double clamped = 0;
         double previous = start;
@@ -64,9 +68,7 @@ final class RequestTimeline implements Consumer<Sample> {
             if (sample.success() || instants[i] <= end) {
                 clamped += Math.abs(instant - instants[i]);
             }
-            // The second instant closes the accept queue for a connection's first request, the wait to be read otherwise.
-            int part = i == 0 ? 0 : i == 1 ? (entry.firstOnConnection() ? 1 : 2) : i + 1;
-            parts[part] = instant - previous;
+            parts[closes[i].ordinal()] = instant - previous;
             previous = instant;
         }
         parts[RequestPart.CLIENT.ordinal()] = end - previous;

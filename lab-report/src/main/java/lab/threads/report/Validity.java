@@ -207,8 +207,7 @@ public record Validity(String verdict, List<String> findings, String advice, Lis
                         + " ms sleep: requests waited " + count(beyond) + " ms inside the server (a queue, or a thread to start)");
             }
         }
-        return more.size() == findings.size() ? this : new Validity(verdict, List.copyOf(more), advice, clientStalls,
-                clientBusyLagging, machineSaturatedSeconds, clientLimitErrors);
+        return more.size() == findings.size() ? this : withFindings(more);
     }
 
     /**
@@ -224,6 +223,10 @@ public record Validity(String verdict, List<String> findings, String advice, Lis
         }
         List<String> more = new ArrayList<>(findings);
         more.add(finding);
+        return withFindings(more);
+    }
+
+    private Validity withFindings(List<String> more) {
         return new Validity(verdict, List.copyOf(more), advice, clientStalls, clientBusyLagging, machineSaturatedSeconds,
                 clientLimitErrors);
     }

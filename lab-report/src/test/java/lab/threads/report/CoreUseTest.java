@@ -51,7 +51,7 @@ class CoreUseTest {
             if (second > 0) {
                 cpu[0] += cpuMsPerSecond.applyAsInt(second - 1);
             }
-            return String.format("{\"sampledAtMs\":%d,\"cpuUserMs\":%d,\"cpuSystemMs\":0,\"cpus\":\"%s\",\"cores\":%d,\"machineCores\":2}",
+            return String.format("{\"sampledAtMs\":%d,\"cpuUserMs\":%d,\"cpuSystemMs\":0,\"cpus\":\"%s\",\"cores\":%d}",
                     T + second * 1_000L, cpu[0], cpus, cpus.contains("-") ? 2 : 1);
         }).collect(Collectors.joining("\n", "", "\n"));
         Files.writeString(dir.resolve(file), lines);

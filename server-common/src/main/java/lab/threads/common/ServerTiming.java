@@ -36,9 +36,12 @@ final class ServerTiming {
     private final ConcurrentSkipListMap<Long, AtomicHistogram> perSecond = new ConcurrentSkipListMap<>();
     private Histogram interval;
 
-    /** @param receivedNanos {@link System#nanoTime()} when the handler had the request */
-    void record(long receivedNanos) {
-        long micros = Math.min(HIGHEST_MICROS, Math.max(0, (System.nanoTime() - receivedNanos) / 1000));
+    /**
+     * @param receivedNanos  {@link System#nanoTime()} when the handler had the request
+     * @param respondedNanos {@link System#nanoTime()} when its response had been written
+     */
+    void record(long receivedNanos, long respondedNanos) {
+        long micros = Math.min(HIGHEST_MICROS, Math.max(0, (respondedNanos - receivedNanos) / 1000));
         long second = System.currentTimeMillis() / 1000;
         AtomicHistogram thisSecond = perSecond.get(second);
         if (thisSecond == null) {

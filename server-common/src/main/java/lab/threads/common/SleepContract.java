@@ -126,7 +126,7 @@ public final class SleepContract {
      */
     public void responded(SleepJob job) {
         long now = System.nanoTime();
-        timing.record(job.receivedNanos());
+        timing.record(job.receivedNanos(), now);
         if (requestLog != null) {
             requestLog.record(job, now);
         }

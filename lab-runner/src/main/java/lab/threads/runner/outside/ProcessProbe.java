@@ -54,7 +54,6 @@ final class ProcessProbe {
             line.put("cpus", cpus);
             line.put("cores", CpuSets.cpus(cpus).cardinality());
         }
-        line.put("machineCores", Runtime.getRuntime().availableProcessors());
         return Optional.of(line);
     }
 }
