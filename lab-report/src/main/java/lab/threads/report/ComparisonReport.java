@@ -29,7 +29,7 @@ public final class ComparisonReport {
     /** @return compare.html, in {@code outDir} */
     public static Path write(RunComparison comparison, Path outDir) throws IOException {
         Files.createDirectories(outDir);
-        return Files.writeString(outDir.resolve(FILE), html(comparison, outDir));
+        return AtomicFile.write(outDir.resolve(FILE), html(comparison, outDir));
     }
 
     public static String terminal(RunComparison comparison) {

@@ -32,11 +32,11 @@ public final class ReportWriter {
         Files.createDirectories(runDir);
         RunCharts charts = RunCharts.read(report, runDir);
         List<Path> written = new ArrayList<>(List.of(
-                Files.writeString(runDir.resolve(JSON_FILE), JSON.writeValueAsString(report)),
-                Files.writeString(runDir.resolve(CSV_FILE), CsvReport.render(report)),
-                Files.writeString(runDir.resolve(MARKDOWN_FILE), MarkdownReport.render(report)),
-                Files.writeString(runDir.resolve(CHARTS_FILE), JSON.writeValueAsString(charts)),
-                Files.writeString(runDir.resolve(HTML_FILE), HtmlReport.render(report, runDir, charts))));
+                AtomicFile.write(runDir.resolve(JSON_FILE), JSON.writeValueAsString(report)),
+                AtomicFile.write(runDir.resolve(CSV_FILE), CsvReport.render(report)),
+                AtomicFile.write(runDir.resolve(MARKDOWN_FILE), MarkdownReport.render(report)),
+                AtomicFile.write(runDir.resolve(CHARTS_FILE), JSON.writeValueAsString(charts)),
+                AtomicFile.write(runDir.resolve(HTML_FILE), HtmlReport.render(report, runDir, charts))));
         try {
             written.add(HeadlineChart.write(charts, runDir));
         } catch (RuntimeException | Error noFonts) {

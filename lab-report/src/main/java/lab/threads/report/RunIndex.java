@@ -46,7 +46,7 @@ public final class RunIndex {
 
     /** Rewrites {@code index.html} in the results folder. @return the file written */
     public static Path write(Path resultsDir) throws IOException {
-        return Files.writeString(resultsDir.resolve(ReportWriter.HTML_FILE), RunIndexPage.render(read(resultsDir)));
+        return AtomicFile.write(resultsDir.resolve(ReportWriter.HTML_FILE), RunIndexPage.render(read(resultsDir)));
     }
 
     /**

@@ -49,6 +49,23 @@ public record ServerSummary(String server, String outcome, boolean partial, List
         return timeline.verdict() + (saturated > 0 ? "; all cores busy for " + saturated + " s" : "");
     }
 
+    /** The plan ran, and not one of its requests succeeded: nothing here is the server's answer to /sleep. */
+    public boolean everyRequestFailed() {
+        return summary.samples() > 0 && errorsByCause.values().stream().mapToLong(Long::longValue).sum() >= summary.samples();
+    }
+
+    /** The most frequent failure, e.g. "client: java.net.ConnectException: Connection refused (100 of 100)". */
+    public String topErrorCause() {
+        return errorsByCause.entrySet().stream().findFirst()
+                .map(cause -> String.format(Locale.ROOT, "%s (%,d of %,d)", cause.getKey(), cause.getValue(), summary.samples()))
+                .orElse("no cause recorded");
+    }
+
+    public ServerSummary withOutcome(String newOutcome) {
+        return new ServerSummary(server, newOutcome, partial, notes, summary, percentiles, errorsByCause, idealThroughput,
+                percentOfIdeal, peakUsersInFlight, serverStats, serverView, client, validity, timeline, kernel, seriesGaps);
+    }
+
     /** Names of the files the runner writes in each server's folder. */
     public static final String SAMPLES_FILE = "samples.jtl";
     public static final String STATS_FILE = "server-stats.jsonl";

@@ -39,9 +39,9 @@ public final class SweepReport {
         json.put("metadata", metadata);
         json.put("points", points);
         json.put("cases", cases);
-        Files.writeString(runDir.resolve(JSON_FILE), JSON.writeValueAsString(json));
-        Files.writeString(runDir.resolve(MARKDOWN_FILE), markdown(points));
-        Files.writeString(runDir.resolve(ReportWriter.HTML_FILE), html(metadata, points, cases));
+        AtomicFile.write(runDir.resolve(JSON_FILE), JSON.writeValueAsString(json));
+        AtomicFile.write(runDir.resolve(MARKDOWN_FILE), markdown(points));
+        AtomicFile.write(runDir.resolve(ReportWriter.HTML_FILE), html(metadata, points, cases));
     }
 
     static String markdown(List<SweepPoint> points) {

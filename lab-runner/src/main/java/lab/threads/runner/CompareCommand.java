@@ -34,7 +34,7 @@ public final class CompareCommand implements Callable<Integer> {
     Path out;
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new CompareCommand()).execute(args));
+        System.exit(OneLineErrors.on(new CommandLine(new CompareCommand())).execute(args));
     }
 
     @Override

@@ -139,22 +139,18 @@ public final class LabCommand implements Callable<Integer> {
     }
 
     static CommandLine commandLine() {
-        return new CommandLine(new LabCommand())
+        return OneLineErrors.on(new CommandLine(new LabCommand()))
                 .setDefaultValueProvider(new Knobs(Map.of()))
                 .setCaseInsensitiveEnumValuesAllowed(true);
     }
 
     @Override
     public Integer call() throws Exception {
-        RunOptions options;
-        try {
-            options = options();
-            if (!options.workers().isEmpty()) {
-                readyRmi(options.rmi());
-            }
-        } catch (IllegalArgumentException e) {
-            System.err.println("lab: " + e.getMessage());
-            return 2;
+        // Bad input throws IllegalArgumentException: one line and exit 2, by OneLineErrors, before anything runs.
+        RunOptions options = options();
+        Preflight.check(options);
+        if (!options.workers().isEmpty()) {
+            readyRmi(options.rmi());
         }
         List<String> command = new java.util.ArrayList<>(List.of(spec.qualifiedName()));
         command.addAll(spec.commandLine().getParseResult().originalArgs());
@@ -201,7 +197,7 @@ public final class LabCommand implements Callable<Integer> {
         RunOptions options = new RunOptions(variants, chosen, clientKind(), out, external, words(serverJvmArgs), serverFlags,
                 settingsMode(external, serverFlags), java.time.Duration.ofSeconds(startTimeoutSeconds), workerAddresses, rmi.security(), sweepLevels, repeats, warmupUsers,
                 cpuSets(variants, external, workerAddresses));
-        RunCase.expand(chosen, sweepLevels, repeats);
+        options.cases();
         return options;
     }
 

@@ -2,6 +2,7 @@ package lab.threads.runner;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -44,10 +45,9 @@ final class LabRun {
 
     /** @return 0 when every server ran to the end, 1 otherwise */
     int execute(List<String> commandLine) throws IOException {
-        Path runDir = options.out().resolve(LocalDateTime.now().format(FOLDER));
-        Files.createDirectories(runDir);
+        Path runDir = newRunFolder(options.out());
         Path labHome = LabHome.locate();
-        List<RunCase> cases = RunCase.expand(options.plan(), options.sweep(), options.repeats());
+        List<RunCase> cases = options.cases();
         Map<String, Object> metadata = RunMetadata.collect(options, labHome, commandLine);
         out.printf("Lab run -> %s (%d case%s x %d server%s); JMeter users on %s threads%n", runDir, cases.size(),
                 cases.size() == 1 ? "" : "s", options.servers().size(), options.servers().size() == 1 ? "" : "s", options.client().label());
@@ -102,13 +102,36 @@ final class LabRun {
             if (interrupted) {
                 outcome = "interrupted (Ctrl-C): " + outcome;
             }
-            allOk &= outcome.equals(ServerRun.OK);
-            summaries.add(ServerSummary.from(variant.id(), caseDir.resolve(variant.id()), plan, outcome));
+            ServerSummary summary = ServerSummary.from(variant.id(), caseDir.resolve(variant.id()), plan, outcome);
+            if (outcome.equals(ServerRun.OK) && summary.everyRequestFailed()) {
+                // The plan ran to its end, but nothing it measured is a server's answer to /sleep.
+                summary = summary.withOutcome(say(variant, "every request failed: " + summary.topErrorCause()));
+            }
+            allOk &= summary.outcome().equals(ServerRun.OK);
+            summaries.add(summary);
             ReportWriter.writeAll(new RunReport(caseMetadata, plan, summaries), caseDir);
         }
         out.println();
         out.println(TerminalTable.render(new RunReport(caseMetadata, plan, summaries)));
         return allOk;
+    }
+
+    private String say(Variant variant, String outcome) {
+        out.printf("[%s] %s%n", variant.id(), outcome);
+        return outcome;
+    }
+
+    /** The run's own folder, named for when it started; a second run started in the same second gets "-2". */
+    static Path newRunFolder(Path out) throws IOException {
+        Files.createDirectories(out);
+        String name = LocalDateTime.now().format(FOLDER);
+        for (int n = 1; ; n++) {
+            try {
+                return Files.createDirectory(out.resolve(n == 1 ? name : name + "-" + n));
+            } catch (FileAlreadyExistsException taken) {
+                // Another run's: try the next name.
+            }
+        }
     }
 
     /** results/index.html, with this run in it; a failure there never fails the run, whose own report is written. */

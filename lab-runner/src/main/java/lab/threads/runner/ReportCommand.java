@@ -37,7 +37,7 @@ public final class ReportCommand implements Callable<Integer> {
     Path runDir;
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new ReportCommand()).execute(args));
+        System.exit(OneLineErrors.on(new CommandLine(new ReportCommand())).execute(args));
     }
 
     @Override

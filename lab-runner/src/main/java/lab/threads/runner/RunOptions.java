@@ -24,6 +24,11 @@ record RunOptions(List<Variant> servers, PlanChoice plan, ClientKind client, Pat
         List<String> workers, RmiSecurity rmi, RunCase.Sweep sweep, int repeats, int warmupUsers,
         CpuSets cpus) {
 
+    /** The measured configurations: the sweep's levels x the repeats; a bad level is refused here. */
+    List<RunCase> cases() throws java.io.IOException {
+        return RunCase.expand(plan, sweep, repeats);
+    }
+
     /** The settings of every server the runner starts: the mode, then --server-args. */
     List<String> startedServerFlags() {
         List<String> flags = new java.util.ArrayList<>(List.of("--settings=" + serverSettings));

@@ -103,8 +103,10 @@ final class ServerRun {
     private String startServer() throws InterruptedException, IOException {
         int port = variant.defaultPort();
         if (!portIsFree(port)) {
-            return "not run: port " + port + " on 127.0.0.1 is already in use (a server left running by ./lab server?). "
-                    + "Stop it, or point the runner at it with --target " + variant.shortName() + "=http://127.0.0.1:" + port + ".";
+            int free = freePort();
+            out.printf("%n[%s] port %d on 127.0.0.1 is taken (another run, or a server left running by ./lab server?): "
+                    + "this run's server listens on %d instead%n", variant.id(), port, free);
+            port = free;
         }
         Path jar = LabHome.serverJar(labHome, variant);
         if (!Files.isRegularFile(jar)) {
@@ -226,6 +228,13 @@ final class ServerRun {
     private String say(String outcome) {
         out.printf("[%s] %s%n", variant.id(), outcome);
         return outcome;
+    }
+
+    /** A port the kernel has free now; another process could take it before the server binds, which then says so. */
+    private static int freePort() throws IOException {
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return probe.getLocalPort();
+        }
     }
 
     private static boolean portIsFree(int port) {

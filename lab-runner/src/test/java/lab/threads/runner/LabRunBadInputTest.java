@@ -7,13 +7,18 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
 import lab.threads.common.Variant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -74,9 +79,11 @@ class LabRunBadInputTest {
         int exit;
         System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
         try {
-            String[] withOut = java.util.Arrays.copyOf(arguments, arguments.length + 1);
-            withOut[arguments.length] = "--out=" + out;
-            exit = cli.execute(withOut);
+            List<String> withOut = new ArrayList<>(List.of(arguments));
+            if (withOut.stream().noneMatch(argument -> argument.startsWith("--out="))) {
+                withOut.add("--out=" + out);
+            }
+            exit = cli.execute(withOut.toArray(String[]::new));
         } finally {
             System.setErr(previous);
         }
@@ -88,17 +95,89 @@ class LabRunBadInputTest {
     }
 
     @Test
-    void aPortInUseSkipsThatServerAndTheOthersStillRun() throws IOException {
-        try (ServerSocket squatter = new ServerSocket(Variant.PLATFORM.defaultPort(), 50, InetAddress.getLoopbackAddress())) {
-            int exit = LabCommand.commandLine().execute("--plan=smoke", "--servers=platform,virtual", "--users=10",
-                    "--rampup=1", "--loops=1", "--sleep-ms=200", "--out=" + out, "--server-jvm-args=-Xmx256m");
-            assertEquals(1, exit, "not every server ran");
+    void aTargetThatDoesNotAnswerHealthIsRefused() throws IOException {
+        int nothingListens;
+        try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            nothingListens = closed.getLocalPort();
         }
-        JsonNode servers = new ObjectMapper().readTree(LabRunEndToEndTest.onlyRunFolder(out).resolve("summary.json").toFile()).get("servers");
-        assertEquals(2, servers.size());
-        assertTrue(servers.get(0).get("outcome").asText().contains("port 8081 on 127.0.0.1 is already in use"), servers.get(0).toString());
-        assertEquals(0, servers.get(0).at("/summary/samples").asLong());
-        assertEquals("ok", servers.get(1).get("outcome").asText());
-        assertEquals(10, servers.get(1).at("/summary/samples").asLong());
+        String message = assertRefused("--target virtual=http://127.0.0.1:" + nothingListens + " does not answer",
+                "--servers=virtual", "--plan=smoke", "--target=virtual=http://127.0.0.1:" + nothingListens);
+        assertEquals(1, message.strip().lines().count(), message);
+    }
+
+    @Test
+    void aSleepOutsideTheServersRangeIsRefused() {
+        assertRefused("sleep_ms 99999999 is outside server-virtual's range, 0-60000 ms", "--servers=virtual", "--plan=smoke",
+                "--sleep-ms=99999999");
+        assertRefused("sleep_ms 70000 is outside server-virtual's range, 0-60000 ms", "--servers=virtual", "--plan=smoke",
+                "--sweep=sleep_ms=100,70000");
+    }
+
+    @Test
+    void aSleepInsideARaisedRangeIsNotRefused() throws Exception {
+        var cli = LabCommand.commandLine();
+        cli.parseArgs("--servers=virtual", "--plan=smoke", "--sleep-ms=70000", "--server-args=--max-sleep-ms=70000", "--out=" + out);
+        Preflight.check(((LabCommand) cli.getCommand()).options());
+    }
+
+    @Test
+    void anOutputFolderThatCannotBeWrittenIsRefusedWithoutAStackTrace(@TempDir Path elsewhere) throws IOException {
+        Path aFile = Files.writeString(elsewhere.resolve("a-file"), "not a folder");
+        String message = assertRefused("lab: cannot write results in " + aFile.resolve("results"), "--servers=virtual",
+                "--plan=smoke", "--out=" + aFile.resolve("results"));
+        assertTrue(message.contains("give a folder you can write with --out"), message);
+        assertEquals(1, message.strip().lines().count(), "one line, no stack trace: " + message);
+    }
+
+    @Test
+    void aRunInWhichEveryRequestFailedIsNotOk() throws IOException {
+        // A server that is up (its /health says so) and refuses every /sleep: the plan runs to its end, and fails.
+        HttpServer refusing = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
+        refusing.createContext("/health", exchange -> answer(exchange, 200, "{\"status\":\"UP\"}"));
+        refusing.createContext("/stats", exchange -> answer(exchange, 200, "{}"));
+        refusing.createContext("/sleep", exchange -> answer(exchange, 503, "{\"status\":503}"));
+        refusing.start();
+        int exit;
+        try {
+            exit = LabCommand.commandLine().execute("--plan=smoke", "--servers=virtual", "--users=5", "--rampup=1", "--loops=2",
+                    "--sleep-ms=10", "--out=" + out, "--target=virtual=http://127.0.0.1:" + refusing.getAddress().getPort());
+        } finally {
+            refusing.stop(0);
+        }
+        assertEquals(1, exit, "a run in which every request failed is not a success");
+        JsonNode server = new ObjectMapper().readTree(LabRunEndToEndTest.onlyRunFolder(out).resolve("summary.json").toFile())
+                .get("servers").get(0);
+        assertEquals("every request failed: server: HTTP 503 (10 of 10)", server.get("outcome").asText());
+    }
+
+    private static void answer(HttpExchange exchange, int status, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, bytes.length);
+        try (var response = exchange.getResponseBody()) {
+            response.write(bytes);
+        }
+    }
+
+    @Test
+    void aTakenDefaultPortIsReplacedByAFreeOne() throws IOException {
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        PrintStream previous = System.out;
+        int exit;
+        try (ServerSocket squatter = new ServerSocket(Variant.PLATFORM.defaultPort(), 50, InetAddress.getLoopbackAddress())) {
+            System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+            exit = LabCommand.commandLine().execute("--plan=smoke", "--servers=platform", "--users=10",
+                    "--rampup=1", "--loops=1", "--sleep-ms=200", "--out=" + out, "--server-jvm-args=-Xmx256m");
+        } finally {
+            System.setOut(previous);
+        }
+        String console = printed.toString(StandardCharsets.UTF_8);
+        assertEquals(0, exit, console);
+        assertTrue(console.contains("port 8081 on 127.0.0.1 is taken"), console);
+        JsonNode server = new ObjectMapper().readTree(LabRunEndToEndTest.onlyRunFolder(out).resolve("summary.json").toFile())
+                .get("servers").get(0);
+        assertEquals("ok", server.get("outcome").asText());
+        assertEquals(10, server.at("/summary/samples").asLong());
+        assertEquals(0.0, server.at("/summary/errorPercent").asDouble());
     }
 }

@@ -12,6 +12,7 @@ import lab.threads.common.Knobs;
 import org.apache.jmeter.engine.RemoteJMeterEngineImpl;
 import org.apache.jmeter.rmi.RmiUtils;
 
+import lab.threads.runner.OneLineErrors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -56,7 +57,7 @@ public final class JMeterWorkerMain implements Callable<Integer> {
     private Path jmeterLog;
 
     public static void main(String[] args) {
-        int exit = new CommandLine(new JMeterWorkerMain()).setDefaultValueProvider(new Knobs(Map.of())).execute(args);
+        int exit = OneLineErrors.on(new CommandLine(new JMeterWorkerMain())).setDefaultValueProvider(new Knobs(Map.of())).execute(args);
         if (exit != 0) {
             System.exit(exit);
         }

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import lab.threads.common.Knobs;
+import lab.threads.runner.OneLineErrors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -21,7 +22,7 @@ public final class RmiKeystoreCommand implements Callable<Integer> {
     private Path keystore;
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new RmiKeystoreCommand()).setDefaultValueProvider(new Knobs(Map.of())).execute(args));
+        System.exit(OneLineErrors.on(new CommandLine(new RmiKeystoreCommand())).setDefaultValueProvider(new Knobs(Map.of())).execute(args));
     }
 
     @Override
