@@ -134,7 +134,8 @@ final class ServerProcess {
                         + " before it was ready. Its last words (" + log + "):" + System.lineSeparator() + logTail());
             }
             try {
-                if (client.send(health, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                // Its own ready line first: another run's server on the same port would answer /health too.
+                if (logSays(ServerLauncher.READY) && client.send(health, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
                     return;
                 }
             } catch (IOException notYet) {

@@ -19,6 +19,7 @@ import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
+import lab.threads.common.ServerLauncher;
 import lab.threads.common.Variant;
 import lab.threads.report.ServerSummary;
 import lab.threads.runner.jmeter.JMeterFork;
@@ -113,17 +114,31 @@ final class ServerRun {
             return "not run: " + jar + " is missing. Build it with ./mvnw -B package -DskipTests (./lab run builds on first use).";
         }
         out.printf("%n[%s] starting %s (%s)%n", variant.id(), jar.getFileName(), variant.threadingModel());
+        List<String> flags = new ArrayList<>(options.startedServerFlags());
+        // The server's own timestamps of each request, joined with JMeter's samples by the report.
+        flags.add("--request-log=" + dir.resolve(ServerSummary.REQUESTS_FILE).toAbsolutePath());
         try {
-            List<String> flags = new ArrayList<>(options.startedServerFlags());
-            // The server's own timestamps of each request, joined with JMeter's samples by the report.
-            flags.add("--request-log=" + dir.resolve(ServerSummary.REQUESTS_FILE).toAbsolutePath());
-            server = ServerProcess.start(options.cpus().serverLauncher(), variant, jar, options.serverJvmFlags(), flags, port,
-                    dir.resolve(ServerSummary.SERVER_LOG_FILE), options.startTimeout());
+            server = startOn(port, jar, flags);
         } catch (ServerProcess.ServerFailedException e) {
-            return "failed to start: " + e.getMessage();
+            if (!e.getMessage().contains(ServerLauncher.PORT_IN_USE)) {
+                return "failed to start: " + e.getMessage();
+            }
+            // Another run took the port between the check and the bind: once more, on a port free now.
+            int free = freePort();
+            out.printf("[%s] port %d was taken as the server started: starting it on %d instead%n", variant.id(), port, free);
+            try {
+                server = startOn(free, jar, flags);
+            } catch (ServerProcess.ServerFailedException again) {
+                return "failed to start: " + again.getMessage();
+            }
         }
         server.onExit(() -> serverDied = !stopping);
         return null;
+    }
+
+    private ServerProcess startOn(int port, Path jar, List<String> flags) throws IOException, InterruptedException {
+        return ServerProcess.start(options.cpus().serverLauncher(), variant, jar, options.serverJvmFlags(), flags, port,
+                dir.resolve(ServerSummary.SERVER_LOG_FILE), options.startTimeout());
     }
 
     /**

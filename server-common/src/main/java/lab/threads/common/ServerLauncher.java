@@ -7,11 +7,13 @@ import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 
-/** The {@code main} of all three servers: settings in, effective settings and one ready line out, graceful stop. */
+/** The {@code main} of every server: settings in, effective settings and one ready line out, graceful stop. */
 public final class ServerLauncher {
     public static final String READY = "ready on";
     /** Printed by the shutdown hook: the JVM handled SIGTERM. The runner looks for it to tell a slow drain from no reaction. */
     public static final String STOPPING = "stopping: SIGTERM received";
+    /** What a server says when its port is taken, so the runner can retry on another. */
+    public static final String PORT_IN_USE = "it is already in use";
 
     private ServerLauncher() {
     }
@@ -40,7 +42,7 @@ public final class ServerLauncher {
             server = factory.start(contract);
         } catch (RuntimeException e) {
             System.err.println(variant.id() + ": " + (isBindFailure(e)
-                    ? "cannot listen on " + settings.host() + ":" + settings.port() + ", it is already in use (or not an address of this machine). "
+                    ? "cannot listen on " + settings.host() + ":" + settings.port() + ", " + PORT_IN_USE + " (or not an address of this machine). "
                             + "Stop what holds it, or choose another port with --port / LAB_PORT."
                     : "failed to start: " + (e instanceof java.io.UncheckedIOException io ? io.getMessage() : e)));
             System.exit(1);
