@@ -29,6 +29,11 @@ public final class HttpLimits {
             return Optional.of(SleepContract.error(414, "uri_too_long", "The request line has " + head.requestLineBytes()
                     + " bytes; this server reads fewer than " + MAX_REQUEST_LINE_BYTES + "."));
         }
+        if (!isAscii(head.target()) || head.rawQuery() != null && !isAscii(head.rawQuery())) {
+            // RFC 9112 3.2: the target is ASCII; Undertow's parser refuses other bytes with 400, Helidon routes them (404).
+            return Optional.of(SleepContract.error(400, "bad_request", "The request target has bytes outside US-ASCII; "
+                    + "percent-encode them (RFC 3986), e.g. /sl%C3%A9ep for /sléep."));
+        }
         if (!HTTP_1_1.equals(head.protocol())) {
             return Optional.of(HTTP_1_0.equals(head.protocol())
                     ? SleepContract.error(505, "http_version_not_supported", "HTTP/1.0 is not supported; use HTTP/1.1.")
@@ -43,5 +48,9 @@ public final class HttpLimits {
             return Optional.of(SleepContract.error(501, "not_implemented", "Method '" + head.method() + "' is not implemented. Use GET."));
         }
         return Optional.empty();
+    }
+
+    private static boolean isAscii(String text) {
+        return text.chars().allMatch(c -> c < 0x80);
     }
 }
