@@ -85,9 +85,8 @@ final class LabRun {
         out.printf("%n== %s: plan %s %s: ideal %,d samples in %.0f s = %.1f req/s%n", runCase.folder().isEmpty() ? "run" : runCase.folder(),
                 runCase.plan().name(), runCase.plan().properties(), plan.idealSamples(), plan.idealDurationSeconds(), plan.idealThroughput());
         out.println("   cores: " + options.cpus().describe(Runtime.getRuntime().availableProcessors()));
-        if (runCase.plan().open()) {
-            InFlightForecast.of(runCase.plan()).lines().forEach(line -> out.println("   " + line));
-        }
+        CapacityForecast.of(runCase.plan()).lines(options, MachineLimits.here(), CpuCosts.load(options.out()))
+                .forEach(line -> out.println("   " + line));
         Map<String, Object> caseMetadata = new LinkedHashMap<>(metadata);
         caseMetadata.put("planProperties", runCase.plan().properties());
         List<ServerSummary> summaries = new ArrayList<>();
@@ -109,11 +108,21 @@ final class LabRun {
             }
             allOk &= summary.outcome().equals(ServerRun.OK);
             summaries.add(summary);
+            learnCpuCosts(summary, caseDir);
             ReportWriter.writeAll(new RunReport(caseMetadata, plan, summaries), caseDir);
         }
         out.println();
         out.println(TerminalTable.render(new RunReport(caseMetadata, plan, summaries)));
         return allOk;
+    }
+
+    /** The forecast's CPU per request, from this server's run; a failure there never fails the run. */
+    private void learnCpuCosts(ServerSummary summary, Path caseDir) {
+        try {
+            CpuCosts.load(options.out()).learn(summary, options.client(), options.out().relativize(caseDir).toString()).save(options.out());
+        } catch (IOException | RuntimeException e) {
+            out.println("lab: " + options.out().resolve(CpuCosts.FILE) + " (the forecast's CPU per request) not updated: " + e);
+        }
     }
 
     private String say(Variant variant, String outcome) {

@@ -170,7 +170,7 @@ final class ServerRun {
              OutsideSampler outside = OutsideSampler.start(dir, target.getPort(),
                      server == null ? OptionalLong.empty() : OptionalLong.of(server.pid()),
                      this::jmeterNow)) {
-            exit = runLoad(target, properties, plan.open() ? InFlightForecast.of(plan).worstUsers() : plan.shape().users(), dir);
+            exit = runLoad(target, properties, plan.open() ? CapacityForecast.of(plan).worstUsers() : plan.shape().users(), dir);
         }
         if (serverDied) {
             return "server died mid-run (exit " + server.exitCode() + "): see " + dir.resolve(ServerSummary.SERVER_LOG_FILE);

@@ -1,0 +1,89 @@
+package lab.threads.runner;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import lab.threads.report.AtomicFile;
+import lab.threads.report.ServerStatsPeaks;
+import lab.threads.report.ServerSummary;
+import lab.threads.runner.jmeter.ClientKind;
+
+/**
+ * CPU milliseconds per request, of the client (by the threads its users run on) and of each server: what the
+ * capacity forecast multiplies the plan's peak rate by. The lab ships the figures of its own talk-plan runs and
+ * keeps {@code cpu-per-request.json} in the results folder up to date with the latest run of each, so a machine's
+ * forecast soon speaks of that machine.
+ *
+ * @param client by {@link ClientKind#label()}
+ * @param server by variant id
+ */
+record CpuCosts(Map<String, Cost> client, Map<String, Cost> server) {
+    static final String FILE = "cpu-per-request.json";
+    /** Fewer requests than this say more about start-up and JIT warm-up than about a request (1,000 gave 5x the talk plan's). */
+    static final long FEWEST_REQUESTS = 10_000;
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /** @param from where the figure was measured, in words */
+    record Cost(double ms, String from) {
+    }
+
+    /** The shipped figures, overlaid with the results folder's own. */
+    static CpuCosts load(Path resultsDir) {
+        CpuCosts costs = shipped();
+        Path own = resultsDir.resolve(FILE);
+        if (Files.isRegularFile(own)) {
+            try {
+                CpuCosts measured = JSON.readValue(own.toFile(), CpuCosts.class);
+                costs.client.putAll(measured.client == null ? Map.of() : measured.client);
+                costs.server.putAll(measured.server == null ? Map.of() : measured.server);
+            } catch (IOException unreadable) {
+                // A damaged table only costs the forecast its freshest figures.
+            }
+        }
+        return costs;
+    }
+
+    private static CpuCosts shipped() {
+        try (InputStream in = CpuCosts.class.getResourceAsStream(FILE)) {
+            CpuCosts costs = JSON.readValue(in, CpuCosts.class);
+            return new CpuCosts(new TreeMap<>(costs.client), new TreeMap<>(costs.server));
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalStateException("the lab's own " + FILE + " is missing from its jar: rebuild it", e);
+        }
+    }
+
+    /** This run's figures, where it measured enough requests with both sides' CPU known. */
+    CpuCosts learn(ServerSummary run, ClientKind clientKind, String runFolder) {
+        long requests = run.summary().samples();
+        if (!run.outcome().equals(ServerRun.OK) || requests < FEWEST_REQUESTS) {
+            return this;
+        }
+        String from = String.format(Locale.ROOT, "%s, %,d requests", runFolder, requests);
+        var client = run.client();
+        if (!client.distributed() && client.cpuUserMs() != null && client.cpuSystemMs() != null) {
+            this.client.put(clientKind.label(), new Cost(round((client.cpuUserMs() + client.cpuSystemMs()) / (double) requests), from));
+        }
+        ServerStatsPeaks stats = run.serverStats();
+        // A server that stopped answering /stats reported only part of its CPU.
+        if (stats != null && stats.processCpuMs() != null && stats.silentAtEndSeconds() == null) {
+            this.server.put(run.server(), new Cost(round(stats.processCpuMs() / (double) requests), from));
+        }
+        return this;
+    }
+
+    /** Writes the results folder's table: whole, since two runs may write it at once. */
+    void save(Path resultsDir) throws IOException {
+        AtomicFile.write(resultsDir.resolve(FILE), JSON.writeValueAsString(this));
+    }
+
+    private static double round(double ms) {
+        return Math.round(ms * 1000) / 1000.0;
+    }
+}

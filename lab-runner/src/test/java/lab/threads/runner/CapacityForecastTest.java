@@ -1,0 +1,78 @@
+package lab.threads.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The forecast's figures against a hand computation, and its warnings against made-up machine limits. */
+class CapacityForecastTest {
+    /** A 2-core machine with the limits of this lab's machines (FACTS.md), and a tight user process limit. */
+    private static final MachineLimits MACHINE = new MachineLimits(20_000L, 4_096L, 28_232L, 4_096L, 2);
+
+    @TempDir
+    Path out;
+
+    @Test
+    void talkPlan() throws Exception {
+        // 20,000 users, ramp 20 s, 3 loops of 6 s: a user stays 18 s, so 18/20 of them overlap: 18,000 in flight,
+        // 18,000 / 6 s = 3,000 requests/s; late answers keep all 20,000 connected.
+        RunOptions options = options("--plan=talk", "--servers=all", "--server-args=--max-connections=19000");
+        CapacityForecast forecast = CapacityForecast.of(options.plan());
+        assertEquals(new CapacityForecast(false, 3_000, 18_000, 20_000), forecast);
+
+        List<String> lines = forecast.lines(options, MACHINE, CpuCosts.load(out));
+        assertLine(lines, "forecast: at the peak 3,000 requests/s, 18,000 in flight if every answer takes the sleep, up to 20,000");
+        assertLine(lines, "warning: 20,000 open files a process may hold", "the worst case exceeds it");
+        // 20,000 - 19,000 over the cap, in a queue of min(8,192, somaxconn 4,096).
+        assertLine(lines, "19,000 connections the servers take at once", "accept queue of 4,096", "up to 1,000 wait there");
+        assertLine(lines, "warning: 4,096 threads", "the expected peak alone exceeds it");
+        assertLine(lines, "28,232 local ports", "both fit");
+        // The shipped costs: client 0.6 ms x 3,000/s = 1.8 cores; platform 1.37 ms x 3,000/s = 4.1; 5.9 > 2.
+        assertLine(lines, "warning: cores needed at the peak: the client ~1.8 (0.60 ms a request), platform ~4.1 (1.37 ms)",
+                "5.9 together on 2 shared cores");
+    }
+
+    @Test
+    void openPlan() throws Exception {
+        // 100 arrivals/s of 1 s: 100 in flight; unanswered, each waits 5 s + 30 s of timeouts: 3,500.
+        RunOptions options = options("--plan=open", "--servers=virtual");
+        CapacityForecast forecast = CapacityForecast.of(options.plan());
+        assertEquals(new CapacityForecast(true, 100, 100, 3_500), forecast);
+
+        List<String> lines = forecast.lines(options, MACHINE, CpuCosts.load(out));
+        assertLine(lines, "forecast: at the peak 100 requests/s, 100 in flight", "up to 3,500 (rate x (connect + response timeout))");
+        assertLine(lines, "20,000 open files a process may hold", "both fit");
+        assertTrue(lines.stream().noneMatch(line -> line.contains("threads (")), "no thread per request here: " + lines);
+        // 100/s x (0.6 + 0.3) ms = 0.09 cores.
+        assertLine(lines, "cores needed at the peak: the client ~0.1 (0.60 ms a request), virtual ~0.0 (0.30 ms)", "0.1 together fit 2 shared cores");
+    }
+
+    @Test
+    void pinnedSidesAreEachCheckedAgainstTheirOwnCores() throws Exception {
+        RunOptions options = options("--plan=talk", "--servers=virtual", "--cpus=server=1,client=0");
+        List<String> lines = CapacityForecast.of(options.plan()).lines(options, MACHINE, CpuCosts.load(out));
+        // Client 1.8 cores on its one; server 0.9 on its one.
+        assertLine(lines, "warning: cores needed at the peak", "the client will run out of its own cores (client 1, server 1)");
+    }
+
+    private RunOptions options(String... arguments) throws Exception {
+        var cli = LabCommand.commandLine();
+        String[] withOut = java.util.Arrays.copyOf(arguments, arguments.length + 1);
+        withOut[arguments.length] = "--out=" + out;
+        cli.parseArgs(withOut);
+        return ((LabCommand) cli.getCommand()).options();
+    }
+
+    private static void assertLine(List<String> lines, String start, String... parts) {
+        String line = lines.stream().filter(candidate -> candidate.startsWith(start)).findFirst()
+                .orElseThrow(() -> new AssertionError("no line starting '" + start + "' in " + lines));
+        for (String part : parts) {
+            assertTrue(line.contains(part), "'" + part + "' in: " + line);
+        }
+    }
+}
