@@ -146,15 +146,27 @@ public final class LabCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        // Bad input throws IllegalArgumentException: one line and exit 2, by OneLineErrors, before anything runs.
+        return prepared().execute(commandLineGiven());
+    }
+
+    /**
+     * The run, its options checked and what it needs made ready; bad input throws IllegalArgumentException, which
+     * {@link OneLineErrors} prints in one line with exit 2, before anything runs.
+     */
+    LabRun prepared() throws java.io.IOException {
         RunOptions options = options();
         Preflight.check(options);
         if (!options.workers().isEmpty()) {
             readyRmi(options.rmi());
         }
+        return new LabRun(options);
+    }
+
+    /** The command as typed, for the run's metadata. */
+    List<String> commandLineGiven() {
         List<String> command = new java.util.ArrayList<>(List.of(spec.qualifiedName()));
         command.addAll(spec.commandLine().getParseResult().originalArgs());
-        return new LabRun(options).execute(command);
+        return command;
     }
 
     RunOptions options() throws java.io.IOException {

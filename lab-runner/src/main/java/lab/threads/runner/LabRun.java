@@ -38,6 +38,7 @@ final class LabRun {
     private final CountDownLatch reported = new CountDownLatch(1);
     private volatile ServerRun current;
     private volatile boolean interrupted;
+    private Path runDir;
 
     LabRun(RunOptions options) {
         this.options = options;
@@ -45,7 +46,7 @@ final class LabRun {
 
     /** @return 0 when every server ran to the end, 1 otherwise */
     int execute(List<String> commandLine) throws IOException {
-        Path runDir = newRunFolder(options.out());
+        runDir = newRunFolder(options.out());
         Path labHome = LabHome.locate();
         List<RunCase> cases = options.cases();
         Map<String, Object> metadata = RunMetadata.collect(options, labHome, commandLine);
@@ -76,6 +77,15 @@ final class LabRun {
             }
         }
         return allOk ? 0 : 1;
+    }
+
+    /** The run's folder under --out; null before {@link #execute}. */
+    Path runDir() {
+        return runDir;
+    }
+
+    RunOptions options() {
+        return options;
     }
 
     /** Every server in turn on one case; its report is rewritten after each server. @return whether all ran */

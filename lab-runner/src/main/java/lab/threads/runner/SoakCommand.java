@@ -1,0 +1,98 @@
+package lab.threads.runner;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import lab.threads.report.AtomicFile;
+import lab.threads.report.RunFiles;
+import lab.threads.report.RunReport;
+import lab.threads.report.ServerSummary;
+import lab.threads.report.SoakCheck;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Unmatched;
+
+/**
+ * {@code ./lab soak}: the open plan at a rate every unbounded server sustains, for minutes, on each server; then
+ * whether each one's RSS, heap after GC, open files and threads stayed flat after the warm-up, with no error. A leak
+ * a short run hides (a connection never closed, a thread never ended) shows as a slope here.
+ */
+@Command(name = "./lab soak", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 110,
+        description = {"Runs the open plan for --minutes on each server, then checks that its resources stayed flat.",
+                "Any other option is ./lab run's (e.g. --target, --cpus, --out).", ""})
+public final class SoakCommand implements Callable<Integer> {
+    static final String FILE = "soak.md";
+
+    @Option(names = "--servers", defaultValue = "all", description = "Servers to soak, as for ./lab run. Default: ${DEFAULT-VALUE}.")
+    String servers;
+
+    @Option(names = "--rate", defaultValue = "300", description = "Arrivals per second. Default: ${DEFAULT-VALUE}.")
+    int rate;
+
+    @Option(names = "--sleep-ms", defaultValue = "1000", description = "The ?ms of each request. Default: ${DEFAULT-VALUE}.")
+    int sleepMs;
+
+    @Option(names = "--minutes", defaultValue = "10", description = "Minutes at that rate. Default: ${DEFAULT-VALUE}.")
+    int minutes;
+
+    @Option(names = "--warmup-minutes", defaultValue = "2",
+            description = "Minutes at the start left out of the trends (JIT, pools and heap settling). Default: ${DEFAULT-VALUE}.")
+    int warmupMinutes;
+
+    @Option(names = "--check", paramLabel = "<run folder>",
+            description = "Check a soak run already made (its results/<timestamp> folder) instead of running one.")
+    Path check;
+
+    @Unmatched
+    List<String> runOptions = new ArrayList<>();
+
+    public static void main(String[] args) {
+        System.exit(OneLineErrors.on(new CommandLine(new SoakCommand())).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (minutes < 1 || warmupMinutes < 0 || warmupMinutes >= minutes) {
+            throw new IllegalArgumentException("--minutes must be at least 1 and more than --warmup-minutes (" + warmupMinutes
+                    + "), got " + minutes + ".");
+        }
+        if (check != null) {
+            return check(check);
+        }
+        List<String> run = new ArrayList<>(List.of("--plan=open", "--servers=" + servers, "--rate=" + rate,
+                "--sleep-ms=" + sleepMs, "--duration=" + minutes * 60));
+        run.addAll(runOptions);
+        CommandLine lab = LabCommand.commandLine();
+        lab.parseArgs(run.toArray(String[]::new));
+        LabCommand command = lab.getCommand();
+        LabRun labRun = command.prepared();
+        int ran = labRun.execute(command.commandLineGiven());
+        return Math.max(ran, check(labRun.runDir()));
+    }
+
+    /** @return 0 when every server stayed flat without an error, 1 otherwise */
+    private int check(Path runDir) throws java.io.IOException {
+        RunReport report = RunFiles.summary(runDir);
+        List<SoakCheck> checks = new ArrayList<>();
+        for (ServerSummary server : report.servers()) {
+            checks.add(SoakCheck.read(server, runDir.resolve(server.server()), warmupMinutes * 60.0));
+        }
+        Map<String, Object> how = new LinkedHashMap<>();
+        how.put("load", String.format("%d arrivals/s of %d ms for %d s; trends after the first %d min", report.plan().arrivalsPerSecond(),
+                report.plan().sleepMs(), report.plan().durationSeconds(), warmupMinutes));
+        how.put("run", runDir);
+        Path file = AtomicFile.write(runDir.resolve(FILE), SoakCheck.markdown(checks, how));
+        System.out.println();
+        for (SoakCheck check : checks) {
+            System.out.printf("%s: %s%n", check.server(), check.passed() ? "flat, 0 errors" : "NOT flat, or errors (" + check.errors() + ")");
+            check.trends().forEach(trend -> System.out.println("   " + trend.describe()));
+        }
+        System.out.println("Soak: " + file);
+        return checks.stream().allMatch(SoakCheck::passed) ? 0 : 1;
+    }
+}
