@@ -172,6 +172,35 @@ public abstract class ContractSuite {
         }
     }
 
+    /**
+     * A client that gives up (JMeter at its response timeout) closes its end; the server notices only when the
+     * handler's sleep ends, so until then its end waits in CLOSE_WAIT holding a descriptor. Then it must be closed:
+     * a server that kept those would run out of descriptors under a long overload.
+     */
+    @Test
+    void aConnectionWhoseClientLeftIsHeldUntilItsSleepEndsThenClosed() throws Exception {
+        long before = http.get("/stats").json().get("openFiles").asLong();
+        int left = 10;
+        for (int i = 0; i < left; i++) {
+            try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
+                socket.getOutputStream().write(("GET /sleep?ms=" + MAX_SLEEP_MS + " HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                        .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+            }
+        }
+        TimeUnit.MILLISECONDS.sleep(MAX_SLEEP_MS / 3);
+        long held = http.get("/stats").json().get("openFiles").asLong();
+        assertTrue(held >= before + left, () -> "the server's ends are still held while their sleeps run: " + before + " before, " + held);
+
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(MAX_SLEEP_MS + 5_000);
+        long now = held;
+        while (now >= before + left && System.nanoTime() < deadline) {
+            TimeUnit.MILLISECONDS.sleep(100);
+            now = http.get("/stats").json().get("openFiles").asLong();
+        }
+        long after = now;
+        assertTrue(after < before + left, () -> "closed once their sleeps ended: " + before + " before, " + held + " during, " + after + " after");
+    }
+
     @Test
     void statsReportRequestsProcessAndSettings() throws Exception {
         long before = http.get("/stats").json().get("completed").asLong();
