@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import lab.threads.report.AtomicFile;
+import lab.threads.report.ReportWriter;
 import lab.threads.report.RunFiles;
 import lab.threads.report.RunReport;
 import lab.threads.report.ServerSummary;
@@ -77,6 +78,10 @@ public final class SoakCommand implements Callable<Integer> {
 
     /** @return 0 when every server stayed flat without an error, 1 otherwise */
     private int check(Path runDir) throws java.io.IOException {
+        if (!java.nio.file.Files.isRegularFile(runDir.resolve(ReportWriter.JSON_FILE))) {
+            throw new IllegalArgumentException(runDir.resolve(ReportWriter.JSON_FILE) + " not found: give the folder of one soak run "
+                    + "(results/<timestamp>).");
+        }
         RunReport report = RunFiles.summary(runDir);
         List<SoakCheck> checks = new ArrayList<>();
         for (ServerSummary server : report.servers()) {
