@@ -1,0 +1,144 @@
+package lab.threads.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedStackTrace;
+import jdk.jfr.consumer.RecordingFile;
+
+/**
+ * Reads one JVM's recording (the JDK's own, or async-profiler's merged with it) into its {@link JvmCounts}, event by
+ * event, so a recording of any size reads in little memory.
+ */
+final class JvmRecording {
+
+    static final int HOT_FRAMES = 10;
+    /** Enough frames to name the code that pinned, few enough to read in a table cell. */
+    private static final int PINNED_FRAMES = 5;
+    private static final List<String> JDK_PACKAGES = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.");
+
+    private long cpuSamples;
+    private final Map<String, Long> selfSamples = new HashMap<>();
+    private long threadsStarted;
+    private long virtualThreadsStarted;
+    private long pinned;
+    private Duration pinnedTime = Duration.ZERO;
+    private final Map<PinSite, Long> pinsBySite = new HashMap<>();
+    private long submitFailed;
+    private long collections;
+    private Duration gcPauses = Duration.ZERO;
+    private Duration longestGcPause = Duration.ZERO;
+    private long allocatedBytes;
+    private final Map<Long, Instant> safepointBegins = new HashMap<>();
+    private final Map<Long, Instant> safepointEnds = new HashMap<>();
+    private Instant first;
+    private Instant last;
+
+    private JvmRecording() {
+    }
+
+    static JvmCounts read(Path jfr) throws IOException {
+        JvmRecording recording = new JvmRecording();
+        try (RecordingFile file = new RecordingFile(jfr)) {
+            while (file.hasMoreEvents()) {
+                recording.add(file.readEvent());
+            }
+        }
+        return recording.counts();
+    }
+
+    private void add(RecordedEvent event) {
+        first = first == null || event.getStartTime().isBefore(first) ? event.getStartTime() : first;
+        last = last == null || event.getEndTime().isAfter(last) ? event.getEndTime() : last;
+        switch (event.getEventType().getName()) {
+            case "jdk.ExecutionSample" -> {
+                cpuSamples++;
+                RecordedStackTrace stack = event.getStackTrace();
+                if (stack != null && !stack.getFrames().isEmpty()) {
+                    selfSamples.merge(name(stack.getFrames().getFirst()), 1L, Long::sum);
+                }
+            }
+            case "jdk.ThreadStart" -> threadsStarted++;
+            case "jdk.VirtualThreadStart" -> virtualThreadsStarted++;
+            case "jdk.VirtualThreadPinned" -> {
+                pinned++;
+                pinnedTime = pinnedTime.plus(event.getDuration());
+                pinsBySite.merge(PinSite.of(event), 1L, Long::sum);
+            }
+            case "jdk.VirtualThreadSubmitFailed" -> submitFailed++;
+            case "jdk.GarbageCollection" -> {
+                collections++;
+                gcPauses = gcPauses.plus(event.getDuration("sumOfPauses"));
+                Duration longest = event.getDuration("longestPause");
+                longestGcPause = longest.compareTo(longestGcPause) > 0 ? longest : longestGcPause;
+            }
+            // A safepoint's begin and end are two events, not always in order in the file: joined at the end.
+            case "jdk.SafepointBegin" -> safepointBegins.put(event.getLong("safepointId"), event.getStartTime());
+            case "jdk.SafepointEnd" -> safepointEnds.put(event.getLong("safepointId"), event.getEndTime());
+            case "jdk.ObjectAllocationSample" -> allocatedBytes += event.getLong("weight");
+            default -> {
+                // Other events (CPU load, heap summaries, thread ends) are for JDK Mission Control and jfr print.
+            }
+        }
+    }
+
+    private JvmCounts counts() {
+        double seconds = first == null ? 0 : Duration.between(first, last).toNanos() / 1e9;
+        List<JvmCounts.HotFrame> hot = selfSamples.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .limit(HOT_FRAMES)
+                .map(frame -> new JvmCounts.HotFrame(frame.getKey(), frame.getValue(), 100.0 * frame.getValue() / cpuSamples))
+                .toList();
+        JvmCounts.PinnedStack topPinned = pinsBySite.entrySet().stream()
+                .max(Map.Entry.<PinSite, Long>comparingByValue().thenComparing(entry -> entry.getKey().frames().toString()))
+                .map(entry -> new JvmCounts.PinnedStack(entry.getKey().reason(), entry.getValue(), entry.getKey().frames()))
+                .orElse(null);
+        Duration safepoints = safepointBegins.entrySet().stream()
+                .filter(begin -> safepointEnds.containsKey(begin.getKey()))
+                .map(begin -> Duration.between(begin.getValue(), safepointEnds.get(begin.getKey())))
+                .reduce(Duration.ZERO, Duration::plus);
+        return new JvmCounts(seconds, cpuSamples, hot, threadsStarted, virtualThreadsStarted, pinned, millis(pinnedTime),
+                topPinned, submitFailed, collections, millis(gcPauses), millis(longestGcPause),
+                seconds > 0 ? allocatedBytes / (1024.0 * 1024.0) / seconds : 0,
+                safepointBegins.keySet().stream().filter(safepointEnds::containsKey).count(), millis(safepoints));
+    }
+
+    /**
+     * Where a pin happened: its reason, and the frames of the code that asked for it (those outside the JDK, whose own
+     * blocking machinery and method-handle plumbing would fill the lines); the JDK's own when the pin is all inside it.
+     */
+    private record PinSite(String reason, List<String> frames) {
+        static PinSite of(RecordedEvent pin) {
+            String reason = pin.getString("pinnedReason") + " (blocked in " + pin.getString("blockingOperation") + ")";
+            RecordedStackTrace stack = pin.getStackTrace();
+            List<RecordedFrame> frames = stack == null ? List.of() : stack.getFrames();
+            List<RecordedFrame> outsideJdk = frames.stream().filter(frame -> !isJdk(frame)).toList();
+            return new PinSite(reason, (outsideJdk.isEmpty() ? frames : outsideJdk).stream()
+                    .limit(PINNED_FRAMES).map(JvmRecording::line).toList());
+        }
+    }
+
+    private static boolean isJdk(RecordedFrame frame) {
+        String type = frame.getMethod().getType().getName();
+        return JDK_PACKAGES.stream().anyMatch(type::startsWith);
+    }
+
+    private static String name(RecordedFrame frame) {
+        return frame.getMethod().getType().getName() + "." + frame.getMethod().getName();
+    }
+
+    private static String line(RecordedFrame frame) {
+        return name(frame) + (frame.getLineNumber() > 0 ? " line " + frame.getLineNumber() : "");
+    }
+
+    private static double millis(Duration duration) {
+        return duration.toNanos() / 1e6;
+    }
+}
