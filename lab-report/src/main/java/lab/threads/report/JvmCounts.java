@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * What one JVM's recording ({@code --profile}) says it did, from its start to its exit.
  *
- * @param recordedSeconds       from the recording's first event to its last
+ * @param recordedSeconds       from the recording's first event to its last (the JVM's own events: async-profiler's
+ *                              samples keep a clock of their own)
  * @param cpuSamples            stacks sampled while running (jdk.ExecutionSample)
  * @param hotFrames             the frames most often on top of those stacks, most first
  * @param threadsStarted        platform threads started (jdk.ThreadStart)

@@ -7,6 +7,8 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
@@ -22,7 +24,13 @@ final class JvmRecording {
     static final int HOT_FRAMES = 10;
     /** Enough frames to name the code that pinned, few enough to read in a table cell. */
     private static final int PINNED_FRAMES = 5;
+    private static final Pattern NATIVE_LIBRARY = Pattern.compile(".*\\.so(\\.\\d+)*");
     private static final List<String> JDK_PACKAGES = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.");
+    /**
+     * Events async-profiler writes itself under {@code --profile async}: stamped by its own clock, seen here up to 18
+     * minutes off the JVM's, so the recording's span is taken from the JVM's own events only.
+     */
+    private static final Set<String> OWN_CLOCK = Set.of("jdk.ExecutionSample", "jdk.ActiveRecording", "jdk.ActiveSetting");
 
     private long cpuSamples;
     private final Map<String, Long> selfSamples = new HashMap<>();
@@ -55,8 +63,10 @@ final class JvmRecording {
     }
 
     private void add(RecordedEvent event) {
-        first = first == null || event.getStartTime().isBefore(first) ? event.getStartTime() : first;
-        last = last == null || event.getEndTime().isAfter(last) ? event.getEndTime() : last;
+        if (!OWN_CLOCK.contains(event.getEventType().getName())) {
+            first = first == null || event.getStartTime().isBefore(first) ? event.getStartTime() : first;
+            last = last == null || event.getEndTime().isAfter(last) ? event.getEndTime() : last;
+        }
         switch (event.getEventType().getName()) {
             case "jdk.ExecutionSample" -> {
                 cpuSamples++;
@@ -130,8 +140,14 @@ final class JvmRecording {
         return JDK_PACKAGES.stream().anyMatch(type::startsWith);
     }
 
+    /** {@code class.method} for Java; async-profiler's native frames name their library as the class, kernel ones none. */
     private static String name(RecordedFrame frame) {
-        return frame.getMethod().getType().getName() + "." + frame.getMethod().getName();
+        String type = frame.getMethod().getType().getName();
+        String method = frame.getMethod().getName();
+        if (frame.getType().equals("Kernel")) {
+            return method + " [kernel]";
+        }
+        return NATIVE_LIBRARY.matcher(type).matches() ? method + " [" + type + "]" : type + "." + method;
     }
 
     private static String line(RecordedFrame frame) {

@@ -34,6 +34,7 @@ final class LabRun {
 
     private final RunOptions options;
     private final PrintStream out = System.out;
+    private Profiling profiling = Profiling.OFF;
     private final CountDownLatch reported = new CountDownLatch(1);
     private volatile ServerRun current;
     private volatile boolean interrupted;
@@ -51,6 +52,10 @@ final class LabRun {
         Map<String, Object> metadata = RunMetadata.collect(options, labHome, commandLine);
         out.printf("Lab run -> %s (%d case%s x %d server%s); JMeter users on %s threads%n", runDir, cases.size(),
                 cases.size() == 1 ? "" : "s", options.servers().size(), options.servers().size() == 1 ? "" : "s", options.client().label());
+        profiling = Profiling.prepare(options.profile(), runDir);
+        if (profiling.on()) {
+            out.println("   " + profiling.line(!options.targets().keySet().containsAll(options.servers()), !options.targets().isEmpty()));
+        }
         Thread onCtrlC = new Thread(this::interrupt, "lab-interrupt");
         Runtime.getRuntime().addShutdownHook(onCtrlC);
 
@@ -97,7 +102,7 @@ final class LabRun {
             if (interrupted) {
                 break;
             }
-            current = new ServerRun(variant, options, runCase.plan(), labHome, caseDir.resolve(variant.id()), out);
+            current = new ServerRun(variant, options, runCase.plan(), labHome, caseDir.resolve(variant.id()), profiling, out);
             String outcome = current.run();
             if (interrupted) {
                 outcome = "interrupted (Ctrl-C): " + outcome;
