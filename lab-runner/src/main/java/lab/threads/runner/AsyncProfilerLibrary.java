@@ -44,7 +44,7 @@ final class AsyncProfilerLibrary {
 
     /**
      * Whether perf_events may sample the kernel for a process of this user: root, or {@code kernel.perf_event_paranoid}
-     * at most 1. Otherwise async-profiler's CPU mode falls back to a timer and records no kernel frames.
+     * at most 1. Otherwise async-profiler's perf_events engine silently falls back to a timer without kernel frames.
      */
     static boolean kernelStacksAllowed() {
         try {

@@ -134,8 +134,9 @@ public final class LabCommand implements Callable<Integer> {
     @Option(names = "--profile", arity = "0..1", fallbackValue = "jfr", defaultValue = "off", paramLabel = "<mode>",
             description = "Record each server JVM the lab starts and the forked JMeter from start to exit into <server>/server.jfr "
                     + "and client.jfr; the report adds their flame graphs and the JVMs' counts (docs/profiling.md). jfr (--profile "
-                    + "alone): JDK Flight Recorder with the lab's lab.jfc; async: async-profiler's CPU samples with native and "
-                    + "kernel frames, merged with the same JFR events; off. Default: ${DEFAULT-VALUE}.")
+                    + "alone): JDK Flight Recorder with the lab's lab.jfc, Java frames; async: async-profiler's CPU samples with "
+                    + "native frames too, plus the same JFR events; async-kernel: also the kernel's frames (root or "
+                    + "perf_event_paranoid <= 1; a file descriptor per thread); off. Default: ${DEFAULT-VALUE}.")
     String profile;
 
     @Option(names = "--start-timeout-s", defaultValue = "60", description = "How long a server may take to answer /health. Default: ${DEFAULT-VALUE}.")

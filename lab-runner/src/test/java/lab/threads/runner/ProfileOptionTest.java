@@ -19,6 +19,9 @@ class ProfileOptionTest {
         assertEquals(Profiling.Mode.OFF, options().profile());
         assertEquals(Profiling.Mode.JFR, options("--profile").profile());
         assertEquals(Profiling.Mode.ASYNC, options("--profile=async").profile());
+        if (AsyncProfilerLibrary.kernelStacksAllowed()) {
+            assertEquals(Profiling.Mode.ASYNC_KERNEL, options("--profile=async-kernel").profile());
+        }
         assertEquals(Profiling.Mode.JFR, options("--profile", "--servers=virtual").profile(), "a following option is no mode");
         System.setProperty("lab.profile", "jfr");
         try {
@@ -43,9 +46,11 @@ class ProfileOptionTest {
                 "filename=" + recording.toAbsolutePath()) && jfr.contains("dumponexit=true"), jfr);
 
         String async = String.join(" ", Profiling.prepare(Profiling.Mode.ASYNC, dir).jvmFlags(recording));
-        assertTrue(async.startsWith("-agentpath:" + dir.toAbsolutePath().resolve(".async-profiler/libasyncProfiler.so") + "=start,")
-                && async.contains("jfrsync=" + dir.toAbsolutePath().resolve("lab.jfc")) && async.contains("file=" + recording.toAbsolutePath()),
-                async);
+        assertTrue(async.startsWith("-agentpath:" + dir.toAbsolutePath().resolve(".async-profiler/libasyncProfiler.so")
+                + "=start,event=ctimer,") && async.contains("jfrsync=" + dir.toAbsolutePath().resolve("lab.jfc"))
+                && async.contains("file=" + recording.toAbsolutePath()), async);
+        String kernel = String.join(" ", Profiling.prepare(Profiling.Mode.ASYNC_KERNEL, dir).jvmFlags(recording));
+        assertTrue(kernel.contains("=start,event=cpu,"), "perf_events: " + kernel);
     }
 
     private static RunOptions options(String... args) throws Exception {
