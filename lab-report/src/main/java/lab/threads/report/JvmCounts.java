@@ -12,7 +12,7 @@ import java.util.List;
  * @param threadsStarted        platform threads started (jdk.ThreadStart)
  * @param virtualThreadsStarted virtual threads started (jdk.VirtualThreadStart)
  * @param pinned                times a virtual thread blocked while pinned to its carrier (jdk.VirtualThreadPinned)
- * @param topPinnedStack        where most of those pins happened; null without pins
+ * @param topPinnedStack        the site of most of those pins; null without pins
  * @param submitFailed          virtual threads the scheduler could not take (jdk.VirtualThreadSubmitFailed)
  * @param collections           garbage collections, whose pauses add up to {@code gcPauseMs}
  * @param safepointMs           time from each safepoint's begin to its end, added up
@@ -27,9 +27,11 @@ public record JvmCounts(double recordedSeconds, long cpuSamples, List<HotFrame> 
     }
 
     /**
+     * A pin site: the first method outside the JDK that blocked while pinned, for one reason.
+     *
      * @param reason what pinned the thread and what it blocked in, in the JVM's words
-     * @param pins   the pins with these frames
-     * @param frames the first frames outside the JDK, innermost first (the JDK's own when there are none)
+     * @param pins   the pins at this site
+     * @param frames the first pin's frames outside the JDK, innermost first (the JDK's own when there are none)
      */
     public record PinnedStack(String reason, long pins, List<String> frames) {
     }

@@ -39,6 +39,7 @@ final class JvmRecording {
     private long pinned;
     private Duration pinnedTime = Duration.ZERO;
     private final Map<PinSite, Long> pinsBySite = new HashMap<>();
+    private final Map<PinSite, List<String>> firstStackBySite = new HashMap<>();
     private long submitFailed;
     private long collections;
     private Duration gcPauses = Duration.ZERO;
@@ -77,11 +78,7 @@ final class JvmRecording {
             }
             case "jdk.ThreadStart" -> threadsStarted++;
             case "jdk.VirtualThreadStart" -> virtualThreadsStarted++;
-            case "jdk.VirtualThreadPinned" -> {
-                pinned++;
-                pinnedTime = pinnedTime.plus(event.getDuration());
-                pinsBySite.merge(PinSite.of(event), 1L, Long::sum);
-            }
+            case "jdk.VirtualThreadPinned" -> addPin(event);
             case "jdk.VirtualThreadSubmitFailed" -> submitFailed++;
             case "jdk.GarbageCollection" -> {
                 collections++;
@@ -99,6 +96,16 @@ final class JvmRecording {
         }
     }
 
+    private void addPin(RecordedEvent pin) {
+        pinned++;
+        pinnedTime = pinnedTime.plus(pin.getDuration());
+        List<RecordedFrame> frames = callersFrames(pin);
+        PinSite site = new PinSite(pin.getString("pinnedReason") + " (blocked in " + pin.getString("blockingOperation") + ")",
+                frames.isEmpty() ? "" : name(frames.getFirst()));
+        pinsBySite.merge(site, 1L, Long::sum);
+        firstStackBySite.computeIfAbsent(site, key -> frames.stream().limit(PINNED_FRAMES).map(JvmRecording::line).toList());
+    }
+
     private JvmCounts counts() {
         double seconds = first == null ? 0 : Duration.between(first, last).toNanos() / 1e9;
         List<JvmCounts.HotFrame> hot = selfSamples.entrySet().stream()
@@ -107,8 +114,8 @@ final class JvmRecording {
                 .map(frame -> new JvmCounts.HotFrame(frame.getKey(), frame.getValue(), 100.0 * frame.getValue() / cpuSamples))
                 .toList();
         JvmCounts.PinnedStack topPinned = pinsBySite.entrySet().stream()
-                .max(Map.Entry.<PinSite, Long>comparingByValue().thenComparing(entry -> entry.getKey().frames().toString()))
-                .map(entry -> new JvmCounts.PinnedStack(entry.getKey().reason(), entry.getValue(), entry.getKey().frames()))
+                .max(Map.Entry.<PinSite, Long>comparingByValue().thenComparing(entry -> entry.getKey().method()))
+                .map(entry -> new JvmCounts.PinnedStack(entry.getKey().reason(), entry.getValue(), firstStackBySite.get(entry.getKey())))
                 .orElse(null);
         Duration safepoints = safepointBegins.entrySet().stream()
                 .filter(begin -> safepointEnds.containsKey(begin.getKey()))
@@ -120,19 +127,19 @@ final class JvmRecording {
                 safepointBegins.keySet().stream().filter(safepointEnds::containsKey).count(), millis(safepoints));
     }
 
+    /** Pins are counted by reason and by the first method outside the JDK, as {@code jfr view pinned-threads} does. */
+    private record PinSite(String reason, String method) {
+    }
+
     /**
-     * Where a pin happened: its reason, and the frames of the code that asked for it (those outside the JDK, whose own
-     * blocking machinery and method-handle plumbing would fill the lines); the JDK's own when the pin is all inside it.
+     * The frames of the code that asked for the pin: those outside the JDK, whose own blocking machinery and
+     * method-handle plumbing would fill the lines; the JDK's own when the pin is all inside it.
      */
-    private record PinSite(String reason, List<String> frames) {
-        static PinSite of(RecordedEvent pin) {
-            String reason = pin.getString("pinnedReason") + " (blocked in " + pin.getString("blockingOperation") + ")";
-            RecordedStackTrace stack = pin.getStackTrace();
-            List<RecordedFrame> frames = stack == null ? List.of() : stack.getFrames();
-            List<RecordedFrame> outsideJdk = frames.stream().filter(frame -> !isJdk(frame)).toList();
-            return new PinSite(reason, (outsideJdk.isEmpty() ? frames : outsideJdk).stream()
-                    .limit(PINNED_FRAMES).map(JvmRecording::line).toList());
-        }
+    private static List<RecordedFrame> callersFrames(RecordedEvent pin) {
+        RecordedStackTrace stack = pin.getStackTrace();
+        List<RecordedFrame> frames = stack == null ? List.of() : stack.getFrames();
+        List<RecordedFrame> outsideJdk = frames.stream().filter(frame -> !isJdk(frame)).toList();
+        return outsideJdk.isEmpty() ? frames : outsideJdk;
     }
 
     private static boolean isJdk(RecordedFrame frame) {
