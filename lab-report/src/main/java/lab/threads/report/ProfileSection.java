@@ -1,5 +1,6 @@
 package lab.threads.report;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 
@@ -11,11 +12,11 @@ import java.util.function.Function;
 final class ProfileSection {
 
     static final String TITLE = "What the CPU was spent on";
-    static final String READING = "Recorded with --profile by each JVM itself (JDK Flight Recorder, with the lab's lab.jfc; "
-            + "docs/profiling.md), from its start to its exit, warm-up included. Each cell: the server JVM's figure / the "
-            + "JMeter fork's (n/a: not recorded, e.g. a --target server). CPU samples are stacks of running threads taken "
-            + "every 20 ms; a frame's share is how often it was the one running (its own samples, callees excluded). "
-            + "Pinned: times a virtual thread blocked while it could not leave its carrier thread.";
+    static final String READING = "Recorded with --profile by each JVM itself, from its start to its exit, warm-up included: "
+            + "JDK Flight Recorder with the lab's lab.jfc, and in the async modes async-profiler's CPU samples (docs/profiling.md). "
+            + "Each cell: the server JVM's figure / the JMeter fork's (n/a: not recorded, e.g. a --target server). A CPU sample "
+            + "is the stack of a running thread, one per 20 ms; a frame's share is how often it was the one running (its own "
+            + "samples, callees excluded). Pinned: times a virtual thread blocked while it could not leave its carrier thread.";
     static final String STYLE = """
             #profile iframe{width:100%;height:32em;border:1px solid #ccc}
             #profile .sides{display:grid;grid-template-columns:1fr 1fr;gap:1em}
@@ -61,19 +62,21 @@ final class ProfileSection {
             html.append("</div>\n");
             for (JvmSide side : JvmSide.values()) {
                 if (server.profile().counts(side) != null) {
-                    String flame = server.server() + "/" + side.flameGraph();
-                    // The server's graph shows at once; JMeter's loads when opened (a lazy frame in a closed <details>).
-                    html.append(side == JvmSide.SERVER ? "<details open>" : "<details>").append("<summary>Flame graph of the ")
-                            .append(side.label()).append("'s CPU (<a href=\"").append(HtmlReport.escape(flame))
-                            .append("\">open it alone</a>; recording <a href=\"").append(HtmlReport.escape(server.server() + "/"
-                                    + side.recording())).append("\">").append(side.recording()).append("</a>)</summary>")
-                            .append("<iframe loading=\"lazy\" src=\"").append(HtmlReport.escape(flame)).append("\" title=\"")
-                            .append(HtmlReport.escape(server.server() + ": " + side.label() + " CPU flame graph"))
-                            .append("\"></iframe></details>\n");
+                    appendFlameGraph(html, server.server(), side);
                 }
             }
         }
         return html.append("</section>\n").toString();
+    }
+
+    /** The server's graph shows at once; the JMeter fork's loads when opened (a lazy frame in a closed details). */
+    private static void appendFlameGraph(StringBuilder html, String server, JvmSide side) {
+        String flame = HtmlReport.escape(server + "/" + side.flameGraph());
+        html.append(side == JvmSide.SERVER ? "<details open>" : "<details>").append("<summary>Flame graph of the ")
+                .append(side.label()).append("'s CPU (<a href=\"").append(flame).append("\">open it alone</a>; recording <a href=\"")
+                .append(HtmlReport.escape(server + "/" + side.recording())).append("\">").append(side.recording())
+                .append("</a>)</summary><iframe loading=\"lazy\" src=\"").append(flame).append("\" title=\"")
+                .append(HtmlReport.escape(server + ": " + side.label() + " CPU flame graph")).append("\"></iframe></details>\n");
     }
 
     static String markdown(List<ServerSummary> servers) {
@@ -122,7 +125,7 @@ final class ProfileSection {
 
     /** One sentence per side that pinned: how often, for how long, and where most of it happened. */
     private static List<String> pinLines(ServerSummary server) {
-        return java.util.Arrays.stream(JvmSide.values())
+        return Arrays.stream(JvmSide.values())
                 .filter(side -> server.profile().counts(side) != null && server.profile().counts(side).topPinnedStack() != null)
                 .map(side -> {
                     JvmCounts counts = server.profile().counts(side);

@@ -9,8 +9,8 @@ import java.util.Locale;
 
 /**
  * async-profiler's native library, from its own Maven Central jar on the runner's classpath
- * ({@code tools.profiler:async-profiler}), which holds one per platform: {@code --profile async} loads it into each
- * recorded JVM as an agent.
+ * ({@code tools.profiler:async-profiler}), which holds one per platform: the async modes of {@code --profile} load it
+ * into each recorded JVM as an agent.
  */
 final class AsyncProfilerLibrary {
     private static final String FILE = "libasyncProfiler.so";
