@@ -22,7 +22,7 @@ final class HtmlReport {
             td.num{text-align:right;font-variant-numeric:tabular-nums}
             .verdict.bad>b{color:#b00}
             .verdict.ok>b{color:#070}
-            """ + GlanceBars.STYLE + TimeSection.STYLE + ChartsSection.STYLE;
+            """ + GlanceBars.STYLE + TimeSection.STYLE + ChartsSection.STYLE + ProfileSection.STYLE;
 
     /** How to read the main table, under it on the page and in summary.md. */
     static final String READING = "Times in ms; percentiles are JMeter's Aggregate Report (nearest rank over all samples); "
@@ -63,6 +63,7 @@ final class HtmlReport {
                 <!-- ===== CHARTS: drawn by ChartsSection. Keep this section and its id. ===== -->
                 """).append(ChartsSection.render(charts)).append("<!-- ===== END CHARTS ===== -->\n");
         html.append(KernelSection.html(report.servers()));
+        html.append(ProfileSection.html(report.servers()));
         html.append("<h2>JMeter's Summary Report and Aggregate Report columns</h2>\n");
         appendTable(html, "jmeter-summary", SummaryTable.JMETER_COLUMNS, report.servers());
         appendErrorsByCause(html, report.servers());

@@ -23,6 +23,7 @@ final class MarkdownReport {
         md.append("\n## Details\n\n");
         appendTable(md, SummaryTable.DETAIL_COLUMNS, report.servers());
         md.append(KernelSection.markdown(report.servers()));
+        md.append(ProfileSection.markdown(report.servers()));
         md.append("\n## JMeter's Summary Report and Aggregate Report columns\n\n");
         appendTable(md, SummaryTable.JMETER_COLUMNS, report.servers());
         appendNotes(md, report.servers());

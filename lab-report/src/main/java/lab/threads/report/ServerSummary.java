@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * One server's row of the report: JMeter's Summary Report columns, Aggregate Report percentiles, failures by cause,
  * how close the run came to the plan's ideal, the server's own peaks and latency, the client's health, and whether
@@ -25,12 +27,15 @@ import java.util.Map;
  *                          without the server's request log
  * @param kernel            the kernel's view of the listening port, checked against JMeter's connects; null without one
  * @param seriesGaps        where a once-a-second series is missing during the load, one sentence per series
+ * @param profile           the JVMs' own counts from their recordings; null (and left out of summary.json) without
+ *                          {@code --profile}
  */
 public record ServerSummary(String server, String outcome, boolean partial, List<String> notes,
                             SummaryReportRow summary, Percentiles percentiles, Map<String, Long> errorsByCause,
                             double idealThroughput, double percentOfIdeal, long peakUsersInFlight,
                             ServerStatsPeaks serverStats, ServerView serverView, ClientHealth client,
-                            Validity validity, TimeBreakdown timeline, KernelEvidence kernel, List<String> seriesGaps) {
+                            Validity validity, TimeBreakdown timeline, KernelEvidence kernel, List<String> seriesGaps,
+                            @JsonInclude(JsonInclude.Include.NON_NULL) JvmProfile profile) {
 
     public ServerSummary {
         // A summary.json written before the timeline existed has none.
@@ -63,7 +68,7 @@ public record ServerSummary(String server, String outcome, boolean partial, List
 
     public ServerSummary withOutcome(String newOutcome) {
         return new ServerSummary(server, newOutcome, partial, notes, summary, percentiles, errorsByCause, idealThroughput,
-                percentOfIdeal, peakUsersInFlight, serverStats, serverView, client, validity, timeline, kernel, seriesGaps);
+                percentOfIdeal, peakUsersInFlight, serverStats, serverView, client, validity, timeline, kernel, seriesGaps, profile);
     }
 
     /** Names of the files the runner writes in each server's folder. */
@@ -111,6 +116,9 @@ public record ServerSummary(String server, String outcome, boolean partial, List
         SummaryReportRow summary = statistics.summaryReportRow();
         Percentiles percentiles = statistics.percentiles();
         Map<String, Long> byCause = errors.byCount();
+        JvmProfile profile = JvmProfile.read(serverDir, serverId, notes);
+        // Read before the notes are copied into the summary: it adds its own.
+        KernelEvidence kernel = KernelEvidence.read(serverDir.resolve(KERNEL_FILE), connects, notes);
         long scheduleStartMs = client.scheduleStartMs() == null ? ends.firstStart()
                 : Math.min(client.scheduleStartMs(), ends.firstStart());
         return new ServerSummary(serverId, outcome, partial, List.copyOf(notes),
@@ -123,7 +131,8 @@ public record ServerSummary(String server, String outcome, boolean partial, List
                         .withServerSide(ServerLogLimits.read(serverDir), serverView, plan.sleepMs(), breakdown)
                         .withCores(ends.isEmpty() ? CoreUse.SHARED : CoreUse.read(serverDir, ends.firstStart(), ends.lastEnd())),
                 breakdown,
-                KernelEvidence.read(serverDir.resolve(KERNEL_FILE), connects, notes),
-                ends.isEmpty() ? List.of() : SeriesGaps.describe(serverDir, ends.firstStart(), ends.lastEnd()));
+                kernel,
+                ends.isEmpty() ? List.of() : SeriesGaps.describe(serverDir, ends.firstStart(), ends.lastEnd()),
+                profile);
     }
 }

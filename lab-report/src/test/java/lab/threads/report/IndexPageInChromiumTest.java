@@ -71,6 +71,27 @@ class IndexPageInChromiumTest {
     }
 
     @Test
+    void aProfiledRunsPageWithItsFlameGraphsIsNoWiderThanA1280WindowAndTheFlameGraphDraws() throws IOException, InterruptedException {
+        Optional<Path> chromium = findChromium();
+        assumeTrue(chromium.isPresent(), "no Chromium on the PATH (" + BINARIES + "): real-browser check skipped");
+        Path dir = OUT.resolveSibling("chromium-check-profile");
+        deleteRecursively(dir);
+        ReportWriter.writeAll(RunFixture.profiled(dir), dir);
+        String page = dir.resolve(ReportWriter.HTML_FILE).toUri().toString();
+
+        String dom = run(chromium.get(), "dom-profile", "--window-size=1280,800", "--dump-dom", page);
+        run(chromium.get(), "screenshot-profile", "--screenshot=" + dir.resolve("index-1280.png"), "--window-size=1280,8000", page);
+
+        assertTrue(number(bodyTag(dom), "data-page-width") <= 1280, "the profile section within the window: " + bodyTag(dom));
+        assertTrue(dom.contains("<section id=\"profile\">") && dom.contains("<iframe"), "the section and its flame graph");
+        // async-profiler's page draws its canvas from inline data: a blank one would be a near-empty picture.
+        Path flameGraph = dir.resolve(RunFixture.SERVERS.getFirst()).resolve(JvmSide.SERVER.flameGraph());
+        Path flameShot = dir.resolve("flame-1280.png");
+        run(chromium.get(), "screenshot-flame", "--screenshot=" + flameShot, "--window-size=1280,800", flameGraph.toUri().toString());
+        assertTrue(Files.size(flameShot) > 20_000, "a flame graph drawn offline: " + flameShot);
+    }
+
+    @Test
     void theRunIndexAndAComparisonAreNoWiderThanA1280Window(@TempDir Path fixture) throws IOException, InterruptedException {
         Optional<Path> chromium = findChromium();
         assumeTrue(chromium.isPresent(), "no Chromium on the PATH (" + BINARIES + "): real-browser check skipped");

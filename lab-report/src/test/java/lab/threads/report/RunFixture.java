@@ -39,6 +39,16 @@ final class RunFixture {
                 .toList());
     }
 
+    /** The same three servers with both JVMs' recordings in each folder, as a --profile run leaves them. */
+    static RunReport profiled(Path runDir) throws IOException {
+        for (String server : SERVERS) {
+            for (JvmSide side : JvmSide.values()) {
+                RecordingFixture.copyTo(runDir.resolve(server).resolve(side.recording()));
+            }
+        }
+        return threeServers(runDir);
+    }
+
     /** The same samples, each with a request id and, every third (a new connection), a 1 ms connect. */
     static List<Sample> withIds(List<Sample> samples) {
         return IntStream.range(0, samples.size()).mapToObj(i -> {
@@ -81,7 +91,7 @@ final class RunFixture {
     static ServerSummary withPercentOfIdeal(ServerSummary s, double percentOfIdeal) {
         return new ServerSummary(s.server(), s.outcome(), s.partial(), s.notes(), s.summary(), s.percentiles(),
                 s.errorsByCause(), s.idealThroughput(), percentOfIdeal, s.peakUsersInFlight(), s.serverStats(),
-                s.serverView(), s.client(), s.validity(), s.timeline(), s.kernel(), s.seriesGaps());
+                s.serverView(), s.client(), s.validity(), s.timeline(), s.kernel(), s.seriesGaps(), s.profile());
     }
 
     /** The server's own per-second series over the fixture's 50 s: 60 responses a second, p99 a little above 6 s. */

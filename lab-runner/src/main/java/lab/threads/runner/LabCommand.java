@@ -131,6 +131,14 @@ public final class LabCommand implements Callable<Integer> {
                     + "so each sees and uses only its own. Default: ${DEFAULT-VALUE}.")
     String cpus;
 
+    @Option(names = "--profile", arity = "0..1", fallbackValue = "jfr", defaultValue = "off", paramLabel = "<mode>",
+            description = "Record each server JVM the lab starts and the forked JMeter from start to exit into <server>/server.jfr "
+                    + "and client.jfr; the report adds their flame graphs and the JVMs' counts (docs/profiling.md). jfr (--profile "
+                    + "alone): JDK Flight Recorder with the lab's lab.jfc, Java frames; async: async-profiler's CPU samples with "
+                    + "native frames too, plus the same JFR events; async-kernel: also the kernel's frames (root or "
+                    + "perf_event_paranoid <= 1; a file descriptor per thread); off. Default: ${DEFAULT-VALUE}.")
+    String profile;
+
     @Option(names = "--start-timeout-s", defaultValue = "60", description = "How long a server may take to answer /health. Default: ${DEFAULT-VALUE}.")
     int startTimeoutSeconds;
 
@@ -208,7 +216,7 @@ public final class LabCommand implements Callable<Integer> {
         List<String> serverFlags = words(serverArgs);
         RunOptions options = new RunOptions(variants, chosen, clientKind(), out, external, words(serverJvmArgs), serverFlags,
                 settingsMode(external, serverFlags), java.time.Duration.ofSeconds(startTimeoutSeconds), workerAddresses, rmi.security(), sweepLevels, repeats, warmupUsers,
-                cpuSets(variants, external, workerAddresses));
+                cpuSets(variants, external, workerAddresses), Profiling.Mode.parse(profile));
         options.cases();
         return options;
     }

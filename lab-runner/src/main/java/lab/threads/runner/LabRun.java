@@ -52,6 +52,10 @@ final class LabRun {
         Map<String, Object> metadata = RunMetadata.collect(options, labHome, commandLine);
         out.printf("Lab run -> %s (%d case%s x %d server%s); JMeter users on %s threads%n", runDir, cases.size(),
                 cases.size() == 1 ? "" : "s", options.servers().size(), options.servers().size() == 1 ? "" : "s", options.client().label());
+        Profiling profiling = Profiling.prepare(options.profile(), runDir);
+        if (profiling.on()) {
+            out.println("   " + profiling.line(!options.targets().keySet().containsAll(options.servers()), !options.targets().isEmpty()));
+        }
         Thread onCtrlC = new Thread(this::interrupt, "lab-interrupt");
         Runtime.getRuntime().addShutdownHook(onCtrlC);
 
@@ -62,7 +66,7 @@ final class LabRun {
                 if (interrupted) {
                     break;
                 }
-                allOk &= runCase(runCase, runDir.resolve(runCase.folder()), labHome, metadata, results);
+                allOk &= runCase(runCase, runDir.resolve(runCase.folder()), labHome, profiling, metadata, results);
                 if (cases.size() > 1) {
                     SweepReport.write(runDir, metadata, sweepPoints(results), results.keySet().stream().map(RunCase::folder).toList());
                 }
@@ -89,7 +93,7 @@ final class LabRun {
     }
 
     /** Every server in turn on one case; its report is rewritten after each server. @return whether all ran */
-    private boolean runCase(RunCase runCase, Path caseDir, Path labHome, Map<String, Object> metadata,
+    private boolean runCase(RunCase runCase, Path caseDir, Path labHome, Profiling profiling, Map<String, Object> metadata,
             Map<RunCase, List<ServerSummary>> results) throws IOException {
         PlanShape plan = runCase.plan().shape();
         out.printf("%n== %s: plan %s %s: ideal %,d samples in %.0f s = %.1f req/s%n", runCase.folder().isEmpty() ? "run" : runCase.folder(),
@@ -106,7 +110,7 @@ final class LabRun {
             if (interrupted) {
                 break;
             }
-            current = new ServerRun(variant, options, runCase.plan(), labHome, caseDir.resolve(variant.id()), out);
+            current = new ServerRun(variant, options, runCase.plan(), labHome, caseDir.resolve(variant.id()), profiling, out);
             String outcome = current.run();
             if (interrupted) {
                 outcome = "interrupted (Ctrl-C): " + outcome;

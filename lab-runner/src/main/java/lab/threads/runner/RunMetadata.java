@@ -49,6 +49,7 @@ final class RunMetadata {
         metadata.put("serverSettings", options.targets().isEmpty() ? options.serverSettings().label()
                 : options.serverSettings().label() + " for the servers the lab starts; --target servers: their own (see their settings)");
         metadata.put("serverFlags", String.join(" ", options.serverFlags()));
+        metadata.put("profile", options.profile().describe());
         return metadata;
     }
 

@@ -18,11 +18,12 @@ import lab.threads.runner.jmeter.RmiSecurity;
  * @param rmi     how the forked JMeter talks to the workers
  * @param serverSettings whose load settings the started servers run with
  * @param cpus    the cores each side owns (--cpus)
+ * @param profile what records each started server and the JMeter fork (--profile)
  */
 record RunOptions(List<Variant> servers, PlanChoice plan, ClientKind client, Path out, Map<Variant, URI> targets,
         List<String> serverJvmFlags, List<String> serverFlags, SettingsMode serverSettings, Duration startTimeout,
         List<String> workers, RmiSecurity rmi, RunCase.Sweep sweep, int repeats, int warmupUsers,
-        CpuSets cpus) {
+        CpuSets cpus, Profiling.Mode profile) {
 
     /** The measured configurations: the sweep's levels x the repeats; a bad level is refused here. */
     List<RunCase> cases() throws java.io.IOException {

@@ -21,6 +21,7 @@ import java.util.regex.Pattern;
 
 import lab.threads.common.ServerLauncher;
 import lab.threads.common.Variant;
+import lab.threads.report.JvmSide;
 import lab.threads.report.ServerSummary;
 import lab.threads.runner.jmeter.JMeterFork;
 import lab.threads.runner.jmeter.JMeterRunSpec;
@@ -45,18 +46,20 @@ final class ServerRun {
     private final PlanChoice plan;
     private final Path labHome;
     private final Path dir;
+    private final Profiling profiling;
     private final PrintStream out;
     private volatile Process load;
     private volatile ServerProcess server;
     private volatile boolean serverDied;
     private volatile boolean stopping;
 
-    ServerRun(Variant variant, RunOptions options, PlanChoice plan, Path labHome, Path dir, PrintStream out) {
+    ServerRun(Variant variant, RunOptions options, PlanChoice plan, Path labHome, Path dir, Profiling profiling, PrintStream out) {
         this.variant = variant;
         this.options = options;
         this.plan = plan;
         this.labHome = labHome;
         this.dir = dir;
+        this.profiling = profiling;
         this.out = out;
     }
 
@@ -137,7 +140,10 @@ final class ServerRun {
     }
 
     private ServerProcess startOn(int port, Path jar, List<String> flags) throws IOException, InterruptedException {
-        return ServerProcess.start(options.cpus().serverLauncher(), variant, jar, options.serverJvmFlags(), flags, port,
+        List<String> jvmFlags = new ArrayList<>(options.serverJvmFlags());
+        // Written on exit: ServerProcess.stop's SIGTERM runs the JVM's shutdown, JFR's dump among it; a SIGKILL loses it.
+        jvmFlags.addAll(profiling.jvmFlags(dir.resolve(JvmSide.SERVER.recording())));
+        return ServerProcess.start(options.cpus().serverLauncher(), variant, jar, jvmFlags, flags, port,
                 dir.resolve(ServerSummary.SERVER_LOG_FILE), options.startTimeout());
     }
 
@@ -152,7 +158,7 @@ final class ServerRun {
         properties.put("rampup", "1");
         Path warmup = Files.createDirectories(dir.resolve("warmup"));
         out.printf("[%s] warm-up: %d users, 1 loop (samples kept apart in %s)%n", variant.id(), options.warmupUsers(), warmup);
-        int exit = runLoad(target, properties, options.warmupUsers(), warmup);
+        int exit = runLoad(target, properties, options.warmupUsers(), warmup, List.of());
         out.printf("[%s] warm-up %s%n", variant.id(), exit == 0 ? "done" : "ended with exit code " + exit + " (see " + warmup + ")");
     }
 
@@ -170,7 +176,8 @@ final class ServerRun {
              OutsideSampler outside = OutsideSampler.start(dir, target.getPort(),
                      server == null ? OptionalLong.empty() : OptionalLong.of(server.pid()),
                      this::jmeterNow)) {
-            exit = runLoad(target, properties, plan.open() ? CapacityForecast.of(plan).worstUsers() : plan.shape().users(), dir);
+            exit = runLoad(target, properties, plan.open() ? CapacityForecast.of(plan).worstUsers() : plan.shape().users(), dir,
+                    profiling.jvmFlags(dir.resolve(JvmSide.CLIENT.recording())));
         }
         if (serverDied) {
             return "server died mid-run (exit " + server.exitCode() + "): see " + dir.resolve(ServerSummary.SERVER_LOG_FILE);
@@ -182,15 +189,18 @@ final class ServerRun {
      * One forked JMeter run of the plan against {@code target}, its files in {@code into}. JMeter's home goes in the
      * case's own folder, which this run created: a shared one under --out may belong to another user (compose runs
      * the bench as the host user).
+     *
+     * @param jvmFlags the fork's own: its recording under --profile (the measured load's, not a warm-up's)
      */
-    private int runLoad(URI target, Map<String, String> planProperties, int users, Path into) throws IOException, InterruptedException {
+    private int runLoad(URI target, Map<String, String> planProperties, int users, Path into, List<String> jvmFlags)
+            throws IOException, InterruptedException {
         Map<String, String> properties = new LinkedHashMap<>(planProperties);
         properties.put("host", target.getHost());
         properties.put("port", Integer.toString(target.getPort()));
         JMeterRunSpec spec = new JMeterRunSpec(plan.location(), properties, into.resolve(ServerSummary.SAMPLES_FILE),
                 into.resolve("dashboard"), dir.getParent().resolve(".jmeter-home"), options.client(), users,
                 into.resolve("jmeter.log"), options.workers(), options.rmi());
-        load = JMeterFork.start(spec, options.cpus().clientLauncher());
+        load = JMeterFork.start(spec, options.cpus().clientLauncher(), jvmFlags);
         relayProgress(load, into);
         return load.waitFor();
     }

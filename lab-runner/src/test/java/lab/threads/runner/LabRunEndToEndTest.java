@@ -1,6 +1,7 @@
 package lab.threads.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -49,7 +50,15 @@ class LabRunEndToEndTest {
             assertConsistentWithJtl(id, server, dir.resolve("samples.jtl"));
             assertTrue(server.at("/serverStats/snapshots").asInt() >= 2, id + " stats sampled through the run");
             assertTrue(server.at("/serverStats/peakInFlight").asLong() > 0, id + " saw requests in flight");
+            // Without --profile: no recording, and nothing of one in the report.
+            for (String file : List.of("server.jfr", "client.jfr", "server-flame.html", "client-flame.html")) {
+                assertFalse(Files.exists(dir.resolve(file)), id + " has no " + file);
+            }
+            assertTrue(server.path("profile").isMissingNode(), id + " has no profile in summary.json");
         }
+        assertEquals("off", summary.at("/metadata/profile").asText());
+        assertFalse(Files.exists(run.resolve("lab.jfc")), "no recording settings written");
+        assertFalse(Files.readString(run.resolve("index.html")).contains("<section id=\"profile\">"), "no profile section");
 
         // ./lab report redoes the summary from the raw files: the same numbers again.
         assertEquals(0, new picocli.CommandLine(new ReportCommand()).execute(run.toString()));
