@@ -163,10 +163,11 @@ public final class LabCommand implements Callable<Integer> {
      */
     LabRun prepared() throws java.io.IOException {
         RunOptions options = options();
-        Preflight.check(options);
         if (!options.workers().isEmpty()) {
             readyRmi(options.rmi());
         }
+        // Last: its output check makes the results folder, which a refusal before it must not leave behind.
+        Preflight.check(options);
         return new LabRun(options);
     }
 
