@@ -21,7 +21,12 @@ public final class RmiKeystoreCommand implements Callable<Integer> {
     private Path keystore;
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new RmiKeystoreCommand()).setDefaultValueProvider(new Knobs(Map.of())).execute(args));
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The command line main runs, and the option reference (docs/options.md) is checked against. */
+    public static CommandLine commandLine() {
+        return new CommandLine(new RmiKeystoreCommand()).setDefaultValueProvider(new Knobs(Map.of()));
     }
 
     @Override
