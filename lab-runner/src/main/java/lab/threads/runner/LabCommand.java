@@ -121,7 +121,7 @@ public final class LabCommand implements Callable<Integer> {
     RmiOptions rmi;
 
     @Option(names = "--server-jvm-args", defaultValue = "-Xms1g -Xmx2g",
-            description = "JVM flags of every started server, the same for all three. Default: ${DEFAULT-VALUE}.")
+            description = "JVM flags of every started server, the same for every variant. Default: ${DEFAULT-VALUE}.")
     String serverJvmArgs;
 
     @Option(names = "--server-args", defaultValue = "",

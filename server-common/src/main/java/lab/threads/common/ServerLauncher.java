@@ -7,7 +7,7 @@ import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 
-/** The {@code main} of all three servers: settings in, effective settings and one ready line out, graceful stop. */
+/** The {@code main} of every server: settings in, effective settings and one ready line out, graceful stop. */
 public final class ServerLauncher {
     public static final String READY = "ready on";
     /** Printed by the shutdown hook: the JVM handled SIGTERM. The runner looks for it to tell a slow drain from no reaction. */

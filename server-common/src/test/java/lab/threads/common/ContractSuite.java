@@ -240,7 +240,7 @@ public abstract class ContractSuite {
                 Arguments.of("header of 100 KB", 400, sleep("HTTP/1.1") + host + headerOf(100_000) + "\r\n"),
                 Arguments.of("100 header lines", 200, sleep("HTTP/1.1") + host + headerLines(HttpLimits.MAX_HEADERS - 1) + "\r\n"),
                 Arguments.of("101 header lines", 400, sleep("HTTP/1.1") + host + headerLines(HttpLimits.MAX_HEADERS) + "\r\n"),
-                // Not HTTP/9.9: Undertow's parser reports it as HTTP/1.1 (200) where Helidon answers 400 (README, limits).
+                // Not HTTP/9.9: Undertow's parser reports it as HTTP/1.1 (200) where Helidon answers 400 (docs/servers.md, HTTP limits).
                 Arguments.of("HTTP/2.0", 400, sleep("HTTP/2.0") + host + "\r\n"),
                 Arguments.of("HTTP/1.0", 505, sleep("HTTP/1.0") + "\r\n"),
                 Arguments.of("lower-case get (case folded alike)", 200, "get /sleep?ms=1 HTTP/1.1\r\n" + host + "\r\n"),
