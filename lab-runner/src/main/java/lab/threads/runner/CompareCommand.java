@@ -34,7 +34,12 @@ public final class CompareCommand implements Callable<Integer> {
     Path out;
 
     public static void main(String[] args) {
-        System.exit(OneLineErrors.on(new CommandLine(new CompareCommand())).execute(args));
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The command line main runs, and the option reference (docs/options.md) is checked against. */
+    static CommandLine commandLine() {
+        return OneLineErrors.on(new CommandLine(new CompareCommand()));
     }
 
     @Override

@@ -39,10 +39,18 @@ public final class LabCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--servers", split = ",", defaultValue = "platform,pool,virtual",
-            description = "Servers to run, in order: platform, pool, virtual, undertow-virtual, fixed-pool, async, or all "
-                    + "(every one). Default: ${DEFAULT-VALUE} (the design's three).")
+    @Option(names = "--servers", split = ",", defaultValue = "platform,pool,virtual", completionCandidates = ServerNames.class,
+            description = "Servers to run, in order: ${COMPLETION-CANDIDATES} (every one). "
+                    + "Default: ${DEFAULT-VALUE} (the design's three).")
     List<String> servers;
+
+    /** The names {@code --servers} takes, read from the registry {@link Variant}, then {@code all}. */
+    static final class ServerNames implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return Stream.concat(Stream.of(Variant.values()).map(Variant::shortName), Stream.of(ALL)).iterator();
+        }
+    }
 
     @Option(names = "--plan", defaultValue = "talk",
             description = "Bundled plan (talk: 20,000 users; smoke: 50; open: arrivals at a fixed rate) or a .jmx file. "
@@ -113,7 +121,7 @@ public final class LabCommand implements Callable<Integer> {
     RmiOptions rmi;
 
     @Option(names = "--server-jvm-args", defaultValue = "-Xms1g -Xmx2g",
-            description = "JVM flags of every started server, the same for all three. Default: ${DEFAULT-VALUE}.")
+            description = "JVM flags of every started server, the same for every variant. Default: ${DEFAULT-VALUE}.")
     String serverJvmArgs;
 
     @Option(names = "--server-args", defaultValue = "",

@@ -37,7 +37,12 @@ public final class ReportCommand implements Callable<Integer> {
     Path runDir;
 
     public static void main(String[] args) {
-        System.exit(OneLineErrors.on(new CommandLine(new ReportCommand())).execute(args));
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The command line main runs, and the option reference (docs/options.md) is checked against. */
+    static CommandLine commandLine() {
+        return OneLineErrors.on(new CommandLine(new ReportCommand()));
     }
 
     @Override

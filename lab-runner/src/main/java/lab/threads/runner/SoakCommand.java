@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import lab.threads.common.Knobs;
 import lab.threads.report.AtomicFile;
 import lab.threads.report.ReportWriter;
 import lab.threads.report.RunFiles;
@@ -53,7 +54,12 @@ public final class SoakCommand implements Callable<Integer> {
     List<String> runOptions = new ArrayList<>();
 
     public static void main(String[] args) {
-        System.exit(OneLineErrors.on(new CommandLine(new SoakCommand())).execute(args));
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The command line main runs, and the option reference (docs/options.md) is checked against. */
+    static CommandLine commandLine() {
+        return OneLineErrors.on(new CommandLine(new SoakCommand())).setDefaultValueProvider(new Knobs(Map.of()));
     }
 
     @Override

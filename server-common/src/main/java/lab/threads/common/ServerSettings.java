@@ -12,7 +12,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * The settings every server takes, with the same names and defaults on all three. Each is a flag, a system property
+ * The settings every server takes, with the same names and defaults on every one. Each is a flag, a system property
  * and an environment variable (see {@link Knobs}).
  */
 @Command(mixinStandardHelpOptions = true, sortOptions = false,

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * The endpoint contract shared by the three servers, free of any HTTP framework: routing, the {@code ms} parameter,
+ * The endpoint contract shared by every server, free of any HTTP framework: routing, the {@code ms} parameter,
  * the JSON bodies and the counters. Adapters pass in method, path and raw query, and only choose the thread that runs
  * a {@link SleepJob}.
  */

@@ -2,7 +2,10 @@ package lab.threads.common;
 
 /**
  * The servers under test: the design's three, then the control variants that isolate one factor each (framework x
- * threading model, README). The id is the module name; it appears in every JSON body and result.
+ * threading model, docs/design.md). The id is the module name; it appears in every JSON body and result.
+ *
+ * <p>The one registry of the servers: {@code ./lab}, the Dockerfiles, docker-compose.yml and the root pom name the
+ * variants too, and VariantRegistryTest (lab-runner) checks each of them against this enum, saying what to add where.
  */
 public enum Variant {
     PLATFORM("server-platform", "Undertow", "a brand-new platform thread per request", 8081),

@@ -271,7 +271,7 @@ public abstract class ContractSuite {
                 Arguments.of("101 header lines", 400, sleep("HTTP/1.1") + host + headerLines(HttpLimits.MAX_HEADERS) + "\r\n"),
                 Arguments.of("non-ASCII path (UTF-8 bytes)", 400, "GET " + utf8Bytes("/sléep") + " HTTP/1.1\r\n" + host + "\r\n"),
                 Arguments.of("non-ASCII query (UTF-8 bytes)", 400, "GET " + utf8Bytes("/sleep?ms=1&n=é") + " HTTP/1.1\r\n" + host + "\r\n"),
-                // Not HTTP/9.9 nor HTTP/1.2: Undertow's parser reports both as HTTP/1.1 (200) where Helidon answers 400 (docs, limits).
+                // Not HTTP/9.9 nor HTTP/1.2: Undertow's parser reports both as HTTP/1.1 (200) where Helidon answers 400 (docs/servers.md, HTTP limits).
                 Arguments.of("HTTP/2.0", 400, sleep("HTTP/2.0") + host + "\r\n"),
                 Arguments.of("HTTP/1.0", 505, sleep("HTTP/1.0") + "\r\n"),
                 Arguments.of("lower-case get (case folded alike)", 200, "get /sleep?ms=1 HTTP/1.1\r\n" + host + "\r\n"),

@@ -57,11 +57,16 @@ public final class JMeterWorkerMain implements Callable<Integer> {
     private Path jmeterLog;
 
     public static void main(String[] args) {
-        int exit = OneLineErrors.on(new CommandLine(new JMeterWorkerMain())).setDefaultValueProvider(new Knobs(Map.of())).execute(args);
+        int exit = commandLine().execute(args);
         if (exit != 0) {
             System.exit(exit);
         }
         // else RMI's non-daemon threads keep the worker serving until it is stopped
+    }
+
+    /** The command line main runs, and the option reference (docs/options.md) is checked against. */
+    public static CommandLine commandLine() {
+        return OneLineErrors.on(new CommandLine(new JMeterWorkerMain())).setDefaultValueProvider(new Knobs(Map.of()));
     }
 
     @Override

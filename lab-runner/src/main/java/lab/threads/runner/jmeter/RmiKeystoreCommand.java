@@ -22,7 +22,12 @@ public final class RmiKeystoreCommand implements Callable<Integer> {
     private Path keystore;
 
     public static void main(String[] args) {
-        System.exit(OneLineErrors.on(new CommandLine(new RmiKeystoreCommand())).setDefaultValueProvider(new Knobs(Map.of())).execute(args));
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The command line main runs, and the option reference (docs/options.md) is checked against. */
+    public static CommandLine commandLine() {
+        return OneLineErrors.on(new CommandLine(new RmiKeystoreCommand())).setDefaultValueProvider(new Knobs(Map.of()));
     }
 
     @Override
