@@ -36,7 +36,7 @@ final class Headline {
         }
         line.append("client: ")
                 .append(clientWords(server.validity()));
-        if (!server.outcome().equals("ok")) {
+        if (!server.outcome().ok()) {
             line.append("; outcome: ").append(server.outcome());
         }
         return line.append('.').toString();

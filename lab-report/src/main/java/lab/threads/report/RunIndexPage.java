@@ -81,7 +81,7 @@ final class RunIndexPage {
         for (int i = 0; i < servers.size(); i++) {
             ServerSummary server = servers.get(i);
             html.append(i == 0 ? "" : "<tr>").append(PlainPage.cell(server.server(), false))
-                    .append(PlainPage.cell(server.outcome(), false));
+                    .append(PlainPage.cell(server.outcome().words(), false));
             FIGURES.forEach(figure -> html.append(PlainPage.cell(figure.format(figure.read(server)), true)));
             html.append(PlainPage.cell(server.validity() == null ? Cells.NOT_AVAILABLE : Headline.clientWords(server.validity()), false))
                     .append("</tr>\n");
@@ -103,7 +103,7 @@ final class RunIndexPage {
     /** "every server ok" or how many server runs were not. */
     private static String outcomes(RunIndex.Entry entry) {
         long notOk = entry.cases().stream().flatMap(c -> c.report().servers().stream())
-                .filter(server -> !"ok".equals(server.outcome())).count();
+                .filter(server -> !server.outcome().ok()).count();
         return notOk == 0 ? "every server ran to the end" : notOk + " server run(s) did not end ok: see the cases";
     }
 

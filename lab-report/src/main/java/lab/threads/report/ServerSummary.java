@@ -14,7 +14,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * the client was the bottleneck.
  *
  * @param server            the server id, also its folder name in the run folder
- * @param outcome           what the caller saw happen, e.g. "ok", "server died mid-run", "interrupted"
+ * @param outcome           how the server's turn ended, in words
  * @param partial           true when samples.jtl was cut (or unreadable) before its end
  * @param notes             what was missing or unreadable in the server's files; empty when all was well
  * @param errorsByCause     failed samples per labelled cause ("server: HTTP 503", "client: java.net..."), most first
@@ -30,7 +30,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param profile           the JVMs' own counts from their recordings; null (and left out of summary.json) without
  *                          {@code --profile}
  */
-public record ServerSummary(String server, String outcome, boolean partial, List<String> notes,
+public record ServerSummary(String server, RunOutcome outcome, boolean partial, List<String> notes,
                             SummaryReportRow summary, Percentiles percentiles, Map<String, Long> errorsByCause,
                             double idealThroughput, double percentOfIdeal, long peakUsersInFlight,
                             ServerStatsPeaks serverStats, ServerView serverView, ClientHealth client,
@@ -66,7 +66,7 @@ public record ServerSummary(String server, String outcome, boolean partial, List
                 .orElse("no cause recorded");
     }
 
-    public ServerSummary withOutcome(String newOutcome) {
+    public ServerSummary withOutcome(RunOutcome newOutcome) {
         return new ServerSummary(server, newOutcome, partial, notes, summary, percentiles, errorsByCause, idealThroughput,
                 percentOfIdeal, peakUsersInFlight, serverStats, serverView, client, validity, timeline, kernel, seriesGaps, profile);
     }
@@ -89,7 +89,7 @@ public record ServerSummary(String server, String outcome, boolean partial, List
     static final String NO_SERVER_FIGURES = "no server-side figures (the server may have died at start)";
 
     /** Reads the server folder's files; never throws on bad files. */
-    public static ServerSummary from(String serverId, Path serverDir, PlanShape plan, String outcome) {
+    public static ServerSummary from(String serverId, Path serverDir, PlanShape plan, RunOutcome outcome) {
         List<String> notes = new ArrayList<>();
         SampleStatistics statistics = new SampleStatistics();
         ErrorCauses errors = new ErrorCauses();

@@ -164,7 +164,7 @@ class KernelEvidenceTest {
     }
 
     private ServerSummary summary() {
-        return ServerSummary.from("server-virtual", serverDir, RunFixture.PLAN, "ok");
+        return ServerSummary.from("server-virtual", serverDir, RunFixture.PLAN, RunOutcome.fromWords("ok"));
     }
 
     /** The fixture's lines are one a second from START - 2 s or so: drop those of seconds [from, to]. */

@@ -45,9 +45,9 @@ class ReportWriterTest {
         metadata.put("settings", Map.of("backlog", 1000));
         metadata.put("serverSettings", "stock (each framework's defaults)");
         report = new RunReport(metadata, plan, List.of(
-                ServerSummary.from("server-platform", runDir.resolve("server-platform"), plan, "server died at start"),
-                ServerSummary.from("server-pool", runDir.resolve("server-pool"), plan, "interrupted"),
-                ServerSummary.from("server-virtual", runDir.resolve("server-virtual"), plan, "ok")));
+                ServerSummary.from("server-platform", runDir.resolve("server-platform"), plan, RunOutcome.fromWords("server died at start")),
+                ServerSummary.from("server-pool", runDir.resolve("server-pool"), plan, RunOutcome.fromWords("interrupted")),
+                ServerSummary.from("server-virtual", runDir.resolve("server-virtual"), plan, RunOutcome.fromWords("ok"))));
     }
 
     @Test

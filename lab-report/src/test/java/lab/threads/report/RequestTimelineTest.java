@@ -151,7 +151,7 @@ class RequestTimelineTest {
         JtlFixture.write(server.resolve(ServerSummary.SAMPLES_FILE), samples);
         Files.write(server.resolve(ServerSummary.REQUESTS_FILE), withHeader(lines));
 
-        ServerSummary summary = ServerSummary.from("server-virtual", server, new PlanShape(100, 2, 1, 1_000), "ok");
+        ServerSummary summary = ServerSummary.from("server-virtual", server, new PlanShape(100, 2, 1, 1_000), RunOutcome.fromWords("ok"));
 
         assertEquals(100, summary.timeline().joined());
         assertEquals(RequestPart.CLIENT, summary.timeline().bottleneck(), "397 ms after the response was written, of 1,400");

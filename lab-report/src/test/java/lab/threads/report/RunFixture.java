@@ -35,7 +35,7 @@ final class RunFixture {
             Files.writeString(serverDir.resolve(ServerSummary.CLIENT_PROC_FILE), clientLines());
         }
         return new RunReport(Map.of("jdk", "25"), PLAN, SERVERS.stream()
-                .map(server -> ServerSummary.from(server, runDir.resolve(server), PLAN, "ok"))
+                .map(server -> ServerSummary.from(server, runDir.resolve(server), PLAN, RunOutcome.fromWords("ok")))
                 .toList());
     }
 

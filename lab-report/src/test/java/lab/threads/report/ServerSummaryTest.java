@@ -37,11 +37,11 @@ class ServerSummaryTest {
         String whole = Files.readString(jtl);
         Files.writeString(jtl, whole.substring(0, whole.length() - 30)); // inside the last line's URL
 
-        ServerSummary summary = ServerSummary.from("s", serverDir, PLAN, "interrupted");
+        ServerSummary summary = ServerSummary.from("s", serverDir, PLAN, RunOutcome.fromWords("interrupted"));
 
         assertTrue(summary.partial());
         assertEquals(99, summary.summary().samples());
-        assertEquals("interrupted", summary.outcome());
+        assertEquals("interrupted", summary.outcome().words());
         assertTrue(summary.notes().stream().anyMatch(note -> note.contains("ends inside a line")), summary.notes()::toString);
     }
 
@@ -51,7 +51,7 @@ class ServerSummaryTest {
         JtlFixture.write(jtl, JtlFixture.randomRun(2, 50));
         Files.writeString(jtl, Files.readString(jtl) + "1790000000000,5,sleep,503,\"cut in quo");
 
-        ServerSummary summary = ServerSummary.from("s", serverDir, PLAN, "interrupted");
+        ServerSummary summary = ServerSummary.from("s", serverDir, PLAN, RunOutcome.fromWords("interrupted"));
 
         assertTrue(summary.partial());
         assertEquals(50, summary.summary().samples());
@@ -66,7 +66,7 @@ class ServerSummaryTest {
         Files.writeString(serverDir.resolve(ServerSummary.STATS_FILE), String.join("\n",
                 stats(JtlFixture.START, 9), stats(JtlFixture.START + 6_000, 3_650)));
 
-        ServerSummary summary = ServerSummary.from("server-platform", serverDir, PLAN, "ok");
+        ServerSummary summary = ServerSummary.from("server-platform", serverDir, PLAN, RunOutcome.fromWords("ok"));
 
         assertEquals(null, summary.serverView());
         assertEquals((lastEnd - JtlFixture.START - 6_000) / 1000.0, summary.serverStats().silentAtEndSeconds(), 1e-9);
@@ -88,7 +88,7 @@ class ServerSummaryTest {
                 server-platform stopped
                 """);
 
-        ServerSummary summary = ServerSummary.from("server-platform", serverDir, PLAN, "ok");
+        ServerSummary summary = ServerSummary.from("server-platform", serverDir, PLAN, RunOutcome.fromWords("ok"));
 
         assertTrue(summary.validity().findings().contains(
                 "server limits: its log reports 'Too many open files' 2 times (the server's own resources ran out)"),
@@ -100,7 +100,7 @@ class ServerSummaryTest {
         JtlFixture.write(serverDir.resolve(ServerSummary.SAMPLES_FILE), JtlFixture.randomRun(4, 50));
         Files.writeString(serverDir.resolve(ServerSummary.SERVER_LOG_FILE), "server-platform stopped\n");
 
-        ServerSummary summary = ServerSummary.from("server-platform", serverDir, PLAN, "ok");
+        ServerSummary summary = ServerSummary.from("server-platform", serverDir, PLAN, RunOutcome.fromWords("ok"));
 
         assertFalse(summary.validity().findings().stream().anyMatch(finding -> finding.startsWith("server limits")),
                 summary.validity().findings()::toString);
@@ -115,9 +115,9 @@ class ServerSummaryTest {
     @Test
     void missingFilesGiveAnEmptyRowWithTheOutcomeAndSaySo() {
         ServerSummary summary = ServerSummary.from("server-platform", serverDir.resolve("absent"), PLAN,
-                "server died at start");
+                RunOutcome.fromWords("server died at start"));
 
-        assertEquals("server died at start", summary.outcome());
+        assertEquals("server died at start", summary.outcome().words());
         assertFalse(summary.partial());
         assertEquals(0, summary.summary().samples());
         assertEquals(0, summary.summary().throughput());
@@ -135,13 +135,13 @@ class ServerSummaryTest {
     void emptyAndHeaderOnlyFilesGiveNoSamples() throws IOException {
         Files.writeString(serverDir.resolve(ServerSummary.SAMPLES_FILE), "");
         Files.writeString(serverDir.resolve(ServerSummary.STATS_FILE), "");
-        ServerSummary empty = ServerSummary.from("s", serverDir, PLAN, "server died at start");
+        ServerSummary empty = ServerSummary.from("s", serverDir, PLAN, RunOutcome.fromWords("server died at start"));
         assertEquals(0, empty.summary().samples());
         assertTrue(empty.notes().contains("samples.jtl is empty: no client-side results"));
         assertTrue(empty.notes().contains("server-stats.jsonl is empty: " + ServerSummary.NO_SERVER_FIGURES));
 
         JtlFixture.write(serverDir.resolve(ServerSummary.SAMPLES_FILE), List.of());
-        ServerSummary headerOnly = ServerSummary.from("s", serverDir, PLAN, "ok");
+        ServerSummary headerOnly = ServerSummary.from("s", serverDir, PLAN, RunOutcome.fromWords("ok"));
         assertEquals(0, headerOnly.summary().samples());
         assertFalse(headerOnly.partial());
     }
@@ -156,7 +156,7 @@ class ServerSummaryTest {
                 clientFailure("org.apache.http.NoHttpResponseException", "127.0.0.1:8083 failed to respond"),
                 sample("200", false)));
 
-        Map<String, Long> causes = ServerSummary.from("s", serverDir, PLAN, "ok").errorsByCause();
+        Map<String, Long> causes = ServerSummary.from("s", serverDir, PLAN, RunOutcome.fromWords("ok")).errorsByCause();
 
         assertEquals(List.of(
                 Map.entry("client: org.apache.http.NoHttpResponseException: 127.0.0.1:8083 failed to respond", 3L),
@@ -172,7 +172,7 @@ class ServerSummaryTest {
         PlanShape plan = new PlanShape(20, 20, 3, 6_000);
         JtlFixture.write(serverDir.resolve(ServerSummary.SAMPLES_FILE), perfectRun(plan, JtlFixture.START));
 
-        ServerSummary summary = ServerSummary.from("s", serverDir, plan, "ok");
+        ServerSummary summary = ServerSummary.from("s", serverDir, plan, RunOutcome.fromWords("ok"));
 
         assertEquals(plan.idealThroughput(), summary.summary().throughput(), 1e-9);
         assertEquals(100.0, summary.percentOfIdeal(), 1e-9);
@@ -193,7 +193,7 @@ class ServerSummaryTest {
         Files.writeString(serverDir.resolve(ServerSummary.CLIENT_STATS_FILE),
                 "{\"sampledAtMs\":" + (scheduleStart + 1_000) + ",\"elapsedMs\":1000}\n");
 
-        ServerSummary summary = ServerSummary.from("s", serverDir, plan, "ok");
+        ServerSummary summary = ServerSummary.from("s", serverDir, plan, RunOutcome.fromWords("ok"));
 
         assertTrue(summary.summary().throughput() > plan.idealThroughput(), "JMeter's own throughput still counts from the first sample");
         assertTrue(summary.percentOfIdeal() <= 100.0, () -> "never above the ideal: " + summary.percentOfIdeal());

@@ -116,6 +116,6 @@ class SweepReportTest {
     private ServerSummary summary(String name, long seed, int samples) throws IOException {
         Path server = dir.resolve(name);
         JtlFixture.write(server.resolve(ServerSummary.SAMPLES_FILE), JtlFixture.randomRun(seed, samples));
-        return ServerSummary.from(name, server, RunFixture.PLAN, "ok");
+        return ServerSummary.from(name, server, RunFixture.PLAN, RunOutcome.fromWords("ok"));
     }
 }

@@ -62,7 +62,7 @@ record CpuCosts(Map<String, Cost> client, Map<String, Cost> server) {
     /** This run's figures, where it measured enough requests with both sides' CPU known. */
     CpuCosts learn(ServerSummary run, ClientKind clientKind, String runFolder) {
         long requests = run.summary().samples();
-        if (!run.outcome().equals(ServerRun.OK) || requests < FEWEST_REQUESTS) {
+        if (!run.outcome().ok() || requests < FEWEST_REQUESTS) {
             return this;
         }
         String from = String.format(Locale.ROOT, "%s, %,d requests", runFolder, requests);

@@ -18,6 +18,7 @@ import lab.threads.common.Variant;
 import lab.threads.report.PlanShape;
 import lab.threads.report.ReportWriter;
 import lab.threads.report.RunIndex;
+import lab.threads.report.RunOutcome;
 import lab.threads.report.RunReport;
 import lab.threads.report.ServerSummary;
 import lab.threads.report.SweepPoint;
@@ -111,16 +112,17 @@ final class LabRun {
                 break;
             }
             current = new ServerRun(variant, options, runCase.plan(), labHome, caseDir.resolve(variant.id()), profiling, out);
-            String outcome = current.run();
+            RunOutcome outcome = current.run();
             if (interrupted) {
-                outcome = "interrupted (Ctrl-C): " + outcome;
+                outcome = outcome.interrupted();
             }
             ServerSummary summary = ServerSummary.from(variant.id(), caseDir.resolve(variant.id()), plan, outcome);
-            if (outcome.equals(ServerRun.OK) && summary.everyRequestFailed()) {
+            if (outcome.ok() && summary.everyRequestFailed()) {
                 // The plan ran to its end, but nothing it measured is a server's answer to /sleep.
-                summary = summary.withOutcome(say(variant, "every request failed: " + summary.topErrorCause()));
+                summary = summary.withOutcome(say(variant, RunOutcome.of(RunOutcome.Kind.EVERY_REQUEST_FAILED,
+                        "every request failed: " + summary.topErrorCause())));
             }
-            allOk &= summary.outcome().equals(ServerRun.OK);
+            allOk &= summary.outcome().ok();
             summaries.add(summary);
             learnCpuCosts(summary, caseDir);
             ReportWriter.writeAll(new RunReport(caseMetadata, plan, summaries), caseDir);
@@ -139,7 +141,7 @@ final class LabRun {
         }
     }
 
-    private String say(Variant variant, String outcome) {
+    private RunOutcome say(Variant variant, RunOutcome outcome) {
         out.printf("[%s] %s%n", variant.id(), outcome);
         return outcome;
     }

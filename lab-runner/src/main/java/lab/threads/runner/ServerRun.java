@@ -22,6 +22,7 @@ import java.util.regex.Pattern;
 import lab.threads.common.ServerLauncher;
 import lab.threads.common.Variant;
 import lab.threads.report.JvmSide;
+import lab.threads.report.RunOutcome;
 import lab.threads.report.ServerSummary;
 import lab.threads.runner.jmeter.JMeterFork;
 import lab.threads.runner.jmeter.JMeterRunSpec;
@@ -33,7 +34,6 @@ import lab.threads.runner.outside.OutsideSampler;
  * stop it gracefully. Returns an outcome in words; never throws for a server's failure, so the next server runs.
  */
 final class ServerRun {
-    static final String OK = "ok";
     /** Above the servers' default shutdown grace (max sleep + 5 s), so a graceful stop is never cut short. */
     private static final Duration STOP_GRACE = Duration.ofSeconds(70);
     /** A server that has not said "stopping" this long after SIGTERM never handled it: waiting the grace is pointless. */
@@ -63,12 +63,12 @@ final class ServerRun {
         this.out = out;
     }
 
-    String run() {
+    RunOutcome run() {
         try {
             Files.createDirectories(dir);
             URI target = options.targets().get(variant);
             if (target == null) {
-                String refusal = startServer();
+                RunOutcome refusal = startServer();
                 if (refusal != null) {
                     return say(refusal);
                 }
@@ -80,10 +80,10 @@ final class ServerRun {
             return say(loadAndSample(target));
         } catch (IOException | RuntimeException e) {
             // Whatever broke, the next server still runs and what this one measured is still summarised.
-            return say("runner failed: " + e);
+            return say(RunOutcome.of(RunOutcome.Kind.RUNNER_FAILED, "runner failed: " + e));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return say("interrupted");
+            return say(RunOutcome.of(RunOutcome.Kind.INTERRUPTED, "interrupted"));
         } finally {
             stopServer();
         }
@@ -104,7 +104,7 @@ final class ServerRun {
     }
 
     /** @return null when started, else why not */
-    private String startServer() throws InterruptedException, IOException {
+    private RunOutcome startServer() throws InterruptedException, IOException {
         int port = variant.defaultPort();
         if (!portIsFree(port)) {
             int free = freePort();
@@ -114,7 +114,7 @@ final class ServerRun {
         }
         Path jar = LabHome.serverJar(labHome, variant);
         if (!Files.isRegularFile(jar)) {
-            return "not run: " + jar + " is missing. Build it with ./mvnw -B package -DskipTests (./lab run builds on first use).";
+            return RunOutcome.of(RunOutcome.Kind.NOT_RUN, "not run: " + jar + " is missing. Build it with ./mvnw -B package -DskipTests (./lab run builds on first use).");
         }
         out.printf("%n[%s] starting %s (%s)%n", variant.id(), jar.getFileName(), variant.threadingModel());
         List<String> flags = new ArrayList<>(options.startedServerFlags());
@@ -124,7 +124,7 @@ final class ServerRun {
             server = startOn(port, jar, flags);
         } catch (ServerProcess.ServerFailedException e) {
             if (!e.getMessage().contains(ServerLauncher.PORT_IN_USE)) {
-                return "failed to start: " + e.getMessage();
+                return RunOutcome.of(RunOutcome.Kind.NOT_RUN, "failed to start: " + e.getMessage());
             }
             // Another run took the port between the check and the bind: once more, on a port free now.
             int free = freePort();
@@ -132,7 +132,7 @@ final class ServerRun {
             try {
                 server = startOn(free, jar, flags);
             } catch (ServerProcess.ServerFailedException again) {
-                return "failed to start: " + again.getMessage();
+                return RunOutcome.of(RunOutcome.Kind.NOT_RUN, "failed to start: " + again.getMessage());
             }
         }
         server.onExit(() -> serverDied = !stopping);
@@ -162,7 +162,7 @@ final class ServerRun {
         out.printf("[%s] warm-up %s%n", variant.id(), exit == 0 ? "done" : "ended with exit code " + exit + " (see " + warmup + ")");
     }
 
-    private String loadAndSample(URI target) throws IOException, InterruptedException {
+    private RunOutcome loadAndSample(URI target) throws IOException, InterruptedException {
         Map<String, String> properties = new LinkedHashMap<>(plan.properties());
         String load = plan.open()
                 ? String.format("%s arrivals/s for %s s after a %s s ramp, each of %s ms", properties.get("rate"),
@@ -180,9 +180,11 @@ final class ServerRun {
                     profiling.jvmFlags(dir.resolve(JvmSide.CLIENT.recording())));
         }
         if (serverDied) {
-            return "server died mid-run (exit " + server.exitCode() + "): see " + dir.resolve(ServerSummary.SERVER_LOG_FILE);
+            return RunOutcome.of(RunOutcome.Kind.SERVER_DIED, "server died mid-run (exit " + server.exitCode() + "): see "
+                    + dir.resolve(ServerSummary.SERVER_LOG_FILE));
         }
-        return exit == 0 ? OK : "JMeter ended with exit code " + exit + ": see " + dir.resolve("jmeter.log");
+        return exit == 0 ? RunOutcome.OK
+                : RunOutcome.of(RunOutcome.Kind.CLIENT_FAILED, "JMeter ended with exit code " + exit + ": see " + dir.resolve("jmeter.log"));
     }
 
     /**
@@ -250,7 +252,7 @@ final class ServerRun {
         }
     }
 
-    private String say(String outcome) {
+    private RunOutcome say(RunOutcome outcome) {
         out.printf("[%s] %s%n", variant.id(), outcome);
         return outcome;
     }

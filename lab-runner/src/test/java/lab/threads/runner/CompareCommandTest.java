@@ -21,6 +21,7 @@ import lab.threads.report.PlanShape;
 import lab.threads.report.ReportWriter;
 import lab.threads.report.RunIndex;
 import lab.threads.report.RunReport;
+import lab.threads.report.RunOutcome;
 import lab.threads.report.ServerSummary;
 import lab.threads.report.SweepReport;
 import org.junit.jupiter.api.Test;
@@ -39,7 +40,7 @@ class CompareCommandTest {
     private Path run(String folder, String revision, String... servers) throws IOException {
         Path dir = Files.createDirectories(results.resolve(folder));
         RunReport report = new RunReport(Map.of("date", "2026-01-01T10:00:00Z", "gitRevision", revision), PLAN,
-                Stream.of(servers).map(server -> ServerSummary.from(server, dir.resolve(server), PLAN, "ok")).toList());
+                Stream.of(servers).map(server -> ServerSummary.from(server, dir.resolve(server), PLAN, RunOutcome.fromWords("ok"))).toList());
         Files.writeString(dir.resolve(ReportWriter.JSON_FILE), new ObjectMapper().writeValueAsString(report));
         return dir;
     }
