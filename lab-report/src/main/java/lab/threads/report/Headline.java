@@ -44,8 +44,8 @@ final class Headline {
 
     /** The verdict, with the names of its signs when the client was the bottleneck ("client stall, client GC"). */
     static String clientWords(Validity validity) {
-        if (!validity.verdict().equals(Validity.CLIENT_BOUND)) {
-            return validity.verdict();
+        if (!validity.verdict().equals(Verdict.CLIENT_BOUND)) {
+            return validity.verdict().label();
         }
         List<String> signs = validity.findings().stream()
                 .filter(finding -> finding.startsWith("client "))

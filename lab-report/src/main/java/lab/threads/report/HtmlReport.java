@@ -81,8 +81,8 @@ final class HtmlReport {
         html.append("<section id=\"validity\">\n<h2>Was the client the bottleneck?</h2>\n<ul>\n");
         for (ServerSummary server : servers) {
             Validity validity = server.validity();
-            html.append("<li class=\"verdict ").append(validity.verdict().equals(Validity.CLIENT_BOUND) ? "bad" : "ok")
-                    .append("\"><b>").append(escape(server.server())).append(": ").append(escape(validity.verdict()))
+            html.append("<li class=\"verdict ").append(validity.verdict().equals(Verdict.CLIENT_BOUND) ? "bad" : "ok")
+                    .append("\"><b>").append(escape(server.server())).append(": ").append(escape(validity.verdict().label()))
                     .append("</b>");
             if (!validity.findings().isEmpty()) {
                 html.append("<ul>");

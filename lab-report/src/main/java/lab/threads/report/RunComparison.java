@@ -82,7 +82,7 @@ public record RunComparison(ComparedRun a, ComparedRun b, List<MetadataChange> m
     /** "client-bound x3 (stall s: 2, 2, 4)": each run's verdict counted, and its client-stall seconds, run by run. */
     private static String verdicts(List<ServerSummary> rows) {
         Map<String, Long> counted = rows.stream()
-                .map(row -> row.validity() == null ? Cells.NOT_AVAILABLE : row.validity().verdict())
+                .map(row -> row.validity() == null ? Cells.NOT_AVAILABLE : row.validity().verdict().label())
                 .collect(Collectors.groupingBy(Function.identity(), LinkedHashMap::new, Collectors.counting()));
         String verdicts = counted.entrySet().stream()
                 .map(e -> rows.size() == 1 ? e.getKey() : e.getKey() + " x" + e.getValue())

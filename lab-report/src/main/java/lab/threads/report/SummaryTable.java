@@ -17,7 +17,7 @@ final class SummaryTable {
     static final List<Column> COLUMNS = List.of(
             new Column("server", false, ServerSummary::server),
             new Column("outcome", false, s -> s.outcome() + (s.partial() ? " (partial)" : "")),
-            new Column("client", false, s -> s.validity().verdict()),
+            new Column("client", false, s -> s.validity().verdict().label()),
             new Column("slowest 1% held by", false, ServerSummary::timeVerdict),
             new Column("samples", true, s -> Cells.count(s.summary().samples())),
             new Column("error %", true, s -> Cells.decimal(s.summary().errorPercent(), 2)),

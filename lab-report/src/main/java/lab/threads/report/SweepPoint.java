@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
  * @param clientVerdicts each repeat's verdict on the client ({@link Validity}), in order
  */
 public record SweepPoint(String server, String property, String level, Map<String, Spread> figures,
-                         List<String> clientVerdicts) {
+                         List<Verdict> clientVerdicts) {
 
     /** The property of a run repeated without a sweep: its one level is the plan's name. */
     public static final String NO_SWEEP = "plan";

@@ -78,7 +78,7 @@ public final class SweepReport {
     }
 
     private static String clientAtKnee(SweepPoint knee) {
-        long bound = knee.clientVerdicts().stream().filter(Validity.CLIENT_BOUND::equals).count();
+        long bound = knee.clientVerdicts().stream().filter(Verdict.CLIENT_BOUND::equals).count();
         return bound == 0 ? "" : "; but the client was the bottleneck in " + bound + " of " + knee.clientVerdicts().size()
                 + " run(s) there, so this bend may be the client's, not the server's";
     }
@@ -113,12 +113,12 @@ public final class SweepReport {
     /** Where the client, not the server, set the figures: those points' JMeter figures are the client's. */
     static List<String> clientLines(List<SweepPoint> points) {
         List<String> lines = points.stream()
-                .filter(p -> p.clientVerdicts().contains(Validity.CLIENT_BOUND))
+                .filter(p -> p.clientVerdicts().contains(Verdict.CLIENT_BOUND))
                 .map(p -> p.server() + " at " + p.property() + "=" + p.level() + ": client-bound in "
-                        + p.clientVerdicts().stream().filter(Validity.CLIENT_BOUND::equals).count() + " of "
+                        + p.clientVerdicts().stream().filter(Verdict.CLIENT_BOUND::equals).count() + " of "
                         + p.clientVerdicts().size() + " run(s); its case reports say when and how much")
                 .toList();
-        if (lines.isEmpty() && points.stream().allMatch(p -> p.clientVerdicts().stream().allMatch(Validity.NO_CLIENT_LIMIT::equals))) {
+        if (lines.isEmpty() && points.stream().allMatch(p -> p.clientVerdicts().stream().allMatch(Verdict.NO_CLIENT_LIMIT::equals))) {
             return List.of("No run showed the client as the bottleneck.");
         }
         return lines;

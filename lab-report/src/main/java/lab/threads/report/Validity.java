@@ -26,16 +26,13 @@ import java.util.stream.Collectors;
  * </ul>
  * The machine's share (all cores busy) and the gap between JMeter's p99 and the server's own are stated as facts.
  *
- * @param verdict  {@link #CLIENT_BOUND}, {@link #NO_CLIENT_LIMIT} or {@link #UNKNOWN}
+ * @param verdict  whether the client held the figures back
  * @param findings the evidence, one sentence each, most telling first
  * @param advice   what to do, in one sentence
  */
-public record Validity(String verdict, List<String> findings, String advice, List<Interval> clientStalls,
+public record Validity(Verdict verdict, List<String> findings, String advice, List<Interval> clientStalls,
                        List<Interval> clientBusyLagging, int machineSaturatedSeconds, Map<String, Long> clientLimitErrors) {
 
-    public static final String CLIENT_BOUND = "client-bound";
-    public static final String NO_CLIENT_LIMIT = "no client limit seen";
-    public static final String UNKNOWN = "unknown";
 
     static final int STALL_MIN_RESPONSES = 10;
     static final int LAG_MIN_RESPONSES = 10;
@@ -168,7 +165,7 @@ public record Validity(String verdict, List<String> findings, String advice, Lis
         if (client.stream().anyMatch(ClientSnapshot::distributed)) {
             findings.add("the users ran on JMeter workers: the client's health here is the controller's only");
         }
-        String verdict = clientBound ? CLIENT_BOUND : server.isEmpty() ? UNKNOWN : NO_CLIENT_LIMIT;
+        Verdict verdict = clientBound ? Verdict.CLIENT_BOUND : server.isEmpty() ? Verdict.UNKNOWN : Verdict.NO_CLIENT_LIMIT;
         String advice = switch (verdict) {
             case CLIENT_BOUND -> "JMeter's latency and throughput include the client's own delays; the server's columns "
                     + "are its own view. " + WHAT_TO_DO;

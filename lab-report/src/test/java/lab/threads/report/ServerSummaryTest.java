@@ -128,7 +128,7 @@ class ServerSummaryTest {
         assertTrue(summary.notes().get(1).startsWith("server-stats.jsonl is missing"));
         assertTrue(summary.notes().get(2).startsWith("server-seconds.json is missing"));
         assertTrue(summary.notes().get(3).startsWith("client-stats.jsonl is missing"));
-        assertEquals(Validity.UNKNOWN, summary.validity().verdict());
+        assertEquals(Verdict.UNKNOWN, summary.validity().verdict());
     }
 
     @Test

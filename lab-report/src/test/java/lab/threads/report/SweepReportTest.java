@@ -56,7 +56,7 @@ class SweepReportTest {
     void aKneeWhereTheClientWasTheBottleneckSaysSo() {
         SweepPoint holds = point("server-pool", "1000", 99, 0);
         SweepPoint bends = new SweepPoint("server-pool", "rate", "2500", Map.of("percentOfIdeal", Spread.of(64.74),
-                "errorPercent", Spread.of(0)), List.of(Validity.CLIENT_BOUND, Validity.NO_CLIENT_LIMIT, Validity.CLIENT_BOUND));
+                "errorPercent", Spread.of(0)), List.of(Verdict.CLIENT_BOUND, Verdict.NO_CLIENT_LIMIT, Verdict.CLIENT_BOUND));
 
         assertEquals(List.of("server-pool bends at users=2500: 64.74% of the ideal throughput, 0.00% errors; but the client "
                 + "was the bottleneck in 2 of 3 run(s) there, so this bend may be the client's, not the server's"),
@@ -81,7 +81,7 @@ class SweepReportTest {
     private static SweepPoint point(String server, String level, double percentOfIdeal, double errorPercent) {
         double rate = Double.parseDouble(level);
         return new SweepPoint(server, "users", level, Map.of("percentOfIdeal", Spread.of(percentOfIdeal), "errorPercent", Spread.of(errorPercent),
-                "throughput", Spread.of(rate * 0.95), "p99", Spread.of(rate * 2)), List.of(Validity.NO_CLIENT_LIMIT));
+                "throughput", Spread.of(rate * 0.95), "p99", Spread.of(rate * 2)), List.of(Verdict.NO_CLIENT_LIMIT));
     }
 
     @Test
@@ -105,9 +105,9 @@ class SweepReportTest {
 
     @Test
     void theSweepPageNamesEveryPointWhereTheClientWasTheBottleneck() {
-        SweepPoint clean = new SweepPoint("server-virtual", "users", "1000", Map.of(), List.of(Validity.NO_CLIENT_LIMIT));
+        SweepPoint clean = new SweepPoint("server-virtual", "users", "1000", Map.of(), List.of(Verdict.NO_CLIENT_LIMIT));
         SweepPoint bound = new SweepPoint("server-virtual", "users", "20000", Map.of(),
-                List.of(Validity.CLIENT_BOUND, Validity.NO_CLIENT_LIMIT, Validity.CLIENT_BOUND));
+                List.of(Verdict.CLIENT_BOUND, Verdict.NO_CLIENT_LIMIT, Verdict.CLIENT_BOUND));
         assertEquals(List.of("No run showed the client as the bottleneck."), SweepReport.clientLines(List.of(clean)));
         assertEquals(List.of("server-virtual at users=20000: client-bound in 2 of 3 run(s); its case reports say when and how much"),
                 SweepReport.clientLines(List.of(clean, bound)));

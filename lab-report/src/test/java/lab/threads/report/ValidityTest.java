@@ -22,7 +22,7 @@ class ValidityTest {
     void aClientThatRecordsEverySecondTheServerAnswersIsNotTheBottleneck() {
         Validity validity = judge(recorded(second -> 100), client(second -> 30.0, 0), Map.of());
 
-        assertEquals(Validity.NO_CLIENT_LIMIT, validity.verdict());
+        assertEquals(Verdict.NO_CLIENT_LIMIT, validity.verdict());
         assertEquals(List.of(), validity.clientStalls());
         assertTrue(validity.advice().contains("at most 30% of the machine"), validity.advice());
     }
@@ -33,7 +33,7 @@ class ValidityTest {
         Validity validity = judge(recorded(second -> second >= 10 && second < 15 ? 0 : second == 15 ? 600 : 100),
                 client(second -> 30.0, 0), Map.of());
 
-        assertEquals(Validity.CLIENT_BOUND, validity.verdict());
+        assertEquals(Verdict.CLIENT_BOUND, validity.verdict());
         assertEquals(List.of(new Validity.Interval(10, 15, 500, 0)), validity.clientStalls());
         assertTrue(validity.findings().getFirst().startsWith("client stall: JMeter recorded no sample at t = 10-15 s "
                 + "while the server handed over 500 responses (5 s in all)"), validity.findings()::toString);
@@ -46,7 +46,7 @@ class ValidityTest {
         Validity validity = judge(recorded(second -> second == 29 ? 0 : 100), client(second -> 30.0, 0), Map.of(),
                 second -> second == 29 ? 3 : 100);
 
-        assertEquals(Validity.NO_CLIENT_LIMIT, validity.verdict());
+        assertEquals(Verdict.NO_CLIENT_LIMIT, validity.verdict());
     }
 
     @Test
@@ -54,7 +54,7 @@ class ValidityTest {
         Validity validity = judge(recorded(second -> second >= 20 && second < 23 ? 30 : second == 23 ? 310 : 100),
                 client(second -> second >= 20 && second < 23 ? 80.0 : 30.0, 0), Map.of());
 
-        assertEquals(Validity.CLIENT_BOUND, validity.verdict());
+        assertEquals(Verdict.CLIENT_BOUND, validity.verdict());
         assertEquals(List.of(new Validity.Interval(20, 23, 300, 90)), validity.clientBusyLagging());
         assertTrue(validity.findings().getFirst().startsWith("client busy: at t = 20-23 s (3 s)"), validity.findings()::toString);
     }
@@ -73,7 +73,7 @@ class ValidityTest {
                 "client: java.net.SocketException: Too many open files", 489L, "server: HTTP 503", 12L,
                 "client: java.net.SocketTimeoutException: Read timed out", 3L));
 
-        assertEquals(Validity.CLIENT_BOUND, validity.verdict());
+        assertEquals(Verdict.CLIENT_BOUND, validity.verdict());
         assertEquals(Map.of("client: java.net.SocketException: Too many open files", 489L), validity.clientLimitErrors());
         assertTrue(validity.findings().stream().anyMatch(finding -> finding.startsWith("client limits:")
                 && finding.endsWith("; it held up to 120 open descriptors of its 20,000)")), validity.findings()::toString);
@@ -83,7 +83,7 @@ class ValidityTest {
     void aLongClientGcPauseIsTheClients() {
         Validity validity = judge(recorded(second -> 100), client(second -> 30.0, 800), Map.of());
 
-        assertEquals(Validity.CLIENT_BOUND, validity.verdict());
+        assertEquals(Verdict.CLIENT_BOUND, validity.verdict());
         assertTrue(validity.findings().stream().anyMatch(f -> f.startsWith("client GC: 800 ms of pauses in one second while samples were in flight")),
                 validity.findings()::toString);
     }
@@ -101,7 +101,7 @@ class ValidityTest {
         }
         Validity validity = judge(recorded(second -> 100), lines, Map.of());
 
-        assertEquals(Validity.NO_CLIENT_LIMIT, validity.verdict(), validity::oneLine);
+        assertEquals(Verdict.NO_CLIENT_LIMIT, validity.verdict(), validity::oneLine);
     }
 
     @Test
@@ -110,7 +110,7 @@ class ValidityTest {
         recorded(second -> 100).forEach(ends);
         Validity validity = Validity.judge(ends, List.of(), List.of(), ClientHealth.UNKNOWN, Map.of(), 6_000, null, null);
 
-        assertEquals(Validity.UNKNOWN, validity.verdict());
+        assertEquals(Verdict.UNKNOWN, validity.verdict());
     }
 
     @Test
@@ -151,11 +151,11 @@ class ValidityTest {
         Validity late = steadyRun(6_000, null, new ArrivalLag.Lateness(22.97, 56.5, 34_948, 81_250, 34.7));
         Validity kept = steadyRun(6_000, null, new ArrivalLag.Lateness(0.4, 26.8, 0, 32_500, 34.7));
 
-        assertEquals(Validity.CLIENT_BOUND, late.verdict());
+        assertEquals(Verdict.CLIENT_BOUND, late.verdict());
         assertTrue(late.findings().contains("client behind its schedule: arrivals started up to 23.0 s after they were due "
                 + "(at t = 57 s), 34,948 of 81,250 after the schedule's last was due (t = 35 s): the arrival rate the server "
                 + "saw was the client's, not the plan's"), late.findings()::toString);
-        assertEquals(Validity.NO_CLIENT_LIMIT, kept.verdict(), kept::oneLine);
+        assertEquals(Verdict.NO_CLIENT_LIMIT, kept.verdict(), kept::oneLine);
         assertTrue(kept.findings().contains("arrivals kept to the schedule (at most 0.4 s late)"), kept.findings()::toString);
     }
 

@@ -16,7 +16,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.threads.report.RequestPart;
 import lab.threads.report.ServerSummary;
-import lab.threads.report.Validity;
+import lab.threads.report.Verdict;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,7 +48,7 @@ class ClientStallTest {
         JsonNode server = new ObjectMapper().readTree(LabRunEndToEndTest.onlyRunFolder(out).resolve("summary.json").toFile())
                 .get("servers").get(0);
         JsonNode validity = server.get("validity");
-        assertEquals(Validity.CLIENT_BOUND, validity.get("verdict").asText(), validity::toString);
+        assertEquals(Verdict.CLIENT_BOUND, validity.get("verdict").asText(), validity::toString);
         double longestStall = 0;
         for (JsonNode stall : validity.get("clientStalls")) {
             longestStall = Math.max(longestStall, stall.get("toSecond").asDouble() - stall.get("fromSecond").asDouble());
