@@ -39,14 +39,15 @@ final class ErrorCauses implements Consumer<Sample> {
         if (responseCode.startsWith(CLIENT_PREFIX)) {
             String message = responseMessage.startsWith(CLIENT_MESSAGE_PREFIX)
                     ? responseMessage.substring(CLIENT_MESSAGE_PREFIX.length()) : responseMessage;
-            return "client: " + responseCode.substring(CLIENT_PREFIX.length()) + (message.isBlank() ? "" : ": " + message);
+            return new ErrorCause(ErrorCause.Side.CLIENT, responseCode.substring(CLIENT_PREFIX.length())
+                    + (message.isBlank() ? "" : ": " + message)).key();
         }
         if (responseCode.matches("\\d{3}")) {
             // A failed 2xx/3xx was judged by an assertion in the plan, not by the server.
-            return Integer.parseInt(responseCode) >= 400 ? "server: HTTP " + responseCode
-                    : "assertion: HTTP " + responseCode;
+            return new ErrorCause(Integer.parseInt(responseCode) >= 400 ? ErrorCause.Side.SERVER : ErrorCause.Side.ASSERTION,
+                    "HTTP " + responseCode).key();
         }
-        return "other: " + (responseCode.isBlank() ? "no response code" : responseCode);
+        return new ErrorCause(ErrorCause.Side.OTHER, responseCode.isBlank() ? "no response code" : responseCode).key();
     }
 
     /** One line for a table cell: {@code server: HTTP 503 x 12; client: ... x 3}, or a dash when there are none. */

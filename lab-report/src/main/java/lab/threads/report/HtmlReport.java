@@ -119,8 +119,8 @@ final class HtmlReport {
             }
             html.append("<table>\n").append(tableRow("th", List.of("side", "cause", "count"), false));
             server.errorsByCause().forEach((cause, count) -> {
-                String[] sideAndCause = cause.split(": ", 2);
-                html.append(tableRow("td", List.of(sideAndCause[0], sideAndCause[1], Cells.count(count)), true));
+                ErrorCause parsed = ErrorCause.parse(cause);
+                html.append(tableRow("td", List.of(parsed.side().label(), parsed.cause(), Cells.count(count)), true));
             });
             html.append("</table>\n");
         }

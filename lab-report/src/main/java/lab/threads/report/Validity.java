@@ -288,7 +288,7 @@ public record Validity(Verdict verdict, List<String> findings, String advice, Li
 
     private static Map<String, Long> clientLimitErrors(Map<String, Long> errorsByCause) {
         return errorsByCause.entrySet().stream()
-                .filter(entry -> entry.getKey().startsWith("client: ") && RESOURCE_LIMITS.stream().anyMatch(entry.getKey()::contains))
+                .filter(entry -> ErrorCause.parse(entry.getKey()).side() == ErrorCause.Side.CLIENT && RESOURCE_LIMITS.stream().anyMatch(entry.getKey()::contains))
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, Long::sum, java.util.LinkedHashMap::new));
     }
 
