@@ -24,7 +24,9 @@ public final class ProcessMetrics {
         metrics.put("platformThreads", threads.getThreadCount());
         metrics.put("peakPlatformThreads", threads.getPeakThreadCount());
         metrics.put("heapUsedBytes", ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
-        metrics.put("heapAfterGcBytes", heapAfterGc());
+        if (HeapAfterGc.latest() >= 0) {
+            metrics.put("heapAfterGcBytes", HeapAfterGc.latest());
+        }
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
             metrics.put("processCpuMs", os.getProcessCpuTime() / 1_000_000);
         }
@@ -40,16 +42,6 @@ public final class ProcessMetrics {
             metrics.put("involuntaryContextSwitches", usage.involuntarySwitches());
         });
         return metrics;
-    }
-
-    /**
-     * The heap still in use after each pool's latest collection: what survives, so a leak shows as its slope while
-     * heapUsedBytes only saws up and down between collections.
-     */
-    private static long heapAfterGc() {
-        return ManagementFactory.getMemoryPoolMXBeans().stream()
-                .filter(pool -> pool.getType() == java.lang.management.MemoryType.HEAP && pool.getCollectionUsage() != null)
-                .mapToLong(pool -> pool.getCollectionUsage().getUsed()).sum();
     }
 
     /** /proc/self/status: OS threads (all of them, not only Java's), RSS and its peak. */

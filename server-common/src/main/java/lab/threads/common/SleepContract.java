@@ -31,6 +31,7 @@ public final class SleepContract {
         this.variant = variant;
         this.settings = settings;
         this.requestLog = settings.requestLog() == null ? null : RequestLog.open(settings.requestLog());
+        HeapAfterGc.watch();
     }
 
     /** The server has stopped: the request log writes what it still holds. */
