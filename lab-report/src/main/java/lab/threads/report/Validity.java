@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -81,16 +82,45 @@ public record Validity(Verdict verdict, List<String> findings, String advice, Li
      */
     static Validity judge(SampleEnds ends, List<ServerSecond> server, List<ClientSnapshot> client, ClientHealth health,
                           Map<String, Long> errorsByCause, long jmeterP99, ServerView view, ArrivalLag.Lateness lateness) {
-        List<String> findings = new ArrayList<>();
-        boolean clientBound = false;
-        List<Interval> stalls = List.of();
-        List<Interval> busyLagging = List.of();
-        int saturated = 0;
-        if (!ends.isEmpty() && !server.isEmpty()) {
+        List<Finding> findings = new ArrayList<>();
+        Seconds seconds = ends.isEmpty() || server.isEmpty() ? Seconds.NONE : Seconds.of(ends, server, client);
+        if (seconds == Seconds.NONE) {
+            findings.add(new Finding(server.isEmpty() ? "the server's per-second series is missing, so client stalls cannot be told"
+                    : "JMeter recorded no sample", false));
+        }
+        stalled(seconds.stalls()).ifPresent(findings::add);
+        busy(seconds.busyLagging()).ifPresent(findings::add);
+        schedule(lateness).ifPresent(findings::add);
+        Map<String, Long> limits = clientLimitErrors(errorsByCause);
+        clientLimits(limits, health).ifPresent(findings::add);
+        clientGc(client, health).ifPresent(findings::add);
+        p99Gap(view, jmeterP99).ifPresent(findings::add);
+        if (client.stream().anyMatch(ClientSnapshot::distributed)) {
+            findings.add(new Finding("the users ran on JMeter workers: the client's health here is the controller's only", false));
+        }
+        boolean clientBound = findings.stream().anyMatch(Finding::clientBound);
+        Verdict verdict = clientBound ? Verdict.CLIENT_BOUND : server.isEmpty() ? Verdict.UNKNOWN : Verdict.NO_CLIENT_LIMIT;
+        return new Validity(verdict, findings.stream().map(Finding::words).toList(), advice(verdict, health), seconds.stalls(),
+                seconds.busyLagging(), seconds.saturated(), limits);
+    }
+
+    /** One piece of evidence, in words; {@code clientBound} when it alone makes the client the bottleneck. */
+    private record Finding(String words, boolean clientBound) {
+    }
+
+    /**
+     * The run second by second, server against client: when JMeter recorded nothing while the server handed responses
+     * over (stalls), when it recorded fewer than half of them while busy (lagging), and how long all cores were busy.
+     */
+    private record Seconds(List<Interval> stalls, List<Interval> busyLagging, int saturated) {
+        static final Seconds NONE = new Seconds(List.of(), List.of(), 0);
+
+        static Seconds of(SampleEnds ends, List<ServerSecond> server, List<ClientSnapshot> client) {
             Map<Long, Long> handedOver = server.stream().collect(Collectors.toMap(ServerSecond::epochSecond, ServerSecond::completed, Long::sum));
             Map<Long, ClientPoint> clientBySecond = clientBySecond(client);
             List<Long> stallSeconds = new ArrayList<>();
             List<Long> lagSeconds = new ArrayList<>();
+            int saturated = 0;
             for (long second = Math.floorDiv(ends.firstStart(), 1000); second <= Math.floorDiv(ends.lastEnd(), 1000); second++) {
                 long responses = handedOver.getOrDefault(second, 0L);
                 int recorded = ends.in(second);
@@ -106,75 +136,78 @@ public record Validity(Verdict verdict, List<String> findings, String advice, Li
                     saturated++;
                 }
             }
-            stalls = intervals(stallSeconds, handedOver, ends).stream()
-                    .filter(stall -> stall.serverResponses() >= STALL_MIN_RESPONSES).toList();
-            busyLagging = intervals(lagSeconds, handedOver, ends);
-            if (!stalls.isEmpty()) {
-                clientBound = true;
-                findings.add("client stall: JMeter recorded no sample at " + join(stalls) + " while the server handed over "
-                        + count(stalls.stream().mapToLong(Interval::serverResponses).sum()) + " responses ("
-                        + seconds(stalls) + " in all)");
-            }
-            if (!busyLagging.isEmpty()) {
-                clientBound = true;
-                findings.add("client busy: at " + join(busyLagging) + " (" + seconds(busyLagging) + ") the client took more than "
-                        + (int) BUSY_SHARE_PERCENT + "% of the machine while recording fewer than half of the server's responses");
-            }
-        } else {
-            findings.add(server.isEmpty()
-                    ? "the server's per-second series is missing, so client stalls cannot be told"
-                    : "JMeter recorded no sample");
+            return new Seconds(intervals(stallSeconds, handedOver, ends).stream()
+                    .filter(stall -> stall.serverResponses() >= STALL_MIN_RESPONSES).toList(),
+                    intervals(lagSeconds, handedOver, ends), saturated);
         }
-        if (lateness != null && lateness.clientFellBehind()) {
-            clientBound = true;
-            findings.add(String.format(Locale.ROOT, "client behind its schedule: arrivals started up to %.1f s after they "
-                            + "were due (at t = %.0f s), %s of %s after the schedule's last was due (t = %.0f s): the arrival "
-                            + "rate the server saw was the client's, not the plan's", lateness.worstSeconds(),
-                    lateness.worstAtSecond(), count(lateness.afterSchedule()), count(lateness.arrivals()),
-                    lateness.scheduleEndAtSecond()));
-        } else if (lateness != null) {
-            findings.add(String.format(Locale.ROOT, "arrivals kept to the schedule (at most %.1f s late)",
-                    Math.max(0, lateness.worstSeconds())));
+    }
+
+    private static Optional<Finding> stalled(List<Interval> stalls) {
+        return stalls.isEmpty() ? Optional.empty() : Optional.of(new Finding("client stall: JMeter recorded no sample at "
+                + join(stalls) + " while the server handed over " + count(stalls.stream().mapToLong(Interval::serverResponses).sum())
+                + " responses (" + seconds(stalls) + " in all)", true));
+    }
+
+    private static Optional<Finding> busy(List<Interval> busyLagging) {
+        return busyLagging.isEmpty() ? Optional.empty() : Optional.of(new Finding("client busy: at " + join(busyLagging) + " ("
+                + seconds(busyLagging) + ") the client took more than " + (int) BUSY_SHARE_PERCENT
+                + "% of the machine while recording fewer than half of the server's responses", true));
+    }
+
+    private static Optional<Finding> schedule(ArrivalLag.Lateness lateness) {
+        if (lateness == null) {
+            return Optional.empty();
         }
-        Map<String, Long> limits = clientLimitErrors(errorsByCause);
-        if (!limits.isEmpty()) {
-            clientBound = true;
-            findings.add("client limits: " + ErrorCauses.describe(limits) + " (the client's own resources, not the server's answers"
-                    + (health.peakOpenFiles() == null ? "" : "; it held up to " + count(health.peakOpenFiles())
-                    + " open descriptors" + (health.openFilesLimit() == null ? "" : " of its " + count(health.openFilesLimit())))
-                    + ")");
+        if (!lateness.clientFellBehind()) {
+            return Optional.of(new Finding(String.format(Locale.ROOT, "arrivals kept to the schedule (at most %.1f s late)",
+                    Math.max(0, lateness.worstSeconds())), false));
         }
+        return Optional.of(new Finding(String.format(Locale.ROOT, "client behind its schedule: arrivals started up to %.1f s after they "
+                        + "were due (at t = %.0f s), %s of %s after the schedule's last was due (t = %.0f s): the arrival "
+                        + "rate the server saw was the client's, not the plan's", lateness.worstSeconds(),
+                lateness.worstAtSecond(), count(lateness.afterSchedule()), count(lateness.arrivals()),
+                lateness.scheduleEndAtSecond()), true));
+    }
+
+    private static Optional<Finding> clientLimits(Map<String, Long> limits, ClientHealth health) {
+        return limits.isEmpty() ? Optional.empty() : Optional.of(new Finding("client limits: " + ErrorCauses.describe(limits)
+                + " (the client's own resources, not the server's answers"
+                + (health.peakOpenFiles() == null ? "" : "; it held up to " + count(health.peakOpenFiles())
+                + " open descriptors" + (health.openFilesLimit() == null ? "" : " of its " + count(health.openFilesLimit())))
+                + ")", true));
+    }
+
+    private static Optional<Finding> clientGc(List<ClientSnapshot> client, ClientHealth health) {
         long worstGcSecond = worstGcSecondUnderLoad(client);
-        if (worstGcSecond >= GC_PAUSE_FLAG_MS) {
-            clientBound = true;
-            findings.add("client GC: " + count(worstGcSecond) + " ms of pauses in one second while samples were in flight ("
-                    + count(health.gcPauseMs()) + " ms in all, the longest single pause " + count(health.gcMaxPauseMs())
-                    + " ms), added to every sample in flight");
+        return worstGcSecond < GC_PAUSE_FLAG_MS ? Optional.empty() : Optional.of(new Finding("client GC: " + count(worstGcSecond)
+                + " ms of pauses in one second while samples were in flight (" + count(health.gcPauseMs())
+                + " ms in all, the longest single pause " + count(health.gcMaxPauseMs()) + " ms), added to every sample in flight", true));
+    }
+
+    /** A server that queues can go on timing requests long after JMeter gave up on them (its response timeout). */
+    private static Optional<Finding> p99Gap(ServerView view, long jmeterP99) {
+        if (view == null || view.count() == 0) {
+            return Optional.empty();
         }
-        if (view != null && view.count() > 0) {
-            long serverP99 = Math.round(view.p99Ms());
-            // A server that queues can go on timing requests long after JMeter gave up on them (its response timeout).
-            findings.add(jmeterP99 >= serverP99
-                    ? String.format(Locale.ROOT, "JMeter's p99 %s ms against the server's own %s ms: %s ms of it was spent "
-                            + "outside the server's handler (client, kernel, network)", count(jmeterP99), count(serverP99),
-                            count(jmeterP99 - serverP99))
-                    : String.format(Locale.ROOT, "the server's own p99 %s ms is above JMeter's %s ms: the server went on working "
-                            + "on requests after the client had given up on them (its timeouts); those answers were never read",
-                            count(serverP99), count(jmeterP99)));
-        }
-        if (client.stream().anyMatch(ClientSnapshot::distributed)) {
-            findings.add("the users ran on JMeter workers: the client's health here is the controller's only");
-        }
-        Verdict verdict = clientBound ? Verdict.CLIENT_BOUND : server.isEmpty() ? Verdict.UNKNOWN : Verdict.NO_CLIENT_LIMIT;
-        String advice = switch (verdict) {
+        long serverP99 = Math.round(view.p99Ms());
+        return Optional.of(new Finding(jmeterP99 >= serverP99
+                ? String.format(Locale.ROOT, "JMeter's p99 %s ms against the server's own %s ms: %s ms of it was spent "
+                        + "outside the server's handler (client, kernel, network)", count(jmeterP99), count(serverP99),
+                        count(jmeterP99 - serverP99))
+                : String.format(Locale.ROOT, "the server's own p99 %s ms is above JMeter's %s ms: the server went on working "
+                        + "on requests after the client had given up on them (its timeouts); those answers were never read",
+                        count(serverP99), count(jmeterP99)), false));
+    }
+
+    private static String advice(Verdict verdict, ClientHealth health) {
+        return switch (verdict) {
             case CLIENT_BOUND -> "JMeter's latency and throughput include the client's own delays; the server's columns "
                     + "are its own view. " + WHAT_TO_DO;
             case NO_CLIENT_LIMIT -> "No sign the client was the bottleneck: JMeter recorded responses in every second the "
                     + "server handed them over" + (health.peakCpuPercentOfMachine() == null ? "" : String.format(Locale.ROOT,
                     ", and the client took at most %.0f%% of the machine", health.peakCpuPercentOfMachine())) + ".";
-            default -> "Cannot tell whether the client was the bottleneck (a server without /stats/seconds, or an older run).";
+            case UNKNOWN -> "Cannot tell whether the client was the bottleneck (a server without /stats/seconds, or an older run).";
         };
-        return new Validity(verdict, List.copyOf(findings), advice, stalls, busyLagging, saturated, limits);
     }
 
     /**
