@@ -181,13 +181,21 @@ public abstract class ContractSuite {
     void aConnectionWhoseClientLeftIsHeldUntilItsSleepEndsThenClosed() throws Exception {
         long before = http.get("/stats").json().get("openFiles").asLong();
         int left = 10;
+        List<Socket> clients = new ArrayList<>();
         for (int i = 0; i < left; i++) {
-            try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
-                socket.getOutputStream().write(("GET /sleep?ms=" + MAX_SLEEP_MS + " HTTP/1.1\r\nHost: localhost\r\n\r\n")
-                        .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
-            }
+            Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port());
+            socket.getOutputStream().write(("GET /sleep?ms=" + MAX_SLEEP_MS + " HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                    .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+            clients.add(socket);
         }
-        TimeUnit.MILLISECONDS.sleep(MAX_SLEEP_MS / 3);
+        // The client gives up once the server has the requests, as JMeter does at its response timeout.
+        long started = System.nanoTime();
+        while (http.get("/stats").json().get("inFlight").asLong() < left && System.nanoTime() - started < 5_000_000_000L) {
+            TimeUnit.MILLISECONDS.sleep(20);
+        }
+        for (Socket client : clients) {
+            client.close();
+        }
         long held = http.get("/stats").json().get("openFiles").asLong();
         assertTrue(held >= before + left, () -> "the server's ends are still held while their sleeps run: " + before + " before, " + held);
 
