@@ -173,12 +173,19 @@ public abstract class ContractSuite {
     }
 
     /**
-     * A client that gives up (JMeter at its response timeout) closes its end; the server notices only when the
-     * handler's sleep ends, so until then its end waits in CLOSE_WAIT holding a descriptor. Then it must be closed:
-     * a server that kept those would run out of descriptors under a long overload.
+     * A client that gives up (JMeter at its response timeout) closes its end; the server mostly notices only when the
+     * handler's sleep ends (it reads nothing while a request is handled; Undertow noticed some closes earlier here), so
+     * its end waits in CLOSE_WAIT holding a descriptor. Once the sleeps have ended every such end must be closed: a
+     * server that kept them would run out of descriptors under a long overload.
      */
     @Test
-    void aConnectionWhoseClientLeftIsHeldUntilItsSleepEndsThenClosed() throws Exception {
+    void aConnectionWhoseClientLeftIsClosedOnceItsSleepEnds() throws Exception {
+        // Other tests' sleeps (and their connections) end first, so the count below is this test's alone.
+        long quiet = System.nanoTime();
+        while (http.get("/stats").json().get("inFlight").asLong() > 0 && System.nanoTime() - quiet < 10_000_000_000L) {
+            TimeUnit.MILLISECONDS.sleep(50);
+        }
+        TimeUnit.MILLISECONDS.sleep(200);
         long before = http.get("/stats").json().get("openFiles").asLong();
         int left = 10;
         List<Socket> clients = new ArrayList<>();
@@ -193,20 +200,22 @@ public abstract class ContractSuite {
         while (http.get("/stats").json().get("inFlight").asLong() < left && System.nanoTime() - started < 5_000_000_000L) {
             TimeUnit.MILLISECONDS.sleep(20);
         }
+        long during = http.get("/stats").json().get("openFiles").asLong();
         for (Socket client : clients) {
             client.close();
         }
-        long held = http.get("/stats").json().get("openFiles").asLong();
-        assertTrue(held >= before + left, () -> "the server's ends are still held while their sleeps run: " + before + " before, " + held);
+        assertTrue(during >= before + 2L * left, () -> "both ends of each connection while the requests run: " + before
+                + " before, " + during);
 
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(MAX_SLEEP_MS + 5_000);
-        long now = held;
-        while (now >= before + left && System.nanoTime() < deadline) {
+        long now = during;
+        while (now > before + 2 && System.nanoTime() < deadline) {
             TimeUnit.MILLISECONDS.sleep(100);
             now = http.get("/stats").json().get("openFiles").asLong();
         }
         long after = now;
-        assertTrue(after < before + left, () -> "closed once their sleeps ended: " + before + " before, " + held + " during, " + after + " after");
+        assertTrue(after <= before + 2, () -> "every end closed once the sleeps ended: " + before + " before, " + during
+                + " during, " + after + " after");
     }
 
     @Test
