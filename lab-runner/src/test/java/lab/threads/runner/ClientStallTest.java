@@ -48,7 +48,7 @@ class ClientStallTest {
         JsonNode server = new ObjectMapper().readTree(LabRunEndToEndTest.onlyRunFolder(out).resolve("summary.json").toFile())
                 .get("servers").get(0);
         JsonNode validity = server.get("validity");
-        assertEquals(Verdict.CLIENT_BOUND, validity.get("verdict").asText(), validity::toString);
+        assertEquals(Verdict.CLIENT_BOUND.label(), validity.get("verdict").asText(), validity::toString);
         double longestStall = 0;
         for (JsonNode stall : validity.get("clientStalls")) {
             longestStall = Math.max(longestStall, stall.get("toSecond").asDouble() - stall.get("fromSecond").asDouble());
