@@ -24,8 +24,8 @@ final class ArrivalLag implements Consumer<Sample> {
      * @param arrivals             arrivals in all
      * @param scheduleEndAtSecond  when the schedule's last arrival was due, in the same seconds
      */
-    record Lateness(double worstSeconds, double worstAtSecond, long afterSchedule, long arrivals,
-                    double scheduleEndAtSecond) {
+    record Lateness(
+            double worstSeconds, double worstAtSecond, long afterSchedule, long arrivals, double scheduleEndAtSecond) {
 
         boolean clientFellBehind() {
             return worstSeconds > LATE_FLAG_SECONDS;
@@ -63,7 +63,11 @@ final class ArrivalLag implements Consumer<Sample> {
             }
             afterSchedule += started > scheduleEnd + LATE_FLAG_SECONDS ? 1 : 0;
         }
-        return new Lateness(worst, (worstStart - sorted[0]) / 1000.0, afterSchedule, count,
+        return new Lateness(
+                worst,
+                (worstStart - sorted[0]) / 1000.0,
+                afterSchedule,
+                count,
                 scheduleEnd - (sorted[0] - scheduleStartMs) / 1000.0);
     }
 }

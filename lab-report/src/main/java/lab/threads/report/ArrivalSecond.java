@@ -12,5 +12,5 @@ package lab.threads.report;
  * @param p99Ms    99th percentile elapsed of those; null when none started
  * @param inFlight samples started and not yet ended at this second's end, as JMeter recorded them
  */
-public record ArrivalSecond(int second, double offered, int arrivals, int errors, Long p50Ms, Long p99Ms, int inFlight) {
-}
+public record ArrivalSecond(
+        int second, double offered, int arrivals, int errors, Long p50Ms, Long p99Ms, int inFlight) {}

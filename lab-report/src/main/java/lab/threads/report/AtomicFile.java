@@ -13,8 +13,7 @@ import java.nio.file.StandardCopyOption;
  */
 public final class AtomicFile {
 
-    private AtomicFile() {
-    }
+    private AtomicFile() {}
 
     /** @return {@code file} */
     public static Path write(Path file, String text) throws IOException {

@@ -1,12 +1,11 @@
 package lab.threads.report;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** Number and text formats shared by the markdown, HTML and console tables, so all three read the same. */
 final class Cells {
@@ -14,8 +13,7 @@ final class Cells {
     static final String NOT_AVAILABLE = "n/a";
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private Cells() {
-    }
+    private Cells() {}
 
     static String count(long value) {
         return String.format(Locale.ROOT, "%,d", value);
@@ -39,8 +37,10 @@ final class Cells {
 
     /** The server's own p50 / p99 / max in ms, or n/a for a server that gave none. */
     static String serverView(ServerView view) {
-        return view == null ? NOT_AVAILABLE : count(Math.round(view.p50Ms())) + " / " + count(Math.round(view.p99Ms()))
-                + " / " + count(Math.round(view.maxMs()));
+        return view == null
+                ? NOT_AVAILABLE
+                : count(Math.round(view.p50Ms())) + " / " + count(Math.round(view.p99Ms())) + " / "
+                        + count(Math.round(view.maxMs()));
     }
 
     /**
@@ -53,9 +53,11 @@ final class Cells {
         }
         Object asked = settings.get("backlog");
         Object effective = settings.getOrDefault("effectiveBacklog", asked);
-        return settings.getOrDefault("settings", "lab") + ": backlog " + effective + (Objects.equals(asked, effective) ? "" : " (asked " + asked + ")")
+        return settings.getOrDefault("settings", "lab") + ": backlog " + effective
+                + (Objects.equals(asked, effective) ? "" : " (asked " + asked + ")")
                 + ", connections " + settings.getOrDefault("maxConnections", NOT_AVAILABLE)
-                + ", idle " + millis(settings.get("idleTimeoutMs")) + ", grace " + millis(settings.get("shutdownGraceMs"));
+                + ", idle " + millis(settings.get("idleTimeoutMs")) + ", grace "
+                + millis(settings.get("shutdownGraceMs"));
     }
 
     private static String millis(Object value) {
@@ -72,16 +74,28 @@ final class Cells {
 
     static String plan(PlanShape plan) {
         if (plan.isOpen()) {
-            return String.format(Locale.ROOT,
+            return String.format(
+                    Locale.ROOT,
                     "open model: arrivals ramped to %,d/s over %s s, then %,d s at that rate, each a %,d ms request: "
                             + "ideal %,d samples in %s s = %s req/s",
-                    plan.arrivalsPerSecond(), decimal(plan.rampUpSeconds(), 1), plan.durationSeconds(), plan.sleepMs(),
-                    plan.idealSamples(), decimal(plan.idealDurationSeconds(), 3), decimal(plan.idealThroughput(), 1));
+                    plan.arrivalsPerSecond(),
+                    decimal(plan.rampUpSeconds(), 1),
+                    plan.durationSeconds(),
+                    plan.sleepMs(),
+                    plan.idealSamples(),
+                    decimal(plan.idealDurationSeconds(), 3),
+                    decimal(plan.idealThroughput(), 1));
         }
-        return String.format(Locale.ROOT,
+        return String.format(
+                Locale.ROOT,
                 "%,d users, %s s ramp-up, %d loop(s) of a %,d ms request: ideal %,d samples in %s s = %s req/s",
-                plan.users(), decimal(plan.rampUpSeconds(), 1), plan.loops(), plan.sleepMs(),
-                plan.idealSamples(), decimal(plan.idealDurationSeconds(), 3), decimal(plan.idealThroughput(), 1));
+                plan.users(),
+                decimal(plan.rampUpSeconds(), 1),
+                plan.loops(),
+                plan.sleepMs(),
+                plan.idealSamples(),
+                decimal(plan.idealDurationSeconds(), 3),
+                decimal(plan.idealThroughput(), 1));
     }
 
     /** Scalars as they are; nested maps and lists from the runner as compact JSON rather than Java's toString. */

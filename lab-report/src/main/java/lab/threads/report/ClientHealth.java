@@ -15,38 +15,67 @@ import java.util.function.Function;
  * @param peakCpuPercentOfMachine the most CPU the client took in one second, as % of all cores
  * @param peakOpenFiles   most descriptors the client held, against {@code openFilesLimit}
  */
-public record ClientHealth(int snapshots, boolean distributed, Long scheduleStartMs, Long peakRssBytes,
-                           Long peakOsThreads, Long cpuUserMs, Long cpuSystemMs, Long gcPauseMs, Long gcPauses,
-                           Long gcMaxPauseMs, Double peakCpuPercentOfMachine, Long peakSamplesInFlight,
-                           Long peakOpenFiles, Long openFilesLimit) {
+public record ClientHealth(
+        int snapshots,
+        boolean distributed,
+        Long scheduleStartMs,
+        Long peakRssBytes,
+        Long peakOsThreads,
+        Long cpuUserMs,
+        Long cpuSystemMs,
+        Long gcPauseMs,
+        Long gcPauses,
+        Long gcMaxPauseMs,
+        Double peakCpuPercentOfMachine,
+        Long peakSamplesInFlight,
+        Long peakOpenFiles,
+        Long openFilesLimit) {
 
-    static final ClientHealth UNKNOWN = new ClientHealth(0, false, null, null, null, null, null, null, null, null, null, null,
-            null, null);
+    static final ClientHealth UNKNOWN =
+            new ClientHealth(0, false, null, null, null, null, null, null, null, null, null, null, null, null);
 
     static ClientHealth of(List<ClientSnapshot> snapshots, List<ClientPoint> points) {
         if (snapshots.isEmpty()) {
             return UNKNOWN;
         }
         ClientSnapshot first = snapshots.getFirst();
-        return new ClientHealth(snapshots.size(), snapshots.stream().anyMatch(ClientSnapshot::distributed),
-                snapshots.stream().filter(s -> s.elapsedMs() != null).findFirst()
-                        .map(s -> s.sampledAtMs() - s.elapsedMs()).orElse(null),
-                max(snapshots, ClientSnapshot::rssBytes), max(snapshots, ClientSnapshot::osThreads),
-                growth(snapshots, ClientSnapshot::cpuUserMs), growth(snapshots, ClientSnapshot::cpuSystemMs),
-                growth(snapshots, ClientSnapshot::gcPauseMs), growth(snapshots, ClientSnapshot::gcPauses),
+        return new ClientHealth(
+                snapshots.size(),
+                snapshots.stream().anyMatch(ClientSnapshot::distributed),
+                snapshots.stream()
+                        .filter(s -> s.elapsedMs() != null)
+                        .findFirst()
+                        .map(s -> s.sampledAtMs() - s.elapsedMs())
+                        .orElse(null),
+                max(snapshots, ClientSnapshot::rssBytes),
+                max(snapshots, ClientSnapshot::osThreads),
+                growth(snapshots, ClientSnapshot::cpuUserMs),
+                growth(snapshots, ClientSnapshot::cpuSystemMs),
+                growth(snapshots, ClientSnapshot::gcPauseMs),
+                growth(snapshots, ClientSnapshot::gcPauses),
                 max(snapshots, ClientSnapshot::gcMaxPauseMs),
-                points.stream().map(ClientPoint::cpuPercentOfMachine).filter(Objects::nonNull).max(Double::compare).orElse(null),
-                max(snapshots, ClientSnapshot::samplesInFlight), max(snapshots, ClientSnapshot::openFiles),
+                points.stream()
+                        .map(ClientPoint::cpuPercentOfMachine)
+                        .filter(Objects::nonNull)
+                        .max(Double::compare)
+                        .orElse(null),
+                max(snapshots, ClientSnapshot::samplesInFlight),
+                max(snapshots, ClientSnapshot::openFiles),
                 max(snapshots, ClientSnapshot::maxOpenFiles));
     }
 
     private static Long max(List<ClientSnapshot> snapshots, Function<ClientSnapshot, Long> field) {
-        return snapshots.stream().map(field).filter(Objects::nonNull).max(Long::compare).orElse(null);
+        return snapshots.stream()
+                .map(field)
+                .filter(Objects::nonNull)
+                .max(Long::compare)
+                .orElse(null);
     }
 
     /** A cumulative counter's growth from the first line that has it to the last. */
     private static Long growth(List<ClientSnapshot> snapshots, Function<ClientSnapshot, Long> field) {
-        List<Long> values = snapshots.stream().map(field).filter(Objects::nonNull).toList();
+        List<Long> values =
+                snapshots.stream().map(field).filter(Objects::nonNull).toList();
         return values.isEmpty() ? null : values.getLast() - values.getFirst();
     }
 }

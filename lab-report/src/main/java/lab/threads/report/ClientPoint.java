@@ -12,8 +12,13 @@ import java.util.List;
  * @param machinePercent     the whole machine's busy CPU since the previous line (client + server + the rest)
  * @param gcPauseMs          client GC pause time since the previous line
  */
-public record ClientPoint(double second, Double cpuPercentOfMachine, Double machinePercent, Double rssMb,
-                          Long gcPauseMs, Long samplesInFlight) {
+public record ClientPoint(
+        double second,
+        Double cpuPercentOfMachine,
+        Double machinePercent,
+        Double rssMb,
+        Long gcPauseMs,
+        Long samplesInFlight) {
 
     private static final double MIB = 1024.0 * 1024.0;
 
@@ -26,28 +31,38 @@ public record ClientPoint(double second, Double cpuPercentOfMachine, Double mach
             Double machine = null;
             Long gc = null;
             if (previous != null && wallMs > 0) {
-                boolean machineKnown = now.machineCpuBusyMs() != null && previous.machineCpuBusyMs() != null
-                        && now.machineCpuTotalMs() != null && previous.machineCpuTotalMs() != null
+                boolean machineKnown = now.machineCpuBusyMs() != null
+                        && previous.machineCpuBusyMs() != null
+                        && now.machineCpuTotalMs() != null
+                        && previous.machineCpuTotalMs() != null
                         && now.machineCpuTotalMs() > previous.machineCpuTotalMs();
                 if (now.cpuMs() != null && previous.cpuMs() != null) {
                     // A client pinned to some CPUs (--cpus) counts only those as its cores: the machine's own total
                     // (every core's time) keeps the share one of the whole machine.
                     if (machineKnown) {
-                        cpu = 100.0 * (now.cpuMs() - previous.cpuMs()) / (now.machineCpuTotalMs() - previous.machineCpuTotalMs());
+                        cpu = 100.0
+                                * (now.cpuMs() - previous.cpuMs())
+                                / (now.machineCpuTotalMs() - previous.machineCpuTotalMs());
                     } else if (now.cores() != null && now.cores() > 0) {
                         cpu = 100.0 * (now.cpuMs() - previous.cpuMs()) / (wallMs * now.cores());
                     }
                 }
                 if (machineKnown) {
-                    machine = 100.0 * (now.machineCpuBusyMs() - previous.machineCpuBusyMs())
+                    machine = 100.0
+                            * (now.machineCpuBusyMs() - previous.machineCpuBusyMs())
                             / (now.machineCpuTotalMs() - previous.machineCpuTotalMs());
                 }
                 if (now.gcPauseMs() != null && previous.gcPauseMs() != null) {
                     gc = now.gcPauseMs() - previous.gcPauseMs();
                 }
             }
-            points.add(new ClientPoint((now.sampledAtMs() - originMs) / 1000.0, cpu, machine,
-                    now.rssBytes() == null ? null : now.rssBytes() / MIB, gc, now.samplesInFlight()));
+            points.add(new ClientPoint(
+                    (now.sampledAtMs() - originMs) / 1000.0,
+                    cpu,
+                    machine,
+                    now.rssBytes() == null ? null : now.rssBytes() / MIB,
+                    gc,
+                    now.samplesInFlight()));
             previous = now;
         }
         return List.copyOf(points);

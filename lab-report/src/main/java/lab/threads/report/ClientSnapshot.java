@@ -1,11 +1,10 @@
 package lab.threads.report;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * One line of {@code client-stats.jsonl}: the forked JMeter's record of its own process, once a second. Counters
@@ -18,10 +17,23 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * @param distributed      the users ran on JMeter workers: this line describes the controller only
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record ClientSnapshot(long sampledAtMs, Long elapsedMs, Long cpuUserMs, Long cpuSystemMs, Long rssBytes,
-                             Long osThreads, Long gcPauseMs, Long gcPauses, Long gcMaxPauseMs, Long samplesInFlight,
-                             Long machineCpuBusyMs, Long machineCpuTotalMs, Integer cores, Long openFiles,
-                             Long maxOpenFiles, boolean distributed) {
+public record ClientSnapshot(
+        long sampledAtMs,
+        Long elapsedMs,
+        Long cpuUserMs,
+        Long cpuSystemMs,
+        Long rssBytes,
+        Long osThreads,
+        Long gcPauseMs,
+        Long gcPauses,
+        Long gcMaxPauseMs,
+        Long samplesInFlight,
+        Long machineCpuBusyMs,
+        Long machineCpuTotalMs,
+        Integer cores,
+        Long openFiles,
+        Long maxOpenFiles,
+        boolean distributed) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -33,13 +45,17 @@ public record ClientSnapshot(long sampledAtMs, Long elapsedMs, Long cpuUserMs, L
     /** Never throws: a missing or cut file gives what could be read, and a note says what was not. */
     static List<ClientSnapshot> read(Path jsonl, List<String> notes) {
         List<ClientSnapshot> snapshots = new ArrayList<>();
-        JsonLinesFile.read(jsonl, "the client's own health is unknown", line -> {
-            ClientSnapshot snapshot = JSON.convertValue(line, ClientSnapshot.class);
-            if (snapshot.sampledAtMs() <= 0) {
-                throw new IllegalArgumentException("no sampledAtMs: " + line);
-            }
-            snapshots.add(snapshot);
-        }, notes);
+        JsonLinesFile.read(
+                jsonl,
+                "the client's own health is unknown",
+                line -> {
+                    ClientSnapshot snapshot = JSON.convertValue(line, ClientSnapshot.class);
+                    if (snapshot.sampledAtMs() <= 0) {
+                        throw new IllegalArgumentException("no sampledAtMs: " + line);
+                    }
+                    snapshots.add(snapshot);
+                },
+                notes);
         return List.copyOf(snapshots);
     }
 }

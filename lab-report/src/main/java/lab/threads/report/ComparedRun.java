@@ -19,8 +19,9 @@ import java.util.stream.Stream;
  */
 public record ComparedRun(Path dir, Map<String, Object> metadata, List<RunReport> repeats, Path results) {
 
-    private static final String WHAT_TO_GIVE = "give the folder of one run (results/<timestamp>), of one case of a sweep "
-            + "(results/<timestamp>/users-1000), or of repeats";
+    private static final String WHAT_TO_GIVE =
+            "give the folder of one run (results/<timestamp>), of one case of a sweep "
+                    + "(results/<timestamp>/users-1000), or of repeats";
 
     /** @throws BadRunFolder when the folder is no run, or a whole sweep */
     public static ComparedRun read(Path dir) {
@@ -29,10 +30,12 @@ public record ComparedRun(Path dir, Map<String, Object> metadata, List<RunReport
         }
         List<Path> cases = RunFiles.hasSummary(dir) ? List.of(dir) : repeatFolders(dir);
         if (cases.isEmpty() && RunFiles.hasSweep(dir)) {
-            throw new BadRunFolder(dir, "a sweep of several levels: compare one level's folder, e.g. " + firstLevel(dir));
+            throw new BadRunFolder(
+                    dir, "a sweep of several levels: compare one level's folder, e.g. " + firstLevel(dir));
         }
         if (cases.isEmpty()) {
-            throw new BadRunFolder(dir, "no " + ReportWriter.JSON_FILE + " in it or in repeat-N folders: " + WHAT_TO_GIVE);
+            throw new BadRunFolder(
+                    dir, "no " + ReportWriter.JSON_FILE + " in it or in repeat-N folders: " + WHAT_TO_GIVE);
         }
         List<RunReport> reports = cases.stream().map(ComparedRun::summary).toList();
         Map<String, Object> metadata = reports.getFirst().metadata();
@@ -45,18 +48,26 @@ public record ComparedRun(Path dir, Map<String, Object> metadata, List<RunReport
 
     /** Every server of the run, in the order the first repeat ran them, then any other repeat's. */
     List<String> servers() {
-        return repeats.stream().flatMap(report -> report.servers().stream()).map(ServerSummary::server).distinct().toList();
+        return repeats.stream()
+                .flatMap(report -> report.servers().stream())
+                .map(ServerSummary::server)
+                .distinct()
+                .toList();
     }
 
     /** The server's row in every repeat that has it. */
     List<ServerSummary> rows(String server) {
-        return repeats.stream().flatMap(report -> report.servers().stream()).filter(row -> row.server().equals(server)).toList();
+        return repeats.stream()
+                .flatMap(report -> report.servers().stream())
+                .filter(row -> row.server().equals(server))
+                .toList();
     }
 
     private static List<Path> repeatFolders(Path dir) {
         try (Stream<Path> children = Files.list(dir)) {
             return children.filter(child -> repeatNumber(child) != null && RunFiles.hasSummary(child))
-                    .sorted(Comparator.comparing(ComparedRun::repeatNumber)).toList();
+                    .sorted(Comparator.comparing(ComparedRun::repeatNumber))
+                    .toList();
         } catch (IOException e) {
             throw new BadRunFolder(dir, "cannot list it (" + e.getMessage() + ")");
         }
@@ -77,8 +88,10 @@ public record ComparedRun(Path dir, Map<String, Object> metadata, List<RunReport
 
     private static Path firstLevel(Path sweepDir) {
         try {
-            return RunFiles.sweep(sweepDir).cases().stream().findFirst()
-                    .map(folder -> sweepDir.resolve(folder.split("/")[0])).orElse(sweepDir.resolve("<level>"));
+            return RunFiles.sweep(sweepDir).cases().stream()
+                    .findFirst()
+                    .map(folder -> sweepDir.resolve(folder.split("/")[0]))
+                    .orElse(sweepDir.resolve("<level>"));
         } catch (IOException e) {
             return sweepDir.resolve("<level>");
         }
@@ -88,8 +101,9 @@ public record ComparedRun(Path dir, Map<String, Object> metadata, List<RunReport
         try {
             return RunFiles.summary(caseDir);
         } catch (IOException e) {
-            throw new BadRunFolder(caseDir.resolve(ReportWriter.JSON_FILE), "not a run's summary (" + RunFiles.firstLine(e)
-                    + "): " + WHAT_TO_GIVE);
+            throw new BadRunFolder(
+                    caseDir.resolve(ReportWriter.JSON_FILE),
+                    "not a run's summary (" + RunFiles.firstLine(e) + "): " + WHAT_TO_GIVE);
         }
     }
 }

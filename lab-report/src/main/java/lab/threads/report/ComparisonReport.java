@@ -19,12 +19,13 @@ public final class ComparisonReport {
     private static final List<Boolean> NUMERIC = List.of(false, false, true, true, true, false);
     private static final String VERDICT = "client verdict";
     private static final String NONE = "(none)";
-    private static final String SAME_SETUP = "Both ran the same way: same code, flags, plan, client and machine (their dates and command lines aside).";
-    private static final String READING = "change = (B - A) / A. With repeats on both sides, a value is the median [min - max]; "
-            + "\"within\" means the two ranges overlap, so the change may be run-to-run noise.";
+    private static final String SAME_SETUP =
+            "Both ran the same way: same code, flags, plan, client and machine (their dates and command lines aside).";
+    private static final String READING =
+            "change = (B - A) / A. With repeats on both sides, a value is the median [min - max]; "
+                    + "\"within\" means the two ranges overlap, so the change may be run-to-run noise.";
 
-    private ComparisonReport() {
-    }
+    private ComparisonReport() {}
 
     /** @return compare.html, in {@code outDir} */
     public static Path write(RunComparison comparison, Path outDir) throws IOException {
@@ -40,12 +41,20 @@ public final class ComparisonReport {
             out.append(SAME_SETUP).append('\n');
         } else {
             out.append("How they ran differs (this explains most differences below):\n");
-            comparison.metadata().forEach(change -> out.append("  ").append(change.key()).append(": ")
-                    .append(orNone(change.a())).append(" -> ").append(orNone(change.b())).append('\n'));
+            comparison
+                    .metadata()
+                    .forEach(change -> out.append("  ")
+                            .append(change.key())
+                            .append(": ")
+                            .append(orNone(change.a()))
+                            .append(" -> ")
+                            .append(orNone(change.b()))
+                            .append('\n'));
         }
         onlyInOne(comparison).forEach(line -> out.append(line).append('\n'));
         int columns = columns(comparison);
-        out.append('\n').append(TextTable.render(HEADERS.subList(0, columns), NUMERIC.subList(0, columns), rows(comparison)));
+        out.append('\n')
+                .append(TextTable.render(HEADERS.subList(0, columns), NUMERIC.subList(0, columns), rows(comparison)));
         return out.append(READING).append('\n').toString();
     }
 
@@ -59,12 +68,23 @@ public final class ComparisonReport {
         List<List<String>> rows = new ArrayList<>();
         for (RunComparison.ServerChange server : comparison.servers()) {
             for (RunComparison.FigureChange change : server.figures()) {
-                rows.add(List.of(server.server(), change.figure().label(), change.figure().format(change.a()),
-                        change.figure().format(change.b()), percent(change.changePercent()), spreadWords(change.withinSpread()))
+                rows.add(List.of(
+                                server.server(),
+                                change.figure().label(),
+                                change.figure().format(change.a()),
+                                change.figure().format(change.b()),
+                                percent(change.changePercent()),
+                                spreadWords(change.withinSpread()))
                         .subList(0, columns));
             }
-            rows.add(List.of(server.server(), VERDICT, server.verdictA(), server.verdictB(),
-                    server.verdictA().equals(server.verdictB()) ? "same" : "changed", "").subList(0, columns));
+            rows.add(List.of(
+                            server.server(),
+                            VERDICT,
+                            server.verdictA(),
+                            server.verdictB(),
+                            server.verdictA().equals(server.verdictB()) ? "same" : "changed",
+                            "")
+                    .subList(0, columns));
         }
         return rows;
     }
@@ -108,21 +128,29 @@ public final class ComparisonReport {
         if (comparison.metadata().isEmpty()) {
             html.append("<p>").append(HtmlReport.escape(SAME_SETUP)).append("</p>\n");
         } else {
-            html.append("<p>What differs, which explains most differences in the figures below:</p>\n<table id=\"metadata\">\n"
-                    + "<tr><th>setting</th><th>A</th><th>B</th></tr>\n");
-            comparison.metadata().forEach(change -> html.append("<tr>").append(PlainPage.cell(change.key(), false))
-                    .append(PlainPage.cell(orNone(change.a()), false)).append(PlainPage.cell(orNone(change.b()), false))
-                    .append("</tr>\n"));
+            html.append(
+                    "<p>What differs, which explains most differences in the figures below:</p>\n<table id=\"metadata\">\n"
+                            + "<tr><th>setting</th><th>A</th><th>B</th></tr>\n");
+            comparison
+                    .metadata()
+                    .forEach(change -> html.append("<tr>")
+                            .append(PlainPage.cell(change.key(), false))
+                            .append(PlainPage.cell(orNone(change.a()), false))
+                            .append(PlainPage.cell(orNone(change.b()), false))
+                            .append("</tr>\n"));
             html.append("</table>\n");
         }
         List<String> onlyInOne = onlyInOne(comparison);
         if (!onlyInOne.isEmpty()) {
             html.append("<h2>Servers in one run only</h2>\n<ul id=\"only-in-one\">\n");
-            onlyInOne.forEach(line -> html.append("<li>").append(HtmlReport.escape(line)).append("</li>\n"));
+            onlyInOne.forEach(
+                    line -> html.append("<li>").append(HtmlReport.escape(line)).append("</li>\n"));
             html.append("</ul>\n");
         }
         html.append("<h2>Figures</h2>\n<table id=\"figures\">\n<tr>");
-        HEADERS.subList(0, columns(comparison)).forEach(header -> html.append("<th>").append(HtmlReport.escape(header)).append("</th>"));
+        HEADERS.subList(0, columns(comparison))
+                .forEach(header ->
+                        html.append("<th>").append(HtmlReport.escape(header)).append("</th>"));
         html.append("</tr>\n");
         for (List<String> row : rows(comparison)) {
             html.append("<tr>");
@@ -132,7 +160,9 @@ public final class ComparisonReport {
             }
             html.append("</tr>\n");
         }
-        html.append("</table>\n<p class=\"muted\">").append(HtmlReport.escape(READING)).append("</p>\n");
+        html.append("</table>\n<p class=\"muted\">")
+                .append(HtmlReport.escape(READING))
+                .append("</p>\n");
         return PlainPage.of("Compare two runs", "", html.toString());
     }
 
@@ -140,9 +170,15 @@ public final class ComparisonReport {
         Path page = run.dir().toAbsolutePath().normalize().resolve(ReportWriter.HTML_FILE);
         String href = outDir.toAbsolutePath().normalize().relativize(page).toString();
         // A sweep level's folder of repeats has no page of its own.
-        html.append("<tr><th>").append(name).append("</th><td>").append(Files.isRegularFile(page)
-                        ? "<a href=\"" + HtmlReport.escape(href) + "\">" + HtmlReport.escape(run.dir().toString()) + "</a>"
-                        : HtmlReport.escape(run.dir().toString())).append("</td>")
+        html.append("<tr><th>")
+                .append(name)
+                .append("</th><td>")
+                .append(
+                        Files.isRegularFile(page)
+                                ? "<a href=\"" + HtmlReport.escape(href) + "\">"
+                                        + HtmlReport.escape(run.dir().toString()) + "</a>"
+                                : HtmlReport.escape(run.dir().toString()))
+                .append("</td>")
                 .append(PlainPage.cell(date(run), false))
                 .append(PlainPage.cell(String.valueOf(run.metadata().getOrDefault("command", "")), false))
                 .append(PlainPage.cell(runs(run), false))

@@ -28,7 +28,8 @@ record CoreUse(String serverCpus, int serverCores, int serverBusy, String client
         if (server.cpus == null || client.cpus == null || server.cpus.equals(client.cpus)) {
             return SHARED;
         }
-        return new CoreUse(server.cpus, server.cores, server.busySeconds, client.cpus, client.cores, client.busySeconds);
+        return new CoreUse(
+                server.cpus, server.cores, server.busySeconds, client.cpus, client.cores, client.busySeconds);
     }
 
     boolean pinned() {
@@ -37,9 +38,16 @@ record CoreUse(String serverCpus, int serverCores, int serverBusy, String client
 
     /** The verdict's finding on the cores: which side ran out of its own, in seconds. */
     String finding() {
-        return String.format(Locale.ROOT, "own cores: the client kept its %s at least %d%% busy for %d s, the server its %s "
-                        + "for %d s%s", cpus(clientCpus, clientCores), (int) Validity.MACHINE_SATURATED_PERCENT, clientBusy,
-                cpus(serverCpus, serverCores), serverBusy, clientBusy > serverBusy ? ": the client ran out of its cores first"
+        return String.format(
+                Locale.ROOT,
+                "own cores: the client kept its %s at least %d%% busy for %d s, the server its %s " + "for %d s%s",
+                cpus(clientCpus, clientCores),
+                (int) Validity.MACHINE_SATURATED_PERCENT,
+                clientBusy,
+                cpus(serverCpus, serverCores),
+                serverBusy,
+                clientBusy > serverBusy
+                        ? ": the client ran out of its cores first"
                         : serverBusy > clientBusy ? ": the server ran out of its cores first" : "");
     }
 
@@ -56,19 +64,30 @@ record CoreUse(String serverCpus, int serverCores, int serverBusy, String client
             List<long[]> points = new ArrayList<>();
             String[] cpus = {null};
             int[] cores = {0};
-            JsonLinesFile.read(file, "", line -> {
-                if (line.hasNonNull("cpus")) {
-                    cpus[0] = line.get("cpus").asText();
-                    cores[0] = line.path("cores").asInt();
-                }
-                points.add(new long[] {line.path("sampledAtMs").asLong(), line.path("cpuUserMs").asLong() + line.path("cpuSystemMs").asLong()});
-            }, new ArrayList<>());
+            JsonLinesFile.read(
+                    file,
+                    "",
+                    line -> {
+                        if (line.hasNonNull("cpus")) {
+                            cpus[0] = line.get("cpus").asText();
+                            cores[0] = line.path("cores").asInt();
+                        }
+                        points.add(new long[] {
+                            line.path("sampledAtMs").asLong(),
+                            line.path("cpuUserMs").asLong()
+                                    + line.path("cpuSystemMs").asLong()
+                        });
+                    },
+                    new ArrayList<>());
             int busy = 0;
             for (int i = 1; i < points.size(); i++) {
                 long[] before = points.get(i - 1);
                 long[] after = points.get(i);
                 long wall = after[0] - before[0];
-                if (after[0] > fromMs && before[0] < toMs && wall > 0 && cores[0] > 0
+                if (after[0] > fromMs
+                        && before[0] < toMs
+                        && wall > 0
+                        && cores[0] > 0
                         && 100.0 * (after[1] - before[1]) / (wall * cores[0]) >= Validity.MACHINE_SATURATED_PERCENT) {
                     busy++;
                 }

@@ -13,7 +13,10 @@ public record ErrorCause(Side side, String cause) {
 
     /** The server answered with an error status; the client gave up or failed; the plan's assertion failed it. */
     public enum Side {
-        SERVER, CLIENT, ASSERTION, OTHER;
+        SERVER,
+        CLIENT,
+        ASSERTION,
+        OTHER;
 
         String label() {
             return name().toLowerCase(Locale.ROOT);

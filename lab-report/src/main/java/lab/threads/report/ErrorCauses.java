@@ -38,14 +38,19 @@ final class ErrorCauses implements Consumer<Sample> {
     static String causeOf(String responseCode, String responseMessage) {
         if (responseCode.startsWith(CLIENT_PREFIX)) {
             String message = responseMessage.startsWith(CLIENT_MESSAGE_PREFIX)
-                    ? responseMessage.substring(CLIENT_MESSAGE_PREFIX.length()) : responseMessage;
-            return new ErrorCause(ErrorCause.Side.CLIENT, responseCode.substring(CLIENT_PREFIX.length())
-                    + (message.isBlank() ? "" : ": " + message)).key();
+                    ? responseMessage.substring(CLIENT_MESSAGE_PREFIX.length())
+                    : responseMessage;
+            return new ErrorCause(
+                            ErrorCause.Side.CLIENT,
+                            responseCode.substring(CLIENT_PREFIX.length()) + (message.isBlank() ? "" : ": " + message))
+                    .key();
         }
         if (responseCode.matches("\\d{3}")) {
             // A failed 2xx/3xx was judged by an assertion in the plan, not by the server.
-            return new ErrorCause(Integer.parseInt(responseCode) >= 400 ? ErrorCause.Side.SERVER : ErrorCause.Side.ASSERTION,
-                    "HTTP " + responseCode).key();
+            return new ErrorCause(
+                            Integer.parseInt(responseCode) >= 400 ? ErrorCause.Side.SERVER : ErrorCause.Side.ASSERTION,
+                            "HTTP " + responseCode)
+                    .key();
         }
         return new ErrorCause(ErrorCause.Side.OTHER, responseCode.isBlank() ? "no response code" : responseCode).key();
     }

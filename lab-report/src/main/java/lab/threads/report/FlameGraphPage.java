@@ -2,7 +2,6 @@ package lab.threads.report;
 
 import java.io.IOException;
 import java.nio.file.Path;
-
 import one.convert.Arguments;
 import one.convert.JfrToFlame;
 
@@ -12,12 +11,12 @@ import one.convert.JfrToFlame;
  */
 final class FlameGraphPage {
 
-    private FlameGraphPage() {
-    }
+    private FlameGraphPage() {}
 
     /** @param title plain words: the converter writes it into the page as it is */
     static void write(Path jfr, Path html, String title) throws IOException {
-        // No --cpu: that option keeps only async-profiler's thread state and drops the JDK's own samples. Without it the
+        // No --cpu: that option keeps only async-profiler's thread state and drops the JDK's own samples. Without it
+        // the
         // converter takes every jdk.ExecutionSample, which both --profile modes record for running threads only.
         // --inverted: the roots at the top (an icicle), so the widest frames show first in the report's frame.
         Arguments options = new Arguments("--inverted", "--title", title.replaceAll("[<>&'\"]", ""));

@@ -21,33 +21,54 @@ final class GlanceBars {
             """;
 
     /** @param scale the value drawn full width; null: the largest value of the group */
-    private record Figure(String title, Function<ServerSummary, Double> value, Double scale, int places, String unit) {
-    }
+    private record Figure(String title, Function<ServerSummary, Double> value, Double scale, int places, String unit) {}
 
-    private GlanceBars() {
-    }
+    private GlanceBars() {}
 
     static String render(List<ServerSummary> servers, PlanShape plan) {
         List<Figure> figures = List.of(
                 new Figure("% of the ideal", s -> s.percentOfIdeal(), 100.0, 1, "%"),
                 new Figure("errors", s -> s.summary().errorPercent(), null, 2, "%"),
-                new Figure("p99 / sleep", s -> plan.sleepMs() > 0 ? (double) s.percentiles().p99() / plan.sleepMs() : null, null, 2, "x"),
+                new Figure(
+                        "p99 / sleep",
+                        s -> plan.sleepMs() > 0 ? (double) s.percentiles().p99() / plan.sleepMs() : null,
+                        null,
+                        2,
+                        "x"),
                 new Figure("peak threads", s -> toDouble(s.serverStats().peakThreads()), null, 0, ""),
-                new Figure("peak RSS (MB)", s -> toDouble(s.serverStats().peakRssBytes()) == null ? null
-                        : s.serverStats().peakRssBytes() / (1024.0 * 1024.0), null, 0, ""));
+                new Figure(
+                        "peak RSS (MB)",
+                        s -> toDouble(s.serverStats().peakRssBytes()) == null
+                                ? null
+                                : s.serverStats().peakRssBytes() / (1024.0 * 1024.0),
+                        null,
+                        0,
+                        ""));
         StringBuilder html = new StringBuilder("<div class=\"glance\" id=\"glance\">\n");
         for (Figure figure : figures) {
-            double scale = figure.scale() != null ? figure.scale() : servers.stream().map(figure.value())
-                    .filter(v -> v != null && !v.isNaN()).mapToDouble(Double::doubleValue).max().orElse(0);
+            double scale = figure.scale() != null
+                    ? figure.scale()
+                    : servers.stream()
+                            .map(figure.value())
+                            .filter(v -> v != null && !v.isNaN())
+                            .mapToDouble(Double::doubleValue)
+                            .max()
+                            .orElse(0);
             html.append("<div><h3>").append(HtmlReport.escape(figure.title())).append("</h3>\n");
             for (int i = 0; i < servers.size(); i++) {
                 Double value = figure.value().apply(servers.get(i));
                 double width = value == null || scale <= 0 ? 0 : Math.min(100, 100 * value / scale);
-                html.append("<div class=\"row\"><span>").append(HtmlReport.escape(servers.get(i).server()))
+                html.append("<div class=\"row\"><span>")
+                        .append(HtmlReport.escape(servers.get(i).server()))
                         .append("</span><span class=\"track\"><span class=\"bar\" style=\"display:block;width:")
-                        .append(String.format(Locale.ROOT, "%.1f", width)).append("%;background:")
-                        .append(ServerPalette.color(i)).append("\"></span></span><span class=\"value\">")
-                        .append(value == null ? Cells.NOT_AVAILABLE : Cells.decimal(value, figure.places()) + figure.unit())
+                        .append(String.format(Locale.ROOT, "%.1f", width))
+                        .append("%;background:")
+                        .append(ServerPalette.color(i))
+                        .append("\"></span></span><span class=\"value\">")
+                        .append(
+                                value == null
+                                        ? Cells.NOT_AVAILABLE
+                                        : Cells.decimal(value, figure.places()) + figure.unit())
                         .append("</span></div>\n");
             }
             html.append("</div>\n");

@@ -10,32 +10,45 @@ import java.util.Locale;
  */
 final class Headline {
 
-    private Headline() {
-    }
+    private Headline() {}
 
     static String line(ServerSummary server, PlanShape plan) {
         StringBuilder line = new StringBuilder(server.server()).append(": ");
         if (server.summary().samples() == 0) {
-            return line.append("no samples (").append(server.outcome()).append(")").toString();
+            return line.append("no samples (")
+                    .append(server.outcome())
+                    .append(")")
+                    .toString();
         }
-        line.append(Cells.decimal(server.summary().errorPercent(), 2)).append("% errors, ")
-                .append(Cells.decimal(server.percentOfIdeal(), 1)).append("% of the ideal, p99 ")
-                .append(Cells.count(server.percentiles().p99())).append(" ms for a ").append(Cells.count(plan.sleepMs()))
+        line.append(Cells.decimal(server.summary().errorPercent(), 2))
+                .append("% errors, ")
+                .append(Cells.decimal(server.percentOfIdeal(), 1))
+                .append("% of the ideal, p99 ")
+                .append(Cells.count(server.percentiles().p99()))
+                .append(" ms for a ")
+                .append(Cells.count(plan.sleepMs()))
                 .append(" ms sleep");
         ServerStatsPeaks stats = server.serverStats();
         if (server.serverView() != null) {
-            line.append(" (the server's own: ").append(Cells.count(Math.round(server.serverView().p99Ms()))).append(" ms)");
+            line.append(" (the server's own: ")
+                    .append(Cells.count(Math.round(server.serverView().p99Ms())))
+                    .append(" ms)");
         } else if (stats.silentAtEndSeconds() != null) {
             line.append(" (the server's own: unknown, it did not answer /stats for the last ")
-                    .append(Cells.decimal(stats.silentAtEndSeconds(), 0)).append(" s)");
+                    .append(Cells.decimal(stats.silentAtEndSeconds(), 0))
+                    .append(" s)");
         }
-        line.append(", ").append(stats.lowerBoundMark()).append(Cells.count(stats.peakThreads())).append(" peak threads, ")
-                .append(stats.lowerBoundMark()).append(Cells.megabytes(stats.peakRssBytes())).append(" MB peak RSS; ");
+        line.append(", ")
+                .append(stats.lowerBoundMark())
+                .append(Cells.count(stats.peakThreads()))
+                .append(" peak threads, ")
+                .append(stats.lowerBoundMark())
+                .append(Cells.megabytes(stats.peakRssBytes()))
+                .append(" MB peak RSS; ");
         if (server.timeline().present()) {
             line.append("slowest 1%'s time: ").append(server.timeVerdict()).append("; ");
         }
-        line.append("client: ")
-                .append(clientWords(server.validity()));
+        line.append("client: ").append(clientWords(server.validity()));
         if (!server.outcome().ok()) {
             line.append("; outcome: ").append(server.outcome());
         }

@@ -5,7 +5,6 @@ import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.Function;
-
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
@@ -26,12 +25,13 @@ final class HeadlineChart {
     private static final int WIDTH = 1200;
     private static final int HEIGHT = 600;
 
-    private HeadlineChart() {
-    }
+    private HeadlineChart() {}
 
     static Path write(RunCharts charts, Path runDir) throws IOException {
-        JFreeChart chart = ChartFactory.createXYLineChart("p99 response time and active users, per second",
-                "seconds since the server's first request", "p99 response time (ms)",
+        JFreeChart chart = ChartFactory.createXYLineChart(
+                "p99 response time and active users, per second",
+                "seconds since the server's first request",
+                "p99 response time (ms)",
                 collection(charts, " p99", SampleSecond::p99Ms));
         XYPlot plot = chart.getXYPlot();
         plot.setBackgroundPaint(Color.WHITE);
@@ -41,8 +41,12 @@ final class HeadlineChart {
         plot.setRangeAxis(1, new NumberAxis("active users"));
         plot.setDataset(1, collection(charts, " active users", SampleSecond::activeUsers));
         plot.mapDatasetToRangeAxis(1, 1);
-        plot.setRenderer(1, renderer(charts.servers().size(), new BasicStroke(1.5f, BasicStroke.CAP_BUTT,
-                BasicStroke.JOIN_MITER, 10f, new float[] {8f, 4f}, 0f)));
+        plot.setRenderer(
+                1,
+                renderer(
+                        charts.servers().size(),
+                        new BasicStroke(
+                                1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {8f, 4f}, 0f)));
         Path file = runDir.resolve(FILE);
         ChartUtils.saveChartAsPNG(file.toFile(), chart, WIDTH, HEIGHT);
         return file;

@@ -11,7 +11,8 @@ import java.util.Map;
  */
 final class HtmlReport {
 
-    private static final String STYLE = """
+    private static final String STYLE =
+            """
             body{font-family:system-ui,sans-serif;margin:1.5em 2em;color:#222;max-width:1600px}
             h1{margin:.2em 0}
             #headline ul{margin:.3em 0;padding-left:1.2em}
@@ -25,20 +26,21 @@ final class HtmlReport {
             """ + GlanceBars.STYLE + TimeSection.STYLE + ChartsSection.STYLE + ProfileSection.STYLE;
 
     /** How to read the main table, under it on the page and in summary.md. */
-    static final String READING = "Times in ms; percentiles are JMeter's Aggregate Report (nearest rank over all samples); "
-            + "std dev is the population one, as in JMeter's Summary Report. \"server p50 / p99 / max\" is the server's own "
-            + "timing of the same requests, from its handler having the request to the response handed over; \"client\" "
-            + "says whether the client (JMeter, on the same machine) held the figures back.";
+    static final String READING =
+            "Times in ms; percentiles are JMeter's Aggregate Report (nearest rank over all samples); "
+                    + "std dev is the population one, as in JMeter's Summary Report. \"server p50 / p99 / max\" is the server's own "
+                    + "timing of the same requests, from its handler having the request to the response handed over; \"client\" "
+                    + "says whether the client (JMeter, on the same machine) held the figures back.";
 
-    private HtmlReport() {
-    }
+    private HtmlReport() {}
 
     /**
      * @param runDir where the page goes: links to server files missing from it are shown as missing
      * @param charts the per-second series of the same servers
      */
     static String render(RunReport report, Path runDir, RunCharts charts) {
-        StringBuilder html = new StringBuilder("""
+        StringBuilder html =
+                new StringBuilder("""
                 <!DOCTYPE html>
                 <html lang="en">
                 <head>
@@ -47,8 +49,13 @@ final class HtmlReport {
                 <style>
                 """).append(STYLE).append("</style>\n</head>\n<body>\n<h1>Run summary</h1>\n");
         html.append("<section id=\"headline\">\n<ul>\n");
-        report.servers().forEach(server -> html.append("<li>").append(escape(Headline.line(server, report.plan()))).append("</li>\n"));
-        html.append("</ul>\n<p class=\"plan\">").append(escape(Cells.planLine(report))).append("</p>\n</section>\n");
+        report.servers()
+                .forEach(server -> html.append("<li>")
+                        .append(escape(Headline.line(server, report.plan())))
+                        .append("</li>\n"));
+        html.append("</ul>\n<p class=\"plan\">")
+                .append(escape(Cells.planLine(report)))
+                .append("</p>\n</section>\n");
         html.append(GlanceBars.render(report.servers(), report.plan()));
         appendVerdicts(html, report.servers());
         html.append(TimeSection.render(report.servers()));
@@ -81,12 +88,18 @@ final class HtmlReport {
         html.append("<section id=\"validity\">\n<h2>Was the client the bottleneck?</h2>\n<ul>\n");
         for (ServerSummary server : servers) {
             Validity validity = server.validity();
-            html.append("<li class=\"verdict ").append(validity.verdict().equals(Verdict.CLIENT_BOUND) ? "bad" : "ok")
-                    .append("\"><b>").append(escape(server.server())).append(": ").append(escape(validity.verdict().label()))
+            html.append("<li class=\"verdict ")
+                    .append(validity.verdict().equals(Verdict.CLIENT_BOUND) ? "bad" : "ok")
+                    .append("\"><b>")
+                    .append(escape(server.server()))
+                    .append(": ")
+                    .append(escape(validity.verdict().label()))
                     .append("</b>");
             if (!validity.findings().isEmpty()) {
                 html.append("<ul>");
-                validity.findings().forEach(finding -> html.append("<li>").append(escape(finding)).append("</li>"));
+                validity.findings()
+                        .forEach(finding ->
+                                html.append("<li>").append(escape(finding)).append("</li>"));
                 html.append("</ul>");
             }
             html.append("<p>").append(escape(validity.advice())).append("</p></li>\n");
@@ -94,14 +107,19 @@ final class HtmlReport {
         html.append("</ul>\n</section>\n");
     }
 
-    static void appendTable(StringBuilder html, String id, List<SummaryTable.Column> columns, List<ServerSummary> servers) {
-        html.append("<table id=\"").append(id).append("\">\n")
-                .append(tableRow("th", columns.stream().map(SummaryTable.Column::header).toList(), false));
+    static void appendTable(
+            StringBuilder html, String id, List<SummaryTable.Column> columns, List<ServerSummary> servers) {
+        html.append("<table id=\"")
+                .append(id)
+                .append("\">\n")
+                .append(tableRow(
+                        "th", columns.stream().map(SummaryTable.Column::header).toList(), false));
         for (ServerSummary server : servers) {
             html.append("<tr>");
             for (SummaryTable.Column column : columns) {
                 html.append(column.numeric() ? "<td class=\"num\">" : "<td>")
-                        .append(escape(column.cell().apply(server))).append("</td>");
+                        .append(escape(column.cell().apply(server)))
+                        .append("</td>");
             }
             html.append("</tr>\n");
         }
@@ -130,8 +148,12 @@ final class HtmlReport {
         html.append("<h2>Files</h2>\n<ul>\n");
         for (ServerSummary server : servers) {
             html.append("<li>").append(escape(server.server())).append(": ");
-            List<String> links = List.of(ServerSummary.DASHBOARD_FILE, ServerSummary.SAMPLES_FILE,
-                            ServerSummary.STATS_FILE, ServerSummary.REQUESTS_FILE).stream()
+            List<String> links = List.of(
+                            ServerSummary.DASHBOARD_FILE,
+                            ServerSummary.SAMPLES_FILE,
+                            ServerSummary.STATS_FILE,
+                            ServerSummary.REQUESTS_FILE)
+                    .stream()
                     .map(file -> link(server.server() + "/" + file, runDir))
                     .toList();
             html.append(String.join(", ", links)).append("</li>\n");
@@ -151,8 +173,10 @@ final class HtmlReport {
         }
         html.append("<h2>Notes</h2>\n<ul>\n");
         for (ServerSummary server : servers) {
-            server.notes().forEach(note -> html.append("<li>").append(escape(server.server() + ": " + note))
-                    .append("</li>\n"));
+            server.notes()
+                    .forEach(note -> html.append("<li>")
+                            .append(escape(server.server() + ": " + note))
+                            .append("</li>\n"));
         }
         html.append("</ul>\n");
     }
@@ -162,15 +186,23 @@ final class HtmlReport {
         StringBuilder row = new StringBuilder("<tr>");
         for (int i = 0; i < cells.size(); i++) {
             boolean numeric = lastNumeric && i == cells.size() - 1;
-            row.append('<').append(cellTag).append(numeric ? " class=\"num\">" : ">")
-                    .append(escape(cells.get(i))).append("</").append(cellTag).append('>');
+            row.append('<')
+                    .append(cellTag)
+                    .append(numeric ? " class=\"num\">" : ">")
+                    .append(escape(cells.get(i)))
+                    .append("</")
+                    .append(cellTag)
+                    .append('>');
         }
         return row.append("</tr>\n").toString();
     }
 
     /** The five characters that matter in HTML text and attribute values. */
     static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-                .replace("\"", "&quot;").replace("'", "&#39;");
+        return text.replace("&", "&amp;")
+                .replace("<", "&lt;")
+                .replace(">", "&gt;")
+                .replace("\"", "&quot;")
+                .replace("'", "&#39;");
     }
 }

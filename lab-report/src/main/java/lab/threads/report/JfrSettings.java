@@ -11,8 +11,7 @@ public final class JfrSettings {
 
     public static final String FILE = "lab.jfc";
 
-    private JfrSettings() {
-    }
+    private JfrSettings() {}
 
     /** Writes lab.jfc into {@code dir}, where a JVM's {@code settings=} can name it. @return its path */
     public static Path copyTo(Path dir) throws IOException {

@@ -1,5 +1,8 @@
 package lab.threads.report;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -7,10 +10,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
-
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * Streams a once-a-second {@code .jsonl} record of the run ({@code server-stats.jsonl}, {@code client-stats.jsonl})
@@ -21,8 +20,7 @@ final class JsonLinesFile {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private JsonLinesFile() {
-    }
+    private JsonLinesFile() {}
 
     /**
      * @param whatIsLost what the report lacks without the file, for the notes
@@ -52,7 +50,8 @@ final class JsonLinesFile {
             return;
         }
         if (unreadable > 0) {
-            notes.add(name + ": " + unreadable + " unreadable line(s) skipped (a cut last line if the process was killed)");
+            notes.add(name + ": " + unreadable
+                    + " unreadable line(s) skipped (a cut last line if the process was killed)");
         } else if (lines == 0) {
             notes.add(name + " is empty: " + whatIsLost);
         }

@@ -10,7 +10,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
-
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -22,14 +21,11 @@ import org.apache.commons.csv.CSVRecord;
  */
 public final class JtlReader {
 
-    private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder()
-            .setHeader()
-            .setSkipHeaderRecord(true)
-            .get();
+    private static final CSVFormat FORMAT =
+            CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
     private static final List<String> REQUIRED = List.of("timeStamp", "elapsed", "responseCode", "success");
 
-    private JtlReader() {
-    }
+    private JtlReader() {}
 
     /**
      * @param notes receives one line per problem met, for the reader of the report
@@ -53,8 +49,11 @@ public final class JtlReader {
         }
         long rejected = 0;
         try (Reader reader = Files.newBufferedReader(jtl);
-             CSVParser parser = CSVParser.builder().setReader(reader).setFormat(FORMAT).get()) {
-            List<String> missing = REQUIRED.stream().filter(column -> !parser.getHeaderMap().containsKey(column)).toList();
+                CSVParser parser =
+                        CSVParser.builder().setReader(reader).setFormat(FORMAT).get()) {
+            List<String> missing = REQUIRED.stream()
+                    .filter(column -> !parser.getHeaderMap().containsKey(column))
+                    .toList();
             if (!missing.isEmpty()) {
                 notes.add(name + " has no column(s) " + missing + ": not a JMeter CSV with a header line?");
                 return cut;

@@ -17,14 +17,25 @@ import java.util.List;
  * @param collections           garbage collections, whose pauses add up to {@code gcPauseMs}
  * @param safepointMs           time from each safepoint's begin to its end, added up
  */
-public record JvmCounts(double recordedSeconds, long cpuSamples, List<HotFrame> hotFrames, long threadsStarted,
-                        long virtualThreadsStarted, long pinned, double pinnedMs, PinnedStack topPinnedStack,
-                        long submitFailed, long collections, double gcPauseMs, double longestGcPauseMs,
-                        double allocationMbPerSecond, long safepoints, double safepointMs) {
+public record JvmCounts(
+        double recordedSeconds,
+        long cpuSamples,
+        List<HotFrame> hotFrames,
+        long threadsStarted,
+        long virtualThreadsStarted,
+        long pinned,
+        double pinnedMs,
+        PinnedStack topPinnedStack,
+        long submitFailed,
+        long collections,
+        double gcPauseMs,
+        double longestGcPauseMs,
+        double allocationMbPerSecond,
+        long safepoints,
+        double safepointMs) {
 
     /** A frame and the CPU samples it was the top of ("self"), as a share of all of them. */
-    public record HotFrame(String frame, long samples, double percent) {
-    }
+    public record HotFrame(String frame, long samples, double percent) {}
 
     /**
      * A pin site: the first method outside the JDK that blocked while pinned, for one reason.
@@ -33,6 +44,5 @@ public record JvmCounts(double recordedSeconds, long cpuSamples, List<HotFrame> 
      * @param pins   the pins at this site
      * @param frames the first pin's frames outside the JDK, innermost first (the JDK's own when there are none)
      */
-    public record PinnedStack(String reason, long pins, List<String> frames) {
-    }
+    public record PinnedStack(String reason, long pins, List<String> frames) {}
 }

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
-
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedStackTrace;
@@ -24,13 +23,15 @@ final class JvmRecording {
     static final int HOT_FRAMES = 10;
     /** Enough frames to name the code that pinned, few enough to read in a table cell. */
     private static final int PINNED_FRAMES = 5;
+
     private static final Pattern NATIVE_LIBRARY = Pattern.compile(".*\\.so(\\.\\d+)*");
     private static final List<String> JDK_PACKAGES = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.");
     /**
      * Events async-profiler writes itself under {@code --profile async}: stamped by its own clock, seen here up to 18
      * minutes off the JVM's, so the recording's span is taken from the JVM's own events only.
      */
-    private static final Set<String> OWN_CLOCK = Set.of("jdk.ExecutionSample", "jdk.ActiveRecording", "jdk.ActiveSetting");
+    private static final Set<String> OWN_CLOCK =
+            Set.of("jdk.ExecutionSample", "jdk.ActiveRecording", "jdk.ActiveSetting");
 
     private long cpuSamples;
     private final Map<String, Long> selfSamples = new HashMap<>();
@@ -50,8 +51,7 @@ final class JvmRecording {
     private Instant first;
     private Instant last;
 
-    private JvmRecording() {
-    }
+    private JvmRecording() {}
 
     static JvmCounts read(Path jfr) throws IOException {
         JvmRecording recording = new JvmRecording();
@@ -100,10 +100,16 @@ final class JvmRecording {
         pinned++;
         pinnedTime = pinnedTime.plus(pin.getDuration());
         List<RecordedFrame> frames = callersFrames(pin);
-        PinSite site = new PinSite(pin.getString("pinnedReason") + " (blocked in " + pin.getString("blockingOperation") + ")",
+        PinSite site = new PinSite(
+                pin.getString("pinnedReason") + " (blocked in " + pin.getString("blockingOperation") + ")",
                 frames.isEmpty() ? "" : name(frames.getFirst()));
         pinsBySite.merge(site, 1L, Long::sum);
-        firstStackBySite.computeIfAbsent(site, key -> frames.stream().limit(PINNED_FRAMES).map(JvmRecording::line).toList());
+        firstStackBySite.computeIfAbsent(
+                site,
+                key -> frames.stream()
+                        .limit(PINNED_FRAMES)
+                        .map(JvmRecording::line)
+                        .toList());
     }
 
     private JvmCounts counts() {
@@ -111,25 +117,41 @@ final class JvmRecording {
         List<JvmCounts.HotFrame> hot = selfSamples.entrySet().stream()
                 .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
                 .limit(HOT_FRAMES)
-                .map(frame -> new JvmCounts.HotFrame(frame.getKey(), frame.getValue(), 100.0 * frame.getValue() / cpuSamples))
+                .map(frame ->
+                        new JvmCounts.HotFrame(frame.getKey(), frame.getValue(), 100.0 * frame.getValue() / cpuSamples))
                 .toList();
         JvmCounts.PinnedStack topPinned = pinsBySite.entrySet().stream()
-                .max(Map.Entry.<PinSite, Long>comparingByValue().thenComparing(entry -> entry.getKey().method()))
-                .map(entry -> new JvmCounts.PinnedStack(entry.getKey().reason(), entry.getValue(), firstStackBySite.get(entry.getKey())))
+                .max(Map.Entry.<PinSite, Long>comparingByValue()
+                        .thenComparing(entry -> entry.getKey().method()))
+                .map(entry -> new JvmCounts.PinnedStack(
+                        entry.getKey().reason(), entry.getValue(), firstStackBySite.get(entry.getKey())))
                 .orElse(null);
         Duration safepoints = safepointBegins.entrySet().stream()
                 .filter(begin -> safepointEnds.containsKey(begin.getKey()))
                 .map(begin -> Duration.between(begin.getValue(), safepointEnds.get(begin.getKey())))
                 .reduce(Duration.ZERO, Duration::plus);
-        return new JvmCounts(seconds, cpuSamples, hot, threadsStarted, virtualThreadsStarted, pinned, millis(pinnedTime),
-                topPinned, submitFailed, collections, millis(gcPauses), millis(longestGcPause),
+        return new JvmCounts(
+                seconds,
+                cpuSamples,
+                hot,
+                threadsStarted,
+                virtualThreadsStarted,
+                pinned,
+                millis(pinnedTime),
+                topPinned,
+                submitFailed,
+                collections,
+                millis(gcPauses),
+                millis(longestGcPause),
                 seconds > 0 ? allocatedBytes / (1024.0 * 1024.0) / seconds : 0,
-                safepointBegins.keySet().stream().filter(safepointEnds::containsKey).count(), millis(safepoints));
+                safepointBegins.keySet().stream()
+                        .filter(safepointEnds::containsKey)
+                        .count(),
+                millis(safepoints));
     }
 
     /** Pins are counted by reason and by the first method outside the JDK, as {@code jfr view pinned-threads} does. */
-    private record PinSite(String reason, String method) {
-    }
+    private record PinSite(String reason, String method) {}
 
     /**
      * The frames of the code that asked for the pin: those outside the JDK, whose own blocking machinery and
@@ -138,7 +160,8 @@ final class JvmRecording {
     private static List<RecordedFrame> callersFrames(RecordedEvent pin) {
         RecordedStackTrace stack = pin.getStackTrace();
         List<RecordedFrame> frames = stack == null ? List.of() : stack.getFrames();
-        List<RecordedFrame> outsideJdk = frames.stream().filter(frame -> !isJdk(frame)).toList();
+        List<RecordedFrame> outsideJdk =
+                frames.stream().filter(frame -> !isJdk(frame)).toList();
         return outsideJdk.isEmpty() ? frames : outsideJdk;
     }
 

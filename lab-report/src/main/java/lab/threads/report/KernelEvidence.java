@@ -1,13 +1,12 @@
 package lab.threads.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * The kernel's view of one server's run, from {@code kernel.jsonl} (a line a second, sampled by the runner around
@@ -24,10 +23,22 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param viewsAgree       null when one view is missing
  * @param check            the two views against each other, in one sentence
  */
-public record KernelEvidence(int seconds, String namespace, String kernel, Long peakAcceptQueue, Long backlog,
-                             int secondsQueued, Long listenOverflows, Long listenDrops, Long synRetransmits,
-                             Long retransmittedSegments, long retriedConnects, Map<String, Long> connectsByBand,
-                             long connectsOutsideBands, Boolean viewsAgree, String check) {
+public record KernelEvidence(
+        int seconds,
+        String namespace,
+        String kernel,
+        Long peakAcceptQueue,
+        Long backlog,
+        int secondsQueued,
+        Long listenOverflows,
+        Long listenDrops,
+        Long synRetransmits,
+        Long retransmittedSegments,
+        long retriedConnects,
+        Map<String, Long> connectsByBand,
+        long connectsOutsideBands,
+        Boolean viewsAgree,
+        String check) {
 
     /**
      * @return null without kernel.jsonl: a run made before the lab sampled the kernel, or a sampler that could not
@@ -71,9 +82,22 @@ public record KernelEvidence(int seconds, String namespace, String kernel, Long 
 
         KernelEvidence evidence(SynRetryBands.Counted connects) {
             Long dropped = drops.value() != null ? drops.value() : overflows.value();
-            return new KernelEvidence(seconds, namespace, release, peakQueue, backlog, secondsQueued, overflows.value(),
-                    drops.value(), synRetrans.value(), retransSegs.value(), connects.retried(), connects.byBand(),
-                    connects.outsideBands(), agree(connects, dropped), check(connects, dropped));
+            return new KernelEvidence(
+                    seconds,
+                    namespace,
+                    release,
+                    peakQueue,
+                    backlog,
+                    secondsQueued,
+                    overflows.value(),
+                    drops.value(),
+                    synRetrans.value(),
+                    retransSegs.value(),
+                    connects.retried(),
+                    connects.byBand(),
+                    connects.outsideBands(),
+                    agree(connects, dropped),
+                    check(connects, dropped));
         }
     }
 
@@ -91,7 +115,8 @@ public record KernelEvidence(int seconds, String namespace, String kernel, Long 
         }
         String kernelSaw = "the kernel counted " + String.format(Locale.ROOT, "%,d", dropped) + " listen drops";
         if (!connects.recorded()) {
-            return "JMeter recorded no connect times (its Java implementation writes 0): only the kernel's view; " + kernelSaw;
+            return "JMeter recorded no connect times (its Java implementation writes 0): only the kernel's view; "
+                    + kernelSaw;
         }
         Boolean agree = agree(connects, dropped);
         String verdict;
@@ -111,11 +136,13 @@ public record KernelEvidence(int seconds, String namespace, String kernel, Long 
         if (connects.retried() == 0) {
             return "no connect took a SYN retry (none of 900 ms or more)";
         }
-        String bands = connects.byBand().entrySet().stream().filter(band -> band.getValue() > 0)
+        String bands = connects.byBand().entrySet().stream()
+                .filter(band -> band.getValue() > 0)
                 .map(band -> String.format(Locale.ROOT, "%s: %,d", band.getKey(), band.getValue()))
                 .collect(Collectors.joining(", "));
         if (connects.outsideBands() > 0) {
-            bands += (bands.isEmpty() ? "" : ", ") + String.format(Locale.ROOT, "outside the bands: %,d", connects.outsideBands());
+            bands += (bands.isEmpty() ? "" : ", ")
+                    + String.format(Locale.ROOT, "outside the bands: %,d", connects.outsideBands());
         }
         return String.format(Locale.ROOT, "%,d connects took a SYN retry (%s)", connects.retried(), bands);
     }

@@ -20,29 +20,40 @@ final class KernelSection {
 
     private static final List<SummaryTable.Column> COLUMNS = List.of(
             new SummaryTable.Column("server", false, ServerSummary::server),
-            new SummaryTable.Column("accept queue peak / backlog", true, kernel(k -> Cells.count(k.peakAcceptQueue()) + " / " + Cells.count(k.backlog()))),
+            new SummaryTable.Column(
+                    "accept queue peak / backlog",
+                    true,
+                    kernel(k -> Cells.count(k.peakAcceptQueue()) + " / " + Cells.count(k.backlog()))),
             new SummaryTable.Column("seconds with a queue", true, kernel(k -> Cells.count(k.secondsQueued()))),
             new SummaryTable.Column("ListenOverflows", true, kernel(k -> Cells.count(k.listenOverflows()))),
             new SummaryTable.Column("ListenDrops", true, kernel(k -> Cells.count(k.listenDrops()))),
             new SummaryTable.Column("SYN retransmits", true, kernel(k -> Cells.count(k.synRetransmits()))),
-            new SummaryTable.Column("retransmitted segments", true, kernel(k -> Cells.count(k.retransmittedSegments()))),
+            new SummaryTable.Column(
+                    "retransmitted segments", true, kernel(k -> Cells.count(k.retransmittedSegments()))),
             new SummaryTable.Column("namespace", false, kernel(KernelEvidence::namespace)),
             new SummaryTable.Column("JMeter's connects vs the kernel's drops", false, kernel(KernelEvidence::check)));
 
-    private KernelSection() {
-    }
+    private KernelSection() {}
 
     static String html(List<ServerSummary> servers) {
-        StringBuilder html = new StringBuilder("<section id=\"kernel\">\n<h2>").append(HtmlReport.escape(TITLE)).append("</h2>\n");
+        StringBuilder html = new StringBuilder("<section id=\"kernel\">\n<h2>")
+                .append(HtmlReport.escape(TITLE))
+                .append("</h2>\n");
         html.append("<p>").append(HtmlReport.escape(READING)).append("</p>\n");
         HtmlReport.appendTable(html, "kernel-table", COLUMNS, servers);
         html.append("<h3>Series missing during the load</h3>\n<ul id=\"series-gaps\">\n");
-        gapLines(servers).forEach(line -> html.append("<li>").append(HtmlReport.escape(line)).append("</li>\n"));
+        gapLines(servers)
+                .forEach(line ->
+                        html.append("<li>").append(HtmlReport.escape(line)).append("</li>\n"));
         return html.append("</ul>\n</section>\n").toString();
     }
 
     static String markdown(List<ServerSummary> servers) {
-        StringBuilder md = new StringBuilder("\n## ").append(TITLE).append("\n\n").append(READING).append("\n\n");
+        StringBuilder md = new StringBuilder("\n## ")
+                .append(TITLE)
+                .append("\n\n")
+                .append(READING)
+                .append("\n\n");
         MarkdownReport.appendTable(md, COLUMNS, servers);
         md.append("\nSeries missing during the load:\n\n");
         gapLines(servers).forEach(line -> md.append("- ").append(line).append('\n'));
@@ -56,7 +67,9 @@ final class KernelSection {
                 .flatMap(server -> Objects.requireNonNullElse(server.seriesGaps(), List.<String>of()).stream()
                         .map(gap -> server.server() + ": " + gap))
                 .toList();
-        return lines.isEmpty() ? List.of("none: every series has a line at least every " + SeriesGaps.GAP_MS / 1000 + " s") : lines;
+        return lines.isEmpty()
+                ? List.of("none: every series has a line at least every " + SeriesGaps.GAP_MS / 1000 + " s")
+                : lines;
     }
 
     /** A cell from the kernel's view; a run without kernel.jsonl says so. */

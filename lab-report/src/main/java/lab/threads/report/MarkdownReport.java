@@ -7,15 +7,21 @@ import java.util.stream.Collectors;
 /** summary.md: the side-by-side table, ready to paste into a README, then the plan, notes and metadata. */
 final class MarkdownReport {
 
-    private MarkdownReport() {
-    }
+    private MarkdownReport() {}
 
     static String render(RunReport report) {
         StringBuilder md = new StringBuilder("# Run summary\n\n");
-        report.servers().forEach(server -> md.append("- ").append(Headline.line(server, report.plan())).append('\n'));
+        report.servers()
+                .forEach(server -> md.append("- ")
+                        .append(Headline.line(server, report.plan()))
+                        .append('\n'));
         md.append("\n## Was the client the bottleneck?\n\n");
-        report.servers().forEach(server -> md.append("- **").append(server.server()).append("**: ")
-                .append(server.validity().oneLine()).append('\n'));
+        report.servers()
+                .forEach(server -> md.append("- **")
+                        .append(server.server())
+                        .append("**: ")
+                        .append(server.validity().oneLine())
+                        .append('\n'));
         md.append("\n## Results\n\n");
         appendTable(md, SummaryTable.COLUMNS, report.servers());
         md.append('\n').append(Cells.planLine(report)).append('\n');
@@ -36,9 +42,12 @@ final class MarkdownReport {
 
     static void appendTable(StringBuilder md, List<SummaryTable.Column> columns, List<ServerSummary> servers) {
         md.append(row(columns.stream().map(SummaryTable.Column::header).toList()));
-        md.append(row(columns.stream().map(column -> column.numeric() ? "---:" : "---").toList()));
+        md.append(row(columns.stream()
+                .map(column -> column.numeric() ? "---:" : "---")
+                .toList()));
         for (ServerSummary server : servers) {
-            md.append(row(columns.stream().map(column -> column.cell().apply(server)).toList()));
+            md.append(row(
+                    columns.stream().map(column -> column.cell().apply(server)).toList()));
         }
     }
 

@@ -22,13 +22,14 @@ final class PlainPage {
             });</script>
             """;
 
-    private PlainPage() {
-    }
+    private PlainPage() {}
 
     /** @param body the page's HTML below its title, already escaped */
     static String of(String title, String extraStyle, String body) {
-        return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + HtmlReport.escape(title)
-                + "</title>\n<style>\n" + STYLE + extraStyle + "</style>\n</head>\n<body>\n<h1>" + HtmlReport.escape(title)
+        return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>"
+                + HtmlReport.escape(title)
+                + "</title>\n<style>\n" + STYLE + extraStyle + "</style>\n</head>\n<body>\n<h1>"
+                + HtmlReport.escape(title)
                 + "</h1>\n" + body + MARK_WIDTH + "</body>\n</html>\n";
     }
 

@@ -22,9 +22,11 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param durationSeconds   open: how long the rate is held, after the ramp-up; 0 for a closed plan
  */
 // The derived ideals are written to summary.json for readers, and ignored when it is read back.
-@JsonIgnoreProperties(value = {"idealSamples", "idealDurationSeconds", "idealThroughput", "open"}, allowGetters = true)
-public record PlanShape(int users, double rampUpSeconds, int loops, long sleepMs, int arrivalsPerSecond,
-                        long durationSeconds) {
+@JsonIgnoreProperties(
+        value = {"idealSamples", "idealDurationSeconds", "idealThroughput", "open"},
+        allowGetters = true)
+public record PlanShape(
+        int users, double rampUpSeconds, int loops, long sleepMs, int arrivalsPerSecond, long durationSeconds) {
 
     /** A closed plan. */
     public PlanShape(int users, double rampUpSeconds, int loops, long sleepMs) {
@@ -110,6 +112,7 @@ public record PlanShape(int users, double rampUpSeconds, int loops, long sleepMs
     public double percentOfIdeal(long successes, long scheduleStartMs, long lastEndMs) {
         double actualSeconds = (lastEndMs - scheduleStartMs) / 1000.0;
         return idealSamples() > 0 && actualSeconds > 0
-                ? 100.0 * successes / idealSamples() * idealDurationSeconds() / actualSeconds : 0;
+                ? 100.0 * successes / idealSamples() * idealDurationSeconds() / actualSeconds
+                : 0;
     }
 }

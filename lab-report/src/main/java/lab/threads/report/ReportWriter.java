@@ -1,13 +1,12 @@
 package lab.threads.report;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 
 /**
  * Writes a run's report files into its run folder: summary.json, summary.csv, summary.md, charts.json (the
@@ -24,8 +23,7 @@ public final class ReportWriter {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    private ReportWriter() {
-    }
+    private ReportWriter() {}
 
     /** @return the files written, in the order above; headline.png last, as the only one that needs AWT */
     public static List<Path> writeAll(RunReport report, Path runDir) throws IOException {
@@ -41,7 +39,8 @@ public final class ReportWriter {
             written.add(HeadlineChart.write(charts, runDir));
         } catch (RuntimeException | Error noFonts) {
             // AWT needs fonts (fontconfig), which slim container images may lack: the picture is the only loss.
-            System.err.println("report: " + HEADLINE_FILE + " not drawn (" + noFonts + "); the other files are written");
+            System.err.println(
+                    "report: " + HEADLINE_FILE + " not drawn (" + noFonts + "); the other files are written");
         }
         return List.copyOf(written);
     }

@@ -20,8 +20,7 @@ final class RequestTimeline implements Consumer<Sample> {
     private long ambiguous;
 
     /** One joined request: its JMeter elapsed and its parts in {@link RequestPart} order, ms. */
-    record Joined(long elapsed, double[] parts, double clampedMs) {
-    }
+    record Joined(long elapsed, double[] parts, double clampedMs) {}
 
     RequestTimeline(ServerRequestLog server) {
         this.server = server;
@@ -51,14 +50,20 @@ final class RequestTimeline implements Consumer<Sample> {
         double end = sample.endTime();
         double received = entry.receivedUs() / 1000.0;
         double[] instants = {
-                start + sample.connect(),
-                received,
-                entry.startedUs() == 0 ? received : entry.startedUs() / 1000.0,
-                entry.respondedUs() / 1000.0};
-        // The part each instant closes: the framework having the request closes the accept queue for a connection's first
+            start + sample.connect(),
+            received,
+            entry.startedUs() == 0 ? received : entry.startedUs() / 1000.0,
+            entry.respondedUs() / 1000.0
+        };
+        // The part each instant closes: the framework having the request closes the accept queue for a connection's
+        // first
         // request, the wait to be read for the next ones on it.
-        RequestPart[] closes = {RequestPart.CONNECT, entry.firstOnConnection() ? RequestPart.ACCEPT_QUEUE : RequestPart.READ_WAIT,
-                RequestPart.THREAD_WAIT, RequestPart.HANDLER};
+        RequestPart[] closes = {
+            RequestPart.CONNECT,
+            entry.firstOnConnection() ? RequestPart.ACCEPT_QUEUE : RequestPart.READ_WAIT,
+            RequestPart.THREAD_WAIT,
+            RequestPart.HANDLER
+        };
         double[] parts = new double[RequestPart.values().length];
         double clamped = 0;
         double previous = start;

@@ -21,19 +21,22 @@ import java.util.stream.Collectors;
  * @param servers   the servers both ran, in a's order
  * @param onlyInA   servers a ran and b did not
  */
-public record RunComparison(ComparedRun a, ComparedRun b, List<MetadataChange> metadata, List<ServerChange> servers,
-                            List<String> onlyInA, List<String> onlyInB) {
+public record RunComparison(
+        ComparedRun a,
+        ComparedRun b,
+        List<MetadataChange> metadata,
+        List<ServerChange> servers,
+        List<String> onlyInA,
+        List<String> onlyInB) {
 
     /** Shown in the page's heading for each run rather than as a difference: they always differ. */
     private static final Set<String> ALWAYS_DIFFERENT = Set.of("date", "command");
 
     /** @param a null when the run has no such key */
-    public record MetadataChange(String key, String a, String b) {
-    }
+    public record MetadataChange(String key, String a, String b) {}
 
     /** @param verdictA the client verdict, or each repeat's counted */
-    public record ServerChange(String server, List<FigureChange> figures, String verdictA, String verdictB) {
-    }
+    public record ServerChange(String server, List<FigureChange> figures, String verdictA, String verdictB) {}
 
     public record FigureChange(ServerFigure figure, Spread a, Spread b) {
 
@@ -58,10 +61,15 @@ public record RunComparison(ComparedRun a, ComparedRun b, List<MetadataChange> m
     public static RunComparison of(ComparedRun a, ComparedRun b) {
         List<String> common = a.servers().stream().filter(b.servers()::contains).toList();
         if (common.isEmpty()) {
-            throw new BadRunFolder(b.dir(), "no server in common with " + a.dir() + " (" + a.servers() + " against "
-                    + b.servers() + "): compare runs of the same servers");
+            throw new BadRunFolder(
+                    b.dir(),
+                    "no server in common with " + a.dir() + " (" + a.servers() + " against " + b.servers()
+                            + "): compare runs of the same servers");
         }
-        return new RunComparison(a, b, metadataChanges(a.metadata(), b.metadata()),
+        return new RunComparison(
+                a,
+                b,
+                metadataChanges(a.metadata(), b.metadata()),
                 common.stream().map(server -> serverChange(server, a, b)).toList(),
                 a.servers().stream().filter(server -> !common.contains(server)).toList(),
                 b.servers().stream().filter(server -> !common.contains(server)).toList());
@@ -71,7 +79,8 @@ public record RunComparison(ComparedRun a, ComparedRun b, List<MetadataChange> m
         List<ServerSummary> rowsA = a.rows(server);
         List<ServerSummary> rowsB = b.rows(server);
         List<FigureChange> figures = ServerFigure.COMPARED.stream()
-                .map(figure -> new FigureChange(figure, spread(figure, rowsA), spread(figure, rowsB))).toList();
+                .map(figure -> new FigureChange(figure, spread(figure, rowsA), spread(figure, rowsB)))
+                .toList();
         return new ServerChange(server, figures, verdicts(rowsA), verdicts(rowsB));
     }
 
@@ -82,12 +91,15 @@ public record RunComparison(ComparedRun a, ComparedRun b, List<MetadataChange> m
     /** "client-bound x3 (stall s: 2, 2, 4)": each run's verdict counted, and its client-stall seconds, run by run. */
     private static String verdicts(List<ServerSummary> rows) {
         Map<String, Long> counted = rows.stream()
-                .map(row -> row.validity() == null ? Cells.NOT_AVAILABLE : row.validity().verdict().label())
+                .map(row -> row.validity() == null
+                        ? Cells.NOT_AVAILABLE
+                        : row.validity().verdict().label())
                 .collect(Collectors.groupingBy(Function.identity(), LinkedHashMap::new, Collectors.counting()));
         String verdicts = counted.entrySet().stream()
                 .map(e -> rows.size() == 1 ? e.getKey() : e.getKey() + " x" + e.getValue())
                 .collect(Collectors.joining(", "));
-        String stalls = rows.stream().filter(row -> row.validity() != null)
+        String stalls = rows.stream()
+                .filter(row -> row.validity() != null)
                 .map(row -> Long.toString(Math.round(row.validity().stallSeconds())))
                 .collect(Collectors.joining(", "));
         return stalls.isEmpty() ? verdicts : verdicts + " (stall s: " + stalls + ")";
@@ -115,7 +127,8 @@ public record RunComparison(ComparedRun a, ComparedRun b, List<MetadataChange> m
                 return;
             }
             if (value instanceof Map<?, ?> nested) {
-                nested.forEach((nestedKey, nestedValue) -> flat.put(key + "." + nestedKey, Cells.metadataValue(nestedValue)));
+                nested.forEach(
+                        (nestedKey, nestedValue) -> flat.put(key + "." + nestedKey, Cells.metadataValue(nestedValue)));
             } else {
                 flat.put(key, Cells.metadataValue(value));
             }

@@ -1,14 +1,13 @@
 package lab.threads.report;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * Reads back what a run wrote in its folder: summary.json for one run (or one case of a sweep), sweep.json at the
@@ -20,18 +19,17 @@ public final class RunFiles {
     /** The folder of repeat N of a configuration is {@code repeat-N}. */
     public static final String REPEAT_PREFIX = "repeat-";
 
-    private static final ObjectMapper JSON = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final ObjectMapper JSON =
+            new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     /**
      * sweep.json's index of a sweep or of repeats.
      *
      * @param cases each case's folder relative to the run folder, in the order they ran
      */
-    public record SweepFile(Map<String, Object> metadata, List<String> cases) {
-    }
+    public record SweepFile(Map<String, Object> metadata, List<String> cases) {}
 
-    private RunFiles() {
-    }
+    private RunFiles() {}
 
     static boolean hasSummary(Path dir) {
         return Files.isRegularFile(dir.resolve(ReportWriter.JSON_FILE));
@@ -44,13 +42,17 @@ public final class RunFiles {
     /** A file without metadata or servers (cut short, or hand-made) reads as empty ones, not nulls. */
     public static RunReport summary(Path runDir) throws IOException {
         RunReport report = JSON.readValue(runDir.resolve(ReportWriter.JSON_FILE).toFile(), RunReport.class);
-        return new RunReport(Objects.requireNonNullElse(report.metadata(), Map.of()), report.plan(),
+        return new RunReport(
+                Objects.requireNonNullElse(report.metadata(), Map.of()),
+                report.plan(),
                 Objects.requireNonNullElse(report.servers(), List.of()));
     }
 
     public static SweepFile sweep(Path runDir) throws IOException {
         SweepFile sweep = JSON.readValue(runDir.resolve(SweepReport.JSON_FILE).toFile(), SweepFile.class);
-        return new SweepFile(Objects.requireNonNullElse(sweep.metadata(), Map.of()), Objects.requireNonNullElse(sweep.cases(), List.of()));
+        return new SweepFile(
+                Objects.requireNonNullElse(sweep.metadata(), Map.of()),
+                Objects.requireNonNullElse(sweep.cases(), List.of()));
     }
 
     /**
@@ -69,6 +71,9 @@ public final class RunFiles {
 
     /** An exception in a few words for a one-line message: Jackson's messages go on with the source's location. */
     static String firstLine(Exception e) {
-        return String.valueOf(e.getMessage()).lines().findFirst().orElse(e.getClass().getSimpleName());
+        return String.valueOf(e.getMessage())
+                .lines()
+                .findFirst()
+                .orElse(e.getClass().getSimpleName());
     }
 }

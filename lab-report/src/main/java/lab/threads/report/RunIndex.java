@@ -27,22 +27,18 @@ public final class RunIndex {
      * @param group  a sweep or repeats, whose cases each have their own folder
      * @param cases  one for a plain run; a group's in the order they ran
      */
-    record Entry(String folder, Instant date, Map<String, Object> metadata, boolean group, List<Case> cases) {
-    }
+    record Entry(String folder, Instant date, Map<String, Object> metadata, boolean group, List<Case> cases) {}
 
     /** @param folder relative to its entry's folder; empty for a plain run */
-    record Case(String folder, RunReport report) {
-    }
+    record Case(String folder, RunReport report) {}
 
     /**
      * @param comparisons folders holding a {@code ./lab compare} page
      * @param skipped     one note per folder (or a group's case) that could not be listed, and why
      */
-    record Contents(List<Entry> runs, List<String> comparisons, List<String> skipped) {
-    }
+    record Contents(List<Entry> runs, List<String> comparisons, List<String> skipped) {}
 
-    private RunIndex() {
-    }
+    private RunIndex() {}
 
     /** Rewrites {@code index.html} in the results folder. @return the file written */
     public static Path write(Path resultsDir) throws IOException {
@@ -55,7 +51,8 @@ public final class RunIndex {
      */
     public static Optional<Path> refresh(Path resultsDir) throws IOException {
         return isResultsFolder(resultsDir) && Files.isRegularFile(resultsDir.resolve(ReportWriter.HTML_FILE))
-                ? Optional.of(write(resultsDir)) : Optional.empty();
+                ? Optional.of(write(resultsDir))
+                : Optional.empty();
     }
 
     /** A folder runs land in: not a run itself, with a run in at least one of its folders. */
@@ -75,16 +72,22 @@ public final class RunIndex {
         List<Path> folders;
         try (Stream<Path> children = Files.list(resultsDir)) {
             // Hidden folders are the tools' own (a JMeter home), never a run.
-            folders = children.filter(Files::isDirectory).filter(dir -> !dir.getFileName().toString().startsWith("."))
-                    .sorted().toList();
+            folders = children.filter(Files::isDirectory)
+                    .filter(dir -> !dir.getFileName().toString().startsWith("."))
+                    .sorted()
+                    .toList();
         }
         for (Path dir : folders) {
             String name = dir.getFileName().toString();
             try {
                 if (RunFiles.hasSummary(dir)) {
                     RunReport report = RunFiles.summary(dir);
-                    runs.add(new Entry(name, date(report.metadata(), dir.resolve(ReportWriter.JSON_FILE)), report.metadata(),
-                            false, List.of(new Case("", report))));
+                    runs.add(new Entry(
+                            name,
+                            date(report.metadata(), dir.resolve(ReportWriter.JSON_FILE)),
+                            report.metadata(),
+                            false,
+                            List.of(new Case("", report))));
                 } else if (RunFiles.hasSweep(dir)) {
                     runs.add(group(dir, skipped));
                 } else if (Files.isRegularFile(dir.resolve(ComparisonReport.FILE))) {
@@ -119,8 +122,12 @@ public final class RunIndex {
                 skipped.add(name + ": unreadable (" + RunFiles.firstLine(unreadable) + ")");
             }
         }
-        return new Entry(dir.getFileName().toString(), date(sweep.metadata(), dir.resolve(SweepReport.JSON_FILE)),
-                sweep.metadata(), true, List.copyOf(cases));
+        return new Entry(
+                dir.getFileName().toString(),
+                date(sweep.metadata(), dir.resolve(SweepReport.JSON_FILE)),
+                sweep.metadata(),
+                true,
+                List.copyOf(cases));
     }
 
     /** When the run started, as its metadata says; the file's time for a run that did not say. */

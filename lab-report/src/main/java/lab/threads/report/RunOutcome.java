@@ -1,9 +1,8 @@
 package lab.threads.report;
 
-import java.util.List;
-
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.List;
 
 /**
  * How one server's turn in a run ended, and why in words. summary.json keeps the words alone, as it always has; the

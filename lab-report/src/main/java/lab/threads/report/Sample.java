@@ -10,12 +10,28 @@ package lab.threads.report;
  *                   TCP handshake, SYN retries included); 0 on a reused keep-alive connection
  * @param requestId  the {@code rid} of the sample's URL, which the server's request log keeps too; null when none
  */
-public record Sample(long timeStamp, long elapsed, String responseCode, String responseMessage, boolean success,
-                     long bytes, long sentBytes, int allThreads, long connect, String requestId) {
+public record Sample(
+        long timeStamp,
+        long elapsed,
+        String responseCode,
+        String responseMessage,
+        boolean success,
+        long bytes,
+        long sentBytes,
+        int allThreads,
+        long connect,
+        String requestId) {
 
     /** A sample without connect time or request id (a results file that has neither column). */
-    public Sample(long timeStamp, long elapsed, String responseCode, String responseMessage, boolean success,
-                  long bytes, long sentBytes, int allThreads) {
+    public Sample(
+            long timeStamp,
+            long elapsed,
+            String responseCode,
+            String responseMessage,
+            boolean success,
+            long bytes,
+            long sentBytes,
+            int allThreads) {
         this(timeStamp, elapsed, responseCode, responseMessage, success, bytes, sentBytes, allThreads, 0, null);
     }
 

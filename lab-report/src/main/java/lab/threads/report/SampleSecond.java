@@ -10,5 +10,4 @@ package lab.threads.report;
  * @param p99Ms       99th percentile elapsed of those samples; null when none ended
  * @param activeUsers the most JMeter users running at once as those samples ended (allThreads); null when none ended
  */
-public record SampleSecond(int second, int samples, int errors, Long p50Ms, Long p99Ms, Integer activeUsers) {
-}
+public record SampleSecond(int second, int samples, int errors, Long p50Ms, Long p99Ms, Integer activeUsers) {}

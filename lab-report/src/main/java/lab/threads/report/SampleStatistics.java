@@ -50,7 +50,11 @@ final class SampleStatistics implements Consumer<Sample> {
             return new SummaryReportRow(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
         }
         double mean = sum / count;
-        return new SummaryReportRow(count, mean, min, max,
+        return new SummaryReportRow(
+                count,
+                mean,
+                min,
+                max,
                 Math.sqrt(sumOfSquares / count - mean * mean),
                 100.0 * errors / count,
                 perSecond(count),

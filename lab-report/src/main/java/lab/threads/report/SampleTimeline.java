@@ -26,8 +26,7 @@ final class SampleTimeline implements Consumer<Sample> {
     private long lastEnd = Long.MIN_VALUE;
 
     /** Per-second counts, failures and latency of the samples put in each second. */
-    private record Buckets(int[] samples, int[] errors, int[] maxUsers, Percentiles[] percentiles) {
-    }
+    private record Buckets(int[] samples, int[] errors, int[] maxUsers, Percentiles[] percentiles) {}
 
     @Override
     public void accept(Sample sample) {
@@ -60,9 +59,16 @@ final class SampleTimeline implements Consumer<Sample> {
         List<SampleSecond> seconds = new ArrayList<>(length);
         for (int second = 0; second < length; second++) {
             Percentiles percentiles = byEnd.percentiles()[second];
-            seconds.add(percentiles == null ? new SampleSecond(second, 0, 0, null, null, null)
-                    : new SampleSecond(second, byEnd.samples()[second], byEnd.errors()[second], percentiles.p50(),
-                            percentiles.p99(), byEnd.maxUsers()[second]));
+            seconds.add(
+                    percentiles == null
+                            ? new SampleSecond(second, 0, 0, null, null, null)
+                            : new SampleSecond(
+                                    second,
+                                    byEnd.samples()[second],
+                                    byEnd.errors()[second],
+                                    percentiles.p50(),
+                                    percentiles.p99(),
+                                    byEnd.maxUsers()[second]));
         }
         return seconds;
     }
@@ -80,7 +86,8 @@ final class SampleTimeline implements Consumer<Sample> {
         long[] starts = new long[count];
         Arrays.setAll(starts, i -> ends[i] - elapsed[i]);
         long scheduleEnd = scheduleStartMs + Math.round((plan.rampUpSeconds() + plan.durationSeconds()) * 1000);
-        int length = Math.max(secondOf(Arrays.stream(starts).max().orElseThrow()) + 1, (int) Math.ceil((scheduleEnd - firstStart) / 1000.0));
+        int length = Math.max(secondOf(Arrays.stream(starts).max().orElseThrow()) + 1, (int)
+                Math.ceil((scheduleEnd - firstStart) / 1000.0));
         Buckets byStart = bucket(i -> starts[i], length);
         long[] sortedStarts = starts.clone();
         Arrays.sort(sortedStarts);
@@ -91,9 +98,13 @@ final class SampleTimeline implements Consumer<Sample> {
         for (int second = 0; second < length; second++) {
             long secondEnd = firstStart + (second + 1) * 1000L;
             Percentiles percentiles = byStart.percentiles()[second];
-            seconds.add(new ArrivalSecond(second, plan.offeredArrivals(offset + second, offset + second + 1),
-                    byStart.samples()[second], byStart.errors()[second],
-                    percentiles == null ? null : percentiles.p50(), percentiles == null ? null : percentiles.p99(),
+            seconds.add(new ArrivalSecond(
+                    second,
+                    plan.offeredArrivals(offset + second, offset + second + 1),
+                    byStart.samples()[second],
+                    byStart.errors()[second],
+                    percentiles == null ? null : percentiles.p50(),
+                    percentiles == null ? null : percentiles.p99(),
                     atOrBefore(sortedStarts, secondEnd) - atOrBefore(sortedEnds, secondEnd)));
         }
         return seconds;

@@ -19,17 +19,24 @@ import java.util.OptionalLong;
  * @param outsideStats  the server process read from /proc by the runner (server-proc.jsonl): goes on when /stats stops
  * @param outsideClient the JMeter fork read from /proc by the runner (client-proc.jsonl)
  */
-public record ServerCharts(String server, Long runStartMs, List<SampleSecond> samples, List<StatsPoint> stats,
-                           List<ServerTimingPoint> serverSeconds, List<ClientPoint> client, List<ArrivalSecond> arrivals,
-                           List<AcceptQueuePoint> acceptQueue, List<StatsPoint> outsideStats, List<ClientPoint> outsideClient) {
+public record ServerCharts(
+        String server,
+        Long runStartMs,
+        List<SampleSecond> samples,
+        List<StatsPoint> stats,
+        List<ServerTimingPoint> serverSeconds,
+        List<ClientPoint> client,
+        List<ArrivalSecond> arrivals,
+        List<AcceptQueuePoint> acceptQueue,
+        List<StatsPoint> outsideStats,
+        List<ClientPoint> outsideClient) {
 
     /**
      * One second of the server's own timing, placed on the run's axis.
      *
      * @param responses responses the server handed over in that second
      */
-    public record ServerTimingPoint(double second, long responses, double p50Ms, double p99Ms) {
-    }
+    public record ServerTimingPoint(double second, long responses, double p50Ms, double p99Ms) {}
 
     /** One streaming pass over each of the server's files; never throws on bad files. */
     static ServerCharts read(String server, Path serverDir, PlanShape plan) {
@@ -39,24 +46,37 @@ public record ServerCharts(String server, Long runStartMs, List<SampleSecond> sa
         JtlReader.read(serverDir.resolve(ServerSummary.SAMPLES_FILE), timeline, repeatedNotes);
         OptionalLong runStart = timeline.runStartMs();
         if (runStart.isEmpty()) {
-            return new ServerCharts(server, null, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+            return new ServerCharts(
+                    server, null, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
+                    List.of());
         }
         long origin = runStart.getAsLong();
-        List<ServerTimingPoint> serverSeconds = ServerSecond.read(serverDir.resolve(ServerSummary.SERVER_SECONDS_FILE), repeatedNotes)
-                .stream()
-                .map(second -> new ServerTimingPoint((second.epochSecond() * 1000 - origin) / 1000.0, second.completed(),
-                        second.p50Ms(), second.p99Ms()))
-                .filter(point -> point.second() >= -1 && point.second() <= timeline.seconds().size() + 1)
-                .toList();
-        List<ClientSnapshot> client = ClientSnapshot.read(serverDir.resolve(ServerSummary.CLIENT_STATS_FILE), repeatedNotes);
+        List<ServerTimingPoint> serverSeconds =
+                ServerSecond.read(serverDir.resolve(ServerSummary.SERVER_SECONDS_FILE), repeatedNotes).stream()
+                        .map(second -> new ServerTimingPoint(
+                                (second.epochSecond() * 1000 - origin) / 1000.0,
+                                second.completed(),
+                                second.p50Ms(),
+                                second.p99Ms()))
+                        .filter(point -> point.second() >= -1
+                                && point.second() <= timeline.seconds().size() + 1)
+                        .toList();
+        List<ClientSnapshot> client =
+                ClientSnapshot.read(serverDir.resolve(ServerSummary.CLIENT_STATS_FILE), repeatedNotes);
         List<ClientPoint> clientPoints = ClientPoint.of(client, origin);
         Long scheduleStart = ClientHealth.of(client, clientPoints).scheduleStartMs();
-        return new ServerCharts(server, origin, timeline.seconds(),
-                StatsTimeline.read(serverDir.resolve(ServerSummary.STATS_FILE), origin, repeatedNotes), serverSeconds,
-                clientPoints, timeline.arrivalSeconds(plan, scheduleStart == null ? origin : scheduleStart),
+        return new ServerCharts(
+                server,
+                origin,
+                timeline.seconds(),
+                StatsTimeline.read(serverDir.resolve(ServerSummary.STATS_FILE), origin, repeatedNotes),
+                serverSeconds,
+                clientPoints,
+                timeline.arrivalSeconds(plan, scheduleStart == null ? origin : scheduleStart),
                 AcceptQueuePoint.read(serverDir.resolve(ServerSummary.KERNEL_FILE), origin, repeatedNotes),
                 // The same field names as the processes' own records: read alike.
                 StatsTimeline.read(serverDir.resolve(ServerSummary.SERVER_PROC_FILE), origin, repeatedNotes),
-                ClientPoint.of(ClientSnapshot.read(serverDir.resolve(ServerSummary.CLIENT_PROC_FILE), repeatedNotes), origin));
+                ClientPoint.of(
+                        ClientSnapshot.read(serverDir.resolve(ServerSummary.CLIENT_PROC_FILE), repeatedNotes), origin));
     }
 }

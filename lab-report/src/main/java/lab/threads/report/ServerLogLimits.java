@@ -17,8 +17,7 @@ import java.util.Map;
  */
 final class ServerLogLimits {
 
-    private ServerLogLimits() {
-    }
+    private ServerLogLimits() {}
 
     /** @return lines per limit named, in the order first seen; empty without a log */
     static Map<String, Long> read(Path serverDir) {
@@ -28,7 +27,8 @@ final class ServerLogLimits {
             return counts;
         }
         // Malformed bytes are replaced, not fatal: a log is for people, and a cut last line is normal.
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(Files.newInputStream(log),
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(
+                Files.newInputStream(log),
                 StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)))) {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 for (String limit : Validity.RESOURCE_LIMITS) {

@@ -7,8 +7,7 @@ final class ServerPalette {
 
     static final List<String> COLORS = List.of("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b");
 
-    private ServerPalette() {
-    }
+    private ServerPalette() {}
 
     static String color(int serverIndex) {
         return COLORS.get(serverIndex % COLORS.size());

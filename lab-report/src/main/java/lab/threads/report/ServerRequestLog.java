@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -20,7 +19,8 @@ import org.apache.commons.csv.CSVRecord;
  * {@code --request-log}), by request id. Never throws: a missing or damaged file gives what could be read and a note.
  */
 final class ServerRequestLog {
-    private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
+    private static final CSVFormat FORMAT =
+            CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
 
     /**
      * The server's timestamps of one request, epoch microseconds.
@@ -28,8 +28,7 @@ final class ServerRequestLog {
      * @param firstOnConnection it came through the accept queue (a keep-alive request did not)
      * @param startedUs         0 when no thread ever started it (the server answered 503 without one)
      */
-    record Entry(boolean firstOnConnection, long receivedUs, long startedUs, long respondedUs) {
-    }
+    record Entry(boolean firstOnConnection, long receivedUs, long startedUs, long respondedUs) {}
 
     /** Entries by request id; more than one where ids repeat (a warm-up's, each JMeter worker's count from 1). */
     private final Map<String, List<Entry>> byId;
@@ -44,22 +43,26 @@ final class ServerRequestLog {
         Map<String, List<Entry>> byId = new HashMap<>();
         long rejected = 0;
         try (Reader reader = Files.newBufferedReader(file);
-             CSVParser parser = CSVParser.builder().setReader(reader).setFormat(FORMAT).get()) {
+                CSVParser parser =
+                        CSVParser.builder().setReader(reader).setFormat(FORMAT).get()) {
             for (CSVRecord record : parser) {
                 Entry entry = parse(record);
                 if (entry == null || record.get("rid").isEmpty()) {
                     rejected++;
                 } else {
-                    byId.computeIfAbsent(record.get("rid"), id -> new ArrayList<>(1)).add(entry);
+                    byId.computeIfAbsent(record.get("rid"), id -> new ArrayList<>(1))
+                            .add(entry);
                 }
             }
         } catch (NoSuchFileException e) {
             return NONE;
         } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
-            notes.add(file.getFileName() + " could not be read to its end (" + e.getMessage() + "): joined up to there");
+            notes.add(
+                    file.getFileName() + " could not be read to its end (" + e.getMessage() + "): joined up to there");
         }
         if (rejected > 0) {
-            notes.add(file.getFileName() + ": " + rejected + " line(s) without a request id or with a bad number skipped");
+            notes.add(file.getFileName() + ": " + rejected
+                    + " line(s) without a request id or with a bad number skipped");
         }
         return new ServerRequestLog(byId);
     }
@@ -70,8 +73,11 @@ final class ServerRequestLog {
         }
         try {
             String started = record.get("startedEpochUs");
-            return new Entry("1".equals(record.get("firstOnConnection")), Long.parseLong(record.get("receivedEpochUs")),
-                    started.isEmpty() ? 0 : Long.parseLong(started), Long.parseLong(record.get("respondedEpochUs")));
+            return new Entry(
+                    "1".equals(record.get("firstOnConnection")),
+                    Long.parseLong(record.get("receivedEpochUs")),
+                    started.isEmpty() ? 0 : Long.parseLong(started),
+                    Long.parseLong(record.get("respondedEpochUs")));
         } catch (NumberFormatException e) {
             return null;
         }
@@ -93,8 +99,13 @@ final class ServerRequestLog {
         // JMeter's times are whole ms: a ms of slack each side.
         long from = (startMs - 1) * 1000;
         long to = (endMs + 1) * 1000;
-        List<Entry> inside = entries.stream().filter(e -> e.receivedUs() >= from && e.receivedUs() <= to).limit(2).toList();
-        return inside.size() == 1 ? new Lookup(inside.getFirst(), false) : inside.isEmpty() ? Lookup.MISSING : Lookup.AMBIGUOUS;
+        List<Entry> inside = entries.stream()
+                .filter(e -> e.receivedUs() >= from && e.receivedUs() <= to)
+                .limit(2)
+                .toList();
+        return inside.size() == 1
+                ? new Lookup(inside.getFirst(), false)
+                : inside.isEmpty() ? Lookup.MISSING : Lookup.AMBIGUOUS;
     }
 
     /** A lookup's result: the entry, or why there is none. */

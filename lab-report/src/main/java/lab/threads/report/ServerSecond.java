@@ -1,15 +1,14 @@
 package lab.threads.report;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * One second of the server's own per-second series ({@code GET /stats/seconds}, saved by the runner after the load as
@@ -31,7 +30,8 @@ public record ServerSecond(long epochSecond, long completed, double p50Ms, doubl
             }
             return result;
         } catch (NoSuchFileException e) {
-            notes.add(file.getFileName() + " is missing: the server's per-second series is unknown, so client stalls cannot be told");
+            notes.add(file.getFileName()
+                    + " is missing: the server's per-second series is unknown, so client stalls cannot be told");
         } catch (IOException | RuntimeException e) {
             notes.add(file.getFileName() + " could not be read (" + e.getMessage() + "): client stalls cannot be told");
         }

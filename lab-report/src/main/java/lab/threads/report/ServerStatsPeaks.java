@@ -1,12 +1,11 @@
 package lab.threads.report;
 
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
-
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 
 /**
  * What the server's own /stats said during the run, from {@code server-stats.jsonl} (one snapshot a second).
@@ -23,12 +22,23 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  *                       more than {@link #SILENCE_MS}: a server too busy (or out of descriptors) to answer /stats, whose
  *                       peaks and CPU are then only lower bounds; null when it answered to the end
  */
-public record ServerStatsPeaks(int snapshots, String variant, String jdk,
-                               Long peakInFlight, Long peakOsThreads, Long peakPlatformThreads, Long peakRssBytes,
-                               Long peakOpenFiles, Long openFilesLimit,
-                               Long cpuUserMs, Long cpuSystemMs, Long processCpuMs,
-                               Long voluntaryContextSwitches, Long involuntaryContextSwitches, Map<String, Object> settings,
-                               Double silentAtEndSeconds) {
+public record ServerStatsPeaks(
+        int snapshots,
+        String variant,
+        String jdk,
+        Long peakInFlight,
+        Long peakOsThreads,
+        Long peakPlatformThreads,
+        Long peakRssBytes,
+        Long peakOpenFiles,
+        Long openFilesLimit,
+        Long cpuUserMs,
+        Long cpuSystemMs,
+        Long processCpuMs,
+        Long voluntaryContextSwitches,
+        Long involuntaryContextSwitches,
+        Map<String, Object> settings,
+        Double silentAtEndSeconds) {
 
     /** A poll every second, each allowed 2 s to answer: a longer silence at the end is the server's, not the poller's. */
     static final long SILENCE_MS = 5_000;
@@ -91,18 +101,33 @@ public record ServerStatsPeaks(int snapshots, String variant, String jdk,
                 lastSampledAtMs = snapshot.get("sampledAtMs").asLong();
             }
             if (settings == null && snapshot.get("settings") instanceof JsonNode given && given.isObject()) {
-                settings = new ObjectMapper().convertValue(given, new TypeReference<Map<String, Object>>() { });
+                settings = new ObjectMapper().convertValue(given, new TypeReference<Map<String, Object>>() {});
             }
             peaks.forEach(peak -> peak.see(snapshot));
             deltas.forEach(delta -> delta.see(snapshot));
         }
 
         ServerStatsPeaks result(Long loadEndMs) {
-            Double silentAtEnd = loadEndMs == null || lastSampledAtMs == null || loadEndMs - lastSampledAtMs <= SILENCE_MS
-                    ? null : (loadEndMs - lastSampledAtMs) / 1000.0;
-            return new ServerStatsPeaks(snapshots, variant, jdk,
-                    inFlight.max, osThreads.max, platformThreads.max, rss.max, openFiles.max, openFilesLimit.max,
-                    cpuUser.value(), cpuSystem.value(), processCpu.value(), voluntary.value(), involuntary.value(), settings,
+            Double silentAtEnd =
+                    loadEndMs == null || lastSampledAtMs == null || loadEndMs - lastSampledAtMs <= SILENCE_MS
+                            ? null
+                            : (loadEndMs - lastSampledAtMs) / 1000.0;
+            return new ServerStatsPeaks(
+                    snapshots,
+                    variant,
+                    jdk,
+                    inFlight.max,
+                    osThreads.max,
+                    platformThreads.max,
+                    rss.max,
+                    openFiles.max,
+                    openFilesLimit.max,
+                    cpuUser.value(),
+                    cpuSystem.value(),
+                    processCpu.value(),
+                    voluntary.value(),
+                    involuntary.value(),
+                    settings,
                     silentAtEnd);
         }
     }

@@ -1,12 +1,11 @@
 package lab.threads.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-
-import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
  * One server's row of the report: JMeter's Summary Report columns, Aggregate Report percentiles, failures by cause,
@@ -30,12 +29,25 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param profile           the JVMs' own counts from their recordings; null (and left out of summary.json) without
  *                          {@code --profile}
  */
-public record ServerSummary(String server, RunOutcome outcome, boolean partial, List<String> notes,
-                            SummaryReportRow summary, Percentiles percentiles, Map<String, Long> errorsByCause,
-                            double idealThroughput, double percentOfIdeal, long peakUsersInFlight,
-                            ServerStatsPeaks serverStats, ServerView serverView, ClientHealth client,
-                            Validity validity, TimeBreakdown timeline, KernelEvidence kernel, List<String> seriesGaps,
-                            @JsonInclude(JsonInclude.Include.NON_NULL) JvmProfile profile) {
+public record ServerSummary(
+        String server,
+        RunOutcome outcome,
+        boolean partial,
+        List<String> notes,
+        SummaryReportRow summary,
+        Percentiles percentiles,
+        Map<String, Long> errorsByCause,
+        double idealThroughput,
+        double percentOfIdeal,
+        long peakUsersInFlight,
+        ServerStatsPeaks serverStats,
+        ServerView serverView,
+        ClientHealth client,
+        Validity validity,
+        TimeBreakdown timeline,
+        KernelEvidence kernel,
+        List<String> seriesGaps,
+        @JsonInclude(JsonInclude.Include.NON_NULL) JvmProfile profile) {
 
     public ServerSummary {
         // A summary.json written before the timeline existed has none.
@@ -56,23 +68,44 @@ public record ServerSummary(String server, RunOutcome outcome, boolean partial, 
 
     /** The plan ran, and not one of its requests succeeded: nothing here is the server's answer to /sleep. */
     public boolean everyRequestFailed() {
-        return summary.samples() > 0 && errorsByCause.values().stream().mapToLong(Long::longValue).sum() >= summary.samples();
+        return summary.samples() > 0
+                && errorsByCause.values().stream().mapToLong(Long::longValue).sum() >= summary.samples();
     }
 
     /** The most frequent failure, e.g. "client: java.net.ConnectException: Connection refused (100 of 100)". */
     public String topErrorCause() {
-        return errorsByCause.entrySet().stream().findFirst()
-                .map(cause -> String.format(Locale.ROOT, "%s (%,d of %,d)", cause.getKey(), cause.getValue(), summary.samples()))
+        return errorsByCause.entrySet().stream()
+                .findFirst()
+                .map(cause -> String.format(
+                        Locale.ROOT, "%s (%,d of %,d)", cause.getKey(), cause.getValue(), summary.samples()))
                 .orElse("no cause recorded");
     }
 
     public ServerSummary withOutcome(RunOutcome newOutcome) {
-        return new ServerSummary(server, newOutcome, partial, notes, summary, percentiles, errorsByCause, idealThroughput,
-                percentOfIdeal, peakUsersInFlight, serverStats, serverView, client, validity, timeline, kernel, seriesGaps, profile);
+        return new ServerSummary(
+                server,
+                newOutcome,
+                partial,
+                notes,
+                summary,
+                percentiles,
+                errorsByCause,
+                idealThroughput,
+                percentOfIdeal,
+                peakUsersInFlight,
+                serverStats,
+                serverView,
+                client,
+                validity,
+                timeline,
+                kernel,
+                seriesGaps,
+                profile);
     }
 
     /** Names of the files the runner writes in each server's folder. */
     public static final String SAMPLES_FILE = "samples.jtl";
+
     public static final String STATS_FILE = "server-stats.jsonl";
     public static final String SERVER_SECONDS_FILE = "server-seconds.json";
     public static final String CLIENT_STATS_FILE = "client-stats.jsonl";
@@ -80,10 +113,12 @@ public record ServerSummary(String server, RunOutcome outcome, boolean partial, 
     public static final String REQUESTS_FILE = "server-requests.csv";
     /** Written by the runner from outside the processes: the kernel's view of the port, and /proc of each process. */
     public static final String KERNEL_FILE = "kernel.jsonl";
+
     public static final String SERVER_PROC_FILE = "server-proc.jsonl";
     public static final String CLIENT_PROC_FILE = "client-proc.jsonl";
     /** The server's own output, for a server the runner started. */
     public static final String SERVER_LOG_FILE = "server.log";
+
     public static final String DASHBOARD_FILE = "dashboard/index.html";
     /** What the report lacks without {@code server-stats.jsonl}, in its notes. */
     static final String NO_SERVER_FIGURES = "no server-side figures (the server may have died at start)";
@@ -97,18 +132,28 @@ public record ServerSummary(String server, RunOutcome outcome, boolean partial, 
         ArrivalLag arrivals = new ArrivalLag();
         RequestTimeline timeline = new RequestTimeline(ServerRequestLog.read(serverDir.resolve(REQUESTS_FILE), notes));
         SynRetryBands connects = new SynRetryBands();
-        boolean partial = JtlReader.read(serverDir.resolve(SAMPLES_FILE),
-                statistics.andThen(errors).andThen(ends).andThen(arrivals).andThen(timeline).andThen(connects), notes);
+        boolean partial = JtlReader.read(
+                serverDir.resolve(SAMPLES_FILE),
+                statistics
+                        .andThen(errors)
+                        .andThen(ends)
+                        .andThen(arrivals)
+                        .andThen(timeline)
+                        .andThen(connects),
+                notes);
         TimeBreakdown breakdown = timeline.breakdown(plan.sleepMs());
-        ServerStatsPeaks serverStats = ServerStatsPeaks.read(serverDir.resolve(STATS_FILE), notes,
-                ends.isEmpty() ? null : ends.lastEnd());
+        ServerStatsPeaks serverStats =
+                ServerStatsPeaks.read(serverDir.resolve(STATS_FILE), notes, ends.isEmpty() ? null : ends.lastEnd());
         ServerView serverView = ServerView.read(serverDir.resolve(STATS_FILE), notes);
         if (serverStats.silentAtEndSeconds() != null) {
             // Its histogram stops where its answers stopped: a p99 of the early, easy part would flatter it.
             serverView = null;
-            notes.add(String.format(Locale.ROOT, "the server did not answer /stats for the last %.0f s of the load: its own "
-                    + "latency for the run is unknown, and its peaks and CPU are only what it reported before (lower "
-                    + "bounds, marked ≥); its server.log may say why", serverStats.silentAtEndSeconds()));
+            notes.add(String.format(
+                    Locale.ROOT,
+                    "the server did not answer /stats for the last %.0f s of the load: its own "
+                            + "latency for the run is unknown, and its peaks and CPU are only what it reported before (lower "
+                            + "bounds, marked ≥); its server.log may say why",
+                    serverStats.silentAtEndSeconds()));
         }
         List<ServerSecond> serverSeconds = ServerSecond.read(serverDir.resolve(SERVER_SECONDS_FILE), notes);
         List<ClientSnapshot> clientSnapshots = ClientSnapshot.read(serverDir.resolve(CLIENT_STATS_FILE), notes);
@@ -119,17 +164,38 @@ public record ServerSummary(String server, RunOutcome outcome, boolean partial, 
         JvmProfile profile = JvmProfile.read(serverDir, serverId, notes);
         // Read before the notes are copied into the summary: it adds its own.
         KernelEvidence kernel = KernelEvidence.read(serverDir.resolve(KERNEL_FILE), connects, notes);
-        long scheduleStartMs = client.scheduleStartMs() == null ? ends.firstStart()
+        long scheduleStartMs = client.scheduleStartMs() == null
+                ? ends.firstStart()
                 : Math.min(client.scheduleStartMs(), ends.firstStart());
-        return new ServerSummary(serverId, outcome, partial, List.copyOf(notes),
-                summary, percentiles, byCause,
-                plan.idealThroughput(), ends.isEmpty() ? 0 : plan.percentOfIdeal(ends.successes(), scheduleStartMs, ends.lastEnd()),
-                statistics.peakUsersInFlight(), serverStats, serverView, client,
+        return new ServerSummary(
+                serverId,
+                outcome,
+                partial,
+                List.copyOf(notes),
+                summary,
+                percentiles,
+                byCause,
+                plan.idealThroughput(),
+                ends.isEmpty() ? 0 : plan.percentOfIdeal(ends.successes(), scheduleStartMs, ends.lastEnd()),
+                statistics.peakUsersInFlight(),
+                serverStats,
+                serverView,
+                client,
                 // Where each request's time went replaces the gap between JMeter's p99 and the server's own.
-                Validity.judge(ends, serverSeconds, clientSnapshots, client, byCause, percentiles.p99(),
-                        breakdown.present() ? null : serverView, arrivals.against(plan, scheduleStartMs))
+                Validity.judge(
+                                ends,
+                                serverSeconds,
+                                clientSnapshots,
+                                client,
+                                byCause,
+                                percentiles.p99(),
+                                breakdown.present() ? null : serverView,
+                                arrivals.against(plan, scheduleStartMs))
                         .withServerSide(ServerLogLimits.read(serverDir), serverView, plan.sleepMs(), breakdown)
-                        .withCores(ends.isEmpty() ? CoreUse.SHARED : CoreUse.read(serverDir, ends.firstStart(), ends.lastEnd())),
+                        .withCores(
+                                ends.isEmpty()
+                                        ? CoreUse.SHARED
+                                        : CoreUse.read(serverDir, ends.firstStart(), ends.lastEnd())),
                 breakdown,
                 kernel,
                 ends.isEmpty() ? List.of() : SeriesGaps.describe(serverDir, ends.firstStart(), ends.lastEnd()),

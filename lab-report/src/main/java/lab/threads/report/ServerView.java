@@ -1,5 +1,6 @@
 package lab.threads.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,8 +8,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.zip.DataFormatException;
-
-import com.fasterxml.jackson.databind.JsonNode;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -21,22 +20,26 @@ import org.HdrHistogram.Histogram;
  * @param from  the moment the server's clock starts, in its own words
  * @param to    the moment it stops
  */
-public record ServerView(long count, double p50Ms, double p90Ms, double p99Ms, double p999Ms, double maxMs,
-                         String from, String to) {
+public record ServerView(
+        long count, double p50Ms, double p90Ms, double p99Ms, double p999Ms, double maxMs, String from, String to) {
 
     /** @return the run's window, or null when no snapshot carried a histogram (a server without server timing) */
     static ServerView read(Path statsJsonl, List<String> notes) {
         List<JsonNode> ends = new ArrayList<>(2);
-        JsonLinesFile.read(statsJsonl, ServerSummary.NO_SERVER_FIGURES, snapshot -> {
-            JsonNode timing = snapshot.path("serverTiming");
-            if (timing.hasNonNull("histogram")) {
-                if (ends.size() == 2) {
-                    ends.set(1, timing);
-                } else {
-                    ends.add(timing);
-                }
-            }
-        }, new ArrayList<>()); // problems with the file itself are noted once, by ServerStatsPeaks
+        JsonLinesFile.read(
+                statsJsonl,
+                ServerSummary.NO_SERVER_FIGURES,
+                snapshot -> {
+                    JsonNode timing = snapshot.path("serverTiming");
+                    if (timing.hasNonNull("histogram")) {
+                        if (ends.size() == 2) {
+                            ends.set(1, timing);
+                        } else {
+                            ends.add(timing);
+                        }
+                    }
+                },
+                new ArrayList<>()); // problems with the file itself are noted once, by ServerStatsPeaks
         if (ends.isEmpty()) {
             if (Files.exists(statsJsonl)) {
                 notes.add(statsJsonl.getFileName() + " has no serverTiming: no server-side latency for this run");
@@ -48,12 +51,18 @@ public record ServerView(long count, double p50Ms, double p90Ms, double p99Ms, d
             if (ends.size() == 2) {
                 window.subtract(decode(ends.getFirst()));
             }
-            return new ServerView(window.getTotalCount(), ms(window.getValueAtPercentile(50)),
-                    ms(window.getValueAtPercentile(90)), ms(window.getValueAtPercentile(99)),
-                    ms(window.getValueAtPercentile(99.9)), ms(window.getMaxValue()),
-                    ends.getLast().path("from").asText(""), ends.getLast().path("to").asText(""));
+            return new ServerView(
+                    window.getTotalCount(),
+                    ms(window.getValueAtPercentile(50)),
+                    ms(window.getValueAtPercentile(90)),
+                    ms(window.getValueAtPercentile(99)),
+                    ms(window.getValueAtPercentile(99.9)),
+                    ms(window.getMaxValue()),
+                    ends.getLast().path("from").asText(""),
+                    ends.getLast().path("to").asText(""));
         } catch (DataFormatException | IllegalArgumentException e) {
-            notes.add(statsJsonl.getFileName() + ": serverTiming histogram unreadable (" + e + "): no server-side latency");
+            notes.add(statsJsonl.getFileName() + ": serverTiming histogram unreadable (" + e
+                    + "): no server-side latency");
             return null;
         }
     }

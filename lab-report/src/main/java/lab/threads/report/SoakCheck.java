@@ -1,13 +1,12 @@
 package lab.threads.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.LongSummaryStatistics;
 import java.util.Map;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * Whether a long steady load left a server where it found it: after its warm-up, its RSS, heap after GC, open files
@@ -29,10 +28,10 @@ public record SoakCheck(String server, long samples, long errors, double window,
             new Resource("heap after GC", "heapAfterGcBytes", "MB", 1024 * 1024, 16),
             new Resource("open files", "openFiles", "", 1, 20),
             new Resource("OS threads", "osThreads", "", 1, 20));
+
     private static final double TOLERANCE = 0.05;
 
-    private record Resource(String name, String field, String unit, double unitSize, double floor) {
-    }
+    private record Resource(String name, String field, String unit, double unitSize, double floor) {}
 
     /**
      * @param mean           the series' mean after the warm-up, in its unit
@@ -40,15 +39,30 @@ public record SoakCheck(String server, long samples, long errors, double window,
      * @param growth         the slope over the whole window
      * @param allowed        the tolerance growth was held to
      */
-    public record Trend(String resource, String unit, int points, double mean, double slopePerMinute, double growth,
-                        double allowed) {
+    public record Trend(
+            String resource,
+            String unit,
+            int points,
+            double mean,
+            double slopePerMinute,
+            double growth,
+            double allowed) {
         public boolean flat() {
             return Math.abs(growth) <= allowed;
         }
 
         public String describe() {
-            return points < 2 ? resource + ": not recorded" : String.format(Locale.ROOT, "%s %s: mean %,.1f, slope %+.2f/min "
-                    + "(%+.1f over the window, allowed ±%.1f)", resource, flat() ? "flat" : "GROWS", mean, slopePerMinute, growth, allowed);
+            return points < 2
+                    ? resource + ": not recorded"
+                    : String.format(
+                            Locale.ROOT,
+                            "%s %s: mean %,.1f, slope %+.2f/min " + "(%+.1f over the window, allowed ±%.1f)",
+                            resource,
+                            flat() ? "flat" : "GROWS",
+                            mean,
+                            slopePerMinute,
+                            growth,
+                            allowed);
         }
     }
 
@@ -62,50 +76,98 @@ public record SoakCheck(String server, long samples, long errors, double window,
      */
     public static SoakCheck read(ServerSummary summary, Path serverDir, double warmupSeconds) {
         LongSummaryStatistics sent = new LongSummaryStatistics();
-        JtlReader.read(serverDir.resolve(ServerSummary.SAMPLES_FILE), sample -> sent.accept(sample.timeStamp()), new ArrayList<>());
+        JtlReader.read(
+                serverDir.resolve(ServerSummary.SAMPLES_FILE),
+                sample -> sent.accept(sample.timeStamp()),
+                new ArrayList<>());
         long from = sent.getMin() + (long) (warmupSeconds * 1000);
         List<JsonNode> steady = new ArrayList<>();
-        JsonLinesFile.read(serverDir.resolve(ServerSummary.STATS_FILE), "the soak's trends", line -> {
-            long at = line.path("sampledAtMs").asLong();
-            if (at >= from && at <= sent.getMax()) {
-                steady.add(line);
-            }
-        }, new ArrayList<>());
-        long errors = summary.errorsByCause().values().stream().mapToLong(Long::longValue).sum();
-        double window = steady.size() < 2 ? 0
-                : (steady.getLast().path("sampledAtMs").asLong() - steady.getFirst().path("sampledAtMs").asLong()) / 1000.0;
-        return new SoakCheck(summary.server(), summary.summary().samples(), errors, window,
-                RESOURCES.stream().map(resource -> trend(resource, steady, window)).toList());
+        JsonLinesFile.read(
+                serverDir.resolve(ServerSummary.STATS_FILE),
+                "the soak's trends",
+                line -> {
+                    long at = line.path("sampledAtMs").asLong();
+                    if (at >= from && at <= sent.getMax()) {
+                        steady.add(line);
+                    }
+                },
+                new ArrayList<>());
+        long errors = summary.errorsByCause().values().stream()
+                .mapToLong(Long::longValue)
+                .sum();
+        double window = steady.size() < 2
+                ? 0
+                : (steady.getLast().path("sampledAtMs").asLong()
+                                - steady.getFirst().path("sampledAtMs").asLong())
+                        / 1000.0;
+        return new SoakCheck(
+                summary.server(),
+                summary.summary().samples(),
+                errors,
+                window,
+                RESOURCES.stream()
+                        .map(resource -> trend(resource, steady, window))
+                        .toList());
     }
 
     private static Trend trend(Resource resource, List<JsonNode> steady, double window) {
-        List<double[]> points = steady.stream().filter(line -> line.hasNonNull(resource.field()))
-                .map(line -> new double[] {line.path("sampledAtMs").asLong() / 60_000.0, line.path(resource.field()).asDouble() / resource.unitSize()})
+        List<double[]> points = steady.stream()
+                .filter(line -> line.hasNonNull(resource.field()))
+                .map(line -> new double[] {
+                    line.path("sampledAtMs").asLong() / 60_000.0,
+                    line.path(resource.field()).asDouble() / resource.unitSize()
+                })
                 .toList();
         if (points.size() < 2) {
             return new Trend(resource.name(), resource.unit(), points.size(), 0, 0, 0, 0);
         }
         double meanX = points.stream().mapToDouble(p -> p[0]).average().orElseThrow();
         double meanY = points.stream().mapToDouble(p -> p[1]).average().orElseThrow();
-        double covariance = points.stream().mapToDouble(p -> (p[0] - meanX) * (p[1] - meanY)).sum();
-        double variance = points.stream().mapToDouble(p -> (p[0] - meanX) * (p[0] - meanX)).sum();
+        double covariance = points.stream()
+                .mapToDouble(p -> (p[0] - meanX) * (p[1] - meanY))
+                .sum();
+        double variance = points.stream()
+                .mapToDouble(p -> (p[0] - meanX) * (p[0] - meanX))
+                .sum();
         double slope = variance == 0 ? 0 : covariance / variance;
-        return new Trend(resource.name(), resource.unit(), points.size(), meanY, slope, slope * window / 60,
+        return new Trend(
+                resource.name(),
+                resource.unit(),
+                points.size(),
+                meanY,
+                slope,
+                slope * window / 60,
                 Math.max(TOLERANCE * Math.abs(meanY), resource.floor()));
     }
 
     /** The check in markdown: one row per server. */
     public static String markdown(List<SoakCheck> checks, Map<String, Object> how) {
         StringBuilder md = new StringBuilder("# Soak\n\n");
-        how.forEach((key, value) -> md.append("- ").append(key).append(": ").append(value).append('\n'));
-        md.append("\nFlat: the least-squares slope after the warm-up, times the window, within 5% of the mean (or a floor: "
-                + "16 MB, 20 files, 20 threads).\n\n| server | verdict | requests | errors | window s | RSS MB/min | heap after GC MB/min "
-                + "| open files/min | OS threads/min |\n| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        how.forEach((key, value) ->
+                md.append("- ").append(key).append(": ").append(value).append('\n'));
+        md.append(
+                "\nFlat: the least-squares slope after the warm-up, times the window, within 5% of the mean (or a floor: "
+                        + "16 MB, 20 files, 20 threads).\n\n| server | verdict | requests | errors | window s | RSS MB/min | heap after GC MB/min "
+                        + "| open files/min | OS threads/min |\n| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
         for (SoakCheck check : checks) {
-            md.append(String.format(Locale.ROOT, "| %s | %s | %,d | %,d | %.0f", check.server(), check.passed() ? "flat, 0 errors" : "**not flat or errors**",
-                    check.samples(), check.errors(), check.window()));
-            check.trends().forEach(trend -> md.append(trend.points() < 2 ? " | n/a" : String.format(Locale.ROOT, " | %+.2f (mean %,.1f)%s",
-                    trend.slopePerMinute(), trend.mean(), trend.flat() ? "" : " **grows**")));
+            md.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %s | %,d | %,d | %.0f",
+                    check.server(),
+                    check.passed() ? "flat, 0 errors" : "**not flat or errors**",
+                    check.samples(),
+                    check.errors(),
+                    check.window()));
+            check.trends()
+                    .forEach(trend -> md.append(
+                            trend.points() < 2
+                                    ? " | n/a"
+                                    : String.format(
+                                            Locale.ROOT,
+                                            " | %+.2f (mean %,.1f)%s",
+                                            trend.slopePerMinute(),
+                                            trend.mean(),
+                                            trend.flat() ? "" : " **grows**")));
             md.append(" |\n");
         }
         return md.toString();

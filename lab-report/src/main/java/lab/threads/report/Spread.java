@@ -13,7 +13,11 @@ public record Spread(double median, double min, double max, int runs) {
 
     /** Median of the values, the mean of the middle two for an even count; NaN values (absent figures) are skipped. */
     public static Spread of(List<Double> values) {
-        double[] sorted = values.stream().mapToDouble(Double::doubleValue).filter(v -> !Double.isNaN(v)).sorted().toArray();
+        double[] sorted = values.stream()
+                .mapToDouble(Double::doubleValue)
+                .filter(v -> !Double.isNaN(v))
+                .sorted()
+                .toArray();
         if (sorted.length == 0) {
             return new Spread(Double.NaN, Double.NaN, Double.NaN, 0);
         }

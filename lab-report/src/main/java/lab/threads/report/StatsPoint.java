@@ -10,5 +10,4 @@ package lab.threads.report;
  *                   null for the first snapshot or when the counters are missing
  * @param inFlight   requests the server was serving at that moment; null when the snapshot lacks it
  */
-public record StatsPoint(double second, Long osThreads, Double rssMb, Double cpuPercent, Long inFlight) {
-}
+public record StatsPoint(double second, Long osThreads, Double rssMb, Double cpuPercent, Long inFlight) {}

@@ -1,10 +1,9 @@
 package lab.threads.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * A server's /stats snapshots as chart points, on its samples' time axis. CPU is the growth of the cumulative
@@ -41,13 +40,18 @@ final class StatsTimeline {
         }
         long atMs = sampledAt.asLong();
         Long cpuMs = snapshot.hasNonNull("cpuUserMs") && snapshot.hasNonNull("cpuSystemMs")
-                ? snapshot.get("cpuUserMs").asLong() + snapshot.get("cpuSystemMs").asLong() : null;
+                ? snapshot.get("cpuUserMs").asLong()
+                        + snapshot.get("cpuSystemMs").asLong()
+                : null;
         Double cpuPercent = cpuMs != null && previousCpuMs != null && atMs > previousAtMs
-                ? 100.0 * (cpuMs - previousCpuMs) / (atMs - previousAtMs) : null;
-        points.add(new StatsPoint((atMs - originMs) / 1000.0,
+                ? 100.0 * (cpuMs - previousCpuMs) / (atMs - previousAtMs)
+                : null;
+        points.add(new StatsPoint(
+                (atMs - originMs) / 1000.0,
                 snapshot.hasNonNull("osThreads") ? snapshot.get("osThreads").asLong() : null,
                 snapshot.hasNonNull("rssBytes") ? snapshot.get("rssBytes").asLong() / MIB : null,
-                cpuPercent, snapshot.hasNonNull("inFlight") ? snapshot.get("inFlight").asLong() : null));
+                cpuPercent,
+                snapshot.hasNonNull("inFlight") ? snapshot.get("inFlight").asLong() : null));
         previousAtMs = atMs;
         previousCpuMs = cpuMs;
     }

@@ -7,8 +7,7 @@ import java.util.function.Function;
 final class SummaryTable {
 
     /** @param numeric right-aligned where the format allows it */
-    record Column(String header, boolean numeric, Function<ServerSummary, String> cell) {
-    }
+    record Column(String header, boolean numeric, Function<ServerSummary, String> cell) {}
 
     static final Column ERRORS_BY_CAUSE =
             new Column("errors by cause", false, s -> ErrorCauses.describe(s.errorsByCause()));
@@ -26,9 +25,22 @@ final class SummaryTable {
             new Column("p50", true, s -> Cells.count(s.percentiles().p50())),
             new Column("p99", true, s -> Cells.count(s.percentiles().p99())),
             new Column("max", true, s -> Cells.count(s.summary().max())),
-            new Column("server p99", true, s -> s.serverView() == null ? Cells.NOT_AVAILABLE : Cells.count(Math.round(s.serverView().p99Ms()))),
-            new Column("peak threads", true, s -> s.serverStats().lowerBoundMark() + Cells.count(s.serverStats().peakThreads())),
-            new Column("peak RSS MB", true, s -> s.serverStats().lowerBoundMark() + Cells.megabytes(s.serverStats().peakRssBytes())));
+            new Column(
+                    "server p99",
+                    true,
+                    s -> s.serverView() == null
+                            ? Cells.NOT_AVAILABLE
+                            : Cells.count(Math.round(s.serverView().p99Ms()))),
+            new Column(
+                    "peak threads",
+                    true,
+                    s -> s.serverStats().lowerBoundMark()
+                            + Cells.count(s.serverStats().peakThreads())),
+            new Column(
+                    "peak RSS MB",
+                    true,
+                    s -> s.serverStats().lowerBoundMark()
+                            + Cells.megabytes(s.serverStats().peakRssBytes())));
 
     /** The rest of each row: JMeter's other figures, the server's own percentiles, both sides' costs, error causes. */
     static final List<Column> DETAIL_COLUMNS = List.of(
@@ -39,17 +51,35 @@ final class SummaryTable {
             new Column("p90", true, s -> Cells.count(s.percentiles().p90())),
             new Column("p99.9", true, s -> Cells.count(s.percentiles().p999())),
             new Column("server p50 / p99 / max", true, s -> Cells.serverView(s.serverView())),
-            new Column("server CPU user/sys s", true, s -> Cells.seconds(s.serverStats().cpuUserMs())
-                    + " / " + Cells.seconds(s.serverStats().cpuSystemMs())),
-            new Column("client CPU user/sys s", true, s -> Cells.seconds(s.client().cpuUserMs())
-                    + " / " + Cells.seconds(s.client().cpuSystemMs())),
-            new Column("client peak RSS MB / threads", true, s -> Cells.megabytes(s.client().peakRssBytes())
-                    + " / " + Cells.count(s.client().peakOsThreads())),
-            new Column("peak open files server / client", true, s -> Cells.count(s.serverStats().peakOpenFiles())
-                    + " / " + Cells.count(s.client().peakOpenFiles())),
-            new Column("client GC pause ms (longest)", true, s -> Cells.count(s.client().gcPauseMs())
-                    + " (" + Cells.count(s.client().gcMaxPauseMs()) + ")"),
-            new Column("server settings", false, s -> Cells.serverSettings(s.serverStats().settings())),
+            new Column(
+                    "server CPU user/sys s",
+                    true,
+                    s -> Cells.seconds(s.serverStats().cpuUserMs()) + " / "
+                            + Cells.seconds(s.serverStats().cpuSystemMs())),
+            new Column(
+                    "client CPU user/sys s",
+                    true,
+                    s -> Cells.seconds(s.client().cpuUserMs()) + " / "
+                            + Cells.seconds(s.client().cpuSystemMs())),
+            new Column(
+                    "client peak RSS MB / threads",
+                    true,
+                    s -> Cells.megabytes(s.client().peakRssBytes()) + " / "
+                            + Cells.count(s.client().peakOsThreads())),
+            new Column(
+                    "peak open files server / client",
+                    true,
+                    s -> Cells.count(s.serverStats().peakOpenFiles()) + " / "
+                            + Cells.count(s.client().peakOpenFiles())),
+            new Column(
+                    "client GC pause ms (longest)",
+                    true,
+                    s -> Cells.count(s.client().gcPauseMs()) + " ("
+                            + Cells.count(s.client().gcMaxPauseMs()) + ")"),
+            new Column(
+                    "server settings",
+                    false,
+                    s -> Cells.serverSettings(s.serverStats().settings())),
             ERRORS_BY_CAUSE);
 
     /** JMeter's Summary Report, its column names and formulas, then the Aggregate Report's percentiles. */
@@ -70,6 +100,5 @@ final class SummaryTable {
             new Column("99% Line", true, s -> Cells.count(s.percentiles().p99())),
             new Column("99.9% Line", true, s -> Cells.count(s.percentiles().p999())));
 
-    private SummaryTable() {
-    }
+    private SummaryTable() {}
 }

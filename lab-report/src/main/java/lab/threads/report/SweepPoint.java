@@ -15,8 +15,8 @@ import java.util.stream.Collectors;
  * @param figures figure name -> spread over the repeats, in a fixed order
  * @param clientVerdicts each repeat's verdict on the client ({@link Validity}), in order
  */
-public record SweepPoint(String server, String property, String level, Map<String, Spread> figures,
-                         List<Verdict> clientVerdicts) {
+public record SweepPoint(
+        String server, String property, String level, Map<String, Spread> figures, List<Verdict> clientVerdicts) {
 
     /** The property of a run repeated without a sweep: its one level is the plan's name. */
     public static final String NO_SWEEP = "plan";
@@ -27,8 +27,14 @@ public record SweepPoint(String server, String property, String level, Map<Strin
 
     public static SweepPoint of(String server, String property, String level, List<ServerSummary> repeats) {
         Map<String, Spread> figures = new LinkedHashMap<>();
-        FIGURES.forEach((name, figure) -> figures.put(name, Spread.of(repeats.stream().map(r -> figure.applyAsDouble(r)).toList())));
-        return new SweepPoint(server, property, level, figures,
+        FIGURES.forEach((name, figure) -> figures.put(
+                name,
+                Spread.of(repeats.stream().map(r -> figure.applyAsDouble(r)).toList())));
+        return new SweepPoint(
+                server,
+                property,
+                level,
+                figures,
                 repeats.stream().map(r -> r.validity().verdict()).toList());
     }
 

@@ -1,7 +1,8 @@
 package lab.threads.report;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,9 +10,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 
 /**
  * The top of a sweep or repeated run: each server's headline figures against the swept level, as the median over
@@ -23,18 +21,23 @@ public final class SweepReport {
     public static final String MARKDOWN_FILE = "sweep.md";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     /** JMeter's p99 beside the server's own: where they part, the time went outside the server's handler. */
-    private static final List<ServerFigure> CHARTED = List.of(ServerFigure.THROUGHPUT, ServerFigure.ERROR_PERCENT,
-            ServerFigure.P99, ServerFigure.SERVER_P99, ServerFigure.PEAK_THREADS);
+    private static final List<ServerFigure> CHARTED = List.of(
+            ServerFigure.THROUGHPUT,
+            ServerFigure.ERROR_PERCENT,
+            ServerFigure.P99,
+            ServerFigure.SERVER_P99,
+            ServerFigure.PEAK_THREADS);
+
     static final double KNEE_PERCENT_OF_IDEAL = 90;
     static final double KNEE_ERROR_PERCENT = 1;
 
-    private SweepReport() {
-    }
+    private SweepReport() {}
 
     /**
      * @param cases folder of each case (e.g. {@code users-1000/repeat-2}) relative to the run folder, for links
      */
-    public static void write(Path runDir, Map<String, Object> metadata, List<SweepPoint> points, List<String> cases) throws IOException {
+    public static void write(Path runDir, Map<String, Object> metadata, List<SweepPoint> points, List<String> cases)
+            throws IOException {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("metadata", metadata);
         json.put("points", points);
@@ -51,11 +54,21 @@ public final class SweepReport {
         md.append('\n');
         List<String> figures = List.copyOf(SweepPoint.FIGURES.keySet());
         String property = points.isEmpty() ? "level" : points.getFirst().property();
-        md.append("| server | ").append(property).append(" | ").append(String.join(" | ", figures)).append(" |\n");
+        md.append("| server | ")
+                .append(property)
+                .append(" | ")
+                .append(String.join(" | ", figures))
+                .append(" |\n");
         md.append("| --- | ---: |").append(" ---: |".repeat(figures.size())).append('\n');
         for (SweepPoint point : points) {
-            md.append("| ").append(point.server()).append(" | ").append(point.level()).append(" | ")
-                    .append(figures.stream().map(f -> cell(point.figures().get(f))).collect(Collectors.joining(" | ")))
+            md.append("| ")
+                    .append(point.server())
+                    .append(" | ")
+                    .append(point.level())
+                    .append(" | ")
+                    .append(figures.stream()
+                            .map(f -> cell(point.figures().get(f)))
+                            .collect(Collectors.joining(" | ")))
                     .append(" |\n");
         }
         return md.toString();
@@ -68,19 +81,29 @@ public final class SweepReport {
      */
     static List<String> kneeLines(List<SweepPoint> points) {
         String property = points.isEmpty() ? "level" : points.getFirst().property();
-        return points.stream().map(SweepPoint::server).distinct().map(server -> knee(points, server)
-                        .map(p -> server + " bends at " + property + "=" + p.level() + ": " + number(p.figures().get("percentOfIdeal").median())
-                                + "% of the ideal throughput, " + number(p.figures().get("errorPercent").median()) + "% errors"
+        return points.stream()
+                .map(SweepPoint::server)
+                .distinct()
+                .map(server -> knee(points, server)
+                        .map(p -> server + " bends at " + property + "=" + p.level() + ": "
+                                + number(p.figures().get("percentOfIdeal").median())
+                                + "% of the ideal throughput, "
+                                + number(p.figures().get("errorPercent").median()) + "% errors"
                                 + clientAtKnee(p))
-                        .orElse(server + " holds at every level (>= " + (int) KNEE_PERCENT_OF_IDEAL + "% of the ideal, <= "
-                                + (int) KNEE_ERROR_PERCENT + "% errors)"))
+                        .orElse(server + " holds at every level (>= " + (int) KNEE_PERCENT_OF_IDEAL
+                                + "% of the ideal, <= " + (int) KNEE_ERROR_PERCENT + "% errors)"))
                 .toList();
     }
 
     private static String clientAtKnee(SweepPoint knee) {
-        long bound = knee.clientVerdicts().stream().filter(Verdict.CLIENT_BOUND::equals).count();
-        return bound == 0 ? "" : "; but the client was the bottleneck in " + bound + " of " + knee.clientVerdicts().size()
-                + " run(s) there, so this bend may be the client's, not the server's";
+        long bound = knee.clientVerdicts().stream()
+                .filter(Verdict.CLIENT_BOUND::equals)
+                .count();
+        return bound == 0
+                ? ""
+                : "; but the client was the bottleneck in " + bound + " of "
+                        + knee.clientVerdicts().size()
+                        + " run(s) there, so this bend may be the client's, not the server's";
     }
 
     /** A server's knee (see {@link #kneeLines}); empty when it holds at every level. */
@@ -101,11 +124,20 @@ public final class SweepReport {
         Map<String, List<Map<String, Object>>> curves = new LinkedHashMap<>();
         for (String server : points.stream().map(SweepPoint::server).distinct().toList()) {
             Optional<SweepPoint> knee = knee(points, server);
-            curves.put(server, points.stream().filter(p -> p.server().equals(server))
-                    .<Map<String, Object>>map(p -> Map.of("x", p.figures().get("throughput").median(),
-                            "y", p.figures().get("p99").median(), "level", p.level(),
-                            "knee", knee.isPresent() && knee.get() == p))
-                    .toList());
+            curves.put(
+                    server,
+                    points.stream()
+                            .filter(p -> p.server().equals(server))
+                            .<Map<String, Object>>map(p -> Map.of(
+                                    "x",
+                                    p.figures().get("throughput").median(),
+                                    "y",
+                                    p.figures().get("p99").median(),
+                                    "level",
+                                    p.level(),
+                                    "knee",
+                                    knee.isPresent() && knee.get() == p))
+                            .toList());
         }
         return curves;
     }
@@ -115,10 +147,14 @@ public final class SweepReport {
         List<String> lines = points.stream()
                 .filter(p -> p.clientVerdicts().contains(Verdict.CLIENT_BOUND))
                 .map(p -> p.server() + " at " + p.property() + "=" + p.level() + ": client-bound in "
-                        + p.clientVerdicts().stream().filter(Verdict.CLIENT_BOUND::equals).count() + " of "
+                        + p.clientVerdicts().stream()
+                                .filter(Verdict.CLIENT_BOUND::equals)
+                                .count() + " of "
                         + p.clientVerdicts().size() + " run(s); its case reports say when and how much")
                 .toList();
-        if (lines.isEmpty() && points.stream().allMatch(p -> p.clientVerdicts().stream().allMatch(Verdict.NO_CLIENT_LIMIT::equals))) {
+        if (lines.isEmpty()
+                && points.stream()
+                        .allMatch(p -> p.clientVerdicts().stream().allMatch(Verdict.NO_CLIENT_LIMIT::equals))) {
             return List.of("No run showed the client as the bottleneck.");
         }
         return lines;
@@ -134,19 +170,29 @@ public final class SweepReport {
 
     private static String number(double value) {
         return Math.abs(value) >= 100 || value == Math.rint(value) && value != 0
-                ? String.format(Locale.ROOT, "%,.0f", value) : String.format(Locale.ROOT, "%.2f", value);
+                ? String.format(Locale.ROOT, "%,.0f", value)
+                : String.format(Locale.ROOT, "%.2f", value);
     }
 
-    private static String html(Map<String, Object> metadata, List<SweepPoint> points, List<String> cases) throws IOException {
+    private static String html(Map<String, Object> metadata, List<SweepPoint> points, List<String> cases)
+            throws IOException {
         Map<String, Object> chartData = new LinkedHashMap<>();
-        List<String> servers = points.stream().map(SweepPoint::server).distinct().toList();
+        List<String> servers =
+                points.stream().map(SweepPoint::server).distinct().toList();
         List<String> levels = points.stream().map(SweepPoint::level).distinct().toList();
         for (ServerFigure figure : CHARTED) {
             Map<String, Object> perServer = new LinkedHashMap<>();
             for (String server : servers) {
-                perServer.put(server, levels.stream().map(level -> points.stream()
-                        .filter(p -> p.server().equals(server) && p.level().equals(level)).findFirst()
-                        .map(p -> p.figures().get(figure.key())).orElse(null)).toList());
+                perServer.put(
+                        server,
+                        levels.stream()
+                                .map(level -> points.stream()
+                                        .filter(p -> p.server().equals(server)
+                                                && p.level().equals(level))
+                                        .findFirst()
+                                        .map(p -> p.figures().get(figure.key()))
+                                        .orElse(null))
+                                .toList());
             }
             chartData.put(figure.key(), perServer);
         }
@@ -157,28 +203,52 @@ public final class SweepReport {
                 <style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3em .6em;text-align:right}
                 .charts{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:1.5em}</style></head><body>
                 <h1>Sweep</h1><p>Median over the repeats; the shaded band is the min-max range.</p><ul>""");
-        kneeLines(points).forEach(line -> page.append("<li>").append(HtmlReport.escape(line)).append("</li>"));
-        clientLines(points).forEach(line -> page.append("<li class=\"client\">").append(HtmlReport.escape(line)).append("</li>"));
+        kneeLines(points)
+                .forEach(line ->
+                        page.append("<li>").append(HtmlReport.escape(line)).append("</li>"));
+        clientLines(points)
+                .forEach(line -> page.append("<li class=\"client\">")
+                        .append(HtmlReport.escape(line))
+                        .append("</li>"));
         page.append("""
                 </ul>
                 <div class="charts">""");
         for (ServerFigure figure : CHARTED) {
-            page.append("<div><h2>").append(HtmlReport.escape(figure.label())).append(" vs ").append(HtmlReport.escape(property))
-                    .append("</h2><canvas id=\"chart-").append(figure.key()).append("\"></canvas></div>");
+            page.append("<div><h2>")
+                    .append(HtmlReport.escape(figure.label()))
+                    .append(" vs ")
+                    .append(HtmlReport.escape(property))
+                    .append("</h2><canvas id=\"chart-")
+                    .append(figure.key())
+                    .append("\"></canvas></div>");
         }
-        page.append("<div><h2>p99 vs achieved rate</h2><p>One point per ").append(HtmlReport.escape(property))
+        page.append("<div><h2>p99 vs achieved rate</h2><p>One point per ")
+                .append(HtmlReport.escape(property))
                 .append(" level (medians); the triangle is where the server bends, as said above.</p>")
                 .append("<canvas id=\"chart-latency-vs-rate\"></canvas></div>");
-        page.append("</div><h2>Table</h2><pre>").append(HtmlReport.escape(markdown(points))).append("</pre><h2>Cases</h2><ul>");
+        page.append("</div><h2>Table</h2><pre>")
+                .append(HtmlReport.escape(markdown(points)))
+                .append("</pre><h2>Cases</h2><ul>");
         for (String dir : cases) {
-            page.append("<li><a href=\"").append(HtmlReport.escape(dir)).append("/index.html\">").append(HtmlReport.escape(dir)).append("</a></li>");
+            page.append("<li><a href=\"")
+                    .append(HtmlReport.escape(dir))
+                    .append("/index.html\">")
+                    .append(HtmlReport.escape(dir))
+                    .append("</a></li>");
         }
-        page.append("</ul><h2>Metadata</h2><pre>").append(HtmlReport.escape(JSON.writeValueAsString(metadata))).append("</pre>");
+        page.append("</ul><h2>Metadata</h2><pre>")
+                .append(HtmlReport.escape(JSON.writeValueAsString(metadata)))
+                .append("</pre>");
         page.append("<script>").append(ChartJs.fromWebJar().script()).append("</script><script>\n");
-        page.append("const levels=").append(JSON.writeValueAsString(levels)).append(";\nconst data=")
-                .append(JSON.writeValueAsString(chartData)).append(";\nconst colors=")
-                .append(JSON.writeValueAsString(ServerPalette.COLORS)).append(";\nconst curves=")
-                .append(JSON.writeValueAsString(latencyVsRate(points))).append(";\n");
+        page.append("const levels=")
+                .append(JSON.writeValueAsString(levels))
+                .append(";\nconst data=")
+                .append(JSON.writeValueAsString(chartData))
+                .append(";\nconst colors=")
+                .append(JSON.writeValueAsString(ServerPalette.COLORS))
+                .append(";\nconst curves=")
+                .append(JSON.writeValueAsString(latencyVsRate(points)))
+                .append(";\n");
         page.append("""
                 let rendered = 0;
                 for (const [figure, perServer] of Object.entries(data)) {

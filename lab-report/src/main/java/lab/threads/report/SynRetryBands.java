@@ -14,6 +14,7 @@ import java.util.function.Consumer;
 final class SynRetryBands implements Consumer<Sample> {
     /** A connect this slow took at least one SYN retry: the first comes after 1 s. */
     static final long RETRIED_MS = 900;
+
     static final long HALF_WIDTH_MS = 250;
     /** Cumulative seconds of the retries on Linux >= 6.5 ({@code tcp_syn_linear_timeouts} = 4: 1 s apart, then doubling). */
     static final List<Integer> LINEAR_BANDS = List.of(1, 2, 3, 4, 5);
@@ -26,8 +27,7 @@ final class SynRetryBands implements Consumer<Sample> {
      * @param outsideBands  retried connects in no band (the client's own delays add to a retry, or many retries)
      * @param recorded      JMeter wrote connect times at all (its Java implementation writes 0)
      */
-    record Counted(long retried, Map<String, Long> byBand, long outsideBands, boolean recorded) {
-    }
+    record Counted(long retried, Map<String, Long> byBand, long outsideBands, boolean recorded) {}
 
     private final TreeMap<Long, Long> slowConnects = new TreeMap<>();
     private boolean recorded;
@@ -46,8 +46,10 @@ final class SynRetryBands implements Consumer<Sample> {
         long inBands = 0;
         for (int second : bandsOf(kernelRelease)) {
             long center = second * 1_000L;
-            long count = slowConnects.subMap(center - HALF_WIDTH_MS, true, center + HALF_WIDTH_MS, true).values().stream()
-                    .mapToLong(Long::longValue).sum();
+            long count =
+                    slowConnects.subMap(center - HALF_WIDTH_MS, true, center + HALF_WIDTH_MS, true).values().stream()
+                            .mapToLong(Long::longValue)
+                            .sum();
             byBand.put(second + "-s band", count);
             inBands += count;
         }

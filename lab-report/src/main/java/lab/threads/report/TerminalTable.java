@@ -10,24 +10,39 @@ public final class TerminalTable {
 
     private static final List<SummaryTable.Column> COLUMNS = SummaryTable.COLUMNS;
 
-    private TerminalTable() {
-    }
+    private TerminalTable() {}
 
     public static String render(RunReport report) {
         StringBuilder out = new StringBuilder();
-        report.servers().forEach(server -> out.append(Headline.line(server, report.plan())).append('\n'));
+        report.servers()
+                .forEach(server ->
+                        out.append(Headline.line(server, report.plan())).append('\n'));
         out.append('\n');
-        out.append(TextTable.render(COLUMNS.stream().map(SummaryTable.Column::header).toList(),
+        out.append(TextTable.render(
+                COLUMNS.stream().map(SummaryTable.Column::header).toList(),
                 COLUMNS.stream().map(SummaryTable.Column::numeric).toList(),
-                report.servers().stream().map(server -> COLUMNS.stream().map(column -> column.cell().apply(server)).toList()).toList()));
+                report.servers().stream()
+                        .map(server -> COLUMNS.stream()
+                                .map(column -> column.cell().apply(server))
+                                .toList())
+                        .toList()));
         out.append(Cells.planLine(report)).append('\n');
         for (ServerSummary server : report.servers()) {
-            out.append(server.server()).append(" client: ").append(server.validity().oneLine()).append('\n');
+            out.append(server.server())
+                    .append(" client: ")
+                    .append(server.validity().oneLine())
+                    .append('\n');
         }
         for (ServerSummary server : report.servers()) {
-            out.append(server.server()).append(" errors: ").append(ErrorCauses.describe(server.errorsByCause()))
+            out.append(server.server())
+                    .append(" errors: ")
+                    .append(ErrorCauses.describe(server.errorsByCause()))
                     .append('\n');
-            server.notes().forEach(note -> out.append(server.server()).append(" note: ").append(note).append('\n'));
+            server.notes()
+                    .forEach(note -> out.append(server.server())
+                            .append(" note: ")
+                            .append(note)
+                            .append('\n'));
         }
         return out.toString();
     }

@@ -8,8 +8,7 @@ import java.util.stream.IntStream;
 /** A table for the console: a header, a rule, the rows, each column padded to its widest cell, numbers right-aligned. */
 final class TextTable {
 
-    private TextTable() {
-    }
+    private TextTable() {}
 
     /** @param numeric per column: right-align it */
     static String render(List<String> headers, List<Boolean> numeric, List<List<String>> rows) {
@@ -28,10 +27,12 @@ final class TextTable {
 
     private static String line(List<String> cells, List<Boolean> numeric, int[] widths) {
         return IntStream.range(0, cells.size())
-                .mapToObj(i -> numeric.get(i)
-                        ? " ".repeat(widths[i] - cells.get(i).length()) + cells.get(i)
-                        : cells.get(i) + " ".repeat(widths[i] - cells.get(i).length()))
-                .collect(Collectors.joining("  ", "", "\n"))
-                .stripTrailing() + "\n";
+                        .mapToObj(i -> numeric.get(i)
+                                ? " ".repeat(widths[i] - cells.get(i).length()) + cells.get(i)
+                                : cells.get(i)
+                                        + " ".repeat(widths[i] - cells.get(i).length()))
+                        .collect(Collectors.joining("  ", "", "\n"))
+                        .stripTrailing()
+                + "\n";
     }
 }

@@ -1,13 +1,12 @@
 package lab.threads.report;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
  * Where the time of a server's requests went, measured per request at both ends and joined ({@link RequestTimeline}):
@@ -22,9 +21,17 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  *                            each count from 1): not joined
  */
 // The verdict and the part it names go into summary.json for its readers; read back, they are derived again.
-@JsonIgnoreProperties(value = {"verdict", "bottleneck"}, allowGetters = true)
-public record TimeBreakdown(long joined, long withoutId, long withoutServerRecord, long ambiguous, Band median,
-                            Band slowest, long sleepMs) {
+@JsonIgnoreProperties(
+        value = {"verdict", "bottleneck"},
+        allowGetters = true)
+public record TimeBreakdown(
+        long joined,
+        long withoutId,
+        long withoutServerRecord,
+        long ambiguous,
+        Band median,
+        Band slowest,
+        long sleepMs) {
 
     /** No request log: the server was not started by the lab, or an older run. */
     static final TimeBreakdown NONE = new TimeBreakdown(0, 0, 0, 0, null, null, 0);
@@ -45,10 +52,12 @@ public record TimeBreakdown(long joined, long withoutId, long withoutServerRecor
 
         /** The parts that took 1% of the elapsed or more, largest first: "accept queue 28.3 s, handler 6.1 s, client 40 ms". */
         String words() {
-            return Arrays.stream(RequestPart.values()).filter(part -> ms(part) >= elapsedMs / 100)
+            return Arrays.stream(RequestPart.values())
+                    .filter(part -> ms(part) >= elapsedMs / 100)
                     .sorted(Comparator.comparingDouble(this::ms).reversed())
                     .map(part -> part.label() + " " + duration(ms(part)))
-                    .reduce((a, b) -> a + ", " + b).orElse("");
+                    .reduce((a, b) -> a + ", " + b)
+                    .orElse("");
         }
     }
 
@@ -95,7 +104,8 @@ public record TimeBreakdown(long joined, long withoutId, long withoutServerRecor
             return "unknown";
         }
         RequestPart part = bottleneck();
-        return part == null ? "the sleep (" + duration(slowest.elapsedMs()) + ")"
+        return part == null
+                ? "the sleep (" + duration(slowest.elapsedMs()) + ")"
                 : part.label() + " (" + duration(slowest.ms(part)) + " of " + duration(slowest.elapsedMs()) + ")";
     }
 
@@ -103,7 +113,8 @@ public record TimeBreakdown(long joined, long withoutId, long withoutServerRecor
     String finding() {
         List<String> unjoined = new ArrayList<>();
         if (withoutServerRecord > 0) {
-            unjoined.add(Cells.count(withoutServerRecord) + " sample(s) the server never answered (not sent, not accepted, or "
+            unjoined.add(Cells.count(withoutServerRecord)
+                    + " sample(s) the server never answered (not sent, not accepted, or "
                     + "still queued when it stopped)");
         }
         if (withoutId > 0) {
@@ -112,9 +123,16 @@ public record TimeBreakdown(long joined, long withoutId, long withoutServerRecor
         if (ambiguous > 0) {
             unjoined.add(Cells.count(ambiguous) + " whose id the server saw twice at the time");
         }
-        return String.format(Locale.ROOT, "where the time went: the slowest 1%% (%s requests, %s on average): %s; the median "
+        return String.format(
+                Locale.ROOT,
+                "where the time went: the slowest 1%% (%s requests, %s on average): %s; the median "
                         + "request (%s): %s. Measured per request at both ends and joined (%s requests%s)",
-                Cells.count(slowest.requests()), duration(slowest.elapsedMs()), slowest.words(), duration(median.elapsedMs()),
-                median.words(), Cells.count(joined), unjoined.isEmpty() ? "" : "; not joined: " + String.join(", ", unjoined));
+                Cells.count(slowest.requests()),
+                duration(slowest.elapsedMs()),
+                slowest.words(),
+                duration(median.elapsedMs()),
+                median.words(),
+                Cells.count(joined),
+                unjoined.isEmpty() ? "" : "; not joined: " + String.join(", ", unjoined));
     }
 }

@@ -18,53 +18,77 @@ final class TimeSection {
             #time .legend i{display:inline-block;width:.9em;height:.9em;margin-right:.3em;vertical-align:middle}
             """;
     /** One colour per {@link RequestPart}, in its order; the handler (the asked-for sleep) is the calm one. */
-    private static final List<String> COLORS = List.of("#8e44ad", "#c0392b", "#e67e22", "#d4ac0d", "#7f8c8d", "#2980b9");
+    private static final List<String> COLORS =
+            List.of("#8e44ad", "#c0392b", "#e67e22", "#d4ac0d", "#7f8c8d", "#2980b9");
 
-    private TimeSection() {
-    }
+    private TimeSection() {}
 
     static String render(List<ServerSummary> servers) {
-        List<ServerSummary> measured = servers.stream().filter(server -> server.timeline().present()).toList();
+        List<ServerSummary> measured =
+                servers.stream().filter(server -> server.timeline().present()).toList();
         if (measured.isEmpty()) {
             return "";
         }
-        double scale = measured.stream().mapToDouble(server -> server.timeline().slowest().elapsedMs()).max().orElse(1);
-        StringBuilder html = new StringBuilder("<section id=\"time\">\n<h2>Where the time went</h2>\n<p>Each request timed at "
-                + "both ends (JMeter's sample and the server's own record of it, joined by its id): the mean of each part for the "
-                + "median requests and for the slowest 1%, in seconds, on one scale.</p>\n<p class=\"legend\">");
+        double scale = measured.stream()
+                .mapToDouble(server -> server.timeline().slowest().elapsedMs())
+                .max()
+                .orElse(1);
+        StringBuilder html = new StringBuilder(
+                "<section id=\"time\">\n<h2>Where the time went</h2>\n<p>Each request timed at "
+                        + "both ends (JMeter's sample and the server's own record of it, joined by its id): the mean of each part for the "
+                        + "median requests and for the slowest 1%, in seconds, on one scale.</p>\n<p class=\"legend\">");
         for (RequestPart part : RequestPart.values()) {
-            html.append("<span title=\"").append(HtmlReport.escape(part.meaning())).append("\"><i style=\"background:")
-                    .append(COLORS.get(part.ordinal())).append("\"></i>").append(HtmlReport.escape(part.label())).append("</span>");
+            html.append("<span title=\"")
+                    .append(HtmlReport.escape(part.meaning()))
+                    .append("\"><i style=\"background:")
+                    .append(COLORS.get(part.ordinal()))
+                    .append("\"></i>")
+                    .append(HtmlReport.escape(part.label()))
+                    .append("</span>");
         }
         html.append("</p>\n");
         for (ServerSummary server : measured) {
             TimeBreakdown time = server.timeline();
-            html.append("<h3>").append(HtmlReport.escape(server.server())).append(": ")
-                    .append(HtmlReport.escape(server.timeVerdict())).append("</h3>\n");
+            html.append("<h3>")
+                    .append(HtmlReport.escape(server.server()))
+                    .append(": ")
+                    .append(HtmlReport.escape(server.timeVerdict()))
+                    .append("</h3>\n");
             bar(html, "median request", time.median(), scale);
             bar(html, "slowest 1%", time.slowest(), scale);
         }
         html.append("<details><summary>Each part in words, and the figures</summary>\n<ul>\n");
         for (RequestPart part : RequestPart.values()) {
-            html.append("<li><b>").append(HtmlReport.escape(part.label())).append("</b>: ").append(HtmlReport.escape(part.meaning()))
+            html.append("<li><b>")
+                    .append(HtmlReport.escape(part.label()))
+                    .append("</b>: ")
+                    .append(HtmlReport.escape(part.meaning()))
                     .append("</li>\n");
         }
         html.append("</ul>\n");
-        measured.forEach(server -> html.append("<p>").append(HtmlReport.escape(server.server() + ": " + server.timeline().finding()))
+        measured.forEach(server -> html.append("<p>")
+                .append(HtmlReport.escape(
+                        server.server() + ": " + server.timeline().finding()))
                 .append(".</p>\n"));
         return html.append("</details>\n</section>\n").toString();
     }
 
     private static void bar(StringBuilder html, String label, TimeBreakdown.Band band, double scale) {
-        html.append("<div class=\"row\"><span>").append(HtmlReport.escape(String.format(Locale.ROOT, "%s: %.1f s", label,
-                band.elapsedMs() / 1000))).append("</span><span class=\"stack\">");
+        html.append("<div class=\"row\"><span>")
+                .append(HtmlReport.escape(String.format(Locale.ROOT, "%s: %.1f s", label, band.elapsedMs() / 1000)))
+                .append("</span><span class=\"stack\">");
         for (RequestPart part : RequestPart.values()) {
             double ms = band.ms(part);
             String seconds = String.format(Locale.ROOT, "%.1f s", ms / 1000);
-            html.append("<span title=\"").append(HtmlReport.escape(part.label() + ": " + seconds)).append("\" style=\"width:")
-                    .append(String.format(Locale.ROOT, "%.2f", 100 * ms / scale)).append("%;background:")
-                    .append(COLORS.get(part.ordinal())).append("\">")
-                    .append(ms / scale >= 0.08 ? HtmlReport.escape(part.label() + " " + seconds) : "").append("</span>");
+            html.append("<span title=\"")
+                    .append(HtmlReport.escape(part.label() + ": " + seconds))
+                    .append("\" style=\"width:")
+                    .append(String.format(Locale.ROOT, "%.2f", 100 * ms / scale))
+                    .append("%;background:")
+                    .append(COLORS.get(part.ordinal()))
+                    .append("\">")
+                    .append(ms / scale >= 0.08 ? HtmlReport.escape(part.label() + " " + seconds) : "")
+                    .append("</span>");
         }
         html.append("</span></div>\n");
     }

@@ -31,9 +31,14 @@ import java.util.stream.Collectors;
  * @param findings the evidence, one sentence each, most telling first
  * @param advice   what to do, in one sentence
  */
-public record Validity(Verdict verdict, List<String> findings, String advice, List<Interval> clientStalls,
-                       List<Interval> clientBusyLagging, int machineSaturatedSeconds, Map<String, Long> clientLimitErrors) {
-
+public record Validity(
+        Verdict verdict,
+        List<String> findings,
+        String advice,
+        List<Interval> clientStalls,
+        List<Interval> clientBusyLagging,
+        int machineSaturatedSeconds,
+        Map<String, Long> clientLimitErrors) {
 
     static final int STALL_MIN_RESPONSES = 10;
     static final int LAG_MIN_RESPONSES = 10;
@@ -43,10 +48,15 @@ public record Validity(Verdict verdict, List<String> findings, String advice, Li
     /** The server's own p99 this far past the sleep (or 10% of it, if more) is time spent waiting inside the server. */
     static final long SERVER_WAIT_FLAG_MS = 1_000;
     /** Messages that name a process's own resources running out: in the client's errors, or in the server's log. */
-    static final List<String> RESOURCE_LIMITS = List.of("Too many open files", "Cannot assign requested address",
-            "OutOfMemoryError", "unable to create native thread");
-    static final String WHAT_TO_DO = "To measure the server rather than the client: fewer users (--users), JMeter's users "
-            + "on other machines (--workers), or the server on another machine (--target).";
+    static final List<String> RESOURCE_LIMITS = List.of(
+            "Too many open files",
+            "Cannot assign requested address",
+            "OutOfMemoryError",
+            "unable to create native thread");
+
+    static final String WHAT_TO_DO =
+            "To measure the server rather than the client: fewer users (--users), JMeter's users "
+                    + "on other machines (--workers), or the server on another machine (--target).";
 
     /** @return the seconds in which JMeter recorded nothing while the server answered */
     public double stallSeconds() {
@@ -80,13 +90,23 @@ public record Validity(Verdict verdict, List<String> findings, String advice, Li
      *                  or when the per-request {@link TimeBreakdown} says where the time went instead
      * @param lateness  an open plan's arrivals against their schedule; null for a closed plan
      */
-    static Validity judge(SampleEnds ends, List<ServerSecond> server, List<ClientSnapshot> client, ClientHealth health,
-                          Map<String, Long> errorsByCause, long jmeterP99, ServerView view, ArrivalLag.Lateness lateness) {
+    static Validity judge(
+            SampleEnds ends,
+            List<ServerSecond> server,
+            List<ClientSnapshot> client,
+            ClientHealth health,
+            Map<String, Long> errorsByCause,
+            long jmeterP99,
+            ServerView view,
+            ArrivalLag.Lateness lateness) {
         List<Finding> findings = new ArrayList<>();
         Seconds seconds = ends.isEmpty() || server.isEmpty() ? Seconds.NONE : Seconds.of(ends, server, client);
         if (seconds == Seconds.NONE) {
-            findings.add(new Finding(server.isEmpty() ? "the server's per-second series is missing, so client stalls cannot be told"
-                    : "JMeter recorded no sample", false));
+            findings.add(new Finding(
+                    server.isEmpty()
+                            ? "the server's per-second series is missing, so client stalls cannot be told"
+                            : "JMeter recorded no sample",
+                    false));
         }
         stalled(seconds.stalls()).ifPresent(findings::add);
         busy(seconds.busyLagging()).ifPresent(findings::add);
@@ -96,17 +116,24 @@ public record Validity(Verdict verdict, List<String> findings, String advice, Li
         clientGc(client, health).ifPresent(findings::add);
         p99Gap(view, jmeterP99).ifPresent(findings::add);
         if (client.stream().anyMatch(ClientSnapshot::distributed)) {
-            findings.add(new Finding("the users ran on JMeter workers: the client's health here is the controller's only", false));
+            findings.add(new Finding(
+                    "the users ran on JMeter workers: the client's health here is the controller's only", false));
         }
         boolean clientBound = findings.stream().anyMatch(Finding::clientBound);
-        Verdict verdict = clientBound ? Verdict.CLIENT_BOUND : server.isEmpty() ? Verdict.UNKNOWN : Verdict.NO_CLIENT_LIMIT;
-        return new Validity(verdict, findings.stream().map(Finding::words).toList(), advice(verdict, health), seconds.stalls(),
-                seconds.busyLagging(), seconds.saturated(), limits);
+        Verdict verdict =
+                clientBound ? Verdict.CLIENT_BOUND : server.isEmpty() ? Verdict.UNKNOWN : Verdict.NO_CLIENT_LIMIT;
+        return new Validity(
+                verdict,
+                findings.stream().map(Finding::words).toList(),
+                advice(verdict, health),
+                seconds.stalls(),
+                seconds.busyLagging(),
+                seconds.saturated(),
+                limits);
     }
 
     /** One piece of evidence, in words; {@code clientBound} when it alone makes the client the bottleneck. */
-    private record Finding(String words, boolean clientBound) {
-    }
+    private record Finding(String words, boolean clientBound) {}
 
     /**
      * The run second by second, server against client: when JMeter recorded nothing while the server handed responses
@@ -116,42 +143,63 @@ public record Validity(Verdict verdict, List<String> findings, String advice, Li
         static final Seconds NONE = new Seconds(List.of(), List.of(), 0);
 
         static Seconds of(SampleEnds ends, List<ServerSecond> server, List<ClientSnapshot> client) {
-            Map<Long, Long> handedOver = server.stream().collect(Collectors.toMap(ServerSecond::epochSecond, ServerSecond::completed, Long::sum));
+            Map<Long, Long> handedOver = server.stream()
+                    .collect(Collectors.toMap(ServerSecond::epochSecond, ServerSecond::completed, Long::sum));
             Map<Long, ClientPoint> clientBySecond = clientBySecond(client);
             List<Long> stallSeconds = new ArrayList<>();
             List<Long> lagSeconds = new ArrayList<>();
             int saturated = 0;
-            for (long second = Math.floorDiv(ends.firstStart(), 1000); second <= Math.floorDiv(ends.lastEnd(), 1000); second++) {
+            for (long second = Math.floorDiv(ends.firstStart(), 1000);
+                    second <= Math.floorDiv(ends.lastEnd(), 1000);
+                    second++) {
                 long responses = handedOver.getOrDefault(second, 0L);
                 int recorded = ends.in(second);
                 ClientPoint clientSecond = clientBySecond.get(second);
                 if (responses > 0 && recorded == 0) {
                     stallSeconds.add(second);
-                } else if (responses >= LAG_MIN_RESPONSES && recorded < responses / 2.0 && clientSecond != null
-                        && clientSecond.cpuPercentOfMachine() != null && clientSecond.cpuPercentOfMachine() > BUSY_SHARE_PERCENT) {
+                } else if (responses >= LAG_MIN_RESPONSES
+                        && recorded < responses / 2.0
+                        && clientSecond != null
+                        && clientSecond.cpuPercentOfMachine() != null
+                        && clientSecond.cpuPercentOfMachine() > BUSY_SHARE_PERCENT) {
                     lagSeconds.add(second);
                 }
-                if (clientSecond != null && clientSecond.machinePercent() != null
+                if (clientSecond != null
+                        && clientSecond.machinePercent() != null
                         && clientSecond.machinePercent() >= MACHINE_SATURATED_PERCENT) {
                     saturated++;
                 }
             }
-            return new Seconds(intervals(stallSeconds, handedOver, ends).stream()
-                    .filter(stall -> stall.serverResponses() >= STALL_MIN_RESPONSES).toList(),
-                    intervals(lagSeconds, handedOver, ends), saturated);
+            return new Seconds(
+                    intervals(stallSeconds, handedOver, ends).stream()
+                            .filter(stall -> stall.serverResponses() >= STALL_MIN_RESPONSES)
+                            .toList(),
+                    intervals(lagSeconds, handedOver, ends),
+                    saturated);
         }
     }
 
     private static Optional<Finding> stalled(List<Interval> stalls) {
-        return stalls.isEmpty() ? Optional.empty() : Optional.of(new Finding("client stall: JMeter recorded no sample at "
-                + join(stalls) + " while the server handed over " + count(stalls.stream().mapToLong(Interval::serverResponses).sum())
-                + " responses (" + seconds(stalls) + " in all)", true));
+        return stalls.isEmpty()
+                ? Optional.empty()
+                : Optional.of(new Finding(
+                        "client stall: JMeter recorded no sample at "
+                                + join(stalls) + " while the server handed over "
+                                + count(stalls.stream()
+                                        .mapToLong(Interval::serverResponses)
+                                        .sum())
+                                + " responses (" + seconds(stalls) + " in all)",
+                        true));
     }
 
     private static Optional<Finding> busy(List<Interval> busyLagging) {
-        return busyLagging.isEmpty() ? Optional.empty() : Optional.of(new Finding("client busy: at " + join(busyLagging) + " ("
-                + seconds(busyLagging) + ") the client took more than " + (int) BUSY_SHARE_PERCENT
-                + "% of the machine while recording fewer than half of the server's responses", true));
+        return busyLagging.isEmpty()
+                ? Optional.empty()
+                : Optional.of(new Finding(
+                        "client busy: at " + join(busyLagging) + " ("
+                                + seconds(busyLagging) + ") the client took more than " + (int) BUSY_SHARE_PERCENT
+                                + "% of the machine while recording fewer than half of the server's responses",
+                        true));
     }
 
     private static Optional<Finding> schedule(ArrivalLag.Lateness lateness) {
@@ -159,29 +207,54 @@ public record Validity(Verdict verdict, List<String> findings, String advice, Li
             return Optional.empty();
         }
         if (!lateness.clientFellBehind()) {
-            return Optional.of(new Finding(String.format(Locale.ROOT, "arrivals kept to the schedule (at most %.1f s late)",
-                    Math.max(0, lateness.worstSeconds())), false));
+            return Optional.of(new Finding(
+                    String.format(
+                            Locale.ROOT,
+                            "arrivals kept to the schedule (at most %.1f s late)",
+                            Math.max(0, lateness.worstSeconds())),
+                    false));
         }
-        return Optional.of(new Finding(String.format(Locale.ROOT, "client behind its schedule: arrivals started up to %.1f s after they "
-                        + "were due (at t = %.0f s), %s of %s after the schedule's last was due (t = %.0f s): the arrival "
-                        + "rate the server saw was the client's, not the plan's", lateness.worstSeconds(),
-                lateness.worstAtSecond(), count(lateness.afterSchedule()), count(lateness.arrivals()),
-                lateness.scheduleEndAtSecond()), true));
+        return Optional.of(new Finding(
+                String.format(
+                        Locale.ROOT,
+                        "client behind its schedule: arrivals started up to %.1f s after they "
+                                + "were due (at t = %.0f s), %s of %s after the schedule's last was due (t = %.0f s): the arrival "
+                                + "rate the server saw was the client's, not the plan's",
+                        lateness.worstSeconds(),
+                        lateness.worstAtSecond(),
+                        count(lateness.afterSchedule()),
+                        count(lateness.arrivals()),
+                        lateness.scheduleEndAtSecond()),
+                true));
     }
 
     private static Optional<Finding> clientLimits(Map<String, Long> limits, ClientHealth health) {
-        return limits.isEmpty() ? Optional.empty() : Optional.of(new Finding("client limits: " + ErrorCauses.describe(limits)
-                + " (the client's own resources, not the server's answers"
-                + (health.peakOpenFiles() == null ? "" : "; it held up to " + count(health.peakOpenFiles())
-                + " open descriptors" + (health.openFilesLimit() == null ? "" : " of its " + count(health.openFilesLimit())))
-                + ")", true));
+        return limits.isEmpty()
+                ? Optional.empty()
+                : Optional.of(new Finding(
+                        "client limits: " + ErrorCauses.describe(limits)
+                                + " (the client's own resources, not the server's answers"
+                                + (health.peakOpenFiles() == null
+                                        ? ""
+                                        : "; it held up to " + count(health.peakOpenFiles()) + " open descriptors"
+                                                + (health.openFilesLimit() == null
+                                                        ? ""
+                                                        : " of its " + count(health.openFilesLimit())))
+                                + ")",
+                        true));
     }
 
     private static Optional<Finding> clientGc(List<ClientSnapshot> client, ClientHealth health) {
         long worstGcSecond = worstGcSecondUnderLoad(client);
-        return worstGcSecond < GC_PAUSE_FLAG_MS ? Optional.empty() : Optional.of(new Finding("client GC: " + count(worstGcSecond)
-                + " ms of pauses in one second while samples were in flight (" + count(health.gcPauseMs())
-                + " ms in all, the longest single pause " + count(health.gcMaxPauseMs()) + " ms), added to every sample in flight", true));
+        return worstGcSecond < GC_PAUSE_FLAG_MS
+                ? Optional.empty()
+                : Optional.of(new Finding(
+                        "client GC: " + count(worstGcSecond)
+                                + " ms of pauses in one second while samples were in flight ("
+                                + count(health.gcPauseMs())
+                                + " ms in all, the longest single pause " + count(health.gcMaxPauseMs())
+                                + " ms), added to every sample in flight",
+                        true));
     }
 
     /** A server that queues can go on timing requests long after JMeter gave up on them (its response timeout). */
@@ -190,23 +263,41 @@ public record Validity(Verdict verdict, List<String> findings, String advice, Li
             return Optional.empty();
         }
         long serverP99 = Math.round(view.p99Ms());
-        return Optional.of(new Finding(jmeterP99 >= serverP99
-                ? String.format(Locale.ROOT, "JMeter's p99 %s ms against the server's own %s ms: %s ms of it was spent "
-                        + "outside the server's handler (client, kernel, network)", count(jmeterP99), count(serverP99),
-                        count(jmeterP99 - serverP99))
-                : String.format(Locale.ROOT, "the server's own p99 %s ms is above JMeter's %s ms: the server went on working "
-                        + "on requests after the client had given up on them (its timeouts); those answers were never read",
-                        count(serverP99), count(jmeterP99)), false));
+        return Optional.of(new Finding(
+                jmeterP99 >= serverP99
+                        ? String.format(
+                                Locale.ROOT,
+                                "JMeter's p99 %s ms against the server's own %s ms: %s ms of it was spent "
+                                        + "outside the server's handler (client, kernel, network)",
+                                count(jmeterP99),
+                                count(serverP99),
+                                count(jmeterP99 - serverP99))
+                        : String.format(
+                                Locale.ROOT,
+                                "the server's own p99 %s ms is above JMeter's %s ms: the server went on working "
+                                        + "on requests after the client had given up on them (its timeouts); those answers were never read",
+                                count(serverP99),
+                                count(jmeterP99)),
+                false));
     }
 
     private static String advice(Verdict verdict, ClientHealth health) {
         return switch (verdict) {
-            case CLIENT_BOUND -> "JMeter's latency and throughput include the client's own delays; the server's columns "
-                    + "are its own view. " + WHAT_TO_DO;
-            case NO_CLIENT_LIMIT -> "No sign the client was the bottleneck: JMeter recorded responses in every second the "
-                    + "server handed them over" + (health.peakCpuPercentOfMachine() == null ? "" : String.format(Locale.ROOT,
-                    ", and the client took at most %.0f%% of the machine", health.peakCpuPercentOfMachine())) + ".";
-            case UNKNOWN -> "Cannot tell whether the client was the bottleneck (a server without /stats/seconds, or an older run).";
+            case CLIENT_BOUND ->
+                "JMeter's latency and throughput include the client's own delays; the server's columns "
+                        + "are its own view. " + WHAT_TO_DO;
+            case NO_CLIENT_LIMIT ->
+                "No sign the client was the bottleneck: JMeter recorded responses in every second the "
+                        + "server handed them over"
+                        + (health.peakCpuPercentOfMachine() == null
+                                ? ""
+                                : String.format(
+                                        Locale.ROOT,
+                                        ", and the client took at most %.0f%% of the machine",
+                                        health.peakCpuPercentOfMachine()))
+                        + ".";
+            case UNKNOWN ->
+                "Cannot tell whether the client was the bottleneck (a server without /stats/seconds, or an older run).";
         };
     }
 
@@ -226,15 +317,19 @@ public record Validity(Verdict verdict, List<String> findings, String advice, Li
             more.add(time.finding());
         }
         if (!logged.isEmpty()) {
-            more.add("server limits: its log reports " + logged.entrySet().stream()
-                    .map(entry -> "'" + entry.getKey() + "' " + count(entry.getValue()) + " time" + (entry.getValue() == 1 ? "" : "s"))
-                    .collect(Collectors.joining(", ")) + " (the server's own resources ran out)");
+            more.add("server limits: its log reports "
+                    + logged.entrySet().stream()
+                            .map(entry -> "'" + entry.getKey() + "' " + count(entry.getValue()) + " time"
+                                    + (entry.getValue() == 1 ? "" : "s"))
+                            .collect(Collectors.joining(", "))
+                    + " (the server's own resources ran out)");
         }
         if (view != null && view.count() > 0) {
             long beyond = Math.round(view.p99Ms()) - sleepMs;
             if (beyond > Math.max(SERVER_WAIT_FLAG_MS, sleepMs / 10)) {
-                more.add("server wait: its own p99 is " + count(Math.round(view.p99Ms())) + " ms for a " + count(sleepMs)
-                        + " ms sleep: requests waited " + count(beyond) + " ms inside the server (a queue, or a thread to start)");
+                more.add("server wait: its own p99 is " + count(Math.round(view.p99Ms())) + " ms for a "
+                        + count(sleepMs) + " ms sleep: requests waited " + count(beyond)
+                        + " ms inside the server (a queue, or a thread to start)");
             }
         }
         return more.size() == findings.size() ? this : withFindings(more);
@@ -245,9 +340,12 @@ public record Validity(Verdict verdict, List<String> findings, String advice, Li
      * competed for them); with each side on its own cores ({@code --cpus}), which side kept its own busy, and how long.
      */
     Validity withCores(CoreUse cores) {
-        String finding = cores.pinned() ? cores.finding() : machineSaturatedSeconds > 0 ? "machine: all cores at least "
-                + (int) MACHINE_SATURATED_PERCENT + "% busy for " + machineSaturatedSeconds + " s: client and server competed for them"
-                : null;
+        String finding = cores.pinned()
+                ? cores.finding()
+                : machineSaturatedSeconds > 0
+                        ? "machine: all cores at least " + (int) MACHINE_SATURATED_PERCENT + "% busy for "
+                                + machineSaturatedSeconds + " s: client and server competed for them"
+                        : null;
         if (finding == null) {
             return this;
         }
@@ -257,7 +355,13 @@ public record Validity(Verdict verdict, List<String> findings, String advice, Li
     }
 
     private Validity withFindings(List<String> more) {
-        return new Validity(verdict, List.copyOf(more), advice, clientStalls, clientBusyLagging, machineSaturatedSeconds,
+        return new Validity(
+                verdict,
+                List.copyOf(more),
+                advice,
+                clientStalls,
+                clientBusyLagging,
+                machineSaturatedSeconds,
                 clientLimitErrors);
     }
 
@@ -312,8 +416,11 @@ public record Validity(Verdict verdict, List<String> findings, String advice, Li
                 responses += handedOver.getOrDefault(second, 0L);
                 recorded += ends.in(second);
             }
-            intervals.add(new Interval((seconds.get(i) * 1000 - ends.firstStart()) / 1000.0,
-                    ((seconds.get(j) + 1) * 1000 - ends.firstStart()) / 1000.0, responses, recorded));
+            intervals.add(new Interval(
+                    (seconds.get(i) * 1000 - ends.firstStart()) / 1000.0,
+                    ((seconds.get(j) + 1) * 1000 - ends.firstStart()) / 1000.0,
+                    responses,
+                    recorded));
             i = j + 1;
         }
         return List.copyOf(intervals);
@@ -321,8 +428,10 @@ public record Validity(Verdict verdict, List<String> findings, String advice, Li
 
     private static Map<String, Long> clientLimitErrors(Map<String, Long> errorsByCause) {
         return errorsByCause.entrySet().stream()
-                .filter(entry -> ErrorCause.parse(entry.getKey()).side() == ErrorCause.Side.CLIENT && RESOURCE_LIMITS.stream().anyMatch(entry.getKey()::contains))
-                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, Long::sum, java.util.LinkedHashMap::new));
+                .filter(entry -> ErrorCause.parse(entry.getKey()).side() == ErrorCause.Side.CLIENT
+                        && RESOURCE_LIMITS.stream().anyMatch(entry.getKey()::contains))
+                .collect(Collectors.toMap(
+                        Map.Entry::getKey, Map.Entry::getValue, Long::sum, java.util.LinkedHashMap::new));
     }
 
     private static String join(List<Interval> intervals) {
@@ -330,7 +439,10 @@ public record Validity(Verdict verdict, List<String> findings, String advice, Li
     }
 
     private static String seconds(List<Interval> intervals) {
-        return String.format(Locale.ROOT, "%.0f s", intervals.stream().mapToDouble(Interval::seconds).sum());
+        return String.format(
+                Locale.ROOT,
+                "%.0f s",
+                intervals.stream().mapToDouble(Interval::seconds).sum());
     }
 
     private static String count(long value) {

@@ -41,7 +41,10 @@ class ArrivalLagTest {
 
         assertEquals(3.9, lateness.worstSeconds(), 1e-9, "the 31st was due at 3.1 s and started at 7 s");
         assertEquals(6.9, lateness.worstAtSecond(), 1e-9, "on the run's axis, second 0 = the first start at 0.1 s");
-        assertEquals(10, lateness.afterSchedule(), "due 9.1-10 s, started 11.1-12 s: more than 1 s after the schedule's 10 s");
+        assertEquals(
+                10,
+                lateness.afterSchedule(),
+                "due 9.1-10 s, started 11.1-12 s: more than 1 s after the schedule's 10 s");
         assertEquals(9.9, lateness.scheduleEndAtSecond(), 1e-9);
         assertTrue(lateness.clientFellBehind());
     }

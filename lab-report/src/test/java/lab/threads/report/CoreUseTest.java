@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,8 +30,10 @@ class CoreUseTest {
         assertTrue(use.pinned());
         assertEquals(10, use.clientBusy());
         assertEquals(0, use.serverBusy());
-        assertEquals("own cores: the client kept its CPU 0 at least 95% busy for 10 s, the server its CPU 1 for 0 s: "
-                + "the client ran out of its cores first", use.finding());
+        assertEquals(
+                "own cores: the client kept its CPU 0 at least 95% busy for 10 s, the server its CPU 1 for 0 s: "
+                        + "the client ran out of its cores first",
+                use.finding());
     }
 
     @Test
@@ -41,19 +42,24 @@ class CoreUseTest {
         write(ServerSummary.SERVER_PROC_FILE, "0-1", second -> 10);
 
         assertFalse(CoreUse.read(dir, T, T + 20_000).pinned());
-        assertFalse(CoreUse.read(dir.resolve("nothing-here"), T, T + 20_000).pinned(), "no proc files: shared, as before");
+        assertFalse(
+                CoreUse.read(dir.resolve("nothing-here"), T, T + 20_000).pinned(), "no proc files: shared, as before");
     }
 
     /** One line a second for 21 s; {@code cpuMsPerSecond} of CPU used in each second. */
-    private void write(String file, String cpus, java.util.function.IntUnaryOperator cpuMsPerSecond) throws IOException {
+    private void write(String file, String cpus, java.util.function.IntUnaryOperator cpuMsPerSecond)
+            throws IOException {
         long[] cpu = {0};
-        String lines = IntStream.rangeClosed(0, 20).mapToObj(second -> {
-            if (second > 0) {
-                cpu[0] += cpuMsPerSecond.applyAsInt(second - 1);
-            }
-            return String.format("{\"sampledAtMs\":%d,\"cpuUserMs\":%d,\"cpuSystemMs\":0,\"cpus\":\"%s\",\"cores\":%d}",
-                    T + second * 1_000L, cpu[0], cpus, cpus.contains("-") ? 2 : 1);
-        }).collect(Collectors.joining("\n", "", "\n"));
+        String lines = IntStream.rangeClosed(0, 20)
+                .mapToObj(second -> {
+                    if (second > 0) {
+                        cpu[0] += cpuMsPerSecond.applyAsInt(second - 1);
+                    }
+                    return String.format(
+                            "{\"sampledAtMs\":%d,\"cpuUserMs\":%d,\"cpuSystemMs\":0,\"cpus\":\"%s\",\"cores\":%d}",
+                            T + second * 1_000L, cpu[0], cpus, cpus.contains("-") ? 2 : 1);
+                })
+                .collect(Collectors.joining("\n", "", "\n"));
         Files.writeString(dir.resolve(file), lines);
     }
 }

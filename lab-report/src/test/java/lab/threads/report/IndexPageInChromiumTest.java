@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,8 +34,10 @@ class IndexPageInChromiumTest {
     @Test
     void everyChartRendersWithoutErrorsOffline() throws IOException, InterruptedException {
         Optional<Path> chromium = findChromium();
-        assumeTrue(chromium.isPresent(), "no Chromium on the PATH (" + BINARIES
-                + "): real-browser check skipped; on Debian: apt-get install -y chromium");
+        assumeTrue(
+                chromium.isPresent(),
+                "no Chromium on the PATH (" + BINARIES
+                        + "): real-browser check skipped; on Debian: apt-get install -y chromium");
         deleteRecursively(OUT);
         ReportWriter.writeAll(RunFixture.threeServers(OUT), OUT);
         String page = OUT.resolve(ReportWriter.HTML_FILE).toUri().toString();
@@ -53,7 +54,8 @@ class IndexPageInChromiumTest {
     }
 
     @Test
-    void inA1280By800WindowTheVerdictsShowWithoutScrollingAndNothingIsWiderThanTheWindow() throws IOException, InterruptedException {
+    void inA1280By800WindowTheVerdictsShowWithoutScrollingAndNothingIsWiderThanTheWindow()
+            throws IOException, InterruptedException {
         Optional<Path> chromium = findChromium();
         assumeTrue(chromium.isPresent(), "no Chromium on the PATH (" + BINARIES + "): real-browser check skipped");
         Path dir = OUT.resolveSibling("chromium-check-1280");
@@ -62,16 +64,24 @@ class IndexPageInChromiumTest {
         String page = dir.resolve(ReportWriter.HTML_FILE).toUri().toString();
 
         String body = bodyTag(run(chromium.get(), "dom-1280", "--window-size=1280,800", "--dump-dom", page));
-        run(chromium.get(), "screenshot-1280", "--screenshot=" + dir.resolve("index-1280.png"), "--window-size=1280,800", page);
+        run(
+                chromium.get(),
+                "screenshot-1280",
+                "--screenshot=" + dir.resolve("index-1280.png"),
+                "--window-size=1280,800",
+                page);
 
         assertTrue(number(body, "data-page-width") <= 1280, "no table wider than the window: " + body);
         assertTrue(number(body, "data-headline-bottom") <= 800, "the verdict lines on the first screen: " + body);
         String dom = run(chromium.get(), "dom-1280-time", "--window-size=1280,800", "--dump-dom", page);
-        assertTrue(dom.contains("<h2>Where the time went</h2>") && dom.contains("class=\"stack\""), "the time section is drawn");
+        assertTrue(
+                dom.contains("<h2>Where the time went</h2>") && dom.contains("class=\"stack\""),
+                "the time section is drawn");
     }
 
     @Test
-    void aProfiledRunsPageWithItsFlameGraphsIsNoWiderThanA1280WindowAndTheFlameGraphDraws() throws IOException, InterruptedException {
+    void aProfiledRunsPageWithItsFlameGraphsIsNoWiderThanA1280WindowAndTheFlameGraphDraws()
+            throws IOException, InterruptedException {
         Optional<Path> chromium = findChromium();
         assumeTrue(chromium.isPresent(), "no Chromium on the PATH (" + BINARIES + "): real-browser check skipped");
         Path dir = OUT.resolveSibling("chromium-check-profile");
@@ -80,19 +90,33 @@ class IndexPageInChromiumTest {
         String page = dir.resolve(ReportWriter.HTML_FILE).toUri().toString();
 
         String dom = run(chromium.get(), "dom-profile", "--window-size=1280,800", "--dump-dom", page);
-        run(chromium.get(), "screenshot-profile", "--screenshot=" + dir.resolve("index-1280.png"), "--window-size=1280,8000", page);
+        run(
+                chromium.get(),
+                "screenshot-profile",
+                "--screenshot=" + dir.resolve("index-1280.png"),
+                "--window-size=1280,8000",
+                page);
 
-        assertTrue(number(bodyTag(dom), "data-page-width") <= 1280, "the profile section within the window: " + bodyTag(dom));
-        assertTrue(dom.contains("<section id=\"profile\">") && dom.contains("<iframe"), "the section and its flame graph");
+        assertTrue(
+                number(bodyTag(dom), "data-page-width") <= 1280,
+                "the profile section within the window: " + bodyTag(dom));
+        assertTrue(
+                dom.contains("<section id=\"profile\">") && dom.contains("<iframe"), "the section and its flame graph");
         // async-profiler's page draws its canvas from inline data: a blank one would be a near-empty picture.
         Path flameGraph = dir.resolve(RunFixture.SERVERS.getFirst()).resolve(JvmSide.SERVER.flameGraph());
         Path flameShot = dir.resolve("flame-1280.png");
-        run(chromium.get(), "screenshot-flame", "--screenshot=" + flameShot, "--window-size=1280,800", flameGraph.toUri().toString());
+        run(
+                chromium.get(),
+                "screenshot-flame",
+                "--screenshot=" + flameShot,
+                "--window-size=1280,800",
+                flameGraph.toUri().toString());
         assertTrue(Files.size(flameShot) > 20_000, "a flame graph drawn offline: " + flameShot);
     }
 
     @Test
-    void theRunIndexAndAComparisonAreNoWiderThanA1280Window(@TempDir Path fixture) throws IOException, InterruptedException {
+    void theRunIndexAndAComparisonAreNoWiderThanA1280Window(@TempDir Path fixture)
+            throws IOException, InterruptedException {
         Optional<Path> chromium = findChromium();
         assumeTrue(chromium.isPresent(), "no Chromium on the PATH (" + BINARIES + "): real-browser check skipped");
         Path results = OUT.resolveSibling("chromium-check-runs");
@@ -100,20 +124,32 @@ class IndexPageInChromiumTest {
         ResultsFixture.fill(results, RunFixture.threeServers(fixture));
         Path sweep = results.resolve(ResultsFixture.SWEEP);
         Path index = RunIndex.write(results);
-        Path comparison = ComparisonReport.write(RunComparison.of(ComparedRun.read(sweep.resolve("users-100")),
-                ComparedRun.read(sweep.resolve("users-200"))), results.resolve("compare-1280"));
+        Path comparison = ComparisonReport.write(
+                RunComparison.of(
+                        ComparedRun.read(sweep.resolve("users-100")), ComparedRun.read(sweep.resolve("users-200"))),
+                results.resolve("compare-1280"));
 
         for (Path page : List.of(index, comparison)) {
             String name = page.getFileName().toString().replace(".html", "");
-            String body = bodyTag(run(chromium.get(), "dom-" + name, "--window-size=1280,800", "--dump-dom", page.toUri().toString()));
-            run(chromium.get(), "screenshot-" + name, "--screenshot=" + page.resolveSibling(name + "-1280.png"),
-                    "--window-size=1280,800", page.toUri().toString());
+            String body = bodyTag(run(
+                    chromium.get(),
+                    "dom-" + name,
+                    "--window-size=1280,800",
+                    "--dump-dom",
+                    page.toUri().toString()));
+            run(
+                    chromium.get(),
+                    "screenshot-" + name,
+                    "--screenshot=" + page.resolveSibling(name + "-1280.png"),
+                    "--window-size=1280,800",
+                    page.toUri().toString());
             assertTrue(number(body, "data-page-width") <= 1280, page + ": nothing wider than the window: " + body);
         }
     }
 
     private static int number(String bodyTag, String attribute) {
-        java.util.regex.Matcher value = java.util.regex.Pattern.compile(attribute + "=\"(\\d+)\"").matcher(bodyTag);
+        java.util.regex.Matcher value =
+                java.util.regex.Pattern.compile(attribute + "=\"(\\d+)\"").matcher(bodyTag);
         assertTrue(value.find(), attribute + " marked on " + bodyTag);
         return Integer.parseInt(value.group(1));
     }
@@ -127,9 +163,17 @@ class IndexPageInChromiumTest {
 
     /** @return what Chromium printed on stdout; its stderr goes to a log file next to the page */
     private String run(Path chromium, String step, String... arguments) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(chromium.toString(), "--headless", "--no-sandbox",
-                "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--user-data-dir=" + profile.resolve(step),
+        List<String> command = new ArrayList<>(List.of(
+                chromium.toString(),
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--user-data-dir=" + profile.resolve(step),
                 // Any host lookup fails, so a page that needed the network would show it here.
                 "--host-resolver-rules=MAP * ~NOTFOUND"));
         command.addAll(List.of(arguments));
@@ -155,7 +199,8 @@ class IndexPageInChromiumTest {
     private static void deleteRecursively(Path dir) throws IOException {
         if (Files.exists(dir)) {
             try (Stream<Path> paths = Files.walk(dir)) {
-                for (Path path : paths.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
+                for (Path path : paths.sorted((a, b) -> b.getNameCount() - a.getNameCount())
+                        .toList()) {
                     Files.delete(path);
                 }
             }

@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.LongStream;
-
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.util.Calculator;
 import org.apache.jmeter.util.JMeterUtils;
@@ -50,8 +49,11 @@ class JMeterMathTest {
             aggregate.addSample(toJMeter(sample));
         }
 
-        ServerSummary summary = ServerSummary.from("server-x", runDir.resolve("server-x"),
-                new PlanShape(20_000, 20, 3, 6_000), RunOutcome.fromWords("ok"));
+        ServerSummary summary = ServerSummary.from(
+                "server-x",
+                runDir.resolve("server-x"),
+                new PlanShape(20_000, 20, 3, 6_000),
+                RunOutcome.fromWords("ok"));
         SummaryReportRow row = summary.summary();
 
         assertEquals(5_000, row.samples());
@@ -78,7 +80,9 @@ class JMeterMathTest {
     void percentilesEqualJMetersForEveryCountUpTo300() {
         Random random = new Random(7);
         for (int count = 1; count <= 300; count++) {
-            long[] values = LongStream.generate(() -> random.nextInt(1_000)).limit(count).toArray();
+            long[] values = LongStream.generate(() -> random.nextInt(1_000))
+                    .limit(count)
+                    .toArray();
             SamplingStatCalculator aggregate = new SamplingStatCalculator();
             long start = JtlFixture.START;
             for (long value : values) {

@@ -5,13 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,7 +31,10 @@ class JvmProfileTest {
         assertTrue(counts.pinnedMs() > 0, "pinned time: " + counts);
         assertTrue(counts.virtualThreadsStarted() >= 1, "the pinned thread was a virtual one: " + counts);
         JvmCounts.PinnedStack top = counts.topPinnedStack();
-        assertTrue(top.frames().getFirst().contains(RecordingFixture.class.getName() + "." + RecordingFixture.PINNING_METHOD),
+        assertTrue(
+                top.frames()
+                        .getFirst()
+                        .contains(RecordingFixture.class.getName() + "." + RecordingFixture.PINNING_METHOD),
                 "the first frame outside the JDK is the code that blocked: " + top);
         assertTrue(top.reason().contains("Native"), "the JVM's reason: " + top);
     }
@@ -48,11 +50,14 @@ class JvmProfileTest {
         assertNull(profile.client(), "no client.jfr in the folder");
         JvmCounts server = profile.server();
         JvmCounts.HotFrame hottest = server.hotFrames().getFirst();
-        assertTrue(hottest.frame().endsWith("." + RecordingFixture.HOT_METHOD), "the hottest frame: " + server.hotFrames());
+        assertTrue(
+                hottest.frame().endsWith("." + RecordingFixture.HOT_METHOD),
+                "the hottest frame: " + server.hotFrames());
         assertTrue(hottest.percent() > 0 && hottest.percent() <= 100, hottest::toString);
         assertTrue(server.hotFrames().size() <= JvmRecording.HOT_FRAMES);
         assertTrue(server.threadsStarted() >= 1, "the hot thread's start: " + server);
-        assertTrue(server.collections() >= 1 && server.gcPauseMs() > 0 && server.longestGcPauseMs() <= server.gcPauseMs(),
+        assertTrue(
+                server.collections() >= 1 && server.gcPauseMs() > 0 && server.longestGcPauseMs() <= server.gcPauseMs(),
                 "System.gc()'s collection and its pause: " + server);
         assertTrue(server.safepoints() >= 1 && server.safepointMs() > 0, "the collection's safepoint: " + server);
         assertTrue(server.allocationMbPerSecond() > 0, "allocation samples: " + server);
@@ -61,7 +66,8 @@ class JvmProfileTest {
         String flameGraph = Files.readString(dir.resolve(JvmSide.SERVER.flameGraph()));
         assertTrue(flameGraph.contains(RecordingFixture.HOT_METHOD), "the flame graph has the hot frame");
         assertTrue(flameGraph.contains("server-test: server CPU"), "its title");
-        assertFalse(flameGraph.contains("<script src") || flameGraph.contains("<link"), "self-contained: opens offline");
+        assertFalse(
+                flameGraph.contains("<script src") || flameGraph.contains("<link"), "self-contained: opens offline");
     }
 
     @Test
@@ -83,29 +89,46 @@ class JvmProfileTest {
         String html = Files.readString(dir.resolve(ReportWriter.HTML_FILE));
         assertTrue(html.contains("<section id=\"profile\">") && html.contains(ProfileSection.TITLE), "the section");
         assertTrue(html.contains("id=\"jvm-counts\""), "the counts side by side");
-        assertTrue(html.contains("<iframe loading=\"lazy\" src=\"server-virtual/server-flame.html\""), "the flame graph, embedded");
+        assertTrue(
+                html.contains("<iframe loading=\"lazy\" src=\"server-virtual/server-flame.html\""),
+                "the flame graph, embedded");
         assertTrue(html.contains(RecordingFixture.HOT_METHOD), "the top frames");
         assertTrue(html.contains(RecordingFixture.PINNING_METHOD), "the pinning stack");
         for (String server : RunFixture.SERVERS) {
             assertTrue(Files.isRegularFile(dir.resolve(server).resolve(JvmSide.CLIENT.flameGraph())), server);
         }
         String markdown = Files.readString(dir.resolve(ReportWriter.MARKDOWN_FILE));
-        assertTrue(markdown.contains("## " + ProfileSection.TITLE) && markdown.contains(RecordingFixture.HOT_METHOD), markdown);
-        var json = new ObjectMapper().readTree(dir.resolve(ReportWriter.JSON_FILE).toFile());
-        assertTrue(json.at("/servers/0/profile/server/pinned").asLong() >= 1, json.at("/servers/0/profile").toString());
-        assertTrue(json.at("/servers/0/profile/client/hotFrames/0/frame").asText().endsWith(RecordingFixture.HOT_METHOD));
-        RunReport readBack = new ObjectMapper().readValue(dir.resolve(ReportWriter.JSON_FILE).toFile(), RunReport.class);
-        assertEquals(report.servers().getFirst().profile(), readBack.servers().getFirst().profile(), "summary.json reads back");
+        assertTrue(
+                markdown.contains("## " + ProfileSection.TITLE) && markdown.contains(RecordingFixture.HOT_METHOD),
+                markdown);
+        var json =
+                new ObjectMapper().readTree(dir.resolve(ReportWriter.JSON_FILE).toFile());
+        assertTrue(
+                json.at("/servers/0/profile/server/pinned").asLong() >= 1,
+                json.at("/servers/0/profile").toString());
+        assertTrue(
+                json.at("/servers/0/profile/client/hotFrames/0/frame").asText().endsWith(RecordingFixture.HOT_METHOD));
+        RunReport readBack =
+                new ObjectMapper().readValue(dir.resolve(ReportWriter.JSON_FILE).toFile(), RunReport.class);
+        assertEquals(
+                report.servers().getFirst().profile(),
+                readBack.servers().getFirst().profile(),
+                "summary.json reads back");
     }
 
     @Test
     void aRunWithoutRecordingsHasNoProfileAnywhere() throws IOException {
         ReportWriter.writeAll(RunFixture.threeServers(dir), dir);
 
-        for (String file : List.of(ReportWriter.HTML_FILE, ReportWriter.MARKDOWN_FILE, ReportWriter.JSON_FILE, ReportWriter.CSV_FILE)) {
+        for (String file : List.of(
+                ReportWriter.HTML_FILE, ReportWriter.MARKDOWN_FILE, ReportWriter.JSON_FILE, ReportWriter.CSV_FILE)) {
             String text = Files.readString(dir.resolve(file));
-            assertFalse(text.contains(ProfileSection.TITLE) || text.contains("\"profile\"") || text.contains("flame")
-                    || text.contains("pinned"), file + " has no profile section, column or key");
+            assertFalse(
+                    text.contains(ProfileSection.TITLE)
+                            || text.contains("\"profile\"")
+                            || text.contains("flame")
+                            || text.contains("pinned"),
+                    file + " has no profile section, column or key");
         }
         for (String server : RunFixture.SERVERS) {
             assertFalse(Files.exists(dir.resolve(server).resolve(JvmSide.SERVER.flameGraph())), server);

@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,8 +28,10 @@ class KernelEvidenceTest {
 
         KernelEvidence kernel = summary().kernel();
 
-        assertEquals("412 connects took a SYN retry (1-s band: 400, 2-s band: 12); the kernel counted 415 listen drops: "
-                + "the two views agree", kernel.check());
+        assertEquals(
+                "412 connects took a SYN retry (1-s band: 400, 2-s band: 12); the kernel counted 415 listen drops: "
+                        + "the two views agree",
+                kernel.check());
         assertEquals(true, kernel.viewsAgree());
         assertEquals(415L, kernel.listenDrops());
         assertEquals(9L, kernel.peakAcceptQueue());
@@ -47,8 +48,11 @@ class KernelEvidenceTest {
         KernelEvidence kernel = summary().kernel();
 
         assertEquals(false, kernel.viewsAgree());
-        assertTrue(kernel.check().startsWith("30 connects took a SYN retry (1-s band: 30); the kernel counted 0 listen "
-                + "drops: the two views disagree: more connects were slowed"), kernel.check());
+        assertTrue(
+                kernel.check()
+                        .startsWith("30 connects took a SYN retry (1-s band: 30); the kernel counted 0 listen "
+                                + "drops: the two views disagree: more connects were slowed"),
+                kernel.check());
     }
 
     @Test
@@ -57,8 +61,10 @@ class KernelEvidenceTest {
         assertTrue(summary().kernel().check().contains("no connect was slowed, so the drops were handshake ACKs"));
 
         writeRun(slowConnects(0, 0, 0, 0), RunFixture.kernelLines("6.18.44", 0));
-        assertEquals("No connect took a SYN retry (none of 900 ms or more); the kernel counted 0 listen drops: the two "
-                + "views agree", summary().kernel().check());
+        assertEquals(
+                "No connect took a SYN retry (none of 900 ms or more); the kernel counted 0 listen drops: the two "
+                        + "views agree",
+                summary().kernel().check());
     }
 
     @Test
@@ -68,15 +74,22 @@ class KernelEvidenceTest {
         KernelEvidence kernel = summary().kernel();
 
         assertEquals(Map.of("1-s band", 5L, "3-s band", 3L, "7-s band", 0L, "15-s band", 0L), kernel.connectsByBand());
-        assertTrue(kernel.check().startsWith("8 connects took a SYN retry (1-s band: 5, 3-s band: 3); the kernel counted "
-                + "20 listen drops: the two views agree"), kernel.check());
+        assertTrue(
+                kernel.check()
+                        .startsWith("8 connects took a SYN retry (1-s band: 5, 3-s band: 3); the kernel counted "
+                                + "20 listen drops: the two views agree"),
+                kernel.check());
     }
 
     @Test
     void aConnectBetweenTheBandsIsCountedApart() throws IOException {
         writeRun(slowConnects(2, 1_600, 1, 2_000), RunFixture.kernelLines("6.18.44", 3));
 
-        assertTrue(summary().kernel().check().startsWith("3 connects took a SYN retry (2-s band: 1, outside the bands: 2)"),
+        assertTrue(
+                summary()
+                        .kernel()
+                        .check()
+                        .startsWith("3 connects took a SYN retry (2-s band: 1, outside the bands: 2)"),
                 summary().kernel().check());
     }
 
@@ -93,32 +106,43 @@ class KernelEvidenceTest {
     @Test
     void aStatsGapCoveredFromOutsideIsSaidInOneSentence() throws IOException {
         writeRun(slowConnects(0, 0, 0, 0), RunFixture.kernelLines("6.18.44", 0));
-        Files.writeString(serverDir.resolve(ServerSummary.STATS_FILE), withoutSeconds(RunFixture.statsLines(100), 13, 39));
+        Files.writeString(
+                serverDir.resolve(ServerSummary.STATS_FILE), withoutSeconds(RunFixture.statsLines(100), 13, 39));
 
-        assertEquals(List.of("server /stats did not answer t = 12-40 s; the outside /proc series covers it"), summary().seriesGaps());
+        assertEquals(
+                List.of("server /stats did not answer t = 12-40 s; the outside /proc series covers it"),
+                summary().seriesGaps());
     }
 
     @Test
     void aGapInBothSeriesAndAMissingOutsideSeriesAreSaid() throws IOException {
         writeRun(slowConnects(0, 0, 0, 0), RunFixture.kernelLines("6.18.44", 0));
-        Files.writeString(serverDir.resolve(ServerSummary.STATS_FILE), withoutSeconds(RunFixture.statsLines(100), 13, 39));
-        Files.writeString(serverDir.resolve(ServerSummary.SERVER_PROC_FILE), withoutSeconds(RunFixture.statsLines(100), 20, 24));
-        Files.writeString(serverDir.resolve(ServerSummary.CLIENT_STATS_FILE), withoutSeconds(RunFixture.clientLines(), 30, 50));
+        Files.writeString(
+                serverDir.resolve(ServerSummary.STATS_FILE), withoutSeconds(RunFixture.statsLines(100), 13, 39));
+        Files.writeString(
+                serverDir.resolve(ServerSummary.SERVER_PROC_FILE), withoutSeconds(RunFixture.statsLines(100), 20, 24));
+        Files.writeString(
+                serverDir.resolve(ServerSummary.CLIENT_STATS_FILE), withoutSeconds(RunFixture.clientLines(), 30, 50));
         Files.delete(serverDir.resolve(ServerSummary.CLIENT_PROC_FILE));
 
-        assertEquals(List.of("server /stats did not answer t = 12-40 s; the outside /proc series misses t = 19-25 s too",
-                "the client's own record (client-stats.jsonl) has no line t = 29-" + lastEndSecond() + " s; there is no "
-                        + "outside /proc series (a --target server, or a run made before the lab read /proc)"),
+        assertEquals(
+                List.of(
+                        "server /stats did not answer t = 12-40 s; the outside /proc series misses t = 19-25 s too",
+                        "the client's own record (client-stats.jsonl) has no line t = 29-" + lastEndSecond()
+                                + " s; there is no "
+                                + "outside /proc series (a --target server, or a run made before the lab read /proc)"),
                 summary().seriesGaps());
     }
 
     @Test
     void theReportsCarryTheCheckAndTheGaps() throws IOException {
         writeRun(slowConnects(400, 1_000, 12, 2_000), RunFixture.kernelLines("6.18.44", 415));
-        Files.writeString(serverDir.resolve(ServerSummary.STATS_FILE), withoutSeconds(RunFixture.statsLines(100), 13, 39));
+        Files.writeString(
+                serverDir.resolve(ServerSummary.STATS_FILE), withoutSeconds(RunFixture.statsLines(100), 13, 39));
         RunReport report = new RunReport(Map.of(), RunFixture.PLAN, List.of(summary()));
 
-        String sentence = "412 connects took a SYN retry (1-s band: 400, 2-s band: 12); the kernel counted 415 listen drops";
+        String sentence =
+                "412 connects took a SYN retry (1-s band: 400, 2-s band: 12); the kernel counted 415 listen drops";
         String gap = "server-virtual: server /stats did not answer t = 12-40 s; the outside /proc series covers it";
         String md = MarkdownReport.render(report);
         assertTrue(md.contains(sentence) && md.contains(gap), md);
@@ -134,7 +158,12 @@ class KernelEvidenceTest {
         ServerCharts charts = ServerCharts.read("server-virtual", serverDir, RunFixture.PLAN);
 
         assertEquals(52, charts.acceptQueue().size());
-        assertEquals(9L, charts.acceptQueue().stream().mapToLong(AcceptQueuePoint::queued).max().orElseThrow());
+        assertEquals(
+                9L,
+                charts.acceptQueue().stream()
+                        .mapToLong(AcceptQueuePoint::queued)
+                        .max()
+                        .orElseThrow());
         assertEquals(53, charts.outsideStats().size());
         assertFalse(charts.outsideClient().isEmpty());
     }
@@ -144,7 +173,8 @@ class KernelEvidenceTest {
         List<Sample> samples = new ArrayList<>();
         for (int i = 0; i < 1_000; i++) {
             long connect = i < first ? firstMs + i % 200 - 100 : i < first + second ? secondMs + i % 100 : 1;
-            samples.add(new Sample(JtlFixture.START + i * 44L, 6_000 + connect, "200", "", true, 250, 121, 100, connect, null));
+            samples.add(new Sample(
+                    JtlFixture.START + i * 44L, 6_000 + connect, "200", "", true, 250, 121, 100, connect, null));
         }
         samples.sort(java.util.Comparator.comparingLong(Sample::endTime));
         return samples;
@@ -169,14 +199,19 @@ class KernelEvidenceTest {
 
     /** The fixture's lines are one a second from START - 2 s or so: drop those of seconds [from, to]. */
     private static String withoutSeconds(String lines, int from, int to) {
-        return lines.lines().filter(line -> {
-            long second = (Long.parseLong(line.replaceAll(".*\"sampledAtMs\":(\\d+).*", "$1")) - JtlFixture.START) / 1000;
-            return second < from || second > to;
-        }).collect(Collectors.joining("\n", "", "\n"));
+        return lines.lines()
+                .filter(line -> {
+                    long second =
+                            (Long.parseLong(line.replaceAll(".*\"sampledAtMs\":(\\d+).*", "$1")) - JtlFixture.START)
+                                    / 1000;
+                    return second < from || second > to;
+                })
+                .collect(Collectors.joining("\n", "", "\n"));
     }
 
     /** The last sample's end, in seconds since the first start, as the gap sentences round it. */
     private static long lastEndSecond() {
-        return Math.round(IntStream.range(0, 1_000).mapToLong(i -> i * 44L + 6_001).max().orElseThrow() / 1000.0);
+        return Math.round(
+                IntStream.range(0, 1_000).mapToLong(i -> i * 44L + 6_001).max().orElseThrow() / 1000.0);
     }
 }

@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.text.ParseException;
 import java.util.concurrent.Executors;
-
 import jdk.jfr.Configuration;
 import jdk.jfr.Recording;
 
@@ -29,13 +28,14 @@ final class RecordingFixture {
     static final String HOT_METHOD = "burnTheCpuOnPurpose";
     /** The method a virtual thread blocks in, called back from native code. */
     static final String PINNING_METHOD = "sleepInsideANativeCallback";
+
     private static final long BURN_NANOS = 1_500_000_000L;
     private static final long PIN_MILLIS = 50;
-    private static final Path MADE = Path.of("target", "recording-fixture", "fixture.jfr").toAbsolutePath();
+    private static final Path MADE =
+            Path.of("target", "recording-fixture", "fixture.jfr").toAbsolutePath();
     private static volatile long sink;
 
-    private RecordingFixture() {
-    }
+    private RecordingFixture() {}
 
     /** Copies the recording to {@code jfr}, making it on first use. @return {@code jfr} */
     static synchronized Path copyTo(Path jfr) throws IOException {
@@ -76,21 +76,31 @@ final class RecordingFixture {
      */
     private static void pinAVirtualThread() throws InterruptedException {
         Linker linker = Linker.nativeLinker();
-        MethodHandle qsort = linker.downcallHandle(linker.defaultLookup().find("qsort").orElseThrow(),
-                FunctionDescriptor.ofVoid(ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.ADDRESS));
-        try (Arena arena = Arena.ofShared(); var virtualThreads = Executors.newVirtualThreadPerTaskExecutor()) {
-            MethodHandle compare = MethodHandles.lookup().findStatic(RecordingFixture.class, PINNING_METHOD,
-                    MethodType.methodType(int.class, MemorySegment.class, MemorySegment.class));
-            MemorySegment comparator = linker.upcallStub(compare,
-                    FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS), arena);
+        MethodHandle qsort = linker.downcallHandle(
+                linker.defaultLookup().find("qsort").orElseThrow(),
+                FunctionDescriptor.ofVoid(
+                        ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.ADDRESS));
+        try (Arena arena = Arena.ofShared();
+                var virtualThreads = Executors.newVirtualThreadPerTaskExecutor()) {
+            MethodHandle compare = MethodHandles.lookup()
+                    .findStatic(
+                            RecordingFixture.class,
+                            PINNING_METHOD,
+                            MethodType.methodType(int.class, MemorySegment.class, MemorySegment.class));
+            MemorySegment comparator = linker.upcallStub(
+                    compare,
+                    FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS),
+                    arena);
             MemorySegment twoInts = arena.allocate(ValueLayout.JAVA_INT, 2);
-            virtualThreads.submit(() -> {
-                try {
-                    qsort.invokeExact(twoInts, 2L, ValueLayout.JAVA_INT.byteSize(), comparator);
-                } catch (Throwable e) {
-                    throw new IllegalStateException(e);
-                }
-            }).get();
+            virtualThreads
+                    .submit(() -> {
+                        try {
+                            qsort.invokeExact(twoInts, 2L, ValueLayout.JAVA_INT.byteSize(), comparator);
+                        } catch (Throwable e) {
+                            throw new IllegalStateException(e);
+                        }
+                    })
+                    .get();
         } catch (ReflectiveOperationException | java.util.concurrent.ExecutionException e) {
             throw new IllegalStateException("cannot pin a virtual thread", e);
         }

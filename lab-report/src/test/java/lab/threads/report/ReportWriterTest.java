@@ -3,6 +3,7 @@ package lab.threads.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -10,15 +11,12 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 class ReportWriterTest {
 
@@ -30,8 +28,8 @@ class ReportWriterTest {
     @BeforeEach
     void threeServers() throws IOException {
         PlanShape plan = new PlanShape(20_000, 20, 3, 6_000);
-        JtlFixture.write(runDir.resolve("server-virtual").resolve(ServerSummary.SAMPLES_FILE),
-                JtlFixture.randomRun(3, 2_000));
+        JtlFixture.write(
+                runDir.resolve("server-virtual").resolve(ServerSummary.SAMPLES_FILE), JtlFixture.randomRun(3, 2_000));
         Files.writeString(runDir.resolve("server-virtual").resolve(ServerSummary.STATS_FILE), """
                 {"variant":"virtual","osThreads":25,"rssBytes":104857600,"peakRssBytes":104857600,"cpuUserMs":100,"cpuSystemMs":50,"settings":{"settings":"stock","port":8083,"backlog":1024,"effectiveBacklog":1024,"idleTimeoutMs":300000,"maxConnections":"unlimited","shutdownGraceMs":500}}
                 {"variant":"virtual","osThreads":28,"rssBytes":1073741824,"peakRssBytes":1073741824,"cpuUserMs":9100,"cpuSystemMs":2050}
@@ -44,18 +42,36 @@ class ReportWriterTest {
         metadata.put("cores", 2);
         metadata.put("settings", Map.of("backlog", 1000));
         metadata.put("serverSettings", "stock (each framework's defaults)");
-        report = new RunReport(metadata, plan, List.of(
-                ServerSummary.from("server-platform", runDir.resolve("server-platform"), plan, RunOutcome.fromWords("server died at start")),
-                ServerSummary.from("server-pool", runDir.resolve("server-pool"), plan, RunOutcome.fromWords("interrupted")),
-                ServerSummary.from("server-virtual", runDir.resolve("server-virtual"), plan, RunOutcome.fromWords("ok"))));
+        report = new RunReport(
+                metadata,
+                plan,
+                List.of(
+                        ServerSummary.from(
+                                "server-platform",
+                                runDir.resolve("server-platform"),
+                                plan,
+                                RunOutcome.fromWords("server died at start")),
+                        ServerSummary.from(
+                                "server-pool",
+                                runDir.resolve("server-pool"),
+                                plan,
+                                RunOutcome.fromWords("interrupted")),
+                        ServerSummary.from(
+                                "server-virtual", runDir.resolve("server-virtual"), plan, RunOutcome.fromWords("ok"))));
     }
 
     @Test
     void writesTheSixFiles() throws IOException {
         List<Path> written = ReportWriter.writeAll(report, runDir);
 
-        assertEquals(List.of(ReportWriter.JSON_FILE, ReportWriter.CSV_FILE, ReportWriter.MARKDOWN_FILE,
-                        ReportWriter.CHARTS_FILE, ReportWriter.HTML_FILE, ReportWriter.HEADLINE_FILE),
+        assertEquals(
+                List.of(
+                        ReportWriter.JSON_FILE,
+                        ReportWriter.CSV_FILE,
+                        ReportWriter.MARKDOWN_FILE,
+                        ReportWriter.CHARTS_FILE,
+                        ReportWriter.HTML_FILE,
+                        ReportWriter.HEADLINE_FILE),
                 written.stream().map(path -> path.getFileName().toString()).toList());
         for (Path file : written) {
             assertTrue(Files.size(file) > 0, file::toString);
@@ -67,12 +83,17 @@ class ReportWriterTest {
         ReportWriter.writeAll(report, runDir);
         ObjectMapper json = new ObjectMapper();
 
-        RunReport readBack = json.readValue(runDir.resolve(ReportWriter.JSON_FILE).toFile(), RunReport.class);
+        RunReport readBack =
+                json.readValue(runDir.resolve(ReportWriter.JSON_FILE).toFile(), RunReport.class);
 
         assertEquals(report, readBack);
         // The plan's ideals are written for readers, though not read back.
-        assertEquals(60_000 / 37.999, json.readTree(runDir.resolve(ReportWriter.JSON_FILE).toFile())
-                .at("/plan/idealThroughput").asDouble(), 0.001);
+        assertEquals(
+                60_000 / 37.999,
+                json.readTree(runDir.resolve(ReportWriter.JSON_FILE).toFile())
+                        .at("/plan/idealThroughput")
+                        .asDouble(),
+                0.001);
     }
 
     @Test
@@ -80,10 +101,28 @@ class ReportWriterTest {
         ReportWriter.writeAll(report, runDir);
 
         try (Reader reader = Files.newBufferedReader(runDir.resolve(ReportWriter.CSV_FILE));
-             CSVParser csv = CSVParser.builder().setReader(reader)
-                     .setFormat(CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get()).get()) {
-            assertEquals(List.of("Label", "# Samples", "Average", "Min", "Max", "Std. Dev.", "Error %", "Throughput",
-                    "Received KB/sec", "Sent KB/sec", "Avg. Bytes"), csv.getHeaderNames().subList(0, 11));
+                CSVParser csv = CSVParser.builder()
+                        .setReader(reader)
+                        .setFormat(CSVFormat.DEFAULT
+                                .builder()
+                                .setHeader()
+                                .setSkipHeaderRecord(true)
+                                .get())
+                        .get()) {
+            assertEquals(
+                    List.of(
+                            "Label",
+                            "# Samples",
+                            "Average",
+                            "Min",
+                            "Max",
+                            "Std. Dev.",
+                            "Error %",
+                            "Throughput",
+                            "Received KB/sec",
+                            "Sent KB/sec",
+                            "Avg. Bytes"),
+                    csv.getHeaderNames().subList(0, 11));
             List<CSVRecord> rows = csv.getRecords();
             assertEquals(3, rows.size());
             for (int i = 0; i < rows.size(); i++) {
@@ -110,7 +149,10 @@ class ReportWriterTest {
         assertTrue(md.contains("| server | outcome | client | slowest 1% held by | samples | error % |"), md);
         assertTrue(md.contains("| server | avg ms | min ms | std dev |"), md);
         assertTrue(md.startsWith("# Run summary\n\n- server-platform: no samples"), md);
-        assertTrue(md.contains("| Label | # Samples | Average | Min | Max | Std. Dev. | Error % | Throughput | Received KB/sec | Sent KB/sec | Avg. Bytes | 90% Line | 95% Line | 99% Line | 99.9% Line |"), md);
+        assertTrue(
+                md.contains(
+                        "| Label | # Samples | Average | Min | Max | Std. Dev. | Error % | Throughput | Received KB/sec | Sent KB/sec | Avg. Bytes | 90% Line | 95% Line | 99% Line | 99.9% Line |"),
+                md);
         assertTrue(html.contains("<table id=\"jmeter-summary\">"), html);
         assertTrue(md.contains("| server-pool | interrupted (partial) | unknown | n/a | 500 |"), md);
         assertTrue(md.contains("| settings | {\"backlog\":1000} |"), md);
@@ -118,7 +160,9 @@ class ReportWriterTest {
         assertTrue(html.contains("Server settings: stock (each framework&#39;s defaults).</p>"), html);
         // Each server's own settings, from its /stats: none for a server that never answered it.
         assertTrue(md.contains("| stock: backlog 1024, connections unlimited, idle 300000 ms, grace 500 ms |"), md);
-        assertTrue(html.contains("<td>stock: backlog 1024, connections unlimited, idle 300000 ms, grace 500 ms</td>"), html);
+        assertTrue(
+                html.contains("<td>stock: backlog 1024, connections unlimited, idle 300000 ms, grace 500 ms</td>"),
+                html);
         assertTrue(md.contains("| n/a | "), md);
         assertTrue(html.contains("<section id=\"charts\""), html);
         assertTrue(html.contains("<a href=\"server-virtual/samples.jtl\">"), html);

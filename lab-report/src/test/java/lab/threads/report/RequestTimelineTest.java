@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,9 +31,11 @@ class RequestTimelineTest {
 
     @Test
     void aNewConnectionsPartsAddUpToItsElapsedWithTheWaitBeforeTheFrameworkInTheAcceptQueue() {
-        // Start 0, connected at 5 ms, the framework had it at 2,005 ms, the thread began at 2,105, wrote at 8,105, JMeter done 8,300.
+        // Start 0, connected at 5 ms, the framework had it at 2,005 ms, the thread began at 2,105, wrote at 8,105,
+        // JMeter done 8,300.
         Sample sample = sample("1", 0, 8_300, 5);
-        double[] parts = RequestTimeline.split(sample, entry(true, 2_005, 2_105, 8_105)).parts();
+        double[] parts =
+                RequestTimeline.split(sample, entry(true, 2_005, 2_105, 8_105)).parts();
 
         assertEquals(5, parts[RequestPart.CONNECT.ordinal()], 1e-9);
         assertEquals(2_000, parts[RequestPart.ACCEPT_QUEUE.ordinal()], 1e-9);
@@ -47,7 +48,8 @@ class RequestTimelineTest {
 
     @Test
     void aKeepAliveRequestsWaitBeforeTheFrameworkIsAWaitToBeRead() {
-        double[] parts = RequestTimeline.split(sample("2", 0, 6_400, 0), entry(false, 300, 300, 6_300)).parts();
+        double[] parts = RequestTimeline.split(sample("2", 0, 6_400, 0), entry(false, 300, 300, 6_300))
+                .parts();
 
         assertEquals(0, parts[RequestPart.ACCEPT_QUEUE.ordinal()], 1e-9);
         assertEquals(300, parts[RequestPart.READ_WAIT.ordinal()], 1e-9);
@@ -56,7 +58,8 @@ class RequestTimelineTest {
 
     @Test
     void instantsOutOfOrderByTheClocksResolutionAreMovedAndCountedAsUnexplained() {
-        // The server had the request 0.6 ms before JMeter's connect ended (JMeter's whole ms), wrote 0.4 ms after its end.
+        // The server had the request 0.6 ms before JMeter's connect ended (JMeter's whole ms), wrote 0.4 ms after its
+        // end.
         RequestTimeline.Joined joined = RequestTimeline.split(sample("3", 0, 1_000, 2), entry(true, 1.4, 1.5, 1_000.4));
 
         assertEquals(1_000, Arrays.stream(joined.parts()).sum(), 1e-9, "still adds up");
@@ -67,7 +70,8 @@ class RequestTimelineTest {
 
     @Test
     void aServerStillSleepingWhenTheClientGaveUpIsNoClockError() {
-        Sample timedOut = new Sample(T, 1_000, "client: java.net.SocketTimeoutException", "Read timed out", false, 0, 0, 1, 1, "4");
+        Sample timedOut = new Sample(
+                T, 1_000, "client: java.net.SocketTimeoutException", "Read timed out", false, 0, 0, 1, 1, "4");
         RequestTimeline.Joined joined = RequestTimeline.split(timedOut, entry(true, 10, 10, 6_000));
 
         assertEquals(0, joined.clampedMs(), 1e-9);
@@ -97,14 +101,16 @@ class RequestTimelineTest {
     }
 
     @Test
-    void theBottleneckIsTheLargestPartBeyondWhatThePlanAskedForAndTheHandlerCountsOnlyPastTheSleep() throws IOException {
+    void theBottleneckIsTheLargestPartBeyondWhatThePlanAskedForAndTheHandlerCountsOnlyPastTheSleep()
+            throws IOException {
         List<String> lines = new ArrayList<>();
         List<Sample> samples = new ArrayList<>();
         for (int i = 0; i < 200; i++) {
             // Most requests: the 6 s sleep and little else. The two slowest: 9 s in the accept queue.
             long queued = i >= 198 ? 9_000 : 10;
             long start = i * 10L;
-            lines.add(line(Integer.toString(i), true, start + 1 + queued, start + 1 + queued, start + 1 + queued + 6_000));
+            lines.add(line(
+                    Integer.toString(i), true, start + 1 + queued, start + 1 + queued, start + 1 + queued + 6_000));
             samples.add(sample(Integer.toString(i), start, 1 + queued + 6_000 + 20, 1));
         }
         RequestTimeline timeline = new RequestTimeline(ServerRequestLog.read(write(lines), new ArrayList<>()));
@@ -115,14 +121,22 @@ class RequestTimelineTest {
         assertEquals(2, breakdown.slowest().requests());
         assertEquals(9_000, breakdown.slowest().ms(RequestPart.ACCEPT_QUEUE), 1e-9);
         assertEquals("accept queue (9.0 s of 15.0 s)", breakdown.verdict());
-        assertEquals(breakdown.median().elapsedMs(), Arrays.stream(breakdown.median().partsMs()).sum(), 1e-6);
-        assertTrue(breakdown.finding().startsWith("where the time went: the slowest 1% (2 requests, 15.0 s on average): "
-                + "accept queue 9.0 s, handler 6.0 s"), breakdown.finding());
+        assertEquals(
+                breakdown.median().elapsedMs(),
+                Arrays.stream(breakdown.median().partsMs()).sum(),
+                1e-6);
+        assertTrue(
+                breakdown
+                        .finding()
+                        .startsWith("where the time went: the slowest 1% (2 requests, 15.0 s on average): "
+                                + "accept queue 9.0 s, handler 6.0 s"),
+                breakdown.finding());
     }
 
     @Test
     void requestsThatTookAboutTheSleepNameNoBottleneck() throws IOException {
-        RequestTimeline timeline = new RequestTimeline(ServerRequestLog.read(write(List.of(line("1", true, 2, 3, 6_003))), new ArrayList<>()));
+        RequestTimeline timeline = new RequestTimeline(
+                ServerRequestLog.read(write(List.of(line("1", true, 2, 3, 6_003))), new ArrayList<>()));
         timeline.accept(sample("1", 0, 6_010, 1));
         TimeBreakdown breakdown = timeline.breakdown(6_000);
 
@@ -132,7 +146,8 @@ class RequestTimelineTest {
 
     @Test
     void withoutTheServersRequestLogThereIsNoBreakdown() {
-        RequestTimeline timeline = new RequestTimeline(ServerRequestLog.read(dir.resolve("missing.csv"), new ArrayList<>()));
+        RequestTimeline timeline =
+                new RequestTimeline(ServerRequestLog.read(dir.resolve("missing.csv"), new ArrayList<>()));
         timeline.accept(sample("1", 0, 10, 1));
         assertFalse(timeline.breakdown(6_000).present());
         assertEquals("unknown", TimeBreakdown.NONE.verdict());
@@ -151,22 +166,31 @@ class RequestTimelineTest {
         JtlFixture.write(server.resolve(ServerSummary.SAMPLES_FILE), samples);
         Files.write(server.resolve(ServerSummary.REQUESTS_FILE), withHeader(lines));
 
-        ServerSummary summary = ServerSummary.from("server-virtual", server, new PlanShape(100, 2, 1, 1_000), RunOutcome.fromWords("ok"));
+        ServerSummary summary = ServerSummary.from(
+                "server-virtual", server, new PlanShape(100, 2, 1, 1_000), RunOutcome.fromWords("ok"));
 
         assertEquals(100, summary.timeline().joined());
-        assertEquals(RequestPart.CLIENT, summary.timeline().bottleneck(), "397 ms after the response was written, of 1,400");
-        assertTrue(summary.validity().findings().stream().anyMatch(f -> f.startsWith("where the time went")), summary.validity()::toString);
-        assertTrue(summary.validity().findings().stream().noneMatch(f -> f.contains("outside the server's handler")),
+        assertEquals(
+                RequestPart.CLIENT, summary.timeline().bottleneck(), "397 ms after the response was written, of 1,400");
+        assertTrue(
+                summary.validity().findings().stream().anyMatch(f -> f.startsWith("where the time went")),
+                summary.validity()::toString);
+        assertTrue(
+                summary.validity().findings().stream().noneMatch(f -> f.contains("outside the server's handler")),
                 "the measured parts replace the p99 gap");
         String page = TimeSection.render(List.of(summary));
-        assertTrue(page.contains("<h2>Where the time went</h2>") && page.contains("server-virtual: client (397 ms of 1.4 s)"), page);
+        assertTrue(
+                page.contains("<h2>Where the time went</h2>")
+                        && page.contains("server-virtual: client (397 ms of 1.4 s)"),
+                page);
     }
 
     private static Sample sample(String id, long startOffsetMs, long elapsed, long connect) {
         return new Sample(T + startOffsetMs, elapsed, "200", "", true, 300, 120, 1, connect, id);
     }
 
-    private static ServerRequestLog.Entry entry(boolean first, double receivedMs, double startedMs, double respondedMs) {
+    private static ServerRequestLog.Entry entry(
+            boolean first, double receivedMs, double startedMs, double respondedMs) {
         return new ServerRequestLog.Entry(first, micros(receivedMs), micros(startedMs), micros(respondedMs));
     }
 
@@ -175,7 +199,8 @@ class RequestTimelineTest {
     }
 
     private static String line(String id, boolean first, double receivedMs, double startedMs, double respondedMs) {
-        return id + "," + (first ? 1 : 0) + "," + micros(receivedMs) + "," + micros(startedMs) + "," + micros(respondedMs);
+        return id + "," + (first ? 1 : 0) + "," + micros(receivedMs) + "," + micros(startedMs) + ","
+                + micros(respondedMs);
     }
 
     private Path write(List<String> lines) throws IOException {

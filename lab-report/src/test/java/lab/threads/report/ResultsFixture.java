@@ -16,22 +16,25 @@ final class ResultsFixture {
     static final String OLDEST = "2026-01-01T10-00-00";
     static final String SWEEP = "2026-01-02T10-00-00";
     static final String NEWEST = "2026-01-03T10-00-00";
-    static final List<String> SWEEP_CASES = List.of("users-100/repeat-1", "users-100/repeat-2", "users-200/repeat-1", "users-200/repeat-2");
+    static final List<String> SWEEP_CASES =
+            List.of("users-100/repeat-1", "users-100/repeat-2", "users-200/repeat-1", "users-200/repeat-2");
     static final String COMPARISON = "compare-2026-01-04T10-00-00";
 
-    private ResultsFixture() {
-    }
+    private ResultsFixture() {}
 
     static void fill(Path results, RunReport run) throws IOException {
-        RunFixture.writeSummary(results.resolve(OLDEST), RunFixture.withMetadata(run, metadata("2026-01-01T10:00:00Z", "20000")));
-        RunFixture.writeSummary(results.resolve(NEWEST), RunFixture.withMetadata(run, metadata("2026-01-03T10:00:00Z", "20000")));
+        RunFixture.writeSummary(
+                results.resolve(OLDEST), RunFixture.withMetadata(run, metadata("2026-01-01T10:00:00Z", "20000")));
+        RunFixture.writeSummary(
+                results.resolve(NEWEST), RunFixture.withMetadata(run, metadata("2026-01-03T10:00:00Z", "20000")));
         Path sweep = results.resolve(SWEEP);
         Map<String, Object> sweepMetadata = metadata("2026-01-02T10:00:00Z", "20000");
         sweepMetadata.put("sweep", "users=100,200");
         sweepMetadata.put("repeats", 2);
         for (String folder : SWEEP_CASES) {
             Map<String, Object> caseMetadata = new LinkedHashMap<>(sweepMetadata);
-            caseMetadata.put("planProperties", Map.of("users", folder.substring("users-".length(), folder.indexOf('/'))));
+            caseMetadata.put(
+                    "planProperties", Map.of("users", folder.substring("users-".length(), folder.indexOf('/'))));
             RunFixture.writeSummary(sweep.resolve(folder), RunFixture.withMetadata(run, caseMetadata));
         }
         SweepReport.write(sweep, sweepMetadata, List.of(), SWEEP_CASES);

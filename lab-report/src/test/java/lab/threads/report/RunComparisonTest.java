@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,8 +43,10 @@ class RunComparisonTest {
     }
 
     /** The fixture run with the given metadata, each server's row changed by {@code change}. */
-    private Path write(String folder, Map<String, Object> metadata, UnaryOperator<ServerSummary> change) throws IOException {
-        RunReport report = new RunReport(metadata, run.plan(), run.servers().stream().map(change).toList());
+    private Path write(String folder, Map<String, Object> metadata, UnaryOperator<ServerSummary> change)
+            throws IOException {
+        RunReport report = new RunReport(
+                metadata, run.plan(), run.servers().stream().map(change).toList());
         return RunFixture.writeSummary(results.resolve(folder), report).getParent();
     }
 
@@ -60,9 +61,16 @@ class RunComparisonTest {
 
         RunComparison comparison = RunComparison.of(ComparedRun.read(a), ComparedRun.read(b));
 
-        assertEquals(List.of(new RunComparison.MetadataChange("gitRevision", "abc", "def"),
-                new RunComparison.MetadataChange("planProperties.users", "20000", "10000")), comparison.metadata());
-        assertEquals(RunFixture.SERVERS, comparison.servers().stream().map(RunComparison.ServerChange::server).toList());
+        assertEquals(
+                List.of(
+                        new RunComparison.MetadataChange("gitRevision", "abc", "def"),
+                        new RunComparison.MetadataChange("planProperties.users", "20000", "10000")),
+                comparison.metadata());
+        assertEquals(
+                RunFixture.SERVERS,
+                comparison.servers().stream()
+                        .map(RunComparison.ServerChange::server)
+                        .toList());
         RunComparison.FigureChange ideal = comparison.servers().get(2).figures().getFirst();
         assertEquals(ServerFigure.PERCENT_OF_IDEAL, ideal.figure());
         assertEquals(25.0, ideal.changePercent(), 1e-9);
@@ -70,12 +78,18 @@ class RunComparisonTest {
         assertEquals(0.0, comparison.servers().get(2).figures().get(4).changePercent(), "the same p99");
 
         String text = ComparisonReport.terminal(comparison);
-        assertTrue(text.indexOf("gitRevision: abc -> def") < text.indexOf("% of ideal"), "how they ran comes first: " + text);
-        assertTrue(text.lines().anyMatch(line -> line.matches("server-virtual +% of ideal +80\\.0 +100\\.0 +\\+25\\.0%")), text);
+        assertTrue(
+                text.indexOf("gitRevision: abc -> def") < text.indexOf("% of ideal"),
+                "how they ran comes first: " + text);
+        assertTrue(
+                text.lines().anyMatch(line -> line.matches("server-virtual +% of ideal +80\\.0 +100\\.0 +\\+25\\.0%")),
+                text);
         assertTrue(text.lines().anyMatch(line -> line.matches("server-virtual +client verdict +.+ +same")), text);
         Validity virtual = run.servers().get(2).validity();
-        assertEquals(virtual.verdict() + " (stall s: " + Math.round(virtual.stallSeconds()) + ")",
-                comparison.servers().get(2).verdictA(), "a single run's verdict word, uncounted, and its stall seconds");
+        assertEquals(
+                virtual.verdict() + " (stall s: " + Math.round(virtual.stallSeconds()) + ")",
+                comparison.servers().get(2).verdictA(),
+                "a single run's verdict word, uncounted, and its stall seconds");
 
         Files.writeString(a.resolve(ReportWriter.HTML_FILE), "<html></html>");
         String page = Files.readString(ComparisonReport.write(comparison, results.resolve("compare")));
@@ -88,7 +102,8 @@ class RunComparisonTest {
     @Test
     void sameSetupSaysSoAndServersInOneRunOnlyAreNamed() throws IOException {
         Path a = write("a", metadata("abc", "-Xmx2g", "20000"), server -> server);
-        RunReport twoServers = new RunReport(metadata("abc", "-Xmx2g", "20000"), run.plan(), run.servers().subList(1, 3));
+        RunReport twoServers = new RunReport(
+                metadata("abc", "-Xmx2g", "20000"), run.plan(), run.servers().subList(1, 3));
         Path b = RunFixture.writeSummary(results.resolve("b"), twoServers).getParent();
 
         RunComparison comparison = RunComparison.of(ComparedRun.read(a), ComparedRun.read(b));
@@ -96,7 +111,9 @@ class RunComparisonTest {
         assertEquals(List.of(), comparison.metadata(), "the date and command line are not differences");
         assertEquals(List.of("server-platform"), comparison.onlyInA());
         String text = ComparisonReport.terminal(comparison);
-        assertTrue(text.contains("Both ran the same way") && text.contains("server-platform: only in A, not compared"), text);
+        assertTrue(
+                text.contains("Both ran the same way") && text.contains("server-platform: only in A, not compared"),
+                text);
     }
 
     @Test
@@ -112,8 +129,16 @@ class RunComparisonTest {
         }
         ComparedRun a = ComparedRun.read(results.resolve("a"));
 
-        RunComparison.FigureChange close = RunComparison.of(a, ComparedRun.read(results.resolve("b"))).servers().getFirst().figures().getFirst();
-        RunComparison.FigureChange far = RunComparison.of(a, ComparedRun.read(results.resolve("c"))).servers().getFirst().figures().getFirst();
+        RunComparison.FigureChange close = RunComparison.of(a, ComparedRun.read(results.resolve("b")))
+                .servers()
+                .getFirst()
+                .figures()
+                .getFirst();
+        RunComparison.FigureChange far = RunComparison.of(a, ComparedRun.read(results.resolve("c")))
+                .servers()
+                .getFirst()
+                .figures()
+                .getFirst();
 
         assertEquals(new Spread(90, 80, 100, 3), close.a());
         assertEquals(100.0 * 10 / 90, close.changePercent(), 1e-9);
@@ -129,22 +154,33 @@ class RunComparisonTest {
         Files.createDirectories(results.resolve("empty"));
         Files.createDirectories(results.resolve("corrupt"));
         Files.writeString(results.resolve("corrupt").resolve(ReportWriter.JSON_FILE), "[1, 2");
-        SweepReport.write(Files.createDirectories(results.resolve("sweep")), Map.of(), List.of(), List.of("users-100", "users-200"));
+        SweepReport.write(
+                Files.createDirectories(results.resolve("sweep")),
+                Map.of(),
+                List.of(),
+                List.of("users-100", "users-200"));
 
         assertRefused(results.resolve("nowhere"), "no such folder");
         assertRefused(results.resolve("empty"), "no summary.json in it or in repeat-N folders");
         assertRefused(results.resolve("corrupt"), "not a run's summary");
-        assertRefused(results.resolve("sweep"), "compare one level's folder, e.g. " + results.resolve("sweep").resolve("users-100"));
+        assertRefused(
+                results.resolve("sweep"),
+                "compare one level's folder, e.g. " + results.resolve("sweep").resolve("users-100"));
 
         Path a = write("a", metadata("abc", "-Xmx2g", "20000"), server -> server);
-        Path b = RunFixture.writeSummary(results.resolve("b"), new RunReport(Map.of(), run.plan(), List.of())).getParent();
-        BadRunFolder none = assertThrows(BadRunFolder.class, () -> RunComparison.of(ComparedRun.read(a), ComparedRun.read(b)));
+        Path b = RunFixture.writeSummary(results.resolve("b"), new RunReport(Map.of(), run.plan(), List.of()))
+                .getParent();
+        BadRunFolder none =
+                assertThrows(BadRunFolder.class, () -> RunComparison.of(ComparedRun.read(a), ComparedRun.read(b)));
         assertTrue(none.getMessage().contains("no server in common"), none.getMessage());
     }
 
     private static void assertRefused(Path dir, String expected) {
         BadRunFolder refused = assertThrows(BadRunFolder.class, () -> ComparedRun.read(dir));
-        assertTrue(refused.getMessage().startsWith(dir.toString()) && refused.getMessage().contains(expected), refused.getMessage());
+        assertTrue(
+                refused.getMessage().startsWith(dir.toString())
+                        && refused.getMessage().contains(expected),
+                refused.getMessage());
         assertEquals(1, refused.getMessage().lines().count(), refused.getMessage());
     }
 }

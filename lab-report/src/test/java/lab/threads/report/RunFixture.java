@@ -1,5 +1,6 @@
 package lab.threads.report;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,8 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** A complete run folder of three servers, each with a seeded samples.jtl and a server-stats.jsonl a second. */
 final class RunFixture {
@@ -18,8 +17,7 @@ final class RunFixture {
     /** The first line of a server's request log (server-common's RequestLog.HEADER; lab-report does not depend on it). */
     static final String REQUEST_LOG_HEADER = "rid,firstOnConnection,receivedEpochUs,startedEpochUs,respondedEpochUs";
 
-    private RunFixture() {
-    }
+    private RunFixture() {}
 
     static RunReport threeServers(Path runDir) throws IOException {
         for (int i = 0; i < SERVERS.size(); i++) {
@@ -34,9 +32,13 @@ final class RunFixture {
             Files.writeString(serverDir.resolve(ServerSummary.SERVER_PROC_FILE), statsLines(100 * (i + 1)));
             Files.writeString(serverDir.resolve(ServerSummary.CLIENT_PROC_FILE), clientLines());
         }
-        return new RunReport(Map.of("jdk", "25"), PLAN, SERVERS.stream()
-                .map(server -> ServerSummary.from(server, runDir.resolve(server), PLAN, RunOutcome.fromWords("ok")))
-                .toList());
+        return new RunReport(
+                Map.of("jdk", "25"),
+                PLAN,
+                SERVERS.stream()
+                        .map(server ->
+                                ServerSummary.from(server, runDir.resolve(server), PLAN, RunOutcome.fromWords("ok")))
+                        .toList());
     }
 
     /** The same three servers with both JVMs' recordings in each folder, as a --profile run leaves them. */
@@ -51,11 +53,22 @@ final class RunFixture {
 
     /** The same samples, each with a request id and, every third (a new connection), a 1 ms connect. */
     static List<Sample> withIds(List<Sample> samples) {
-        return IntStream.range(0, samples.size()).mapToObj(i -> {
-            Sample s = samples.get(i);
-            return new Sample(s.timeStamp(), s.elapsed(), s.responseCode(), s.responseMessage(), s.success(), s.bytes(),
-                    s.sentBytes(), s.allThreads(), i % 3 == 0 ? 1 : 0, Integer.toString(i));
-        }).toList();
+        return IntStream.range(0, samples.size())
+                .mapToObj(i -> {
+                    Sample s = samples.get(i);
+                    return new Sample(
+                            s.timeStamp(),
+                            s.elapsed(),
+                            s.responseCode(),
+                            s.responseMessage(),
+                            s.success(),
+                            s.bytes(),
+                            s.sentBytes(),
+                            s.allThreads(),
+                            i % 3 == 0 ? 1 : 0,
+                            Integer.toString(i));
+                })
+                .toList();
     }
 
     /**
@@ -89,14 +102,31 @@ final class RunFixture {
 
     /** The same server row with another % of the ideal, to compare against. */
     static ServerSummary withPercentOfIdeal(ServerSummary s, double percentOfIdeal) {
-        return new ServerSummary(s.server(), s.outcome(), s.partial(), s.notes(), s.summary(), s.percentiles(),
-                s.errorsByCause(), s.idealThroughput(), percentOfIdeal, s.peakUsersInFlight(), s.serverStats(),
-                s.serverView(), s.client(), s.validity(), s.timeline(), s.kernel(), s.seriesGaps(), s.profile());
+        return new ServerSummary(
+                s.server(),
+                s.outcome(),
+                s.partial(),
+                s.notes(),
+                s.summary(),
+                s.percentiles(),
+                s.errorsByCause(),
+                s.idealThroughput(),
+                percentOfIdeal,
+                s.peakUsersInFlight(),
+                s.serverStats(),
+                s.serverView(),
+                s.client(),
+                s.validity(),
+                s.timeline(),
+                s.kernel(),
+                s.seriesGaps(),
+                s.profile());
     }
 
     /** The server's own per-second series over the fixture's 50 s: 60 responses a second, p99 a little above 6 s. */
     static String serverSeconds() {
-        return IntStream.range(0, 50).mapToObj(second -> String.format(
+        return IntStream.range(0, 50)
+                .mapToObj(second -> String.format(
                         "{\"epochSecond\":%d,\"completed\":60,\"p50Ms\":6000.5,\"p99Ms\":%d.5,\"maxMs\":6100.0}",
                         JtlFixture.START / 1000 + second, 6_010 + second))
                 .collect(Collectors.joining(",", "{\"variant\":\"fixture\",\"seconds\":[", "]}"));
@@ -104,13 +134,21 @@ final class RunFixture {
 
     /** The client's own record, a line a second: CPU, memory and GC growing steadily, the machine half busy. */
     static String clientLines() {
-        return IntStream.rangeClosed(-1, 50).mapToObj(second -> String.format(
+        return IntStream.rangeClosed(-1, 50)
+                .mapToObj(second -> String.format(
                         "{\"sampledAtMs\":%d,\"elapsedMs\":%d,\"cpuUserMs\":%d,\"cpuSystemMs\":%d,\"rssBytes\":%d,"
                                 + "\"osThreads\":14,\"gcPauseMs\":%d,\"gcPauses\":%d,\"gcMaxPauseMs\":12,\"samplesInFlight\":%d,"
                                 + "\"machineCpuBusyMs\":%d,\"machineCpuTotalMs\":%d,\"cores\":2}",
-                        JtlFixture.START + second * 1_000L, (second + 1) * 1_000L, 400 * (second + 2), 100 * (second + 2),
-                        (500L + 5L * (second + 1)) << 20, 10 * (second + 1), second + 1, 100 + second,
-                        1_000 * (second + 2), 2_000 * (second + 2)))
+                        JtlFixture.START + second * 1_000L,
+                        (second + 1) * 1_000L,
+                        400 * (second + 2),
+                        100 * (second + 2),
+                        (500L + 5L * (second + 1)) << 20,
+                        10 * (second + 1),
+                        second + 1,
+                        100 + second,
+                        1_000 * (second + 2),
+                        2_000 * (second + 2)))
                 .collect(Collectors.joining("\n", "", "\n"));
     }
 
@@ -119,21 +157,30 @@ final class RunFixture {
      * and {@code listenDrops} listen drops spread over the load.
      */
     static String kernelLines(String kernelRelease, long listenDrops) {
-        return IntStream.rangeClosed(-1, 50).mapToObj(second -> String.format(
+        return IntStream.rangeClosed(-1, 50)
+                .mapToObj(second -> String.format(
                         "{\"sampledAtMs\":%d,\"port\":8080,\"namespace\":\"the server's\",\"kernel\":\"%s\",\"queueSource\":\"ss\","
                                 + "\"acceptQueue\":%d,\"backlog\":8192,\"listenOverflows\":%d,\"listenDrops\":%d,"
                                 + "\"tcpSynRetrans\":7,\"retransSegs\":%d}",
-                        JtlFixture.START + second * 1_000L, kernelRelease, second >= 10 && second < 20 ? second - 10 : 0,
-                        100 + listenDrops * (second + 1) / 51, 200 + listenDrops * (second + 1) / 51, 1_000 + second))
+                        JtlFixture.START + second * 1_000L,
+                        kernelRelease,
+                        second >= 10 && second < 20 ? second - 10 : 0,
+                        100 + listenDrops * (second + 1) / 51,
+                        200 + listenDrops * (second + 1) / 51,
+                        1_000 + second))
                 .collect(Collectors.joining("\n", "", "\n"));
     }
 
     /** From 2 s before the first request to 2 s after the last one, threads and RSS growing with the load. */
     static String statsLines(int threadsPerSecond) {
-        return IntStream.rangeClosed(-2, 50).mapToObj(second -> String.format(
+        return IntStream.rangeClosed(-2, 50)
+                .mapToObj(second -> String.format(
                         "{\"sampledAtMs\":%d,\"osThreads\":%d,\"rssBytes\":%d,\"cpuUserMs\":%d,\"cpuSystemMs\":%d}",
-                        JtlFixture.START + second * 1_000L, 20 + threadsPerSecond * Math.max(0, second),
-                        (100L + 10L * Math.max(0, second)) << 20, 1_000 + 300 * (second + 2), 500 + 100 * (second + 2)))
+                        JtlFixture.START + second * 1_000L,
+                        20 + threadsPerSecond * Math.max(0, second),
+                        (100L + 10L * Math.max(0, second)) << 20,
+                        1_000 + 300 * (second + 2),
+                        500 + 100 * (second + 2)))
                 .collect(Collectors.joining("\n", "", "\n"));
     }
 }

@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,8 +29,25 @@ class ServerStatsPeaksTest {
 
         ServerStatsPeaks peaks = ServerStatsPeaks.read(jsonl, notes, 3L);
 
-        assertEquals(new ServerStatsPeaks(3, "virtual", "25", 18_000L, 40L, 31L, 950L, 19_000L, 20_000L,
-                6_000L, 700L, 6_700L, 1_000L, 40L, Map.of("port", 8080), null), peaks);
+        assertEquals(
+                new ServerStatsPeaks(
+                        3,
+                        "virtual",
+                        "25",
+                        18_000L,
+                        40L,
+                        31L,
+                        950L,
+                        19_000L,
+                        20_000L,
+                        6_000L,
+                        700L,
+                        6_700L,
+                        1_000L,
+                        40L,
+                        Map.of("port", 8080),
+                        null),
+                peaks);
         assertEquals(1, notes.size(), notes::toString);
     }
 
@@ -63,7 +79,8 @@ class ServerStatsPeaksTest {
                 """);
 
         ServerStatsPeaks silent = ServerStatsPeaks.read(jsonl, new ArrayList<>(), 60_000L);
-        ServerStatsPeaks answering = ServerStatsPeaks.read(jsonl, new ArrayList<>(), 2_000L + ServerStatsPeaks.SILENCE_MS);
+        ServerStatsPeaks answering =
+                ServerStatsPeaks.read(jsonl, new ArrayList<>(), 2_000L + ServerStatsPeaks.SILENCE_MS);
 
         assertEquals(58.0, silent.silentAtEndSeconds());
         assertEquals("≥ ", silent.lowerBoundMark());

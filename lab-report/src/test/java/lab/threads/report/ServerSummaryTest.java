@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,7 +41,9 @@ class ServerSummaryTest {
         assertTrue(summary.partial());
         assertEquals(99, summary.summary().samples());
         assertEquals("interrupted", summary.outcome().words());
-        assertTrue(summary.notes().stream().anyMatch(note -> note.contains("ends inside a line")), summary.notes()::toString);
+        assertTrue(
+                summary.notes().stream().anyMatch(note -> note.contains("ends inside a line")),
+                summary.notes()::toString);
     }
 
     @Test
@@ -63,14 +64,19 @@ class ServerSummaryTest {
         JtlFixture.write(serverDir.resolve(ServerSummary.SAMPLES_FILE), samples);
         long lastEnd = samples.stream().mapToLong(Sample::endTime).max().orElseThrow();
         // It answered /stats for the first 6 s, then (as server-platform out of descriptors did) no more.
-        Files.writeString(serverDir.resolve(ServerSummary.STATS_FILE), String.join("\n",
-                stats(JtlFixture.START, 9), stats(JtlFixture.START + 6_000, 3_650)));
+        Files.writeString(
+                serverDir.resolve(ServerSummary.STATS_FILE),
+                String.join("\n", stats(JtlFixture.START, 9), stats(JtlFixture.START + 6_000, 3_650)));
 
         ServerSummary summary = ServerSummary.from("server-platform", serverDir, PLAN, RunOutcome.fromWords("ok"));
 
         assertEquals(null, summary.serverView());
-        assertEquals((lastEnd - JtlFixture.START - 6_000) / 1000.0, summary.serverStats().silentAtEndSeconds(), 1e-9);
-        assertTrue(summary.notes().stream().anyMatch(note -> note.contains("did not answer /stats for the last")),
+        assertEquals(
+                (lastEnd - JtlFixture.START - 6_000) / 1000.0,
+                summary.serverStats().silentAtEndSeconds(),
+                1e-9);
+        assertTrue(
+                summary.notes().stream().anyMatch(note -> note.contains("did not answer /stats for the last")),
                 summary.notes()::toString);
         assertTrue(Headline.line(summary, PLAN).contains("≥ 3,650 peak threads"), Headline.line(summary, PLAN));
         assertTrue(Double.isNaN(ServerFigure.PEAK_THREADS.read(summary)));
@@ -90,8 +96,11 @@ class ServerSummaryTest {
 
         ServerSummary summary = ServerSummary.from("server-platform", serverDir, PLAN, RunOutcome.fromWords("ok"));
 
-        assertTrue(summary.validity().findings().contains(
-                "server limits: its log reports 'Too many open files' 2 times (the server's own resources ran out)"),
+        assertTrue(
+                summary.validity()
+                        .findings()
+                        .contains(
+                                "server limits: its log reports 'Too many open files' 2 times (the server's own resources ran out)"),
                 summary.validity().findings()::toString);
     }
 
@@ -102,20 +111,23 @@ class ServerSummaryTest {
 
         ServerSummary summary = ServerSummary.from("server-platform", serverDir, PLAN, RunOutcome.fromWords("ok"));
 
-        assertFalse(summary.validity().findings().stream().anyMatch(finding -> finding.startsWith("server limits")),
+        assertFalse(
+                summary.validity().findings().stream().anyMatch(finding -> finding.startsWith("server limits")),
                 summary.validity().findings()::toString);
     }
 
     /** One /stats snapshot with an empty serverTiming histogram, as a server sends it before any request ended. */
     private static String stats(long sampledAtMs, int osThreads) {
-        return String.format("{\"sampledAtMs\":%d,\"osThreads\":%d,\"completed\":0,\"serverTiming\":{\"count\":0,"
-                + "\"histogram\":\"HISTFAAAAB94nJNpmSzMwMDAyAABzFAazL82eQmD/QeoCABVgwSI\"}}", sampledAtMs, osThreads);
+        return String.format(
+                "{\"sampledAtMs\":%d,\"osThreads\":%d,\"completed\":0,\"serverTiming\":{\"count\":0,"
+                        + "\"histogram\":\"HISTFAAAAB94nJNpmSzMwMDAyAABzFAazL82eQmD/QeoCABVgwSI\"}}",
+                sampledAtMs, osThreads);
     }
 
     @Test
     void missingFilesGiveAnEmptyRowWithTheOutcomeAndSaySo() {
-        ServerSummary summary = ServerSummary.from("server-platform", serverDir.resolve("absent"), PLAN,
-                RunOutcome.fromWords("server died at start"));
+        ServerSummary summary = ServerSummary.from(
+                "server-platform", serverDir.resolve("absent"), PLAN, RunOutcome.fromWords("server died at start"));
 
         assertEquals("server died at start", summary.outcome().words());
         assertFalse(summary.partial());
@@ -148,22 +160,32 @@ class ServerSummaryTest {
 
     @Test
     void errorsByCauseKeepServerAndClientApartMostFirst() throws IOException {
-        JtlFixture.write(serverDir.resolve(ServerSummary.SAMPLES_FILE), List.of(
-                sample("200", true), sample("503", false), sample("503", false), sample("500", false),
-                clientFailure("java.net.SocketTimeoutException", "Read timed out"),
-                clientFailure("org.apache.http.NoHttpResponseException", "127.0.0.1:8083 failed to respond"),
-                clientFailure("org.apache.http.NoHttpResponseException", "127.0.0.1:8083 failed to respond"),
-                clientFailure("org.apache.http.NoHttpResponseException", "127.0.0.1:8083 failed to respond"),
-                sample("200", false)));
+        JtlFixture.write(
+                serverDir.resolve(ServerSummary.SAMPLES_FILE),
+                List.of(
+                        sample("200", true),
+                        sample("503", false),
+                        sample("503", false),
+                        sample("500", false),
+                        clientFailure("java.net.SocketTimeoutException", "Read timed out"),
+                        clientFailure("org.apache.http.NoHttpResponseException", "127.0.0.1:8083 failed to respond"),
+                        clientFailure("org.apache.http.NoHttpResponseException", "127.0.0.1:8083 failed to respond"),
+                        clientFailure("org.apache.http.NoHttpResponseException", "127.0.0.1:8083 failed to respond"),
+                        sample("200", false)));
 
-        Map<String, Long> causes = ServerSummary.from("s", serverDir, PLAN, RunOutcome.fromWords("ok")).errorsByCause();
+        Map<String, Long> causes = ServerSummary.from("s", serverDir, PLAN, RunOutcome.fromWords("ok"))
+                .errorsByCause();
 
-        assertEquals(List.of(
-                Map.entry("client: org.apache.http.NoHttpResponseException: 127.0.0.1:8083 failed to respond", 3L),
-                Map.entry("server: HTTP 503", 2L),
-                Map.entry("assertion: HTTP 200", 1L),
-                Map.entry("client: java.net.SocketTimeoutException: Read timed out", 1L),
-                Map.entry("server: HTTP 500", 1L)), List.copyOf(causes.entrySet()));
+        assertEquals(
+                List.of(
+                        Map.entry(
+                                "client: org.apache.http.NoHttpResponseException: 127.0.0.1:8083 failed to respond",
+                                3L),
+                        Map.entry("server: HTTP 503", 2L),
+                        Map.entry("assertion: HTTP 200", 1L),
+                        Map.entry("client: java.net.SocketTimeoutException: Read timed out", 1L),
+                        Map.entry("server: HTTP 500", 1L)),
+                List.copyOf(causes.entrySet()));
     }
 
     @Test
@@ -186,18 +208,32 @@ class ServerSummaryTest {
         PlanShape plan = new PlanShape(50, 2, 2, 1_000);
         long scheduleStart = JtlFixture.START;
         List<Sample> samples = perfectRun(plan, scheduleStart).stream()
-                .map(s -> s.timeStamp() < scheduleStart + 160 ? new Sample(scheduleStart + 160, s.elapsed(), "200", "", true,
-                        s.bytes(), s.sentBytes(), s.allThreads()) : s)
+                .map(s -> s.timeStamp() < scheduleStart + 160
+                        ? new Sample(
+                                scheduleStart + 160,
+                                s.elapsed(),
+                                "200",
+                                "",
+                                true,
+                                s.bytes(),
+                                s.sentBytes(),
+                                s.allThreads())
+                        : s)
                 .toList();
         JtlFixture.write(serverDir.resolve(ServerSummary.SAMPLES_FILE), samples);
-        Files.writeString(serverDir.resolve(ServerSummary.CLIENT_STATS_FILE),
+        Files.writeString(
+                serverDir.resolve(ServerSummary.CLIENT_STATS_FILE),
                 "{\"sampledAtMs\":" + (scheduleStart + 1_000) + ",\"elapsedMs\":1000}\n");
 
         ServerSummary summary = ServerSummary.from("s", serverDir, plan, RunOutcome.fromWords("ok"));
 
-        assertTrue(summary.summary().throughput() > plan.idealThroughput(), "JMeter's own throughput still counts from the first sample");
+        assertTrue(
+                summary.summary().throughput() > plan.idealThroughput(),
+                "JMeter's own throughput still counts from the first sample");
         assertTrue(summary.percentOfIdeal() <= 100.0, () -> "never above the ideal: " + summary.percentOfIdeal());
-        assertTrue(summary.percentOfIdeal() > 99.0, () -> "the late first requests cost little: " + summary.percentOfIdeal());
+        assertTrue(
+                summary.percentOfIdeal() > 99.0,
+                () -> "the late first requests cost little: " + summary.percentOfIdeal());
     }
 
     /** Every user starts on JMeter's schedule (i x rampUp / users) and every request takes exactly the sleep. */
@@ -206,7 +242,8 @@ class ServerSummaryTest {
         for (int user = 0; user < plan.users(); user++) {
             long start = scheduleStart + (long) (plan.rampUpSeconds() * 1000) * user / plan.users();
             for (int loop = 0; loop < plan.loops(); loop++) {
-                samples.add(new Sample(start + loop * plan.sleepMs(), plan.sleepMs(), "200", "", true, 100, 50, plan.users()));
+                samples.add(new Sample(
+                        start + loop * plan.sleepMs(), plan.sleepMs(), "200", "", true, 100, 50, plan.users()));
             }
         }
         samples.sort(java.util.Comparator.comparingLong(Sample::endTime));
@@ -215,8 +252,15 @@ class ServerSummaryTest {
 
     /** As JMeter writes it: the exception's class as the code, its message as the message. */
     private static Sample clientFailure(String exception, String message) {
-        return new Sample(JtlFixture.START, 10, ErrorCauses.CLIENT_PREFIX + exception, ErrorCauses.CLIENT_MESSAGE_PREFIX + message,
-                false, 100, 50, 1);
+        return new Sample(
+                JtlFixture.START,
+                10,
+                ErrorCauses.CLIENT_PREFIX + exception,
+                ErrorCauses.CLIENT_MESSAGE_PREFIX + message,
+                false,
+                100,
+                50,
+                1);
     }
 
     private static Sample sample(String code, boolean success) {

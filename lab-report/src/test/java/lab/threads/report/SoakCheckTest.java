@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,8 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongUnaryOperator;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,7 +36,10 @@ class SoakCheckTest {
     void aDescriptorLeakIsNotFlat() throws IOException {
         // One file more every 2 s after the warm-up: 30 a minute, 240 over the 8-minute window; allowed: 5% of ~300.
         SoakCheck check = check(second -> 120 + second / 2, 0);
-        SoakCheck.Trend files = check.trends().stream().filter(trend -> trend.resource().equals("open files")).findFirst().orElseThrow();
+        SoakCheck.Trend files = check.trends().stream()
+                .filter(trend -> trend.resource().equals("open files"))
+                .findFirst()
+                .orElseThrow();
         assertFalse(files.flat(), files.describe());
         assertEquals(30, files.slopePerMinute(), 0.5);
         assertFalse(check.passed());
@@ -55,15 +57,27 @@ class SoakCheckTest {
         ObjectMapper json = new ObjectMapper();
         for (long second = 0; second < MINUTES * 60; second++) {
             long value = level.applyAsLong(second);
-            lines.add(json.writeValueAsString(Map.of("sampledAtMs", 1_000_000 + second * 1000, "rssBytes", (500 + value) * MB,
-                    "heapAfterGcBytes", (100 + value) * MB, "openFiles", 100 + value, "osThreads", 30 + value)));
+            lines.add(json.writeValueAsString(Map.of(
+                    "sampledAtMs",
+                    1_000_000 + second * 1000,
+                    "rssBytes",
+                    (500 + value) * MB,
+                    "heapAfterGcBytes",
+                    (100 + value) * MB,
+                    "openFiles",
+                    100 + value,
+                    "osThreads",
+                    30 + value)));
         }
         Files.write(dir.resolve(ServerSummary.STATS_FILE), lines);
         // Requests sent from the first second to the last; the stats go on 30 s longer (the drain), left out.
-        JtlFixture.write(dir.resolve(ServerSummary.SAMPLES_FILE), List.of(
-                new Sample(1_000_000, 1000, "200", "OK", true, 100, 100, 1),
-                new Sample(1_000_000 + (MINUTES * 60 - 31) * 1000L, 1000, "200", "OK", true, 100, 100, 1)));
-        ServerSummary summary = json.readValue("""
+        JtlFixture.write(
+                dir.resolve(ServerSummary.SAMPLES_FILE),
+                List.of(
+                        new Sample(1_000_000, 1000, "200", "OK", true, 100, 100, 1),
+                        new Sample(1_000_000 + (MINUTES * 60 - 31) * 1000L, 1000, "200", "OK", true, 100, 100, 1)));
+        ServerSummary summary = json.readValue(
+                """
                 {"server": "server-x", "outcome": "ok", "summary": {"samples": 180000}, "errorsByCause": %s}
                 """.formatted(errors == 0 ? "{}" : "{\"server: HTTP 503\": " + errors + "}"), ServerSummary.class);
         return SoakCheck.read(summary, dir, 120);

@@ -15,8 +15,7 @@ import java.util.Locale;
 final class AsyncProfilerLibrary {
     private static final String FILE = "libasyncProfiler.so";
 
-    private AsyncProfilerLibrary() {
-    }
+    private AsyncProfilerLibrary() {}
 
     /** The library's path in the jar for this machine; null where the jar has none. */
     static String resource() {
@@ -35,7 +34,8 @@ final class AsyncProfilerLibrary {
         Path library = Files.createDirectories(dir).resolve(FILE);
         try (InputStream in = AsyncProfilerLibrary.class.getClassLoader().getResourceAsStream(resource())) {
             if (in == null) {
-                throw new IOException(resource() + " is not on the classpath: rebuild the runner (./mvnw -B package -DskipTests)");
+                throw new IOException(
+                        resource() + " is not on the classpath: rebuild the runner (./mvnw -B package -DskipTests)");
             }
             Files.copy(in, library, StandardCopyOption.REPLACE_EXISTING);
         }
@@ -49,7 +49,10 @@ final class AsyncProfilerLibrary {
     static boolean kernelStacksAllowed() {
         try {
             boolean root = Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
-            return root || Integer.parseInt(Files.readString(Path.of("/proc/sys/kernel/perf_event_paranoid")).trim()) <= 1;
+            return root
+                    || Integer.parseInt(Files.readString(Path.of("/proc/sys/kernel/perf_event_paranoid"))
+                                    .trim())
+                            <= 1;
         } catch (IOException | RuntimeException notLinux) {
             return false;
         }

@@ -5,7 +5,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-
 import lab.threads.common.ServerSettings;
 import lab.threads.common.Variant;
 import lab.threads.report.PlanShape;
@@ -36,13 +35,14 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
         if (plan.open()) {
             long timeoutsMs = plan.timeoutMs("connect_timeout_ms") + plan.timeoutMs("response_timeout_ms");
             int rate = shape.arrivalsPerSecond();
-            return new CapacityForecast(true, rate, (long) Math.ceil(rate * sleepSeconds),
-                    (long) Math.ceil(rate * Math.max(timeoutsMs, shape.sleepMs()) / 1000.0));
+            return new CapacityForecast(true, rate, (long) Math.ceil(rate * sleepSeconds), (long)
+                    Math.ceil(rate * Math.max(timeoutsMs, shape.sleepMs()) / 1000.0));
         }
-        double overlap = shape.rampUpSeconds() <= 0 ? 1 : Math.min(1, shape.loops() * sleepSeconds / shape.rampUpSeconds());
+        double overlap =
+                shape.rampUpSeconds() <= 0 ? 1 : Math.min(1, shape.loops() * sleepSeconds / shape.rampUpSeconds());
         long expected = (long) Math.ceil(shape.users() * overlap);
-        return new CapacityForecast(false, sleepSeconds > 0 ? expected / sleepSeconds : Double.POSITIVE_INFINITY, expected,
-                shape.users());
+        return new CapacityForecast(
+                false, sleepSeconds > 0 ? expected / sleepSeconds : Double.POSITIVE_INFINITY, expected, shape.users());
     }
 
     /** The client's users at the worst, to size its heap (at least one). */
@@ -53,28 +53,48 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
     /** The forecast and each limit, one statement a line; a limit the plan may exceed starts with "warning:". */
     List<String> lines(RunOptions options, MachineLimits machine, CpuCosts costs) {
         List<String> lines = new ArrayList<>();
-        lines.add(String.format(Locale.ROOT, "forecast: at the peak %s requests/s, %,d in flight if every answer takes the sleep, "
-                + "up to %,d %s", Double.isInfinite(peakRate) ? "as many" : String.format(Locale.ROOT, "%,.0f", peakRate),
-                expected, worst, open ? "(rate x (connect + response timeout)) if answers stop" : "(every user holding its connection) if answers are late"));
+        lines.add(String.format(
+                Locale.ROOT,
+                "forecast: at the peak %s requests/s, %,d in flight if every answer takes the sleep, " + "up to %,d %s",
+                Double.isInfinite(peakRate) ? "as many" : String.format(Locale.ROOT, "%,.0f", peakRate),
+                expected,
+                worst,
+                open
+                        ? "(rate x (connect + response timeout)) if answers stop"
+                        : "(every user holding its connection) if answers are late"));
         boolean clientHere = options.workers().isEmpty();
-        List<Variant> started = options.servers().stream().filter(variant -> !options.targets().containsKey(variant)).toList();
+        List<Variant> started = options.servers().stream()
+                .filter(variant -> !options.targets().containsKey(variant))
+                .toList();
         if (machine.openFiles() != null) {
-            lines.add(against(machine.openFiles(), "open files a process may hold (a connection in flight is a descriptor in "
-                    + "JMeter and one in the server)", "connects fail with 'Too many open files'", "--workers, or fewer --users / a lower --rate"));
+            lines.add(against(
+                    machine.openFiles(),
+                    "open files a process may hold (a connection in flight is a descriptor in "
+                            + "JMeter and one in the server)",
+                    "connects fail with 'Too many open files'",
+                    "--workers, or fewer --users / a lower --rate"));
         }
         if (!started.isEmpty()) {
-            ServerSettings settings = ServerSettings.parse(started.getFirst(), options.startedServerFlags().toArray(String[]::new));
+            ServerSettings settings = ServerSettings.parse(
+                    started.getFirst(), options.startedServerFlags().toArray(String[]::new));
             lines.add(connectionCap(settings, machine));
         }
         boolean platformThreads = started.stream().anyMatch(THREAD_PER_REQUEST::contains)
                 || clientHere && options.client() == ClientKind.PLATFORM;
         if (machine.threads() != null && platformThreads) {
-            lines.add(against(machine.threads(), "threads (ulimit -u / pid_max; a thread per request in flight for the platform "
-                    + "and pool servers and for --client platform)", "thread creation fails", "--client virtual, or fewer --users / a lower --rate"));
+            lines.add(against(
+                    machine.threads(),
+                    "threads (ulimit -u / pid_max; a thread per request in flight for the platform "
+                            + "and pool servers and for --client platform)",
+                    "thread creation fails",
+                    "--client virtual, or fewer --users / a lower --rate"));
         }
         if (machine.localPorts() != null && clientHere) {
-            lines.add(against(machine.localPorts(), "local ports towards one server (ip_local_port_range)",
-                    "connects fail with 'Cannot assign requested address'", "--workers, or fewer --users / a lower --rate"));
+            lines.add(against(
+                    machine.localPorts(),
+                    "local ports towards one server (ip_local_port_range)",
+                    "connects fail with 'Cannot assign requested address'",
+                    "--workers, or fewer --users / a lower --rate"));
         }
         if (!Double.isInfinite(peakRate)) {
             lines.add(cores(options, machine, costs, clientHere, started));
@@ -85,20 +105,35 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
     /** A started server takes connections up to its cap; the rest wait in its accept queue, up to the backlog. */
     private String connectionCap(ServerSettings settings, MachineLimits machine) {
         long cap = settings.maxConnections();
-        long backlog = machine.somaxconn() == null ? settings.backlog() : Math.min(settings.backlog(), machine.somaxconn());
+        long backlog =
+                machine.somaxconn() == null ? settings.backlog() : Math.min(settings.backlog(), machine.somaxconn());
         long waiting = Math.max(0, worst - cap);
-        String head = String.format(Locale.ROOT, "%,d connections the servers take at once (--max-connections), the rest wait in "
-                + "the kernel's accept queue of %,d (backlog, capped by somaxconn): ", cap, backlog);
+        String head = String.format(
+                Locale.ROOT,
+                "%,d connections the servers take at once (--max-connections), the rest wait in "
+                        + "the kernel's accept queue of %,d (backlog, capped by somaxconn): ",
+                cap,
+                backlog);
         if (expected > cap + backlog || worst > cap + backlog) {
-            return String.format(Locale.ROOT, "warning: %s%,d over the cap at the worst, more than the queue holds: the kernel "
-                    + "drops SYNs and JMeter's connects retry after 1, 3, 7 s; use --workers, or fewer --users / a lower --rate",
-                    head, waiting);
+            return String.format(
+                    Locale.ROOT,
+                    "warning: %s%,d over the cap at the worst, more than the queue holds: the kernel "
+                            + "drops SYNs and JMeter's connects retry after 1, 3, 7 s; use --workers, or fewer --users / a lower --rate",
+                    head,
+                    waiting);
         }
-        return head + (waiting > 0 ? String.format(Locale.ROOT, "up to %,d wait there at the worst (their time shows as the "
-                + "accept-queue part of the report's timeline)", waiting) : "all fit");
+        return head
+                + (waiting > 0
+                        ? String.format(
+                                Locale.ROOT,
+                                "up to %,d wait there at the worst (their time shows as the "
+                                        + "accept-queue part of the report's timeline)",
+                                waiting)
+                        : "all fit");
     }
 
-    private String cores(RunOptions options, MachineLimits machine, CpuCosts costs, boolean clientHere, List<Variant> started) {
+    private String cores(
+            RunOptions options, MachineLimits machine, CpuCosts costs, boolean clientHere, List<Variant> started) {
         CpuCosts.Cost client = clientHere ? costs.client().get(options.client().label()) : null;
         List<String> needs = new ArrayList<>();
         Set<String> sources = new java.util.LinkedHashSet<>();
@@ -113,21 +148,28 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
             if (server != null) {
                 double serverCores = peakRate * server.ms() / 1000;
                 worstServerCores = Math.max(worstServerCores, serverCores);
-                needs.add(String.format(Locale.ROOT, "%s ~%.1f (%.2f ms)", variant.shortName(), serverCores, server.ms()));
+                needs.add(String.format(
+                        Locale.ROOT, "%s ~%.1f (%.2f ms)", variant.shortName(), serverCores, server.ms()));
                 sources.add(server.from());
             }
         }
         if (needs.isEmpty()) {
             return "cores: no measured CPU per request for these sides yet (a run of 10,000 requests or more measures it)";
         }
-        String head = "cores needed at the peak: " + String.join(", ", needs) + " (CPU per request: " + String.join("; ", sources) + "); ";
+        String head = "cores needed at the peak: " + String.join(", ", needs) + " (CPU per request: "
+                + String.join("; ", sources) + "); ";
         CpuSets cpus = options.cpus();
         if (cpus.shared()) {
             double total = clientCores + worstServerCores;
             return total > machine.cores()
-                    ? String.format(Locale.ROOT, "warning: %s%.1f together on %d shared cores: each side will wait for the other's CPU "
-                            + "and the figures will say 'client-bound' or 'machine'; use --workers or --target to put a side "
-                            + "elsewhere, or fewer --users / a lower --rate", head, total, machine.cores())
+                    ? String.format(
+                            Locale.ROOT,
+                            "warning: %s%.1f together on %d shared cores: each side will wait for the other's CPU "
+                                    + "and the figures will say 'client-bound' or 'machine'; use --workers or --target to put a side "
+                                    + "elsewhere, or fewer --users / a lower --rate",
+                            head,
+                            total,
+                            machine.cores())
                     : String.format(Locale.ROOT, "%s%.1f together fit %d shared cores", head, total, machine.cores());
         }
         int clientOwn = cpus.client() == null ? 0 : CpuSets.cpus(cpus.client()).cardinality();
@@ -135,18 +177,31 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
         boolean clientShort = client != null && clientOwn > 0 && clientCores > clientOwn;
         boolean serverShort = serverOwn > 0 && worstServerCores > serverOwn;
         return clientShort || serverShort
-                ? String.format(Locale.ROOT, "warning: %sthe %s will run out of its own cores (client %d, server %d): use --workers, "
-                        + "or fewer --users / a lower --rate", head, clientShort && serverShort ? "client and the server" : clientShort
-                        ? "client" : "server", clientOwn, serverOwn)
-                : String.format(Locale.ROOT, "%seach side fits its own cores (client %d, server %d)", head, clientOwn, serverOwn);
+                ? String.format(
+                        Locale.ROOT,
+                        "warning: %sthe %s will run out of its own cores (client %d, server %d): use --workers, "
+                                + "or fewer --users / a lower --rate",
+                        head,
+                        clientShort && serverShort ? "client and the server" : clientShort ? "client" : "server",
+                        clientOwn,
+                        serverOwn)
+                : String.format(
+                        Locale.ROOT,
+                        "%seach side fits its own cores (client %d, server %d)",
+                        head,
+                        clientOwn,
+                        serverOwn);
     }
 
     private String against(long limit, String what, String consequence, String remedy) {
-        String verdict = expected >= limit ? "warning: the expected peak alone exceeds it: " + consequence + "; use " + remedy
-                : worst >= limit ? "warning: the worst case exceeds it if answers are late: " + consequence + "; use " + remedy
-                : "both fit";
+        String verdict = expected >= limit
+                ? "warning: the expected peak alone exceeds it: " + consequence + "; use " + remedy
+                : worst >= limit
+                        ? "warning: the worst case exceeds it if answers are late: " + consequence + "; use " + remedy
+                        : "both fit";
         return verdict.startsWith("warning: ")
-                ? String.format(Locale.ROOT, "warning: %,d %s: %s", limit, what, verdict.substring("warning: ".length()))
+                ? String.format(
+                        Locale.ROOT, "warning: %,d %s: %s", limit, what, verdict.substring("warning: ".length()))
                 : String.format(Locale.ROOT, "%,d %s: %s", limit, what, verdict);
     }
 }

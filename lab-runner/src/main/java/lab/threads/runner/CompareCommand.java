@@ -3,7 +3,6 @@ package lab.threads.runner;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.concurrent.Callable;
-
 import lab.threads.report.BadRunFolder;
 import lab.threads.report.ComparedRun;
 import lab.threads.report.ComparisonReport;
@@ -18,19 +17,34 @@ import picocli.CommandLine.Parameters;
  * {@code ./lab compare <run A> <run B>}: two runs side by side, from the summary.json each wrote, so it works on any
  * results folder, {@code ./lab run}'s or {@code docker compose}'s alike.
  */
-@Command(name = "./lab compare", mixinStandardHelpOptions = true, usageHelpWidth = 110,
-        description = {"Compares two runs: what differed in how they ran (code, JVM flags, plan, client, machine) first, "
-                + "then per server each figure of A and B and the change in %%. A folder of repeats counts as one run "
-                + "(medians, and whether the change stays within the repeats' spread). Writes compare.html and prints the table.", ""})
+@Command(
+        name = "./lab compare",
+        mixinStandardHelpOptions = true,
+        usageHelpWidth = 110,
+        description = {
+            "Compares two runs: what differed in how they ran (code, JVM flags, plan, client, machine) first, "
+                    + "then per server each figure of A and B and the change in %%. A folder of repeats counts as one run "
+                    + "(medians, and whether the change stays within the repeats' spread). Writes compare.html and prints the table.",
+            ""
+        })
 public final class CompareCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "<run A>", description = "A run folder (results/<timestamp>), a case folder of a sweep, or a folder of repeats.")
+    @Parameters(
+            index = "0",
+            paramLabel = "<run A>",
+            description = "A run folder (results/<timestamp>), a case folder of a sweep, or a folder of repeats.")
     Path a;
 
-    @Parameters(index = "1", paramLabel = "<run B>", description = "The run to compare with A: changes are from A to B.")
+    @Parameters(
+            index = "1",
+            paramLabel = "<run B>",
+            description = "The run to compare with A: changes are from A to B.")
     Path b;
 
-    @Option(names = "--out", description = "Folder for compare.html. Default: compare-<timestamp> in the folder B's run landed in (results/).")
+    @Option(
+            names = "--out",
+            description =
+                    "Folder for compare.html. Default: compare-<timestamp> in the folder B's run landed in (results/).")
     Path out;
 
     public static void main(String[] args) {
@@ -52,7 +66,11 @@ public final class CompareCommand implements Callable<Integer> {
             return 2;
         }
         Path results = comparison.b().results();
-        Path page = ComparisonReport.write(comparison, out != null ? out : results.resolve("compare-" + LocalDateTime.now().format(LabRun.FOLDER)));
+        Path page = ComparisonReport.write(
+                comparison,
+                out != null
+                        ? out
+                        : results.resolve("compare-" + LocalDateTime.now().format(LabRun.FOLDER)));
         System.out.println(ComparisonReport.terminal(comparison));
         System.out.println("Comparison: " + page);
         if (out == null) { // the index lists the comparisons beside the runs

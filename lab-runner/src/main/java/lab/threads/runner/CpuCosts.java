@@ -1,5 +1,7 @@
 package lab.threads.runner;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -7,9 +9,6 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import lab.threads.report.AtomicFile;
 import lab.threads.report.ServerStatsPeaks;
 import lab.threads.report.ServerSummary;
@@ -28,11 +27,11 @@ record CpuCosts(Map<String, Cost> client, Map<String, Cost> server) {
     static final String FILE = "cpu-per-request.json";
     /** Fewer requests than this say more about start-up and JIT warm-up than about a request (1,000 gave 5x the talk plan's). */
     static final long FEWEST_REQUESTS = 10_000;
+
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /** @param from where the figure was measured, in words */
-    record Cost(double ms, String from) {
-    }
+    record Cost(double ms, String from) {}
 
     /** The shipped figures, overlaid with the results folder's own. */
     static CpuCosts load(Path resultsDir) {
@@ -68,7 +67,9 @@ record CpuCosts(Map<String, Cost> client, Map<String, Cost> server) {
         String from = String.format(Locale.ROOT, "%s, %,d requests", runFolder, requests);
         var client = run.client();
         if (!client.distributed() && client.cpuUserMs() != null && client.cpuSystemMs() != null) {
-            this.client.put(clientKind.label(), new Cost(round((client.cpuUserMs() + client.cpuSystemMs()) / (double) requests), from));
+            this.client.put(
+                    clientKind.label(),
+                    new Cost(round((client.cpuUserMs() + client.cpuSystemMs()) / (double) requests), from));
         }
         ServerStatsPeaks stats = run.serverStats();
         // A server that stopped answering /stats reported only part of its CPU.

@@ -33,8 +33,9 @@ public record CpuSets(String server, String client) {
         for (String part : text.split(",(?=(?:server|client)=)")) {
             Matcher side = SIDE.matcher(part);
             if (!side.matches() || (side.group(1).equals("server") ? server : client) != null) {
-                throw new IllegalArgumentException("--cpus must be shared or server=<cpus>,client=<cpus> with Linux CPU lists, "
-                        + "e.g. --cpus server=1,client=0 or server=2-3,client=0-1; got '" + value + "'.");
+                throw new IllegalArgumentException(
+                        "--cpus must be shared or server=<cpus>,client=<cpus> with Linux CPU lists, "
+                                + "e.g. --cpus server=1,client=0 or server=2-3,client=0-1; got '" + value + "'.");
             }
             if (side.group(1).equals("server")) {
                 server = side.group(2);
@@ -44,13 +45,15 @@ public record CpuSets(String server, String client) {
         }
         for (String list : new String[] {server, client}) {
             if (list != null && !subset(cpus(list), allowed)) {
-                throw new IllegalArgumentException("--cpus " + value + ": CPU(s) " + list + " are not all among the CPUs this "
-                        + "process may use (" + describe(allowed) + "): pick from those.");
+                throw new IllegalArgumentException(
+                        "--cpus " + value + ": CPU(s) " + list + " are not all among the CPUs this "
+                                + "process may use (" + describe(allowed) + "): pick from those.");
             }
         }
         if (server != null && client != null && cpus(server).intersects(cpus(client))) {
-            throw new IllegalArgumentException("--cpus " + value + ": the server's and the client's CPUs overlap; give each side "
-                    + "its own (e.g. server=1,client=0), or use shared.");
+            throw new IllegalArgumentException(
+                    "--cpus " + value + ": the server's and the client's CPUs overlap; give each side "
+                            + "its own (e.g. server=1,client=0), or use shared.");
         }
         if (!tasksetInstalled) {
             throw new IllegalArgumentException("--cpus pins with taskset, which is not installed: install util-linux "
@@ -126,8 +129,8 @@ public record CpuSets(String server, String client) {
             int from = Integer.parseInt(ends[0].trim());
             int to = ends.length > 1 ? Integer.parseInt(ends[1].trim()) : from;
             if (to < from) {
-                throw new IllegalArgumentException("--cpus: the CPU range " + range + " runs backwards: write it low-high, e.g. "
-                        + to + "-" + from + ".");
+                throw new IllegalArgumentException("--cpus: the CPU range " + range
+                        + " runs backwards: write it low-high, e.g. " + to + "-" + from + ".");
             }
             cpus.set(from, to + 1);
         }
@@ -141,6 +144,9 @@ public record CpuSets(String server, String client) {
     }
 
     private static String describe(BitSet cpus) {
-        return cpus.stream().mapToObj(Integer::toString).reduce((a, b) -> a + "," + b).orElse("none");
+        return cpus.stream()
+                .mapToObj(Integer::toString)
+                .reduce((a, b) -> a + "," + b)
+                .orElse("none");
     }
 }

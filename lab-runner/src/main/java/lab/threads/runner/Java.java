@@ -4,10 +4,12 @@ import java.nio.file.Path;
 
 /** The forked JVMs (servers, JMeter) run on the same JDK as the runner, so all share one JDK 25. */
 final class Java {
-    private Java() {
-    }
+    private Java() {}
 
     static String executable() {
-        return ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        return ProcessHandle.current()
+                .info()
+                .command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 }

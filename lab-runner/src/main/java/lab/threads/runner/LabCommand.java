@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
 import lab.threads.common.Knobs;
 import lab.threads.common.ServerSettings;
 import lab.threads.common.SettingsMode;
@@ -29,9 +28,16 @@ import picocli.CommandLine.Spec;
  * {@code ./lab run}: every option is also the system property {@code lab.<option>} and the environment variable
  * {@code LAB_<OPTION>} ({@code --users} = {@code -Dlab.users} = {@code LAB_USERS}), like the servers' settings.
  */
-@Command(name = "./lab run", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 110,
-        description = {"Runs the JMeter plan against each server in turn and writes results/<timestamp>/.",
-                "Every option is also the system property lab.<option> and the environment variable LAB_<OPTION>.", ""})
+@Command(
+        name = "./lab run",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        usageHelpWidth = 110,
+        description = {
+            "Runs the JMeter plan against each server in turn and writes results/<timestamp>/.",
+            "Every option is also the system property lab.<option> and the environment variable LAB_<OPTION>.",
+            ""
+        })
 public final class LabCommand implements Callable<Integer> {
     /** {@code --servers all}: every variant, the design's three first. */
     static final String ALL = "all";
@@ -39,7 +45,11 @@ public final class LabCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--servers", split = ",", defaultValue = "platform,pool,virtual", completionCandidates = ServerNames.class,
+    @Option(
+            names = "--servers",
+            split = ",",
+            defaultValue = "platform,pool,virtual",
+            completionCandidates = ServerNames.class,
             description = "Servers to run, in order: ${COMPLETION-CANDIDATES} (every one). "
                     + "Default: ${DEFAULT-VALUE} (the design's three).")
     List<String> servers;
@@ -48,106 +58,168 @@ public final class LabCommand implements Callable<Integer> {
     static final class ServerNames implements Iterable<String> {
         @Override
         public java.util.Iterator<String> iterator() {
-            return Stream.concat(Stream.of(Variant.values()).map(Variant::shortName), Stream.of(ALL)).iterator();
+            return Stream.concat(Stream.of(Variant.values()).map(Variant::shortName), Stream.of(ALL))
+                    .iterator();
         }
     }
 
-    @Option(names = "--plan", defaultValue = "talk",
-            description = "Bundled plan (talk: 20,000 users; smoke: 50; open: arrivals at a fixed rate) or a .jmx file. "
-                    + "Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--plan",
+            defaultValue = "talk",
+            description =
+                    "Bundled plan (talk: 20,000 users; smoke: 50; open: arrivals at a fixed rate) or a .jmx file. "
+                            + "Default: ${DEFAULT-VALUE}.")
     String plan;
 
-    @Option(names = "--rate", description = "Open plans: plan property rate, arrivals per second (whole). Default: the plan's (open 100).")
+    @Option(
+            names = "--rate",
+            description =
+                    "Open plans: plan property rate, arrivals per second (whole). Default: the plan's (open 100).")
     String rate;
 
-    @Option(names = "--duration", description = "Open plans: plan property duration, seconds at that rate after the ramp-up. "
-            + "Default: the plan's (open 60).")
+    @Option(
+            names = "--duration",
+            description = "Open plans: plan property duration, seconds at that rate after the ramp-up. "
+                    + "Default: the plan's (open 60).")
     String duration;
 
     @Option(names = "--users", description = "Plan property users: simulated users. Default: the plan's (talk 20000).")
     String users;
 
-    @Option(names = "--rampup", description = "Plan property rampup: seconds to start all users (open plans: to reach the rate). "
-            + "Default: the plan's (talk 20, open 0).")
+    @Option(
+            names = "--rampup",
+            description = "Plan property rampup: seconds to start all users (open plans: to reach the rate). "
+                    + "Default: the plan's (talk 20, open 0).")
     String rampup;
 
     @Option(names = "--loops", description = "Plan property loops: requests per user. Default: the plan's (talk 3).")
     String loops;
 
-    @Option(names = "--sleep-ms", description = "Plan property sleep_ms: the ?ms of each request. Default: the plan's (talk 6000).")
+    @Option(
+            names = "--sleep-ms",
+            description = "Plan property sleep_ms: the ?ms of each request. Default: the plan's (talk 6000).")
     String sleepMs;
 
-    @Option(names = "--connect-timeout-ms", description = "Plan property connect_timeout_ms. Default: the plan's (30000).")
+    @Option(
+            names = "--connect-timeout-ms",
+            description = "Plan property connect_timeout_ms. Default: the plan's (30000).")
     String connectTimeoutMs;
 
-    @Option(names = "--response-timeout-ms", description = "Plan property response_timeout_ms. Default: the plan's (60000).")
+    @Option(
+            names = "--response-timeout-ms",
+            description = "Plan property response_timeout_ms. Default: the plan's (60000).")
     String responseTimeoutMs;
 
-    @Option(names = "-J", paramLabel = "<name>=<value>", description = "Any other property of the plan, as with jmeter -J.")
+    @Option(
+            names = "-J",
+            paramLabel = "<name>=<value>",
+            description = "Any other property of the plan, as with jmeter -J.")
     Map<String, String> planProperties = new LinkedHashMap<>();
 
-    @Option(names = "--client", defaultValue = "virtual",
-            description = "JMeter's users on virtual threads (keeps up with 20,000 users) or platform threads (stock JMeter). Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--client",
+            defaultValue = "virtual",
+            description =
+                    "JMeter's users on virtual threads (keeps up with 20,000 users) or platform threads (stock JMeter). Default: ${DEFAULT-VALUE}.")
     String client;
 
-    @Option(names = "--out", defaultValue = "results", description = "Folder for results/<timestamp>/. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--out",
+            defaultValue = "results",
+            description = "Folder for results/<timestamp>/. Default: ${DEFAULT-VALUE}.")
     Path out;
 
-    @Option(names = "--target", split = ",", paramLabel = "<server>=<url>",
-            description = "Run against an already running server instead of starting one, e.g. virtual=http://server-virtual:8083.")
+    @Option(
+            names = "--target",
+            split = ",",
+            paramLabel = "<server>=<url>",
+            description =
+                    "Run against an already running server instead of starting one, e.g. virtual=http://server-virtual:8083.")
     Map<String, URI> targets = new LinkedHashMap<>();
 
-    @Option(names = "--sweep", paramLabel = "<property>=<v1>,<v2>,...",
-            description = "Run every server at each value of one plan property, e.g. --sweep users=100,1000,5000,10000,20000; "
-                    + "charts each figure against it.")
+    @Option(
+            names = "--sweep",
+            paramLabel = "<property>=<v1>,<v2>,...",
+            description =
+                    "Run every server at each value of one plan property, e.g. --sweep users=100,1000,5000,10000,20000; "
+                            + "charts each figure against it.")
     String sweep;
 
-    @Option(names = "--repeats", defaultValue = "1",
-            description = "Run each configuration this many times; the report gives the median and the min-max range. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--repeats",
+            defaultValue = "1",
+            description =
+                    "Run each configuration this many times; the report gives the median and the min-max range. Default: ${DEFAULT-VALUE}.")
     int repeats;
 
-    @Option(names = "--warmup-users", defaultValue = "0",
-            description = "Before each measured load, warm the server up with this many users, 1 loop (samples kept apart in <server>/warmup/). "
-                    + "Default: ${DEFAULT-VALUE} (none).")
+    @Option(
+            names = "--warmup-users",
+            defaultValue = "0",
+            description =
+                    "Before each measured load, warm the server up with this many users, 1 loop (samples kept apart in <server>/warmup/). "
+                            + "Default: ${DEFAULT-VALUE} (none).")
     int warmupUsers;
 
-    @Option(names = "--workers", split = ",", paramLabel = "<host[:port]>",
-            description = "Run JMeter's users on these JMeter workers (jmeter-worker, port 1099 by default) instead of in "
-                    + "the forked JMeter, spread over them; dns:<name>[:port] means every address of a name, e.g. "
-                    + "dns:jmeter-worker for a scaled compose service. Default: none.")
+    @Option(
+            names = "--workers",
+            split = ",",
+            paramLabel = "<host[:port]>",
+            description =
+                    "Run JMeter's users on these JMeter workers (jmeter-worker, port 1099 by default) instead of in "
+                            + "the forked JMeter, spread over them; dns:<name>[:port] means every address of a name, e.g. "
+                            + "dns:jmeter-worker for a scaled compose service. Default: none.")
     List<String> workers = List.of();
 
     @Mixin
     RmiOptions rmi;
 
-    @Option(names = "--server-jvm-args", defaultValue = "-Xms1g -Xmx2g",
+    @Option(
+            names = "--server-jvm-args",
+            defaultValue = "-Xms1g -Xmx2g",
             description = "JVM flags of every started server, the same for every variant. Default: ${DEFAULT-VALUE}.")
     String serverJvmArgs;
 
-    @Option(names = "--server-args", defaultValue = "",
+    @Option(
+            names = "--server-args",
+            defaultValue = "",
             description = "Settings passed to every started server, e.g. \"--backlog=4096\". Default: none.")
     String serverArgs;
 
-    @Option(names = "--server-settings", defaultValue = "lab",
-            description = "Load settings of every started server: lab (the lab's equal backlog, connection limit, idle timeout "
-                    + "and shutdown grace) or stock (each framework's own defaults; the HTTP limits stay). Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--server-settings",
+            defaultValue = "lab",
+            description =
+                    "Load settings of every started server: lab (the lab's equal backlog, connection limit, idle timeout "
+                            + "and shutdown grace) or stock (each framework's own defaults; the HTTP limits stay). Default: ${DEFAULT-VALUE}.")
     String serverSettings;
 
-    @Option(names = "--cpus", defaultValue = "shared",
-            description = "Cores each side owns: shared (both on every core), or server=<cpus>,client=<cpus> (Linux CPU lists, "
-                    + "e.g. server=1,client=0): each started server JVM and the forked JMeter pinned apart with taskset, "
-                    + "so each sees and uses only its own. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--cpus",
+            defaultValue = "shared",
+            description =
+                    "Cores each side owns: shared (both on every core), or server=<cpus>,client=<cpus> (Linux CPU lists, "
+                            + "e.g. server=1,client=0): each started server JVM and the forked JMeter pinned apart with taskset, "
+                            + "so each sees and uses only its own. Default: ${DEFAULT-VALUE}.")
     String cpus;
 
-    @Option(names = "--profile", arity = "0..1", fallbackValue = "jfr", defaultValue = "off", paramLabel = "<mode>",
-            description = "Record each server JVM the lab starts and the forked JMeter from start to exit into <server>/server.jfr "
-                    + "and client.jfr; the report adds their flame graphs and the JVMs' counts (docs/profiling.md). jfr (--profile "
-                    + "alone): JDK Flight Recorder with the lab's lab.jfc, Java frames; async: async-profiler's CPU samples with "
-                    + "native frames too, plus the same JFR events; async-kernel: also the kernel's frames (root or "
-                    + "perf_event_paranoid <= 1; a file descriptor per thread); off. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--profile",
+            arity = "0..1",
+            fallbackValue = "jfr",
+            defaultValue = "off",
+            paramLabel = "<mode>",
+            description =
+                    "Record each server JVM the lab starts and the forked JMeter from start to exit into <server>/server.jfr "
+                            + "and client.jfr; the report adds their flame graphs and the JVMs' counts (docs/profiling.md). jfr (--profile "
+                            + "alone): JDK Flight Recorder with the lab's lab.jfc, Java frames; async: async-profiler's CPU samples with "
+                            + "native frames too, plus the same JFR events; async-kernel: also the kernel's frames (root or "
+                            + "perf_event_paranoid <= 1; a file descriptor per thread); off. Default: ${DEFAULT-VALUE}.")
     String profile;
 
-    @Option(names = "--start-timeout-s", defaultValue = "60", description = "How long a server may take to answer /health. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--start-timeout-s",
+            defaultValue = "60",
+            description = "How long a server may take to answer /health. Default: ${DEFAULT-VALUE}.")
     int startTimeoutSeconds;
 
     public static void main(String[] args) {
@@ -187,8 +259,10 @@ public final class LabCommand implements Callable<Integer> {
     }
 
     RunOptions options() throws java.io.IOException {
-        List<Variant> variants = servers.stream().flatMap(name -> ALL.equals(name) ? Stream.of(Variant.values()) : Stream.of(variant(name)))
-                .distinct().toList();
+        List<Variant> variants = servers.stream()
+                .flatMap(name -> ALL.equals(name) ? Stream.of(Variant.values()) : Stream.of(variant(name)))
+                .distinct()
+                .toList();
         Map<Variant, URI> external = new LinkedHashMap<>();
         targets.forEach((server, url) -> external.put(variant(server), url));
         Map<String, String> overrides = new LinkedHashMap<>(planProperties);
@@ -204,12 +278,14 @@ public final class LabCommand implements Callable<Integer> {
         int totalUsers = chosen.shape().users();
         List<String> workerAddresses = WorkerAddresses.resolve(workers);
         if (chosen.open() && !workerAddresses.isEmpty()) {
-            throw new IllegalArgumentException("--workers runs closed plans only: each worker would run the open plan's whole rate. "
-                    + "Run the open plan without --workers.");
+            throw new IllegalArgumentException(
+                    "--workers runs closed plans only: each worker would run the open plan's whole rate. "
+                            + "Run the open plan without --workers.");
         }
         if (chosen.open() && warmupUsers > 0) {
-            throw new IllegalArgumentException("--warmup-users warms up with closed-plan users; the plan '" + chosen.name()
-                    + "' is open: run it without --warmup-users (a short open run first warms the server up).");
+            throw new IllegalArgumentException(
+                    "--warmup-users warms up with closed-plan users; the plan '" + chosen.name()
+                            + "' is open: run it without --warmup-users (a short open run first warms the server up).");
         }
         if (!chosen.open() && totalUsers < workerAddresses.size()) {
             throw new IllegalArgumentException(totalUsers + " users cannot be spread over " + workerAddresses.size()
@@ -219,13 +295,28 @@ public final class LabCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--repeats must be at least 1, got " + repeats + ".");
         }
         if (warmupUsers < 0) {
-            throw new IllegalArgumentException("--warmup-users must be 0 (no warm-up) or more, got " + warmupUsers + ".");
+            throw new IllegalArgumentException(
+                    "--warmup-users must be 0 (no warm-up) or more, got " + warmupUsers + ".");
         }
         RunCase.Sweep sweepLevels = sweep == null ? null : RunCase.Sweep.parse(sweep);
         List<String> serverFlags = words(serverArgs);
-        RunOptions options = new RunOptions(variants, chosen, clientKind(), out, external, words(serverJvmArgs), serverFlags,
-                settingsMode(external, serverFlags), java.time.Duration.ofSeconds(startTimeoutSeconds), workerAddresses, rmi.security(), sweepLevels, repeats, warmupUsers,
-                cpuSets(variants, external, workerAddresses), Profiling.Mode.parse(profile));
+        RunOptions options = new RunOptions(
+                variants,
+                chosen,
+                clientKind(),
+                out,
+                external,
+                words(serverJvmArgs),
+                serverFlags,
+                settingsMode(external, serverFlags),
+                java.time.Duration.ofSeconds(startTimeoutSeconds),
+                workerAddresses,
+                rmi.security(),
+                sweepLevels,
+                repeats,
+                warmupUsers,
+                cpuSets(variants, external, workerAddresses),
+                Profiling.Mode.parse(profile));
         options.cases();
         return options;
     }
@@ -243,8 +334,10 @@ public final class LabCommand implements Callable<Integer> {
                         + ": copy both to every worker machine.");
             }
         } catch (java.io.IOException e) {
-            throw new IllegalArgumentException("cannot make the RMI keystore " + keystore.file() + " (" + e.getMessage()
-                    + "): give a writable path with --rmi-keystore.", e);
+            throw new IllegalArgumentException(
+                    "cannot make the RMI keystore " + keystore.file() + " (" + e.getMessage()
+                            + "): give a writable path with --rmi-keystore.",
+                    e);
         }
         keystore.check();
     }
@@ -253,16 +346,22 @@ public final class LabCommand implements Callable<Integer> {
     private SettingsMode settingsMode(Map<Variant, URI> external, List<String> serverFlags) {
         SettingsMode mode = SettingsMode.parse("--server-settings", serverSettings);
         if (serverFlags.stream().anyMatch(flag -> flag.startsWith("--settings"))) {
-            throw new IllegalArgumentException("--server-args cannot set --settings: use --server-settings lab or stock.");
+            throw new IllegalArgumentException(
+                    "--server-args cannot set --settings: use --server-settings lab or stock.");
         }
         if (mode == SettingsMode.STOCK && !external.isEmpty()) {
-            throw new IllegalArgumentException("--server-settings stock applies to the servers the lab starts, not to --target ones: "
-                    + "start those with --settings=stock (LAB_SETTINGS=stock) instead.");
+            throw new IllegalArgumentException(
+                    "--server-settings stock applies to the servers the lab starts, not to --target ones: "
+                            + "start those with --settings=stock (LAB_SETTINGS=stock) instead.");
         }
-        List<String> tuned = serverFlags.stream().map(flag -> flag.split("=", 2)[0]).filter(ServerSettings.LOAD_KNOBS::contains).toList();
+        List<String> tuned = serverFlags.stream()
+                .map(flag -> flag.split("=", 2)[0])
+                .filter(ServerSettings.LOAD_KNOBS::contains)
+                .toList();
         if (mode == SettingsMode.STOCK && !tuned.isEmpty()) {
-            throw new IllegalArgumentException("--server-args " + String.join(", ", tuned)
-                    + " tunes what --server-settings stock leaves at each framework's default: drop it or use --server-settings lab.");
+            throw new IllegalArgumentException(
+                    "--server-args " + String.join(", ", tuned)
+                            + " tunes what --server-settings stock leaves at each framework's default: drop it or use --server-settings lab.");
         }
         return mode;
     }
@@ -271,17 +370,20 @@ public final class LabCommand implements Callable<Integer> {
     private CpuSets cpuSets(List<Variant> variants, Map<Variant, URI> external, List<String> workerAddresses) {
         CpuSets sets = CpuSets.parse(cpus, CpuSets.allowedHere(), CpuSets.tasksetOnPath());
         if (sets.server() != null && external.keySet().containsAll(variants)) {
-            throw new IllegalArgumentException("--cpus server=... pins the servers the lab starts; every server here is a --target: "
-                    + "pin those where they run (taskset, or a cpuset in compose), and give --cpus client=... alone.");
+            throw new IllegalArgumentException(
+                    "--cpus server=... pins the servers the lab starts; every server here is a --target: "
+                            + "pin those where they run (taskset, or a cpuset in compose), and give --cpus client=... alone.");
         }
         boolean bothSidesHere = !external.keySet().containsAll(variants) && workerAddresses.isEmpty();
         if (bothSidesHere && !sets.shared() && (sets.server() == null || sets.client() == null)) {
-            throw new IllegalArgumentException("--cpus " + cpus + ": give both sides their cores (server=...,client=...) when the lab "
-                    + "starts both: a side left unpinned would still run on the other's.");
+            throw new IllegalArgumentException(
+                    "--cpus " + cpus + ": give both sides their cores (server=...,client=...) when the lab "
+                            + "starts both: a side left unpinned would still run on the other's.");
         }
         if (sets.client() != null && !workerAddresses.isEmpty()) {
-            throw new IllegalArgumentException("--cpus client=... pins the forked JMeter, but with --workers the users run on the "
-                    + "workers: pin those where they run, and give --cpus server=... alone.");
+            throw new IllegalArgumentException(
+                    "--cpus client=... pins the forked JMeter, but with --workers the users run on the "
+                            + "workers: pin those where they run, and give --cpus server=... alone.");
         }
         return sets;
     }
@@ -310,7 +412,8 @@ public final class LabCommand implements Callable<Integer> {
                 return variant;
             }
         }
-        throw new IllegalArgumentException("Unknown server '" + name + "'. Use " + Stream.of(Variant.values()).map(Variant::shortName)
-                .collect(Collectors.joining(", ")) + " (or server-platform, ...), or " + ALL + ".");
+        throw new IllegalArgumentException("Unknown server '" + name + "'. Use "
+                + Stream.of(Variant.values()).map(Variant::shortName).collect(Collectors.joining(", "))
+                + " (or server-platform, ...), or " + ALL + ".");
     }
 }

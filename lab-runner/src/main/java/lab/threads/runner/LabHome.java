@@ -3,18 +3,20 @@ package lab.threads.runner;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
 import lab.threads.common.Variant;
 
 /** The checkout the runner belongs to: where the server jars are built. */
 final class LabHome {
-    private LabHome() {
-    }
+    private LabHome() {}
 
     /** Walks up from the runner's own jar or classes folder to the folder holding the server modules. */
     static Path locate() {
         try {
-            Path start = Path.of(LabHome.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path start = Path.of(LabHome.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
             for (Path dir = start; dir != null; dir = dir.getParent()) {
                 if (Files.isDirectory(dir.resolve(Variant.VIRTUAL.id()))) {
                     return dir;

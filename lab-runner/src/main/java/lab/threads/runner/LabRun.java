@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-
 import lab.threads.common.Variant;
 import lab.threads.report.PlanShape;
 import lab.threads.report.ReportWriter;
@@ -51,11 +50,20 @@ final class LabRun {
         Path labHome = LabHome.locate();
         List<RunCase> cases = options.cases();
         Map<String, Object> metadata = RunMetadata.collect(options, labHome, commandLine);
-        out.printf("Lab run -> %s (%d case%s x %d server%s); JMeter users on %s threads%n", runDir, cases.size(),
-                cases.size() == 1 ? "" : "s", options.servers().size(), options.servers().size() == 1 ? "" : "s", options.client().label());
+        out.printf(
+                "Lab run -> %s (%d case%s x %d server%s); JMeter users on %s threads%n",
+                runDir,
+                cases.size(),
+                cases.size() == 1 ? "" : "s",
+                options.servers().size(),
+                options.servers().size() == 1 ? "" : "s",
+                options.client().label());
         Profiling profiling = Profiling.prepare(options.profile(), runDir);
         if (profiling.on()) {
-            out.println("   " + profiling.line(!options.targets().keySet().containsAll(options.servers()), !options.targets().isEmpty()));
+            out.println("   "
+                    + profiling.line(
+                            !options.targets().keySet().containsAll(options.servers()),
+                            !options.targets().isEmpty()));
         }
         Thread onCtrlC = new Thread(this::interrupt, "lab-interrupt");
         Runtime.getRuntime().addShutdownHook(onCtrlC);
@@ -69,11 +77,17 @@ final class LabRun {
                 }
                 allOk &= runCase(runCase, runDir.resolve(runCase.folder()), labHome, profiling, metadata, results);
                 if (cases.size() > 1) {
-                    SweepReport.write(runDir, metadata, sweepPoints(results), results.keySet().stream().map(RunCase::folder).toList());
+                    SweepReport.write(
+                            runDir,
+                            metadata,
+                            sweepPoints(results),
+                            results.keySet().stream().map(RunCase::folder).toList());
                 }
             }
             out.println("Report: " + runDir.resolve(ReportWriter.HTML_FILE)
-                    + (cases.size() > 1 ? " (also sweep.md, sweep.json; each case's own report in its folder)" : " (also summary.md, summary.csv, summary.json)"));
+                    + (cases.size() > 1
+                            ? " (also sweep.md, sweep.json; each case's own report in its folder)"
+                            : " (also summary.md, summary.csv, summary.json)"));
         } finally {
             writeRunIndex();
             reported.countDown();
@@ -94,13 +108,26 @@ final class LabRun {
     }
 
     /** Every server in turn on one case; its report is rewritten after each server. @return whether all ran */
-    private boolean runCase(RunCase runCase, Path caseDir, Path labHome, Profiling profiling, Map<String, Object> metadata,
-            Map<RunCase, List<ServerSummary>> results) throws IOException {
+    private boolean runCase(
+            RunCase runCase,
+            Path caseDir,
+            Path labHome,
+            Profiling profiling,
+            Map<String, Object> metadata,
+            Map<RunCase, List<ServerSummary>> results)
+            throws IOException {
         PlanShape plan = runCase.plan().shape();
-        out.printf("%n== %s: plan %s %s: ideal %,d samples in %.0f s = %.1f req/s%n", runCase.folder().isEmpty() ? "run" : runCase.folder(),
-                runCase.plan().name(), runCase.plan().properties(), plan.idealSamples(), plan.idealDurationSeconds(), plan.idealThroughput());
+        out.printf(
+                "%n== %s: plan %s %s: ideal %,d samples in %.0f s = %.1f req/s%n",
+                runCase.folder().isEmpty() ? "run" : runCase.folder(),
+                runCase.plan().name(),
+                runCase.plan().properties(),
+                plan.idealSamples(),
+                plan.idealDurationSeconds(),
+                plan.idealThroughput());
         out.println("   cores: " + options.cpus().describe(Runtime.getRuntime().availableProcessors()));
-        CapacityForecast.of(runCase.plan()).lines(options, MachineLimits.here(), CpuCosts.load(options.out()))
+        CapacityForecast.of(runCase.plan())
+                .lines(options, MachineLimits.here(), CpuCosts.load(options.out()))
                 .forEach(line -> out.println("   " + line));
         Map<String, Object> caseMetadata = new LinkedHashMap<>(metadata);
         caseMetadata.put("planProperties", runCase.plan().properties());
@@ -111,7 +138,8 @@ final class LabRun {
             if (interrupted) {
                 break;
             }
-            current = new ServerRun(variant, options, runCase.plan(), labHome, caseDir.resolve(variant.id()), profiling, out);
+            current = new ServerRun(
+                    variant, options, runCase.plan(), labHome, caseDir.resolve(variant.id()), profiling, out);
             RunOutcome outcome = current.run();
             if (interrupted) {
                 outcome = outcome.interrupted();
@@ -119,8 +147,11 @@ final class LabRun {
             ServerSummary summary = ServerSummary.from(variant.id(), caseDir.resolve(variant.id()), plan, outcome);
             if (outcome.ok() && summary.everyRequestFailed()) {
                 // The plan ran to its end, but nothing it measured is a server's answer to /sleep.
-                summary = summary.withOutcome(say(variant, RunOutcome.of(RunOutcome.Kind.EVERY_REQUEST_FAILED,
-                        "every request failed: " + summary.topErrorCause())));
+                summary = summary.withOutcome(say(
+                        variant,
+                        RunOutcome.of(
+                                RunOutcome.Kind.EVERY_REQUEST_FAILED,
+                                "every request failed: " + summary.topErrorCause())));
             }
             allOk &= summary.outcome().ok();
             summaries.add(summary);
@@ -135,9 +166,15 @@ final class LabRun {
     /** The forecast's CPU per request, from this server's run; a failure there never fails the run. */
     private void learnCpuCosts(ServerSummary summary, Path caseDir) {
         try {
-            CpuCosts.load(options.out()).learn(summary, options.client(), options.out().relativize(caseDir).toString()).save(options.out());
+            CpuCosts.load(options.out())
+                    .learn(
+                            summary,
+                            options.client(),
+                            options.out().relativize(caseDir).toString())
+                    .save(options.out());
         } catch (IOException | RuntimeException e) {
-            out.println("lab: " + options.out().resolve(CpuCosts.FILE) + " (the forecast's CPU per request) not updated: " + e);
+            out.println("lab: " + options.out().resolve(CpuCosts.FILE)
+                    + " (the forecast's CPU per request) not updated: " + e);
         }
     }
 
@@ -164,15 +201,18 @@ final class LabRun {
         try {
             out.println("All runs: " + RunIndex.write(options.out()));
         } catch (IOException | RuntimeException e) {
-            out.println("lab: " + options.out().resolve(ReportWriter.HTML_FILE) + " (the index of all runs) not rewritten: " + e);
+            out.println("lab: " + options.out().resolve(ReportWriter.HTML_FILE)
+                    + " (the index of all runs) not rewritten: " + e);
         }
     }
 
     /** Each server at each level, over its repeats. */
     private List<SweepPoint> sweepPoints(Map<RunCase, List<ServerSummary>> results) {
         Map<String, List<ServerSummary>> byLevel = new LinkedHashMap<>();
-        results.forEach((runCase, summaries) -> byLevel.computeIfAbsent(runCase.level(), level -> new ArrayList<>()).addAll(summaries));
-        return SweepPoint.all(options.sweep() == null ? SweepPoint.NO_SWEEP : options.sweep().property(), byLevel);
+        results.forEach((runCase, summaries) -> byLevel.computeIfAbsent(runCase.level(), level -> new ArrayList<>())
+                .addAll(summaries));
+        return SweepPoint.all(
+                options.sweep() == null ? SweepPoint.NO_SWEEP : options.sweep().property(), byLevel);
     }
 
     /** Shutdown hook: stop the load and the server so the pipeline can write what it measured, then let the JVM go. */

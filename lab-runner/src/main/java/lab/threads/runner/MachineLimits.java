@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
 import lab.threads.common.OsLimits;
 
 /**
@@ -21,19 +20,32 @@ record MachineLimits(Long openFiles, Long threads, Long localPorts, Long somaxco
     static MachineLimits here() {
         List<String> limits = lines("/proc/self/limits");
         Long processes = limit(limits, "Max processes");
-        Long pidMax = lines("/proc/sys/kernel/pid_max").stream().findFirst().map(MachineLimits::number).orElse(null);
+        Long pidMax = lines("/proc/sys/kernel/pid_max").stream()
+                .findFirst()
+                .map(MachineLimits::number)
+                .orElse(null);
         Long threads = processes == null ? pidMax : pidMax == null ? processes : Math.min(processes, pidMax);
-        Long ports = lines("/proc/sys/net/ipv4/ip_local_port_range").stream().findFirst().map(range -> range.trim().split("\\s+"))
-                .filter(bounds -> bounds.length == 2).map(bounds -> number(bounds[1]) - number(bounds[0]) + 1).orElse(null);
-        return new MachineLimits(limit(limits, "Max open files"), threads, ports,
+        Long ports = lines("/proc/sys/net/ipv4/ip_local_port_range").stream()
+                .findFirst()
+                .map(range -> range.trim().split("\\s+"))
+                .filter(bounds -> bounds.length == 2)
+                .map(bounds -> number(bounds[1]) - number(bounds[0]) + 1)
+                .orElse(null);
+        return new MachineLimits(
+                limit(limits, "Max open files"),
+                threads,
+                ports,
                 OsLimits.somaxconn().isPresent() ? (long) OsLimits.somaxconn().getAsInt() : null,
                 Runtime.getRuntime().availableProcessors());
     }
 
     /** The soft limit of a line of /proc/self/limits, e.g. "Max open files  20000  20000  files"; null when unlimited. */
     private static Long limit(List<String> limits, String name) {
-        return limits.stream().filter(line -> line.startsWith(name)).findFirst()
-                .map(line -> number(line.substring(name.length()).trim().split("\\s+")[0])).orElse(null);
+        return limits.stream()
+                .filter(line -> line.startsWith(name))
+                .findFirst()
+                .map(line -> number(line.substring(name.length()).trim().split("\\s+")[0]))
+                .orElse(null);
     }
 
     private static Long number(String text) {

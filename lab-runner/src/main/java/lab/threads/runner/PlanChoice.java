@@ -11,7 +11,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import lab.threads.report.PlanShape;
 
 /**
@@ -26,10 +25,12 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
     static final Set<String> BUNDLED = Set.of("talk", "smoke", "open");
     /** Knobs that only make sense for one model, to say which plan takes them when the other is given one. */
     static final Set<String> CLOSED_KNOBS = Set.of("users", "loops");
+
     static final Set<String> OPEN_KNOBS = Set.of("rate", "duration");
     private static final String OPEN_GROUP = "testclass=\"OpenModelThreadGroup\"";
     /** Filled in per server by the runner, never by the user. */
     static final Set<String> TARGET_PROPERTIES = Set.of("host", "port");
+
     private static final Pattern PROPERTY_REFERENCE = Pattern.compile("\\$\\{__P\\(([A-Za-z0-9_.-]+),([^)]*)\\)}");
 
     /**
@@ -43,7 +44,8 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
             location = "jmeter-plans/" + plan + ".jmx";
             try (InputStream in = PlanChoice.class.getClassLoader().getResourceAsStream(location)) {
                 if (in == null) {
-                    throw new IllegalStateException("the bundled plan " + location + " is missing from the classpath: rebuild with ./mvnw package");
+                    throw new IllegalStateException("the bundled plan " + location
+                            + " is missing from the classpath: rebuild with ./mvnw package");
                 }
                 text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             }
@@ -58,10 +60,13 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
         }
         Map<String, String> properties = defaults(text);
         boolean open = text.contains(OPEN_GROUP);
-        String name = BUNDLED.contains(plan) ? plan : Path.of(plan).getFileName().toString().replaceFirst("\\.jmx$", "");
+        String name = BUNDLED.contains(plan)
+                ? plan
+                : Path.of(plan).getFileName().toString().replaceFirst("\\.jmx$", "");
         for (Map.Entry<String, String> override : overrides.entrySet()) {
             if (TARGET_PROPERTIES.contains(override.getKey())) {
-                throw new IllegalArgumentException("'" + override.getKey() + "' is set by the runner for each server; use --target to aim at a running server.");
+                throw new IllegalArgumentException("'" + override.getKey()
+                        + "' is set by the runner for each server; use --target to aim at a running server.");
             }
             checkKnob(name, open, properties, override.getKey());
             properties.put(override.getKey(), override.getValue());
@@ -76,21 +81,23 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
             return;
         }
         if (!open && OPEN_KNOBS.contains(property)) {
-            throw new IllegalArgumentException("'" + property + "' is a knob of open plans (arrivals at a fixed rate), and the plan '"
-                    + name + "' is closed (each user waits for its answer): use --plan open, or set --users, --rampup and --loops.");
+            throw new IllegalArgumentException(
+                    "'" + property + "' is a knob of open plans (arrivals at a fixed rate), and the plan '" + name
+                            + "' is closed (each user waits for its answer): use --plan open, or set --users, --rampup and --loops.");
         }
         if (open && CLOSED_KNOBS.contains(property)) {
             throw new IllegalArgumentException("'" + property + "' is a knob of closed plans, and the plan '" + name
                     + "' is open (arrivals at a fixed rate, no users): set --rate, --rampup and --duration.");
         }
-        throw new IllegalArgumentException("The plan '" + name + "' has no property '" + property + "'. Its properties: "
-                + properties.keySet() + ".");
+        throw new IllegalArgumentException("The plan '" + name + "' has no property '" + property
+                + "'. Its properties: " + properties.keySet() + ".");
     }
 
     /** The same plan with one more property set, checked as a command-line override is. */
     PlanChoice with(String property, String value) {
         if (TARGET_PROPERTIES.contains(property)) {
-            throw new IllegalArgumentException("'" + property + "' is set by the runner for each server: it cannot be swept.");
+            throw new IllegalArgumentException(
+                    "'" + property + "' is set by the runner for each server: it cannot be swept.");
         }
         checkKnob(name, open, properties, property);
         Map<String, String> changed = new LinkedHashMap<>(properties);
@@ -102,9 +109,14 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
     PlanShape shape() {
         // JMeter reads the ramp-up as whole seconds (1.5 would silently become 0), so it must be one here too.
         if (open) {
-            return PlanShape.open(positiveInt("rate"), nonNegativeLong("rampup"), positiveInt("duration"), nonNegativeLong("sleep_ms"));
+            return PlanShape.open(
+                    positiveInt("rate"),
+                    nonNegativeLong("rampup"),
+                    positiveInt("duration"),
+                    nonNegativeLong("sleep_ms"));
         }
-        return new PlanShape(positiveInt("users"), nonNegativeLong("rampup"), positiveInt("loops"), nonNegativeLong("sleep_ms"));
+        return new PlanShape(
+                positiveInt("users"), nonNegativeLong("rampup"), positiveInt("loops"), nonNegativeLong("sleep_ms"));
     }
 
     /** A timeout knob in ms, or 0 (none) when the plan has no such knob. */
@@ -138,16 +150,18 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
         } catch (NumberFormatException ignored) {
             // reported below
         }
-        throw new IllegalArgumentException("Plan property '" + key + "' must be a whole number of at least " + min + ", got '"
-                + properties.get(key) + "': set it with --" + key.replace('_', '-') + ".");
+        throw new IllegalArgumentException("Plan property '" + key + "' must be a whole number of at least " + min
+                + ", got '" + properties.get(key) + "': set it with --" + key.replace('_', '-') + ".");
     }
 
     private String required(String key) {
         String value = properties.get(key);
         if (value == null) {
-            throw new IllegalArgumentException("The " + (open ? "open" : "closed") + " plan '" + name + "' has no '" + key
-                    + "' property: the runner needs ${__P(" + key + ",...)} in it (as in jmeter-plans/" + (open ? "open" : "talk")
-                    + ".jmx) to work out its ideal.");
+            throw new IllegalArgumentException(
+                    "The " + (open ? "open" : "closed") + " plan '" + name + "' has no '" + key
+                            + "' property: the runner needs ${__P(" + key + ",...)} in it (as in jmeter-plans/"
+                            + (open ? "open" : "talk")
+                            + ".jmx) to work out its ideal.");
         }
         return value;
     }

@@ -1,5 +1,7 @@
 package lab.threads.runner;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -9,9 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.threads.common.ServerSettings;
 import lab.threads.common.Variant;
 import picocli.CommandLine.ParameterException;
@@ -25,8 +24,7 @@ final class Preflight {
     private static final Duration ASK = Duration.ofSeconds(3);
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private Preflight() {
-    }
+    private Preflight() {}
 
     /** @throws IllegalArgumentException with the one line to print */
     static void check(RunOptions options) throws IOException {
@@ -34,13 +32,20 @@ final class Preflight {
         HttpClient http = HttpClient.newBuilder().connectTimeout(ASK).build();
         for (Variant variant : options.servers()) {
             URI target = options.targets().get(variant);
-            long maxSleepMs = target == null ? startedMaxSleepMs(variant, options) : targetMaxSleepMs(http, variant, target);
+            long maxSleepMs =
+                    target == null ? startedMaxSleepMs(variant, options) : targetMaxSleepMs(http, variant, target);
             for (RunCase runCase : cases) {
                 long sleepMs = runCase.plan().shape().sleepMs();
                 if (sleepMs > maxSleepMs) {
-                    throw new IllegalArgumentException(String.format("the plan's sleep_ms %d is outside %s's range, 0-%d ms: every "
-                            + "request would get its 400. Give --sleep-ms %d or less%s.", sleepMs, variant.id(), maxSleepMs,
-                            maxSleepMs, target == null ? ", or raise the servers' limit with --server-args=--max-sleep-ms=" + sleepMs
+                    throw new IllegalArgumentException(String.format(
+                            "the plan's sleep_ms %d is outside %s's range, 0-%d ms: every "
+                                    + "request would get its 400. Give --sleep-ms %d or less%s.",
+                            sleepMs,
+                            variant.id(),
+                            maxSleepMs,
+                            maxSleepMs,
+                            target == null
+                                    ? ", or raise the servers' limit with --server-args=--max-sleep-ms=" + sleepMs
                                     : ", or start that server with a larger --max-sleep-ms"));
                 }
             }
@@ -51,7 +56,8 @@ final class Preflight {
     /** The largest ?ms a server the lab starts will take, from the same settings it will be started with. */
     private static long startedMaxSleepMs(Variant variant, RunOptions options) {
         try {
-            return ServerSettings.parse(variant, options.startedServerFlags().toArray(String[]::new)).maxSleepMs();
+            return ServerSettings.parse(variant, options.startedServerFlags().toArray(String[]::new))
+                    .maxSleepMs();
         } catch (ParameterException e) {
             throw new IllegalArgumentException("--server-args: " + e.getMessage(), e);
         }
@@ -61,19 +67,30 @@ final class Preflight {
     private static long targetMaxSleepMs(HttpClient http, Variant variant, URI target) {
         String health = target.resolve("/health").toString();
         try {
-            HttpResponse<String> answer = http.send(HttpRequest.newBuilder(URI.create(health)).timeout(ASK).build(),
+            HttpResponse<String> answer = http.send(
+                    HttpRequest.newBuilder(URI.create(health)).timeout(ASK).build(),
                     HttpResponse.BodyHandlers.ofString());
             if (answer.statusCode() != 200) {
-                throw new IllegalArgumentException("--target " + variant.shortName() + "=" + target + " answered " + health
-                        + " with HTTP " + answer.statusCode() + ", not 200: is it one of the lab's servers, and up?");
+                throw new IllegalArgumentException(
+                        "--target " + variant.shortName() + "=" + target + " answered " + health + " with HTTP "
+                                + answer.statusCode() + ", not 200: is it one of the lab's servers, and up?");
             }
-            JsonNode stats = JSON.readTree(http.send(HttpRequest.newBuilder(target.resolve("/stats")).timeout(ASK).build(),
-                    HttpResponse.BodyHandlers.ofString()).body());
-            return stats.path("settings").path("maxSleepMs").asLong(ServerSettings.parse(variant).maxSleepMs());
+            JsonNode stats = JSON.readTree(http.send(
+                            HttpRequest.newBuilder(target.resolve("/stats"))
+                                    .timeout(ASK)
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString())
+                    .body());
+            return stats.path("settings")
+                    .path("maxSleepMs")
+                    .asLong(ServerSettings.parse(variant).maxSleepMs());
         } catch (IOException e) {
-            throw new IllegalArgumentException("--target " + variant.shortName() + "=" + target + " does not answer " + health
-                    + " (" + OneLineErrors.describe(e) + "): start that server (./lab server " + variant.shortName()
-                    + "), fix the address, or leave out --target so the lab starts it.", e);
+            throw new IllegalArgumentException(
+                    "--target " + variant.shortName() + "=" + target + " does not answer " + health
+                            + " (" + OneLineErrors.describe(e) + "): start that server (./lab server "
+                            + variant.shortName()
+                            + "), fix the address, or leave out --target so the lab starts it.",
+                    e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalArgumentException("interrupted while asking " + health, e);
@@ -86,8 +103,10 @@ final class Preflight {
             Files.createDirectories(out);
             Files.delete(Files.createTempFile(out, ".lab-write-check", ""));
         } catch (IOException | SecurityException e) {
-            throw new IllegalArgumentException("cannot write results in " + out + " (" + OneLineErrors.describe(e)
-                    + "): give a folder you can write with --out.", e);
+            throw new IllegalArgumentException(
+                    "cannot write results in " + out + " (" + OneLineErrors.describe(e)
+                            + "): give a folder you can write with --out.",
+                    e);
         }
     }
 }

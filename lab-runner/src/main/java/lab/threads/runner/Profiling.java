@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-
 import lab.threads.report.JfrSettings;
 
 /**
@@ -16,6 +15,7 @@ import lab.threads.report.JfrSettings;
 final class Profiling {
     /** Until the lead measures it (docs/profiling.md, "What it costs"). */
     static final String COST = "cost: see docs/profiling.md";
+
     static final Profiling OFF = new Profiling(Mode.OFF, null, null);
     /** async-profiler's CPU interval, the same as lab.jfc's jdk.ExecutionSample period, so every mode samples alike. */
     private static final String ASYNC_INTERVAL = "20ms";
@@ -24,14 +24,17 @@ final class Profiling {
     enum Mode {
         OFF("off"),
         /** The JDK's own sampler: threads running Java code only, so time in the JVM, in native code or the kernel is unseen. */
-        JFR("jfr: JDK Flight Recorder with " + JfrSettings.FILE + " (Java stacks of running threads every 20 ms, thread starts, "
+        JFR("jfr: JDK Flight Recorder with " + JfrSettings.FILE
+                + " (Java stacks of running threads every 20 ms, thread starts, "
                 + "pinned virtual threads, GC pauses, safepoints, allocation samples)"),
         /** async-profiler on a CPU-time timer per thread: Java and native frames (the JVM, libc's system calls), any user. */
-        ASYNC("async: async-profiler's CPU samples every " + ASYNC_INTERVAL + " of each thread's CPU time (ctimer: Java and native "
-                + "frames) with " + JfrSettings.FILE + "'s JFR events"),
+        ASYNC("async: async-profiler's CPU samples every " + ASYNC_INTERVAL
+                + " of each thread's CPU time (ctimer: Java and native " + "frames) with " + JfrSettings.FILE
+                + "'s JFR events"),
         /** async-profiler on perf_events: the kernel's frames too, at one file descriptor per thread. */
-        ASYNC_KERNEL("async-kernel: async-profiler's CPU samples every " + ASYNC_INTERVAL + " of CPU time (perf_events: Java, native "
-                + "and kernel frames) with " + JfrSettings.FILE + "'s JFR events");
+        ASYNC_KERNEL("async-kernel: async-profiler's CPU samples every " + ASYNC_INTERVAL
+                + " of CPU time (perf_events: Java, native " + "and kernel frames) with " + JfrSettings.FILE
+                + "'s JFR events");
 
         private final String description;
 
@@ -40,18 +43,23 @@ final class Profiling {
         }
 
         static Mode parse(String value) {
-            Mode mode = Arrays.stream(values()).filter(m -> m.label().equals(value.trim().toLowerCase(Locale.ROOT))).findFirst()
-                    .orElseThrow(() -> new IllegalArgumentException("--profile must be off, jfr (the same as --profile alone), "
-                            + "async or async-kernel, got '" + value + "'."));
+            Mode mode = Arrays.stream(values())
+                    .filter(m -> m.label().equals(value.trim().toLowerCase(Locale.ROOT)))
+                    .findFirst()
+                    .orElseThrow(() ->
+                            new IllegalArgumentException("--profile must be off, jfr (the same as --profile alone), "
+                                    + "async or async-kernel, got '" + value + "'."));
             if (mode.async() && AsyncProfilerLibrary.resource() == null) {
-                throw new IllegalArgumentException("--profile " + mode.label() + " loads async-profiler's library, which exists "
-                        + "for Linux on x64 and arm64 only (this is " + System.getProperty("os.name") + " "
-                        + System.getProperty("os.arch") + "): use --profile jfr.");
+                throw new IllegalArgumentException(
+                        "--profile " + mode.label() + " loads async-profiler's library, which exists "
+                                + "for Linux on x64 and arm64 only (this is " + System.getProperty("os.name") + " "
+                                + System.getProperty("os.arch") + "): use --profile jfr.");
             }
             if (mode == ASYNC_KERNEL && !AsyncProfilerLibrary.kernelStacksAllowed()) {
-                throw new IllegalArgumentException("--profile async-kernel samples through perf_events, which shows the kernel "
-                        + "only to root or with kernel.perf_event_paranoid at 1 or less: run as root, lower it (sysctl -w "
-                        + "kernel.perf_event_paranoid=1), or use --profile async (the same without the kernel's frames).");
+                throw new IllegalArgumentException(
+                        "--profile async-kernel samples through perf_events, which shows the kernel "
+                                + "only to root or with kernel.perf_event_paranoid at 1 or less: run as root, lower it (sysctl -w "
+                                + "kernel.perf_event_paranoid=1), or use --profile async (the same without the kernel's frames).");
             }
             return mode;
         }
@@ -86,7 +94,10 @@ final class Profiling {
             return OFF;
         }
         Path dir = runDir.toAbsolutePath();
-        return new Profiling(mode, JfrSettings.copyTo(dir), mode.async() ? AsyncProfilerLibrary.extract(dir.resolve(".async-profiler")) : null);
+        return new Profiling(
+                mode,
+                JfrSettings.copyTo(dir),
+                mode.async() ? AsyncProfilerLibrary.extract(dir.resolve(".async-profiler")) : null);
     }
 
     boolean on() {
@@ -98,14 +109,18 @@ final class Profiling {
         String file = recording.toAbsolutePath().toString();
         return switch (mode) {
             case OFF -> List.of();
-            // Deep enough for JMeter's stacks (HttpClient under the sampler under the thread group): JFR's default of 64
+            // Deep enough for JMeter's stacks (HttpClient under the sampler under the thread group): JFR's default of
+            // 64
             // cuts them from the root, and a flame graph of cut stacks has no common base.
-            case JFR -> List.of("-XX:FlightRecorderOptions:stackdepth=128",
-                    "-XX:StartFlightRecording=settings=" + settings + ",filename=" + file + ",dumponexit=true");
+            case JFR ->
+                List.of(
+                        "-XX:FlightRecorderOptions:stackdepth=128",
+                        "-XX:StartFlightRecording=settings=" + settings + ",filename=" + file + ",dumponexit=true");
             // jfrsync: async-profiler starts JFR with lab.jfc beside its own sampler and writes both into one file; it
             // turns the JDK's jdk.ExecutionSample off, so the CPU samples are its own.
-            case ASYNC, ASYNC_KERNEL -> List.of("-agentpath:" + agent + "=start,event=" + (mode == Mode.ASYNC ? "ctimer" : "cpu")
-                    + ",interval=" + ASYNC_INTERVAL + ",jfrsync=" + settings + ",file=" + file);
+            case ASYNC, ASYNC_KERNEL ->
+                List.of("-agentpath:" + agent + "=start,event=" + (mode == Mode.ASYNC ? "ctimer" : "cpu") + ",interval="
+                        + ASYNC_INTERVAL + ",jfrsync=" + settings + ",file=" + file);
         };
     }
 
@@ -114,8 +129,10 @@ final class Profiling {
         String descriptors = mode == Mode.ASYNC_KERNEL
                 ? "; perf_events holds a file descriptor per thread: a server of thousands of threads can run out of them"
                 : "";
-        return "profile: " + mode.describe() + "; of " + (serversStarted ? "each server the lab starts -> <server>/server.jfr and "
-                : "") + "the JMeter fork -> <server>/client.jfr" + (serversTargeted ? " (--target servers are not recorded: the lab "
-                + "does not start them)" : "") + descriptors + "; " + COST;
+        return "profile: " + mode.describe() + "; of "
+                + (serversStarted ? "each server the lab starts -> <server>/server.jfr and " : "")
+                + "the JMeter fork -> <server>/client.jfr"
+                + (serversTargeted ? " (--target servers are not recorded: the lab " + "does not start them)" : "")
+                + descriptors + "; " + COST;
     }
 }

@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-
 import lab.threads.report.ReportWriter;
 import lab.threads.report.RunFiles;
 import lab.threads.report.RunIndex;
@@ -26,14 +25,19 @@ import picocli.CommandLine.Parameters;
  * keeping its metadata, plan and outcomes, so a report made by an older version can be redone with the current math.
  * A sweep or repeats folder is done case by case, then its page over the cases.
  */
-@Command(name = "./lab report", mixinStandardHelpOptions = true,
-        description = "Rewrites summary.*, charts and index.html of a run folder from its samples.jtl and server-stats.jsonl "
-                + "files, then the index of all runs beside it (results/index.html) where one exists.")
+@Command(
+        name = "./lab report",
+        mixinStandardHelpOptions = true,
+        description =
+                "Rewrites summary.*, charts and index.html of a run folder from its samples.jtl and server-stats.jsonl "
+                        + "files, then the index of all runs beside it (results/index.html) where one exists.")
 public final class ReportCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "<run folder>", description = "A results/<timestamp> folder holding summary.json, or one "
-            + "holding sweep.json (a sweep or repeats: every case, then its page); or the results folder itself, to "
-            + "rewrite its index.html of all runs.")
+    @Parameters(
+            paramLabel = "<run folder>",
+            description = "A results/<timestamp> folder holding summary.json, or one "
+                    + "holding sweep.json (a sweep or repeats: every case, then its page); or the results folder itself, to "
+                    + "rewrite its index.html of all runs.")
     Path runDir;
 
     public static void main(String[] args) {
@@ -70,23 +74,32 @@ public final class ReportCommand implements Callable<Integer> {
         RunFiles.SweepFile sweep = RunFiles.sweep(runDir);
         // The run's own --sweep, parsed as the run parsed it: its property and the folder of each level.
         RunCase.Sweep swept = sweep.metadata().get("sweep") instanceof String spec && spec.contains("=")
-                ? RunCase.Sweep.parse(spec) : null;
+                ? RunCase.Sweep.parse(spec)
+                : null;
         String plan = String.valueOf(sweep.metadata().getOrDefault("plan", SweepPoint.NO_SWEEP));
         Map<String, List<ServerSummary>> byLevel = new LinkedHashMap<>();
         for (String caseFolder : sweep.cases()) {
             RunReport report = rewriteCase(runDir.resolve(caseFolder));
             if (report == null) {
-                System.err.println("lab: the sweep page is left as it was: case " + caseFolder + " could not be summarised.");
+                System.err.println(
+                        "lab: the sweep page is left as it was: case " + caseFolder + " could not be summarised.");
                 return 2;
             }
-            String level = swept == null ? plan : swept.levelOf(caseFolder.split("/")[0]).orElse(caseFolder);
+            String level = swept == null
+                    ? plan
+                    : swept.levelOf(caseFolder.split("/")[0]).orElse(caseFolder);
             byLevel.computeIfAbsent(level, key -> new ArrayList<>()).addAll(report.servers());
-            System.out.println("Case " + caseFolder + ": " + runDir.resolve(caseFolder).resolve(ReportWriter.HTML_FILE));
+            System.out.println(
+                    "Case " + caseFolder + ": " + runDir.resolve(caseFolder).resolve(ReportWriter.HTML_FILE));
         }
-        SweepReport.write(runDir, sweep.metadata(),
-                SweepPoint.all(swept == null ? SweepPoint.NO_SWEEP : swept.property(), byLevel), sweep.cases());
+        SweepReport.write(
+                runDir,
+                sweep.metadata(),
+                SweepPoint.all(swept == null ? SweepPoint.NO_SWEEP : swept.property(), byLevel),
+                sweep.cases());
         System.out.println("Report: " + runDir.resolve(ReportWriter.HTML_FILE) + " (also sweep.md, sweep.json)");
-        RunIndex.refresh(runDir.toAbsolutePath().normalize().getParent()).ifPresent(index -> System.out.println("All runs: " + index));
+        RunIndex.refresh(runDir.toAbsolutePath().normalize().getParent())
+                .ifPresent(index -> System.out.println("All runs: " + index));
         return 0;
     }
 
@@ -94,21 +107,27 @@ public final class ReportCommand implements Callable<Integer> {
     private static RunReport rewriteCase(Path caseDir) throws IOException {
         Path summaryFile = caseDir.resolve(ReportWriter.JSON_FILE);
         if (!Files.isRegularFile(summaryFile)) {
-            System.err.println("lab: " + summaryFile + " not found: give the folder of one run (results/<timestamp>, a sweep "
-                    + "or repeats folder, or a case folder of one), or the results folder for its index of all runs.");
+            System.err.println(
+                    "lab: " + summaryFile + " not found: give the folder of one run (results/<timestamp>, a sweep "
+                            + "or repeats folder, or a case folder of one), or the results folder for its index of all runs.");
             return null;
         }
         RunReport old;
         try {
             old = RunFiles.summary(caseDir);
         } catch (IOException e) {
-            System.err.println("lab: " + summaryFile + " cannot be read (" + e.getMessage().lines().findFirst().orElse("")
+            System.err.println("lab: " + summaryFile + " cannot be read ("
+                    + e.getMessage().lines().findFirst().orElse("")
                     + "): it is cut or not the lab's. Run the case again, or restore the file.");
             return null;
         }
-        RunReport report = new RunReport(old.metadata(), old.plan(), old.servers().stream()
-                .map(server -> ServerSummary.from(server.server(), caseDir.resolve(server.server()), old.plan(), server.outcome()))
-                .toList());
+        RunReport report = new RunReport(
+                old.metadata(),
+                old.plan(),
+                old.servers().stream()
+                        .map(server -> ServerSummary.from(
+                                server.server(), caseDir.resolve(server.server()), old.plan(), server.outcome()))
+                        .toList());
         ReportWriter.writeAll(report, caseDir);
         return report;
     }

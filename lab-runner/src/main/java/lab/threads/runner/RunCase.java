@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-
 import lab.threads.report.RunFiles;
 
 /**
@@ -41,11 +40,16 @@ record RunCase(String folder, PlanChoice plan, String level, int repeat) {
 
         static Sweep parse(String text) {
             int equals = text.indexOf('=');
-            List<String> values = equals < 0 ? List.of() : List.of(text.substring(equals + 1).split(","));
+            List<String> values =
+                    equals < 0 ? List.of() : List.of(text.substring(equals + 1).split(","));
             if (equals <= 0 || values.isEmpty() || values.stream().anyMatch(String::isBlank)) {
-                throw new IllegalArgumentException("--sweep takes <property>=<value>,<value>,..., e.g. --sweep users=100,1000,5000; got '" + text + "'.");
+                throw new IllegalArgumentException(
+                        "--sweep takes <property>=<value>,<value>,..., e.g. --sweep users=100,1000,5000; got '" + text
+                                + "'.");
             }
-            return new Sweep(text.substring(0, equals).trim().replace('-', '_'), values.stream().map(String::trim).toList());
+            return new Sweep(
+                    text.substring(0, equals).trim().replace('-', '_'),
+                    values.stream().map(String::trim).toList());
         }
 
         /** The folder of one level's cases, e.g. {@code users-1000}. */

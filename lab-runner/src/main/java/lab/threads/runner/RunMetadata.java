@@ -10,13 +10,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
 import lab.threads.common.OsLimits;
 
 /** What a reader needs to trust or reproduce a run: when, where, on what, with which knobs and code. */
 final class RunMetadata {
-    private RunMetadata() {
-    }
+    private RunMetadata() {}
 
     static Map<String, Object> collect(RunOptions options, Path labHome, List<String> commandLine) {
         Map<String, Object> metadata = new LinkedHashMap<>();
@@ -24,7 +22,10 @@ final class RunMetadata {
         metadata.put("command", String.join(" ", commandLine));
         metadata.put("gitRevision", gitRevision(labHome));
         metadata.put("jdk", Runtime.version().toString() + " (" + System.getProperty("java.vendor") + ")");
-        metadata.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
+        metadata.put(
+                "os",
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                        + System.getProperty("os.arch"));
         metadata.put("cores", Runtime.getRuntime().availableProcessors());
         metadata.put("cpus", options.cpus().describe(Runtime.getRuntime().availableProcessors()));
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
@@ -36,18 +37,32 @@ final class RunMetadata {
         metadata.put("planFile", options.plan().location());
         metadata.put("planProperties", options.plan().properties());
         metadata.put("client", "JMeter users on " + options.client().label() + " threads");
-        metadata.put("jmeterWorkers", options.workers().isEmpty() ? "none (users run in the forked JMeter)"
-                : String.join(",", options.workers()));
-        metadata.put("jmeterWorkerRmi", options.workers().isEmpty() ? "none (no workers)" : options.rmi().describe());
+        metadata.put(
+                "jmeterWorkers",
+                options.workers().isEmpty()
+                        ? "none (users run in the forked JMeter)"
+                        : String.join(",", options.workers()));
+        metadata.put(
+                "jmeterWorkerRmi",
+                options.workers().isEmpty()
+                        ? "none (no workers)"
+                        : options.rmi().describe());
         metadata.put("servers", options.servers().stream().map(v -> v.id()).toList());
         if (options.sweep() != null) {
-            metadata.put("sweep", options.sweep().property() + "=" + String.join(",", options.sweep().values()));
+            metadata.put(
+                    "sweep",
+                    options.sweep().property() + "="
+                            + String.join(",", options.sweep().values()));
         }
         metadata.put("repeats", options.repeats());
         metadata.put("warmupUsers", options.warmupUsers());
         metadata.put("serverJvmFlags", String.join(" ", options.serverJvmFlags()));
-        metadata.put("serverSettings", options.targets().isEmpty() ? options.serverSettings().label()
-                : options.serverSettings().label() + " for the servers the lab starts; --target servers: their own (see their settings)");
+        metadata.put(
+                "serverSettings",
+                options.targets().isEmpty()
+                        ? options.serverSettings().label()
+                        : options.serverSettings().label()
+                                + " for the servers the lab starts; --target servers: their own (see their settings)");
         metadata.put("serverFlags", String.join(" ", options.serverFlags()));
         metadata.put("profile", options.profile().describe());
         return metadata;

@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-
 import lab.threads.common.SettingsMode;
 import lab.threads.common.Variant;
 import lab.threads.runner.jmeter.ClientKind;
@@ -20,10 +19,23 @@ import lab.threads.runner.jmeter.RmiSecurity;
  * @param cpus    the cores each side owns (--cpus)
  * @param profile what records each started server and the JMeter fork (--profile)
  */
-record RunOptions(List<Variant> servers, PlanChoice plan, ClientKind client, Path out, Map<Variant, URI> targets,
-        List<String> serverJvmFlags, List<String> serverFlags, SettingsMode serverSettings, Duration startTimeout,
-        List<String> workers, RmiSecurity rmi, RunCase.Sweep sweep, int repeats, int warmupUsers,
-        CpuSets cpus, Profiling.Mode profile) {
+record RunOptions(
+        List<Variant> servers,
+        PlanChoice plan,
+        ClientKind client,
+        Path out,
+        Map<Variant, URI> targets,
+        List<String> serverJvmFlags,
+        List<String> serverFlags,
+        SettingsMode serverSettings,
+        Duration startTimeout,
+        List<String> workers,
+        RmiSecurity rmi,
+        RunCase.Sweep sweep,
+        int repeats,
+        int warmupUsers,
+        CpuSets cpus,
+        Profiling.Mode profile) {
 
     /** The measured configurations: the sweep's levels x the repeats; a bad level is refused here. */
     List<RunCase> cases() throws java.io.IOException {

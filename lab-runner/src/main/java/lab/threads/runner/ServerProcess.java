@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
 import lab.threads.common.ServerLauncher;
 import lab.threads.common.Variant;
 
@@ -32,20 +31,38 @@ final class ServerProcess {
     }
 
     /** Starts the server and returns once {@code /health} answers 200; throws with the server's own words if not. */
-    static ServerProcess start(Variant variant, Path jar, List<String> jvmFlags, List<String> serverFlags, int port, Path log,
-            Duration startTimeout) throws IOException, InterruptedException {
+    static ServerProcess start(
+            Variant variant,
+            Path jar,
+            List<String> jvmFlags,
+            List<String> serverFlags,
+            int port,
+            Path log,
+            Duration startTimeout)
+            throws IOException, InterruptedException {
         return start(List.of(), variant, jar, jvmFlags, serverFlags, port, log, startTimeout);
     }
 
     /** @param launcher what goes before {@code java}: {@code taskset -c <cpus>} to pin the server to its own cores, or nothing */
-    static ServerProcess start(List<String> launcher, Variant variant, Path jar, List<String> jvmFlags, List<String> serverFlags,
-            int port, Path log, Duration startTimeout) throws IOException, InterruptedException {
+    static ServerProcess start(
+            List<String> launcher,
+            Variant variant,
+            Path jar,
+            List<String> jvmFlags,
+            List<String> serverFlags,
+            int port,
+            Path log,
+            Duration startTimeout)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(launcher);
         command.add(Java.executable());
         command.addAll(jvmFlags);
         command.addAll(List.of("-jar", jar.toString(), "--host=127.0.0.1", "--port=" + port));
         command.addAll(serverFlags);
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         ServerProcess server = new ServerProcess(variant, process, URI.create("http://127.0.0.1:" + port), log);
         server.awaitHealthy(startTimeout);
         return server;
@@ -97,7 +114,8 @@ final class ServerProcess {
         if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
             return kill("was still draining " + grace.toSeconds() + " s after SIGTERM");
         }
-        return String.format("stopped gracefully after SIGTERM in %.1f s (exit code %d)",
+        return String.format(
+                "stopped gracefully after SIGTERM in %.1f s (exit code %d)",
                 (System.nanoTime() - started) / 1e9, process.exitValue());
     }
 
@@ -125,8 +143,11 @@ final class ServerProcess {
     }
 
     private void awaitHealthy(Duration timeout) throws InterruptedException {
-        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-        HttpRequest health = HttpRequest.newBuilder(base.resolve("/health")).timeout(Duration.ofSeconds(2)).build();
+        HttpClient client =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        HttpRequest health = HttpRequest.newBuilder(base.resolve("/health"))
+                .timeout(Duration.ofSeconds(2))
+                .build();
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
@@ -135,7 +156,10 @@ final class ServerProcess {
             }
             try {
                 // Its own ready line first: another run's server on the same port would answer /health too.
-                if (logSays(ServerLauncher.READY) && client.send(health, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                if (logSays(ServerLauncher.READY)
+                        && client.send(health, HttpResponse.BodyHandlers.discarding())
+                                        .statusCode()
+                                == 200) {
                     return;
                 }
             } catch (IOException notYet) {
@@ -144,8 +168,8 @@ final class ServerProcess {
             Thread.sleep(HEALTH_POLL);
         }
         process.destroyForcibly();
-        throw new ServerFailedException(variant.id() + " did not answer " + health.uri() + " within " + timeout.toSeconds()
-                + " s. Its last words (" + log + "):" + System.lineSeparator() + logTail());
+        throw new ServerFailedException(variant.id() + " did not answer " + health.uri() + " within "
+                + timeout.toSeconds() + " s. Its last words (" + log + "):" + System.lineSeparator() + logTail());
     }
 
     /** A server that did not start or stopped answering; the message says why, in words a user can act on. */

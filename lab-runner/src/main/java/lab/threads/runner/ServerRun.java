@@ -4,8 +4,8 @@ import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.ServerSocket;
 import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +18,6 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
-
 import lab.threads.common.ServerLauncher;
 import lab.threads.common.Variant;
 import lab.threads.report.JvmSide;
@@ -53,7 +52,14 @@ final class ServerRun {
     private volatile boolean serverDied;
     private volatile boolean stopping;
 
-    ServerRun(Variant variant, RunOptions options, PlanChoice plan, Path labHome, Path dir, Profiling profiling, PrintStream out) {
+    ServerRun(
+            Variant variant,
+            RunOptions options,
+            PlanChoice plan,
+            Path labHome,
+            Path dir,
+            Profiling profiling,
+            PrintStream out) {
         this.variant = variant;
         this.options = options;
         this.plan = plan;
@@ -108,13 +114,18 @@ final class ServerRun {
         int port = variant.defaultPort();
         if (!portIsFree(port)) {
             int free = freePort();
-            out.printf("%n[%s] port %d on 127.0.0.1 is taken (another run, or a server left running by ./lab server?): "
-                    + "this run's server listens on %d instead%n", variant.id(), port, free);
+            out.printf(
+                    "%n[%s] port %d on 127.0.0.1 is taken (another run, or a server left running by ./lab server?): "
+                            + "this run's server listens on %d instead%n",
+                    variant.id(), port, free);
             port = free;
         }
         Path jar = LabHome.serverJar(labHome, variant);
         if (!Files.isRegularFile(jar)) {
-            return RunOutcome.of(RunOutcome.Kind.NOT_RUN, "not run: " + jar + " is missing. Build it with ./mvnw -B package -DskipTests (./lab run builds on first use).");
+            return RunOutcome.of(
+                    RunOutcome.Kind.NOT_RUN,
+                    "not run: " + jar
+                            + " is missing. Build it with ./mvnw -B package -DskipTests (./lab run builds on first use).");
         }
         out.printf("%n[%s] starting %s (%s)%n", variant.id(), jar.getFileName(), variant.threadingModel());
         List<String> flags = new ArrayList<>(options.startedServerFlags());
@@ -128,7 +139,9 @@ final class ServerRun {
             }
             // Another run took the port between the check and the bind: once more, on a port free now.
             int free = freePort();
-            out.printf("[%s] port %d was taken as the server started: starting it on %d instead%n", variant.id(), port, free);
+            out.printf(
+                    "[%s] port %d was taken as the server started: starting it on %d instead%n",
+                    variant.id(), port, free);
             try {
                 server = startOn(free, jar, flags);
             } catch (ServerProcess.ServerFailedException again) {
@@ -141,10 +154,18 @@ final class ServerRun {
 
     private ServerProcess startOn(int port, Path jar, List<String> flags) throws IOException, InterruptedException {
         List<String> jvmFlags = new ArrayList<>(options.serverJvmFlags());
-        // Written on exit: ServerProcess.stop's SIGTERM runs the JVM's shutdown, JFR's dump among it; a SIGKILL loses it.
+        // Written on exit: ServerProcess.stop's SIGTERM runs the JVM's shutdown, JFR's dump among it; a SIGKILL loses
+        // it.
         jvmFlags.addAll(profiling.jvmFlags(dir.resolve(JvmSide.SERVER.recording())));
-        return ServerProcess.start(options.cpus().serverLauncher(), variant, jar, jvmFlags, flags, port,
-                dir.resolve(ServerSummary.SERVER_LOG_FILE), options.startTimeout());
+        return ServerProcess.start(
+                options.cpus().serverLauncher(),
+                variant,
+                jar,
+                jvmFlags,
+                flags,
+                port,
+                dir.resolve(ServerSummary.SERVER_LOG_FILE),
+                options.startTimeout());
     }
 
     /**
@@ -157,34 +178,62 @@ final class ServerRun {
         properties.put("loops", "1");
         properties.put("rampup", "1");
         Path warmup = Files.createDirectories(dir.resolve("warmup"));
-        out.printf("[%s] warm-up: %d users, 1 loop (samples kept apart in %s)%n", variant.id(), options.warmupUsers(), warmup);
+        out.printf(
+                "[%s] warm-up: %d users, 1 loop (samples kept apart in %s)%n",
+                variant.id(), options.warmupUsers(), warmup);
         int exit = runLoad(target, properties, options.warmupUsers(), warmup, List.of());
-        out.printf("[%s] warm-up %s%n", variant.id(), exit == 0 ? "done" : "ended with exit code " + exit + " (see " + warmup + ")");
+        out.printf(
+                "[%s] warm-up %s%n",
+                variant.id(), exit == 0 ? "done" : "ended with exit code " + exit + " (see " + warmup + ")");
     }
 
     private RunOutcome loadAndSample(URI target) throws IOException, InterruptedException {
         Map<String, String> properties = new LinkedHashMap<>(plan.properties());
         String load = plan.open()
-                ? String.format("%s arrivals/s for %s s after a %s s ramp, each of %s ms", properties.get("rate"),
-                        properties.get("duration"), properties.get("rampup"), properties.get("sleep_ms"))
-                : String.format("%s users, %s loops of %s ms", properties.get("users"), properties.get("loops"), properties.get("sleep_ms"));
-        out.printf("[%s] load: %s, JMeter users on %s threads%s -> %s%n", variant.id(), load, options.client().label(),
-                options.workers().isEmpty() ? "" : " on " + options.workers().size() + " workers", target);
+                ? String.format(
+                        "%s arrivals/s for %s s after a %s s ramp, each of %s ms",
+                        properties.get("rate"),
+                        properties.get("duration"),
+                        properties.get("rampup"),
+                        properties.get("sleep_ms"))
+                : String.format(
+                        "%s users, %s loops of %s ms",
+                        properties.get("users"), properties.get("loops"), properties.get("sleep_ms"));
+        out.printf(
+                "[%s] load: %s, JMeter users on %s threads%s -> %s%n",
+                variant.id(),
+                load,
+                options.client().label(),
+                options.workers().isEmpty() ? "" : " on " + options.workers().size() + " workers",
+                target);
         int exit;
-        try (StatsSampler sampler = StatsSampler.start(target, dir.resolve(ServerSummary.STATS_FILE),
-                dir.resolve(ServerSummary.SERVER_SECONDS_FILE));
-             OutsideSampler outside = OutsideSampler.start(dir, target.getPort(),
-                     server == null ? OptionalLong.empty() : OptionalLong.of(server.pid()),
-                     this::jmeterNow)) {
-            exit = runLoad(target, properties, plan.open() ? CapacityForecast.of(plan).worstUsers() : plan.shape().users(), dir,
+        try (StatsSampler sampler = StatsSampler.start(
+                        target, dir.resolve(ServerSummary.STATS_FILE), dir.resolve(ServerSummary.SERVER_SECONDS_FILE));
+                OutsideSampler outside = OutsideSampler.start(
+                        dir,
+                        target.getPort(),
+                        server == null ? OptionalLong.empty() : OptionalLong.of(server.pid()),
+                        this::jmeterNow)) {
+            exit = runLoad(
+                    target,
+                    properties,
+                    plan.open()
+                            ? CapacityForecast.of(plan).worstUsers()
+                            : plan.shape().users(),
+                    dir,
                     profiling.jvmFlags(dir.resolve(JvmSide.CLIENT.recording())));
         }
         if (serverDied) {
-            return RunOutcome.of(RunOutcome.Kind.SERVER_DIED, "server died mid-run (exit " + server.exitCode() + "): see "
-                    + dir.resolve(ServerSummary.SERVER_LOG_FILE));
+            return RunOutcome.of(
+                    RunOutcome.Kind.SERVER_DIED,
+                    "server died mid-run (exit " + server.exitCode() + "): see "
+                            + dir.resolve(ServerSummary.SERVER_LOG_FILE));
         }
-        return exit == 0 ? RunOutcome.OK
-                : RunOutcome.of(RunOutcome.Kind.CLIENT_FAILED, "JMeter ended with exit code " + exit + ": see " + dir.resolve("jmeter.log"));
+        return exit == 0
+                ? RunOutcome.OK
+                : RunOutcome.of(
+                        RunOutcome.Kind.CLIENT_FAILED,
+                        "JMeter ended with exit code " + exit + ": see " + dir.resolve("jmeter.log"));
     }
 
     /**
@@ -199,9 +248,17 @@ final class ServerRun {
         Map<String, String> properties = new LinkedHashMap<>(planProperties);
         properties.put("host", target.getHost());
         properties.put("port", Integer.toString(target.getPort()));
-        JMeterRunSpec spec = new JMeterRunSpec(plan.location(), properties, into.resolve(ServerSummary.SAMPLES_FILE),
-                into.resolve("dashboard"), dir.getParent().resolve(".jmeter-home"), options.client(), users,
-                into.resolve("jmeter.log"), options.workers(), options.rmi());
+        JMeterRunSpec spec = new JMeterRunSpec(
+                plan.location(),
+                properties,
+                into.resolve(ServerSummary.SAMPLES_FILE),
+                into.resolve("dashboard"),
+                dir.getParent().resolve(".jmeter-home"),
+                options.client(),
+                users,
+                into.resolve("jmeter.log"),
+                options.workers(),
+                options.rmi());
         load = JMeterFork.start(spec, options.cpus().clientLauncher(), jvmFlags);
         relayProgress(load, into);
         return load.waitFor();
@@ -215,7 +272,8 @@ final class ServerRun {
 
     /** Shows JMeter's progress lines as they come; when the server dies, stops the load so the samples end there. */
     private void relayProgress(Process jmeter, Path into) throws IOException {
-        try (BufferedReader lines = jmeter.inputReader(); BufferedWriter log = Files.newBufferedWriter(into.resolve("jmeter-console.log"))) {
+        try (BufferedReader lines = jmeter.inputReader();
+                BufferedWriter log = Files.newBufferedWriter(into.resolve("jmeter-console.log"))) {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 log.write(line);
                 log.newLine();
@@ -236,8 +294,14 @@ final class ServerRun {
 
     private void show(Progress progress) {
         // In an open plan each arrival is a user of its own, so the active users are the requests in flight.
-        out.printf("[%s] %4d s  samples %,8d  errors %,7d  %s %,6d%n", variant.id(), progress.elapsedSeconds(),
-                progress.samples(), progress.errors(), plan.open() ? "in flight" : "active users", progress.activeUsers());
+        out.printf(
+                "[%s] %4d s  samples %,8d  errors %,7d  %s %,6d%n",
+                variant.id(),
+                progress.elapsedSeconds(),
+                progress.samples(),
+                progress.errors(),
+                plan.open() ? "in flight" : "active users",
+                progress.activeUsers());
     }
 
     private void stopServer() {

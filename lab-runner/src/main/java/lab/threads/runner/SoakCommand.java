@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-
 import lab.threads.common.Knobs;
 import lab.threads.report.AtomicFile;
 import lab.threads.report.ReportWriter;
@@ -24,29 +23,47 @@ import picocli.CommandLine.Unmatched;
  * whether each one's RSS, heap after GC, open files and threads stayed flat after the warm-up, with no error. A leak
  * a short run hides (a connection never closed, a thread never ended) shows as a slope here.
  */
-@Command(name = "./lab soak", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 110,
-        description = {"Runs the open plan for --minutes on each server, then checks that its resources stayed flat.",
-                "Any other option is ./lab run's (e.g. --target, --cpus, --out).", ""})
+@Command(
+        name = "./lab soak",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        usageHelpWidth = 110,
+        description = {
+            "Runs the open plan for --minutes on each server, then checks that its resources stayed flat.",
+            "Any other option is ./lab run's (e.g. --target, --cpus, --out).",
+            ""
+        })
 public final class SoakCommand implements Callable<Integer> {
     static final String FILE = "soak.md";
 
-    @Option(names = "--servers", defaultValue = "all", description = "Servers to soak, as for ./lab run. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--servers",
+            defaultValue = "all",
+            description = "Servers to soak, as for ./lab run. Default: ${DEFAULT-VALUE}.")
     String servers;
 
     @Option(names = "--rate", defaultValue = "300", description = "Arrivals per second. Default: ${DEFAULT-VALUE}.")
     int rate;
 
-    @Option(names = "--sleep-ms", defaultValue = "1000", description = "The ?ms of each request. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--sleep-ms",
+            defaultValue = "1000",
+            description = "The ?ms of each request. Default: ${DEFAULT-VALUE}.")
     int sleepMs;
 
     @Option(names = "--minutes", defaultValue = "10", description = "Minutes at that rate. Default: ${DEFAULT-VALUE}.")
     int minutes;
 
-    @Option(names = "--warmup-minutes", defaultValue = "2",
-            description = "Minutes at the start left out of the trends (JIT, pools and heap settling). Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--warmup-minutes",
+            defaultValue = "2",
+            description =
+                    "Minutes at the start left out of the trends (JIT, pools and heap settling). Default: ${DEFAULT-VALUE}.")
     int warmupMinutes;
 
-    @Option(names = "--check", paramLabel = "<run folder>",
+    @Option(
+            names = "--check",
+            paramLabel = "<run folder>",
             description = "Check a soak run already made (its results/<timestamp> folder) instead of running one.")
     Path check;
 
@@ -65,14 +82,18 @@ public final class SoakCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (minutes < 1 || warmupMinutes < 0 || warmupMinutes >= minutes) {
-            throw new IllegalArgumentException("--minutes must be at least 1 and more than --warmup-minutes (" + warmupMinutes
-                    + "), got " + minutes + ".");
+            throw new IllegalArgumentException("--minutes must be at least 1 and more than --warmup-minutes ("
+                    + warmupMinutes + "), got " + minutes + ".");
         }
         if (check != null) {
             return check(check);
         }
-        List<String> run = new ArrayList<>(List.of("--plan=open", "--servers=" + servers, "--rate=" + rate,
-                "--sleep-ms=" + sleepMs, "--duration=" + minutes * 60));
+        List<String> run = new ArrayList<>(List.of(
+                "--plan=open",
+                "--servers=" + servers,
+                "--rate=" + rate,
+                "--sleep-ms=" + sleepMs,
+                "--duration=" + minutes * 60));
         run.addAll(runOptions);
         CommandLine lab = LabCommand.commandLine();
         lab.parseArgs(run.toArray(String[]::new));
@@ -85,8 +106,8 @@ public final class SoakCommand implements Callable<Integer> {
     /** @return 0 when every server stayed flat without an error, 1 otherwise */
     private int check(Path runDir) throws java.io.IOException {
         if (!java.nio.file.Files.isRegularFile(runDir.resolve(ReportWriter.JSON_FILE))) {
-            throw new IllegalArgumentException(runDir.resolve(ReportWriter.JSON_FILE) + " not found: give the folder of one soak run "
-                    + "(results/<timestamp>).");
+            throw new IllegalArgumentException(runDir.resolve(ReportWriter.JSON_FILE)
+                    + " not found: give the folder of one soak run " + "(results/<timestamp>).");
         }
         RunReport report = RunFiles.summary(runDir);
         List<SoakCheck> checks = new ArrayList<>();
@@ -94,13 +115,21 @@ public final class SoakCommand implements Callable<Integer> {
             checks.add(SoakCheck.read(server, runDir.resolve(server.server()), warmupMinutes * 60.0));
         }
         Map<String, Object> how = new LinkedHashMap<>();
-        how.put("load", String.format("%d arrivals/s of %d ms for %d s; trends after the first %d min", report.plan().arrivalsPerSecond(),
-                report.plan().sleepMs(), report.plan().durationSeconds(), warmupMinutes));
+        how.put(
+                "load",
+                String.format(
+                        "%d arrivals/s of %d ms for %d s; trends after the first %d min",
+                        report.plan().arrivalsPerSecond(),
+                        report.plan().sleepMs(),
+                        report.plan().durationSeconds(),
+                        warmupMinutes));
         how.put("run", runDir);
         Path file = AtomicFile.write(runDir.resolve(FILE), SoakCheck.markdown(checks, how));
         System.out.println();
         for (SoakCheck check : checks) {
-            System.out.printf("%s: %s%n", check.server(), check.passed() ? "flat, 0 errors" : "NOT flat, or errors (" + check.errors() + ")");
+            System.out.printf(
+                    "%s: %s%n",
+                    check.server(), check.passed() ? "flat, 0 errors" : "NOT flat, or errors (" + check.errors() + ")");
             check.trends().forEach(trend -> System.out.println("   " + trend.describe()));
         }
         System.out.println("Soak: " + file);

@@ -1,5 +1,7 @@
 package lab.threads.runner;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,9 +12,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * Polls the server's {@code /stats} about once a second during a run and appends each answer, stamped with
@@ -25,7 +24,8 @@ final class StatsSampler implements AutoCloseable {
     static final Duration PERIOD = Duration.ofSeconds(1);
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final HttpClient client =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private final HttpRequest request;
     private final HttpRequest secondsRequest;
     private final Path secondsFile;
@@ -34,9 +34,13 @@ final class StatsSampler implements AutoCloseable {
     private volatile boolean running = true;
 
     private StatsSampler(URI base, Path file, Path secondsFile) throws IOException {
-        this.request = HttpRequest.newBuilder(base.resolve("/stats")).timeout(Duration.ofSeconds(2)).build();
+        this.request = HttpRequest.newBuilder(base.resolve("/stats"))
+                .timeout(Duration.ofSeconds(2))
+                .build();
         // The whole series at once, after the load: the server may be slow to answer it right then.
-        this.secondsRequest = HttpRequest.newBuilder(base.resolve("/stats/seconds")).timeout(Duration.ofSeconds(30)).build();
+        this.secondsRequest = HttpRequest.newBuilder(base.resolve("/stats/seconds"))
+                .timeout(Duration.ofSeconds(30))
+                .build();
         this.secondsFile = secondsFile;
         this.out = Files.newBufferedWriter(file);
         this.poller = Thread.ofVirtual().name("stats-sampler").start(this::pollUntilClosed);

@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordingFile;
@@ -28,16 +27,30 @@ class AsyncProfilingTest {
     Path dir;
 
     @ParameterizedTest
-    @EnumSource(value = Profiling.Mode.class, names = {"ASYNC", "ASYNC_KERNEL"})
+    @EnumSource(
+            value = Profiling.Mode.class,
+            names = {"ASYNC", "ASYNC_KERNEL"})
     void oneRecordingHoldsAsyncProfilersNativeSamplesAndTheJvmsThreadStarts(Profiling.Mode mode) throws Exception {
         assumeTrue(AsyncProfilerLibrary.resource() != null, "async-profiler has no library for this platform");
-        assumeTrue(mode != Profiling.Mode.ASYNC_KERNEL || AsyncProfilerLibrary.kernelStacksAllowed(), "perf_events hide the kernel here");
+        assumeTrue(
+                mode != Profiling.Mode.ASYNC_KERNEL || AsyncProfilerLibrary.kernelStacksAllowed(),
+                "perf_events hide the kernel here");
         Path recording = dir.resolve("server.jfr");
         List<String> command = new ArrayList<>(List.of(Java.executable()));
         command.addAll(Profiling.prepare(mode, dir).jvmFlags(recording));
-        command.addAll(List.of("-cp", Path.of(ThreadStartsOnPurpose.class.getProtectionDomain().getCodeSource().getLocation().toURI())
-                .toString(), ThreadStartsOnPurpose.class.getName()));
-        Process jvm = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("jvm.log").toFile()).start();
+        command.addAll(List.of(
+                "-cp",
+                Path.of(ThreadStartsOnPurpose.class
+                                .getProtectionDomain()
+                                .getCodeSource()
+                                .getLocation()
+                                .toURI())
+                        .toString(),
+                ThreadStartsOnPurpose.class.getName()));
+        Process jvm = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("jvm.log").toFile())
+                .start();
         assertTrue(jvm.waitFor(60, TimeUnit.SECONDS), "the JVM ended");
         assertEquals(0, jvm.exitValue(), Files.readString(dir.resolve("jvm.log")));
 
@@ -50,15 +63,22 @@ class AsyncProfilingTest {
                 case "jdk.ExecutionSample" -> {
                     samples++;
                     List<RecordedFrame> frames = event.getStackTrace().getFrames();
-                    inNativeCode += frames.stream().anyMatch(frame -> frame.getType().equals("Native")) ? 1 : 0;
-                    inTheKernel += frames.stream().anyMatch(frame -> frame.getType().equals("Kernel")) ? 1 : 0;
+                    inNativeCode +=
+                            frames.stream().anyMatch(frame -> frame.getType().equals("Native")) ? 1 : 0;
+                    inTheKernel +=
+                            frames.stream().anyMatch(frame -> frame.getType().equals("Kernel")) ? 1 : 0;
                 }
                 case "jdk.ThreadStart" -> threadStarts++;
-                default -> { }
+                default -> {}
             }
         }
-        assertTrue(samples > 0 && inNativeCode > 0, "async-profiler's samples, native frames among them: " + inNativeCode + " of " + samples);
+        assertTrue(
+                samples > 0 && inNativeCode > 0,
+                "async-profiler's samples, native frames among them: " + inNativeCode + " of " + samples);
         assertTrue(threadStarts > 100, "lab.jfc's thread starts, recorded beside them: " + threadStarts);
-        assertEquals(mode == Profiling.Mode.ASYNC_KERNEL, inTheKernel > 0, "kernel frames: " + inTheKernel + " of " + samples);
+        assertEquals(
+                mode == Profiling.Mode.ASYNC_KERNEL,
+                inTheKernel > 0,
+                "kernel frames: " + inTheKernel + " of " + samples);
     }
 }

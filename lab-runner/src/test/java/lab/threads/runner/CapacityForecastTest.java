@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,14 +25,22 @@ class CapacityForecastTest {
         assertEquals(new CapacityForecast(false, 3_000, 18_000, 20_000), forecast);
 
         List<String> lines = forecast.lines(options, MACHINE, CpuCosts.load(out));
-        assertLine(lines, "forecast: at the peak 3,000 requests/s, 18,000 in flight if every answer takes the sleep, up to 20,000");
+        assertLine(
+                lines,
+                "forecast: at the peak 3,000 requests/s, 18,000 in flight if every answer takes the sleep, up to 20,000");
         assertLine(lines, "warning: 20,000 open files a process may hold", "the worst case exceeds it");
         // 20,000 - 19,000 over the cap, in a queue of min(8,192, somaxconn 4,096).
-        assertLine(lines, "19,000 connections the servers take at once", "accept queue of 4,096", "up to 1,000 wait there");
+        assertLine(
+                lines,
+                "19,000 connections the servers take at once",
+                "accept queue of 4,096",
+                "up to 1,000 wait there");
         assertLine(lines, "warning: 4,096 threads", "the expected peak alone exceeds it");
         assertLine(lines, "28,232 local ports", "both fit");
         // The shipped costs: client 0.6 ms x 3,000/s = 1.8 cores; platform 1.37 ms x 3,000/s = 4.1; 5.9 > 2.
-        assertLine(lines, "warning: cores needed at the peak: the client ~1.8 (0.60 ms a request), platform ~4.1 (1.37 ms)",
+        assertLine(
+                lines,
+                "warning: cores needed at the peak: the client ~1.8 (0.60 ms a request), platform ~4.1 (1.37 ms)",
                 "5.9 together on 2 shared cores");
     }
 
@@ -45,11 +52,18 @@ class CapacityForecastTest {
         assertEquals(new CapacityForecast(true, 100, 100, 3_500), forecast);
 
         List<String> lines = forecast.lines(options, MACHINE, CpuCosts.load(out));
-        assertLine(lines, "forecast: at the peak 100 requests/s, 100 in flight", "up to 3,500 (rate x (connect + response timeout))");
+        assertLine(
+                lines,
+                "forecast: at the peak 100 requests/s, 100 in flight",
+                "up to 3,500 (rate x (connect + response timeout))");
         assertLine(lines, "20,000 open files a process may hold", "both fit");
-        assertTrue(lines.stream().noneMatch(line -> line.contains("threads (")), "no thread per request here: " + lines);
+        assertTrue(
+                lines.stream().noneMatch(line -> line.contains("threads (")), "no thread per request here: " + lines);
         // 100/s x (0.6 + 0.3) ms = 0.09 cores.
-        assertLine(lines, "cores needed at the peak: the client ~0.1 (0.60 ms a request), virtual ~0.0 (0.30 ms)", "0.1 together fit 2 shared cores");
+        assertLine(
+                lines,
+                "cores needed at the peak: the client ~0.1 (0.60 ms a request), virtual ~0.0 (0.30 ms)",
+                "0.1 together fit 2 shared cores");
     }
 
     @Test
@@ -57,7 +71,10 @@ class CapacityForecastTest {
         RunOptions options = options("--plan=talk", "--servers=virtual", "--cpus=server=1,client=0");
         List<String> lines = CapacityForecast.of(options.plan()).lines(options, MACHINE, CpuCosts.load(out));
         // Client 1.8 cores on its one; server 0.9 on its one.
-        assertLine(lines, "warning: cores needed at the peak", "the client will run out of its own cores (client 1, server 1)");
+        assertLine(
+                lines,
+                "warning: cores needed at the peak",
+                "the client will run out of its own cores (client 1, server 1)");
     }
 
     private RunOptions options(String... arguments) throws Exception {
@@ -69,7 +86,9 @@ class CapacityForecastTest {
     }
 
     private static void assertLine(List<String> lines, String start, String... parts) {
-        String line = lines.stream().filter(candidate -> candidate.startsWith(start)).findFirst()
+        String line = lines.stream()
+                .filter(candidate -> candidate.startsWith(start))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no line starting '" + start + "' in " + lines));
         for (String part : parts) {
             assertTrue(line.contains(part), "'" + part + "' in: " + line);

@@ -3,6 +3,8 @@ package lab.threads.runner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,9 +13,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.threads.report.RequestPart;
 import lab.threads.report.ServerSummary;
 import lab.threads.report.Verdict;
@@ -30,41 +29,64 @@ import org.junit.jupiter.api.io.TempDir;
 class ClientStallTest {
     /** 300 users over 3 s, 3 s each: about 100 responses due every second, so the server has work all through the freeze. */
     private static final int SLEEP_MS = 3000;
+
     private static final long PAUSE_MS = 3000;
 
     @TempDir
     Path out;
+
     private volatile boolean frozen;
 
     @Test
     void aFrozenClientIsNamedAsTheBottleneckWhileTheServersOwnLatencyStaysNearTheSleep() throws Exception {
-        Thread freezer = Thread.ofPlatform().daemon().name("freeze-jmeter").start(() -> frozen = freezeJMeterOnceLoaded());
-        int exit = LabCommand.commandLine().execute("--servers=virtual", "--plan=talk", "--users=300", "--rampup=3",
-                "--loops=3", "--sleep-ms=" + SLEEP_MS, "--out=" + out, "--server-jvm-args=-Xmx256m");
+        Thread freezer =
+                Thread.ofPlatform().daemon().name("freeze-jmeter").start(() -> frozen = freezeJMeterOnceLoaded());
+        int exit = LabCommand.commandLine()
+                .execute(
+                        "--servers=virtual",
+                        "--plan=talk",
+                        "--users=300",
+                        "--rampup=3",
+                        "--loops=3",
+                        "--sleep-ms=" + SLEEP_MS,
+                        "--out=" + out,
+                        "--server-jvm-args=-Xmx256m");
         freezer.join(Duration.ofSeconds(5));
         assertEquals(0, exit, "the run itself went through");
         assertTrue(frozen, "the forked JMeter was found and frozen");
 
-        JsonNode server = new ObjectMapper().readTree(LabRunEndToEndTest.onlyRunFolder(out).resolve("summary.json").toFile())
-                .get("servers").get(0);
+        JsonNode server = new ObjectMapper()
+                .readTree(LabRunEndToEndTest.onlyRunFolder(out)
+                        .resolve("summary.json")
+                        .toFile())
+                .get("servers")
+                .get(0);
         JsonNode validity = server.get("validity");
         assertEquals(Verdict.CLIENT_BOUND.label(), validity.get("verdict").asText(), validity::toString);
         double longestStall = 0;
         for (JsonNode stall : validity.get("clientStalls")) {
-            longestStall = Math.max(longestStall, stall.get("toSecond").asDouble() - stall.get("fromSecond").asDouble());
+            longestStall = Math.max(
+                    longestStall,
+                    stall.get("toSecond").asDouble() - stall.get("fromSecond").asDouble());
         }
         assertTrue(longestStall >= 2, "the 3 s freeze is named as a stall: " + validity);
-        assertTrue(validity.get("findings").get(0).asText().startsWith("client stall: JMeter recorded no sample at t = "), validity::toString);
+        assertTrue(
+                validity.get("findings").get(0).asText().startsWith("client stall: JMeter recorded no sample at t = "),
+                validity::toString);
 
         double serverP99 = server.at("/serverView/p99Ms").asDouble();
         long jmeterP99 = server.at("/percentiles/p99").asLong();
-        assertTrue(serverP99 >= SLEEP_MS && serverP99 < SLEEP_MS + 500, "the server answered on time: p99 " + serverP99);
+        assertTrue(
+                serverP99 >= SLEEP_MS && serverP99 < SLEEP_MS + 500, "the server answered on time: p99 " + serverP99);
         assertTrue(jmeterP99 >= SLEEP_MS + PAUSE_MS / 2, "JMeter read them late: p99 " + jmeterP99);
-        assertTrue(server.at("/client/snapshots").asInt() >= 3, "the client recorded its health: " + server.get("client"));
+        assertTrue(
+                server.at("/client/snapshots").asInt() >= 3, "the client recorded its health: " + server.get("client"));
 
-        // The per-request timeline puts the freeze in the client's part: after the response was written, before JMeter read it.
+        // The per-request timeline puts the freeze in the client's part: after the response was written, before JMeter
+        // read it.
         JsonNode slowest = server.at("/timeline/slowest");
-        double clientMs = slowest.get("partsMs").get(RequestPart.CLIENT.ordinal()).asDouble();
+        double clientMs =
+                slowest.get("partsMs").get(RequestPart.CLIENT.ordinal()).asDouble();
         assertTrue(clientMs >= PAUSE_MS / 2.0, "the slowest 1% waited for the frozen client: " + slowest);
         assertEquals(RequestPart.CLIENT, TimelineInjectionTest.bottleneck(server), server.get("timeline")::toString);
     }
@@ -74,7 +96,10 @@ class ClientStallTest {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         try {
             while (System.nanoTime() < deadline) {
-                Optional<ProcessHandle> jmeter = ProcessHandle.current().descendants().filter(ClientStallTest::isJMeter).findFirst();
+                Optional<ProcessHandle> jmeter = ProcessHandle.current()
+                        .descendants()
+                        .filter(ClientStallTest::isJMeter)
+                        .findFirst();
                 if (jmeter.isPresent() && completedSamples() >= 150) {
                     signal("STOP", jmeter.get());
                     Thread.sleep(PAUSE_MS);
@@ -92,7 +117,8 @@ class ClientStallTest {
     /** Read from /proc: ProcessHandle.Info may leave out a command line as long as the fork's classpath. */
     private static boolean isJMeter(ProcessHandle process) {
         try {
-            return new String(Files.readAllBytes(Path.of("/proc", Long.toString(process.pid()), "cmdline"))).contains("JMeterMain");
+            return new String(Files.readAllBytes(Path.of("/proc", Long.toString(process.pid()), "cmdline")))
+                    .contains("JMeterMain");
         } catch (IOException gone) {
             return false;
         }
@@ -101,11 +127,15 @@ class ClientStallTest {
     /** The client's own count, from the last line of its client-stats.jsonl. */
     private long completedSamples() throws IOException {
         try (Stream<Path> files = Files.walk(out)) {
-            List<Path> stats = files.filter(f -> f.getFileName().toString().equals(ServerSummary.CLIENT_STATS_FILE)).toList();
+            List<Path> stats = files.filter(f -> f.getFileName().toString().equals(ServerSummary.CLIENT_STATS_FILE))
+                    .toList();
             for (Path file : stats) {
                 List<String> lines = Files.readAllLines(file);
                 if (!lines.isEmpty()) {
-                    return new ObjectMapper().readTree(lines.getLast()).path("samplesCompleted").asLong();
+                    return new ObjectMapper()
+                            .readTree(lines.getLast())
+                            .path("samplesCompleted")
+                            .asLong();
                 }
             }
         } catch (java.io.UncheckedIOException | com.fasterxml.jackson.core.JsonProcessingException notYet) {
@@ -115,6 +145,9 @@ class ClientStallTest {
     }
 
     private static void signal(String name, ProcessHandle process) throws IOException, InterruptedException {
-        new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start().waitFor();
+        new ProcessBuilder("kill", "-" + name, Long.toString(process.pid()))
+                .inheritIO()
+                .start()
+                .waitFor();
     }
 }

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -14,14 +16,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.threads.report.PlanShape;
 import lab.threads.report.ReportWriter;
 import lab.threads.report.RunIndex;
-import lab.threads.report.RunReport;
 import lab.threads.report.RunOutcome;
+import lab.threads.report.RunReport;
 import lab.threads.report.ServerSummary;
 import lab.threads.report.SweepReport;
 import org.junit.jupiter.api.Test;
@@ -39,14 +38,18 @@ class CompareCommandTest {
     /** A run as summary.json records it, its servers with no samples (the figures do not matter here). */
     private Path run(String folder, String revision, String... servers) throws IOException {
         Path dir = Files.createDirectories(results.resolve(folder));
-        RunReport report = new RunReport(Map.of("date", "2026-01-01T10:00:00Z", "gitRevision", revision), PLAN,
-                Stream.of(servers).map(server -> ServerSummary.from(server, dir.resolve(server), PLAN, RunOutcome.fromWords("ok"))).toList());
+        RunReport report = new RunReport(
+                Map.of("date", "2026-01-01T10:00:00Z", "gitRevision", revision),
+                PLAN,
+                Stream.of(servers)
+                        .map(server ->
+                                ServerSummary.from(server, dir.resolve(server), PLAN, RunOutcome.fromWords("ok")))
+                        .toList());
         Files.writeString(dir.resolve(ReportWriter.JSON_FILE), new ObjectMapper().writeValueAsString(report));
         return dir;
     }
 
-    private record Outcome(int exit, String out, String err) {
-    }
+    private record Outcome(int exit, String out, String err) {}
 
     private static Outcome execute(Object command, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -56,7 +59,8 @@ class CompareCommandTest {
         System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
         System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
         try {
-            int exit = new CommandLine(command).setErr(new PrintWriter(err, true)).execute(args);
+            int exit =
+                    new CommandLine(command).setErr(new PrintWriter(err, true)).execute(args);
             return new Outcome(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
         } finally {
             System.setOut(previousOut);
@@ -79,11 +83,15 @@ class CompareCommandTest {
         List<Path> pages;
         try (Stream<Path> folders = Files.list(results)) {
             pages = folders.filter(dir -> dir.getFileName().toString().startsWith("compare-"))
-                    .map(dir -> dir.resolve("compare.html")).filter(Files::isRegularFile).toList();
+                    .map(dir -> dir.resolve("compare.html"))
+                    .filter(Files::isRegularFile)
+                    .toList();
         }
         assertEquals(1, pages.size(), "compare-<timestamp>/compare.html beside the runs");
-        assertTrue(Files.readString(results.resolve(ReportWriter.HTML_FILE))
-                .contains(results.relativize(pages.getFirst()).toString()), "the index lists the comparison");
+        assertTrue(
+                Files.readString(results.resolve(ReportWriter.HTML_FILE))
+                        .contains(results.relativize(pages.getFirst()).toString()),
+                "the index lists the comparison");
     }
 
     @Test
@@ -91,7 +99,12 @@ class CompareCommandTest {
         Path a = run("a", "abc", "server-virtual");
         Path b = run("b", "abc", "server-virtual");
 
-        Outcome compare = execute(new CompareCommand(), a.toString(), b.toString(), "--out", results.resolve("mine").toString());
+        Outcome compare = execute(
+                new CompareCommand(),
+                a.toString(),
+                b.toString(),
+                "--out",
+                results.resolve("mine").toString());
 
         assertEquals(0, compare.exit(), compare.err());
         assertTrue(Files.isRegularFile(results.resolve("mine").resolve("compare.html")));
@@ -109,7 +122,8 @@ class CompareCommandTest {
                 List.of(empty, run, empty + ": no summary.json"),
                 List.of(run, missing, missing + ": no such folder"),
                 List.of(run, platformOnly, platformOnly + ": no server in common"))) {
-            Outcome compare = execute(new CompareCommand(), bad.get(0).toString(), bad.get(1).toString());
+            Outcome compare = execute(
+                    new CompareCommand(), bad.get(0).toString(), bad.get(1).toString());
             assertEquals(2, compare.exit(), compare.err());
             assertTrue(compare.err().startsWith("lab: " + bad.get(2)), compare.err());
             assertEquals(1, compare.err().lines().count(), "one line, no stack trace: " + compare.err());
@@ -123,13 +137,15 @@ class CompareCommandTest {
 
         Outcome index = execute(new ReportCommand(), results.toString());
         assertEquals(0, index.exit(), index.err());
-        assertTrue(Files.readString(results.resolve(ReportWriter.HTML_FILE)).contains("2026-01-01T10-00-00/index.html"));
+        assertTrue(
+                Files.readString(results.resolve(ReportWriter.HTML_FILE)).contains("2026-01-01T10-00-00/index.html"));
 
         run("2026-01-02T10-00-00", "def", "server-virtual");
         Outcome report = execute(new ReportCommand(), run.toString());
         assertEquals(0, report.exit(), report.err());
         assertTrue(report.out().contains("All runs: " + results.resolve(ReportWriter.HTML_FILE)), report.out());
-        assertTrue(Files.readString(results.resolve(ReportWriter.HTML_FILE)).contains("2026-01-02T10-00-00/index.html"));
+        assertTrue(
+                Files.readString(results.resolve(ReportWriter.HTML_FILE)).contains("2026-01-02T10-00-00/index.html"));
     }
 
     @Test
@@ -140,7 +156,9 @@ class CompareCommandTest {
 
         assertEquals(0, report.exit(), report.err());
         assertTrue(report.out().contains("Case users-10/repeat-2: "), report.out());
-        JsonNode points = new ObjectMapper().readTree(sweep.resolve(SweepReport.JSON_FILE).toFile()).get("points");
+        JsonNode points = new ObjectMapper()
+                .readTree(sweep.resolve(SweepReport.JSON_FILE).toFile())
+                .get("points");
         assertEquals(2, points.size(), points::toString);
         assertEquals("10", points.get(0).get("level").asText());
         assertEquals(2, points.get(0).get("clientVerdicts").size(), "two repeats at users=10");
@@ -168,8 +186,16 @@ class CompareCommandTest {
         for (String folder : cases) {
             run(results.relativize(dir.resolve(folder)).toString(), "abc", "server-virtual");
         }
-        Files.writeString(dir.resolve(SweepReport.JSON_FILE), new ObjectMapper().writeValueAsString(Map.of(
-                "metadata", Map.of("sweep", spec, "repeats", 2), "points", List.of(), "cases", List.of(cases))));
+        Files.writeString(
+                dir.resolve(SweepReport.JSON_FILE),
+                new ObjectMapper()
+                        .writeValueAsString(Map.of(
+                                "metadata",
+                                Map.of("sweep", spec, "repeats", 2),
+                                "points",
+                                List.of(),
+                                "cases",
+                                List.of(cases))));
         return dir;
     }
 

@@ -3,6 +3,8 @@ package lab.threads.runner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -10,9 +12,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,25 +35,42 @@ class ConcurrentRunsTest {
 
         List<Path> folders;
         try (Stream<Path> children = Files.list(out)) {
-            folders = children.filter(Files::isDirectory).filter(dir -> !dir.getFileName().toString().startsWith(".")).sorted().toList();
+            folders = children.filter(Files::isDirectory)
+                    .filter(dir -> !dir.getFileName().toString().startsWith("."))
+                    .sorted()
+                    .toList();
         }
         assertEquals(2, folders.size(), "one folder each: " + folders);
         String index = Files.readString(out.resolve("index.html"));
         for (Path folder : folders) {
-            JsonNode server = new ObjectMapper().readTree(folder.resolve("summary.json").toFile()).get("servers").get(0);
+            JsonNode server = new ObjectMapper()
+                    .readTree(folder.resolve("summary.json").toFile())
+                    .get("servers")
+                    .get(0);
             assertEquals("ok", server.get("outcome").asText(), folder.toString());
             assertEquals(USERS * 2, server.at("/summary/samples").asLong(), folder + " has all its samples");
-            assertEquals(0.0, server.at("/summary/errorPercent").asDouble(), folder + ": " + server.get("errorsByCause"));
+            assertEquals(
+                    0.0, server.at("/summary/errorPercent").asDouble(), folder + ": " + server.get("errorsByCause"));
             assertTrue(Files.size(folder.resolve("index.html")) > 0, folder + " has its page");
             assertTrue(index.contains(folder.getFileName().toString()), "the index lists " + folder.getFileName());
         }
         try (Stream<Path> leftovers = Files.list(out)) {
-            assertTrue(leftovers.noneMatch(file -> file.getFileName().toString().endsWith(".tmp")), "no temporary file left behind");
+            assertTrue(
+                    leftovers.noneMatch(file -> file.getFileName().toString().endsWith(".tmp")),
+                    "no temporary file left behind");
         }
     }
 
     private int smokeRun() {
-        return LabCommand.commandLine().execute("--plan=smoke", "--servers=virtual", "--users=" + USERS, "--rampup=1",
-                "--loops=2", "--sleep-ms=300", "--out=" + out, "--server-jvm-args=-Xmx256m");
+        return LabCommand.commandLine()
+                .execute(
+                        "--plan=smoke",
+                        "--servers=virtual",
+                        "--users=" + USERS,
+                        "--rampup=1",
+                        "--loops=2",
+                        "--sleep-ms=300",
+                        "--out=" + out,
+                        "--server-jvm-args=-Xmx256m");
     }
 }

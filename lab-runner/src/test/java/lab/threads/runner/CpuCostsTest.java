@@ -2,9 +2,8 @@ package lab.threads.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.nio.file.Path;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
 import lab.threads.report.ServerSummary;
 import lab.threads.runner.jmeter.ClientKind;
 import org.junit.jupiter.api.Test;
@@ -21,28 +20,38 @@ class CpuCostsTest {
         assertEquals(0.3, CpuCosts.load(results).server().get("server-virtual").ms());
 
         // 12,000 requests: the client spent 4.8 s + 1.2 s of CPU, the server 3.6 s.
-        CpuCosts.load(results).learn(run("ok", 12_000, false, null), ClientKind.VIRTUAL, "2026-11-23T10-00-00").save(results);
+        CpuCosts.load(results)
+                .learn(run("ok", 12_000, false, null), ClientKind.VIRTUAL, "2026-11-23T10-00-00")
+                .save(results);
 
         CpuCosts learned = CpuCosts.load(results);
         assertEquals(0.5, learned.client().get("virtual").ms());
-        assertEquals("2026-11-23T10-00-00, 12,000 requests", learned.client().get("virtual").from());
+        assertEquals(
+                "2026-11-23T10-00-00, 12,000 requests",
+                learned.client().get("virtual").from());
         assertEquals(0.3, learned.server().get("server-virtual").ms());
-        assertEquals("2026-11-23T10-00-00, 12,000 requests", learned.server().get("server-virtual").from());
-        assertEquals(1.37, learned.server().get("server-platform").ms(), "a side the run did not measure keeps its figure");
+        assertEquals(
+                "2026-11-23T10-00-00, 12,000 requests",
+                learned.server().get("server-virtual").from());
+        assertEquals(
+                1.37, learned.server().get("server-platform").ms(), "a side the run did not measure keeps its figure");
     }
 
     @Test
     void aShortFailedDistributedOrSilentRunTeachesNothing() throws Exception {
-        CpuCosts.load(results).learn(run("ok", 900, false, null), ClientKind.VIRTUAL, "short")
+        CpuCosts.load(results)
+                .learn(run("ok", 900, false, null), ClientKind.VIRTUAL, "short")
                 .learn(run("server died mid-run", 12_000, false, null), ClientKind.VIRTUAL, "died")
-                .learn(run("ok", 12_000, true, 30.0), ClientKind.VIRTUAL, "distributed and silent").save(results);
+                .learn(run("ok", 12_000, true, 30.0), ClientKind.VIRTUAL, "distributed and silent")
+                .save(results);
 
         CpuCosts learned = CpuCosts.load(results);
         assertEquals(0.6, learned.client().get("virtual").ms());
         assertEquals(0.3, learned.server().get("server-virtual").ms());
     }
 
-    private static ServerSummary run(String outcome, long samples, boolean distributed, Double silentAtEnd) throws Exception {
+    private static ServerSummary run(String outcome, long samples, boolean distributed, Double silentAtEnd)
+            throws Exception {
         String json = """
                 {"server": "server-virtual", "outcome": "%s", "summary": {"samples": %d},
                  "client": {"distributed": %b, "cpuUserMs": 4800, "cpuSystemMs": 1200},

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.BitSet;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -33,7 +32,9 @@ class CpuSetsTest {
         assertEquals(List.of("taskset", "-c", "1,3"), sets.serverLauncher());
         assertEquals(List.of("taskset", "-c", "0,2"), sets.clientLauncher());
         assertEquals("server: CPUs 1,3, client: CPUs 0,2", sets.describe(4));
-        assertEquals("server: CPU 1, client: CPU 0", CpuSets.parse("Server=1,client=0", FOUR, true).describe(4));
+        assertEquals(
+                "server: CPU 1, client: CPU 0",
+                CpuSets.parse("Server=1,client=0", FOUR, true).describe(4));
     }
 
     @Test
@@ -44,22 +45,29 @@ class CpuSetsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "all", "server=", "server=a", "server=1;client=0", "cpu=1", "server=1,server=2", "server=1,"})
+    @ValueSource(
+            strings = {"", "all", "server=", "server=a", "server=1;client=0", "cpu=1", "server=1,server=2", "server=1,"
+            })
     void malformedValuesAreRefusedWithAnExample(String value) {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CpuSets.parse(value, FOUR, true));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> CpuSets.parse(value, FOUR, true));
         assertTrue(e.getMessage().contains("e.g. --cpus server=1,client=0"), e.getMessage());
     }
 
     @Test
     void cpusThisProcessMayNotUseOverlapsBackwardRangesAndAMissingTasksetAreRefused() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> CpuSets.parse("server=4,client=0", FOUR, true))
-                .getMessage().contains("not all among the CPUs this process may use (0,1,2,3)"));
+                .getMessage()
+                .contains("not all among the CPUs this process may use (0,1,2,3)"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> CpuSets.parse("server=0-1,client=1", FOUR, true))
-                .getMessage().contains("overlap"));
+                .getMessage()
+                .contains("overlap"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> CpuSets.parse("server=3-1,client=0", FOUR, true))
-                .getMessage().contains("runs backwards"));
+                .getMessage()
+                .contains("runs backwards"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> CpuSets.parse("server=1,client=0", FOUR, false))
-                .getMessage().contains("install util-linux"));
+                .getMessage()
+                .contains("install util-linux"));
     }
 
     @Test

@@ -15,9 +15,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
 import javax.xml.parsers.DocumentBuilderFactory;
-
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.NodeList;
 
@@ -54,7 +52,8 @@ class DocsTest {
                 checked++;
                 int hash = target.indexOf('#');
                 String file = hash < 0 ? target : target.substring(0, hash);
-                Path resolved = file.isEmpty() ? page : page.getParent().resolve(file).normalize();
+                Path resolved =
+                        file.isEmpty() ? page : page.getParent().resolve(file).normalize();
                 String where = HOME.relativize(page) + ": (" + target + ")";
                 if (!Files.exists(resolved)) {
                     broken.add(where + " -> no file " + HOME.relativize(resolved));
@@ -86,7 +85,8 @@ class DocsTest {
         String codeMap = section(readme, "## Code map");
         Set<String> classes = new HashSet<>();
         try (Stream<Path> files = Files.walk(HOME)) {
-            files.filter(file -> file.toString().endsWith(".java") && file.toString().contains("/src/main/java/"))
+            files.filter(file ->
+                            file.toString().endsWith(".java") && file.toString().contains("/src/main/java/"))
                     .forEach(file -> classes.add(file.getFileName().toString().replace(".java", "")));
         }
         List<String> unknown = new ArrayList<>();
@@ -97,10 +97,14 @@ class DocsTest {
             }
         }
         assertTrue(codeMap.contains("LabCommand"), "the code map was found");
-        assertTrue(unknown.isEmpty(), "README.md's code map names classes no module has (renamed? update the map): " + unknown);
+        assertTrue(
+                unknown.isEmpty(),
+                "README.md's code map names classes no module has (renamed? update the map): " + unknown);
 
         String modules = section(readme, "## Modules");
-        NodeList declared = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(HOME.resolve("pom.xml").toFile())
+        NodeList declared = DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
+                .parse(HOME.resolve("pom.xml").toFile())
                 .getElementsByTagName("module");
         List<String> missing = new ArrayList<>();
         for (int i = 0; i < declared.getLength(); i++) {
@@ -130,7 +134,9 @@ class DocsTest {
 
     static String slug(String heading) {
         String text = heading.replaceAll("\\[([^\\]]*)\\]\\([^)]*\\)", "$1"); // a link in a heading keeps its text
-        return text.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N} _-]", "").replace(' ', '-');
+        return text.toLowerCase(Locale.ROOT)
+                .replaceAll("[^\\p{L}\\p{N} _-]", "")
+                .replace(' ', '-');
     }
 
     private static String withoutCode(String markdown) {

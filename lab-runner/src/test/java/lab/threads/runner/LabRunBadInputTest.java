@@ -3,6 +3,10 @@ package lab.threads.runner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -14,11 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import lab.threads.common.Variant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,42 +30,51 @@ class LabRunBadInputTest {
     Path out;
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-            "--servers=platform,tomcat | Unknown server 'tomcat'",
-            "--plan=nosuchplan         | Unknown plan 'nosuchplan'",
-            "--users=many              | 'users' must be a whole number",
-            "--rampup=1.5              | 'rampup' must be a whole number",
-            "-Jthreads=5               | has no property 'threads'",
-            "-Jport=9999               | set by the runner",
-            "--client=green            | --client must be virtual or platform",
-            "--workers=dns:nowhere.invalid | --workers: cannot resolve 'nowhere.invalid'",
-            "--workers=10.0.0.5:http   | --workers: bad port 'http'",
-            "--no-such-option          | Unknown option",
-            "--rate=100                | 'rate' is a knob of open plans (arrivals at a fixed rate), and the plan 'talk' is closed",
-            "--duration=30             | use --plan open, or set --users, --rampup and --loops"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "--servers=platform,tomcat | Unknown server 'tomcat'",
+                "--plan=nosuchplan         | Unknown plan 'nosuchplan'",
+                "--users=many              | 'users' must be a whole number",
+                "--rampup=1.5              | 'rampup' must be a whole number",
+                "-Jthreads=5               | has no property 'threads'",
+                "-Jport=9999               | set by the runner",
+                "--client=green            | --client must be virtual or platform",
+                "--workers=dns:nowhere.invalid | --workers: cannot resolve 'nowhere.invalid'",
+                "--workers=10.0.0.5:http   | --workers: bad port 'http'",
+                "--no-such-option          | Unknown option",
+                "--rate=100                | 'rate' is a knob of open plans (arrivals at a fixed rate), and the plan 'talk' is closed",
+                "--duration=30             | use --plan open, or set --users, --rampup and --loops"
+            })
     void badInputIsRefusedBeforeAnythingRuns(String argument, String expected) {
         assertRefused(expected, argument);
     }
 
     @ParameterizedTest(name = "--plan=open {0}")
-    @CsvSource(delimiter = '|', value = {
-            "--rate=fast               | Plan property 'rate' must be a whole number of at least 1, got 'fast': set it with --rate.",
-            "--rate=2.5                | Plan property 'rate' must be a whole number",
-            "--duration=0              | Plan property 'duration' must be a whole number of at least 1",
-            "--users=10                | 'users' is a knob of closed plans, and the plan 'open' is open",
-            "--sweep=loops=1,2         | set --rate, --rampup and --duration",
-            "--workers=127.0.0.1:1099  | --workers runs closed plans only",
-            "--warmup-users=5          | run it without --warmup-users"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "--rate=fast               | Plan property 'rate' must be a whole number of at least 1, got 'fast': set it with --rate.",
+                "--rate=2.5                | Plan property 'rate' must be a whole number",
+                "--duration=0              | Plan property 'duration' must be a whole number of at least 1",
+                "--users=10                | 'users' is a knob of closed plans, and the plan 'open' is open",
+                "--sweep=loops=1,2         | set --rate, --rampup and --duration",
+                "--workers=127.0.0.1:1099  | --workers runs closed plans only",
+                "--warmup-users=5          | run it without --warmup-users"
+            })
     void badInputForAnOpenPlanIsRefusedBeforeAnythingRuns(String argument, String expected) {
         assertRefused(expected, "--plan=open", argument);
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-            "--server-settings=tuned                       | lab: --server-settings must be lab or stock, got 'tuned'.",
-            "--server-settings=stock --target=virtual=http://127.0.0.1:1 | lab: --server-settings stock applies to the servers the lab starts",
-            "--server-settings=stock --server-args=--backlog=4096 | lab: --server-args --backlog tunes what --server-settings stock leaves",
-            "--server-args=--settings=stock                | lab: --server-args cannot set --settings: use --server-settings"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "--server-settings=tuned                       | lab: --server-settings must be lab or stock, got 'tuned'.",
+                "--server-settings=stock --target=virtual=http://127.0.0.1:1 | lab: --server-settings stock applies to the servers the lab starts",
+                "--server-settings=stock --server-args=--backlog=4096 | lab: --server-args --backlog tunes what --server-settings stock leaves",
+                "--server-args=--settings=stock                | lab: --server-args cannot set --settings: use --server-settings"
+            })
     void badServerSettingsAreRefusedInOneLine(String arguments, String expected) {
         String message = assertRefused(expected, arguments.split(" "));
         assertEquals(1, message.strip().lines().count(), message);
@@ -100,31 +108,48 @@ class LabRunBadInputTest {
         try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             nothingListens = closed.getLocalPort();
         }
-        String message = assertRefused("--target virtual=http://127.0.0.1:" + nothingListens + " does not answer",
-                "--servers=virtual", "--plan=smoke", "--target=virtual=http://127.0.0.1:" + nothingListens);
+        String message = assertRefused(
+                "--target virtual=http://127.0.0.1:" + nothingListens + " does not answer",
+                "--servers=virtual",
+                "--plan=smoke",
+                "--target=virtual=http://127.0.0.1:" + nothingListens);
         assertEquals(1, message.strip().lines().count(), message);
     }
 
     @Test
     void aSleepOutsideTheServersRangeIsRefused() {
-        assertRefused("sleep_ms 99999999 is outside server-virtual's range, 0-60000 ms", "--servers=virtual", "--plan=smoke",
+        assertRefused(
+                "sleep_ms 99999999 is outside server-virtual's range, 0-60000 ms",
+                "--servers=virtual",
+                "--plan=smoke",
                 "--sleep-ms=99999999");
-        assertRefused("sleep_ms 70000 is outside server-virtual's range, 0-60000 ms", "--servers=virtual", "--plan=smoke",
+        assertRefused(
+                "sleep_ms 70000 is outside server-virtual's range, 0-60000 ms",
+                "--servers=virtual",
+                "--plan=smoke",
                 "--sweep=sleep_ms=100,70000");
     }
 
     @Test
     void aSleepInsideARaisedRangeIsNotRefused() throws Exception {
         var cli = LabCommand.commandLine();
-        cli.parseArgs("--servers=virtual", "--plan=smoke", "--sleep-ms=70000", "--server-args=--max-sleep-ms=70000", "--out=" + out);
+        cli.parseArgs(
+                "--servers=virtual",
+                "--plan=smoke",
+                "--sleep-ms=70000",
+                "--server-args=--max-sleep-ms=70000",
+                "--out=" + out);
         Preflight.check(((LabCommand) cli.getCommand()).options());
     }
 
     @Test
     void anOutputFolderThatCannotBeWrittenIsRefusedWithoutAStackTrace(@TempDir Path elsewhere) throws IOException {
         Path aFile = Files.writeString(elsewhere.resolve("a-file"), "not a folder");
-        String message = assertRefused("lab: cannot write results in " + aFile.resolve("results"), "--servers=virtual",
-                "--plan=smoke", "--out=" + aFile.resolve("results"));
+        String message = assertRefused(
+                "lab: cannot write results in " + aFile.resolve("results"),
+                "--servers=virtual",
+                "--plan=smoke",
+                "--out=" + aFile.resolve("results"));
         assertTrue(message.contains("give a folder you can write with --out"), message);
         assertEquals(1, message.strip().lines().count(), "one line, no stack trace: " + message);
     }
@@ -139,15 +164,30 @@ class LabRunBadInputTest {
         refusing.start();
         int exit;
         try {
-            exit = LabCommand.commandLine().execute("--plan=smoke", "--servers=virtual", "--users=5", "--rampup=1", "--loops=2",
-                    "--sleep-ms=10", "--out=" + out, "--target=virtual=http://127.0.0.1:" + refusing.getAddress().getPort());
+            exit = LabCommand.commandLine()
+                    .execute(
+                            "--plan=smoke",
+                            "--servers=virtual",
+                            "--users=5",
+                            "--rampup=1",
+                            "--loops=2",
+                            "--sleep-ms=10",
+                            "--out=" + out,
+                            "--target=virtual=http://127.0.0.1:"
+                                    + refusing.getAddress().getPort());
         } finally {
             refusing.stop(0);
         }
         assertEquals(1, exit, "a run in which every request failed is not a success");
-        JsonNode server = new ObjectMapper().readTree(LabRunEndToEndTest.onlyRunFolder(out).resolve("summary.json").toFile())
-                .get("servers").get(0);
-        assertEquals("every request failed: server: HTTP 503 (10 of 10)", server.get("outcome").asText());
+        JsonNode server = new ObjectMapper()
+                .readTree(LabRunEndToEndTest.onlyRunFolder(out)
+                        .resolve("summary.json")
+                        .toFile())
+                .get("servers")
+                .get(0);
+        assertEquals(
+                "every request failed: server: HTTP 503 (10 of 10)",
+                server.get("outcome").asText());
     }
 
     private static void answer(HttpExchange exchange, int status, String body) throws IOException {
@@ -164,18 +204,31 @@ class LabRunBadInputTest {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         PrintStream previous = System.out;
         int exit;
-        try (ServerSocket squatter = new ServerSocket(Variant.PLATFORM.defaultPort(), 50, InetAddress.getLoopbackAddress())) {
+        try (ServerSocket squatter =
+                new ServerSocket(Variant.PLATFORM.defaultPort(), 50, InetAddress.getLoopbackAddress())) {
             System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
-            exit = LabCommand.commandLine().execute("--plan=smoke", "--servers=platform", "--users=10",
-                    "--rampup=1", "--loops=1", "--sleep-ms=200", "--out=" + out, "--server-jvm-args=-Xmx256m");
+            exit = LabCommand.commandLine()
+                    .execute(
+                            "--plan=smoke",
+                            "--servers=platform",
+                            "--users=10",
+                            "--rampup=1",
+                            "--loops=1",
+                            "--sleep-ms=200",
+                            "--out=" + out,
+                            "--server-jvm-args=-Xmx256m");
         } finally {
             System.setOut(previous);
         }
         String console = printed.toString(StandardCharsets.UTF_8);
         assertEquals(0, exit, console);
         assertTrue(console.contains("port 8081 on 127.0.0.1 is taken"), console);
-        JsonNode server = new ObjectMapper().readTree(LabRunEndToEndTest.onlyRunFolder(out).resolve("summary.json").toFile())
-                .get("servers").get(0);
+        JsonNode server = new ObjectMapper()
+                .readTree(LabRunEndToEndTest.onlyRunFolder(out)
+                        .resolve("summary.json")
+                        .toFile())
+                .get("servers")
+                .get(0);
         assertEquals("ok", server.get("outcome").asText());
         assertEquals(10, server.at("/summary/samples").asLong());
         assertEquals(0.0, server.at("/summary/errorPercent").asDouble());

@@ -4,15 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
@@ -28,15 +27,23 @@ class LabRunEndToEndTest {
 
     @Test
     void scaledDownTalkPlanAgainstAllThreeServers() throws IOException {
-        int exit = LabCommand.commandLine().execute("--plan=talk", "--users=" + USERS, "--rampup=5", "--loops=" + LOOPS,
-                "--sleep-ms=1000", "--out=" + out, "--server-jvm-args=-Xmx256m");
+        int exit = LabCommand.commandLine()
+                .execute(
+                        "--plan=talk",
+                        "--users=" + USERS,
+                        "--rampup=5",
+                        "--loops=" + LOOPS,
+                        "--sleep-ms=1000",
+                        "--out=" + out,
+                        "--server-jvm-args=-Xmx256m");
         assertEquals(0, exit, "every server ran");
 
         Path run = onlyRunFolder(out);
         for (String file : List.of("summary.json", "summary.csv", "summary.md", "index.html")) {
             assertTrue(Files.size(run.resolve(file)) > 0, file);
         }
-        JsonNode summary = new ObjectMapper().readTree(run.resolve("summary.json").toFile());
+        JsonNode summary =
+                new ObjectMapper().readTree(run.resolve("summary.json").toFile());
         assertEquals(USERS, summary.at("/plan/users").asInt());
         assertEquals(3, summary.get("servers").size());
         for (JsonNode server : summary.get("servers")) {
@@ -46,7 +53,8 @@ class LabRunEndToEndTest {
                 assertTrue(Files.isRegularFile(dir.resolve(file)), id + " has " + file);
             }
             assertEquals("ok", server.get("outcome").asText());
-            assertEquals(0.0, server.at("/summary/errorPercent").asDouble(), id + " errors: " + server.get("errorsByCause"));
+            assertEquals(
+                    0.0, server.at("/summary/errorPercent").asDouble(), id + " errors: " + server.get("errorsByCause"));
             assertConsistentWithJtl(id, server, dir.resolve("samples.jtl"));
             assertTrue(server.at("/serverStats/snapshots").asInt() >= 2, id + " stats sampled through the run");
             assertTrue(server.at("/serverStats/peakInFlight").asLong() > 0, id + " saw requests in flight");
@@ -58,28 +66,60 @@ class LabRunEndToEndTest {
         }
         assertEquals("off", summary.at("/metadata/profile").asText());
         assertFalse(Files.exists(run.resolve("lab.jfc")), "no recording settings written");
-        assertFalse(Files.readString(run.resolve("index.html")).contains("<section id=\"profile\">"), "no profile section");
+        assertFalse(
+                Files.readString(run.resolve("index.html")).contains("<section id=\"profile\">"), "no profile section");
 
         // ./lab report redoes the summary from the raw files: the same numbers again.
         assertEquals(0, new picocli.CommandLine(new ReportCommand()).execute(run.toString()));
-        assertEquals(summary.get("servers"), new ObjectMapper().readTree(run.resolve("summary.json").toFile()).get("servers"));
-        assertEquals(2, new picocli.CommandLine(new ReportCommand()).execute(out.resolve("no-such-run").toString()));
+        assertEquals(
+                summary.get("servers"),
+                new ObjectMapper()
+                        .readTree(run.resolve("summary.json").toFile())
+                        .get("servers"));
+        assertEquals(
+                2,
+                new picocli.CommandLine(new ReportCommand())
+                        .execute(out.resolve("no-such-run").toString()));
     }
 
     /** summary.json must say what the raw samples say. */
     private static void assertConsistentWithJtl(String id, JsonNode server, Path jtl) throws IOException {
         try (Reader reader = Files.newBufferedReader(jtl)) {
-            List<CSVRecord> rows = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(reader).getRecords();
+            List<CSVRecord> rows = CSVFormat.DEFAULT
+                    .builder()
+                    .setHeader()
+                    .setSkipHeaderRecord(true)
+                    .get()
+                    .parse(reader)
+                    .getRecords();
             assertEquals(USERS * LOOPS, rows.size(), id + " samples in the .jtl");
-            long[] elapsed = rows.stream().mapToLong(r -> Long.parseLong(r.get("elapsed"))).toArray();
-            long first = rows.stream().mapToLong(r -> Long.parseLong(r.get("timeStamp"))).min().orElseThrow();
-            long last = rows.stream().mapToLong(r -> Long.parseLong(r.get("timeStamp")) + Long.parseLong(r.get("elapsed"))).max().orElseThrow();
+            long[] elapsed = rows.stream()
+                    .mapToLong(r -> Long.parseLong(r.get("elapsed")))
+                    .toArray();
+            long first = rows.stream()
+                    .mapToLong(r -> Long.parseLong(r.get("timeStamp")))
+                    .min()
+                    .orElseThrow();
+            long last = rows.stream()
+                    .mapToLong(r -> Long.parseLong(r.get("timeStamp")) + Long.parseLong(r.get("elapsed")))
+                    .max()
+                    .orElseThrow();
 
             assertEquals(rows.size(), server.at("/summary/samples").asLong());
-            assertEquals(java.util.Arrays.stream(elapsed).average().orElseThrow(), server.at("/summary/average").asDouble(), 1e-6);
-            assertEquals(java.util.Arrays.stream(elapsed).min().orElseThrow(), server.at("/summary/min").asLong());
-            assertEquals(java.util.Arrays.stream(elapsed).max().orElseThrow(), server.at("/summary/max").asLong());
-            assertEquals(rows.size() * 1000.0 / (last - first), server.at("/summary/throughput").asDouble(), 1e-6);
+            assertEquals(
+                    java.util.Arrays.stream(elapsed).average().orElseThrow(),
+                    server.at("/summary/average").asDouble(),
+                    1e-6);
+            assertEquals(
+                    java.util.Arrays.stream(elapsed).min().orElseThrow(),
+                    server.at("/summary/min").asLong());
+            assertEquals(
+                    java.util.Arrays.stream(elapsed).max().orElseThrow(),
+                    server.at("/summary/max").asLong());
+            assertEquals(
+                    rows.size() * 1000.0 / (last - first),
+                    server.at("/summary/throughput").asDouble(),
+                    1e-6);
             assertTrue(rows.stream().allMatch(r -> r.get("responseCode").equals("200")), id + " all 200");
             assertTrue(server.at("/summary/min").asLong() >= 1000, id + " no answer before the sleep ended");
         }
@@ -87,7 +127,9 @@ class LabRunEndToEndTest {
 
     static Path onlyRunFolder(Path out) throws IOException {
         try (Stream<Path> runs = Files.list(out)) {
-            List<Path> folders = runs.filter(Files::isDirectory).filter(dir -> !dir.getFileName().toString().startsWith(".")).toList();
+            List<Path> folders = runs.filter(Files::isDirectory)
+                    .filter(dir -> !dir.getFileName().toString().startsWith("."))
+                    .toList();
             assertEquals(1, folders.size(), "one results/<timestamp> folder: " + folders);
             return folders.getFirst();
         }

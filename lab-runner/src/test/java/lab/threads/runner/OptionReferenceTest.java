@@ -15,7 +15,6 @@ import java.util.TreeSet;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import lab.threads.common.Knobs;
 import lab.threads.common.ServerSettings;
 import lab.threads.common.Variant;
@@ -54,16 +53,23 @@ class OptionReferenceTest {
 
     @Test
     void everyCommandOfTheLabScriptHasItsSection() throws IOException {
-        Matcher cases = Pattern.compile("(?m)^  ([a-z][a-z-]*)\\)").matcher(Files.readString(LabHome.locate().resolve("lab")));
+        Matcher cases = Pattern.compile("(?m)^  ([a-z][a-z-]*)\\)")
+                .matcher(Files.readString(LabHome.locate().resolve("lab")));
         Set<String> dispatched = new TreeSet<>();
         while (cases.find()) {
             dispatched.add("./lab " + cases.group(1));
         }
         dispatched.remove("./lab test"); // ./mvnw -B verify: Maven's options
         assertTrue(dispatched.contains("./lab run"), "the case labels of ./lab were found: " + dispatched);
-        assertEquals(dispatched, new TreeSet<>(COMMANDS.keySet()), "./lab's commands against this test's COMMANDS: a new "
-                + "command needs its CommandLine here and its section in " + DOC);
-        assertEquals(dispatched, new TreeSet<>(sections().keySet()), DOC + " has one '## `./lab <command>`' section per command");
+        assertEquals(
+                dispatched,
+                new TreeSet<>(COMMANDS.keySet()),
+                "./lab's commands against this test's COMMANDS: a new "
+                        + "command needs its CommandLine here and its section in " + DOC);
+        assertEquals(
+                dispatched,
+                new TreeSet<>(sections().keySet()),
+                DOC + " has one '## `./lab <command>`' section per command");
     }
 
     @Test
@@ -83,25 +89,32 @@ class OptionReferenceTest {
                 inCode.add(flag);
                 List<String> row = rows.get(flag);
                 if (row == null) {
-                    problems.add(name + " " + flag + ": not in " + DOC + "; add a row | `" + flag + "` | twins | default | what it does |");
+                    problems.add(name + " " + flag + ": not in " + DOC + "; add a row | `" + flag
+                            + "` | twins | default | what it does |");
                     continue;
                 }
                 List<String> twins = codes(row.get(1)).stream().limit(2).toList();
                 List<String> expected = cli.getDefaultValueProvider() instanceof Knobs
-                        ? List.of(Knobs.propertyName(flag), Knobs.environmentName(flag)) : List.of();
-                if (!twins.equals(expected) || (expected.isEmpty() && !row.get(1).equals("none"))) {
-                    problems.add(name + " " + flag + ": twins " + (expected.isEmpty() ? "none" : "`" + expected.get(0)
-                            + "` · `" + expected.get(1) + "`") + ", the page says '" + row.get(1) + "'");
+                        ? List.of(Knobs.propertyName(flag), Knobs.environmentName(flag))
+                        : List.of();
+                if (!twins.equals(expected)
+                        || (expected.isEmpty() && !row.get(1).equals("none"))) {
+                    problems.add(name + " " + flag + ": twins "
+                            + (expected.isEmpty() ? "none" : "`" + expected.get(0) + "` · `" + expected.get(1) + "`")
+                            + ", the page says '" + row.get(1) + "'");
                 }
                 String codeDefault = option.defaultValue();
-                if (codeDefault != null && !codeDefault.isBlank() && !codes(row.get(2)).contains(codeDefault)) {
-                    problems.add(name + " " + flag + ": the default is `" + codeDefault + "` in the code, the page says '"
-                            + row.get(2) + "'");
+                if (codeDefault != null
+                        && !codeDefault.isBlank()
+                        && !codes(row.get(2)).contains(codeDefault)) {
+                    problems.add(name + " " + flag + ": the default is `" + codeDefault
+                            + "` in the code, the page says '" + row.get(2) + "'");
                 }
             }
             for (String documented : rows.keySet()) {
                 if (!inCode.contains(documented)) {
-                    problems.add(name + " " + documented + ": in " + DOC + " but not an option of the command (see " + name + " --help)");
+                    problems.add(name + " " + documented + ": in " + DOC + " but not an option of the command (see "
+                            + name + " --help)");
                 }
             }
             for (PositionalParamSpec parameter : cli.getCommandSpec().positionalParameters()) {
@@ -132,7 +145,9 @@ class OptionReferenceTest {
             if (!line.startsWith("| `-")) {
                 continue;
             }
-            List<String> cells = List.of(line.substring(1, line.length() - 1).split("\\|", -1)).stream().map(String::strip).toList();
+            List<String> cells = List.of(line.substring(1, line.length() - 1).split("\\|", -1)).stream()
+                    .map(String::strip)
+                    .toList();
             Matcher flag = FLAG.matcher(codes(cells.get(0)).getFirst());
             assertTrue(flag.find(), "a flag in " + line);
             assertTrue(cells.size() >= 4, "option | twins | default | what it does: " + line);

@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-
 import lab.threads.report.PlanShape;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,7 +36,8 @@ class PlanChoiceTest {
 
     @Test
     void defaultsAreReadFromThePlansOwnPropertyReferences() {
-        Map<String, String> defaults = PlanChoice.defaults("<a>${__P(users,5)}</a><b>/x?ms=${__P(sleep_ms,10)}</b><c>${__P(users,9)}</c>");
+        Map<String, String> defaults =
+                PlanChoice.defaults("<a>${__P(users,5)}</a><b>/x?ms=${__P(sleep_ms,10)}</b><c>${__P(users,9)}</c>");
         assertEquals(Map.of("users", "5", "sleep_ms", "10"), defaults);
     }
 
@@ -61,7 +61,9 @@ class PlanChoiceTest {
         PlanChoice plan = PlanChoice.resolve(fixed.toString(), Map.of());
 
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, plan::shape);
-        assertEquals("The open plan 'fixed' has no 'duration' property: the runner needs ${__P(duration,...)} in it "
-                + "(as in jmeter-plans/open.jmx) to work out its ideal.", refused.getMessage());
+        assertEquals(
+                "The open plan 'fixed' has no 'duration' property: the runner needs ${__P(duration,...)} in it "
+                        + "(as in jmeter-plans/open.jmx) to work out its ideal.",
+                refused.getMessage());
     }
 }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,9 +19,14 @@ class ProfileOptionTest {
         assertEquals(Profiling.Mode.JFR, options("--profile").profile());
         assertEquals(Profiling.Mode.ASYNC, options("--profile=async").profile());
         if (AsyncProfilerLibrary.kernelStacksAllowed()) {
-            assertEquals(Profiling.Mode.ASYNC_KERNEL, options("--profile=async-kernel").profile());
+            assertEquals(
+                    Profiling.Mode.ASYNC_KERNEL,
+                    options("--profile=async-kernel").profile());
         }
-        assertEquals(Profiling.Mode.JFR, options("--profile", "--servers=virtual").profile(), "a following option is no mode");
+        assertEquals(
+                Profiling.Mode.JFR,
+                options("--profile", "--servers=virtual").profile(),
+                "a following option is no mode");
         System.setProperty("lab.profile", "jfr");
         try {
             assertEquals(Profiling.Mode.JFR, options().profile());
@@ -39,17 +43,27 @@ class ProfileOptionTest {
     @Test
     void eachModeNamesItsRecordingAndTheLabsSettings() throws Exception {
         Path recording = dir.resolve("server.jfr");
-        assertEquals(java.util.List.of(), Profiling.prepare(Profiling.Mode.OFF, dir).jvmFlags(recording));
+        assertEquals(
+                java.util.List.of(), Profiling.prepare(Profiling.Mode.OFF, dir).jvmFlags(recording));
 
         String jfr = String.join(" ", Profiling.prepare(Profiling.Mode.JFR, dir).jvmFlags(recording));
-        assertTrue(jfr.contains("-XX:StartFlightRecording=settings=" + dir.toAbsolutePath().resolve("lab.jfc")) && jfr.contains(
-                "filename=" + recording.toAbsolutePath()) && jfr.contains("dumponexit=true"), jfr);
+        assertTrue(
+                jfr.contains("-XX:StartFlightRecording=settings="
+                                + dir.toAbsolutePath().resolve("lab.jfc"))
+                        && jfr.contains("filename=" + recording.toAbsolutePath())
+                        && jfr.contains("dumponexit=true"),
+                jfr);
 
-        String async = String.join(" ", Profiling.prepare(Profiling.Mode.ASYNC, dir).jvmFlags(recording));
-        assertTrue(async.startsWith("-agentpath:" + dir.toAbsolutePath().resolve(".async-profiler/libasyncProfiler.so")
-                + "=start,event=ctimer,") && async.contains("jfrsync=" + dir.toAbsolutePath().resolve("lab.jfc"))
-                && async.contains("file=" + recording.toAbsolutePath()), async);
-        String kernel = String.join(" ", Profiling.prepare(Profiling.Mode.ASYNC_KERNEL, dir).jvmFlags(recording));
+        String async =
+                String.join(" ", Profiling.prepare(Profiling.Mode.ASYNC, dir).jvmFlags(recording));
+        assertTrue(
+                async.startsWith("-agentpath:" + dir.toAbsolutePath().resolve(".async-profiler/libasyncProfiler.so")
+                                + "=start,event=ctimer,")
+                        && async.contains("jfrsync=" + dir.toAbsolutePath().resolve("lab.jfc"))
+                        && async.contains("file=" + recording.toAbsolutePath()),
+                async);
+        String kernel = String.join(
+                " ", Profiling.prepare(Profiling.Mode.ASYNC_KERNEL, dir).jvmFlags(recording));
         assertTrue(kernel.contains("=start,event=cpu,"), "perf_events: " + kernel);
     }
 

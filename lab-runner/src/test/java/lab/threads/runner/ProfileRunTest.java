@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -14,9 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.threads.common.Variant;
 import lab.threads.report.JvmSide;
 import org.junit.jupiter.api.Test;
@@ -33,24 +32,41 @@ class ProfileRunTest {
 
     @Test
     void eachStartedServerAndEveryJMeterForkIsRecordedAndTheReportReadsTheirCounts() throws Exception {
-        ServerProcess pool = ServerProcess.start(Variant.POOL, LabHome.serverJar(LabHome.locate(), Variant.POOL),
-                List.of("-Xmx256m"), List.of(), freePort(), dir.resolve("pool.log"), Duration.ofSeconds(60));
+        ServerProcess pool = ServerProcess.start(
+                Variant.POOL,
+                LabHome.serverJar(LabHome.locate(), Variant.POOL),
+                List.of("-Xmx256m"),
+                List.of(),
+                freePort(),
+                dir.resolve("pool.log"),
+                Duration.ofSeconds(60));
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         PrintStream console = System.out;
         int exit;
         try {
             System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
-            exit = LabCommand.commandLine().execute("--servers=virtual,pool", "--target=pool=" + pool.base(), "--plan=smoke",
-                    "--users=20", "--loops=1", "--sleep-ms=200", "--profile", "--out=" + dir.resolve("results"),
-                    "--server-jvm-args=-Xmx256m");
+            exit = LabCommand.commandLine()
+                    .execute(
+                            "--servers=virtual,pool",
+                            "--target=pool=" + pool.base(),
+                            "--plan=smoke",
+                            "--users=20",
+                            "--loops=1",
+                            "--sleep-ms=200",
+                            "--profile",
+                            "--out=" + dir.resolve("results"),
+                            "--server-jvm-args=-Xmx256m");
         } finally {
             System.setOut(console);
             pool.stop(Duration.ofSeconds(10), Duration.ofSeconds(70));
         }
         String said = printed.toString(StandardCharsets.UTF_8);
         assertEquals(0, exit, said);
-        assertTrue(said.contains("profile: jfr") && said.contains("--target servers are not recorded")
-                && said.contains(Profiling.COST), said);
+        assertTrue(
+                said.contains("profile: jfr")
+                        && said.contains("--target servers are not recorded")
+                        && said.contains(Profiling.COST),
+                said);
 
         Path run = LabRunEndToEndTest.onlyRunFolder(dir.resolve("results"));
         Path virtual = run.resolve(Variant.VIRTUAL.id());
@@ -58,18 +74,32 @@ class ProfileRunTest {
             assertTrue(Files.size(virtual.resolve(file)) > 0, "server-virtual has " + file);
         }
         Path pooled = run.resolve(Variant.POOL.id());
-        assertTrue(Files.isRegularFile(pooled.resolve(JvmSide.CLIENT.recording())), "the --target server's client is recorded");
+        assertTrue(
+                Files.isRegularFile(pooled.resolve(JvmSide.CLIENT.recording())),
+                "the --target server's client is recorded");
         assertFalse(Files.exists(pooled.resolve(JvmSide.SERVER.recording())), "the --target server is not");
 
-        JsonNode summary = new ObjectMapper().readTree(run.resolve("summary.json").toFile());
-        assertTrue(summary.at("/metadata/profile").asText().startsWith("jfr"), summary.at("/metadata").toString());
+        JsonNode summary =
+                new ObjectMapper().readTree(run.resolve("summary.json").toFile());
+        assertTrue(
+                summary.at("/metadata/profile").asText().startsWith("jfr"),
+                summary.at("/metadata").toString());
         JsonNode started = summary.at("/servers/0/profile");
-        assertTrue(started.at("/server/virtualThreadsStarted").asLong() > 0, "a virtual thread per request: " + started);
-        assertTrue(started.at("/client/cpuSamples").asLong() > 0 && started.at("/client/hotFrames").size() > 0, started::toString);
+        assertTrue(
+                started.at("/server/virtualThreadsStarted").asLong() > 0, "a virtual thread per request: " + started);
+        assertTrue(
+                started.at("/client/cpuSamples").asLong() > 0
+                        && started.at("/client/hotFrames").size() > 0,
+                started::toString);
         JsonNode targeted = summary.at("/servers/1/profile");
-        assertTrue(targeted.at("/server").isNull() && targeted.at("/client/threadsStarted").asLong() > 0, targeted::toString);
+        assertTrue(
+                targeted.at("/server").isNull()
+                        && targeted.at("/client/threadsStarted").asLong() > 0,
+                targeted::toString);
         String page = Files.readString(run.resolve("index.html"));
-        assertTrue(page.contains("<section id=\"profile\">") && page.contains("server-virtual/server-flame.html"), "the section");
+        assertTrue(
+                page.contains("<section id=\"profile\">") && page.contains("server-virtual/server-flame.html"),
+                "the section");
     }
 
     private static int freePort() throws IOException {

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,14 +24,18 @@ class ServerSettingsOptionTest {
     void labIsTheDefault() throws IOException {
         RunOptions options = options();
         assertEquals("--settings=lab", options.startedServerFlags().getFirst());
-        assertEquals("lab (the lab's equal settings)", RunMetadata.collect(options, dir, List.of()).get("serverSettings"));
+        assertEquals(
+                "lab (the lab's equal settings)",
+                RunMetadata.collect(options, dir, List.of()).get("serverSettings"));
     }
 
     @Test
     void stockReachesEveryServerAheadOfItsOtherFlagsAndTheMetadata() throws IOException {
         RunOptions options = options("--server-settings=stock", "--server-args=--max-sleep-ms=9000");
         assertEquals(List.of("--settings=stock", "--max-sleep-ms=9000"), options.startedServerFlags());
-        assertEquals("stock (each framework's defaults)", RunMetadata.collect(options, dir, List.of()).get("serverSettings"));
+        assertEquals(
+                "stock (each framework's defaults)",
+                RunMetadata.collect(options, dir, List.of()).get("serverSettings"));
     }
 
     @Test

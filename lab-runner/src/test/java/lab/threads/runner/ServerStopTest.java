@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-
 import lab.threads.common.Variant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,19 +37,27 @@ class ServerStopTest {
     void aServerThatCannotReactToSigtermIsKilledWithTheReasonAndNothingHangs() throws Exception {
         ServerProcess server = start();
         // A frozen JVM stands for one out of threads: neither can run its SIGTERM handler.
-        assertEquals(0, new ProcessBuilder("kill", "-STOP", Long.toString(server.pid())).start().waitFor());
+        assertEquals(
+                0,
+                new ProcessBuilder("kill", "-STOP", Long.toString(server.pid()))
+                        .start()
+                        .waitFor());
         long started = System.nanoTime();
         String outcome = server.stop(REACTION, GRACE);
         long tookMs = (System.nanoTime() - started) / 1_000_000;
 
-        assertTrue(outcome.contains("did not react to SIGTERM within 3 s") && outcome.endsWith("killed (SIGKILL)"), outcome);
+        assertTrue(
+                outcome.contains("did not react to SIGTERM within 3 s") && outcome.endsWith("killed (SIGKILL)"),
+                outcome);
         assertFalse(server.isAlive());
         assertTrue(tookMs < 15_000, "the stop took " + tookMs + " ms, not the " + GRACE + " grace");
     }
 
     /** What --server-settings stock starts: each framework's defaults, and the runner's stop still ends it cleanly. */
     @ParameterizedTest
-    @EnumSource(value = Variant.class, names = {"VIRTUAL", "POOL"})
+    @EnumSource(
+            value = Variant.class,
+            names = {"VIRTUAL", "POOL"})
     void aStockServerGetsTheModeOnItsCommandLineAndStopsGracefully(Variant variant) throws Exception {
         var cli = LabCommand.commandLine();
         cli.parseArgs("--server-settings=stock");
@@ -68,7 +75,13 @@ class ServerStopTest {
 
     private ServerProcess start(Variant variant, List<String> serverFlags) throws IOException, InterruptedException {
         Path jar = LabHome.serverJar(LabHome.locate(), variant);
-        return ServerProcess.start(variant, jar, List.of("-Xmx256m"), serverFlags, freePort(), dir.resolve("server.log"),
+        return ServerProcess.start(
+                variant,
+                jar,
+                List.of("-Xmx256m"),
+                serverFlags,
+                freePort(),
+                dir.resolve("server.log"),
                 Duration.ofSeconds(60));
     }
 

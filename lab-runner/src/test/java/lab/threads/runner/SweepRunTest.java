@@ -3,13 +3,12 @@ package lab.threads.runner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,17 +20,35 @@ class SweepRunTest {
 
     @Test
     void sweepTimesRepeatsWithWarmUp() throws IOException {
-        int exit = LabCommand.commandLine().execute("--plan=smoke", "--servers=virtual", "--sweep=users=4,8", "--repeats=2",
-                "--warmup-users=3", "--rampup=1", "--loops=1", "--sleep-ms=100", "--out=" + out, "--server-jvm-args=-Xmx256m");
+        int exit = LabCommand.commandLine()
+                .execute(
+                        "--plan=smoke",
+                        "--servers=virtual",
+                        "--sweep=users=4,8",
+                        "--repeats=2",
+                        "--warmup-users=3",
+                        "--rampup=1",
+                        "--loops=1",
+                        "--sleep-ms=100",
+                        "--out=" + out,
+                        "--server-jvm-args=-Xmx256m");
         assertEquals(0, exit);
 
         Path run = LabRunEndToEndTest.onlyRunFolder(out);
         for (String level : List.of("4", "8")) {
             for (int repeat = 1; repeat <= 2; repeat++) {
                 Path server = run.resolve("users-" + level + "/repeat-" + repeat + "/server-virtual");
-                assertEquals(Integer.parseInt(level) + 1, Files.readAllLines(server.resolve("samples.jtl")).size(), "header + one sample per user");
-                assertEquals(3 + 1, Files.readAllLines(server.resolve("warmup/samples.jtl")).size(), "warm-up samples kept apart");
-                assertTrue(Files.isRegularFile(server.getParent().resolve("summary.json")), "each case has its own report");
+                assertEquals(
+                        Integer.parseInt(level) + 1,
+                        Files.readAllLines(server.resolve("samples.jtl")).size(),
+                        "header + one sample per user");
+                assertEquals(
+                        3 + 1,
+                        Files.readAllLines(server.resolve("warmup/samples.jtl")).size(),
+                        "warm-up samples kept apart");
+                assertTrue(
+                        Files.isRegularFile(server.getParent().resolve("summary.json")),
+                        "each case has its own report");
             }
         }
         JsonNode sweep = new ObjectMapper().readTree(run.resolve("sweep.json").toFile());

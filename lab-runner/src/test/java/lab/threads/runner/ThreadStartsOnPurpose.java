@@ -2,12 +2,11 @@ package lab.threads.runner;
 
 /** Starts and joins platform threads for a second: the thread-per-request model's cost in miniature. */
 public final class ThreadStartsOnPurpose {
-    private ThreadStartsOnPurpose() {
-    }
+    private ThreadStartsOnPurpose() {}
 
     public static void main(String[] args) throws InterruptedException {
         for (long end = System.nanoTime() + 1_000_000_000L; System.nanoTime() < end; ) {
-            Thread thread = Thread.ofPlatform().start(() -> { });
+            Thread thread = Thread.ofPlatform().start(() -> {});
             thread.join();
         }
     }

@@ -3,15 +3,14 @@ package lab.threads.runner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.threads.report.RequestPart;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,13 +27,24 @@ class TimelineInjectionTest {
     /** Ten 500 ms requests at once on a fixed pool of two threads: five waves, so the last waited 2 s for a thread. */
     @Test
     void aFixedPoolOfTwoThreadsPutsTheDelayInTheWaitForAThread() throws Exception {
-        int exit = LabCommand.commandLine().execute("--servers=fixed-pool", "--plan=smoke", "--users=10", "--rampup=0",
-                "--loops=1", "--sleep-ms=500", "--server-args=--pool-threads=2", "--out=" + out, "--server-jvm-args=-Xmx256m");
+        int exit = LabCommand.commandLine()
+                .execute(
+                        "--servers=fixed-pool",
+                        "--plan=smoke",
+                        "--users=10",
+                        "--rampup=0",
+                        "--loops=1",
+                        "--sleep-ms=500",
+                        "--server-args=--pool-threads=2",
+                        "--out=" + out,
+                        "--server-jvm-args=-Xmx256m");
         assertEquals(0, exit);
 
         JsonNode server = onlyServer();
         assertEquals(RequestPart.THREAD_WAIT, bottleneck(server), server.get("timeline")::toString);
-        assertTrue(slowest(server, RequestPart.THREAD_WAIT) >= 1_000, "the last wave waited about 2 s: " + server.get("timeline"));
+        assertTrue(
+                slowest(server, RequestPart.THREAD_WAIT) >= 1_000,
+                "the last wave waited about 2 s: " + server.get("timeline"));
     }
 
     /**
@@ -44,8 +54,16 @@ class TimelineInjectionTest {
     @Test
     void aFrozenServerPutsTheDelayInTheAcceptQueue() throws Exception {
         Thread freezer = Thread.ofPlatform().daemon().name("freeze-server").start(this::freezeServerOnceLoaded);
-        int exit = LabCommand.commandLine().execute("--servers=virtual", "--plan=smoke", "--users=300", "--rampup=6",
-                "--loops=1", "--sleep-ms=0", "--out=" + out, "--server-jvm-args=-Xmx256m");
+        int exit = LabCommand.commandLine()
+                .execute(
+                        "--servers=virtual",
+                        "--plan=smoke",
+                        "--users=300",
+                        "--rampup=6",
+                        "--loops=1",
+                        "--sleep-ms=0",
+                        "--out=" + out,
+                        "--server-jvm-args=-Xmx256m");
         freezer.join(Duration.ofSeconds(5));
         assertEquals(0, exit);
 
@@ -72,7 +90,12 @@ class TimelineInjectionTest {
     }
 
     private JsonNode onlyServer() throws IOException {
-        return new ObjectMapper().readTree(LabRunEndToEndTest.onlyRunFolder(out).resolve("summary.json").toFile()).get("servers").get(0);
+        return new ObjectMapper()
+                .readTree(LabRunEndToEndTest.onlyRunFolder(out)
+                        .resolve("summary.json")
+                        .toFile())
+                .get("servers")
+                .get(0);
     }
 
     /** Once 50 requests were answered: SIGSTOP the server, 2 s, SIGCONT. Bounded: gives up after 60 s. */
@@ -80,7 +103,10 @@ class TimelineInjectionTest {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         try {
             while (System.nanoTime() < deadline) {
-                Optional<ProcessHandle> server = ProcessHandle.current().descendants().filter(p -> commandLine(p).contains("server-virtual.jar")).findFirst();
+                Optional<ProcessHandle> server = ProcessHandle.current()
+                        .descendants()
+                        .filter(p -> commandLine(p).contains("server-virtual.jar"))
+                        .findFirst();
                 if (server.isPresent() && serverRequestsLogged() >= 50) {
                     signal("STOP", server.get());
                     Thread.sleep(2_000);
@@ -96,13 +122,16 @@ class TimelineInjectionTest {
 
     private long serverRequestsLogged() throws IOException {
         try (var files = Files.walk(out)) {
-            return files.filter(f -> f.getFileName().toString().equals("server-requests.csv")).findFirst().map(file -> {
-                try {
-                    return (long) Files.readAllLines(file).size() - 1;
-                } catch (IOException notYet) {
-                    return 0L;
-                }
-            }).orElse(0L);
+            return files.filter(f -> f.getFileName().toString().equals("server-requests.csv"))
+                    .findFirst()
+                    .map(file -> {
+                        try {
+                            return (long) Files.readAllLines(file).size() - 1;
+                        } catch (IOException notYet) {
+                            return 0L;
+                        }
+                    })
+                    .orElse(0L);
         } catch (java.io.UncheckedIOException notYet) {
             return 0;
         }
@@ -117,6 +146,9 @@ class TimelineInjectionTest {
     }
 
     private static void signal(String name, ProcessHandle process) throws IOException, InterruptedException {
-        new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start().waitFor();
+        new ProcessBuilder("kill", "-" + name, Long.toString(process.pid()))
+                .inheritIO()
+                .start()
+                .waitFor();
     }
 }

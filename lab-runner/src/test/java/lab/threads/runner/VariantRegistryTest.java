@@ -17,9 +17,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
 import javax.xml.parsers.DocumentBuilderFactory;
-
 import lab.threads.common.Variant;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
@@ -37,8 +35,7 @@ class VariantRegistryTest {
     private static final String REGISTRY = "server-common/src/main/java/lab/threads/common/Variant.java";
 
     /** One place a variant must appear: where, what to put there, and whether it is there. */
-    private record Place(String where, String add, boolean present) {
-    }
+    private record Place(String where, String add, boolean present) {}
 
     @Test
     void everyPlaceThatNamesAVariantFollowsTheRegistry() throws Exception {
@@ -54,10 +51,14 @@ class VariantRegistryTest {
         places.addAll(runnerImageHasTheServersItsBuildNeeds());
         places.addAll(noVariantOutsideTheRegistry(rootModules, compose));
 
-        List<String> missing = places.stream().filter(place -> !place.present())
-                .map(place -> "- " + place.where() + ": " + place.add()).toList();
-        assertTrue(missing.isEmpty(), "Variant (" + REGISTRY + ") is the registry of the servers; "
-                + missing.size() + " place(s) do not follow it:\n" + String.join("\n", missing) + "\n");
+        List<String> missing = places.stream()
+                .filter(place -> !place.present())
+                .map(place -> "- " + place.where() + ": " + place.add())
+                .toList();
+        assertTrue(
+                missing.isEmpty(),
+                "Variant (" + REGISTRY + ") is the registry of the servers; " + missing.size()
+                        + " place(s) do not follow it:\n" + String.join("\n", missing) + "\n");
     }
 
     @Test
@@ -67,66 +68,92 @@ class VariantRegistryTest {
         for (Variant variant : Variant.values()) {
             assertTrue(variant.id().startsWith("server-"), variant + ": the id is the module name, server-<name>");
             assertTrue(ids.add(variant.id()), "one line per id: " + variant.id());
-            assertTrue(ports.add(variant.defaultPort()), variant.id() + ": a port of its own, not " + variant.defaultPort());
-            assertEquals(variant.name(), variant.shortName().toUpperCase(java.util.Locale.ROOT).replace('-', '_'),
+            assertTrue(
+                    ports.add(variant.defaultPort()),
+                    variant.id() + ": a port of its own, not " + variant.defaultPort());
+            assertEquals(
+                    variant.name(),
+                    variant.shortName().toUpperCase(java.util.Locale.ROOT).replace('-', '_'),
                     variant.id() + ": the constant is the short name in capitals");
         }
-        assertEquals(Variant.DESIGN, List.of(Variant.values()).subList(0, Variant.DESIGN.size()),
+        assertEquals(
+                Variant.DESIGN,
+                List.of(Variant.values()).subList(0, Variant.DESIGN.size()),
                 "the design's three come first: --servers all and the docs list them first");
     }
 
     /** What one variant needs outside the registry line. */
-    private static List<Place> placesOf(Variant variant, List<String> rootModules, Map<String, Map<String, Object>> compose)
-            throws Exception {
+    private static List<Place> placesOf(
+            Variant variant, List<String> rootModules, Map<String, Map<String, Object>> compose) throws Exception {
         String id = variant.id();
         String constant = "Variant." + variant.name();
         Path module = HOME.resolve(id);
         List<Place> places = new ArrayList<>();
         Path pom = module.resolve("pom.xml");
-        places.add(new Place(id + "/pom.xml", "a module folder " + id + "/ with a pom.xml whose artifactId is " + id
-                + " (copy server-fixed-pool/pom.xml: its parent, main.class, server-undertow and the contract suite's test-jar)",
+        places.add(new Place(
+                id + "/pom.xml",
+                "a module folder " + id + "/ with a pom.xml whose artifactId is " + id
+                        + " (copy server-fixed-pool/pom.xml: its parent, main.class, server-undertow and the contract suite's test-jar)",
                 Files.isRegularFile(pom) && id.equals(childText(parse(pom).getDocumentElement(), "artifactId"))));
         String mainClass = Files.isRegularFile(pom) ? mainClass(parse(pom)) : null;
-        Path mainSource = mainClass == null || mainClass.isBlank() ? null
+        Path mainSource = mainClass == null || mainClass.isBlank()
+                ? null
                 : module.resolve("src/main/java").resolve(mainClass.replace('.', '/') + ".java");
-        places.add(new Place(id + "/pom.xml <main.class> and its source", "a <main.class> property naming a class under "
-                + id + "/src/main/java whose main calls ServerLauncher.launch(" + constant + ", ...)",
-                mainSource != null && Files.isRegularFile(mainSource)
+        places.add(new Place(
+                id + "/pom.xml <main.class> and its source",
+                "a <main.class> property naming a class under " + id
+                        + "/src/main/java whose main calls ServerLauncher.launch(" + constant + ", ...)",
+                mainSource != null
+                        && Files.isRegularFile(mainSource)
                         && Files.readString(mainSource).contains("ServerLauncher.launch(" + constant)));
-        places.add(new Place(id + "/src/test/java", "a contract test: a class extending ContractSuite whose variant() returns "
-                + constant + " (see server-fixed-pool/src/test)", hasContractTest(module.resolve("src/test/java"), constant)));
+        places.add(new Place(
+                id + "/src/test/java",
+                "a contract test: a class extending ContractSuite whose variant() returns " + constant
+                        + " (see server-fixed-pool/src/test)",
+                hasContractTest(module.resolve("src/test/java"), constant)));
         places.add(new Place("pom.xml (root) <modules>", "<module>" + id + "</module>", rootModules.contains(id)));
 
         String shortName = variant.shortName();
         Map<String, Object> service = compose.get(id);
-        places.add(new Place("docker-compose.yml", "a service " + id + " (<<: *server, profiles [" + shortName
-                + "], build args SERVER_MODULE " + id + " and SERVER_PORT " + variant.defaultPort()
-                + "; ComposeFileTest checks its limits)", service != null));
+        places.add(new Place(
+                "docker-compose.yml",
+                "a service " + id + " (<<: *server, profiles [" + shortName
+                        + "], build args SERVER_MODULE " + id + " and SERVER_PORT " + variant.defaultPort()
+                        + "; ComposeFileTest checks its limits)",
+                service != null));
         if (service != null) {
             String ports = "127.0.0.1:" + variant.defaultPort() + ":" + variant.defaultPort();
-            places.add(new Place("docker-compose.yml service " + id, "ports: [\"" + ports + "\"] and image: http-threads-lab/"
-                    + id + ":latest", List.of(ports).equals(service.get("ports"))
-                    && ("http-threads-lab/" + id + ":latest").equals(service.get("image"))));
+            places.add(new Place(
+                    "docker-compose.yml service " + id,
+                    "ports: [\"" + ports + "\"] and image: http-threads-lab/" + id + ":latest",
+                    List.of(ports).equals(service.get("ports"))
+                            && ("http-threads-lab/" + id + ":latest").equals(service.get("image"))));
         }
         Map<String, Object> bench = compose.get("bench-" + shortName);
-        List<String> command = List.of("--servers=" + shortName,
-                "--target=" + shortName + "=http://" + id + ":" + variant.defaultPort());
-        places.add(new Place("docker-compose.yml", "a service bench-" + shortName + " (<<: *bench, profiles [" + shortName
-                + "], depends_on " + id + " healthy, command " + command + ")",
+        List<String> command = List.of(
+                "--servers=" + shortName, "--target=" + shortName + "=http://" + id + ":" + variant.defaultPort());
+        places.add(new Place(
+                "docker-compose.yml",
+                "a service bench-" + shortName + " (<<: *bench, profiles [" + shortName + "], depends_on " + id
+                        + " healthy, command " + command + ")",
                 bench != null && command.equals(bench.get("command"))));
         Map<String, Object> resultsDir = compose.get("results-dir");
-        places.add(new Place("docker-compose.yml service results-dir", "'" + shortName + "' in its profiles, so the bench of "
-                + "that profile finds ./results writable", resultsDir != null
-                && ((List<?>) resultsDir.get("profiles")).contains(shortName)));
+        places.add(new Place(
+                "docker-compose.yml service results-dir",
+                "'" + shortName + "' in its profiles, so the bench of " + "that profile finds ./results writable",
+                resultsDir != null && ((List<?>) resultsDir.get("profiles")).contains(shortName)));
         return places;
     }
 
     /** ./lab must work before the runner jar is built, so it keeps its own array: checked against the registry. */
     private static List<Place> labScript(String lab) {
-        List<String> expected = Stream.of(Variant.values()).map(Variant::shortName).toList();
+        List<String> expected =
+                Stream.of(Variant.values()).map(Variant::shortName).toList();
         Matcher array = Pattern.compile("(?m)^VARIANTS=\\(([^)]*)\\)$").matcher(lab);
         List<String> actual = array.find() ? List.of(array.group(1).trim().split("\\s+")) : List.of();
-        return List.of(new Place("./lab", "VARIANTS=(" + String.join(" ", expected) + "), the registry's short names in its order",
+        return List.of(new Place(
+                "./lab",
+                "VARIANTS=(" + String.join(" ", expected) + "), the registry's short names in its order",
                 expected.equals(actual)));
     }
 
@@ -142,7 +169,8 @@ class VariantRegistryTest {
             Set<String> lines = lines(read(dockerfile));
             for (String module : modules) {
                 String line = "COPY " + module + "/pom.xml " + module + "/";
-                places.add(new Place(dockerfile, "the line '" + line + "' beside the other modules' poms", lines.contains(line)));
+                places.add(new Place(
+                        dockerfile, "the line '" + line + "' beside the other modules' poms", lines.contains(line)));
             }
         }
         return places;
@@ -155,7 +183,9 @@ class VariantRegistryTest {
         for (String module : labModulesNeededBy("lab-runner")) {
             if (module.startsWith("server-")) {
                 String line = "COPY " + module + "/src/main " + module + "/src/main";
-                places.add(new Place("lab-runner/Dockerfile", "the line '" + line + "' (lab-runner depends on " + module + ")",
+                places.add(new Place(
+                        "lab-runner/Dockerfile",
+                        "the line '" + line + "' (lab-runner depends on " + module + ")",
                         lines.contains(line)));
             }
         }
@@ -163,15 +193,18 @@ class VariantRegistryTest {
     }
 
     /** The other way round: a runnable server module or a compose server that the registry does not know. */
-    private static List<Place> noVariantOutsideTheRegistry(List<String> rootModules, Map<String, Map<String, Object>> compose)
-            throws Exception {
-        Set<String> ids = new HashSet<>(Stream.of(Variant.values()).map(Variant::id).toList());
+    private static List<Place> noVariantOutsideTheRegistry(
+            List<String> rootModules, Map<String, Map<String, Object>> compose) throws Exception {
+        Set<String> ids =
+                new HashSet<>(Stream.of(Variant.values()).map(Variant::id).toList());
         List<Place> places = new ArrayList<>();
         for (String module : rootModules) {
             String mainClass = mainClass(parse(HOME.resolve(module).resolve("pom.xml")));
             if (module.startsWith("server-") && mainClass != null && !mainClass.isBlank()) {
-                places.add(new Place(REGISTRY, "a line for the runnable module " + module + " (id, framework, threading model, "
-                        + "port)", ids.contains(module)));
+                places.add(new Place(
+                        REGISTRY,
+                        "a line for the runnable module " + module + " (id, framework, threading model, " + "port)",
+                        ids.contains(module)));
             }
         }
         for (String service : compose.keySet()) {
@@ -187,7 +220,8 @@ class VariantRegistryTest {
             return false;
         }
         try (Stream<Path> files = Files.walk(tests)) {
-            return files.filter(file -> file.toString().endsWith(".java")).map(VariantRegistryTest::readFile)
+            return files.filter(file -> file.toString().endsWith(".java"))
+                    .map(VariantRegistryTest::readFile)
                     .anyMatch(source -> source.contains("extends ContractSuite") && source.contains(constant));
         }
     }
@@ -227,7 +261,8 @@ class VariantRegistryTest {
     @SuppressWarnings("unchecked")
     private static Map<String, Map<String, Object>> composeServices() throws IOException {
         try (Reader reader = Files.newBufferedReader(HOME.resolve("docker-compose.yml"))) {
-            return (Map<String, Map<String, Object>>) new Yaml().<Map<String, Object>>load(reader).get("services");
+            return (Map<String, Map<String, Object>>)
+                    new Yaml().<Map<String, Object>>load(reader).get("services");
         }
     }
 

@@ -12,8 +12,7 @@ import lab.threads.undertow.UndertowLabServer;
  * moves on. Nothing blocks, so this is the machine's ceiling for the endpoint.
  */
 public final class AsyncServerMain {
-    private AsyncServerMain() {
-    }
+    private AsyncServerMain() {}
 
     public static void main(String[] args) {
         ServerLauncher.launch(Variant.ASYNC, AsyncServerMain::start, args);

@@ -1,5 +1,6 @@
 package lab.threads.common;
 
+import com.sun.management.GarbageCollectionNotificationInfo;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -7,11 +8,8 @@ import java.lang.management.MemoryType;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
-
 import javax.management.NotificationEmitter;
 import javax.management.openmbean.CompositeData;
-
-import com.sun.management.GarbageCollectionNotificationInfo;
 
 /**
  * The heap in use right after the latest collection, young or old: what survived it, so a leak shows as this
@@ -22,24 +20,35 @@ import com.sun.management.GarbageCollectionNotificationInfo;
 final class HeapAfterGc {
     private static final AtomicLong LATEST = new AtomicLong(-1);
     private static final Set<String> HEAP_POOLS = ManagementFactory.getMemoryPoolMXBeans().stream()
-            .filter(pool -> pool.getType() == MemoryType.HEAP).map(MemoryPoolMXBean::getName).collect(Collectors.toSet());
+            .filter(pool -> pool.getType() == MemoryType.HEAP)
+            .map(MemoryPoolMXBean::getName)
+            .collect(Collectors.toSet());
 
     static {
         for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
             if (collector instanceof NotificationEmitter emitter) {
-                emitter.addNotificationListener((notification, handback) -> {
-                    if (GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(notification.getType())) {
-                        LATEST.set(GarbageCollectionNotificationInfo.from((CompositeData) notification.getUserData()).getGcInfo()
-                                .getMemoryUsageAfterGc().entrySet().stream().filter(pool -> HEAP_POOLS.contains(pool.getKey()))
-                                .mapToLong(pool -> pool.getValue().getUsed()).sum());
-                    }
-                }, null, null);
+                emitter.addNotificationListener(
+                        (notification, handback) -> {
+                            if (GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(
+                                    notification.getType())) {
+                                LATEST.set(GarbageCollectionNotificationInfo.from(
+                                                (CompositeData) notification.getUserData())
+                                        .getGcInfo()
+                                        .getMemoryUsageAfterGc()
+                                        .entrySet()
+                                        .stream()
+                                        .filter(pool -> HEAP_POOLS.contains(pool.getKey()))
+                                        .mapToLong(pool -> pool.getValue().getUsed())
+                                        .sum());
+                            }
+                        },
+                        null,
+                        null);
             }
         }
     }
 
-    private HeapAfterGc() {
-    }
+    private HeapAfterGc() {}
 
     /** Starts listening; the server calls it at start so that no collection goes unseen. */
     static void watch() {

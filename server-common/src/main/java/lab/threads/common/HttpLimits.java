@@ -15,37 +15,54 @@ public final class HttpLimits {
     public static final int MAX_HEADER_BYTES = 16384;
     /** Header lines: more are refused with 400 (Undertow's MAX_HEADERS). */
     public static final int MAX_HEADERS = 100;
+
     public static final String HTTP_1_1 = "HTTP/1.1";
     public static final String HTTP_1_0 = "HTTP/1.0";
     /** RFC 9110's methods and PATCH, matched without case (see {@link RequestHead#method()}); any other token is 501. */
-    static final Set<String> KNOWN_METHODS = Set.of("GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH");
+    static final Set<String> KNOWN_METHODS =
+            Set.of("GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH");
 
-    private HttpLimits() {
-    }
+    private HttpLimits() {}
 
     /** The refusal of a request outside the limits, or empty when the contract may route it. */
     static Optional<Reply> refusal(RequestHead head) {
         if (head.requestLineBytes() >= MAX_REQUEST_LINE_BYTES) {
-            return Optional.of(SleepContract.error(414, "uri_too_long", "The request line has " + head.requestLineBytes()
-                    + " bytes; this server reads fewer than " + MAX_REQUEST_LINE_BYTES + "."));
+            return Optional.of(SleepContract.error(
+                    414,
+                    "uri_too_long",
+                    "The request line has " + head.requestLineBytes() + " bytes; this server reads fewer than "
+                            + MAX_REQUEST_LINE_BYTES + "."));
         }
         if (!isAscii(head.target()) || head.rawQuery() != null && !isAscii(head.rawQuery())) {
-            // RFC 9112 3.2: the target is ASCII; Undertow's parser refuses other bytes with 400, Helidon routes them (404).
-            return Optional.of(SleepContract.error(400, "bad_request", "The request target has bytes outside US-ASCII; "
-                    + "percent-encode them (RFC 3986), e.g. /sl%C3%A9ep for /sléep."));
+            // RFC 9112 3.2: the target is ASCII; Undertow's parser refuses other bytes with 400, Helidon routes them
+            // (404).
+            return Optional.of(SleepContract.error(
+                    400,
+                    "bad_request",
+                    "The request target has bytes outside US-ASCII; "
+                            + "percent-encode them (RFC 3986), e.g. /sl%C3%A9ep for /sléep."));
         }
         if (!HTTP_1_1.equals(head.protocol())) {
-            return Optional.of(HTTP_1_0.equals(head.protocol())
-                    ? SleepContract.error(505, "http_version_not_supported", "HTTP/1.0 is not supported; use HTTP/1.1.")
-                    : SleepContract.error(400, "bad_request", "Unknown HTTP version '" + head.protocol() + "'; use HTTP/1.1."));
+            return Optional.of(
+                    HTTP_1_0.equals(head.protocol())
+                            ? SleepContract.error(
+                                    505, "http_version_not_supported", "HTTP/1.0 is not supported; use HTTP/1.1.")
+                            : SleepContract.error(
+                                    400,
+                                    "bad_request",
+                                    "Unknown HTTP version '" + head.protocol() + "'; use HTTP/1.1."));
         }
         HeaderSection headers = head.headers();
         if (headers.lines() > MAX_HEADERS || headers.bytes() > MAX_HEADER_BYTES) {
-            return Optional.of(SleepContract.error(400, "bad_request", "The header section has " + headers.lines() + " lines and "
-                    + headers.bytes() + " bytes; at most " + MAX_HEADERS + " lines and " + MAX_HEADER_BYTES + " bytes."));
+            return Optional.of(SleepContract.error(
+                    400,
+                    "bad_request",
+                    "The header section has " + headers.lines() + " lines and " + headers.bytes() + " bytes; at most "
+                            + MAX_HEADERS + " lines and " + MAX_HEADER_BYTES + " bytes."));
         }
         if (!KNOWN_METHODS.contains(head.method())) {
-            return Optional.of(SleepContract.error(501, "not_implemented", "Method '" + head.method() + "' is not implemented. Use GET."));
+            return Optional.of(SleepContract.error(
+                    501, "not_implemented", "Method '" + head.method() + "' is not implemented. Use GET."));
         }
         return Optional.empty();
     }

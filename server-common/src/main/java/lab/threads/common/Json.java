@@ -8,8 +8,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 public final class Json {
     private static final ObjectMapper MAPPER = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
 
-    private Json() {
-    }
+    private Json() {}
 
     public static String write(Object value) {
         try {

@@ -3,7 +3,6 @@ package lab.threads.common;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.UnaryOperator;
-
 import picocli.CommandLine.IDefaultValueProvider;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.OptionSpec;

@@ -9,5 +9,4 @@ package lab.threads.common;
  * @param idleTimeoutMs   a keep-alive connection without a request is closed after this
  * @param shutdownGraceMs on stop, in-flight requests get this long to finish
  */
-public record LoadSettings(int backlog, Integer maxConnections, Long idleTimeoutMs, Long shutdownGraceMs) {
-}
+public record LoadSettings(int backlog, Integer maxConnections, Long idleTimeoutMs, Long shutdownGraceMs) {}

@@ -1,17 +1,15 @@
 package lab.threads.common;
 
+import com.sun.management.UnixOperatingSystemMXBean;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.OptionalInt;
 
-import com.sun.management.UnixOperatingSystemMXBean;
-
 /** Limits of this process and kernel that the servers' defaults are derived from. */
 public final class OsLimits {
-    private OsLimits() {
-    }
+    private OsLimits() {}
 
     /** The process's open-files limit (the soft {@code ulimit -n}), or empty where the JVM cannot tell. */
     public static OptionalInt openFiles() {
@@ -25,7 +23,9 @@ public final class OsLimits {
     public static OptionalInt somaxconn() {
         try {
             // Not Files.readString: on this kernel it returns only the first byte of a sysctl file ("4" for 4096).
-            return OptionalInt.of(Integer.parseInt(Files.readAllLines(Path.of("/proc/sys/net/core/somaxconn")).getFirst().trim()));
+            return OptionalInt.of(Integer.parseInt(Files.readAllLines(Path.of("/proc/sys/net/core/somaxconn"))
+                    .getFirst()
+                    .trim()));
         } catch (IOException | RuntimeException e) {
             return OptionalInt.empty();
         }

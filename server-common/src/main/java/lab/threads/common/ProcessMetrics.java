@@ -15,15 +15,16 @@ import java.util.Map;
  * {@code /proc/self} and {@code getrusage}; where they do not exist they are left out rather than guessed.
  */
 public final class ProcessMetrics {
-    private ProcessMetrics() {
-    }
+    private ProcessMetrics() {}
 
     public static Map<String, Object> snapshot() {
         Map<String, Object> metrics = new LinkedHashMap<>();
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         metrics.put("platformThreads", threads.getThreadCount());
         metrics.put("peakPlatformThreads", threads.getPeakThreadCount());
-        metrics.put("heapUsedBytes", ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
+        metrics.put(
+                "heapUsedBytes",
+                ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
         if (HeapAfterGc.latest() >= 0) {
             metrics.put("heapAfterGcBytes", HeapAfterGc.latest());
         }

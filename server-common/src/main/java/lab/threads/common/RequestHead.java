@@ -16,8 +16,13 @@ import java.util.Locale;
  * @param firstOnConnection the first request on its connection (it came through the accept queue); false for the
  *                         next ones on a keep-alive connection
  */
-public record RequestHead(String method, String target, String rawQuery, String protocol, HeaderSection headers,
-                          boolean firstOnConnection) {
+public record RequestHead(
+        String method,
+        String target,
+        String rawQuery,
+        String protocol,
+        HeaderSection headers,
+        boolean firstOnConnection) {
 
     public RequestHead {
         method = method.toUpperCase(Locale.ROOT);

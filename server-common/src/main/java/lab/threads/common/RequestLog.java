@@ -31,8 +31,7 @@ public final class RequestLog implements AutoCloseable {
     private final Thread writer;
     private volatile boolean closed;
 
-    private record Entry(String requestId, boolean first, long receivedNanos, long startedNanos, long respondedNanos) {
-    }
+    private record Entry(String requestId, boolean first, long receivedNanos, long startedNanos, long respondedNanos) {}
 
     private RequestLog(BufferedWriter out) {
         this.out = out;
@@ -54,15 +53,18 @@ public final class RequestLog implements AutoCloseable {
             log.writer.start();
             return log;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the request log " + file + " (" + e.getMessage()
-                    + "): give a writable file with --request-log / LAB_REQUEST_LOG", e);
+            throw new UncheckedIOException(
+                    "cannot write the request log " + file + " (" + e.getMessage()
+                            + "): give a writable file with --request-log / LAB_REQUEST_LOG",
+                    e);
         }
     }
 
     /** Queues the request's timestamps; called once the response was written. */
     void record(SleepJob job, long respondedNanos) {
         if (!closed) {
-            pending.add(new Entry(job.requestId(), job.firstOnConnection(), job.receivedNanos(), job.startedNanos(), respondedNanos));
+            pending.add(new Entry(
+                    job.requestId(), job.firstOnConnection(), job.receivedNanos(), job.startedNanos(), respondedNanos));
         }
     }
 
@@ -103,8 +105,12 @@ public final class RequestLog implements AutoCloseable {
         StringBuilder line = new StringBuilder(96);
         for (Entry entry = pending.poll(); entry != null; entry = pending.poll()) {
             line.setLength(0);
-            line.append(entry.requestId() == null ? "" : entry.requestId()).append(',').append(entry.first() ? 1 : 0)
-                    .append(',').append(epochMicros(entry.receivedNanos())).append(',');
+            line.append(entry.requestId() == null ? "" : entry.requestId())
+                    .append(',')
+                    .append(entry.first() ? 1 : 0)
+                    .append(',')
+                    .append(epochMicros(entry.receivedNanos()))
+                    .append(',');
             if (entry.startedNanos() != 0) {
                 line.append(epochMicros(entry.startedNanos()));
             }

@@ -17,6 +17,7 @@ record ResourceUsage(long userMs, long systemMs, long voluntarySwitches, long in
     private static final int RUSAGE_SELF = 0;
     /** Linux x86_64 and aarch64 {@code struct rusage}: two timevals, then 14 longs; nvcsw and nivcsw are the last two. */
     private static final long SIZE = 144;
+
     private static final long NVCSW = 128;
     private static final long NIVCSW = 136;
     private static final MethodHandle GETRUSAGE = lookup();
@@ -30,8 +31,11 @@ record ResourceUsage(long userMs, long systemMs, long voluntarySwitches, long in
             if ((int) GETRUSAGE.invokeExact(RUSAGE_SELF, usage) != 0) {
                 return Optional.empty();
             }
-            return Optional.of(new ResourceUsage(millis(usage, 0), millis(usage, 16),
-                    usage.get(ValueLayout.JAVA_LONG, NVCSW), usage.get(ValueLayout.JAVA_LONG, NIVCSW)));
+            return Optional.of(new ResourceUsage(
+                    millis(usage, 0),
+                    millis(usage, 16),
+                    usage.get(ValueLayout.JAVA_LONG, NVCSW),
+                    usage.get(ValueLayout.JAVA_LONG, NIVCSW)));
         } catch (Throwable e) {
             return Optional.empty();
         }
@@ -46,8 +50,10 @@ record ResourceUsage(long userMs, long systemMs, long voluntarySwitches, long in
             return null;
         }
         Linker linker = Linker.nativeLinker();
-        return linker.defaultLookup().find("getrusage")
-                .map(address -> linker.downcallHandle(address,
+        return linker.defaultLookup()
+                .find("getrusage")
+                .map(address -> linker.downcallHandle(
+                        address,
                         FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS)))
                 .orElse(null);
     }

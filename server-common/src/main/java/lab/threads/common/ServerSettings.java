@@ -3,7 +3,6 @@ package lab.threads.common;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -15,55 +14,86 @@ import picocli.CommandLine.Spec;
  * The settings every server takes, with the same names and defaults on every one. Each is a flag, a system property
  * and an environment variable (see {@link Knobs}).
  */
-@Command(mixinStandardHelpOptions = true, sortOptions = false,
+@Command(
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
         description = "Serves GET /sleep, /health and /stats. Every flag is also the system property lab.<flag> "
                 + "and the environment variable LAB_<FLAG>, e.g. --sleep-ms, -Dlab.sleep-ms, LAB_SLEEP_MS.")
 public final class ServerSettings {
     /** Descriptors kept free for the JVM's own files (jars, epoll, pipes) when max connections is derived. */
     static final int DESCRIPTOR_HEADROOM = 1000;
     /** The lab's load knobs: with {@code --settings stock} the framework keeps its own values, so none may be given. */
-    public static final List<String> LOAD_KNOBS = List.of("--backlog", "--max-connections", "--idle-timeout-ms", "--shutdown-grace-ms");
+    public static final List<String> LOAD_KNOBS =
+            List.of("--backlog", "--max-connections", "--idle-timeout-ms", "--shutdown-grace-ms");
 
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--host", defaultValue = "127.0.0.1", description = "Address to bind (0.0.0.0 in containers). Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--host",
+            defaultValue = "127.0.0.1",
+            description = "Address to bind (0.0.0.0 in containers). Default: ${DEFAULT-VALUE}.")
     private String host;
 
     @Option(names = "--port", description = "TCP port; 0 picks a free one. Default: ${DEFAULT-VALUE} for this server.")
     private int port;
 
-    @Option(names = "--sleep-ms", defaultValue = "6000", description = "Sleep of GET /sleep without ?ms. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--sleep-ms",
+            defaultValue = "6000",
+            description = "Sleep of GET /sleep without ?ms. Default: ${DEFAULT-VALUE}.")
     private long sleepMs;
 
-    @Option(names = "--max-sleep-ms", defaultValue = "60000", description = "Largest ?ms accepted. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--max-sleep-ms",
+            defaultValue = "60000",
+            description = "Largest ?ms accepted. Default: ${DEFAULT-VALUE}.")
     private long maxSleepMs;
 
-    @Option(names = "--settings", defaultValue = "lab",
-            description = "lab: the four load knobs below, equal on every server; stock: each framework's own defaults for them "
-                    + "(the HTTP limits stay). Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--settings",
+            defaultValue = "lab",
+            description =
+                    "lab: the four load knobs below, equal on every server; stock: each framework's own defaults for them "
+                            + "(the HTTP limits stay). Default: ${DEFAULT-VALUE}.")
     private SettingsMode mode;
 
-    @Option(names = "--backlog", defaultValue = "8192", description = "Listen backlog asked for; the kernel caps it at net.core.somaxconn. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--backlog",
+            defaultValue = "8192",
+            description =
+                    "Listen backlog asked for; the kernel caps it at net.core.somaxconn. Default: ${DEFAULT-VALUE}.")
     private int backlog;
 
-    @Option(names = "--idle-timeout-ms", defaultValue = "300000", description = "Idle keep-alive connections are closed after this. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--idle-timeout-ms",
+            defaultValue = "300000",
+            description = "Idle keep-alive connections are closed after this. Default: ${DEFAULT-VALUE}.")
     private long idleTimeoutMs;
 
-    @Option(names = "--max-connections", description = "Open TCP connections at most; more wait in the backlog. Default: open-files limit - "
-            + DESCRIPTOR_HEADROOM + " (${DEFAULT-VALUE} here).")
+    @Option(
+            names = "--max-connections",
+            description = "Open TCP connections at most; more wait in the backlog. Default: open-files limit - "
+                    + DESCRIPTOR_HEADROOM + " (${DEFAULT-VALUE} here).")
     private int maxConnections;
 
-    @Option(names = "--shutdown-grace-ms", description = "On stop, in-flight requests get this long to finish. Default: max sleep + 5000.")
+    @Option(
+            names = "--shutdown-grace-ms",
+            description = "On stop, in-flight requests get this long to finish. Default: max sleep + 5000.")
     private Long shutdownGraceMs;
 
-    @Option(names = "--pool-threads", defaultValue = "200", description = "server-fixed-pool only: the threads of its fixed pool; "
-            + "more requests in flight wait in its queue. Default: ${DEFAULT-VALUE} (Tomcat's maxThreads).")
+    @Option(
+            names = "--pool-threads",
+            defaultValue = "200",
+            description = "server-fixed-pool only: the threads of its fixed pool; "
+                    + "more requests in flight wait in its queue. Default: ${DEFAULT-VALUE} (Tomcat's maxThreads).")
     private int poolThreads;
 
-    @Option(names = "--request-log", description = "CSV file to which the server appends, once a second, its own timestamps of "
-            + "every /sleep request (framework has it, handler starts, response written), keyed by the request's ?rid. "
-            + "Default: none (not written).")
+    @Option(
+            names = "--request-log",
+            description = "CSV file to which the server appends, once a second, its own timestamps of "
+                    + "every /sleep request (framework has it, handler starts, response written), keyed by the request's ?rid. "
+                    + "Default: none (not written).")
     private java.nio.file.Path requestLog;
 
     /** Parses flags over properties over environment over defaults, then validates; throws with a usable message. */
@@ -102,22 +132,28 @@ public final class ServerSettings {
         require(idleTimeoutMs > 0, "--idle-timeout-ms must be > 0, got " + idleTimeoutMs);
         require(maxConnections > 0, "--max-connections must be > 0, got " + maxConnections);
         require(poolThreads > 0, "--pool-threads must be > 0, got " + poolThreads);
-        require(shutdownGraceMs == null || shutdownGraceMs >= 0, "--shutdown-grace-ms must be >= 0, got " + shutdownGraceMs);
+        require(
+                shutdownGraceMs == null || shutdownGraceMs >= 0,
+                "--shutdown-grace-ms must be >= 0, got " + shutdownGraceMs);
         List<String> tuned = LOAD_KNOBS.stream().filter(this::given).toList();
-        require(mode == SettingsMode.LAB || tuned.isEmpty(), String.join(", ", tuned)
-                + " cannot be combined with --settings stock, which leaves the framework's own value: drop it or use --settings lab");
+        require(
+                mode == SettingsMode.LAB || tuned.isEmpty(),
+                String.join(", ", tuned)
+                        + " cannot be combined with --settings stock, which leaves the framework's own value: drop it or use --settings lab");
         return this;
     }
 
     /** Set on purpose (flag, property or environment variable), not left to the lab's default. */
     private boolean given(String flag) {
         CommandLine cli = spec.commandLine();
-        return cli.getParseResult().hasMatchedOption(flag) || cli.getDefaultValueProvider() instanceof Knobs knobs && knobs.given(flag) != null;
+        return cli.getParseResult().hasMatchedOption(flag)
+                || cli.getDefaultValueProvider() instanceof Knobs knobs && knobs.given(flag) != null;
     }
 
     private void require(boolean ok, String message) {
         if (!ok) {
-            throw new ParameterException(spec.commandLine(), message + ". Fix the flag, the lab.* property or the LAB_* variable.");
+            throw new ParameterException(
+                    spec.commandLine(), message + ". Fix the flag, the lab.* property or the LAB_* variable.");
         }
     }
 

@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
-
 import org.HdrHistogram.AtomicHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
@@ -28,6 +27,7 @@ final class ServerTiming {
     static final String TO = "the response has been written to the connection";
     /** 1 hour in microseconds: no request of the lab lasts longer (max sleep 60 s, plus queues). */
     private static final long HIGHEST_MICROS = 3_600_000_000L;
+
     private static final long HIGHEST_MS = HIGHEST_MICROS / 1000;
     static final int KEPT_SECONDS = 900;
 

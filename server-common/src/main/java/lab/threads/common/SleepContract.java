@@ -17,6 +17,7 @@ public final class SleepContract {
     private static final Pattern INTEGER = Pattern.compile("-?\\d{1,18}");
     /** A request id the request log keeps as is: anything else (it would break the CSV) is dropped, not refused. */
     private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+
     private static final String ENDPOINTS = "GET /sleep[?ms=N], GET /health, GET /stats, GET /stats/seconds";
 
     private final Variant variant;
@@ -25,6 +26,7 @@ public final class SleepContract {
     private final ServerTiming timing = new ServerTiming();
     /** Null unless --request-log asked for one. */
     private final RequestLog requestLog;
+
     private volatile LoadSettings loadSettings;
 
     public SleepContract(Variant variant, ServerSettings settings) {
@@ -78,9 +80,13 @@ public final class SleepContract {
         String path = head.path();
         return switch (path) {
             case "/sleep" -> isGet(method) ? sleepJob(head) : methodNotAllowed(method, path);
-            case "/health" -> isGet(method) ? new Reply(200, Json.write(Map.of("status", "UP", "variant", variant.id()))) : methodNotAllowed(method, path);
+            case "/health" ->
+                isGet(method)
+                        ? new Reply(200, Json.write(Map.of("status", "UP", "variant", variant.id())))
+                        : methodNotAllowed(method, path);
             case "/stats" -> isGet(method) ? new Reply(200, Json.write(statsBody())) : methodNotAllowed(method, path);
-            case "/stats/seconds" -> isGet(method) ? new Reply(200, Json.write(secondsBody())) : methodNotAllowed(method, path);
+            case "/stats/seconds" ->
+                isGet(method) ? new Reply(200, Json.write(secondsBody())) : methodNotAllowed(method, path);
             default -> error(404, "not_found", "No endpoint at " + path + ". Endpoints: " + ENDPOINTS + ".");
         };
     }
@@ -136,8 +142,11 @@ public final class SleepContract {
     /** The answer when the variant could not get a thread for a sleep (e.g. "unable to create native thread"). */
     public Reply threadUnavailable(Throwable cause) {
         stats.threadUnavailable();
-        return error(503, "thread_unavailable", "No thread could be started for this request (" + cause
-                + "). The server keeps serving; retry later or lower the load.");
+        return error(
+                503,
+                "thread_unavailable",
+                "No thread could be started for this request (" + cause
+                        + "). The server keeps serving; retry later or lower the load.");
     }
 
     private Outcome sleepJob(RequestHead head) {
@@ -155,8 +164,11 @@ public final class SleepContract {
             }
         }
         String got = values.size() == 1 ? "'" + value + "'" : values.size() + " values " + values;
-        Map<String, Object> body = errorBody(400, "bad_request", "Query parameter 'ms' must be one integer from 0 to "
-                + settings.maxSleepMs() + " (milliseconds); got " + got + ". Example: /sleep?ms=1000");
+        Map<String, Object> body = errorBody(
+                400,
+                "bad_request",
+                "Query parameter 'ms' must be one integer from 0 to " + settings.maxSleepMs() + " (milliseconds); got "
+                        + got + ". Example: /sleep?ms=1000");
         body.put("parameter", "ms");
         body.put("min", 0);
         body.put("max", settings.maxSleepMs());

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.ByteBuffer;
@@ -19,8 +20,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-
-import com.fasterxml.jackson.databind.JsonNode;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -66,8 +65,14 @@ public abstract class ContractSuite {
     }
 
     private SleepContract newContract() {
-        return new SleepContract(variant(), ServerSettings.parse(variant(), "--port=0", "--sleep-ms=" + DEFAULT_SLEEP_MS,
-                "--max-sleep-ms=" + MAX_SLEEP_MS, "--shutdown-grace-ms=10000"));
+        return new SleepContract(
+                variant(),
+                ServerSettings.parse(
+                        variant(),
+                        "--port=0",
+                        "--sleep-ms=" + DEFAULT_SLEEP_MS,
+                        "--max-sleep-ms=" + MAX_SLEEP_MS,
+                        "--shutdown-grace-ms=10000"));
     }
 
     @BeforeAll
@@ -79,7 +84,9 @@ public abstract class ContractSuite {
 
     /** Checks that every request of both waves slept on a virtual thread, or on none. */
     protected static void assertVirtualThreads(boolean virtual, List<JsonNode> firstWave, List<JsonNode> secondWave) {
-        assertTrue(Stream.concat(firstWave.stream(), secondWave.stream()).allMatch(body -> body.get("virtualThread").asBoolean() == virtual),
+        assertTrue(
+                Stream.concat(firstWave.stream(), secondWave.stream())
+                        .allMatch(body -> body.get("virtualThread").asBoolean() == virtual),
                 virtual ? "every request on a virtual thread" : "platform threads only");
     }
 
@@ -100,7 +107,8 @@ public abstract class ContractSuite {
         long tookMs = (System.nanoTime() - started) / 1_000_000;
 
         assertEquals(200, answer.status());
-        assertTrue(answer.raw().headers().firstValue("Content-Type").orElseThrow().startsWith("application/json"));
+        assertTrue(
+                answer.raw().headers().firstValue("Content-Type").orElseThrow().startsWith("application/json"));
         JsonNode body = answer.json();
         assertEquals(variant().id(), body.get("variant").asText());
         assertEquals(variant().threadingModel(), body.get("threadingModel").asText());
@@ -119,8 +127,20 @@ public abstract class ContractSuite {
     }
 
     @ParameterizedTest(name = "/sleep?{0}")
-    @CsvSource(delimiter = '|', value = {"ms=-1", "ms=abc", "ms=1501", "ms=", "ms", "ms=1.5", "ms=%2B%2B1",
-            "ms=99999999999999999999", "ms=10&ms=20", "ms=10&ms=abc"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "ms=-1",
+                "ms=abc",
+                "ms=1501",
+                "ms=",
+                "ms",
+                "ms=1.5",
+                "ms=%2B%2B1",
+                "ms=99999999999999999999",
+                "ms=10&ms=20",
+                "ms=10&ms=abc"
+            })
     void badMsIsRefusedWithTheValidRange(String query) {
         TestHttp.Answer answer = http.get("/sleep?" + query);
         assertEquals(400, answer.status(), answer.raw().body());
@@ -129,7 +149,9 @@ public abstract class ContractSuite {
         assertEquals("ms", body.get("parameter").asText());
         assertEquals(0, body.get("min").asLong());
         assertEquals(MAX_SLEEP_MS, body.get("max").asLong());
-        assertTrue(body.get("message").asText().contains("0 to " + MAX_SLEEP_MS), body.get("message").asText());
+        assertTrue(
+                body.get("message").asText().contains("0 to " + MAX_SLEEP_MS),
+                body.get("message").asText());
     }
 
     @Test
@@ -143,7 +165,8 @@ public abstract class ContractSuite {
     @Test
     void healthAnswersWhileSleepsAreInFlight() {
         List<CompletableFuture<TestHttp.Answer>> sleeping = java.util.stream.IntStream.range(0, 20)
-                .mapToObj(i -> http.getAsync("/sleep?ms=" + MAX_SLEEP_MS)).toList();
+                .mapToObj(i -> http.getAsync("/sleep?ms=" + MAX_SLEEP_MS))
+                .toList();
         awaitInFlight(20);
         long started = System.nanoTime();
         assertEquals(200, http.get("/health").status());
@@ -164,7 +187,8 @@ public abstract class ContractSuite {
 
             // The suite's server runs in this JVM, so the 20 client ends alone add 20; its accepted ends add more.
             assertTrue(stats.get("openFiles").asLong() >= before + 20, () -> before + " before, then " + stats);
-            assertTrue(stats.get("maxOpenFiles").asLong() >= stats.get("openFiles").asLong(), stats::toString);
+            assertTrue(
+                    stats.get("maxOpenFiles").asLong() >= stats.get("openFiles").asLong(), stats::toString);
         } finally {
             for (Socket socket : held) {
                 socket.close();
@@ -191,21 +215,24 @@ public abstract class ContractSuite {
         List<Socket> clients = new ArrayList<>();
         for (int i = 0; i < left; i++) {
             Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port());
-            socket.getOutputStream().write(("GET /sleep?ms=" + MAX_SLEEP_MS + " HTTP/1.1\r\nHost: localhost\r\n\r\n")
-                    .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+            socket.getOutputStream()
+                    .write(("GET /sleep?ms=" + MAX_SLEEP_MS + " HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                            .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
             clients.add(socket);
         }
         // The client gives up once the server has the requests, as JMeter does at its response timeout.
         long started = System.nanoTime();
-        while (http.get("/stats").json().get("inFlight").asLong() < left && System.nanoTime() - started < 5_000_000_000L) {
+        while (http.get("/stats").json().get("inFlight").asLong() < left
+                && System.nanoTime() - started < 5_000_000_000L) {
             TimeUnit.MILLISECONDS.sleep(20);
         }
         long during = http.get("/stats").json().get("openFiles").asLong();
         for (Socket client : clients) {
             client.close();
         }
-        assertTrue(during >= before + 2L * left, () -> "both ends of each connection while the requests run: " + before
-                + " before, " + during);
+        assertTrue(
+                during >= before + 2L * left,
+                () -> "both ends of each connection while the requests run: " + before + " before, " + during);
 
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(MAX_SLEEP_MS + 5_000);
         long now = during;
@@ -214,8 +241,10 @@ public abstract class ContractSuite {
             now = http.get("/stats").json().get("openFiles").asLong();
         }
         long after = now;
-        assertTrue(after <= before + 2, () -> "every end closed once the sleeps ended: " + before + " before, " + during
-                + " during, " + after + " after");
+        assertTrue(
+                after <= before + 2,
+                () -> "every end closed once the sleeps ended: " + before + " before, " + during + " during, " + after
+                        + " after");
     }
 
     @Test
@@ -226,19 +255,37 @@ public abstract class ContractSuite {
 
         assertEquals(before + 1, stats.get("completed").asLong());
         assertEquals(variant().id(), stats.get("variant").asText());
-        for (String field : List.of("uptimeMs", "inFlight", "failed", "peakInFlight", "virtualThreadsStarted",
-                "platformThreads", "peakPlatformThreads", "heapUsedBytes", "processCpuMs", "jdk")) {
+        for (String field : List.of(
+                "uptimeMs",
+                "inFlight",
+                "failed",
+                "peakInFlight",
+                "virtualThreadsStarted",
+                "platformThreads",
+                "peakPlatformThreads",
+                "heapUsedBytes",
+                "processCpuMs",
+                "jdk")) {
             assertTrue(stats.has(field), "missing " + field + " in " + stats);
         }
-        for (String field : List.of("osThreads", "rssBytes", "peakRssBytes", "cpuUserMs", "cpuSystemMs",
-                "voluntaryContextSwitches", "involuntaryContextSwitches", "openFiles", "maxOpenFiles")) {
+        for (String field : List.of(
+                "osThreads",
+                "rssBytes",
+                "peakRssBytes",
+                "cpuUserMs",
+                "cpuSystemMs",
+                "voluntaryContextSwitches",
+                "involuntaryContextSwitches",
+                "openFiles",
+                "maxOpenFiles")) {
             assertTrue(stats.path(field).asLong() > 0, "Linux figure " + field + " missing or zero in " + stats);
         }
         JsonNode settings = stats.get("settings");
         assertEquals(0, settings.get("port").asInt(), "the port asked for; the ready line names the one bound");
         assertEquals(DEFAULT_SLEEP_MS, settings.get("sleepMs").asLong());
         assertEquals(MAX_SLEEP_MS, settings.get("maxSleepMs").asLong());
-        assertTrue(settings.get("effectiveBacklog").asInt() <= settings.get("backlog").asInt());
+        assertTrue(settings.get("effectiveBacklog").asInt()
+                <= settings.get("backlog").asInt());
         // Lab settings: the framework reports back the lab's four load knobs.
         LoadSettings lab = contract.settings().labLoadSettings();
         assertEquals("lab", settings.get("settings").asText());
@@ -246,8 +293,9 @@ public abstract class ContractSuite {
         assertEquals(lab.maxConnections(), settings.get("maxConnections").asInt());
         assertEquals(lab.idleTimeoutMs(), settings.get("idleTimeoutMs").asLong());
         assertEquals(lab.shutdownGraceMs(), settings.get("shutdownGraceMs").asLong());
-        ListenBacklog.of(server.port()).ifPresent(queue -> assertEquals(settings.get("effectiveBacklog").asInt(), queue,
-                "ss -lt: the listen queue the kernel gave"));
+        ListenBacklog.of(server.port())
+                .ifPresent(queue -> assertEquals(
+                        settings.get("effectiveBacklog").asInt(), queue, "ss -lt: the listen queue the kernel gave"));
     }
 
     @ParameterizedTest
@@ -279,22 +327,48 @@ public abstract class ContractSuite {
         String host = "Host: localhost\r\n";
         return Stream.of(
                 Arguments.of("request line of 4,095 bytes", 200, requestLine(4095) + host + "\r\n"),
-                Arguments.of("request line of 4,096 bytes", 414, requestLine(HttpLimits.MAX_REQUEST_LINE_BYTES) + host + "\r\n"),
+                Arguments.of(
+                        "request line of 4,096 bytes",
+                        414,
+                        requestLine(HttpLimits.MAX_REQUEST_LINE_BYTES) + host + "\r\n"),
                 Arguments.of("URL of 100 KB", 414, requestLine(100_000) + host + "\r\n"),
-                Arguments.of("header section of 16,384 bytes", 200, sleep("HTTP/1.1") + host + headerOf(HttpLimits.MAX_HEADER_BYTES) + "\r\n"),
-                Arguments.of("header section of 16,385 bytes", 400, sleep("HTTP/1.1") + host + headerOf(HttpLimits.MAX_HEADER_BYTES + 1) + "\r\n"),
+                Arguments.of(
+                        "header section of 16,384 bytes",
+                        200,
+                        sleep("HTTP/1.1") + host + headerOf(HttpLimits.MAX_HEADER_BYTES) + "\r\n"),
+                Arguments.of(
+                        "header section of 16,385 bytes",
+                        400,
+                        sleep("HTTP/1.1") + host + headerOf(HttpLimits.MAX_HEADER_BYTES + 1) + "\r\n"),
                 Arguments.of("header of 100 KB", 400, sleep("HTTP/1.1") + host + headerOf(100_000) + "\r\n"),
-                Arguments.of("100 header lines", 200, sleep("HTTP/1.1") + host + headerLines(HttpLimits.MAX_HEADERS - 1) + "\r\n"),
-                Arguments.of("101 header lines", 400, sleep("HTTP/1.1") + host + headerLines(HttpLimits.MAX_HEADERS) + "\r\n"),
-                Arguments.of("non-ASCII path (UTF-8 bytes)", 400, "GET " + utf8Bytes("/sléep") + " HTTP/1.1\r\n" + host + "\r\n"),
-                Arguments.of("non-ASCII query (UTF-8 bytes)", 400, "GET " + utf8Bytes("/sleep?ms=1&n=é") + " HTTP/1.1\r\n" + host + "\r\n"),
-                // Not HTTP/9.9 nor HTTP/1.2: Undertow's parser reports both as HTTP/1.1 (200) where Helidon answers 400 (docs/servers.md, HTTP limits).
+                Arguments.of(
+                        "100 header lines",
+                        200,
+                        sleep("HTTP/1.1") + host + headerLines(HttpLimits.MAX_HEADERS - 1) + "\r\n"),
+                Arguments.of(
+                        "101 header lines",
+                        400,
+                        sleep("HTTP/1.1") + host + headerLines(HttpLimits.MAX_HEADERS) + "\r\n"),
+                Arguments.of(
+                        "non-ASCII path (UTF-8 bytes)",
+                        400,
+                        "GET " + utf8Bytes("/sléep") + " HTTP/1.1\r\n" + host + "\r\n"),
+                Arguments.of(
+                        "non-ASCII query (UTF-8 bytes)",
+                        400,
+                        "GET " + utf8Bytes("/sleep?ms=1&n=é") + " HTTP/1.1\r\n" + host + "\r\n"),
+                // Not HTTP/9.9 nor HTTP/1.2: Undertow's parser reports both as HTTP/1.1 (200) where Helidon answers 400
+                // (docs/servers.md, HTTP limits).
                 Arguments.of("HTTP/2.0", 400, sleep("HTTP/2.0") + host + "\r\n"),
                 Arguments.of("HTTP/1.0", 505, sleep("HTTP/1.0") + "\r\n"),
                 Arguments.of("lower-case get (case folded alike)", 200, "get /sleep?ms=1 HTTP/1.1\r\n" + host + "\r\n"),
                 Arguments.of("unknown method FOO", 501, "FOO /sleep?ms=1 HTTP/1.1\r\n" + host + "\r\n"),
-                Arguments.of("absolute-form target", 200, "GET http://localhost/sleep?ms=1 HTTP/1.1\r\n" + host + "\r\n"),
-                Arguments.of("absolute-form with port", 200, "GET http://localhost:1234/health HTTP/1.1\r\n" + host + "\r\n"),
+                Arguments.of(
+                        "absolute-form target", 200, "GET http://localhost/sleep?ms=1 HTTP/1.1\r\n" + host + "\r\n"),
+                Arguments.of(
+                        "absolute-form with port",
+                        200,
+                        "GET http://localhost:1234/health HTTP/1.1\r\n" + host + "\r\n"),
                 Arguments.of("no Host header", 400, sleep("HTTP/1.1") + "\r\n"),
                 Arguments.of("two Host headers", 400, sleep("HTTP/1.1") + host + host + "\r\n"),
                 Arguments.of("space in the target", 400, "GET /sleep?ms=1 x HTTP/1.1\r\n" + host + "\r\n"),
@@ -305,7 +379,8 @@ public abstract class ContractSuite {
 
     /** {@code text}'s UTF-8 bytes, one char each, as RawHttp sends chars (ISO-8859-1). */
     private static String utf8Bytes(String text) {
-        return new String(text.getBytes(java.nio.charset.StandardCharsets.UTF_8), java.nio.charset.StandardCharsets.ISO_8859_1);
+        return new String(
+                text.getBytes(java.nio.charset.StandardCharsets.UTF_8), java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 
     private static String sleep(String version) {
@@ -326,7 +401,9 @@ public abstract class ContractSuite {
     }
 
     private static String headerLines(int count) {
-        return java.util.stream.IntStream.range(0, count).mapToObj(i -> "X-H" + i + ": v\r\n").collect(java.util.stream.Collectors.joining());
+        return java.util.stream.IntStream.range(0, count)
+                .mapToObj(i -> "X-H" + i + ": v\r\n")
+                .collect(java.util.stream.Collectors.joining());
     }
 
     @Test
@@ -383,7 +460,9 @@ public abstract class ContractSuite {
         Histogram window = histogram(http.get("/stats").json());
         window.subtract(before);
         assertEquals(23, window.getTotalCount(), "every validated sleep timed once: " + timing);
-        assertEquals(timing.get("count").asLong(), histogram(http.get("/stats").json()).getTotalCount());
+        assertEquals(
+                timing.get("count").asLong(),
+                histogram(http.get("/stats").json()).getTotalCount());
         assertTrue(window.getValueAtPercentile(50) >= 200_000, "the median is a 200 ms sleep, in microseconds");
         assertTrue(window.getMaxValue() >= 200_000 && window.getMaxValue() < 5_200_000, "max " + window.getMaxValue());
         assertTrue(timing.get("p50Ms").asDouble() >= 0 && timing.get("maxMs").asDouble() >= 200, timing::toString);
@@ -393,14 +472,21 @@ public abstract class ContractSuite {
     }
 
     @Test
-    void theRequestLogKeepsEachSleepsOwnTimestampsByItsIdAndMarksAConnectionsFirstRequest(@org.junit.jupiter.api.io.TempDir
-            java.nio.file.Path dir) throws Exception {
+    void theRequestLogKeepsEachSleepsOwnTimestampsByItsIdAndMarksAConnectionsFirstRequest(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         java.nio.file.Path file = dir.resolve("requests.csv");
-        SleepContract logged = new SleepContract(variant(), ServerSettings.parse(variant(), "--port=0", "--request-log=" + file));
+        SleepContract logged =
+                new SleepContract(variant(), ServerSettings.parse(variant(), "--port=0", "--request-log=" + file));
         LabServer server = start(logged);
         try {
-            assertEquals(List.of(200, 200), RawHttp.keepAlive(server.port(), "/sleep?ms=100&rid=first", "/sleep?ms=0&rid=second"));
-            assertEquals(200, new TestHttp(server.port()).get("/sleep?ms=0&rid=not%2Cplain").status());
+            assertEquals(
+                    List.of(200, 200),
+                    RawHttp.keepAlive(server.port(), "/sleep?ms=100&rid=first", "/sleep?ms=0&rid=second"));
+            assertEquals(
+                    200,
+                    new TestHttp(server.port())
+                            .get("/sleep?ms=0&rid=not%2Cplain")
+                            .status());
             assertEquals(200, new TestHttp(server.port()).get("/health").status());
         } finally {
             server.stop();
@@ -412,7 +498,8 @@ public abstract class ContractSuite {
         assertEquals(4, lines.size(), "a line per sleep, none for /health: " + lines);
         java.util.Map<String, String[]> byId = new java.util.HashMap<>();
         lines.stream().skip(1).map(line -> line.split(",", -1)).forEach(fields -> byId.put(fields[0], fields));
-        assertEquals(java.util.Set.of("first", "second", ""), byId.keySet(), "an id that would break the CSV is left out");
+        assertEquals(
+                java.util.Set.of("first", "second", ""), byId.keySet(), "an id that would break the CSV is left out");
         assertEquals("1", byId.get("first")[1], "the connection's first request came through the accept queue");
         assertEquals("0", byId.get("second")[1], "the next one on the same connection did not");
         for (String[] fields : byId.values()) {
@@ -420,14 +507,18 @@ public abstract class ContractSuite {
             long started = Long.parseLong(fields[3]);
             long responded = Long.parseLong(fields[4]);
             assertTrue(received <= started && started <= responded, String.join(",", fields));
-            assertTrue(Math.abs(received / 1000 - System.currentTimeMillis()) < 60_000, "epoch microseconds: " + received);
+            assertTrue(
+                    Math.abs(received / 1000 - System.currentTimeMillis()) < 60_000, "epoch microseconds: " + received);
         }
         long firstMicros = Long.parseLong(byId.get("first")[4]) - Long.parseLong(byId.get("first")[3]);
-        assertTrue(firstMicros >= 100_000, "the 100 ms sleep lies between its start and its response: " + firstMicros + " us");
+        assertTrue(
+                firstMicros >= 100_000,
+                "the 100 ms sleep lies between its start and its response: " + firstMicros + " us");
     }
 
     private static Histogram histogram(JsonNode stats) throws java.util.zip.DataFormatException {
-        byte[] encoded = Base64.getDecoder().decode(stats.get("serverTiming").get("histogram").asText());
+        byte[] encoded = Base64.getDecoder()
+                .decode(stats.get("serverTiming").get("histogram").asText());
         return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(encoded), 0);
     }
 
@@ -469,23 +560,36 @@ public abstract class ContractSuite {
     void stockSettingsAreTheFrameworksOwnAsItReportsThem() throws Exception {
         LoadSettings expected = frameworkDefaults();
         assumeTrue(expected != null, "stock settings are checked on one variant per framework");
-        SleepContract contract = new SleepContract(variant(), ServerSettings.parse(variant(), "--port=0", "--settings=stock"));
+        SleepContract contract =
+                new SleepContract(variant(), ServerSettings.parse(variant(), "--port=0", "--settings=stock"));
         LabServer server = start(contract);
         try {
             JsonNode settings = new TestHttp(server.port()).get("/stats").json().get("settings");
 
             assertEquals("stock", settings.get("settings").asText());
             assertEquals(expected.backlog(), settings.get("backlog").asInt());
-            assertEquals(String.valueOf(orElse(expected.maxConnections(), "unlimited")), settings.get("maxConnections").asText());
-            assertEquals(String.valueOf(orElse(expected.idleTimeoutMs(), "none")), settings.get("idleTimeoutMs").asText());
-            assertEquals(String.valueOf(orElse(expected.shutdownGraceMs(), "none")), settings.get("shutdownGraceMs").asText());
+            assertEquals(
+                    String.valueOf(orElse(expected.maxConnections(), "unlimited")),
+                    settings.get("maxConnections").asText());
+            assertEquals(
+                    String.valueOf(orElse(expected.idleTimeoutMs(), "none")),
+                    settings.get("idleTimeoutMs").asText());
+            assertEquals(
+                    String.valueOf(orElse(expected.shutdownGraceMs(), "none")),
+                    settings.get("shutdownGraceMs").asText());
             // The kernel's own word on the listen queue the framework asked for.
-            ListenBacklog.of(server.port()).ifPresent(queue -> assertEquals(settings.get("effectiveBacklog").asInt(), queue,
-                    "ss -lt: the listen queue of port " + server.port()));
+            ListenBacklog.of(server.port())
+                    .ifPresent(queue -> assertEquals(
+                            settings.get("effectiveBacklog").asInt(),
+                            queue,
+                            "ss -lt: the listen queue of port " + server.port()));
 
             LoadSettings lab = ServerSettings.parse(variant(), "--port=0").labLoadSettings();
             assertNotEquals(lab.backlog(), settings.get("backlog").asInt(), "not the lab's backlog");
-            assertNotEquals(String.valueOf(lab.shutdownGraceMs()), settings.get("shutdownGraceMs").asText(), "not the lab's grace");
+            assertNotEquals(
+                    String.valueOf(lab.shutdownGraceMs()),
+                    settings.get("shutdownGraceMs").asText(),
+                    "not the lab's grace");
         } finally {
             server.stop();
         }
@@ -497,7 +601,8 @@ public abstract class ContractSuite {
         assumeTrue(expected != null, "stock settings are checked on one variant per framework");
         long graceMs = Objects.requireNonNullElse(expected.shutdownGraceMs(), 0L);
         long sleepMs = graceMs + 2500;
-        SleepContract contract = new SleepContract(variant(), ServerSettings.parse(variant(), "--port=0", "--settings=stock"));
+        SleepContract contract =
+                new SleepContract(variant(), ServerSettings.parse(variant(), "--port=0", "--settings=stock"));
         LabServer server = start(contract);
         TestHttp http = new TestHttp(server.port());
         CompletableFuture<TestHttp.Answer> sleeping = http.getAsync("/sleep?ms=" + sleepMs);
@@ -509,8 +614,13 @@ public abstract class ContractSuite {
         server.stop();
         long stopMs = (System.nanoTime() - started) / 1_000_000;
 
-        assertTrue(stopMs < sleepMs, "stop() took " + stopMs + " ms: it waited for the " + sleepMs + " ms request, a grace of the lab's");
-        assertThrows(ExecutionException.class, () -> sleeping.get(10, TimeUnit.SECONDS), "the request cut off gets no answer");
+        assertTrue(
+                stopMs < sleepMs,
+                "stop() took " + stopMs + " ms: it waited for the " + sleepMs + " ms request, a grace of the lab's");
+        assertThrows(
+                ExecutionException.class,
+                () -> sleeping.get(10, TimeUnit.SECONDS),
+                "the request cut off gets no answer");
     }
 
     private static Object orElse(Object value, String none) {

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 /** What survives a collection is counted whole, the old generation included, after young collections too. */
@@ -28,7 +27,9 @@ class HeapAfterGcTest {
             }
             Thread.sleep(1);
         }
-        assertTrue(HeapAfterGc.latest() >= KEPT_MB * 1024L * 1024, "after GC: " + HeapAfterGc.latest() / 1024 / 1024 + " MB, "
-                + kept.size() / 4 + " MB still referenced, " + garbage / 1024 / 1024 + " MB of garbage made");
+        assertTrue(
+                HeapAfterGc.latest() >= KEPT_MB * 1024L * 1024,
+                "after GC: " + HeapAfterGc.latest() / 1024 / 1024 + " MB, " + kept.size() / 4 + " MB still referenced, "
+                        + garbage / 1024 / 1024 + " MB of garbage made");
     }
 }

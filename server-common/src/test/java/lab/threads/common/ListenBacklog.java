@@ -7,8 +7,7 @@ import java.util.concurrent.TimeUnit;
 
 /** The kernel's word on a listening socket's queue: what a server's backlog really became. */
 public final class ListenBacklog {
-    private ListenBacklog() {
-    }
+    private ListenBacklog() {}
 
     /**
      * The listen queue the kernel gave a port (the Send-Q that {@code ss -lt} shows for a listening socket); empty
@@ -17,7 +16,9 @@ public final class ListenBacklog {
     public static OptionalInt of(int port) throws IOException, InterruptedException {
         Process ss;
         try {
-            ss = new ProcessBuilder("ss", "-ltnH", "sport = :" + port).redirectErrorStream(true).start();
+            ss = new ProcessBuilder("ss", "-ltnH", "sport = :" + port)
+                    .redirectErrorStream(true)
+                    .start();
         } catch (IOException noSs) {
             return OptionalInt.empty();
         }
@@ -26,6 +27,7 @@ public final class ListenBacklog {
             return OptionalInt.empty();
         }
         // LISTEN <Recv-Q> <Send-Q> <local address> <peer address>
-        return OptionalInt.of(Integer.parseInt(output.lines().findFirst().orElseThrow().trim().split("\\s+")[2]));
+        return OptionalInt.of(
+                Integer.parseInt(output.lines().findFirst().orElseThrow().trim().split("\\s+")[2]));
     }
 }

@@ -12,15 +12,16 @@ final class RawHttp {
     /** Undertow closes the connection without an answer; this status stands for that. */
     static final int NO_ANSWER = -1;
 
-    private RawHttp() {
-    }
+    private RawHttp() {}
 
     static int status(int port, String request) {
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
             socket.setSoTimeout(10_000);
             socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
             String statusLine = firstLine(socket.getInputStream());
-            return statusLine.isEmpty() ? NO_ANSWER : Integer.parseInt(statusLine.split(" ")[1]);
+            return statusLine.isEmpty()
+                    ? NO_ANSWER
+                    : Integer.parseInt(statusLine.split(" ")[1]);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -36,21 +37,25 @@ final class RawHttp {
             socket.setSoTimeout(10_000);
             InputStream in = socket.getInputStream();
             for (String target : targets) {
-                socket.getOutputStream().write(("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-                        .getBytes(StandardCharsets.ISO_8859_1));
+                socket.getOutputStream()
+                        .write(("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                                .getBytes(StandardCharsets.ISO_8859_1));
                 statuses.add(Integer.parseInt(firstLine(in).split(" ")[1]));
                 int length = 0;
                 boolean chunked = false;
                 for (String header = firstLine(in); !header.isEmpty(); header = firstLine(in)) {
                     String lower = header.toLowerCase(java.util.Locale.ROOT);
                     if (lower.startsWith("content-length:")) {
-                        length = Integer.parseInt(header.substring(header.indexOf(':') + 1).strip());
+                        length = Integer.parseInt(
+                                header.substring(header.indexOf(':') + 1).strip());
                     }
                     chunked |= lower.startsWith("transfer-encoding:") && lower.contains("chunked");
                 }
                 if (chunked) {
                     // Each chunk: its size in hex, the bytes, CRLF; a size of 0 and a blank line end the body.
-                    for (int size = Integer.parseInt(firstLine(in), 16); size > 0; size = Integer.parseInt(firstLine(in), 16)) {
+                    for (int size = Integer.parseInt(firstLine(in), 16);
+                            size > 0;
+                            size = Integer.parseInt(firstLine(in), 16)) {
                         in.readNBytes(size + 2);
                     }
                     firstLine(in);

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine.ParameterException;
@@ -38,13 +37,19 @@ class ServerSettingsTest {
 
     @Test
     void stockSettingsComeFromTheFlagOrTheEnvironment() {
-        assertEquals(SettingsMode.STOCK, ServerSettings.parse(Variant.POOL, "--settings=stock").mode());
-        assertEquals(SettingsMode.STOCK, ServerSettings.parse(Variant.POOL, "--settings=STOCK").mode());
-        Knobs stockEnvironment = new Knobs(Map.of("LAB_SETTINGS", "stock")::get, ServerSettings.derivedDefaults(Variant.POOL));
+        assertEquals(
+                SettingsMode.STOCK,
+                ServerSettings.parse(Variant.POOL, "--settings=stock").mode());
+        assertEquals(
+                SettingsMode.STOCK,
+                ServerSettings.parse(Variant.POOL, "--settings=STOCK").mode());
+        Knobs stockEnvironment =
+                new Knobs(Map.of("LAB_SETTINGS", "stock")::get, ServerSettings.derivedDefaults(Variant.POOL));
         ServerSettings settings = parse(stockEnvironment);
         assertEquals(SettingsMode.STOCK, settings.mode());
         assertFalse(settings.labTuned());
-        assertEquals(SettingsMode.LAB, parse(stockEnvironment, "--settings=lab").mode(), "the flag beats the environment");
+        assertEquals(
+                SettingsMode.LAB, parse(stockEnvironment, "--settings=lab").mode(), "the flag beats the environment");
     }
 
     @Test
@@ -53,12 +58,17 @@ class ServerSettingsTest {
             String message = message("--settings=stock", knob + "=1000");
             assertTrue(message.startsWith(knob + " cannot be combined with --settings stock"), message);
         }
-        Knobs environment = new Knobs(Map.of("LAB_SETTINGS", "stock", "LAB_IDLE_TIMEOUT_MS", "5000")::get,
+        Knobs environment = new Knobs(
+                Map.of("LAB_SETTINGS", "stock", "LAB_IDLE_TIMEOUT_MS", "5000")::get,
                 ServerSettings.derivedDefaults(Variant.POOL));
         ParameterException fromEnvironment = assertThrows(ParameterException.class, () -> parse(environment));
-        assertTrue(fromEnvironment.getMessage().startsWith("--idle-timeout-ms cannot be combined"), fromEnvironment.getMessage());
+        assertTrue(
+                fromEnvironment.getMessage().startsWith("--idle-timeout-ms cannot be combined"),
+                fromEnvironment.getMessage());
         System.setProperty("lab.backlog", "100");
-        assertTrue(message("--settings=stock").startsWith("--backlog cannot be combined"), "a property is given on purpose too");
+        assertTrue(
+                message("--settings=stock").startsWith("--backlog cannot be combined"),
+                "a property is given on purpose too");
         assertEquals(100, ServerSettings.parse(Variant.POOL, "--settings=lab").backlog(), "lab settings take it");
     }
 
@@ -109,7 +119,8 @@ class ServerSettingsTest {
     }
 
     private static String message(String... args) {
-        return assertThrows(ParameterException.class, () -> ServerSettings.parse(Variant.POOL, args)).getMessage();
+        return assertThrows(ParameterException.class, () -> ServerSettings.parse(Variant.POOL, args))
+                .getMessage();
     }
 
     private static ServerSettings parse(Knobs knobs, String... args) {

@@ -1,5 +1,7 @@
 package lab.threads.common;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -10,9 +12,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** A small HTTP/1.1 client for the servers under test, with JSON bodies parsed. */
 public final class TestHttp {
@@ -28,8 +27,7 @@ public final class TestHttp {
         this.base = URI.create("http://127.0.0.1:" + port);
     }
 
-    public record Answer(int status, JsonNode json, HttpResponse<String> raw) {
-    }
+    public record Answer(int status, JsonNode json, HttpResponse<String> raw) {}
 
     public Answer get(String pathAndQuery) {
         return send("GET", pathAndQuery);
@@ -47,12 +45,14 @@ public final class TestHttp {
     }
 
     public CompletableFuture<Answer> getAsync(String pathAndQuery) {
-        return client.sendAsync(request("GET", pathAndQuery), HttpResponse.BodyHandlers.ofString()).thenApply(TestHttp::answer);
+        return client.sendAsync(request("GET", pathAndQuery), HttpResponse.BodyHandlers.ofString())
+                .thenApply(TestHttp::answer);
     }
 
     /** Sends {@code count} requests at once and waits for every answer. */
     public List<Answer> concurrently(int count, String pathAndQuery) {
-        List<CompletableFuture<Answer>> pending = IntStream.range(0, count).mapToObj(i -> getAsync(pathAndQuery)).toList();
+        List<CompletableFuture<Answer>> pending =
+                IntStream.range(0, count).mapToObj(i -> getAsync(pathAndQuery)).toList();
         return pending.stream().map(CompletableFuture::join).toList();
     }
 

@@ -1,7 +1,6 @@
 package lab.threads.fixedpool;
 
 import java.util.concurrent.Executors;
-
 import lab.threads.common.LabServer;
 import lab.threads.common.ServerLauncher;
 import lab.threads.common.SleepContract;
@@ -13,14 +12,14 @@ import lab.threads.undertow.UndertowLabServer;
  * default (Tomcat's maxThreads): beyond 200 sleeps in flight, requests wait in the pool's unbounded queue.
  */
 public final class FixedPoolServerMain {
-    private FixedPoolServerMain() {
-    }
+    private FixedPoolServerMain() {}
 
     public static void main(String[] args) {
         ServerLauncher.launch(Variant.FIXED_POOL, FixedPoolServerMain::start, args);
     }
 
     public static LabServer start(SleepContract contract) {
-        return UndertowLabServer.start(contract, Executors.newFixedThreadPool(contract.settings().poolThreads()));
+        return UndertowLabServer.start(
+                contract, Executors.newFixedThreadPool(contract.settings().poolThreads()));
     }
 }

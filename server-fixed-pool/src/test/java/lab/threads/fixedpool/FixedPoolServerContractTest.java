@@ -3,9 +3,8 @@ package lab.threads.fixedpool;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
 import lab.threads.common.ContractSuite;
 import lab.threads.common.LabServer;
 import lab.threads.common.SleepContract;
@@ -39,28 +38,39 @@ class FixedPoolServerContractTest extends ContractSuite {
         long tookMs = (System.nanoTime() - started) / 1_000_000;
 
         answers.forEach(answer -> assertEquals(200, answer.status()));
-        long threads = answers.stream().map(answer -> answer.json().get("threadName").asText()).distinct().count();
+        long threads = answers.stream()
+                .map(answer -> answer.json().get("threadName").asText())
+                .distinct()
+                .count();
         assertTrue(threads <= pool, requests + " requests on " + threads + " threads");
         // 200 at a time: the second 200 waited in the queue for a free thread, so the whole took two sleeps at least.
         assertTrue(tookMs >= 600, requests + " x 300 ms answered in " + tookMs + " ms: nothing queued");
     }
 
     @Test
-    void withTwoThreadsTheRestWaitForOneAndTheRequestLogShowsThatWait(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
-            throws Exception {
+    void withTwoThreadsTheRestWaitForOneAndTheRequestLogShowsThatWait(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         java.nio.file.Path file = dir.resolve("requests.csv");
-        SleepContract contract = new SleepContract(variant(), lab.threads.common.ServerSettings.parse(variant(), "--port=0",
-                "--pool-threads=2", "--request-log=" + file));
+        SleepContract contract = new SleepContract(
+                variant(),
+                lab.threads.common.ServerSettings.parse(
+                        variant(), "--port=0", "--pool-threads=2", "--request-log=" + file));
         LabServer server = start(contract);
         try {
-            new TestHttp(server.port()).concurrently(6, "/sleep?ms=300&rid=x").forEach(answer -> assertEquals(200, answer.status()));
+            new TestHttp(server.port())
+                    .concurrently(6, "/sleep?ms=300&rid=x")
+                    .forEach(answer -> assertEquals(200, answer.status()));
         } finally {
             server.stop();
             contract.close();
         }
         // Six 300 ms sleeps on two threads: three waves, so four requests waited at least one sleep for a thread.
-        List<Long> waitsMs = java.nio.file.Files.readAllLines(file).stream().skip(1).map(line -> line.split(","))
-                .map(fields -> (Long.parseLong(fields[3]) - Long.parseLong(fields[2])) / 1000).sorted().toList();
+        List<Long> waitsMs = java.nio.file.Files.readAllLines(file).stream()
+                .skip(1)
+                .map(line -> line.split(","))
+                .map(fields -> (Long.parseLong(fields[3]) - Long.parseLong(fields[2])) / 1000)
+                .sorted()
+                .toList();
         assertEquals(6, waitsMs.size(), waitsMs::toString);
         assertTrue(waitsMs.get(1) < 150, "two started at once: " + waitsMs);
         assertTrue(waitsMs.get(2) >= 250 && waitsMs.get(4) >= 550, "the others waited a sleep or two: " + waitsMs);

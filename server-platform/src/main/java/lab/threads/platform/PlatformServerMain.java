@@ -1,7 +1,6 @@
 package lab.threads.platform;
 
 import java.util.concurrent.ThreadFactory;
-
 import lab.threads.common.LabServer;
 import lab.threads.common.ServerLauncher;
 import lab.threads.common.SleepContract;
@@ -10,8 +9,7 @@ import lab.threads.undertow.UndertowLabServer;
 
 /** Undertow with a brand-new platform thread for every request, never reused: the classic thread-per-request model. */
 public final class PlatformServerMain {
-    private PlatformServerMain() {
-    }
+    private PlatformServerMain() {}
 
     public static void main(String[] args) {
         ServerLauncher.launch(Variant.PLATFORM, PlatformServerMain::start, args);

@@ -1,7 +1,6 @@
 package lab.threads.pool;
 
 import java.util.concurrent.Executors;
-
 import lab.threads.common.LabServer;
 import lab.threads.common.ServerLauncher;
 import lab.threads.common.SleepContract;
@@ -10,8 +9,7 @@ import lab.threads.undertow.UndertowLabServer;
 
 /** Undertow dispatching every request to {@code Executors.newCachedThreadPool()}: idle threads are reused for 60 s. */
 public final class PoolServerMain {
-    private PoolServerMain() {
-    }
+    private PoolServerMain() {}
 
     public static void main(String[] args) {
         ServerLauncher.launch(Variant.POOL, PoolServerMain::start, args);

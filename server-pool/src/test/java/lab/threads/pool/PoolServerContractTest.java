@@ -2,12 +2,11 @@ package lab.threads.pool;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.undertow.Undertow;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import io.undertow.Undertow;
 import lab.threads.common.ContractSuite;
 import lab.threads.common.LabServer;
 import lab.threads.common.LoadSettings;
@@ -31,7 +30,10 @@ class PoolServerContractTest extends ContractSuite {
     /** The Undertow adapter's stock settings, checked here for every Undertow variant: a bare Undertow's, read back alike. */
     @Override
     protected LoadSettings frameworkDefaults() {
-        Undertow bare = Undertow.builder().addHttpListener(0, "127.0.0.1").setHandler(exchange -> { }).build();
+        Undertow bare = Undertow.builder()
+                .addHttpListener(0, "127.0.0.1")
+                .setHandler(exchange -> {})
+                .build();
         bare.start();
         try {
             return UndertowLoadSettings.read(bare, ServerSettings.parse(variant(), "--settings=stock"));
@@ -45,7 +47,8 @@ class PoolServerContractTest extends ContractSuite {
         assertVirtualThreads(false, firstWave, secondWave);
         Set<String> firstThreads = names(firstWave);
         Set<String> secondThreads = names(secondWave);
-        assertTrue(firstThreads.containsAll(secondThreads),
+        assertTrue(
+                firstThreads.containsAll(secondThreads),
                 "the second wave reused the first wave's idle threads: " + firstThreads + " then " + secondThreads);
     }
 

@@ -1,7 +1,6 @@
 package lab.threads.undertowvirtual;
 
 import java.util.concurrent.Executors;
-
 import lab.threads.common.LabServer;
 import lab.threads.common.ServerLauncher;
 import lab.threads.common.SleepContract;
@@ -13,8 +12,7 @@ import lab.threads.undertow.UndertowLabServer;
  * against server-virtual (Helidon) only the framework.
  */
 public final class UndertowVirtualServerMain {
-    private UndertowVirtualServerMain() {
-    }
+    private UndertowVirtualServerMain() {}
 
     public static void main(String[] args) {
         ServerLauncher.launch(Variant.UNDERTOW_VIRTUAL, UndertowVirtualServerMain::start, args);

@@ -1,8 +1,7 @@
 package lab.threads.undertowvirtual;
 
-import java.util.List;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
 import lab.threads.common.ContractSuite;
 import lab.threads.common.LabServer;
 import lab.threads.common.SleepContract;

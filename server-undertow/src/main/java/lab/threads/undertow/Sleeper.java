@@ -1,11 +1,10 @@
 package lab.threads.undertow;
 
+import io.undertow.server.HttpServerExchange;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-
-import io.undertow.server.HttpServerExchange;
 import lab.threads.common.Reply;
 import lab.threads.common.SleepContract;
 import lab.threads.common.SleepJob;
@@ -19,14 +18,14 @@ public interface Sleeper {
     void sleep(SleepContract contract, HttpServerExchange exchange, SleepJob job, Consumer<Reply> answer);
 
     /** Called once the server has drained: releases the sleeper's threads. */
-    default void shutdown() {
-    }
+    default void shutdown() {}
 
     /** A thread of {@code executor} blocks in the sleep; an executor service is shut down with the server. */
     static Sleeper blockingOn(Executor executor) {
         return new Sleeper() {
             @Override
-            public void sleep(SleepContract contract, HttpServerExchange exchange, SleepJob job, Consumer<Reply> answer) {
+            public void sleep(
+                    SleepContract contract, HttpServerExchange exchange, SleepJob job, Consumer<Reply> answer) {
                 try {
                     executor.execute(() -> answer.accept(contract.sleep(job)));
                 } catch (Throwable noThread) {
@@ -48,7 +47,8 @@ public interface Sleeper {
     static Sleeper ioThreadTimer() {
         return (contract, exchange, job, answer) -> {
             contract.sleepStarted(job);
-            exchange.getIoThread().executeAfter(() -> answer.accept(contract.slept(job)), job.millis(), TimeUnit.MILLISECONDS);
+            exchange.getIoThread()
+                    .executeAfter(() -> answer.accept(contract.slept(job)), job.millis(), TimeUnit.MILLISECONDS);
         };
     }
 }

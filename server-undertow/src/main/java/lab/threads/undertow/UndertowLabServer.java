@@ -1,23 +1,21 @@
 package lab.threads.undertow;
 
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.util.Map;
-import java.util.concurrent.Executor;
-
 import io.undertow.Handlers;
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
 import io.undertow.io.IoCallback;
 import io.undertow.io.Sender;
-import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.server.handlers.GracefulShutdownHandler;
 import io.undertow.util.AttachmentKey;
 import io.undertow.util.HeaderValues;
 import io.undertow.util.HttpString;
 import io.undertow.util.SameThreadExecutor;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.Executor;
 import lab.threads.common.HeaderSection;
 import lab.threads.common.HttpLimits;
 import lab.threads.common.LabServer;
@@ -54,7 +52,8 @@ public final class UndertowLabServer implements LabServer {
         Undertow.Builder builder = Undertow.builder()
                 .addHttpListener(settings.port(), settings.host())
                 // The lab's HTTP limits: Undertow counts header lines itself; the request line and the header
-                // section's bytes are checked by the contract (HttpLimits), which must see them: hence a guard far above.
+                // section's bytes are checked by the contract (HttpLimits), which must see them: hence a guard far
+                // above.
                 .setServerOption(UndertowOptions.MAX_HEADERS, HttpLimits.MAX_HEADERS)
                 .setServerOption(UndertowOptions.MAX_HEADER_SIZE, PARSER_GUARD_BYTES)
                 .setServerOption(UndertowOptions.ALLOW_UNESCAPED_CHARACTERS_IN_URL, false)
@@ -96,8 +95,10 @@ public final class UndertowLabServer implements LabServer {
         switch (contract.accept(head(exchange))) {
             case Reply reply -> send(exchange, reply);
             // Hand off after this I/O-thread call returns; the exchange stays open until the sleeper answers.
-            case SleepJob job -> exchange.dispatch(SameThreadExecutor.INSTANCE,
-                    () -> sleepers.sleep(contract, exchange, job, reply -> send(exchange, reply, timed(job))));
+            case SleepJob job ->
+                exchange.dispatch(
+                        SameThreadExecutor.INSTANCE,
+                        () -> sleepers.sleep(contract, exchange, job, reply -> send(exchange, reply, timed(job))));
         }
     }
 
@@ -108,8 +109,13 @@ public final class UndertowLabServer implements LabServer {
             header.forEach(value -> headers.add(header.getHeaderName().toString(), value));
         }
         boolean first = exchange.getConnection().putAttachment(SEEN, Boolean.TRUE) == null;
-        return new RequestHead(exchange.getRequestMethod().toString(), exchange.getRequestURI(), exchange.getQueryString(),
-                exchange.getProtocol().toString(), headers, first);
+        return new RequestHead(
+                exchange.getRequestMethod().toString(),
+                exchange.getRequestURI(),
+                exchange.getQueryString(),
+                exchange.getProtocol().toString(),
+                headers,
+                first);
     }
 
     /** Undertow writes asynchronously: the server's clock of a sleep stops when the write has completed. */
@@ -144,7 +150,9 @@ public final class UndertowLabServer implements LabServer {
 
     @Override
     public int port() {
-        return ((java.net.InetSocketAddress) undertow.getListenerInfo().getFirst().getAddress()).getPort();
+        return ((java.net.InetSocketAddress)
+                        undertow.getListenerInfo().getFirst().getAddress())
+                .getPort();
     }
 
     @Override

@@ -1,12 +1,11 @@
 package lab.threads.undertow;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.lang.reflect.Field;
-
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
 import io.undertow.server.OpenListener;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Field;
 import lab.threads.common.LoadSettings;
 import lab.threads.common.ServerSettings;
 import org.xnio.OptionMap;
@@ -22,8 +21,7 @@ public final class UndertowLoadSettings {
     /** {@code Undertow.start()} asks for this backlog unless told otherwise (a literal there: nothing to read back). */
     static final int DEFAULT_BACKLOG = 1000;
 
-    private UndertowLoadSettings() {
-    }
+    private UndertowLoadSettings() {}
 
     /** What a started Undertow runs with; {@code settings} says whether the lab set the backlog and the grace. */
     public static LoadSettings read(Undertow undertow, ServerSettings settings) {
@@ -37,7 +35,8 @@ public final class UndertowLoadSettings {
         }
         // NO_REQUEST_TIMEOUT is the one that closes an idle keep-alive connection; unset or <= 0 is none.
         int noRequestMs = options.get(UndertowOptions.NO_REQUEST_TIMEOUT, -1);
-        return new LoadSettings(settings.labTuned() ? settings.backlog() : DEFAULT_BACKLOG,
+        return new LoadSettings(
+                settings.labTuned() ? settings.backlog() : DEFAULT_BACKLOG,
                 // XNIO's high-water mark without a limit is Integer.MAX_VALUE.
                 highWater == Integer.MAX_VALUE ? null : highWater,
                 noRequestMs > 0 ? (long) noRequestMs : null,
@@ -51,7 +50,8 @@ public final class UndertowLoadSettings {
             field.setAccessible(true);
             return field.get(listener);
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("Undertow.ListenerInfo." + name + " not readable: another Undertow than 2.4?", e);
+            throw new IllegalStateException(
+                    "Undertow.ListenerInfo." + name + " not readable: another Undertow than 2.4?", e);
         }
     }
 }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
-
 import lab.threads.common.LabServer;
 import lab.threads.common.ServerSettings;
 import lab.threads.common.SleepContract;
@@ -21,11 +20,13 @@ class ThreadCreationFailureTest {
         // What Thread.start throws when the OS refuses a thread; later requests find threads again.
         Executor flaky = task -> {
             if (exhausted.getAndSet(false)) {
-                throw new OutOfMemoryError("unable to create native thread: possibly out of memory or process/resource limits reached");
+                throw new OutOfMemoryError(
+                        "unable to create native thread: possibly out of memory or process/resource limits reached");
             }
             Thread.ofPlatform().start(task);
         };
-        SleepContract contract = new SleepContract(Variant.PLATFORM, ServerSettings.parse(Variant.PLATFORM, "--port=0"));
+        SleepContract contract =
+                new SleepContract(Variant.PLATFORM, ServerSettings.parse(Variant.PLATFORM, "--port=0"));
         LabServer server = UndertowLabServer.start(contract, flaky);
         try {
             TestHttp http = new TestHttp(server.port());

@@ -1,21 +1,20 @@
 package lab.threads.virtual;
 
-import java.io.UncheckedIOException;
-import java.net.BindException;
-import java.time.Duration;
-import java.util.Map;
-
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
-import io.helidon.http.HttpPrologue;
 import io.helidon.http.HttpMediaTypes;
+import io.helidon.http.HttpPrologue;
 import io.helidon.http.Status;
 import io.helidon.webserver.ListenerConfig;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
-import io.helidon.webserver.http1.Http1Config;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
+import io.helidon.webserver.http1.Http1Config;
+import java.io.UncheckedIOException;
+import java.net.BindException;
+import java.time.Duration;
+import java.util.Map;
 import lab.threads.common.HeaderSection;
 import lab.threads.common.HttpLimits;
 import lab.threads.common.LabServer;
@@ -36,8 +35,7 @@ public final class VirtualServerMain {
     /** Helidon runs a connection's requests one after another on the connection's own virtual thread. */
     private static final ThreadLocal<Boolean> CONNECTION_SEEN = new ThreadLocal<>();
 
-    private VirtualServerMain() {
-    }
+    private VirtualServerMain() {}
 
     public static void main(String[] args) {
         ServerLauncher.launch(Variant.VIRTUAL, VirtualServerMain::start, args);
@@ -48,7 +46,8 @@ public final class VirtualServerMain {
         WebServerConfig.Builder builder = WebServer.builder()
                 .host(settings.host())
                 .port(settings.port())
-                // The lab's HTTP limits where Helidon has the knob (414 and 400 of its own); the contract checks the rest.
+                // The lab's HTTP limits where Helidon has the knob (414 and 400 of its own); the contract checks the
+                // rest.
                 // Only this HTTP/1.1 configuration: no second one discovered with Helidon's defaults.
                 .protocolsDiscoverServices(false)
                 .addProtocol(Http1Config.builder()
@@ -61,7 +60,8 @@ public final class VirtualServerMain {
                 .routing(routing -> routing.any((req, res) -> answer(contract, req, res)));
         if (settings.labTuned()) {
             builder.backlog(settings.backlog())
-                    // A permit per connection taken before accept(): Helidon's listener never sees "Too many open files".
+                    // A permit per connection taken before accept(): Helidon's listener never sees "Too many open
+                    // files".
                     .maxTcpConnections(settings.maxConnections())
                     .idleConnectionTimeout(Duration.ofMillis(settings.idleTimeoutMs()))
                     .shutdownGracePeriod(Duration.ofMillis(settings.shutdownGraceMs()));
@@ -71,7 +71,8 @@ public final class VirtualServerMain {
         server.start();
         if (!server.isRunning()) {
             // Helidon logs a failed bind and returns a stopped server instead of throwing.
-            throw new UncheckedIOException(new BindException("Helidon could not listen on " + settings.host() + ":" + settings.port()));
+            throw new UncheckedIOException(
+                    new BindException("Helidon could not listen on " + settings.host() + ":" + settings.port()));
         }
         return new LabServer() {
             @Override
@@ -88,9 +89,11 @@ public final class VirtualServerMain {
 
     /** Helidon's own view of its listener: -1 connections is its "unlimited", a zero duration none. */
     static LoadSettings loadSettings(ListenerConfig listener) {
-        return new LoadSettings(listener.backlog(),
+        return new LoadSettings(
+                listener.backlog(),
                 listener.maxTcpConnections() < 0 ? null : listener.maxTcpConnections(),
-                millisOrNone(listener.idleConnectionTimeout()), millisOrNone(listener.shutdownGracePeriod()));
+                millisOrNone(listener.idleConnectionTimeout()),
+                millisOrNone(listener.shutdownGracePeriod()));
     }
 
     private static Long millisOrNone(Duration duration) {
@@ -117,8 +120,13 @@ public final class VirtualServerMain {
         boolean first = CONNECTION_SEEN.get() == null;
         CONNECTION_SEEN.set(Boolean.TRUE);
         // The raw path keeps an absolute-form target whole (http://host/sleep): the contract strips its authority.
-        return new RequestHead(prologue.method().text(), prologue.uriPath().rawPath(), req.query().rawValue(), prologue.rawProtocol(),
-                headers, first);
+        return new RequestHead(
+                prologue.method().text(),
+                prologue.uriPath().rawPath(),
+                req.query().rawValue(),
+                prologue.rawProtocol(),
+                headers,
+                first);
     }
 
     private static void send(ServerResponse res, Reply reply) {

@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
 import org.junit.jupiter.api.Test;
 
 /** The server as users start it: its own JVM, flags in, messages and exit codes out. */
@@ -36,24 +35,35 @@ class ServerProcessTest {
     void helpListsEverySetting() throws Exception {
         Run run = run("--help");
         assertEquals(0, run.exitCode());
-        for (String flag : List.of("--settings", "--host", "--port", "--sleep-ms", "--max-sleep-ms", "--backlog", "--idle-timeout-ms",
-                "--max-connections", "--shutdown-grace-ms")) {
+        for (String flag : List.of(
+                "--settings",
+                "--host",
+                "--port",
+                "--sleep-ms",
+                "--max-sleep-ms",
+                "--backlog",
+                "--idle-timeout-ms",
+                "--max-connections",
+                "--shutdown-grace-ms")) {
             assertTrue(run.output().contains(flag), flag + " missing from --help:\n" + run.output());
         }
     }
 
-    private record Run(int exitCode, String output) {
-    }
+    private record Run(int exitCode, String output) {}
 
     private static Run run(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-cp", System.getProperty("java.class.path"), VirtualServerMain.class.getName()));
+        List<String> command = new ArrayList<>(List.of(
+                ProcessHandle.current().info().command().orElse("java"),
+                "-cp",
+                System.getProperty("java.class.path"),
+                VirtualServerMain.class.getName()));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         if (!process.waitFor(60, TimeUnit.SECONDS)) {
             process.destroyForcibly();
             throw new AssertionError("the server did not exit: " + String.join(" ", command));
         }
-        return new Run(process.exitValue(), new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+        return new Run(
+                process.exitValue(), new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
     }
 }

@@ -1,9 +1,8 @@
 package lab.threads.virtual;
 
-import java.util.List;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import io.helidon.webserver.ListenerConfig;
+import java.util.List;
 import lab.threads.common.ContractSuite;
 import lab.threads.common.LabServer;
 import lab.threads.common.LoadSettings;

@@ -1,5 +1,6 @@
 package lab.threads.runner.jmeter;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -7,9 +8,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 import lab.threads.common.ProcessMetrics;
 import org.apache.jmeter.threads.JMeterContextService;
 
@@ -166,8 +164,16 @@ final class ClientStatsRecorder {
         line.put("sampledAtMs", System.currentTimeMillis());
         line.put("elapsedMs", Duration.ofNanos(System.nanoTime() - startNanos).toMillis());
         Map<String, Object> process = ProcessMetrics.snapshot();
-        for (String name : new String[] {"cpuUserMs", "cpuSystemMs", "rssBytes", "osThreads", "platformThreads",
-                "heapUsedBytes", "openFiles", "maxOpenFiles"}) {
+        for (String name : new String[] {
+            "cpuUserMs",
+            "cpuSystemMs",
+            "rssBytes",
+            "osThreads",
+            "platformThreads",
+            "heapUsedBytes",
+            "openFiles",
+            "maxOpenFiles"
+        }) {
             Object value = process.get(name);
             if (value != null) {
                 line.put(name, value);

@@ -11,7 +11,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-
 import org.apache.jmeter.engine.ClientJMeterEngine;
 import org.apache.jmeter.engine.JMeterEngineException;
 import org.apache.jmeter.samplers.Remoteable;
@@ -106,8 +105,8 @@ final class DistributedTest implements LoadTest {
     /** users/N each, the remainder one by one to the first workers. */
     static List<Integer> shares(int users, int workers) {
         if (users < workers) {
-            throw new IllegalArgumentException(users + " users cannot be spread over " + workers
-                    + " workers: every worker needs at least one.");
+            throw new IllegalArgumentException(
+                    users + " users cannot be spread over " + workers + " workers: every worker needs at least one.");
         }
         List<Integer> shares = new ArrayList<>();
         for (int i = 0; i < workers; i++) {

@@ -1,19 +1,17 @@
 package lab.threads.runner.jmeter;
 
+import com.sun.management.GarbageCollectionNotificationInfo;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import javax.management.ListenerNotFoundException;
 import javax.management.Notification;
 import javax.management.NotificationEmitter;
 import javax.management.NotificationListener;
 import javax.management.openmbean.CompositeData;
-
-import com.sun.management.GarbageCollectionNotificationInfo;
 
 /**
  * This JVM's stop-the-world GC pauses since it started, from the collectors' {@link GarbageCollectionNotificationInfo}
@@ -44,14 +42,14 @@ final class GcPauses {
     private final List<NotificationEmitter> emitters = new ArrayList<>();
     /** Per collector, the collections its bean had counted at {@link #watch()}: already in the totals. */
     private final Map<String, Long> countedBefore = new HashMap<>();
+
     private final NotificationListener listener = this::handle;
     // Notifications come one at a time on the JVM's "Notification Thread"; snapshots are taken on another thread.
     private long count;
     private long totalMs;
     private long maxMs;
 
-    private GcPauses() {
-    }
+    private GcPauses() {}
 
     /** Starts counting this JVM's pauses, with those it already took. */
     static GcPauses watch() {
@@ -85,8 +83,7 @@ final class GcPauses {
     }
 
     /** Count, total and longest pause so far. */
-    record Totals(long count, long totalMs, long maxMs) {
-    }
+    record Totals(long count, long totalMs, long maxMs) {}
 
     synchronized Totals totals() {
         return new Totals(count, totalMs, maxMs);

@@ -1,5 +1,6 @@
 package lab.threads.runner.jmeter;
 
+import com.sun.management.OperatingSystemMXBean;
 import java.io.File;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -10,8 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
-import com.sun.management.OperatingSystemMXBean;
 
 /** Starts {@link JMeterMain} in a JVM of its own: JMeter's engine keeps static state, one test per JVM. */
 public final class JMeterFork {
@@ -24,8 +23,7 @@ public final class JMeterFork {
     /** What HttpClient 4's {@code VersionInfo.getUserAgent} reads for every client built. */
     private static final String HTTPCLIENT_VERSION_RESOURCE = "org/apache/http/client/version.properties";
 
-    private JMeterFork() {
-    }
+    private JMeterFork() {}
 
     /**
      * Starts the run. Its stdout is a pipe the caller must drain ({@link Process#inputReader()}): the
@@ -62,7 +60,9 @@ public final class JMeterFork {
     /** The fork's command line: this JVM's java and classpath (under java -jar, the jar's Class-Path too). */
     static List<String> command(JMeterRunSpec spec, List<String> jvmFlags) {
         List<String> command = new ArrayList<>();
-        command.add(ProcessHandle.current().info().command()
+        command.add(ProcessHandle.current()
+                .info()
+                .command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         // With workers the users, and their memory, are on the workers.
         long heapMegabytes = heapMegabytes(spec.workers().isEmpty() ? spec.users() : 0);
@@ -107,8 +107,11 @@ public final class JMeterFork {
         spec.properties().forEach((name, value) -> command.add("-J" + name + "=" + value));
         if (!spec.workers().isEmpty()) {
             command.add("--workers=" + String.join(",", spec.workers()));
-            command.add(spec.rmi().insecure() ? "--insecure-rmi"
-                    : RmiOptions.KEYSTORE_OPTION + "=" + spec.rmi().keystore().file().toAbsolutePath());
+            command.add(
+                    spec.rmi().insecure()
+                            ? "--insecure-rmi"
+                            : RmiOptions.KEYSTORE_OPTION + "="
+                                    + spec.rmi().keystore().file().toAbsolutePath());
         }
         return command;
     }

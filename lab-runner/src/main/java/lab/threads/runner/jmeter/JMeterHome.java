@@ -12,7 +12,6 @@ import java.util.Comparator;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
-
 import org.apache.jmeter.threads.JMeterThread;
 import org.apache.jmeter.util.JMeterUtils;
 import org.apache.logging.log4j.Level;
@@ -27,8 +26,7 @@ public final class JMeterHome {
 
     private static final String CONFIG_MARKER = "bin/jmeter.properties";
 
-    private JMeterHome() {
-    }
+    private JMeterHome() {}
 
     /**
      * Extracts the config jar's {@code bin/} into {@code home/bin} unless it is there already. Touches no JMeter
@@ -84,7 +82,8 @@ public final class JMeterHome {
                 if (!entry.getName().startsWith("bin/") || entry.isDirectory()) {
                     continue;
                 }
-                Path file = target.resolve(entry.getName().substring("bin/".length())).normalize();
+                Path file = target.resolve(entry.getName().substring("bin/".length()))
+                        .normalize();
                 if (!file.startsWith(target)) {
                     throw new IOException("Unexpected entry in config jar: " + entry.getName());
                 }

@@ -14,10 +14,8 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
-
 import org.apache.jmeter.JMeter;
 import org.apache.jmeter.engine.JMeterEngineException;
-import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.report.dashboard.ReportGenerator;
 import org.apache.jmeter.reporters.ResultCollector;
 import org.apache.jmeter.samplers.SampleSaveConfiguration;
@@ -30,7 +28,6 @@ import org.apache.jmeter.threads.ThreadGroup;
 import org.apache.jmeter.threads.openmodel.OpenModelThreadGroup;
 import org.apache.jmeter.util.JMeterUtils;
 import org.apache.jorphan.collections.HashTree;
-
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -57,7 +54,9 @@ import picocli.CommandLine.Option;
  * signal (with workers: but the last second's, which they still hold); samples the stop aborts, or that end while
  * stopping, may be missing from it, and no dashboard is written.
  */
-@Command(name = "jmeter-main", mixinStandardHelpOptions = true,
+@Command(
+        name = "jmeter-main",
+        mixinStandardHelpOptions = true,
         description = "Runs a JMeter plan with users on virtual or platform threads; writes a CSV .jtl and "
                 + "JMeter's HTML dashboard.")
 public final class JMeterMain implements Callable<Integer> {
@@ -68,31 +67,51 @@ public final class JMeterMain implements Callable<Integer> {
     private static final Duration PROGRESS_EVERY = Duration.ofSeconds(2);
     private static final Duration STOP_GRACE = Duration.ofSeconds(30);
 
-    @Option(names = "--jmeter-home", required = true, paramLabel = "DIR",
+    @Option(
+            names = "--jmeter-home",
+            required = true,
+            paramLabel = "DIR",
             description = "JMeter home; its bin/ is extracted from ApacheJMeter_config when missing.")
     private Path jmeterHome;
 
-    @Option(names = "--plan", required = true, paramLabel = "FILE|RESOURCE",
+    @Option(
+            names = "--plan",
+            required = true,
+            paramLabel = "FILE|RESOURCE",
             description = "A .jmx file, or else a classpath resource such as jmeter-plans/talk.jmx.")
     private String plan;
 
-    @Option(names = "--jtl", required = true, paramLabel = "FILE",
+    @Option(
+            names = "--jtl",
+            required = true,
+            paramLabel = "FILE",
             description = "CSV results file to create; must not exist or be empty.")
     private Path jtl;
 
-    @Option(names = "--dashboard", required = true, paramLabel = "DIR",
+    @Option(
+            names = "--dashboard",
+            required = true,
+            paramLabel = "DIR",
             description = "HTML dashboard directory; must not exist or be empty.")
     private Path dashboard;
 
-    @Option(names = "--client", required = true, paramLabel = "virtual|platform",
+    @Option(
+            names = "--client",
+            required = true,
+            paramLabel = "virtual|platform",
             description = "Threads that run JMeter's users.")
     private ClientKind client;
 
-    @Option(names = "--jmeter-log", paramLabel = "FILE",
+    @Option(
+            names = "--jmeter-log",
+            paramLabel = "FILE",
             description = "JMeter's own log (default: the .jtl path with .jmeter.log in place of .jtl).")
     private Path jmeterLog;
 
-    @Option(names = "--workers", split = ",", paramLabel = "host:port",
+    @Option(
+            names = "--workers",
+            split = ",",
+            paramLabel = "host:port",
             description = "Run the plan on these JMeter workers (JMeterWorkerMain) instead of in this JVM; "
                     + "-Jusers is the total, spread over them.")
     private List<String> workers = List.of();
@@ -100,7 +119,9 @@ public final class JMeterMain implements Callable<Integer> {
     @Mixin
     private RmiOptions rmi;
 
-    @Option(names = "-J", paramLabel = "name=value",
+    @Option(
+            names = "-J",
+            paramLabel = "name=value",
             description = "A JMeter property, e.g. -Jusers=20000 (plan knobs: host, port, users, rampup, loops, "
                     + "sleep_ms, connect_timeout_ms, response_timeout_ms).")
     private Map<String, String> properties = new LinkedHashMap<>();
@@ -109,7 +130,9 @@ public final class JMeterMain implements Callable<Integer> {
     private final GcPauses gcPauses = GcPauses.watch();
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new JMeterMain()).setCaseInsensitiveEnumValuesAllowed(true).execute(args));
+        System.exit(new CommandLine(new JMeterMain())
+                .setCaseInsensitiveEnumValuesAllowed(true)
+                .execute(args));
     }
 
     @Override
@@ -130,7 +153,9 @@ public final class JMeterMain implements Callable<Integer> {
             HashTree planLevel = tree.getTree(tree.getArray()[0]);
             planLevel.add(counter);
             planLevel.add(jtlWriter());
-            test = workers.isEmpty() ? LoadTest.local(tree) : new DistributedTest(tree, workers, properties, rmi.security());
+            test = workers.isEmpty()
+                    ? LoadTest.local(tree)
+                    : new DistributedTest(tree, workers, properties, rmi.security());
         } catch (IllegalArgumentException | IOException e) {
             System.err.println("jmeter-main: " + e.getMessage());
             return EXIT_USAGE;
@@ -157,9 +182,10 @@ public final class JMeterMain implements Callable<Integer> {
         }
 
         System.out.println("done elapsed_s=" + elapsedSeconds(start) + " samples=" + counter.samples()
-                + " errors=" + counter.errors() + (workers.isEmpty()
-                ? " virtual_thread_samples=" + counter.samplesOnVirtualThreads()
-                : " workers=" + workers.size()));
+                + " errors=" + counter.errors()
+                + (workers.isEmpty()
+                        ? " virtual_thread_samples=" + counter.samplesOnVirtualThreads()
+                        : " workers=" + workers.size()));
         try {
             new ReportGenerator(jtl.toString(), null).generate();
         } catch (Exception e) {
@@ -197,10 +223,15 @@ public final class JMeterMain implements Callable<Integer> {
         JMeterUtils.setProperty("sampleresult.timestamp.start", "true");
         // Exact percentiles: by default the dashboard keeps only the last 20,000 samples per statistic.
         JMeterUtils.setProperty("jmeter.reportgenerator.statistic_window", "-1");
-        JMeterUtils.setProperty(JMeter.JMETER_REPORT_OUTPUT_DIR_PROPERTY, dashboard.toAbsolutePath().toString());
+        JMeterUtils.setProperty(
+                JMeter.JMETER_REPORT_OUTPUT_DIR_PROPERTY,
+                dashboard.toAbsolutePath().toString());
         // Relative by default, i.e. "temp" in whatever directory the JVM started in.
-        JMeterUtils.setProperty("jmeter.reportgenerator.temp_dir",
-                jtl.toAbsolutePath().resolveSibling(jtl.getFileName() + ".report-tmp").toString());
+        JMeterUtils.setProperty(
+                "jmeter.reportgenerator.temp_dir",
+                jtl.toAbsolutePath()
+                        .resolveSibling(jtl.getFileName() + ".report-tmp")
+                        .toString());
         properties.forEach(JMeterUtils::setProperty);
         if (!workers.isEmpty()) {
             RmiSetup.controller(workers.getFirst(), rmi.security());
@@ -320,8 +351,8 @@ public final class JMeterMain implements Callable<Integer> {
      * by ResultCollector's own shutdown hook, which runs alongside this one: whatever was written before the signal
      * is kept.
      */
-    private static void stopAndDrain(LoadTest test, SampleCounter counter, long start,
-                                     ClientStatsRecorder clientStats) {
+    private static void stopAndDrain(
+            LoadTest test, SampleCounter counter, long start, ClientStatsRecorder clientStats) {
         System.out.println("stopping: signal received");
         test.stop();
         try {
@@ -336,8 +367,8 @@ public final class JMeterMain implements Callable<Integer> {
     }
 
     private static Progress progress(SampleCounter counter, long start) {
-        return new Progress(elapsedSeconds(start), counter.samples(), counter.errors(),
-                JMeterContextService.getNumberOfThreads());
+        return new Progress(
+                elapsedSeconds(start), counter.samples(), counter.errors(), JMeterContextService.getNumberOfThreads());
     }
 
     private static long elapsedSeconds(long startNanos) {

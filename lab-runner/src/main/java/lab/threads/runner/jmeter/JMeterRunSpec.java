@@ -24,9 +24,17 @@ import java.util.Objects;
  *                     fork runs them itself
  * @param rmi          how the fork talks to the workers; unused without workers
  */
-public record JMeterRunSpec(String plan, Map<String, String> properties, Path jtl, Path dashboardDir,
-                            Path jmeterHome, ClientKind client, int users, Path log, List<String> workers,
-                            RmiSecurity rmi) {
+public record JMeterRunSpec(
+        String plan,
+        Map<String, String> properties,
+        Path jtl,
+        Path dashboardDir,
+        Path jmeterHome,
+        ClientKind client,
+        int users,
+        Path log,
+        List<String> workers,
+        RmiSecurity rmi) {
 
     public JMeterRunSpec {
         Objects.requireNonNull(plan, "plan");

@@ -7,12 +7,10 @@ import java.nio.file.Path;
 import java.rmi.RemoteException;
 import java.util.Map;
 import java.util.concurrent.Callable;
-
 import lab.threads.common.Knobs;
+import lab.threads.runner.OneLineErrors;
 import org.apache.jmeter.engine.RemoteJMeterEngineImpl;
 import org.apache.jmeter.rmi.RmiUtils;
-
-import lab.threads.runner.OneLineErrors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -30,17 +28,28 @@ import picocli.CommandLine.Option;
  * <p>Every option is also the system property {@code lab.<option>} and the environment variable
  * {@code LAB_<OPTION>} ({@link Knobs}).
  */
-@Command(name = "jmeter-worker", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 110,
-        description = {"Runs a JMeter server (jmeter-server) for distributed runs: ./lab run --workers host:port.",
-                "Every option is also the system property lab.<option> and the environment variable LAB_<OPTION>.",
-                "Give the JVM the heap its users need: about 1 GB + 200 KB per user.", ""})
+@Command(
+        name = "jmeter-worker",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        usageHelpWidth = 110,
+        description = {
+            "Runs a JMeter server (jmeter-server) for distributed runs: ./lab run --workers host:port.",
+            "Every option is also the system property lab.<option> and the environment variable LAB_<OPTION>.",
+            "Give the JVM the heap its users need: about 1 GB + 200 KB per user.",
+            ""
+        })
 public final class JMeterWorkerMain implements Callable<Integer> {
 
-    @Option(names = "--port", defaultValue = "1099",
+    @Option(
+            names = "--port",
+            defaultValue = "1099",
             description = "TCP port of the RMI registry and of the engine (one port). Default: ${DEFAULT-VALUE}.")
     private int port;
 
-    @Option(names = "--rmi-hostname", paramLabel = "ADDRESS",
+    @Option(
+            names = "--rmi-hostname",
+            paramLabel = "ADDRESS",
             description = "The address controllers reach this worker at (java.rmi.server.hostname), and the only one "
                     + "it listens on. Default: this machine's address (in a container: the container's).")
     private String rmiHostname;
@@ -48,11 +57,15 @@ public final class JMeterWorkerMain implements Callable<Integer> {
     @Mixin
     private RmiOptions rmi;
 
-    @Option(names = "--jmeter-home", paramLabel = "DIR",
+    @Option(
+            names = "--jmeter-home",
+            paramLabel = "DIR",
             description = "JMeter home, extracted when missing. Default: <tmp>/lab-jmeter-worker.")
     private Path jmeterHome;
 
-    @Option(names = "--jmeter-log", paramLabel = "FILE",
+    @Option(
+            names = "--jmeter-log",
+            paramLabel = "FILE",
             description = "JMeter's log. Default: <jmeter-home>/jmeter-worker-<port>.log.")
     private Path jmeterLog;
 
@@ -71,12 +84,16 @@ public final class JMeterWorkerMain implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Path home = jmeterHome != null ? jmeterHome : Path.of(System.getProperty("java.io.tmpdir"), "lab-jmeter-worker");
+        Path home =
+                jmeterHome != null ? jmeterHome : Path.of(System.getProperty("java.io.tmpdir"), "lab-jmeter-worker");
         Path log = jmeterLog != null ? jmeterLog : home.resolve("jmeter-worker-" + port + ".log");
         RmiSecurity security = rmi.security();
         String hostname;
         try {
-            hostname = ownAddress(rmiHostname != null ? rmiHostname : InetAddress.getLocalHost().getHostAddress());
+            hostname = ownAddress(
+                    rmiHostname != null
+                            ? rmiHostname
+                            : InetAddress.getLocalHost().getHostAddress());
             if (port < 1 || port > 65_535) {
                 throw new IllegalArgumentException("--port " + port + ": from 1 to 65535.");
             }
@@ -118,8 +135,10 @@ public final class JMeterWorkerMain implements Callable<Integer> {
             }
             return address.getHostAddress();
         } catch (IOException e) {
-            throw new IllegalArgumentException("--rmi-hostname " + hostname + ": cannot resolve it (" + e.getMessage()
-                    + "); give this machine's IP address.", e);
+            throw new IllegalArgumentException(
+                    "--rmi-hostname " + hostname + ": cannot resolve it (" + e.getMessage()
+                            + "); give this machine's IP address.",
+                    e);
         }
     }
 

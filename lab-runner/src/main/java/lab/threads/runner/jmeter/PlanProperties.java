@@ -9,8 +9,7 @@ import java.util.Map;
  */
 final class PlanProperties {
 
-    private record Range(long min, long max) {
-    }
+    private record Range(long min, long max) {}
 
     private static final Map<String, Range> KNOBS = Map.of(
             "port", new Range(1, 65_535),
@@ -23,8 +22,7 @@ final class PlanProperties {
             "connect_timeout_ms", new Range(0, Integer.MAX_VALUE),
             "response_timeout_ms", new Range(0, Integer.MAX_VALUE));
 
-    private PlanProperties() {
-    }
+    private PlanProperties() {}
 
     /** @throws IllegalArgumentException naming the first bad knob and the values it accepts */
     static void check(Map<String, String> properties) {

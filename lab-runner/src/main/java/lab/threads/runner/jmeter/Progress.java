@@ -24,8 +24,8 @@ public record Progress(long elapsedSeconds, long samples, long errors, int activ
 
     /** The line as {@link JMeterMain} prints it. */
     public String format() {
-        return PREFIX + "elapsed_s=" + elapsedSeconds + " samples=" + samples + " errors=" + errors
-                + " active_users=" + activeUsers;
+        return PREFIX + "elapsed_s=" + elapsedSeconds + " samples=" + samples + " errors=" + errors + " active_users="
+                + activeUsers;
     }
 
     /** The progress a line reports, or empty for any other line. */

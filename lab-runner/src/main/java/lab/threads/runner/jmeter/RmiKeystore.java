@@ -14,7 +14,6 @@ import java.security.KeyStore;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.List;
-
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
@@ -32,6 +31,7 @@ public record RmiKeystore(Path file) {
 
     /** JMeter's own default alias ({@code server.rmi.ssl.keystore.alias}). */
     private static final String ALIAS = "rmi";
+
     private static final String TYPE = "PKCS12";
     private static final String HOW_TO_GET = "make it with ./lab rmi-keystore on the controller machine (the first "
             + "./lab run --workers makes it too), then copy it and its .password file to every worker";
@@ -101,18 +101,19 @@ public record RmiKeystore(Path file) {
             context.init(keys.getKeyManagers(), trust.getTrustManagers(), null);
             return context;
         } catch (GeneralSecurityException e) {
-            throw new IllegalArgumentException("cannot use the RMI keystore " + file + " for TLS (" + e.getMessage()
-                    + "): delete it and its .password file, then " + HOW_TO_GET + ".", e);
+            throw new IllegalArgumentException(
+                    "cannot use the RMI keystore " + file + " for TLS (" + e.getMessage()
+                            + "): delete it and its .password file, then " + HOW_TO_GET + ".",
+                    e);
         }
     }
 
-    private record Loaded(KeyStore store, char[] password) {
-    }
+    private record Loaded(KeyStore store, char[] password) {}
 
     private Loaded load() {
         if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("no RMI keystore at " + file + ": " + HOW_TO_GET
-                    + "; or give its path with --rmi-keystore.");
+            throw new IllegalArgumentException(
+                    "no RMI keystore at " + file + ": " + HOW_TO_GET + "; or give its path with --rmi-keystore.");
         }
         Path passwordFile = passwordFile();
         if (!Files.isRegularFile(passwordFile)) {
@@ -120,7 +121,9 @@ public record RmiKeystore(Path file) {
                     + ": copy both files from the machine that made them.");
         }
         try {
-            char[] password = Files.readString(passwordFile, StandardCharsets.UTF_8).strip().toCharArray();
+            char[] password = Files.readString(passwordFile, StandardCharsets.UTF_8)
+                    .strip()
+                    .toCharArray();
             KeyStore store = KeyStore.getInstance(TYPE);
             try (InputStream in = Files.newInputStream(file)) {
                 store.load(in, password);
@@ -131,18 +134,37 @@ public record RmiKeystore(Path file) {
             }
             return new Loaded(store, password);
         } catch (IOException | GeneralSecurityException e) {
-            throw new IllegalArgumentException("cannot open the RMI keystore " + file + " with " + passwordFile + " ("
-                    + e.getMessage() + "): copy both files again from the machine that made them.", e);
+            throw new IllegalArgumentException(
+                    "cannot open the RMI keystore " + file + " with " + passwordFile + " (" + e.getMessage()
+                            + "): copy both files again from the machine that made them.",
+                    e);
         }
     }
 
     private void runKeytool(Path keystore, String password) throws IOException {
         Path keytool = Path.of(System.getProperty("java.home"), "bin", "keytool");
-        ProcessBuilder builder = new ProcessBuilder(List.of(keytool.toString(), "-genkeypair", "-noprompt",
-                "-alias", ALIAS, "-keyalg", "EC", "-groupname", "secp256r1", "-validity", "3650",
-                "-dname", "CN=http-threads-lab JMeter RMI", "-storetype", TYPE, "-keystore", keystore.toString(),
-                // From the environment, so the password never shows in the process list.
-                "-storepass:env", PASSWORD_VARIABLE)).redirectErrorStream(true);
+        ProcessBuilder builder = new ProcessBuilder(List.of(
+                        keytool.toString(),
+                        "-genkeypair",
+                        "-noprompt",
+                        "-alias",
+                        ALIAS,
+                        "-keyalg",
+                        "EC",
+                        "-groupname",
+                        "secp256r1",
+                        "-validity",
+                        "3650",
+                        "-dname",
+                        "CN=http-threads-lab JMeter RMI",
+                        "-storetype",
+                        TYPE,
+                        "-keystore",
+                        keystore.toString(),
+                        // From the environment, so the password never shows in the process list.
+                        "-storepass:env",
+                        PASSWORD_VARIABLE))
+                .redirectErrorStream(true);
         builder.environment().put(PASSWORD_VARIABLE, password);
         Process process = builder.start();
         process.getOutputStream().close(); // a prompt reads end of input and fails instead of waiting forever
@@ -169,7 +191,9 @@ public record RmiKeystore(Path file) {
 
     private static FileAttribute<?>[] ownerOnlyFolder() {
         return posix()
-                ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"))}
+                ? new FileAttribute<?>[] {
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"))
+                }
                 : new FileAttribute<?>[0];
     }
 

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
-
 import lab.threads.common.Knobs;
 import lab.threads.runner.OneLineErrors;
 import picocli.CommandLine;
@@ -12,10 +11,16 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code ./lab rmi-keystore}: makes the keystore of RMI over TLS now, rather than at the first distributed run. */
-@Command(name = "./lab rmi-keystore", mixinStandardHelpOptions = true, usageHelpWidth = 110,
-        description = {"Makes the keystore that the controller and the JMeter workers share for RMI over TLS, unless "
-                + "it exists; prints where it is and what to copy to the workers.",
-                "Every option is also the system property lab.<option> and the environment variable LAB_<OPTION>.", ""})
+@Command(
+        name = "./lab rmi-keystore",
+        mixinStandardHelpOptions = true,
+        usageHelpWidth = 110,
+        description = {
+            "Makes the keystore that the controller and the JMeter workers share for RMI over TLS, unless "
+                    + "it exists; prints where it is and what to copy to the workers.",
+            "Every option is also the system property lab.<option> and the environment variable LAB_<OPTION>.",
+            ""
+        })
 public final class RmiKeystoreCommand implements Callable<Integer> {
 
     @Option(names = RmiOptions.KEYSTORE_OPTION, paramLabel = "FILE", description = RmiOptions.KEYSTORE_HELP)

@@ -1,7 +1,6 @@
 package lab.threads.runner.jmeter;
 
 import java.nio.file.Path;
-
 import picocli.CommandLine.Option;
 
 /** The RMI options of every command that talks to JMeter workers: the controller's and the worker's. */
@@ -14,7 +13,8 @@ public final class RmiOptions {
     @Option(names = KEYSTORE_OPTION, paramLabel = "FILE", description = KEYSTORE_HELP)
     private Path keystore;
 
-    @Option(names = "--insecure-rmi",
+    @Option(
+            names = "--insecure-rmi",
             description = "Plain RMI without TLS, as before: anyone who reaches the workers' ports can run code on "
                     + "them. Warned about on every run and recorded in the report.")
     private boolean insecure;

@@ -14,7 +14,8 @@ public record RmiSecurity(RmiKeystore keystore, boolean insecure) {
 
     /** For the report's metadata and the worker's first line. */
     public String describe() {
-        return insecure ? "plain RMI (--insecure-rmi): no TLS, anyone who reaches the workers can run code on them"
+        return insecure
+                ? "plain RMI (--insecure-rmi): no TLS, anyone who reaches the workers can run code on them"
                 : "RMI over TLS, keystore " + keystore.file().toAbsolutePath();
     }
 }

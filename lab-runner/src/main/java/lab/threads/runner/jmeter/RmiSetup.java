@@ -3,7 +3,6 @@ package lab.threads.runner.jmeter;
 import java.io.IOException;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
-
 import org.apache.jmeter.util.JMeterUtils;
 
 /**
@@ -20,8 +19,7 @@ final class RmiSetup {
      */
     static final int CONTROLLER_PORT_BASE = 4440;
 
-    private RmiSetup() {
-    }
+    private RmiSetup() {}
 
     /**
      * For the controller of a test on {@code firstWorker} ({@code host:port}). Its callback address is the one this
@@ -64,7 +62,8 @@ final class RmiSetup {
         int colon = hostAndPort.lastIndexOf(':');
         try (DatagramSocket probe = new DatagramSocket()) {
             // A UDP "connect" sends nothing: it only asks the kernel which local address routes to the worker.
-            probe.connect(InetAddress.getByName(hostAndPort.substring(0, colon)),
+            probe.connect(
+                    InetAddress.getByName(hostAndPort.substring(0, colon)),
                     Integer.parseInt(hostAndPort.substring(colon + 1)));
             return probe.getLocalAddress().getHostAddress();
         } catch (IOException e) {

@@ -5,7 +5,6 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.rmi.server.RMISocketFactory;
-
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLServerSocket;
 
@@ -34,8 +33,8 @@ final class RmiSockets extends RMISocketFactory {
      * @throws IllegalArgumentException for a keystore that cannot be opened
      */
     static void install(InetAddress listenAddress, RmiSecurity security) throws IOException {
-        RMISocketFactory.setSocketFactory(new RmiSockets(listenAddress,
-                security.insecure() ? null : security.keystore().tlsContext()));
+        RMISocketFactory.setSocketFactory(new RmiSockets(
+                listenAddress, security.insecure() ? null : security.keystore().tlsContext()));
     }
 
     @Override
@@ -48,7 +47,8 @@ final class RmiSockets extends RMISocketFactory {
         if (tls == null) {
             return new ServerSocket(port, 0, listenAddress);
         }
-        SSLServerSocket socket = (SSLServerSocket) tls.getServerSocketFactory().createServerSocket(port, 0, listenAddress);
+        SSLServerSocket socket =
+                (SSLServerSocket) tls.getServerSocketFactory().createServerSocket(port, 0, listenAddress);
         // A caller without the shared certificate is refused in the handshake, before it can send anything.
         socket.setNeedClientAuth(true);
         return socket;

@@ -1,7 +1,6 @@
 package lab.threads.runner.jmeter;
 
 import java.util.concurrent.atomic.LongAdder;
-
 import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.samplers.Remoteable;
 import org.apache.jmeter.samplers.SampleEvent;

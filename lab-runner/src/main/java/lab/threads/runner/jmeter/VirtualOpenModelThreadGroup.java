@@ -3,7 +3,6 @@ package lab.threads.runner.jmeter;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.util.Random;
-
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.threads.AbstractThreadGroup;
 import org.apache.jmeter.threads.JMeterContextService;
@@ -42,7 +41,6 @@ public class VirtualOpenModelThreadGroup extends AbstractThreadGroup {
     private transient VirtualUsers users = new VirtualUsers();
     private transient volatile Thread starter;
 
-
     /** Java serialisation skips field initialisers, as in {@link VirtualThreadGroup}. */
     private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
         in.defaultReadObject();
@@ -55,25 +53,35 @@ public class VirtualOpenModelThreadGroup extends AbstractThreadGroup {
     }
 
     @Override
-    public void start(int groupIndex, ListenerNotifier notifier, ListedHashTree groupTree, StandardJMeterEngine engine) {
-        String schedule = getPropertyAsString(OpenModelThreadGroupSchema.INSTANCE.getSchedule().getName());
-        long seed = getPropertyAsLong(OpenModelThreadGroupSchema.INSTANCE.getRandomSeed().getName());
+    public void start(
+            int groupIndex, ListenerNotifier notifier, ListedHashTree groupTree, StandardJMeterEngine engine) {
+        String schedule = getPropertyAsString(
+                OpenModelThreadGroupSchema.INSTANCE.getSchedule().getName());
+        long seed = getPropertyAsLong(
+                OpenModelThreadGroupSchema.INSTANCE.getRandomSeed().getName());
         ThreadScheduleProcessGenerator arrivals;
         try {
             ThreadSchedule parsed = ThreadScheduleUtils.ThreadSchedule(schedule);
             arrivals = new ThreadScheduleProcessGenerator(seed == 0 ? new Random() : new Random(seed), parsed);
         } catch (Exception badSchedule) { // the parser's checked ParserException and TokenizerException
-            throw new JMeterStopTestException("Invalid open-model schedule '" + schedule + "' in thread group "
-                    + getName() + ": " + badSchedule.getMessage(), badSchedule);
+            throw new JMeterStopTestException(
+                    "Invalid open-model schedule '" + schedule + "' in thread group " + getName() + ": "
+                            + badSchedule.getMessage(),
+                    badSchedule);
         }
         log.info("Starting virtual open-model thread group #{} with schedule {}", groupIndex, schedule);
         JMeterVariables variables = JMeterContextService.getContext().getVariables();
         long testStart = JMeterContextService.getTestStartTime();
         // A platform thread: arrival times are the point of an open model, and a virtual starter would queue for a
         // carrier behind the very users it starts.
-        starter = Thread.ofPlatform().daemon().name("open-model-thread-starter-" + getName() + "-" + groupIndex)
-                .start(() -> startArrivals(arrivals, testStart, number -> makeThread(engine, this, notifier,
-                        groupIndex, number, cloneTree(groupTree), variables)));
+        starter = Thread.ofPlatform()
+                .daemon()
+                .name("open-model-thread-starter-" + getName() + "-" + groupIndex)
+                .start(() -> startArrivals(
+                        arrivals,
+                        testStart,
+                        number -> makeThread(
+                                engine, this, notifier, groupIndex, number, cloneTree(groupTree), variables)));
     }
 
     private interface UserFactory {
@@ -109,7 +117,8 @@ public class VirtualOpenModelThreadGroup extends AbstractThreadGroup {
 
     @Override
     public JMeterThread addNewThread(int delay, StandardJMeterEngine engine) {
-        throw new UnsupportedOperationException("an open-model group starts users by its schedule only, as in stock JMeter");
+        throw new UnsupportedOperationException(
+                "an open-model group starts users by its schedule only, as in stock JMeter");
     }
 
     @Override

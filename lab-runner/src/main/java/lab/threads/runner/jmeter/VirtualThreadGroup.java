@@ -2,7 +2,6 @@ package lab.threads.runner.jmeter;
 
 import java.io.IOException;
 import java.io.ObjectInputStream;
-
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterThread;
@@ -37,7 +36,6 @@ public class VirtualThreadGroup extends ThreadGroup {
     private transient ListenerNotifier notifier;
     private transient ListedHashTree groupTree;
 
-
     /**
      * A distributed run sends the group to each worker serialised (Java serialisation, over RMI), which skips field
      * initialisers: without this the worker would start its users into a null registry.
@@ -48,18 +46,24 @@ public class VirtualThreadGroup extends ThreadGroup {
     }
 
     @Override
-    public void start(int groupNum, ListenerNotifier listenerNotifier, ListedHashTree threadGroupTree,
-                      StandardJMeterEngine engine) {
+    public void start(
+            int groupNum,
+            ListenerNotifier listenerNotifier,
+            ListedHashTree threadGroupTree,
+            StandardJMeterEngine engine) {
         running = true;
         groupNumber = groupNum;
         notifier = listenerNotifier;
         groupTree = threadGroupTree;
         JMeterVariables variables = JMeterContextService.getContext().getVariables();
-        log.info("Starting virtual thread group... number={} threads={} ramp-up={}", groupNum, getNumThreads(),
+        log.info(
+                "Starting virtual thread group... number={} threads={} ramp-up={}",
+                groupNum,
+                getNumThreads(),
                 getRampUp());
         if (getPropertyAsBoolean(DELAYED_START)) {
-            starter = Thread.ofVirtual().name(getName() + "-ThreadStarter")
-                    .start(() -> startWhenDue(engine, variables));
+            starter =
+                    Thread.ofVirtual().name(getName() + "-ThreadStarter").start(() -> startWhenDue(engine, variables));
         } else {
             startAllNow(engine, variables);
         }
@@ -113,7 +117,8 @@ public class VirtualThreadGroup extends ThreadGroup {
             threadNum = getNumThreads();
             setNumThreads(threadNum + 1);
         }
-        JMeterThread user = newUser(engine, threadNum, JMeterContextService.getContext().getVariables());
+        JMeterThread user =
+                newUser(engine, threadNum, JMeterContextService.getContext().getVariables());
         if (getScheduler()) {
             schedule(user, System.currentTimeMillis());
         }
@@ -129,8 +134,8 @@ public class VirtualThreadGroup extends ThreadGroup {
 
     private void schedule(JMeterThread user, long now) {
         if (getDelay() < 0 || getDuration() <= 0) {
-            throw new JMeterStopTestException("Invalid scheduler delay " + getDelay() + " or duration "
-                    + getDuration() + " in thread group " + getName());
+            throw new JMeterStopTestException("Invalid scheduler delay " + getDelay() + " or duration " + getDuration()
+                    + " in thread group " + getName());
         }
         user.setStartTime(now + getDelay() * 1000);
         user.setEndTime(user.getStartTime() + getDuration() * 1000);

@@ -2,7 +2,6 @@ package lab.threads.runner.jmeter;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-
 import org.apache.jmeter.threads.AbstractThreadGroup;
 import org.apache.jmeter.threads.JMeterThread;
 import org.slf4j.Logger;
@@ -75,7 +74,8 @@ final class VirtualUsers {
 
     /** The group's {@code verifyThreadsStopped}: its starter thread (null: none) and every user end in time. */
     boolean allEndWithinStopTimeout(Thread starter) {
-        return endsWithinStopTimeout(starter) && running.values().stream().allMatch(VirtualUsers::endsWithinStopTimeout);
+        return endsWithinStopTimeout(starter)
+                && running.values().stream().allMatch(VirtualUsers::endsWithinStopTimeout);
     }
 
     /** The group's {@code waitThreadsStopped}: its starter thread (null: none), then every user. */

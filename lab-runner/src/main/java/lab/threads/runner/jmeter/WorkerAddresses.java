@@ -17,10 +17,10 @@ public final class WorkerAddresses {
 
     /** JMeter's default RMI registry port ({@code server_port}). */
     public static final int DEFAULT_PORT = 1099;
+
     private static final String DNS = "dns:";
 
-    private WorkerAddresses() {
-    }
+    private WorkerAddresses() {}
 
     /**
      * @param specs {@code host[:port]} or {@code dns:name[:port]} each
@@ -68,22 +68,25 @@ public final class WorkerAddresses {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new IllegalArgumentException("--workers: bad port '" + port + "' in '" + hostAndPort
-                + "': a whole number from 1 to 65535.");
+        throw new IllegalArgumentException(
+                "--workers: bad port '" + port + "' in '" + hostAndPort + "': a whole number from 1 to 65535.");
     }
 
     /** IPv4 only: JMeter reads {@code host:port} apart only when the host is not an IPv6 address. */
     private static List<String> ipv4Addresses(String name) {
         try {
             List<String> addresses = Arrays.stream(InetAddress.getAllByName(name))
-                    .filter(Inet4Address.class::isInstance).map(InetAddress::getHostAddress).sorted().toList();
+                    .filter(Inet4Address.class::isInstance)
+                    .map(InetAddress::getHostAddress)
+                    .sorted()
+                    .toList();
             if (addresses.isEmpty()) {
                 throw new IllegalArgumentException("--workers: " + name + " has no IPv4 address.");
             }
             return addresses;
         } catch (UnknownHostException e) {
-            throw new IllegalArgumentException("--workers: cannot resolve '" + name + "' (" + e.getMessage()
-                    + "). Are the workers up?");
+            throw new IllegalArgumentException(
+                    "--workers: cannot resolve '" + name + "' (" + e.getMessage() + "). Are the workers up?");
         }
     }
 }

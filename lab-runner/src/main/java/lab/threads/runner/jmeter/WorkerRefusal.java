@@ -2,24 +2,25 @@ package lab.threads.runner.jmeter;
 
 import java.net.ConnectException;
 import java.rmi.ConnectIOException;
-
 import javax.net.ssl.SSLException;
 
 /** Why a JMeter worker could not be reached or would not take the test, in words that say what to do. */
 final class WorkerRefusal {
 
-    private WorkerRefusal() {
-    }
+    private WorkerRefusal() {}
 
     static String explain(String worker, Exception e, RmiSecurity security) {
         String prefix = "JMeter worker " + worker;
         SSLException tls = cause(e, SSLException.class);
         if (tls != null) {
             return "TLS handshake with " + prefix + " failed (" + tls.getMessage() + "): the controller and the "
-                    + "workers need the same RMI keystore (here " + security.keystore().file().toAbsolutePath()
+                    + "workers need the same RMI keystore (here "
+                    + security.keystore().file().toAbsolutePath()
                     + "): copy it and its .password file to every worker; or is the worker running with --insecure-rmi?";
         }
-        if (security.insecure() && cause(e, ConnectException.class) == null && cause(e, ConnectIOException.class) != null) {
+        if (security.insecure()
+                && cause(e, ConnectException.class) == null
+                && cause(e, ConnectIOException.class) != null) {
             return prefix + " did not answer plain RMI (" + e.getMessage() + "): it runs RMI over TLS, the default; "
                     + "drop --insecure-rmi here, or start the worker with it too.";
         }

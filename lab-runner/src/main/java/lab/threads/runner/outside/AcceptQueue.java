@@ -41,7 +41,9 @@ public record AcceptQueue(long queued, Long backlog) {
         AcceptQueue sum = null;
         for (String line : text.split("\n")) {
             String[] words = line.strip().split("\\s+");
-            if (words.length < 5 || !words[3].equals(LISTEN_STATE) || !words[1].toUpperCase(Locale.ROOT).endsWith(portSuffix)) {
+            if (words.length < 5
+                    || !words[3].equals(LISTEN_STATE)
+                    || !words[1].toUpperCase(Locale.ROOT).endsWith(portSuffix)) {
                 continue;
             }
             String[] txRx = words[4].split(":");
@@ -58,7 +60,8 @@ public record AcceptQueue(long queued, Long backlog) {
         if (sum == null) {
             return more;
         }
-        Long backlog = sum.backlog == null ? more.backlog : more.backlog == null ? sum.backlog : sum.backlog + more.backlog;
+        Long backlog =
+                sum.backlog == null ? more.backlog : more.backlog == null ? sum.backlog : sum.backlog + more.backlog;
         return new AcceptQueue(sum.queued + more.queued, backlog);
     }
 }

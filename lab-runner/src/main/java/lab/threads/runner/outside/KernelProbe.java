@@ -34,7 +34,8 @@ final class KernelProbe {
     }
 
     Map<String, Object> sample() throws IOException, InterruptedException {
-        NetCounters counters = NetCounters.parse(Files.readString(net.resolve("netstat")), Files.readString(net.resolve("snmp")));
+        NetCounters counters =
+                NetCounters.parse(Files.readString(net.resolve("netstat")), Files.readString(net.resolve("snmp")));
         Map<String, Object> line = new LinkedHashMap<>();
         line.put("sampledAtMs", System.currentTimeMillis());
         line.put("port", port);
@@ -66,7 +67,9 @@ final class KernelProbe {
     private Optional<AcceptQueue> fromSs() throws IOException, InterruptedException {
         Process ss;
         try {
-            ss = new ProcessBuilder("ss", "-ltnH", "sport = :" + port).redirectErrorStream(true).start();
+            ss = new ProcessBuilder("ss", "-ltnH", "sport = :" + port)
+                    .redirectErrorStream(true)
+                    .start();
         } catch (IOException notInstalled) {
             ssMissing = true;
             return Optional.empty();

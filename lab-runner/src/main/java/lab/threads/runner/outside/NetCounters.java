@@ -18,8 +18,11 @@ public record NetCounters(Long listenOverflows, Long listenDrops, Long tcpSynRet
     static NetCounters parse(String netstat, String snmp) {
         Map<String, Long> counters = pairs(netstat);
         counters.putAll(pairs(snmp));
-        return new NetCounters(counters.get("TcpExt.ListenOverflows"), counters.get("TcpExt.ListenDrops"),
-                counters.get("TcpExt.TCPSynRetrans"), counters.get("Tcp.RetransSegs"));
+        return new NetCounters(
+                counters.get("TcpExt.ListenOverflows"),
+                counters.get("TcpExt.ListenDrops"),
+                counters.get("TcpExt.TCPSynRetrans"),
+                counters.get("Tcp.RetransSegs"));
     }
 
     /** {@code Group.Name -> value} of every names/values pair of lines; a value that is not a number is left out. */

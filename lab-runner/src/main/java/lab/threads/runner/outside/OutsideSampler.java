@@ -1,5 +1,6 @@
 package lab.threads.runner.outside;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,9 +13,6 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 import lab.threads.report.ServerSummary;
 
 /**
@@ -31,8 +29,7 @@ public final class OutsideSampler implements AutoCloseable {
     static final Duration PERIOD = Duration.ofSeconds(1);
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private record Probe(BufferedWriter out, Callable<Optional<Map<String, Object>>> sample) {
-    }
+    private record Probe(BufferedWriter out, Callable<Optional<Map<String, Object>>> sample) {}
 
     private final List<Probe> probes;
     private final Thread ticker;
@@ -47,12 +44,14 @@ public final class OutsideSampler implements AutoCloseable {
      *                  kernel's counters are then the runner's namespace's)
      * @param client    the JMeter fork now, or null while there is none
      */
-    public static OutsideSampler start(Path serverDir, int port, OptionalLong serverPid, Supplier<ProcessHandle> client) {
+    public static OutsideSampler start(
+            Path serverDir, int port, OptionalLong serverPid, Supplier<ProcessHandle> client) {
         List<Probe> probes = new ArrayList<>();
         KernelProbe kernel = new KernelProbe(port, serverPid);
         open(probes, serverDir.resolve(ServerSummary.KERNEL_FILE), () -> Optional.of(kernel.sample()));
         if (serverPid.isPresent()) {
-            ProcessProbe server = new ProcessProbe(() -> ProcessHandle.of(serverPid.getAsLong()).orElse(null));
+            ProcessProbe server = new ProcessProbe(
+                    () -> ProcessHandle.of(serverPid.getAsLong()).orElse(null));
             open(probes, serverDir.resolve(ServerSummary.SERVER_PROC_FILE), server::sample);
         }
         ProcessProbe jmeter = new ProcessProbe(client);

@@ -10,7 +10,8 @@ import java.util.Optional;
  * @param rssBytes VmRSS; null for a zombie, which has none
  * @param cpusAllowed {@code Cpus_allowed_list}: the CPUs the process may run on, e.g. {@code 0-1}; null when not given
  */
-public record ProcessCounters(String state, long cpuUserMs, long cpuSystemMs, long osThreads, Long rssBytes, String cpusAllowed) {
+public record ProcessCounters(
+        String state, long cpuUserMs, long cpuSystemMs, long osThreads, Long rssBytes, String cpusAllowed) {
 
     /** {@code /proc} counts CPU in USER_HZ ticks: 100 a second on x86 and arm ({@code getconf CLK_TCK}). */
     private static final long MS_PER_TICK = 10;
@@ -32,8 +33,13 @@ public record ProcessCounters(String state, long cpuUserMs, long cpuSystemMs, lo
             return Optional.empty();
         }
         try {
-            return Optional.of(new ProcessCounters(fields[0], Long.parseLong(fields[11]) * MS_PER_TICK,
-                    Long.parseLong(fields[12]) * MS_PER_TICK, Long.parseLong(fields[17]), rssBytes(status), statusValue(status, "Cpus_allowed_list:")));
+            return Optional.of(new ProcessCounters(
+                    fields[0],
+                    Long.parseLong(fields[11]) * MS_PER_TICK,
+                    Long.parseLong(fields[12]) * MS_PER_TICK,
+                    Long.parseLong(fields[17]),
+                    rssBytes(status),
+                    statusValue(status, "Cpus_allowed_list:")));
         } catch (NumberFormatException e) {
             return Optional.empty();
         }

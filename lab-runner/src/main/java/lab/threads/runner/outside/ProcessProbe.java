@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
-
 import lab.threads.runner.CpuSets;
 import lab.threads.runner.jmeter.MachineCpu;
 
@@ -31,8 +30,8 @@ final class ProcessProbe {
             return Optional.empty();
         }
         Path proc = Path.of("/proc", Long.toString(handle.pid()));
-        Optional<ProcessCounters> counters = ProcessCounters.parse(Files.readString(proc.resolve("stat")),
-                Files.readString(proc.resolve("status")));
+        Optional<ProcessCounters> counters =
+                ProcessCounters.parse(Files.readString(proc.resolve("stat")), Files.readString(proc.resolve("status")));
         if (counters.isEmpty()) {
             return Optional.empty();
         }

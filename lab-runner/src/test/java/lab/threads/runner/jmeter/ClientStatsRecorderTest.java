@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.Optional;
-
 import org.junit.jupiter.api.Test;
 
 /** The parts of the client's health record that need no forked run: /proc/stat and which GCs are pauses. */
@@ -85,6 +84,7 @@ class ClientStatsRecorderTest {
     private static long pauseCollections() {
         return ManagementFactory.getGarbageCollectorMXBeans().stream()
                 .filter(bean -> GcPauses.isPauseCollector(bean.getName()))
-                .mapToLong(GarbageCollectorMXBean::getCollectionCount).sum();
+                .mapToLong(GarbageCollectorMXBean::getCollectionCount)
+                .sum();
     }
 }

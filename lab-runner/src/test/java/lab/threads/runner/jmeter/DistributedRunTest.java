@@ -20,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -35,8 +34,8 @@ class DistributedRunTest {
 
     private static final long WORKER_START_LIMIT_S = 30;
     private static final long RUN_LIMIT_S = 90;
-    private static final Map<String, String> SMALL_PLAN = Map.of("host", "127.0.0.1", "rampup", "1", "loops", "2",
-            "sleep_ms", "200");
+    private static final Map<String, String> SMALL_PLAN =
+            Map.of("host", "127.0.0.1", "rampup", "1", "loops", "2", "sleep_ms", "200");
 
     @TempDir
     Path dir;
@@ -44,21 +43,29 @@ class DistributedRunTest {
     @Test
     void workersOverTlsObeyOnlyAControllerWithTheirKeystoreAndShareTheUsers() throws Exception {
         RmiSecurity tls = new RmiSecurity(keystore(dir.resolve("keys")), false);
-        try (SleepServer server = new SleepServer(); Worker first = Worker.start(dir.resolve("w1"), tls);
-             Worker second = Worker.start(dir.resolve("w2"), tls)) {
+        try (SleepServer server = new SleepServer();
+                Worker first = Worker.start(dir.resolve("w1"), tls);
+                Worker second = Worker.start(dir.resolve("w2"), tls)) {
             first.assertListensOnlyOnLoopback();
 
-            ControllerRun otherKeystore = ControllerRun.of(dir.resolve("other"), server, 20,
-                    new RmiSecurity(keystore(dir.resolve("other-keys")), false), first, second);
+            ControllerRun otherKeystore = ControllerRun.of(
+                    dir.resolve("other"),
+                    server,
+                    20,
+                    new RmiSecurity(keystore(dir.resolve("other-keys")), false),
+                    first,
+                    second);
             assertEquals(1, otherKeystore.exit(), otherKeystore.describe());
-            assertTrue(otherKeystore.stderr().contains("TLS handshake with JMeter worker " + first.address()
-                    + " failed"), otherKeystore.describe());
+            assertTrue(
+                    otherKeystore.stderr().contains("TLS handshake with JMeter worker " + first.address() + " failed"),
+                    otherKeystore.describe());
             assertTrue(otherKeystore.stderr().contains("same RMI keystore"), otherKeystore.describe());
 
-            ControllerRun plain = ControllerRun.of(dir.resolve("plain"), server, 20, new RmiSecurity(tls.keystore(), true),
-                    first, second);
+            ControllerRun plain = ControllerRun.of(
+                    dir.resolve("plain"), server, 20, new RmiSecurity(tls.keystore(), true), first, second);
             assertEquals(1, plain.exit(), plain.describe());
-            assertTrue(plain.stderr().contains("JMeter worker " + first.address() + " did not answer plain RMI"),
+            assertTrue(
+                    plain.stderr().contains("JMeter worker " + first.address() + " did not answer plain RMI"),
                     plain.describe());
             assertEquals(0, server.requests().size(), "refused controllers ran nothing");
 
@@ -66,26 +73,31 @@ class DistributedRunTest {
             ControllerRun run = ControllerRun.of(dir.resolve("ok"), server, 20, tls, first, second);
             String describe = run.describe();
             assertEquals(0, run.exit(), describe);
-            assertTrue(run.stdout().contains("workers " + first.address() + "=10 " + second.address() + "=10"), describe);
-            assertTrue(run.stdout().stream().anyMatch(l -> l.startsWith("done ") && l.endsWith(" samples=40 errors=0 workers=2")),
+            assertTrue(
+                    run.stdout().contains("workers " + first.address() + "=10 " + second.address() + "=10"), describe);
+            assertTrue(
+                    run.stdout().stream()
+                            .anyMatch(l -> l.startsWith("done ") && l.endsWith(" samples=40 errors=0 workers=2")),
                     describe);
             assertTrue(Files.isRegularFile(run.dir().resolve("dashboard").resolve("index.html")), describe);
             List<CSVRecord> samples = records(run.jtl());
             assertEquals(40, samples.size(), describe);
             assertTrue(samples.stream().allMatch(r -> "true".equals(r.get("success"))), samples::toString);
             // A worker prefixes its users' thread names with the address the controller gave it.
-            Map<String, Long> usersPerWorker = samples.stream().map(r -> r.get("threadName")).distinct()
-                    .collect(Collectors.groupingBy(name -> name.substring(0, name.indexOf("-Users ")),
-                            Collectors.counting()));
+            Map<String, Long> usersPerWorker = samples.stream()
+                    .map(r -> r.get("threadName"))
+                    .distinct()
+                    .collect(Collectors.groupingBy(
+                            name -> name.substring(0, name.indexOf("-Users ")), Collectors.counting()));
             assertEquals(Map.of(first.address(), 10L, second.address(), 10L), usersPerWorker, samples::toString);
             assertEquals(40, server.requests().size());
             // The controller's own health; the users' samples are the workers', their starts unknown here.
             ClientStatsLines.assertEnded(ClientStatsLines.read(run.jtl(), true).getLast(), 40, true);
             for (Worker worker : List.of(first, second)) {
-                assertTrue(Files.readString(worker.log()).contains("Starting virtual thread group"),
+                assertTrue(
+                        Files.readString(worker.log()).contains("Starting virtual thread group"),
                         "no VirtualThreadGroup on " + worker.address());
             }
-
         }
     }
 
@@ -96,7 +108,8 @@ class DistributedRunTest {
         assertTrue(worker.waitFor(WORKER_START_LIMIT_S, TimeUnit.SECONDS), "the worker should stop at once");
         String output = new String(worker.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(2, worker.exitValue(), output);
-        assertTrue(output.contains("jmeter-worker: no RMI keystore at " + missing + ": make it with ./lab rmi-keystore"),
+        assertTrue(
+                output.contains("jmeter-worker: no RMI keystore at " + missing + ": make it with ./lab rmi-keystore"),
                 output);
         assertEquals(1, output.strip().lines().count(), "one line: " + output);
     }
@@ -104,13 +117,17 @@ class DistributedRunTest {
     @Test
     void insecureRmiStillRunsAndWarns() throws Exception {
         RmiSecurity plain = new RmiSecurity(new RmiKeystore(dir.resolve("no-keystore.p12")), true);
-        try (SleepServer server = new SleepServer(); Worker worker = Worker.start(dir.resolve("w"), plain)) {
-            assertTrue(worker.startup().stream().anyMatch(l -> l.contains(RmiSecurity.INSECURE_WARNING)),
+        try (SleepServer server = new SleepServer();
+                Worker worker = Worker.start(dir.resolve("w"), plain)) {
+            assertTrue(
+                    worker.startup().stream().anyMatch(l -> l.contains(RmiSecurity.INSECURE_WARNING)),
                     worker.startup().toString());
             worker.assertListensOnlyOnLoopback();
             ControllerRun run = ControllerRun.of(dir.resolve("run"), server, 5, plain, worker);
             assertEquals(0, run.exit(), run.describe());
-            assertTrue(run.stdout().stream().anyMatch(l -> l.startsWith("done ") && l.endsWith(" samples=10 errors=0 workers=1")),
+            assertTrue(
+                    run.stdout().stream()
+                            .anyMatch(l -> l.startsWith("done ") && l.endsWith(" samples=10 errors=0 workers=1")),
                     run.describe());
         }
     }
@@ -124,7 +141,8 @@ class DistributedRunTest {
 
     @Test
     void workerAddressesTakeADefaultPortAndNamesResolveToEveryAddress() {
-        assertEquals(List.of("10.0.0.5:1099", "10.0.0.6:2000"),
+        assertEquals(
+                List.of("10.0.0.5:1099", "10.0.0.6:2000"),
                 WorkerAddresses.resolve(List.of("10.0.0.5", " 10.0.0.6:2000", "10.0.0.5:1099")));
         assertEquals(List.of("127.0.0.1:1100"), WorkerAddresses.resolve(List.of("dns:localhost:1100")));
     }
@@ -142,12 +160,21 @@ class DistributedRunTest {
                 throws IOException, InterruptedException {
             Map<String, String> properties = new java.util.HashMap<>(SMALL_PLAN);
             properties.put("port", Integer.toString(server.port()));
-            JMeterRunSpec spec = new JMeterRunSpec("jmeter-plans/smoke.jmx", properties, dir.resolve("samples.jtl"),
-                    dir.resolve("dashboard"), dir.resolve("controller-home"), ClientKind.VIRTUAL, users,
-                    dir.resolve("controller.log"), java.util.Arrays.stream(workers).map(Worker::address).toList(), rmi);
+            JMeterRunSpec spec = new JMeterRunSpec(
+                    "jmeter-plans/smoke.jmx",
+                    properties,
+                    dir.resolve("samples.jtl"),
+                    dir.resolve("dashboard"),
+                    dir.resolve("controller-home"),
+                    ClientKind.VIRTUAL,
+                    users,
+                    dir.resolve("controller.log"),
+                    java.util.Arrays.stream(workers).map(Worker::address).toList(),
+                    rmi);
             Process controller = JMeterFork.start(spec);
             List<String> stdout = Collections.synchronizedList(new ArrayList<>());
-            Thread reader = Thread.ofVirtual().start(() -> controller.inputReader().lines().forEach(stdout::add));
+            Thread reader = Thread.ofVirtual()
+                    .start(() -> controller.inputReader().lines().forEach(stdout::add));
             if (!controller.waitFor(RUN_LIMIT_S, TimeUnit.SECONDS)) {
                 controller.destroyForcibly();
                 fail("controller still running after " + RUN_LIMIT_S + " s: " + stdout);
@@ -170,8 +197,12 @@ class DistributedRunTest {
 
         static Worker start(Path home, RmiSecurity rmi) throws IOException {
             int port = freePort();
-            Process process = process(home, port, rmi.insecure() ? "--insecure-rmi"
-                    : "--rmi-keystore=" + rmi.keystore().file());
+            Process process = process(
+                    home,
+                    port,
+                    rmi.insecure()
+                            ? "--insecure-rmi"
+                            : "--rmi-keystore=" + rmi.keystore().file());
             Worker worker = new Worker(process, port, home.resolve("jmeter.log"), new ArrayList<>());
             try {
                 worker.awaitReady();
@@ -183,11 +214,21 @@ class DistributedRunTest {
         }
 
         static Process process(Path home, int port, String rmiOption) throws IOException {
-            return new ProcessBuilder(javaBin(), "-Xmx512m", "--enable-native-access=ALL-UNNAMED",
-                    "--sun-misc-unsafe-memory-access=allow", "-cp", System.getProperty("java.class.path"),
-                    JMeterWorkerMain.class.getName(), "--port=" + port, "--rmi-hostname=127.0.0.1", rmiOption,
-                    "--jmeter-home=" + home, "--jmeter-log=" + home.resolve("jmeter.log"))
-                    .redirectErrorStream(true).start();
+            return new ProcessBuilder(
+                            javaBin(),
+                            "-Xmx512m",
+                            "--enable-native-access=ALL-UNNAMED",
+                            "--sun-misc-unsafe-memory-access=allow",
+                            "-cp",
+                            System.getProperty("java.class.path"),
+                            JMeterWorkerMain.class.getName(),
+                            "--port=" + port,
+                            "--rmi-hostname=127.0.0.1",
+                            rmiOption,
+                            "--jmeter-home=" + home,
+                            "--jmeter-log=" + home.resolve("jmeter.log"))
+                    .redirectErrorStream(true)
+                    .start();
         }
 
         String address() {
@@ -203,11 +244,13 @@ class DistributedRunTest {
         private void awaitReady() throws IOException {
             BufferedReader lines = process.inputReader(StandardCharsets.UTF_8);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WORKER_START_LIMIT_S);
-            for (String line = lines.readLine(); line != null && System.nanoTime() < deadline; line = lines.readLine()) {
+            for (String line = lines.readLine();
+                    line != null && System.nanoTime() < deadline;
+                    line = lines.readLine()) {
                 startup.add(line);
                 if (line.startsWith("jmeter-worker ready on 127.0.0.1:" + port)) {
                     // Keep draining, so a chatty worker never blocks on a full pipe.
-                    Thread.ofVirtual().start(() -> lines.lines().forEach(ignored -> { }));
+                    Thread.ofVirtual().start(() -> lines.lines().forEach(ignored -> {}));
                     return;
                 }
             }
@@ -228,8 +271,11 @@ class DistributedRunTest {
         }
 
         private static String javaBin() {
-            return ProcessHandle.current().info().command().orElse(
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            return ProcessHandle.current()
+                    .info()
+                    .command()
+                    .orElse(Path.of(System.getProperty("java.home"), "bin", "java")
+                            .toString());
         }
 
         static int freePort() throws IOException {
@@ -240,8 +286,14 @@ class DistributedRunTest {
     }
 
     private static List<CSVRecord> records(Path jtl) throws IOException {
-        try (CSVParser parser = CSVParser.parse(jtl, StandardCharsets.UTF_8,
-                CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get())) {
+        try (CSVParser parser = CSVParser.parse(
+                jtl,
+                StandardCharsets.UTF_8,
+                CSVFormat.DEFAULT
+                        .builder()
+                        .setHeader()
+                        .setSkipHeaderRecord(true)
+                        .get())) {
             return parser.getRecords();
         }
     }

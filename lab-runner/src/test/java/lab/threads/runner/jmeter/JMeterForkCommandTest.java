@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 /** The fork's command line, without forking. */

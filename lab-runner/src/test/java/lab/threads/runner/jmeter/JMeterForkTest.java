@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -22,8 +23,6 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
-
-import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -36,10 +35,26 @@ class JMeterForkTest {
     private static final Duration RUN_LIMIT = Duration.ofMinutes(4);
     /** Unread: these runs have no workers. */
     private static final RmiSecurity NO_WORKERS = new RmiSecurity(new RmiKeystore(RmiKeystore.defaultFile()), false);
+
     private static final Map<String, String> SMALL_SMOKE = Map.of("rampup", "1", "loops", "2", "sleep_ms", "200");
-    private static final List<String> JTL_FIELDS = List.of("timeStamp", "elapsed", "label", "responseCode",
-            "responseMessage", "threadName", "dataType", "success", "failureMessage", "bytes", "sentBytes",
-            "grpThreads", "allThreads", "URL", "Latency", "IdleTime", "Connect");
+    private static final List<String> JTL_FIELDS = List.of(
+            "timeStamp",
+            "elapsed",
+            "label",
+            "responseCode",
+            "responseMessage",
+            "threadName",
+            "dataType",
+            "success",
+            "failureMessage",
+            "bytes",
+            "sentBytes",
+            "grpThreads",
+            "allThreads",
+            "URL",
+            "Latency",
+            "IdleTime",
+            "Connect");
 
     @TempDir
     static Path jmeterHome;
@@ -67,7 +82,8 @@ class JMeterForkTest {
             assertEquals(0, run.exitCode(), run.describe());
             assertEquals(Optional.of("client threads=virtual thread_groups=1"), run.line("client "), run.describe());
             assertEquals(Optional.of("done"), run.line("done ").map(l -> l.split(" ")[0]), run.describe());
-            assertTrue(run.line("done ").orElseThrow().endsWith("samples=40 errors=0 virtual_thread_samples=40"),
+            assertTrue(
+                    run.line("done ").orElseThrow().endsWith("samples=40 errors=0 virtual_thread_samples=40"),
                     run.describe());
             assertSuccessfulSamples(run, 40, 20);
             ClientStatsLines.assertEnded(ClientStatsLines.read(run.jtl(), false).getLast(), 40, false);
@@ -81,16 +97,28 @@ class JMeterForkTest {
             List<SleepServer.Request> requests = server.requests();
             assertEquals(40, requests.size());
             assertTrue(requests.stream().allMatch(r -> r.query().matches("ms=200&rid=\\d+")), requests::toString);
-            assertEquals(requests.size(), requests.stream().map(SleepServer.Request::query).distinct().count(),
+            assertEquals(
+                    requests.size(),
+                    requests.stream().map(SleepServer.Request::query).distinct().count(),
                     "every request carries an id of its own, for the report's join");
             // Keep-alive with the same user on each iteration: one connection per user, reused for its loops.
-            assertEquals(20, requests.stream().map(SleepServer.Request::clientPort).distinct().count(),
+            assertEquals(
+                    20,
+                    requests.stream()
+                            .map(SleepServer.Request::clientPort)
+                            .distinct()
+                            .count(),
                     requests::toString);
             // The FACTS trap: timeStamp is the sample's start, so the first one precedes the server's first arrival
             // (an end timeStamp would come at least 200 ms after it).
-            long firstStart = records(run.jtl()).stream().mapToLong(r -> Long.parseLong(r.get("timeStamp")))
-                    .min().orElseThrow();
-            long firstArrival = requests.stream().mapToLong(SleepServer.Request::receivedAtMillis).min().orElseThrow();
+            long firstStart = records(run.jtl()).stream()
+                    .mapToLong(r -> Long.parseLong(r.get("timeStamp")))
+                    .min()
+                    .orElseThrow();
+            long firstArrival = requests.stream()
+                    .mapToLong(SleepServer.Request::receivedAtMillis)
+                    .min()
+                    .orElseThrow();
             assertTrue(firstStart <= firstArrival, firstStart + " > " + firstArrival);
         }
     }
@@ -102,7 +130,8 @@ class JMeterForkTest {
 
             assertEquals(0, run.exitCode(), run.describe());
             assertEquals(Optional.of("client threads=platform thread_groups=1"), run.line("client "), run.describe());
-            assertTrue(run.line("done ").orElseThrow().endsWith("samples=40 errors=0 virtual_thread_samples=0"),
+            assertTrue(
+                    run.line("done ").orElseThrow().endsWith("samples=40 errors=0 virtual_thread_samples=0"),
                     run.describe());
             assertSuccessfulSamples(run, 40, 20);
             ClientStatsLines.assertEnded(ClientStatsLines.read(run.jtl(), false).getLast(), 40, false);
@@ -115,19 +144,40 @@ class JMeterForkTest {
         try (SleepServer server = new SleepServer()) {
             // 50/s for 4 s of 200 ms requests; the final pause (connect + response timeout, 31 s) is cut short
             // once nothing is in flight.
-            Run run = run("jmeter-plans/open.jmx", ClientKind.VIRTUAL, 10, withPort(server, Map.of("rate", "50",
-                    "rampup", "0", "duration", "4", "sleep_ms", "200", "connect_timeout_ms", "1000",
-                    "response_timeout_ms", "30000")));
+            Run run = run(
+                    "jmeter-plans/open.jmx",
+                    ClientKind.VIRTUAL,
+                    10,
+                    withPort(
+                            server,
+                            Map.of(
+                                    "rate",
+                                    "50",
+                                    "rampup",
+                                    "0",
+                                    "duration",
+                                    "4",
+                                    "sleep_ms",
+                                    "200",
+                                    "connect_timeout_ms",
+                                    "1000",
+                                    "response_timeout_ms",
+                                    "30000")));
 
             assertEquals(0, run.exitCode(), run.describe());
             assertEquals(Optional.of("client threads=virtual thread_groups=1"), run.line("client "), run.describe());
-            assertTrue(run.line("done ").orElseThrow().endsWith("samples=200 errors=0 virtual_thread_samples=200"),
+            assertTrue(
+                    run.line("done ").orElseThrow().endsWith("samples=200 errors=0 virtual_thread_samples=200"),
                     run.describe());
-            assertTrue(Long.parseLong(run.line("done ").orElseThrow().replaceAll(".*elapsed_s=(\\d+).*", "$1")) < 20,
+            assertTrue(
+                    Long.parseLong(run.line("done ").orElseThrow().replaceAll(".*elapsed_s=(\\d+).*", "$1")) < 20,
                     "the run waited out its final pause: " + run.describe());
             List<CSVRecord> records = records(run.jtl());
             assertTrue(records.stream().allMatch(r -> "200".equals(r.get("responseCode"))), describe(records));
-            assertEquals(200, records.stream().map(r -> r.get("threadName")).distinct().count(), "one user per arrival");
+            assertEquals(
+                    200,
+                    records.stream().map(r -> r.get("threadName")).distinct().count(),
+                    "one user per arrival");
             assertEquals(200, server.requests().size());
             assertStartsSpreadAt(50, 4, run);
         }
@@ -136,14 +186,32 @@ class JMeterForkTest {
     @Test
     void openPlanOnPlatformThreadsRunsStockJMetersGroup() throws Exception {
         try (SleepServer server = new SleepServer()) {
-            Run run = run("jmeter-plans/open.jmx", ClientKind.PLATFORM, 10, withPort(server, Map.of("rate", "20",
-                    "rampup", "0", "duration", "2", "sleep_ms", "200", "connect_timeout_ms", "500",
-                    "response_timeout_ms", "1000")));
+            Run run = run(
+                    "jmeter-plans/open.jmx",
+                    ClientKind.PLATFORM,
+                    10,
+                    withPort(
+                            server,
+                            Map.of(
+                                    "rate",
+                                    "20",
+                                    "rampup",
+                                    "0",
+                                    "duration",
+                                    "2",
+                                    "sleep_ms",
+                                    "200",
+                                    "connect_timeout_ms",
+                                    "500",
+                                    "response_timeout_ms",
+                                    "1000")));
 
             assertEquals(0, run.exitCode(), run.describe());
-            assertTrue(run.line("done ").orElseThrow().endsWith("samples=40 errors=0 virtual_thread_samples=0"),
+            assertTrue(
+                    run.line("done ").orElseThrow().endsWith("samples=40 errors=0 virtual_thread_samples=0"),
                     run.describe());
-            // No spread asserted: on this shared machine a cold fork once bunched 31 of the 40 starts into its first second.
+            // No spread asserted: on this shared machine a cold fork once bunched 31 of the 40 starts into its first
+            // second.
             assertEquals(40, server.requests().size());
         }
     }
@@ -155,26 +223,43 @@ class JMeterForkTest {
      */
     private static void assertStartsSpreadAt(int rate, int seconds, Run run) throws IOException {
         List<CSVRecord> records = records(run.jtl());
-        JsonNode line = ClientStatsLines.read(run.jtl(), false).stream().filter(l -> l.hasNonNull("elapsedMs")).findFirst().orElseThrow();
-        long scheduleStart = line.get("sampledAtMs").asLong() - line.get("elapsedMs").asLong();
-        Map<Long, Long> perSecond = records.stream().mapToLong(r -> Long.parseLong(r.get("timeStamp"))).boxed()
-                .collect(Collectors.groupingBy(start -> Math.floorDiv(start - scheduleStart, 1000), Collectors.counting()));
+        JsonNode line = ClientStatsLines.read(run.jtl(), false).stream()
+                .filter(l -> l.hasNonNull("elapsedMs"))
+                .findFirst()
+                .orElseThrow();
+        long scheduleStart =
+                line.get("sampledAtMs").asLong() - line.get("elapsedMs").asLong();
+        Map<Long, Long> perSecond = records.stream()
+                .mapToLong(r -> Long.parseLong(r.get("timeStamp")))
+                .boxed()
+                .collect(Collectors.groupingBy(
+                        start -> Math.floorDiv(start - scheduleStart, 1000), Collectors.counting()));
         assertEquals((long) rate * seconds, records.size(), describe(records));
         for (long second = 1; second < seconds; second++) {
             long count = perSecond.getOrDefault(second, 0L);
-            assertTrue(count > rate / 2 && count < rate * 3 / 2, "second " + second + ": " + count + " arrivals " + perSecond);
+            assertTrue(
+                    count > rate / 2 && count < rate * 3 / 2,
+                    "second " + second + ": " + count + " arrivals " + perSecond);
         }
-        assertTrue(perSecond.keySet().stream().allMatch(second -> second >= 0 && second <= seconds), "arrivals outside the schedule (or late by a second): " + perSecond);
+        assertTrue(
+                perSecond.keySet().stream().allMatch(second -> second >= 0 && second <= seconds),
+                "arrivals outside the schedule (or late by a second): " + perSecond);
     }
 
     @Test
     void progressLinesComeWhileTheTestRuns() throws Exception {
         try (SleepServer server = new SleepServer()) {
-            Run run = run("jmeter-plans/smoke.jmx", ClientKind.VIRTUAL, 5,
+            Run run = run(
+                    "jmeter-plans/smoke.jmx",
+                    ClientKind.VIRTUAL,
+                    5,
                     withPort(server, Map.of("rampup", "0", "loops", "3", "sleep_ms", "2000")));
 
             assertEquals(0, run.exitCode(), run.describe());
-            List<Progress> progress = run.stdout().stream().map(Progress::parse).flatMap(Optional::stream).toList();
+            List<Progress> progress = run.stdout().stream()
+                    .map(Progress::parse)
+                    .flatMap(Optional::stream)
+                    .toList();
             assertTrue(progress.size() >= 2, run.describe());
             assertTrue(progress.stream().anyMatch(p -> p.activeUsers() > 0), run.describe());
             Progress last = progress.getLast();
@@ -188,7 +273,10 @@ class JMeterForkTest {
     void clientStatsFollowTheSamplesFromStartToEnd() throws Exception {
         try (SleepServer server = new SleepServer()) {
             // Samples of 2 s, lines every second: some line sees the users inside their samples.
-            Run run = run("jmeter-plans/smoke.jmx", ClientKind.VIRTUAL, 5,
+            Run run = run(
+                    "jmeter-plans/smoke.jmx",
+                    ClientKind.VIRTUAL,
+                    5,
                     withPort(server, Map.of("rampup", "0", "loops", "2", "sleep_ms", "2000")));
 
             assertEquals(0, run.exitCode(), run.describe());
@@ -207,10 +295,17 @@ class JMeterForkTest {
     void sigtermStopsTheTestAndKeepsEverySampleMeasured() throws Exception {
         try (SleepServer server = new SleepServer()) {
             Path jtl = dir.resolve("stopped.jtl");
-            JMeterRunSpec spec = new JMeterRunSpec("jmeter-plans/smoke.jmx",
-                    withPort(server, Map.of("rampup", "0", "loops", "1000", "sleep_ms", "100")), jtl,
-                    dir.resolve("stopped-dashboard"), jmeterHome, ClientKind.VIRTUAL, 10, dir.resolve("stopped.log"),
-                    List.of(), NO_WORKERS);
+            JMeterRunSpec spec = new JMeterRunSpec(
+                    "jmeter-plans/smoke.jmx",
+                    withPort(server, Map.of("rampup", "0", "loops", "1000", "sleep_ms", "100")),
+                    jtl,
+                    dir.resolve("stopped-dashboard"),
+                    jmeterHome,
+                    ClientKind.VIRTUAL,
+                    10,
+                    dir.resolve("stopped.log"),
+                    List.of(),
+                    NO_WORKERS);
             Process process = JMeterFork.start(spec);
             long seen = 0;
             List<String> stdout = new ArrayList<>();
@@ -228,7 +323,9 @@ class JMeterForkTest {
             assertTrue(seen >= 50, "no progress line with 50 samples: " + stdout);
             assertTrue(stdout.contains("stopping: signal received"), stdout::toString);
             List<CSVRecord> records = records(jtl);
-            long successes = records.stream().filter(r -> "true".equals(r.get("success"))).count();
+            long successes = records.stream()
+                    .filter(r -> "true".equals(r.get("success")))
+                    .count();
             assertTrue(successes >= seen, successes + " successful samples in the .jtl, " + seen + " reported before");
             assertFalse(Files.exists(spec.dashboardDir().resolve("index.html")));
             // Best effort on a signal: a last line once the stop drained the users or its grace ran out (then some
@@ -253,7 +350,8 @@ class JMeterForkTest {
         Run run = run("no/such/plan.jmx", ClientKind.VIRTUAL, 20, Map.of());
 
         assertEquals(JMeterMain.EXIT_USAGE, run.exitCode(), run.describe());
-        assertTrue(run.stderr().contains("plan no/such/plan.jmx is neither a file nor a classpath resource"),
+        assertTrue(
+                run.stderr().contains("plan no/such/plan.jmx is neither a file nor a classpath resource"),
                 run.describe());
     }
 
@@ -277,10 +375,11 @@ class JMeterForkTest {
         Path jtl = dir.resolve("samples.jtl");
         Path dashboard = dir.resolve("dashboard");
         Path log = dir.resolve("stderr.log");
-        Process process = JMeterFork.start(
-                new JMeterRunSpec(plan, properties, jtl, dashboard, jmeterHome, client, users, log, List.of(), NO_WORKERS));
+        Process process = JMeterFork.start(new JMeterRunSpec(
+                plan, properties, jtl, dashboard, jmeterHome, client, users, log, List.of(), NO_WORKERS));
         List<String> stdout = Collections.synchronizedList(new ArrayList<>());
-        Thread reader = Thread.ofVirtual().start(() -> process.inputReader().lines().forEach(stdout::add));
+        Thread reader =
+                Thread.ofVirtual().start(() -> process.inputReader().lines().forEach(stdout::add));
         if (!process.waitFor(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
             process.destroyForcibly();
             fail("JMeter fork still running after " + RUN_LIMIT + "; stdout so far: " + stdout);
@@ -299,15 +398,23 @@ class JMeterForkTest {
         assertEquals(samples, records.size(), run.describe());
         assertTrue(records.stream().allMatch(r -> "true".equals(r.get("success"))), describe(records));
         assertTrue(records.stream().allMatch(r -> "200".equals(r.get("responseCode"))), describe(records));
-        assertTrue(records.stream().allMatch(r -> r.get("URL").matches(".*/sleep\\?ms=200&rid=\\d+")), describe(records));
+        assertTrue(
+                records.stream().allMatch(r -> r.get("URL").matches(".*/sleep\\?ms=200&rid=\\d+")), describe(records));
         Predicate<String> userOfTheGroup = name -> name.matches("Users 1-\\d+");
         assertTrue(records.stream().map(r -> r.get("threadName")).allMatch(userOfTheGroup), describe(records));
-        assertEquals(users, records.stream().map(r -> r.get("threadName")).distinct().count(), describe(records));
+        assertEquals(
+                users, records.stream().map(r -> r.get("threadName")).distinct().count(), describe(records));
     }
 
     private static List<CSVRecord> records(Path jtl) throws IOException {
-        try (CSVParser parser = CSVParser.parse(jtl, StandardCharsets.UTF_8,
-                CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get())) {
+        try (CSVParser parser = CSVParser.parse(
+                jtl,
+                StandardCharsets.UTF_8,
+                CSVFormat.DEFAULT
+                        .builder()
+                        .setHeader()
+                        .setSkipHeaderRecord(true)
+                        .get())) {
             return parser.getRecords();
         }
     }

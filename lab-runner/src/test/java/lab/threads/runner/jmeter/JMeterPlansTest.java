@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.jmeter.control.LoopController;
 import org.apache.jmeter.engine.util.CompoundVariable;
 import org.apache.jmeter.protocol.http.sampler.HTTPSamplerProxy;
@@ -60,20 +59,22 @@ class JMeterPlansTest {
         assertEquals("${__P(users," + users + ")}", group.getPropertyAsString(ThreadGroup.NUM_THREADS));
         assertEquals("${__P(rampup," + rampup + ")}", group.getPropertyAsString(ThreadGroup.RAMP_TIME));
         assertTrue(group.getPropertyAsBoolean(ThreadGroup.IS_SAME_USER_ON_NEXT_ITERATION));
-        LoopController loop = (LoopController) group.getProperty(ThreadGroup.MAIN_CONTROLLER).getObjectValue();
+        LoopController loop =
+                (LoopController) group.getProperty(ThreadGroup.MAIN_CONTROLLER).getObjectValue();
         assertEquals("${__P(loops," + loops + ")}", loop.getPropertyAsString(LoopController.LOOPS));
 
         HTTPSamplerProxy sampler = only(tree, HTTPSamplerProxy.class);
         assertEquals("${__P(host,127.0.0.1)}", sampler.getPropertyAsString(HTTPSamplerProxy.DOMAIN));
         assertEquals("${__P(port,8083)}", sampler.getPropertyAsString(HTTPSamplerProxy.PORT));
         assertEquals("GET", sampler.getMethod());
-        assertEquals("/sleep?ms=${__P(sleep_ms," + sleepMs + ")}&rid=${__counter(FALSE,)}", sampler.getPropertyAsString(HTTPSamplerProxy.PATH));
+        assertEquals(
+                "/sleep?ms=${__P(sleep_ms," + sleepMs + ")}&rid=${__counter(FALSE,)}",
+                sampler.getPropertyAsString(HTTPSamplerProxy.PATH));
         assertEquals("HttpClient4", sampler.getImplementation());
         assertTrue(sampler.getUseKeepAlive());
-        assertEquals("${__P(connect_timeout_ms,30000)}",
-                sampler.getPropertyAsString(HTTPSamplerProxy.CONNECT_TIMEOUT));
-        assertEquals("${__P(response_timeout_ms,60000)}",
-                sampler.getPropertyAsString(HTTPSamplerProxy.RESPONSE_TIMEOUT));
+        assertEquals("${__P(connect_timeout_ms,30000)}", sampler.getPropertyAsString(HTTPSamplerProxy.CONNECT_TIMEOUT));
+        assertEquals(
+                "${__P(response_timeout_ms,60000)}", sampler.getPropertyAsString(HTTPSamplerProxy.RESPONSE_TIMEOUT));
 
         assertTrue(all(tree, SampleListener.class).isEmpty(), "no listeners: the runner adds its own");
     }
@@ -84,26 +85,37 @@ class JMeterPlansTest {
 
         assertFalse(only(tree, TestPlan.class).getComment().isBlank(), "the plan says what it is");
         OpenModelThreadGroup group = only(tree, OpenModelThreadGroup.class);
-        assertEquals("rate(0/sec) random_arrivals(${__P(rampup,0)} sec) rate(${__P(rate,100)}/sec) "
-                + "random_arrivals(${__P(duration,60)} sec) "
-                + "pause(${__P(connect_timeout_ms,5000)} ms ${__P(response_timeout_ms,30000)} ms)", group.getScheduleString());
+        assertEquals(
+                "rate(0/sec) random_arrivals(${__P(rampup,0)} sec) rate(${__P(rate,100)}/sec) "
+                        + "random_arrivals(${__P(duration,60)} sec) "
+                        + "pause(${__P(connect_timeout_ms,5000)} ms ${__P(response_timeout_ms,30000)} ms)",
+                group.getScheduleString());
         HTTPSamplerProxy sampler = only(tree, HTTPSamplerProxy.class);
         assertEquals("${__P(host,127.0.0.1)}", sampler.getPropertyAsString(HTTPSamplerProxy.DOMAIN));
         assertEquals("${__P(port,8083)}", sampler.getPropertyAsString(HTTPSamplerProxy.PORT));
-        assertEquals("/sleep?ms=${__P(sleep_ms,1000)}&rid=${__counter(FALSE,)}", sampler.getPropertyAsString(HTTPSamplerProxy.PATH));
+        assertEquals(
+                "/sleep?ms=${__P(sleep_ms,1000)}&rid=${__counter(FALSE,)}",
+                sampler.getPropertyAsString(HTTPSamplerProxy.PATH));
         assertEquals("HttpClient4", sampler.getImplementation());
         assertEquals("${__P(connect_timeout_ms,5000)}", sampler.getPropertyAsString(HTTPSamplerProxy.CONNECT_TIMEOUT));
-        assertEquals("${__P(response_timeout_ms,30000)}", sampler.getPropertyAsString(HTTPSamplerProxy.RESPONSE_TIMEOUT));
+        assertEquals(
+                "${__P(response_timeout_ms,30000)}", sampler.getPropertyAsString(HTTPSamplerProxy.RESPONSE_TIMEOUT));
         assertTrue(all(tree, SampleListener.class).isEmpty(), "no listeners: the runner adds its own");
 
         // With its knobs set, the schedule is one JMeter parses: ramp 0 -> 40/s over 2 s, 40/s for 3 s, then a pause
         // of the connect + response timeouts in which nothing arrives.
         Map.of("rampup", "2", "rate", "40", "duration", "3", "connect_timeout_ms", "500", "response_timeout_ms", "1500")
                 .forEach(JMeterUtils::setProperty);
-        ThreadSchedule schedule = ThreadScheduleUtils.ThreadSchedule(new CompoundVariable(group.getScheduleString()).execute());
+        ThreadSchedule schedule =
+                ThreadScheduleUtils.ThreadSchedule(new CompoundVariable(group.getScheduleString()).execute());
         assertEquals(2 + 3 + 2.0, schedule.getTotalDuration(), 1e-9);
-        assertEquals(List.of(new RateStep(0), new ArrivalsStep(ArrivalType.RANDOM, 2), new RateStep(40),
-                new ArrivalsStep(ArrivalType.RANDOM, 3)), schedule.getSteps().subList(0, 4));
+        assertEquals(
+                List.of(
+                        new RateStep(0),
+                        new ArrivalsStep(ArrivalType.RANDOM, 2),
+                        new RateStep(40),
+                        new ArrivalsStep(ArrivalType.RANDOM, 3)),
+                schedule.getSteps().subList(0, 4));
     }
 
     @ParameterizedTest
@@ -117,8 +129,8 @@ class JMeterPlansTest {
     }
 
     private static Path copyOf(String name) throws IOException {
-        try (InputStream in = JMeterPlansTest.class.getClassLoader()
-                .getResourceAsStream("jmeter-plans/" + name + ".jmx")) {
+        try (InputStream in =
+                JMeterPlansTest.class.getClassLoader().getResourceAsStream("jmeter-plans/" + name + ".jmx")) {
             assertTrue(in != null, "jmeter-plans/" + name + ".jmx on the classpath");
             Path copy = home.resolve(name + ".jmx");
             Files.write(copy, in.readAllBytes());

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.Map;
 import java.util.Optional;
-
 import org.junit.jupiter.api.Test;
 
 class ProgressTest {

@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,9 +27,13 @@ class RmiKeystoreTest {
         assertEquals(password, Files.readString(keystore.passwordFile()));
         keystore.check();
 
-        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(keystore.file().getParent())));
+        assertEquals(
+                "rwx------",
+                PosixFilePermissions.toString(
+                        Files.getPosixFilePermissions(keystore.file().getParent())));
         for (Path file : new Path[] {keystore.file(), keystore.passwordFile()}) {
-            assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)), file.toString());
+            assertEquals(
+                    "rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)), file.toString());
         }
         try (var left = Files.list(keystore.file().getParent())) {
             assertEquals(2, left.count(), "no staging folder left behind");
@@ -55,7 +58,8 @@ class RmiKeystoreTest {
     }
 
     private static void assertMessage(RmiKeystore keystore, String expected) {
-        String message = assertThrows(IllegalArgumentException.class, keystore::check).getMessage();
+        String message =
+                assertThrows(IllegalArgumentException.class, keystore::check).getMessage();
         assertTrue(message.startsWith(expected), message);
         assertFalse(message.contains("\n"), "one line: " + message);
     }

@@ -1,5 +1,7 @@
 package lab.threads.runner.jmeter;
 
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -10,15 +12,11 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-
 /** The lab's server contract in miniature: {@code GET /sleep?ms=N} answers 200 JSON after N ms, on 127.0.0.1. */
 final class SleepServer implements AutoCloseable {
 
     /** One request as the server saw it. */
-    record Request(String query, int clientPort, long receivedAtMillis) {
-    }
+    record Request(String query, int clientPort, long receivedAtMillis) {}
 
     private final HttpServer server;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
@@ -40,12 +38,19 @@ final class SleepServer implements AutoCloseable {
     }
 
     private void sleep(HttpExchange exchange) throws IOException {
-        requests.add(new Request(exchange.getRequestURI().getQuery(), exchange.getRemoteAddress().getPort(),
+        requests.add(new Request(
+                exchange.getRequestURI().getQuery(),
+                exchange.getRemoteAddress().getPort(),
                 System.currentTimeMillis()));
         String query = exchange.getRequestURI().getQuery();
         // The plans also send rid=<n>, which the lab's servers ignore: so does this one.
-        long ms = query == null ? 0 : java.util.Arrays.stream(query.split("&")).filter(pair -> pair.startsWith("ms="))
-                .mapToLong(pair -> Long.parseLong(pair.substring(3))).findFirst().orElse(0);
+        long ms = query == null
+                ? 0
+                : java.util.Arrays.stream(query.split("&"))
+                        .filter(pair -> pair.startsWith("ms="))
+                        .mapToLong(pair -> Long.parseLong(pair.substring(3)))
+                        .findFirst()
+                        .orElse(0);
         try {
             Thread.sleep(ms);
         } catch (InterruptedException e) {

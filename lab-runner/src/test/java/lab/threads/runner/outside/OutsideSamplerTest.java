@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -17,15 +19,10 @@ import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
+import lab.threads.report.ServerSummary;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import lab.threads.report.ServerSummary;
 
 /** The sampler against real sockets and a real process, local only, every socket and process cleaned up. */
 class OutsideSamplerTest {
@@ -43,7 +40,8 @@ class OutsideSamplerTest {
         List<SocketChannel> connects = new ArrayList<>();
         // Backlog 4 and never accepted: the kernel queues a handful, then drops the SYNs of the rest.
         try (ServerSocket listener = new ServerSocket(0, 4, InetAddress.getLoopbackAddress());
-             OutsideSampler sampler = OutsideSampler.start(dir, listener.getLocalPort(), OptionalLong.empty(), () -> null)) {
+                OutsideSampler sampler =
+                        OutsideSampler.start(dir, listener.getLocalPort(), OptionalLong.empty(), () -> null)) {
             JsonNode before = awaitLine(kernel, line -> true);
             for (int i = 0; i < 50; i++) {
                 SocketChannel connect = SocketChannel.open();
@@ -51,8 +49,11 @@ class OutsideSamplerTest {
                 connect.configureBlocking(false);
                 connect.connect(new InetSocketAddress(listener.getInetAddress(), listener.getLocalPort()));
             }
-            JsonNode after = awaitLine(kernel, line -> line.path("acceptQueue").asLong() > 0
-                    && line.path("listenOverflows").asLong() > before.path("listenOverflows").asLong());
+            JsonNode after = awaitLine(
+                    kernel,
+                    line -> line.path("acceptQueue").asLong() > 0
+                            && line.path("listenOverflows").asLong()
+                                    > before.path("listenOverflows").asLong());
 
             assertEquals(KernelProbe.RUNNERS_NAMESPACE, after.path("namespace").asText());
             assertEquals(listener.getLocalPort(), after.path("port").asInt());
@@ -71,30 +72,54 @@ class OutsideSamplerTest {
             awaitLine(clientProc, line -> line.path("state").asText().equals("S"));
             signal("STOP", sleeper);
             // Two lines of the stopped process: the sampler went on while it could not run at all.
-            awaitLines(clientProc, lines -> lines.stream().filter(line -> line.path("state").asText().equals("T")).count() >= 2);
+            awaitLines(
+                    clientProc,
+                    lines -> lines.stream()
+                                    .filter(line -> line.path("state").asText().equals("T"))
+                                    .count()
+                            >= 2);
             signal("CONT", sleeper);
-            JsonNode resumed = awaitLine(clientProc, line -> line.path("state").asText().equals("S"));
+            JsonNode resumed =
+                    awaitLine(clientProc, line -> line.path("state").asText().equals("S"));
             assertEquals(sleeper.pid(), resumed.path("pid").asLong());
         } finally {
             sleeper.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
         List<JsonNode> server = lines(dir.resolve(ServerSummary.SERVER_PROC_FILE));
-        List<JsonNode> stopped = server.stream().filter(line -> line.path("state").asText().equals("T")).toList();
+        List<JsonNode> stopped = server.stream()
+                .filter(line -> line.path("state").asText().equals("T"))
+                .toList();
         assertFalse(stopped.isEmpty(), "the same process as the server: sampled while stopped too");
-        assertTrue(stopped.stream().allMatch(line -> line.path("osThreads").asLong() == 1 && line.path("rssBytes").asLong() > 0),
+        assertTrue(
+                stopped.stream()
+                        .allMatch(line -> line.path("osThreads").asLong() == 1
+                                && line.path("rssBytes").asLong() > 0),
                 stopped::toString);
-        assertEquals(KernelProbe.SERVERS_NAMESPACE, lines(dir.resolve(ServerSummary.KERNEL_FILE)).getFirst().path("namespace").asText());
+        assertEquals(
+                KernelProbe.SERVERS_NAMESPACE,
+                lines(dir.resolve(ServerSummary.KERNEL_FILE))
+                        .getFirst()
+                        .path("namespace")
+                        .asText());
     }
 
     private static void signal(String signal, Process process) throws IOException, InterruptedException {
-        assertEquals(0, new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).start().waitFor());
+        assertEquals(
+                0,
+                new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid()))
+                        .start()
+                        .waitFor());
     }
 
     private static JsonNode awaitLine(Path jsonl, Predicate<JsonNode> wanted) throws IOException, InterruptedException {
-        return awaitLines(jsonl, lines -> lines.stream().anyMatch(wanted)).stream().filter(wanted).findFirst().orElseThrow();
+        return awaitLines(jsonl, lines -> lines.stream().anyMatch(wanted)).stream()
+                .filter(wanted)
+                .findFirst()
+                .orElseThrow();
     }
 
-    private static List<JsonNode> awaitLines(Path jsonl, Predicate<List<JsonNode>> wanted) throws IOException, InterruptedException {
+    private static List<JsonNode> awaitLines(Path jsonl, Predicate<List<JsonNode>> wanted)
+            throws IOException, InterruptedException {
         long deadline = System.nanoTime() + PATIENCE.toNanos();
         List<JsonNode> lines = lines(jsonl);
         while (!wanted.test(lines)) {

@@ -9,7 +9,6 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
-
 import org.junit.jupiter.api.Test;
 
 /** The parsers on text captured on this lab's machine (Linux 6.18), right after a burst at a listener of backlog 4. */
@@ -45,7 +44,8 @@ class ProcTextTest {
 
     @Test
     void procStatAndStatusGiveStateCpuThreadsAndRss() {
-        ProcessCounters sleep = ProcessCounters.parse(text("sleep-stat.txt"), text("sleep-status.txt")).orElseThrow();
+        ProcessCounters sleep = ProcessCounters.parse(text("sleep-stat.txt"), text("sleep-status.txt"))
+                .orElseThrow();
 
         assertEquals("R", sleep.state());
         assertEquals(1, sleep.osThreads());
