@@ -194,14 +194,14 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
     }
 
     private String against(long limit, String what, String consequence, String remedy) {
-        String verdict = expected >= limit
-                ? "warning: the expected peak alone exceeds it: " + consequence + "; use " + remedy
-                : worst >= limit
-                        ? "warning: the worst case exceeds it if answers are late: " + consequence + "; use " + remedy
-                        : "both fit";
-        return verdict.startsWith("warning: ")
-                ? String.format(
-                        Locale.ROOT, "warning: %,d %s: %s", limit, what, verdict.substring("warning: ".length()))
-                : String.format(Locale.ROOT, "%,d %s: %s", limit, what, verdict);
+        String limitLine = String.format(Locale.ROOT, "%,d %s: ", limit, what);
+        if (expected >= limit) {
+            return "warning: " + limitLine + "the expected peak alone exceeds it: " + consequence + "; use " + remedy;
+        }
+        if (worst >= limit) {
+            return "warning: " + limitLine + "the worst case exceeds it if answers are late: " + consequence + "; use "
+                    + remedy;
+        }
+        return limitLine + "both fit";
     }
 }

@@ -35,7 +35,10 @@ record MachineLimits(Long openFiles, Long threads, Long localPorts, Long somaxco
                 limit(limits, "Max open files"),
                 threads,
                 ports,
-                OsLimits.somaxconn().isPresent() ? (long) OsLimits.somaxconn().getAsInt() : null,
+                OsLimits.somaxconn().stream()
+                        .mapToObj(Long::valueOf)
+                        .findFirst()
+                        .orElse(null),
                 Runtime.getRuntime().availableProcessors());
     }
 

@@ -205,10 +205,7 @@ public abstract class ContractSuite {
     @Test
     void aConnectionWhoseClientLeftIsClosedOnceItsSleepEnds() throws Exception {
         // Other tests' sleeps (and their connections) end first, so the count below is this test's alone.
-        long quiet = System.nanoTime();
-        while (http.get("/stats").json().get("inFlight").asLong() > 0 && System.nanoTime() - quiet < 10_000_000_000L) {
-            TimeUnit.MILLISECONDS.sleep(50);
-        }
+        awaitStat("inFlight", inFlight -> inFlight == 0, 10_000);
         TimeUnit.MILLISECONDS.sleep(200);
         long before = http.get("/stats").json().get("openFiles").asLong();
         int left = 10;
@@ -221,11 +218,7 @@ public abstract class ContractSuite {
             clients.add(socket);
         }
         // The client gives up once the server has the requests, as JMeter does at its response timeout.
-        long started = System.nanoTime();
-        while (http.get("/stats").json().get("inFlight").asLong() < left
-                && System.nanoTime() - started < 5_000_000_000L) {
-            TimeUnit.MILLISECONDS.sleep(20);
-        }
+        awaitStat("inFlight", inFlight -> inFlight >= left, 5_000);
         long during = http.get("/stats").json().get("openFiles").asLong();
         for (Socket client : clients) {
             client.close();
@@ -234,17 +227,23 @@ public abstract class ContractSuite {
                 during >= before + 2L * left,
                 () -> "both ends of each connection while the requests run: " + before + " before, " + during);
 
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(MAX_SLEEP_MS + 5_000);
-        long now = during;
-        while (now > before + 2 && System.nanoTime() < deadline) {
-            TimeUnit.MILLISECONDS.sleep(100);
-            now = http.get("/stats").json().get("openFiles").asLong();
-        }
-        long after = now;
+        long after = awaitStat("openFiles", openFiles -> openFiles <= before + 2, MAX_SLEEP_MS + 5_000);
         assertTrue(
                 after <= before + 2,
                 () -> "every end closed once the sleeps ended: " + before + " before, " + during + " during, " + after
                         + " after");
+    }
+
+    /** Polls one /stats figure until {@code done} holds or {@code withinMs} pass; returns its last value. */
+    private long awaitStat(String field, java.util.function.LongPredicate done, long withinMs)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(withinMs);
+        long value = http.get("/stats").json().get(field).asLong();
+        while (!done.test(value) && System.nanoTime() < deadline) {
+            TimeUnit.MILLISECONDS.sleep(50);
+            value = http.get("/stats").json().get(field).asLong();
+        }
+        return value;
     }
 
     @Test
