@@ -19,7 +19,8 @@ import jdk.jfr.Recording;
 
 /**
  * A recording made in this JVM with the lab's own lab.jfc, of a small program that does on purpose what the report
- * must find: a platform thread burning the CPU in one method, a virtual thread pinned to its carrier, a collection.
+ * must find: a platform thread burning the CPU in one method, a virtual thread pinned to its carrier, allocation, a
+ * collection.
  * Made once per test JVM and copied where a test needs it.
  */
 final class RecordingFixture {
@@ -31,6 +32,8 @@ final class RecordingFixture {
 
     private static final long BURN_NANOS = 1_500_000_000L;
     private static final long PIN_MILLIS = 50;
+    private static final int ALLOCATIONS = 64;
+    private static final int ALLOCATION_BYTES = 1024 * 1024;
     private static final Path MADE =
             Path.of("target", "recording-fixture", "fixture.jfr").toAbsolutePath();
     private static volatile long sink;
@@ -52,6 +55,7 @@ final class RecordingFixture {
             Thread hot = Thread.ofPlatform().name("hot-on-purpose").start(RecordingFixture::burnTheCpuOnPurpose);
             hot.join();
             pinAVirtualThread();
+            allocateOnPurpose();
             System.gc();
             recording.stop();
             recording.dump(MADE);
@@ -68,6 +72,20 @@ final class RecordingFixture {
             }
         }
         sink = x;
+    }
+
+    /**
+     * Arrays too large for a thread-local allocation buffer, so each is allocated outside one and the JVM samples it:
+     * the rest of the fixture allocates too little for a sample to be certain (a CI machine once recorded none).
+     */
+    private static void allocateOnPurpose() {
+        long total = 0;
+        for (int i = 0; i < ALLOCATIONS; i++) {
+            byte[] array = new byte[ALLOCATION_BYTES];
+            array[i] = (byte) i;
+            total += array[i];
+        }
+        sink += total;
     }
 
     /**
