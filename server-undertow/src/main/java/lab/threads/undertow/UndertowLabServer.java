@@ -3,6 +3,7 @@ package lab.threads.undertow;
 import io.undertow.Handlers;
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
+import io.undertow.connector.ByteBufferPool;
 import io.undertow.io.IoCallback;
 import io.undertow.io.Sender;
 import io.undertow.server.HttpServerExchange;
@@ -43,6 +44,8 @@ public final class UndertowLabServer implements LabServer {
 
     private final Sleeper sleepers;
     private final SleepContract contract;
+    /** Read by tests: whichever thread writes a response, no buffer cache is left behind for it. */
+    final ByteBufferPool buffers = SharedBufferPool.create();
 
     private UndertowLabServer(SleepContract contract, Sleeper sleepers) {
         this.contract = contract;
@@ -51,6 +54,7 @@ public final class UndertowLabServer implements LabServer {
         this.graceful = settings.labTuned() ? Handlers.gracefulShutdown(this::route) : null;
         Undertow.Builder builder = Undertow.builder()
                 .addHttpListener(settings.port(), settings.host())
+                .setByteBufferPool(buffers)
                 // The lab's HTTP limits: Undertow counts header lines itself; the request line and the header
                 // section's bytes are checked by the contract (HttpLimits), which must see them: hence a guard far
                 // above.
