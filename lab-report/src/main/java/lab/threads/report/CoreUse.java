@@ -9,7 +9,7 @@ import java.util.Locale;
 /**
  * How each side used the cores it owned, from the runner's outside series of each process ({@code server-proc.jsonl},
  * {@code client-proc.jsonl}): the CPUs the process was allowed ({@code --cpus}) and the seconds in which it kept them
- * at least {@value Validity#MACHINE_SATURATED_PERCENT}% busy. With cores shared, both sides' CPUs are the machine's.
+ * at least {@value ClientVerdict#MACHINE_SATURATED_PERCENT}% busy. With cores shared, both sides' CPUs are the machine's.
  *
  * @param serverCpus   the server's CPU list, e.g. "1"; null when unknown
  * @param clientCpus   the client's CPU list
@@ -42,7 +42,7 @@ record CoreUse(String serverCpus, int serverCores, int serverBusy, String client
                 Locale.ROOT,
                 "own cores: the client kept its %s at least %d%% busy for %d s, the server its %s " + "for %d s%s",
                 cpus(clientCpus, clientCores),
-                (int) Validity.MACHINE_SATURATED_PERCENT,
+                (int) ClientVerdict.MACHINE_SATURATED_PERCENT,
                 clientBusy,
                 cpus(serverCpus, serverCores),
                 serverBusy,
@@ -88,7 +88,8 @@ record CoreUse(String serverCpus, int serverCores, int serverBusy, String client
                         && before[0] < toMs
                         && wall > 0
                         && cores[0] > 0
-                        && 100.0 * (after[1] - before[1]) / (wall * cores[0]) >= Validity.MACHINE_SATURATED_PERCENT) {
+                        && 100.0 * (after[1] - before[1]) / (wall * cores[0])
+                                >= ClientVerdict.MACHINE_SATURATED_PERCENT) {
                     busy++;
                 }
             }

@@ -134,8 +134,8 @@ final class CsvReport {
         return csv.toString();
     }
 
-    private static double seconds(List<Validity.Interval> intervals) {
-        return intervals.stream().mapToDouble(Validity.Interval::seconds).sum();
+    private static double seconds(List<ClientVerdict.Interval> intervals) {
+        return intervals.stream().mapToDouble(ClientVerdict.Interval::seconds).sum();
     }
 
     /** {@code cause=count} pairs, so the cell can be split again. */

@@ -56,7 +56,7 @@ final class Headline {
     }
 
     /** The verdict, with the names of its signs when the client was the bottleneck ("client stall, client GC"). */
-    static String clientWords(Validity validity) {
+    static String clientWords(ClientVerdict validity) {
         if (!validity.verdict().equals(Verdict.CLIENT_BOUND)) {
             return validity.verdict().label();
         }

@@ -87,7 +87,7 @@ final class HtmlReport {
     private static void appendVerdicts(StringBuilder html, List<ServerSummary> servers) {
         html.append("<section id=\"validity\">\n<h2>Was the client the bottleneck?</h2>\n<ul>\n");
         for (ServerSummary server : servers) {
-            Validity validity = server.validity();
+            ClientVerdict validity = server.validity();
             html.append("<li class=\"verdict ")
                     .append(validity.verdict().equals(Verdict.CLIENT_BOUND) ? "bad" : "ok")
                     .append("\"><b>")

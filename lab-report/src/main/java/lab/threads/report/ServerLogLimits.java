@@ -12,7 +12,7 @@ import java.util.Map;
 
 /**
  * The server's side of "who ran out": lines of its own log ({@code server.log}, its output as the runner saved it)
- * that name one of {@link Validity#RESOURCE_LIMITS}, e.g. Undertow's "Socket accept failed ... Too many open files".
+ * that name one of {@link ClientVerdict#RESOURCE_LIMITS}, e.g. Undertow's "Socket accept failed ... Too many open files".
  * A server the runner did not start (--target) has no log here, and nothing is said.
  */
 final class ServerLogLimits {
@@ -31,7 +31,7 @@ final class ServerLogLimits {
                 Files.newInputStream(log),
                 StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)))) {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-                for (String limit : Validity.RESOURCE_LIMITS) {
+                for (String limit : ClientVerdict.RESOURCE_LIMITS) {
                     if (line.contains(limit)) {
                         counts.merge(limit, 1L, Long::sum);
                     }

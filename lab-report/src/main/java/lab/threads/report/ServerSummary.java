@@ -43,7 +43,7 @@ public record ServerSummary(
         ServerStatsPeaks serverStats,
         ServerView serverView,
         ClientHealth client,
-        Validity validity,
+        ClientVerdict validity,
         TimeBreakdown timeline,
         KernelEvidence kernel,
         List<String> seriesGaps,
@@ -182,7 +182,7 @@ public record ServerSummary(
                 serverView,
                 client,
                 // Where each request's time went replaces the gap between JMeter's p99 and the server's own.
-                Validity.judge(
+                ClientVerdict.judge(
                                 ends,
                                 serverSeconds,
                                 clientSnapshots,

@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
  *
  * @param level   the swept property's value at this point
  * @param figures figure name -> spread over the repeats, in a fixed order
- * @param clientVerdicts each repeat's verdict on the client ({@link Validity}), in order
+ * @param clientVerdicts each repeat's verdict on the client ({@link ClientVerdict}), in order
  */
 public record SweepPoint(
         String server, String property, String level, Map<String, Spread> figures, List<Verdict> clientVerdicts) {

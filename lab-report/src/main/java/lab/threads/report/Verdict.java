@@ -3,7 +3,7 @@ package lab.threads.report;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 
-/** Whether the client held a server's figures back, as {@link Validity} decides it; its label is what pages print. */
+/** Whether the client held a server's figures back, as {@link ClientVerdict} decides it; its label is what pages print. */
 public enum Verdict {
     CLIENT_BOUND("client-bound"),
     NO_CLIENT_LIMIT("no client limit seen"),

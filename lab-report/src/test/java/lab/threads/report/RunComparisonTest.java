@@ -85,7 +85,7 @@ class RunComparisonTest {
                 text.lines().anyMatch(line -> line.matches("server-virtual +% of ideal +80\\.0 +100\\.0 +\\+25\\.0%")),
                 text);
         assertTrue(text.lines().anyMatch(line -> line.matches("server-virtual +client verdict +.+ +same")), text);
-        Validity virtual = run.servers().get(2).validity();
+        ClientVerdict virtual = run.servers().get(2).validity();
         assertEquals(
                 virtual.verdict() + " (stall s: " + Math.round(virtual.stallSeconds()) + ")",
                 comparison.servers().get(2).verdictA(),

@@ -12,14 +12,14 @@ import org.junit.jupiter.api.Test;
  * The verdict on synthetic runs: the server hands over 100 responses a second for 30 s (its own per-second series),
  * JMeter records them (its samples' ends), the client logs its health each second. Second 0 is the first sample start.
  */
-class ValidityTest {
+class ClientVerdictTest {
 
     private static final long START = JtlFixture.START;
     private static final int SECONDS = 30;
 
     @Test
     void aClientThatRecordsEverySecondTheServerAnswersIsNotTheBottleneck() {
-        Validity validity = judge(recorded(second -> 100), client(second -> 30.0, 0), Map.of());
+        ClientVerdict validity = judge(recorded(second -> 100), client(second -> 30.0, 0), Map.of());
 
         assertEquals(Verdict.NO_CLIENT_LIMIT, validity.verdict());
         assertEquals(List.of(), validity.clientStalls());
@@ -29,13 +29,13 @@ class ValidityTest {
     @Test
     void secondsWhereTheServerAnsweredAndJMeterRecordedNothingAreAClientStall() {
         // JMeter sees nothing at t = 10-15 s, then records the 500 late responses at once.
-        Validity validity = judge(
+        ClientVerdict validity = judge(
                 recorded(second -> second >= 10 && second < 15 ? 0 : second == 15 ? 600 : 100),
                 client(second -> 30.0, 0),
                 Map.of());
 
         assertEquals(Verdict.CLIENT_BOUND, validity.verdict());
-        assertEquals(List.of(new Validity.Interval(10, 15, 500, 0)), validity.clientStalls());
+        assertEquals(List.of(new ClientVerdict.Interval(10, 15, 500, 0)), validity.clientStalls());
         assertTrue(
                 validity.findings()
                         .getFirst()
@@ -48,7 +48,7 @@ class ValidityTest {
 
     @Test
     void aFewResponsesCrossingASecondsEdgeAreNoStall() {
-        Validity validity = judge(
+        ClientVerdict validity = judge(
                 recorded(second -> second == 29 ? 0 : 100),
                 client(second -> 30.0, 0),
                 Map.of(),
@@ -59,13 +59,13 @@ class ValidityTest {
 
     @Test
     void aBusyClientRecordingUnderHalfOfTheResponsesIsFlaggedWithItsSeconds() {
-        Validity validity = judge(
+        ClientVerdict validity = judge(
                 recorded(second -> second >= 20 && second < 23 ? 30 : second == 23 ? 310 : 100),
                 client(second -> second >= 20 && second < 23 ? 80.0 : 30.0, 0),
                 Map.of());
 
         assertEquals(Verdict.CLIENT_BOUND, validity.verdict());
-        assertEquals(List.of(new Validity.Interval(20, 23, 300, 90)), validity.clientBusyLagging());
+        assertEquals(List.of(new ClientVerdict.Interval(20, 23, 300, 90)), validity.clientBusyLagging());
         assertTrue(
                 validity.findings().getFirst().startsWith("client busy: at t = 20-23 s (3 s)"),
                 validity.findings()::toString);
@@ -73,7 +73,7 @@ class ValidityTest {
 
     @Test
     void aLaggingButIdleClientIsNotCalledBusy() {
-        Validity validity = judge(
+        ClientVerdict validity = judge(
                 recorded(second -> second >= 20 && second < 23 ? 30 : second == 23 ? 310 : 100),
                 client(second -> 10.0, 0),
                 Map.of());
@@ -83,7 +83,7 @@ class ValidityTest {
 
     @Test
     void theClientRunningOutOfItsOwnResourcesIsTheClients() {
-        Validity validity = judge(
+        ClientVerdict validity = judge(
                 recorded(second -> 100),
                 client(second -> 30.0, 0),
                 Map.of(
@@ -106,7 +106,7 @@ class ValidityTest {
 
     @Test
     void aLongClientGcPauseIsTheClients() {
-        Validity validity = judge(recorded(second -> 100), client(second -> 30.0, 800), Map.of());
+        ClientVerdict validity = judge(recorded(second -> 100), client(second -> 30.0, 800), Map.of());
 
         assertEquals(Verdict.CLIENT_BOUND, validity.verdict());
         assertTrue(
@@ -142,7 +142,7 @@ class ValidityTest {
                     null,
                     false));
         }
-        Validity validity = judge(recorded(second -> 100), lines, Map.of());
+        ClientVerdict validity = judge(recorded(second -> 100), lines, Map.of());
 
         assertEquals(Verdict.NO_CLIENT_LIMIT, validity.verdict(), validity::oneLine);
     }
@@ -151,8 +151,8 @@ class ValidityTest {
     void withoutTheServersSeriesTheVerdictIsUnknown() {
         SampleEnds ends = new SampleEnds();
         recorded(second -> 100).forEach(ends);
-        Validity validity =
-                Validity.judge(ends, List.of(), List.of(), ClientHealth.UNKNOWN, Map.of(), 6_000, null, null);
+        ClientVerdict validity =
+                ClientVerdict.judge(ends, List.of(), List.of(), ClientHealth.UNKNOWN, Map.of(), 6_000, null, null);
 
         assertEquals(Verdict.UNKNOWN, validity.verdict());
     }
@@ -160,7 +160,7 @@ class ValidityTest {
     @Test
     void theGapBetweenJMetersP99AndTheServersIsStated() {
         ServerView view = new ServerView(3_000, 6_000.2, 6_001, 6_004.4, 6_010, 6_020, "a", "b");
-        Validity validity = steadyRun(13_307, view, null);
+        ClientVerdict validity = steadyRun(13_307, view, null);
 
         assertTrue(
                 validity.findings()
@@ -172,7 +172,7 @@ class ValidityTest {
     @Test
     void aServerTimingRequestsTheClientGaveUpOnIsNotANegativeGap() {
         ServerView view = new ServerView(3_000, 60_000, 120_000, 249_823.4, 250_000, 250_100, "a", "b");
-        Validity validity = steadyRun(105_482, view, null);
+        ClientVerdict validity = steadyRun(105_482, view, null);
 
         assertTrue(
                 validity.findings()
@@ -186,9 +186,9 @@ class ValidityTest {
     void aServerWhoseOwnTimingRunsFarPastTheSleepWaitedInsideItself() {
         ServerView queued = new ServerView(3_000, 60_000, 120_000, 249_823.4, 250_000, 250_100, "a", "b");
         ServerView prompt = new ServerView(3_000, 6_000.2, 6_001, 6_604.4, 6_610, 6_620, "a", "b");
-        Validity base = steadyRun(6_000, null, null);
+        ClientVerdict base = steadyRun(6_000, null, null);
 
-        Validity waited = base.withServerSide(Map.of(), queued, 6_000, TimeBreakdown.NONE);
+        ClientVerdict waited = base.withServerSide(Map.of(), queued, 6_000, TimeBreakdown.NONE);
 
         assertTrue(
                 waited.findings()
@@ -204,8 +204,8 @@ class ValidityTest {
 
     @Test
     void anOpenRunsClientBehindItsScheduleIsClientBoundInSeconds() {
-        Validity late = steadyRun(6_000, null, new ArrivalLag.Lateness(22.97, 56.5, 34_948, 81_250, 34.7));
-        Validity kept = steadyRun(6_000, null, new ArrivalLag.Lateness(0.4, 26.8, 0, 32_500, 34.7));
+        ClientVerdict late = steadyRun(6_000, null, new ArrivalLag.Lateness(22.97, 56.5, 34_948, 81_250, 34.7));
+        ClientVerdict kept = steadyRun(6_000, null, new ArrivalLag.Lateness(0.4, 26.8, 0, 32_500, 34.7));
 
         assertEquals(Verdict.CLIENT_BOUND, late.verdict());
         assertTrue(
@@ -220,23 +220,23 @@ class ValidityTest {
                 kept.findings()::toString);
     }
 
-    private static Validity judge(List<Sample> samples, List<ClientSnapshot> client, Map<String, Long> errors) {
+    private static ClientVerdict judge(List<Sample> samples, List<ClientSnapshot> client, Map<String, Long> errors) {
         return judge(samples, client, errors, second -> 100);
     }
 
     /** 100 responses a second on both sides, no client record: only the given p99s and arrival lateness differ. */
-    private static Validity steadyRun(long jmeterP99, ServerView view, ArrivalLag.Lateness lateness) {
+    private static ClientVerdict steadyRun(long jmeterP99, ServerView view, ArrivalLag.Lateness lateness) {
         SampleEnds ends = new SampleEnds();
         recorded(second -> 100).forEach(ends);
-        return Validity.judge(
+        return ClientVerdict.judge(
                 ends, server(second -> 100), List.of(), ClientHealth.UNKNOWN, Map.of(), jmeterP99, view, lateness);
     }
 
-    private static Validity judge(
+    private static ClientVerdict judge(
             List<Sample> samples, List<ClientSnapshot> client, Map<String, Long> errors, PerSecond served) {
         SampleEnds ends = new SampleEnds();
         samples.forEach(ends);
-        return Validity.judge(
+        return ClientVerdict.judge(
                 ends,
                 server(served),
                 client,

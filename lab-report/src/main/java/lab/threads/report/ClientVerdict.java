@@ -31,7 +31,7 @@ import java.util.stream.Collectors;
  * @param findings the evidence, one sentence each, most telling first
  * @param advice   what to do, in one sentence
  */
-public record Validity(
+public record ClientVerdict(
         Verdict verdict,
         List<String> findings,
         String advice,
@@ -90,7 +90,7 @@ public record Validity(
      *                  or when the per-request {@link TimeBreakdown} says where the time went instead
      * @param lateness  an open plan's arrivals against their schedule; null for a closed plan
      */
-    static Validity judge(
+    static ClientVerdict judge(
             SampleEnds ends,
             List<ServerSecond> server,
             List<ClientSnapshot> client,
@@ -122,7 +122,7 @@ public record Validity(
         boolean clientBound = findings.stream().anyMatch(Finding::clientBound);
         Verdict verdict =
                 clientBound ? Verdict.CLIENT_BOUND : server.isEmpty() ? Verdict.UNKNOWN : Verdict.NO_CLIENT_LIMIT;
-        return new Validity(
+        return new ClientVerdict(
                 verdict,
                 findings.stream().map(Finding::words).toList(),
                 advice(verdict, health),
@@ -311,7 +311,7 @@ public record Validity(
      * @param sleepMs what each request asked to sleep
      * @param time    where each request's time went; stated first when measured
      */
-    Validity withServerSide(Map<String, Long> logged, ServerView view, long sleepMs, TimeBreakdown time) {
+    ClientVerdict withServerSide(Map<String, Long> logged, ServerView view, long sleepMs, TimeBreakdown time) {
         List<String> more = new ArrayList<>(findings);
         if (time.present()) {
             more.add(time.finding());
@@ -339,7 +339,7 @@ public record Validity(
      * The same verdict with the cores' side of it: on shared cores, the seconds all of them were busy (client and server
      * competed for them); with each side on its own cores ({@code --cpus}), which side kept its own busy, and how long.
      */
-    Validity withCores(CoreUse cores) {
+    ClientVerdict withCores(CoreUse cores) {
         String finding = cores.pinned()
                 ? cores.finding()
                 : machineSaturatedSeconds > 0
@@ -354,8 +354,8 @@ public record Validity(
         return withFindings(more);
     }
 
-    private Validity withFindings(List<String> more) {
-        return new Validity(
+    private ClientVerdict withFindings(List<String> more) {
+        return new ClientVerdict(
                 verdict,
                 List.copyOf(more),
                 advice,
