@@ -7,6 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import lab.threads.report.chart.HeadlineChart;
+import lab.threads.report.chart.RunCharts;
+import lab.threads.report.page.CsvReport;
+import lab.threads.report.page.HtmlReport;
+import lab.threads.report.page.MarkdownReport;
 
 /**
  * Writes a run's report files into its run folder: summary.json, summary.csv, summary.md, charts.json (the

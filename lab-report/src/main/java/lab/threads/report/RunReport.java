@@ -2,6 +2,7 @@ package lab.threads.report;
 
 import java.util.List;
 import java.util.Map;
+import lab.threads.report.math.PlanShape;
 
 /**
  * Everything one run's report shows: free-form metadata from the runner (JDK, machine, settings, dates...),

@@ -6,6 +6,31 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import lab.threads.report.math.ArrivalLag;
+import lab.threads.report.math.Percentiles;
+import lab.threads.report.math.PlanShape;
+import lab.threads.report.math.RequestTimeline;
+import lab.threads.report.math.SampleEnds;
+import lab.threads.report.math.SampleStatistics;
+import lab.threads.report.math.SummaryReportRow;
+import lab.threads.report.math.TimeBreakdown;
+import lab.threads.report.page.Cells;
+import lab.threads.report.raw.ClientHealth;
+import lab.threads.report.raw.ClientPoint;
+import lab.threads.report.raw.ClientSnapshot;
+import lab.threads.report.raw.JtlReader;
+import lab.threads.report.raw.JvmProfile;
+import lab.threads.report.raw.KernelEvidence;
+import lab.threads.report.raw.SeriesGaps;
+import lab.threads.report.raw.ServerRequestLog;
+import lab.threads.report.raw.ServerSecond;
+import lab.threads.report.raw.ServerStatsPeaks;
+import lab.threads.report.raw.ServerView;
+import lab.threads.report.raw.SynRetryBands;
+import lab.threads.report.verdict.ClientVerdict;
+import lab.threads.report.verdict.CoreUse;
+import lab.threads.report.verdict.ErrorCauses;
+import lab.threads.report.verdict.ServerLogLimits;
 
 /**
  * One server's row of the report: JMeter's Summary Report columns, Aggregate Report percentiles, failures by cause,
@@ -43,7 +68,7 @@ public record ServerSummary(
         ServerStatsPeaks serverStats,
         ServerView serverView,
         ClientHealth client,
-        Validity validity,
+        ClientVerdict validity,
         TimeBreakdown timeline,
         KernelEvidence kernel,
         List<String> seriesGaps,
@@ -121,7 +146,7 @@ public record ServerSummary(
 
     public static final String DASHBOARD_FILE = "dashboard/index.html";
     /** What the report lacks without {@code server-stats.jsonl}, in its notes. */
-    static final String NO_SERVER_FIGURES = "no server-side figures (the server may have died at start)";
+    public static final String NO_SERVER_FIGURES = "no server-side figures (the server may have died at start)";
 
     /** Reads the server folder's files; never throws on bad files. */
     public static ServerSummary from(String serverId, Path serverDir, PlanShape plan, RunOutcome outcome) {
@@ -182,7 +207,7 @@ public record ServerSummary(
                 serverView,
                 client,
                 // Where each request's time went replaces the gap between JMeter's p99 and the server's own.
-                Validity.judge(
+                ClientVerdict.judge(
                                 ends,
                                 serverSeconds,
                                 clientSnapshots,

@@ -8,11 +8,13 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
+import lab.threads.report.raw.Sample;
+import lab.threads.report.verdict.ErrorCauses;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
 /** Writes .jtl files the way JMeter 5.6.3 does by default: its header, its column order, one line per sample. */
-final class JtlFixture {
+public final class JtlFixture {
 
     static final String[] HEADER = {
         "timeStamp",
@@ -34,7 +36,7 @@ final class JtlFixture {
         "Connect"
     };
 
-    static final long START = 1_790_000_000_000L;
+    public static final long START = 1_790_000_000_000L;
 
     private static final String[] CLIENT_CAUSES = {
         "org.apache.http.NoHttpResponseException",
@@ -49,7 +51,7 @@ final class JtlFixture {
      * A seeded run shaped like the lab's: starts spread over a ramp, most requests near 6 s, a long tail,
      * fast 503s and 500s, and client-side failures at their timeouts. Ordered by end time, as JMeter writes them.
      */
-    static List<Sample> randomRun(long seed, int count) {
+    public static List<Sample> randomRun(long seed, int count) {
         Random random = new Random(seed);
         List<Sample> samples = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
@@ -80,7 +82,7 @@ final class JtlFixture {
         return samples;
     }
 
-    static void write(Path jtl, List<Sample> samples) throws IOException {
+    public static void write(Path jtl, List<Sample> samples) throws IOException {
         Files.createDirectories(jtl.getParent());
         try (Writer writer = Files.newBufferedWriter(jtl);
                 CSVPrinter printer = new CSVPrinter(

@@ -16,6 +16,7 @@ import java.text.ParseException;
 import java.util.concurrent.Executors;
 import jdk.jfr.Configuration;
 import jdk.jfr.Recording;
+import lab.threads.report.raw.JfrSettings;
 
 /**
  * A recording made in this JVM with the lab's own lab.jfc, of a small program that does on purpose what the report
@@ -23,12 +24,12 @@ import jdk.jfr.Recording;
  * collection.
  * Made once per test JVM and copied where a test needs it.
  */
-final class RecordingFixture {
+public final class RecordingFixture {
 
     /** The method that holds the CPU while recording. */
-    static final String HOT_METHOD = "burnTheCpuOnPurpose";
+    public static final String HOT_METHOD = "burnTheCpuOnPurpose";
     /** The method a virtual thread blocks in, called back from native code. */
-    static final String PINNING_METHOD = "sleepInsideANativeCallback";
+    public static final String PINNING_METHOD = "sleepInsideANativeCallback";
 
     private static final long BURN_NANOS = 1_500_000_000L;
     private static final long PIN_MILLIS = 50;
@@ -41,7 +42,7 @@ final class RecordingFixture {
     private RecordingFixture() {}
 
     /** Copies the recording to {@code jfr}, making it on first use. @return {@code jfr} */
-    static synchronized Path copyTo(Path jfr) throws IOException {
+    public static synchronized Path copyTo(Path jfr) throws IOException {
         if (!Files.exists(MADE)) {
             record();
         }

@@ -8,18 +8,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import lab.threads.report.math.PlanShape;
+import lab.threads.report.raw.JvmSide;
+import lab.threads.report.raw.Sample;
 
 /** A complete run folder of three servers, each with a seeded samples.jtl and a server-stats.jsonl a second. */
-final class RunFixture {
+public final class RunFixture {
 
-    static final List<String> SERVERS = List.of("server-platform", "server-pool", "server-virtual");
-    static final PlanShape PLAN = new PlanShape(20_000, 20, 3, 6_000);
+    public static final List<String> SERVERS = List.of("server-platform", "server-pool", "server-virtual");
+    public static final PlanShape PLAN = new PlanShape(20_000, 20, 3, 6_000);
     /** The first line of a server's request log (server-common's RequestLog.HEADER; lab-report does not depend on it). */
-    static final String REQUEST_LOG_HEADER = "rid,firstOnConnection,receivedEpochUs,startedEpochUs,respondedEpochUs";
+    public static final String REQUEST_LOG_HEADER =
+            "rid,firstOnConnection,receivedEpochUs,startedEpochUs,respondedEpochUs";
 
     private RunFixture() {}
 
-    static RunReport threeServers(Path runDir) throws IOException {
+    public static RunReport threeServers(Path runDir) throws IOException {
         for (int i = 0; i < SERVERS.size(); i++) {
             Path serverDir = runDir.resolve(SERVERS.get(i));
             List<Sample> samples = withIds(JtlFixture.randomRun(10 + i, 3_000));
@@ -42,7 +46,7 @@ final class RunFixture {
     }
 
     /** The same three servers with both JVMs' recordings in each folder, as a --profile run leaves them. */
-    static RunReport profiled(Path runDir) throws IOException {
+    public static RunReport profiled(Path runDir) throws IOException {
         for (String server : SERVERS) {
             for (JvmSide side : JvmSide.values()) {
                 RecordingFixture.copyTo(runDir.resolve(server).resolve(side.recording()));
@@ -90,18 +94,18 @@ final class RunFixture {
     }
 
     /** summary.json alone, as a run leaves it: all the run index and a comparison read. */
-    static Path writeSummary(Path runDir, RunReport report) throws IOException {
+    public static Path writeSummary(Path runDir, RunReport report) throws IOException {
         Files.createDirectories(runDir);
         return Files.writeString(runDir.resolve(ReportWriter.JSON_FILE), new ObjectMapper().writeValueAsString(report));
     }
 
     /** The same run with other metadata (date, knobs, code...). */
-    static RunReport withMetadata(RunReport report, Map<String, Object> metadata) {
+    public static RunReport withMetadata(RunReport report, Map<String, Object> metadata) {
         return new RunReport(metadata, report.plan(), report.servers());
     }
 
     /** The same server row with another % of the ideal, to compare against. */
-    static ServerSummary withPercentOfIdeal(ServerSummary s, double percentOfIdeal) {
+    public static ServerSummary withPercentOfIdeal(ServerSummary s, double percentOfIdeal) {
         return new ServerSummary(
                 s.server(),
                 s.outcome(),
@@ -133,7 +137,7 @@ final class RunFixture {
     }
 
     /** The client's own record, a line a second: CPU, memory and GC growing steadily, the machine half busy. */
-    static String clientLines() {
+    public static String clientLines() {
         return IntStream.rangeClosed(-1, 50)
                 .mapToObj(second -> String.format(
                         "{\"sampledAtMs\":%d,\"elapsedMs\":%d,\"cpuUserMs\":%d,\"cpuSystemMs\":%d,\"rssBytes\":%d,"
@@ -156,7 +160,7 @@ final class RunFixture {
      * The runner's kernel.jsonl over the fixture's 50 s: an accept queue from t = 10 s to 19 s (peak 9, backlog 8192)
      * and {@code listenDrops} listen drops spread over the load.
      */
-    static String kernelLines(String kernelRelease, long listenDrops) {
+    public static String kernelLines(String kernelRelease, long listenDrops) {
         return IntStream.rangeClosed(-1, 50)
                 .mapToObj(second -> String.format(
                         "{\"sampledAtMs\":%d,\"port\":8080,\"namespace\":\"the server's\",\"kernel\":\"%s\",\"queueSource\":\"ss\","
@@ -172,7 +176,7 @@ final class RunFixture {
     }
 
     /** From 2 s before the first request to 2 s after the last one, threads and RSS growing with the load. */
-    static String statsLines(int threadsPerSecond) {
+    public static String statsLines(int threadsPerSecond) {
         return IntStream.rangeClosed(-2, 50)
                 .mapToObj(second -> String.format(
                         "{\"sampledAtMs\":%d,\"osThreads\":%d,\"rssBytes\":%d,\"cpuUserMs\":%d,\"cpuSystemMs\":%d}",

@@ -10,6 +10,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import lab.threads.report.math.Percentiles;
+import lab.threads.report.math.PlanShape;
+import lab.threads.report.page.Headline;
+import lab.threads.report.raw.Sample;
+import lab.threads.report.runs.ServerFigure;
+import lab.threads.report.verdict.ErrorCauses;
+import lab.threads.report.verdict.Verdict;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Set;
 import lab.threads.common.ServerSettings;
 import lab.threads.common.Variant;
-import lab.threads.report.PlanShape;
+import lab.threads.report.math.PlanShape;
 import lab.threads.runner.jmeter.ClientKind;
 
 /**

@@ -10,8 +10,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import lab.threads.report.AtomicFile;
-import lab.threads.report.ServerStatsPeaks;
 import lab.threads.report.ServerSummary;
+import lab.threads.report.raw.ServerStatsPeaks;
 import lab.threads.runner.jmeter.ClientKind;
 
 /**

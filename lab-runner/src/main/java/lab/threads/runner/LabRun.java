@@ -14,15 +14,15 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import lab.threads.common.Variant;
-import lab.threads.report.PlanShape;
 import lab.threads.report.ReportWriter;
-import lab.threads.report.RunIndex;
 import lab.threads.report.RunOutcome;
 import lab.threads.report.RunReport;
 import lab.threads.report.ServerSummary;
-import lab.threads.report.SweepPoint;
-import lab.threads.report.SweepReport;
-import lab.threads.report.TerminalTable;
+import lab.threads.report.math.PlanShape;
+import lab.threads.report.page.TerminalTable;
+import lab.threads.report.runs.RunIndex;
+import lab.threads.report.runs.SweepPoint;
+import lab.threads.report.runs.SweepReport;
 
 /**
  * The pipeline of one {@code ./lab run}: plan (its cases: sweep levels x repeats) -> run each server in turn ->

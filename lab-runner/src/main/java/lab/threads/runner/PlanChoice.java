@@ -11,7 +11,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import lab.threads.report.PlanShape;
+import lab.threads.report.math.PlanShape;
 
 /**
  * The plan of a run: a bundled one by name ({@code talk}, {@code smoke}, {@code open}) or a .jmx file, with its

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import lab.threads.report.RunFiles;
+import lab.threads.report.runs.RunFiles;
 
 /**
  * One measured configuration of a run: a level of the sweep and a repeat, each with its own folder. A plain run is

@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import lab.threads.report.RequestPart;
 import lab.threads.report.ServerSummary;
-import lab.threads.report.Verdict;
+import lab.threads.report.math.RequestPart;
+import lab.threads.report.verdict.Verdict;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

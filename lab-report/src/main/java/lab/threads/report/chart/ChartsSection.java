@@ -1,0 +1,180 @@
+package lab.threads.report.chart;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+
+/**
+ * The charts of index.html: one canvas per figure below, Chart.js inlined, the series as inline JSON, and
+ * charts.js (a resource next to this class) that draws each canvas by its id. Nothing is fetched: the page works
+ * from a results folder opened offline.
+ */
+public final class ChartsSection {
+
+    /** A chart of the page: charts.js knows how to draw each id. */
+    record Figure(String id, String title, String caption) {}
+
+    /** How each process series also comes from outside the process, so a saturated one is still drawn. */
+    private static final String OUTSIDE =
+            "from /proc read by the runner (thin line, goes on when the process cannot answer)";
+
+    public static final List<Figure> FIGURES = List.of(
+            new Figure(
+                    "chart-response-time",
+                    "Response time over time",
+                    "p50 (dashed) and p99 (solid, band between them) of the samples ending each second, ms"),
+            new Figure(
+                    "chart-server-vs-jmeter",
+                    "JMeter's p99 vs the server's own",
+                    "p99 of the samples JMeter recorded ending each second (solid) and of the responses the server "
+                            + "handed over that second, timed by the server itself (dashed), ms: the gap is outside the server"),
+            new Figure(
+                    "chart-throughput",
+                    "Throughput over time: recorded by JMeter vs handed over by the server",
+                    "samples JMeter recorded ending each second (solid) and responses the server handed over (dashed): "
+                            + "the server answering while JMeter records nothing is a client stall"),
+            new Figure(
+                    "chart-active-users",
+                    "Active users over time",
+                    "most JMeter users running as samples ended each second (allThreads)"),
+            new Figure("chart-errors", "Errors over time", "failed samples ending each second, any cause"),
+            new Figure(
+                    "chart-users-vs-response-time",
+                    "Active users vs response time",
+                    "one point per second: its active users and its p50 (hollow) or p99 (filled), ms"),
+            new Figure(
+                    "chart-os-threads",
+                    "Server OS threads",
+                    "the server process's threads, from /stats (points) and " + OUTSIDE),
+            new Figure(
+                    "chart-rss", "Server memory (RSS)", "resident set size, MiB, from /stats (points) and " + OUTSIDE),
+            new Figure(
+                    "chart-cpu",
+                    "Server CPU",
+                    "user + system CPU, % of one core (at most 100 x the machine's cores), from /stats (points) and "
+                            + OUTSIDE),
+            new Figure(
+                    "chart-client-cpu",
+                    "Client (JMeter) CPU and the whole machine's",
+                    "JMeter's own CPU (solid) and all cores busy (dashed, server + client + the rest), % of the machine, "
+                            + "from its own record (points) and " + OUTSIDE),
+            new Figure(
+                    "chart-client-rss",
+                    "Client (JMeter) memory (RSS)",
+                    "the JMeter JVM's resident set size, MiB, from " + "its own record (points) and " + OUTSIDE),
+            new Figure(
+                    "chart-client-gc",
+                    "Client (JMeter) GC pauses",
+                    "stop-the-world pause time of the JMeter JVM each second, ms: every sample in flight is that much late"),
+            new Figure(
+                    "chart-accept-queue",
+                    "The kernel's accept queue",
+                    "connections the kernel completed and the server had not yet accepted, each second (ss Recv-Q of the "
+                            + "listening socket); its backlog is in the kernel table below"));
+
+    /** Only for an open plan's run: arrivals against the schedule, latency by arrival, both sides' requests in flight. */
+    static final List<Figure> OPEN_FIGURES = List.of(
+            new Figure(
+                    "chart-arrival-rate",
+                    "Offered vs achieved arrival rate",
+                    "arrivals per second: what the plan's schedule was due to send (dashed) and the requests JMeter "
+                            + "started (solid); below the dashed line, the client fell behind the schedule"),
+            new Figure(
+                    "chart-latency-by-arrival",
+                    "Response time by arrival second",
+                    "p50 (dashed) and p99 (solid) of the requests STARTED each second, ms: how long each second's "
+                            + "arrivals waited, however late they were answered"),
+            new Figure(
+                    "chart-in-flight",
+                    "Requests in flight: client and server",
+                    "requests JMeter had started and not yet finished at each second's end (solid) and those the "
+                            + "server was serving, from its /stats (dashed): the gap is queued in between"));
+
+    public static final String STYLE = """
+            .chart-grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(560px,1fr));gap:1em}
+            .chart-grid figure{margin:0;border:1px solid #ddd;padding:.5em}
+            .chart-grid figcaption{font-size:.9em;color:#555}
+            .chart-box{position:relative;height:320px}
+            #chart-errors{color:#b00}
+            """;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private ChartsSection() {}
+
+    public static String render(RunCharts charts) {
+        ChartJs chartJs = ChartJs.fromWebJar();
+        StringBuilder html = new StringBuilder("""
+                <section id="charts">
+                <h2>Charts</h2>
+                <p>The servers overlaid; seconds count from each server's first request. A gap in a line: no sample
+                ended in that second, or the server's /stats did not answer. The series are also in
+                <a href="charts.json">charts.json</a>.</p>
+                <div class="chart-grid">
+                """);
+        for (Figure figure : figures(charts)) {
+            html.append("<figure><figcaption><b>")
+                    .append(figure.title())
+                    .append("</b>: ")
+                    .append(figure.caption())
+                    .append("</figcaption><div class=\"chart-box\"><canvas id=\"")
+                    .append(figure.id())
+                    .append("\"></canvas></div></figure>\n");
+        }
+        return html.append("</div>\n<pre id=\"chart-errors\" hidden></pre>\n")
+                .append("<script>\n")
+                .append(resource("charts.js"))
+                .append("</script>\n")
+                .append("<!-- Chart.js ")
+                .append(chartJs.version())
+                .append(" (MIT), from its WebJar -->\n")
+                .append("<script>\n")
+                .append(chartJs.script())
+                .append("\n</script>\n")
+                .append("<script type=\"application/json\" id=\"chart-data\">")
+                .append(pageData(charts))
+                .append("</script>\n</section>\n")
+                .toString();
+    }
+
+    /** Every figure, and an open plan's own when the run has arrivals. */
+    static List<Figure> figures(RunCharts charts) {
+        boolean open =
+                charts.servers().stream().anyMatch(server -> !server.arrivals().isEmpty());
+        return open
+                ? java.util.stream.Stream.concat(FIGURES.stream(), OPEN_FIGURES.stream())
+                        .toList()
+                : FIGURES;
+    }
+
+    /** The series plus each server's color; {@code <} escaped so no server name can close the script element. */
+    private static String pageData(RunCharts charts) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put(
+                "colors",
+                IntStream.range(0, charts.servers().size())
+                        .mapToObj(ServerPalette::color)
+                        .toList());
+        data.put("servers", charts.servers());
+        try {
+            return JSON.writeValueAsString(data).replace("<", "\\u003c");
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = ChartsSection.class.getResourceAsStream(name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package lab.threads.report.chart;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.function.Function;
+import org.jfree.chart.ChartFactory;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+/**
+ * headline.png: the run in one picture, for the README and for places that show no HTML: p99 response time per
+ * second (solid, left axis) and active users (dashed, right axis) of every server, drawn with JFreeChart in this
+ * JVM, so no browser is needed.
+ */
+public final class HeadlineChart {
+
+    public static final String FILE = "headline.png";
+    private static final int WIDTH = 1200;
+    private static final int HEIGHT = 600;
+
+    private HeadlineChart() {}
+
+    public static Path write(RunCharts charts, Path runDir) throws IOException {
+        JFreeChart chart = ChartFactory.createXYLineChart(
+                "p99 response time and active users, per second",
+                "seconds since the server's first request",
+                "p99 response time (ms)",
+                collection(charts, " p99", SampleSecond::p99Ms));
+        XYPlot plot = chart.getXYPlot();
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
+        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        plot.setRenderer(0, renderer(charts.servers().size(), new BasicStroke(2f)));
+        plot.setRangeAxis(1, new NumberAxis("active users"));
+        plot.setDataset(1, collection(charts, " active users", SampleSecond::activeUsers));
+        plot.mapDatasetToRangeAxis(1, 1);
+        plot.setRenderer(
+                1,
+                renderer(
+                        charts.servers().size(),
+                        new BasicStroke(
+                                1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {8f, 4f}, 0f)));
+        Path file = runDir.resolve(FILE);
+        ChartUtils.saveChartAsPNG(file.toFile(), chart, WIDTH, HEIGHT);
+        return file;
+    }
+
+    /** One series per server, in report order, so series i takes server i's color; a null value leaves a gap. */
+    private static XYSeriesCollection collection(RunCharts charts, String suffix, Function<SampleSecond, Number> y) {
+        XYSeriesCollection collection = new XYSeriesCollection();
+        for (ServerCharts server : charts.servers()) {
+            XYSeries series = new XYSeries(server.server() + suffix);
+            server.samples().forEach(second -> series.add(second.second(), y.apply(second)));
+            collection.addSeries(series);
+        }
+        return collection;
+    }
+
+    private static XYLineAndShapeRenderer renderer(int servers, BasicStroke stroke) {
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
+        for (int i = 0; i < servers; i++) {
+            renderer.setSeriesPaint(i, Color.decode(ServerPalette.color(i)));
+            renderer.setSeriesStroke(i, stroke);
+        }
+        return renderer;
+    }
+}

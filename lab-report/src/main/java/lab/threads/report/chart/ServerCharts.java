@@ -1,0 +1,89 @@
+package lab.threads.report.chart;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import lab.threads.report.ServerSummary;
+import lab.threads.report.math.PlanShape;
+import lab.threads.report.raw.ClientHealth;
+import lab.threads.report.raw.ClientPoint;
+import lab.threads.report.raw.ClientSnapshot;
+import lab.threads.report.raw.JtlReader;
+import lab.threads.report.raw.ServerSecond;
+
+/**
+ * One server's per-second series, as charted on index.html and written to charts.json, all on one time axis:
+ * seconds since the server's first sample start.
+ *
+ * @param runStartMs    its first sample's start, epoch ms: second 0 of every series; null when it has no sample
+ * @param samples       what JMeter saw, second by second
+ * @param stats         what the server's /stats said about its process
+ * @param serverSeconds what the server timed itself: responses handed over per second, their p50 and p99
+ * @param client        the client's (JMeter's) own health
+ * @param arrivals      an open plan's seconds by arrival, against what it offered; empty for a closed plan
+ * @param acceptQueue   the listening port's accept queue each second, from kernel.jsonl
+ * @param outsideStats  the server process read from /proc by the runner (server-proc.jsonl): goes on when /stats stops
+ * @param outsideClient the JMeter fork read from /proc by the runner (client-proc.jsonl)
+ */
+public record ServerCharts(
+        String server,
+        Long runStartMs,
+        List<SampleSecond> samples,
+        List<StatsPoint> stats,
+        List<ServerTimingPoint> serverSeconds,
+        List<ClientPoint> client,
+        List<ArrivalSecond> arrivals,
+        List<AcceptQueuePoint> acceptQueue,
+        List<StatsPoint> outsideStats,
+        List<ClientPoint> outsideClient) {
+
+    /**
+     * One second of the server's own timing, placed on the run's axis.
+     *
+     * @param responses responses the server handed over in that second
+     */
+    public record ServerTimingPoint(double second, long responses, double p50Ms, double p99Ms) {}
+
+    /** One streaming pass over each of the server's files; never throws on bad files. */
+    public static ServerCharts read(String server, Path serverDir, PlanShape plan) {
+        // The summary already turned every problem with these files into a note: here they would only repeat.
+        List<String> repeatedNotes = new ArrayList<>();
+        SampleTimeline timeline = new SampleTimeline();
+        JtlReader.read(serverDir.resolve(ServerSummary.SAMPLES_FILE), timeline, repeatedNotes);
+        OptionalLong runStart = timeline.runStartMs();
+        if (runStart.isEmpty()) {
+            return new ServerCharts(
+                    server, null, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
+                    List.of());
+        }
+        long origin = runStart.getAsLong();
+        List<ServerTimingPoint> serverSeconds =
+                ServerSecond.read(serverDir.resolve(ServerSummary.SERVER_SECONDS_FILE), repeatedNotes).stream()
+                        .map(second -> new ServerTimingPoint(
+                                (second.epochSecond() * 1000 - origin) / 1000.0,
+                                second.completed(),
+                                second.p50Ms(),
+                                second.p99Ms()))
+                        .filter(point -> point.second() >= -1
+                                && point.second() <= timeline.seconds().size() + 1)
+                        .toList();
+        List<ClientSnapshot> client =
+                ClientSnapshot.read(serverDir.resolve(ServerSummary.CLIENT_STATS_FILE), repeatedNotes);
+        List<ClientPoint> clientPoints = ClientPoint.of(client, origin);
+        Long scheduleStart = ClientHealth.of(client, clientPoints).scheduleStartMs();
+        return new ServerCharts(
+                server,
+                origin,
+                timeline.seconds(),
+                StatsTimeline.read(serverDir.resolve(ServerSummary.STATS_FILE), origin, repeatedNotes),
+                serverSeconds,
+                clientPoints,
+                timeline.arrivalSeconds(plan, scheduleStart == null ? origin : scheduleStart),
+                AcceptQueuePoint.read(serverDir.resolve(ServerSummary.KERNEL_FILE), origin, repeatedNotes),
+                // The same field names as the processes' own records: read alike.
+                StatsTimeline.read(serverDir.resolve(ServerSummary.SERVER_PROC_FILE), origin, repeatedNotes),
+                ClientPoint.of(
+                        ClientSnapshot.read(serverDir.resolve(ServerSummary.CLIENT_PROC_FILE), repeatedNotes), origin));
+    }
+}

@@ -1,0 +1,74 @@
+package lab.threads.report.math;
+
+import java.util.Arrays;
+import java.util.function.Consumer;
+import lab.threads.report.raw.Sample;
+
+/**
+ * How far an open run's client fell behind its arrival schedule. JMeter's random_arrivals sends an exact count per
+ * step, so the n-th request to start was due when the schedule had offered n; a client short of CPU starts it later,
+ * and then the rate the server saw was the client's, not the plan's. Collects each sample's start; asked once, at
+ * the end.
+ */
+public final class ArrivalLag implements Consumer<Sample> {
+
+    /** On a client with CPU to spare the lab measured arrivals at most 0.7 s late (500-1,000/s, 2 cores, 2026-11-23). */
+    static final double LATE_FLAG_SECONDS = 1.0;
+
+    private long[] starts = new long[1024];
+    private int count;
+
+    /**
+     * @param worstSeconds         the latest any arrival started after it was due
+     * @param worstAtSecond        when that arrival started, in seconds since the run's first sample start
+     * @param afterSchedule        arrivals started more than {@link #LATE_FLAG_SECONDS} after the schedule's last was due
+     * @param arrivals             arrivals in all
+     * @param scheduleEndAtSecond  when the schedule's last arrival was due, in the same seconds
+     */
+    public record Lateness(
+            double worstSeconds, double worstAtSecond, long afterSchedule, long arrivals, double scheduleEndAtSecond) {
+
+        public boolean clientFellBehind() {
+            return worstSeconds > LATE_FLAG_SECONDS;
+        }
+    }
+
+    @Override
+    public void accept(Sample sample) {
+        if (count == starts.length) {
+            starts = Arrays.copyOf(starts, count * 2);
+        }
+        starts[count++] = sample.timeStamp();
+    }
+
+    /**
+     * @param scheduleStartMs when JMeter's schedule began, epoch ms
+     * @return null for a closed plan or a run without samples
+     */
+    public Lateness against(PlanShape plan, long scheduleStartMs) {
+        if (!plan.isOpen() || count == 0) {
+            return null;
+        }
+        long[] sorted = Arrays.copyOf(starts, count);
+        Arrays.sort(sorted);
+        double scheduleEnd = plan.rampUpSeconds() + plan.durationSeconds();
+        double worst = Double.NEGATIVE_INFINITY;
+        long worstStart = sorted[0];
+        long afterSchedule = 0;
+        for (int i = 0; i < count; i++) {
+            double started = (sorted[i] - scheduleStartMs) / 1000.0;
+            double late = started - plan.dueSecond(i + 1);
+            if (late > worst) {
+                worst = late;
+                worstStart = sorted[i];
+            }
+            afterSchedule += started > scheduleEnd + LATE_FLAG_SECONDS ? 1 : 0;
+        }
+        return new Lateness(
+                worst,
+                (worstStart - sorted[0]) / 1000.0,
+                afterSchedule,
+                count,
+                scheduleEnd - (sorted[0] - scheduleStartMs) / 1000.0);
+    }
+}

@@ -1,0 +1,118 @@
+package lab.threads.report.math;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * The load plan's shape, and what a perfect server and client would achieve with it.
+ *
+ * <p>A closed plan (users wait for each answer before the next request): JMeter starts user i of n
+ * {@code rampUp x i / n} after the schedule begins (its ThreadGroup's spacing; the lab's virtual-thread group keeps
+ * it), so the last user starts at {@code rampUp x (n - 1) / n} and, if every request takes exactly the sleep, ends
+ * {@code loops x sleep} later. 20,000 users, 20 s, 3 loops of 6 s: 60,000 samples in 37.999 s = 1,579.0 req/s.
+ *
+ * <p>An open plan (requests arrive at a fixed rate, answered or not; open.jmx): arrivals ramp from 0 to
+ * {@code arrivalsPerSecond} over the ramp-up, then hold that rate for {@code durationSeconds}. JMeter's
+ * random_arrivals makes exactly {@code (begin rate + end rate) / 2 x seconds} arrivals per step, rounded down; the
+ * last one ends one sleep after the schedule's arrivals end. 100/s for 60 s of 1 s: 6,000 samples in 61 s.
+ *
+ * @param users             closed: the simulated users; 0 for an open plan
+ * @param loops             closed: requests per user; 1 for an open plan
+ * @param arrivalsPerSecond open: the rate arrivals reach and hold; 0 for a closed plan
+ * @param durationSeconds   open: how long the rate is held, after the ramp-up; 0 for a closed plan
+ */
+// The derived ideals are written to summary.json for readers, and ignored when it is read back.
+@JsonIgnoreProperties(
+        value = {"idealSamples", "idealDurationSeconds", "idealThroughput", "open"},
+        allowGetters = true)
+public record PlanShape(
+        int users, double rampUpSeconds, int loops, long sleepMs, int arrivalsPerSecond, long durationSeconds) {
+
+    /** A closed plan. */
+    public PlanShape(int users, double rampUpSeconds, int loops, long sleepMs) {
+        this(users, rampUpSeconds, loops, sleepMs, 0, 0);
+    }
+
+    /** An open plan: a ramp from 0 to {@code arrivalsPerSecond}, then that rate for {@code durationSeconds}. */
+    public static PlanShape open(int arrivalsPerSecond, double rampUpSeconds, long durationSeconds, long sleepMs) {
+        return new PlanShape(0, rampUpSeconds, 1, sleepMs, arrivalsPerSecond, durationSeconds);
+    }
+
+    @JsonProperty
+    public boolean isOpen() {
+        return arrivalsPerSecond > 0;
+    }
+
+    @JsonProperty
+    public long idealSamples() {
+        if (isOpen()) {
+            // JMeter's PoissonArrivalsRamp: (begin + end) / 2 x seconds arrivals a step, cut to a whole number.
+            return (long) (arrivalsPerSecond / 2.0 * rampUpSeconds) + arrivalsPerSecond * durationSeconds;
+        }
+        return (long) users * loops;
+    }
+
+    /** From the schedule's start to the last response, when every request takes exactly the sleep. */
+    @JsonProperty
+    public double idealDurationSeconds() {
+        if (isOpen()) {
+            return rampUpSeconds + durationSeconds + sleepMs / 1000.0;
+        }
+        return users == 0 ? 0 : rampUpSeconds * (users - 1) / users + loops * sleepMs / 1000.0;
+    }
+
+    /** Requests per second; 0 for a plan without duration. */
+    @JsonProperty
+    public double idealThroughput() {
+        double seconds = idealDurationSeconds();
+        return seconds > 0 ? idealSamples() / seconds : 0;
+    }
+
+    /**
+     * An open plan's arrivals due from {@code fromSeconds} to {@code toSeconds} after the schedule's start: the
+     * integral of its rate, which climbs linearly over the ramp-up and then holds. 0 for a closed plan.
+     */
+    public double offeredArrivals(double fromSeconds, double toSeconds) {
+        if (!isOpen()) {
+            return 0;
+        }
+        return arrivalsRampedBy(toSeconds) - arrivalsRampedBy(fromSeconds);
+    }
+
+    /**
+     * When the schedule was due to send its {@code n}th arrival, in seconds after its start: the inverse of
+     * {@link #offeredArrivals}, capped at the schedule's end for arrivals beyond its count. An open plan only.
+     */
+    public double dueSecond(double n) {
+        double ramped = arrivalsPerSecond * rampUpSeconds / 2;
+        if (n <= ramped) {
+            return Math.sqrt(2 * rampUpSeconds * n / arrivalsPerSecond);
+        }
+        return Math.min(rampUpSeconds + (n - ramped) / arrivalsPerSecond, rampUpSeconds + durationSeconds);
+    }
+
+    /** Arrivals due from the schedule's start to {@code seconds} after it. */
+    private double arrivalsRampedBy(double seconds) {
+        double inRamp = Math.clamp(seconds, 0, rampUpSeconds);
+        double ramped = rampUpSeconds > 0 ? arrivalsPerSecond * inRamp * inRamp / (2 * rampUpSeconds) : 0;
+        return ramped + arrivalsPerSecond * Math.clamp(seconds - rampUpSeconds, 0, durationSeconds);
+    }
+
+    /**
+     * How close a run came to the ideal, in %: {@code (successes / ideal samples) x (ideal duration / actual
+     * duration)}, the actual duration running from the schedule's start to the last sample's end. A server that
+     * answers every request in exactly the sleep scores 100 (an open plan's random arrivals end a little before its
+     * schedule does, so it may score a little above); a late or failed request, or a late client, scores less.
+     * Measured from the first sample's start instead (an older run's only choice), a client slow to send its very
+     * first request would shorten the run and lift the score above 100.
+     *
+     * @param scheduleStartMs when JMeter's schedule began (ramp-up second 0), epoch ms
+     * @param lastEndMs       the last sample's end, epoch ms
+     */
+    public double percentOfIdeal(long successes, long scheduleStartMs, long lastEndMs) {
+        double actualSeconds = (lastEndMs - scheduleStartMs) / 1000.0;
+        return idealSamples() > 0 && actualSeconds > 0
+                ? 100.0 * successes / idealSamples() * idealDurationSeconds() / actualSeconds
+                : 0;
+    }
+}

@@ -1,0 +1,115 @@
+package lab.threads.report.page;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.Collection;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import lab.threads.report.RunReport;
+import lab.threads.report.math.PlanShape;
+import lab.threads.report.raw.ServerView;
+
+/** Number and text formats shared by the markdown, HTML and console tables, so all three read the same. */
+public final class Cells {
+
+    public static final String NOT_AVAILABLE = "n/a";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private Cells() {}
+
+    public static String count(long value) {
+        return String.format(Locale.ROOT, "%,d", value);
+    }
+
+    public static String decimal(double value, int places) {
+        return String.format(Locale.ROOT, "%,." + places + "f", value);
+    }
+
+    public static String count(Long value) {
+        return value == null ? NOT_AVAILABLE : count(value.longValue());
+    }
+
+    static String megabytes(Long bytes) {
+        return bytes == null ? NOT_AVAILABLE : decimal(bytes / (1024.0 * 1024.0), 1);
+    }
+
+    static String seconds(Long millis) {
+        return millis == null ? NOT_AVAILABLE : decimal(millis / 1000.0, 1);
+    }
+
+    /** The server's own p50 / p99 / max in ms, or n/a for a server that gave none. */
+    static String serverView(ServerView view) {
+        return view == null
+                ? NOT_AVAILABLE
+                : count(Math.round(view.p50Ms())) + " / " + count(Math.round(view.p99Ms())) + " / "
+                        + count(Math.round(view.maxMs()));
+    }
+
+    /**
+     * The server's load settings from its /stats, e.g. "stock: backlog 1000, connections unlimited, idle 60000 ms, grace none";
+     * a server that did not name its mode ran the lab's.
+     */
+    static String serverSettings(Map<String, Object> settings) {
+        if (settings == null) {
+            return NOT_AVAILABLE;
+        }
+        Object asked = settings.get("backlog");
+        Object effective = settings.getOrDefault("effectiveBacklog", asked);
+        return settings.getOrDefault("settings", "lab") + ": backlog " + effective
+                + (Objects.equals(asked, effective) ? "" : " (asked " + asked + ")")
+                + ", connections " + settings.getOrDefault("maxConnections", NOT_AVAILABLE)
+                + ", idle " + millis(settings.get("idleTimeoutMs")) + ", grace "
+                + millis(settings.get("shutdownGraceMs"));
+    }
+
+    private static String millis(Object value) {
+        return value instanceof Number ? value + " ms" : String.valueOf(value != null ? value : NOT_AVAILABLE);
+    }
+
+    /** The plan line of a report: the plan, and the servers' settings mode when the runner recorded one. */
+    static String planLine(RunReport report) {
+        Object settings = report.metadata().get("serverSettings");
+        Object cpus = report.metadata().get("cpus");
+        return "Plan: " + plan(report.plan()) + "." + (settings == null ? "" : " Server settings: " + settings + ".")
+                + (cpus == null ? "" : " Cores: " + cpus + ".");
+    }
+
+    static String plan(PlanShape plan) {
+        if (plan.isOpen()) {
+            return String.format(
+                    Locale.ROOT,
+                    "open model: arrivals ramped to %,d/s over %s s, then %,d s at that rate, each a %,d ms request: "
+                            + "ideal %,d samples in %s s = %s req/s",
+                    plan.arrivalsPerSecond(),
+                    decimal(plan.rampUpSeconds(), 1),
+                    plan.durationSeconds(),
+                    plan.sleepMs(),
+                    plan.idealSamples(),
+                    decimal(plan.idealDurationSeconds(), 3),
+                    decimal(plan.idealThroughput(), 1));
+        }
+        return String.format(
+                Locale.ROOT,
+                "%,d users, %s s ramp-up, %d loop(s) of a %,d ms request: ideal %,d samples in %s s = %s req/s",
+                plan.users(),
+                decimal(plan.rampUpSeconds(), 1),
+                plan.loops(),
+                plan.sleepMs(),
+                plan.idealSamples(),
+                decimal(plan.idealDurationSeconds(), 3),
+                decimal(plan.idealThroughput(), 1));
+    }
+
+    /** Scalars as they are; nested maps and lists from the runner as compact JSON rather than Java's toString. */
+    public static String metadataValue(Object value) {
+        if (value instanceof Map<?, ?> || value instanceof Collection<?>) {
+            try {
+                return JSON.writeValueAsString(value);
+            } catch (JsonProcessingException e) {
+                return String.valueOf(value);
+            }
+        }
+        return String.valueOf(value);
+    }
+}

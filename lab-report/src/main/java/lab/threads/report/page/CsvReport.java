@@ -1,0 +1,152 @@
+package lab.threads.report.page;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import lab.threads.report.RunReport;
+import lab.threads.report.ServerSummary;
+import lab.threads.report.math.RequestPart;
+import lab.threads.report.math.TimeBreakdown;
+import lab.threads.report.verdict.ClientVerdict;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+
+/**
+ * summary.csv: one row per server. The first columns carry the names of JMeter's Summary Report (Label is the
+ * server), so a spreadsheet made for JMeter's CSV reads it; numbers are unrounded, Error % is 0-100.
+ */
+public final class CsvReport {
+
+    private record Column(String header, Function<ServerSummary, Object> value) {}
+
+    private static final List<Column> COLUMNS = columns();
+
+    private static List<Column> columns() {
+        List<Column> columns = new java.util.ArrayList<>(List.of(
+                new Column("Label", ServerSummary::server),
+                new Column("# Samples", s -> s.summary().samples()),
+                new Column("Average", s -> s.summary().average()),
+                new Column("Min", s -> s.summary().min()),
+                new Column("Max", s -> s.summary().max()),
+                new Column("Std. Dev.", s -> s.summary().stdDev()),
+                new Column("Error %", s -> s.summary().errorPercent()),
+                new Column("Throughput", s -> s.summary().throughput()),
+                new Column("Received KB/sec", s -> s.summary().receivedKBPerSec()),
+                new Column("Sent KB/sec", s -> s.summary().sentKBPerSec()),
+                new Column("Avg. Bytes", s -> s.summary().avgBytes()),
+                new Column("outcome", ServerSummary::outcome),
+                new Column("partial", ServerSummary::partial),
+                new Column("p50", s -> s.percentiles().p50()),
+                new Column("p90", s -> s.percentiles().p90()),
+                new Column("p95", s -> s.percentiles().p95()),
+                new Column("p99", s -> s.percentiles().p99()),
+                new Column("p99.9", s -> s.percentiles().p999()),
+                new Column("ideal throughput", ServerSummary::idealThroughput),
+                new Column("% of ideal", ServerSummary::percentOfIdeal),
+                new Column("peak users in flight", ServerSummary::peakUsersInFlight),
+                new Column("errors by cause", s -> causes(s.errorsByCause())),
+                new Column("peak in-flight requests", s -> s.serverStats().peakInFlight()),
+                new Column("peak OS threads", s -> s.serverStats().peakOsThreads()),
+                new Column("peak platform threads", s -> s.serverStats().peakPlatformThreads()),
+                new Column("peak RSS bytes", s -> s.serverStats().peakRssBytes()),
+                new Column("peak open files", s -> s.serverStats().peakOpenFiles()),
+                new Column("open files limit", s -> s.serverStats().openFilesLimit()),
+                new Column("CPU user ms", s -> s.serverStats().cpuUserMs()),
+                new Column("CPU system ms", s -> s.serverStats().cpuSystemMs()),
+                new Column("process CPU ms", s -> s.serverStats().processCpuMs()),
+                new Column("voluntary context switches", s -> s.serverStats().voluntaryContextSwitches()),
+                new Column("involuntary context switches", s -> s.serverStats().involuntaryContextSwitches()),
+                new Column(
+                        "server responses",
+                        s -> s.serverView() == null ? null : s.serverView().count()),
+                new Column(
+                        "server p50",
+                        s -> s.serverView() == null ? null : s.serverView().p50Ms()),
+                new Column(
+                        "server p90",
+                        s -> s.serverView() == null ? null : s.serverView().p90Ms()),
+                new Column(
+                        "server p99",
+                        s -> s.serverView() == null ? null : s.serverView().p99Ms()),
+                new Column(
+                        "server p99.9",
+                        s -> s.serverView() == null ? null : s.serverView().p999Ms()),
+                new Column(
+                        "server max",
+                        s -> s.serverView() == null ? null : s.serverView().maxMs()),
+                new Column("client verdict", s -> s.validity().verdict()),
+                new Column("client stall seconds", s -> seconds(s.validity().clientStalls())),
+                new Column(
+                        "client busy lagging seconds", s -> seconds(s.validity().clientBusyLagging())),
+                new Column("machine saturated seconds", s -> s.validity().machineSaturatedSeconds()),
+                new Column(
+                        "client findings", s -> String.join("; ", s.validity().findings())),
+                new Column("client CPU user ms", s -> s.client().cpuUserMs()),
+                new Column("client CPU system ms", s -> s.client().cpuSystemMs()),
+                new Column("client peak CPU % of machine", s -> s.client().peakCpuPercentOfMachine()),
+                new Column("client peak RSS bytes", s -> s.client().peakRssBytes()),
+                new Column("client peak open files", s -> s.client().peakOpenFiles()),
+                new Column("client peak OS threads", s -> s.client().peakOsThreads()),
+                new Column("client GC pause ms", s -> s.client().gcPauseMs()),
+                new Column("client GC max pause ms", s -> s.client().gcMaxPauseMs()),
+                new Column("time verdict", ServerSummary::timeVerdict),
+                new Column("joined requests", s -> s.timeline().joined()),
+                new Column(
+                        "peak accept queue",
+                        s -> s.kernel() == null ? null : s.kernel().peakAcceptQueue()),
+                new Column(
+                        "ListenDrops over the load",
+                        s -> s.kernel() == null ? null : s.kernel().listenDrops()),
+                new Column(
+                        "connects with a SYN retry",
+                        s -> s.kernel() == null ? null : s.kernel().retriedConnects()),
+                new Column(
+                        "kernel check",
+                        s -> s.kernel() == null ? null : s.kernel().check()),
+                new Column("series gaps", s -> s.seriesGaps() == null ? null : String.join("; ", s.seriesGaps()))));
+        for (String band : List.of("median", "slowest 1%")) {
+            for (RequestPart part : RequestPart.values()) {
+                columns.add(new Column(band + " " + part.label() + " ms", s -> partMs(s.timeline(), band, part)));
+            }
+        }
+        columns.add(new Column("notes", s -> String.join("; ", s.notes())));
+        return List.copyOf(columns);
+    }
+
+    /** The mean of the part over the band's requests, ms; empty without the server's request log. */
+    private static Long partMs(TimeBreakdown time, String band, RequestPart part) {
+        return time.present() ? Math.round((band.equals("median") ? time.median() : time.slowest()).ms(part)) : null;
+    }
+
+    private static final String[] HEADERS = COLUMNS.stream().map(Column::header).toArray(String[]::new);
+
+    private CsvReport() {}
+
+    public static String render(RunReport report) {
+        StringBuilder csv = new StringBuilder();
+        try (CSVPrinter printer = new CSVPrinter(
+                csv, CSVFormat.DEFAULT.builder().setHeader(HEADERS).get())) {
+            for (ServerSummary server : report.servers()) {
+                printer.printRecord(
+                        COLUMNS.stream().map(column -> column.value().apply(server)));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringBuilder does not fail
+        }
+        return csv.toString();
+    }
+
+    private static double seconds(List<ClientVerdict.Interval> intervals) {
+        return intervals.stream().mapToDouble(ClientVerdict.Interval::seconds).sum();
+    }
+
+    /** {@code cause=count} pairs, so the cell can be split again. */
+    private static String causes(Map<String, Long> byCause) {
+        return byCause.entrySet().stream()
+                .map(entry -> entry.getKey() + "=" + entry.getValue())
+                .collect(Collectors.joining("; "));
+    }
+}

@@ -1,0 +1,74 @@
+package lab.threads.report.page;
+
+import java.util.List;
+import java.util.Locale;
+import lab.threads.report.ServerSummary;
+import lab.threads.report.math.PlanShape;
+import lab.threads.report.raw.ServerStatsPeaks;
+import lab.threads.report.verdict.ClientVerdict;
+import lab.threads.report.verdict.Verdict;
+
+/**
+ * A server's run in one sentence, for readers deciding: errors, how close to the ideal, p99 against the sleep (and
+ * the server's own p99), threads and memory, and whether the client held the figures back. It leads index.html,
+ * summary.md and the terminal output.
+ */
+public final class Headline {
+
+    private Headline() {}
+
+    public static String line(ServerSummary server, PlanShape plan) {
+        StringBuilder line = new StringBuilder(server.server()).append(": ");
+        if (server.summary().samples() == 0) {
+            return line.append("no samples (")
+                    .append(server.outcome())
+                    .append(")")
+                    .toString();
+        }
+        line.append(Cells.decimal(server.summary().errorPercent(), 2))
+                .append("% errors, ")
+                .append(Cells.decimal(server.percentOfIdeal(), 1))
+                .append("% of the ideal, p99 ")
+                .append(Cells.count(server.percentiles().p99()))
+                .append(" ms for a ")
+                .append(Cells.count(plan.sleepMs()))
+                .append(" ms sleep");
+        ServerStatsPeaks stats = server.serverStats();
+        if (server.serverView() != null) {
+            line.append(" (the server's own: ")
+                    .append(Cells.count(Math.round(server.serverView().p99Ms())))
+                    .append(" ms)");
+        } else if (stats.silentAtEndSeconds() != null) {
+            line.append(" (the server's own: unknown, it did not answer /stats for the last ")
+                    .append(Cells.decimal(stats.silentAtEndSeconds(), 0))
+                    .append(" s)");
+        }
+        line.append(", ")
+                .append(stats.lowerBoundMark())
+                .append(Cells.count(stats.peakThreads()))
+                .append(" peak threads, ")
+                .append(stats.lowerBoundMark())
+                .append(Cells.megabytes(stats.peakRssBytes()))
+                .append(" MB peak RSS; ");
+        if (server.timeline().present()) {
+            line.append("slowest 1%'s time: ").append(server.timeVerdict()).append("; ");
+        }
+        line.append("client: ").append(clientWords(server.validity()));
+        if (!server.outcome().ok()) {
+            line.append("; outcome: ").append(server.outcome());
+        }
+        return line.append('.').toString();
+    }
+
+    /** The verdict, with the names of its signs when the client was the bottleneck ("client stall, client GC"). */
+    public static String clientWords(ClientVerdict validity) {
+        if (!validity.verdict().equals(Verdict.CLIENT_BOUND)) {
+            return validity.verdict().label();
+        }
+        List<String> signs = validity.findings().stream()
+                .filter(finding -> finding.startsWith("client "))
+                .map(finding -> finding.substring(0, finding.indexOf(':')))
+                .toList();
+        return String.format(Locale.ROOT, "%s (%s)", validity.verdict(), String.join(", ", signs));
+    }
+}

@@ -1,0 +1,215 @@
+package lab.threads.report.page;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import lab.threads.report.RunReport;
+import lab.threads.report.ServerSummary;
+import lab.threads.report.chart.ChartsSection;
+import lab.threads.report.chart.RunCharts;
+import lab.threads.report.verdict.ClientVerdict;
+import lab.threads.report.verdict.ErrorCause;
+import lab.threads.report.verdict.Verdict;
+
+/**
+ * index.html: one self-contained page (inline CSS and scripts, no network) with the side-by-side table, the charts,
+ * errors by cause split by side, links to each server's files, notes and metadata.
+ */
+public final class HtmlReport {
+
+    private static final String STYLE =
+            """
+            body{font-family:system-ui,sans-serif;margin:1.5em 2em;color:#222;max-width:1600px}
+            h1{margin:.2em 0}
+            #headline ul{margin:.3em 0;padding-left:1.2em}
+            #headline .plan{color:#555;margin:.3em 0}
+            table{border-collapse:collapse;margin:1em 0;font-size:.9em}
+            th,td{border:1px solid #ccc;padding:.25em .45em;vertical-align:top}
+            th{background:#f3f3f3}
+            td.num{text-align:right;font-variant-numeric:tabular-nums}
+            .verdict.bad>b{color:#b00}
+            .verdict.ok>b{color:#070}
+            """ + GlanceBars.STYLE + TimeSection.STYLE + ChartsSection.STYLE + ProfileSection.STYLE;
+
+    /** How to read the main table, under it on the page and in summary.md. */
+    static final String READING =
+            "Times in ms; percentiles are JMeter's Aggregate Report (nearest rank over all samples); "
+                    + "std dev is the population one, as in JMeter's Summary Report. \"server p50 / p99 / max\" is the server's own "
+                    + "timing of the same requests, from its handler having the request to the response handed over; \"client\" "
+                    + "says whether the client (JMeter, on the same machine) held the figures back.";
+
+    private HtmlReport() {}
+
+    /**
+     * @param runDir where the page goes: links to server files missing from it are shown as missing
+     * @param charts the per-second series of the same servers
+     */
+    public static String render(RunReport report, Path runDir, RunCharts charts) {
+        StringBuilder html =
+                new StringBuilder("""
+                <!DOCTYPE html>
+                <html lang="en">
+                <head>
+                <meta charset="utf-8">
+                <title>Run summary</title>
+                <style>
+                """).append(STYLE).append("</style>\n</head>\n<body>\n<h1>Run summary</h1>\n");
+        html.append("<section id=\"headline\">\n<ul>\n");
+        report.servers()
+                .forEach(server -> html.append("<li>")
+                        .append(escape(Headline.line(server, report.plan())))
+                        .append("</li>\n"));
+        html.append("</ul>\n<p class=\"plan\">")
+                .append(escape(Cells.planLine(report)))
+                .append("</p>\n</section>\n");
+        html.append(GlanceBars.render(report.servers(), report.plan()));
+        appendVerdicts(html, report.servers());
+        html.append(TimeSection.render(report.servers()));
+        html.append("<h2>Results</h2>\n");
+        appendTable(html, "summary", SummaryTable.COLUMNS, report.servers());
+        html.append("<p>").append(escape(READING)).append("</p>\n");
+        html.append("<details><summary>More columns: averages, the server's own percentiles, both sides' CPU, "
+                + "the client's memory and GC, errors by cause</summary>\n");
+        appendTable(html, "details", SummaryTable.DETAIL_COLUMNS, report.servers());
+        html.append("</details>\n");
+        html.append("""
+                <!-- ===== CHARTS: drawn by ChartsSection. Keep this section and its id. ===== -->
+                """).append(ChartsSection.render(charts)).append("<!-- ===== END CHARTS ===== -->\n");
+        html.append(KernelSection.html(report.servers()));
+        html.append(ProfileSection.html(report.servers()));
+        html.append("<h2>JMeter's Summary Report and Aggregate Report columns</h2>\n");
+        appendTable(html, "jmeter-summary", SummaryTable.JMETER_COLUMNS, report.servers());
+        appendErrorsByCause(html, report.servers());
+        appendFiles(html, report.servers(), runDir);
+        appendNotes(html, report.servers());
+        html.append("<h2>Metadata</h2>\n<table>\n");
+        for (Map.Entry<String, Object> entry : report.metadata().entrySet()) {
+            html.append(tableRow("td", List.of(entry.getKey(), Cells.metadataValue(entry.getValue())), false));
+        }
+        return html.append("</table>\n</body>\n</html>\n").toString();
+    }
+
+    /** Whose figures these are, per server, before any number: the client-bound ones stand out. */
+    private static void appendVerdicts(StringBuilder html, List<ServerSummary> servers) {
+        html.append("<section id=\"validity\">\n<h2>Was the client the bottleneck?</h2>\n<ul>\n");
+        for (ServerSummary server : servers) {
+            ClientVerdict validity = server.validity();
+            html.append("<li class=\"verdict ")
+                    .append(validity.verdict().equals(Verdict.CLIENT_BOUND) ? "bad" : "ok")
+                    .append("\"><b>")
+                    .append(escape(server.server()))
+                    .append(": ")
+                    .append(escape(validity.verdict().label()))
+                    .append("</b>");
+            if (!validity.findings().isEmpty()) {
+                html.append("<ul>");
+                validity.findings()
+                        .forEach(finding ->
+                                html.append("<li>").append(escape(finding)).append("</li>"));
+                html.append("</ul>");
+            }
+            html.append("<p>").append(escape(validity.advice())).append("</p></li>\n");
+        }
+        html.append("</ul>\n</section>\n");
+    }
+
+    static void appendTable(
+            StringBuilder html, String id, List<SummaryTable.Column> columns, List<ServerSummary> servers) {
+        html.append("<table id=\"")
+                .append(id)
+                .append("\">\n")
+                .append(tableRow(
+                        "th", columns.stream().map(SummaryTable.Column::header).toList(), false));
+        for (ServerSummary server : servers) {
+            html.append("<tr>");
+            for (SummaryTable.Column column : columns) {
+                html.append(column.numeric() ? "<td class=\"num\">" : "<td>")
+                        .append(escape(column.cell().apply(server)))
+                        .append("</td>");
+            }
+            html.append("</tr>\n");
+        }
+        html.append("</table>\n");
+    }
+
+    /** Keys are "side: cause" (see ErrorCauses): the side gets its own column so server and client stand apart. */
+    private static void appendErrorsByCause(StringBuilder html, List<ServerSummary> servers) {
+        html.append("<h2>Errors by cause</h2>\n");
+        for (ServerSummary server : servers) {
+            html.append("<h3>").append(escape(server.server())).append("</h3>\n");
+            if (server.errorsByCause().isEmpty()) {
+                html.append("<p>No errors.</p>\n");
+                continue;
+            }
+            html.append("<table>\n").append(tableRow("th", List.of("side", "cause", "count"), false));
+            server.errorsByCause().forEach((cause, count) -> {
+                ErrorCause parsed = ErrorCause.parse(cause);
+                html.append(tableRow("td", List.of(parsed.side().label(), parsed.cause(), Cells.count(count)), true));
+            });
+            html.append("</table>\n");
+        }
+    }
+
+    private static void appendFiles(StringBuilder html, List<ServerSummary> servers, Path runDir) {
+        html.append("<h2>Files</h2>\n<ul>\n");
+        for (ServerSummary server : servers) {
+            html.append("<li>").append(escape(server.server())).append(": ");
+            List<String> links = List.of(
+                            ServerSummary.DASHBOARD_FILE,
+                            ServerSummary.SAMPLES_FILE,
+                            ServerSummary.STATS_FILE,
+                            ServerSummary.REQUESTS_FILE)
+                    .stream()
+                    .map(file -> link(server.server() + "/" + file, runDir))
+                    .toList();
+            html.append(String.join(", ", links)).append("</li>\n");
+        }
+        html.append("</ul>\n");
+    }
+
+    private static String link(String relative, Path runDir) {
+        return Files.exists(runDir.resolve(relative))
+                ? "<a href=\"" + escape(relative) + "\">" + escape(relative) + "</a>"
+                : escape(relative) + " (missing)";
+    }
+
+    private static void appendNotes(StringBuilder html, List<ServerSummary> servers) {
+        if (servers.stream().allMatch(server -> server.notes().isEmpty())) {
+            return;
+        }
+        html.append("<h2>Notes</h2>\n<ul>\n");
+        for (ServerSummary server : servers) {
+            server.notes()
+                    .forEach(note -> html.append("<li>")
+                            .append(escape(server.server() + ": " + note))
+                            .append("</li>\n"));
+        }
+        html.append("</ul>\n");
+    }
+
+    /** @param lastNumeric right-align the last cell (a count) */
+    private static String tableRow(String cellTag, List<String> cells, boolean lastNumeric) {
+        StringBuilder row = new StringBuilder("<tr>");
+        for (int i = 0; i < cells.size(); i++) {
+            boolean numeric = lastNumeric && i == cells.size() - 1;
+            row.append('<')
+                    .append(cellTag)
+                    .append(numeric ? " class=\"num\">" : ">")
+                    .append(escape(cells.get(i)))
+                    .append("</")
+                    .append(cellTag)
+                    .append('>');
+        }
+        return row.append("</tr>\n").toString();
+    }
+
+    /** The five characters that matter in HTML text and attribute values. */
+    public static String escape(String text) {
+        return text.replace("&", "&amp;")
+                .replace("<", "&lt;")
+                .replace(">", "&gt;")
+                .replace("\"", "&quot;")
+                .replace("'", "&#39;");
+    }
+}

@@ -1,0 +1,82 @@
+package lab.threads.report.page;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+import lab.threads.report.ServerSummary;
+import lab.threads.report.raw.KernelEvidence;
+import lab.threads.report.raw.SeriesGaps;
+
+/**
+ * The kernel's view of each server's run and the series seen from outside, for index.html and summary.md: the
+ * accept queue and the listen counters over the load, the check of JMeter's slow connects against the kernel's
+ * drops, and where a once-a-second series is missing.
+ */
+final class KernelSection {
+
+    static final String TITLE = "The kernel's view, and the series seen from outside";
+    static final String READING = "Read by the runner every second, in the server's network namespace: the listening "
+            + "port's accept queue (connections the kernel completed and the server has not yet accepted; ss Recv-Q) "
+            + "and how much each counter grew over the load (/proc/net/netstat and snmp). A SYN dropped at a full queue "
+            + "costs its connect about 1 s per retry, so JMeter's connects of 900 ms or more are checked against the "
+            + "kernel's listen drops.";
+
+    private static final List<SummaryTable.Column> COLUMNS = List.of(
+            new SummaryTable.Column("server", false, ServerSummary::server),
+            new SummaryTable.Column(
+                    "accept queue peak / backlog",
+                    true,
+                    kernel(k -> Cells.count(k.peakAcceptQueue()) + " / " + Cells.count(k.backlog()))),
+            new SummaryTable.Column("seconds with a queue", true, kernel(k -> Cells.count(k.secondsQueued()))),
+            new SummaryTable.Column("ListenOverflows", true, kernel(k -> Cells.count(k.listenOverflows()))),
+            new SummaryTable.Column("ListenDrops", true, kernel(k -> Cells.count(k.listenDrops()))),
+            new SummaryTable.Column("SYN retransmits", true, kernel(k -> Cells.count(k.synRetransmits()))),
+            new SummaryTable.Column(
+                    "retransmitted segments", true, kernel(k -> Cells.count(k.retransmittedSegments()))),
+            new SummaryTable.Column("namespace", false, kernel(KernelEvidence::namespace)),
+            new SummaryTable.Column("JMeter's connects vs the kernel's drops", false, kernel(KernelEvidence::check)));
+
+    private KernelSection() {}
+
+    static String html(List<ServerSummary> servers) {
+        StringBuilder html = new StringBuilder("<section id=\"kernel\">\n<h2>")
+                .append(HtmlReport.escape(TITLE))
+                .append("</h2>\n");
+        html.append("<p>").append(HtmlReport.escape(READING)).append("</p>\n");
+        HtmlReport.appendTable(html, "kernel-table", COLUMNS, servers);
+        html.append("<h3>Series missing during the load</h3>\n<ul id=\"series-gaps\">\n");
+        gapLines(servers)
+                .forEach(line ->
+                        html.append("<li>").append(HtmlReport.escape(line)).append("</li>\n"));
+        return html.append("</ul>\n</section>\n").toString();
+    }
+
+    static String markdown(List<ServerSummary> servers) {
+        StringBuilder md = new StringBuilder("\n## ")
+                .append(TITLE)
+                .append("\n\n")
+                .append(READING)
+                .append("\n\n");
+        MarkdownReport.appendTable(md, COLUMNS, servers);
+        md.append("\nSeries missing during the load:\n\n");
+        gapLines(servers).forEach(line -> md.append("- ").append(line).append('\n'));
+        return md.toString();
+    }
+
+    /** Each server's sentences, or one line saying every series is whole. */
+    private static List<String> gapLines(List<ServerSummary> servers) {
+        List<String> lines = servers.stream()
+                // A summary.json from before the lab looked for gaps reads back without them.
+                .flatMap(server -> Objects.requireNonNullElse(server.seriesGaps(), List.<String>of()).stream()
+                        .map(gap -> server.server() + ": " + gap))
+                .toList();
+        return lines.isEmpty()
+                ? List.of("none: every series has a line at least every " + SeriesGaps.GAP_MS / 1000 + " s")
+                : lines;
+    }
+
+    /** A cell from the kernel's view; a run without kernel.jsonl says so. */
+    private static Function<ServerSummary, String> kernel(Function<KernelEvidence, String> cell) {
+        return server -> server.kernel() == null ? "no kernel.jsonl" : cell.apply(server.kernel());
+    }
+}

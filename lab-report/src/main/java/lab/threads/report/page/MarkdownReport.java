@@ -1,0 +1,70 @@
+package lab.threads.report.page;
+
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import lab.threads.report.RunReport;
+import lab.threads.report.ServerSummary;
+
+/** summary.md: the side-by-side table, ready to paste into a README, then the plan, notes and metadata. */
+public final class MarkdownReport {
+
+    private MarkdownReport() {}
+
+    public static String render(RunReport report) {
+        StringBuilder md = new StringBuilder("# Run summary\n\n");
+        report.servers()
+                .forEach(server -> md.append("- ")
+                        .append(Headline.line(server, report.plan()))
+                        .append('\n'));
+        md.append("\n## Was the client the bottleneck?\n\n");
+        report.servers()
+                .forEach(server -> md.append("- **")
+                        .append(server.server())
+                        .append("**: ")
+                        .append(server.validity().oneLine())
+                        .append('\n'));
+        md.append("\n## Results\n\n");
+        appendTable(md, SummaryTable.COLUMNS, report.servers());
+        md.append('\n').append(Cells.planLine(report)).append('\n');
+        md.append(HtmlReport.READING).append('\n');
+        md.append("\n## Details\n\n");
+        appendTable(md, SummaryTable.DETAIL_COLUMNS, report.servers());
+        md.append(KernelSection.markdown(report.servers()));
+        md.append(ProfileSection.markdown(report.servers()));
+        md.append("\n## JMeter's Summary Report and Aggregate Report columns\n\n");
+        appendTable(md, SummaryTable.JMETER_COLUMNS, report.servers());
+        appendNotes(md, report.servers());
+        md.append("\n## Metadata\n\n").append(row(List.of("key", "value"))).append(row(List.of("---", "---")));
+        for (Map.Entry<String, Object> entry : report.metadata().entrySet()) {
+            md.append(row(List.of(entry.getKey(), Cells.metadataValue(entry.getValue()))));
+        }
+        return md.toString();
+    }
+
+    static void appendTable(StringBuilder md, List<SummaryTable.Column> columns, List<ServerSummary> servers) {
+        md.append(row(columns.stream().map(SummaryTable.Column::header).toList()));
+        md.append(row(columns.stream()
+                .map(column -> column.numeric() ? "---:" : "---")
+                .toList()));
+        for (ServerSummary server : servers) {
+            md.append(row(
+                    columns.stream().map(column -> column.cell().apply(server)).toList()));
+        }
+    }
+
+    private static void appendNotes(StringBuilder md, List<ServerSummary> servers) {
+        List<String> notes = servers.stream()
+                .flatMap(server -> server.notes().stream().map(note -> "- " + server.server() + ": " + note))
+                .toList();
+        if (!notes.isEmpty()) {
+            md.append("\n## Notes\n\n").append(String.join("\n", notes)).append('\n');
+        }
+    }
+
+    private static String row(List<String> cells) {
+        return cells.stream()
+                .map(cell -> cell.replace("|", "\\|").replace("\n", " "))
+                .collect(Collectors.joining(" | ", "| ", " |\n"));
+    }
+}

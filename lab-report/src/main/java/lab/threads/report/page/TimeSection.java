@@ -1,0 +1,98 @@
+package lab.threads.report.page;
+
+import java.util.List;
+import java.util.Locale;
+import lab.threads.report.ServerSummary;
+import lab.threads.report.math.RequestPart;
+import lab.threads.report.math.TimeBreakdown;
+
+/**
+ * "Where the time went": per server, a stacked bar of the median request and one of the slowest 1%, each part in
+ * seconds, on one scale across servers, and the verdict on the time in a word. HTML and CSS alone, like the glance
+ * bars, so it shows offline and in any browser.
+ */
+public final class TimeSection {
+
+    static final String STYLE = """
+            #time .row{display:grid;grid-template-columns:15em 1fr;align-items:center;gap:.5em;font-size:.85em;margin:.15em 0}
+            #time .stack{display:flex;height:1.3em;background:#f6f6f6}
+            #time .stack span{display:block;height:100%;overflow:hidden;color:#fff;font-size:.8em;line-height:1.6em;text-indent:.2em;white-space:nowrap}
+            #time .legend span{display:inline-block;margin-right:1em;font-size:.85em}
+            #time .legend i{display:inline-block;width:.9em;height:.9em;margin-right:.3em;vertical-align:middle}
+            """;
+    /** One colour per {@link RequestPart}, in its order; the handler (the asked-for sleep) is the calm one. */
+    private static final List<String> COLORS =
+            List.of("#8e44ad", "#c0392b", "#e67e22", "#d4ac0d", "#7f8c8d", "#2980b9");
+
+    private TimeSection() {}
+
+    public static String render(List<ServerSummary> servers) {
+        List<ServerSummary> measured =
+                servers.stream().filter(server -> server.timeline().present()).toList();
+        if (measured.isEmpty()) {
+            return "";
+        }
+        double scale = measured.stream()
+                .mapToDouble(server -> server.timeline().slowest().elapsedMs())
+                .max()
+                .orElse(1);
+        StringBuilder html = new StringBuilder(
+                "<section id=\"time\">\n<h2>Where the time went</h2>\n<p>Each request timed at "
+                        + "both ends (JMeter's sample and the server's own record of it, joined by its id): the mean of each part for the "
+                        + "median requests and for the slowest 1%, in seconds, on one scale.</p>\n<p class=\"legend\">");
+        for (RequestPart part : RequestPart.values()) {
+            html.append("<span title=\"")
+                    .append(HtmlReport.escape(part.meaning()))
+                    .append("\"><i style=\"background:")
+                    .append(COLORS.get(part.ordinal()))
+                    .append("\"></i>")
+                    .append(HtmlReport.escape(part.label()))
+                    .append("</span>");
+        }
+        html.append("</p>\n");
+        for (ServerSummary server : measured) {
+            TimeBreakdown time = server.timeline();
+            html.append("<h3>")
+                    .append(HtmlReport.escape(server.server()))
+                    .append(": ")
+                    .append(HtmlReport.escape(server.timeVerdict()))
+                    .append("</h3>\n");
+            bar(html, "median request", time.median(), scale);
+            bar(html, "slowest 1%", time.slowest(), scale);
+        }
+        html.append("<details><summary>Each part in words, and the figures</summary>\n<ul>\n");
+        for (RequestPart part : RequestPart.values()) {
+            html.append("<li><b>")
+                    .append(HtmlReport.escape(part.label()))
+                    .append("</b>: ")
+                    .append(HtmlReport.escape(part.meaning()))
+                    .append("</li>\n");
+        }
+        html.append("</ul>\n");
+        measured.forEach(server -> html.append("<p>")
+                .append(HtmlReport.escape(
+                        server.server() + ": " + server.timeline().finding()))
+                .append(".</p>\n"));
+        return html.append("</details>\n</section>\n").toString();
+    }
+
+    private static void bar(StringBuilder html, String label, TimeBreakdown.Band band, double scale) {
+        html.append("<div class=\"row\"><span>")
+                .append(HtmlReport.escape(String.format(Locale.ROOT, "%s: %.1f s", label, band.elapsedMs() / 1000)))
+                .append("</span><span class=\"stack\">");
+        for (RequestPart part : RequestPart.values()) {
+            double ms = band.ms(part);
+            String seconds = String.format(Locale.ROOT, "%.1f s", ms / 1000);
+            html.append("<span title=\"")
+                    .append(HtmlReport.escape(part.label() + ": " + seconds))
+                    .append("\" style=\"width:")
+                    .append(String.format(Locale.ROOT, "%.2f", 100 * ms / scale))
+                    .append("%;background:")
+                    .append(COLORS.get(part.ordinal()))
+                    .append("\">")
+                    .append(ms / scale >= 0.08 ? HtmlReport.escape(part.label() + " " + seconds) : "")
+                    .append("</span>");
+        }
+        html.append("</span></div>\n");
+    }
+}

@@ -1,0 +1,59 @@
+package lab.threads.report.raw;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Streams a once-a-second {@code .jsonl} record of the run ({@code server-stats.jsonl}, {@code client-stats.jsonl})
+ * line by line, so every reader treats a damaged file alike. Never throws: a missing, empty or cut file gives what
+ * could be read, and a note says what was not.
+ */
+public final class JsonLinesFile {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private JsonLinesFile() {}
+
+    /**
+     * @param whatIsLost what the report lacks without the file, for the notes
+     * @param sink       gets each line; it throws {@link IllegalArgumentException} for a line it cannot use
+     */
+    public static void read(Path jsonl, String whatIsLost, Consumer<JsonNode> sink, List<String> notes) {
+        String name = jsonl.getFileName().toString();
+        int lines = 0;
+        int unreadable = 0;
+        try (BufferedReader reader = Files.newBufferedReader(jsonl)) {
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                try {
+                    sink.accept(JSON.readTree(line));
+                    lines++;
+                } catch (JsonProcessingException | IllegalArgumentException e) {
+                    unreadable++;
+                }
+            }
+        } catch (NoSuchFileException e) {
+            notes.add(name + " is missing: " + whatIsLost);
+            return;
+        } catch (IOException e) {
+            notes.add(name + " could not be read to its end (" + e + "): used up to there");
+            return;
+        }
+        if (unreadable > 0) {
+            notes.add(name + ": " + unreadable
+                    + " unreadable line(s) skipped (a cut last line if the process was killed)");
+        } else if (lines == 0) {
+            notes.add(name + " is empty: " + whatIsLost);
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package lab.threads.report.raw;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A server's turn under {@code --profile}: the counts of the server JVM and of the JMeter fork, each read from its
+ * recording, beside which the report puts the recording's flame graph.
+ *
+ * @param server null when the server left no readable recording (a {@code --target} server, which the lab did not
+ *               start, or one killed before it could write it)
+ * @param client null when the JMeter fork left none
+ */
+public record JvmProfile(JvmCounts server, JvmCounts client) {
+
+    /** @return null when the run was not profiled: neither recording is in the folder */
+    public static JvmProfile read(Path serverDir, String serverId, List<String> notes) {
+        JvmCounts server = side(serverDir, serverId, JvmSide.SERVER, notes);
+        JvmCounts client = side(serverDir, serverId, JvmSide.CLIENT, notes);
+        return server == null && client == null ? null : new JvmProfile(server, client);
+    }
+
+    public JvmCounts counts(JvmSide side) {
+        return side == JvmSide.SERVER ? server : client;
+    }
+
+    private static JvmCounts side(Path serverDir, String serverId, JvmSide side, List<String> notes) {
+        Path recording = serverDir.resolve(side.recording());
+        if (!Files.exists(recording)) {
+            return null;
+        }
+        try {
+            JvmCounts counts = JvmRecording.read(recording);
+            FlameGraphPage.write(
+                    recording, serverDir.resolve(side.flameGraph()), serverId + ": " + side.label() + " CPU");
+            return counts;
+        } catch (IOException | RuntimeException e) {
+            // A JVM killed while writing leaves a cut file; the rest of the report stands without it.
+            notes.add(side.recording() + " could not be read (" + e.getMessage()
+                    + "): no JVM counts or flame graph for the " + side.label());
+            return null;
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package lab.threads.report.raw;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The kernel's view of one server's run, from {@code kernel.jsonl} (a line a second, sampled by the runner around
+ * the load), checked against JMeter's: the listening port's accept queue, how much each listen and retransmission
+ * counter grew over the load, and whether the connects that took a SYN retry match the drops the kernel counted.
+ *
+ * @param seconds          lines read, one a second
+ * @param namespace        whose network namespace the counters are ("the server's", or the runner's for --target)
+ * @param peakAcceptQueue  most connections waiting for the server's accept at once (a LISTEN socket's Recv-Q)
+ * @param backlog          the queue's limit, min(backlog, somaxconn); null where only /proc/net/tcp was readable
+ * @param secondsQueued    lines with at least one connection in the accept queue
+ * @param listenDrops      ListenDrops over the load: SYNs or handshake ACKs the listener dropped
+ * @param retriedConnects  JMeter connects of 900 ms or more; per band in {@code connectsByBand}
+ * @param viewsAgree       null when one view is missing
+ * @param check            the two views against each other, in one sentence
+ */
+public record KernelEvidence(
+        int seconds,
+        String namespace,
+        String kernel,
+        Long peakAcceptQueue,
+        Long backlog,
+        int secondsQueued,
+        Long listenOverflows,
+        Long listenDrops,
+        Long synRetransmits,
+        Long retransmittedSegments,
+        long retriedConnects,
+        Map<String, Long> connectsByBand,
+        long connectsOutsideBands,
+        Boolean viewsAgree,
+        String check) {
+
+    /**
+     * @return null without kernel.jsonl: a run made before the lab sampled the kernel, or a sampler that could not
+     *         write; the report then says nothing of the kernel rather than guess
+     */
+    public static KernelEvidence read(Path jsonl, SynRetryBands connects, List<String> notes) {
+        if (!Files.exists(jsonl)) {
+            return null;
+        }
+        Accumulator kernel = new Accumulator();
+        JsonLinesFile.read(jsonl, "no kernel view of the run", kernel::add, notes);
+        return kernel.seconds == 0 ? null : kernel.evidence(connects.count(kernel.release));
+    }
+
+    private static final class Accumulator {
+        private int seconds;
+        private String namespace;
+        private String release;
+        private Long peakQueue;
+        private Long backlog;
+        private int secondsQueued;
+        private final ServerStatsPeaks.Delta overflows = new ServerStatsPeaks.Delta("listenOverflows");
+        private final ServerStatsPeaks.Delta drops = new ServerStatsPeaks.Delta("listenDrops");
+        private final ServerStatsPeaks.Delta synRetrans = new ServerStatsPeaks.Delta("tcpSynRetrans");
+        private final ServerStatsPeaks.Delta retransSegs = new ServerStatsPeaks.Delta("retransSegs");
+
+        void add(JsonNode line) {
+            seconds++;
+            namespace = line.path("namespace").asText(namespace);
+            release = line.path("kernel").asText(release);
+            if (line.path("acceptQueue").isNumber()) {
+                long queue = line.get("acceptQueue").asLong();
+                peakQueue = peakQueue == null ? queue : Math.max(peakQueue, queue);
+                secondsQueued += queue > 0 ? 1 : 0;
+            }
+            if (line.path("backlog").isNumber()) {
+                backlog = line.get("backlog").asLong();
+            }
+            List.of(overflows, drops, synRetrans, retransSegs).forEach(counter -> counter.see(line));
+        }
+
+        KernelEvidence evidence(SynRetryBands.Counted connects) {
+            Long dropped = drops.value() != null ? drops.value() : overflows.value();
+            return new KernelEvidence(
+                    seconds,
+                    namespace,
+                    release,
+                    peakQueue,
+                    backlog,
+                    secondsQueued,
+                    overflows.value(),
+                    drops.value(),
+                    synRetrans.value(),
+                    retransSegs.value(),
+                    connects.retried(),
+                    connects.byBand(),
+                    connects.outsideBands(),
+                    agree(connects, dropped),
+                    check(connects, dropped));
+        }
+    }
+
+    /** Every SYN retry needs a drop the kernel counted; drops beyond them can be handshake ACKs, which delay no connect. */
+    private static Boolean agree(SynRetryBands.Counted connects, Long dropped) {
+        if (!connects.recorded() || dropped == null) {
+            return null;
+        }
+        return connects.retried() == 0 ? dropped == 0 : dropped >= connects.retried();
+    }
+
+    private static String check(SynRetryBands.Counted connects, Long dropped) {
+        if (dropped == null) {
+            return "The kernel's listen counters could not be read: only JMeter's view, " + retried(connects);
+        }
+        String kernelSaw = "the kernel counted " + String.format(Locale.ROOT, "%,d", dropped) + " listen drops";
+        if (!connects.recorded()) {
+            return "JMeter recorded no connect times (its Java implementation writes 0): only the kernel's view; "
+                    + kernelSaw;
+        }
+        Boolean agree = agree(connects, dropped);
+        String verdict;
+        if (agree) {
+            verdict = "the two views agree";
+        } else if (connects.retried() > dropped) {
+            verdict = "the two views disagree: more connects were slowed than SYNs were dropped here, so the delay was "
+                    + "elsewhere (the client's own CPU, or a server in another network namespace)";
+        } else {
+            verdict = "the two views disagree: no connect was slowed, so the drops were handshake ACKs at a full queue "
+                    + "(the client's connect completed and its request waited) or another client's";
+        }
+        return capitalized(retried(connects)) + "; " + kernelSaw + ": " + verdict;
+    }
+
+    private static String retried(SynRetryBands.Counted connects) {
+        if (connects.retried() == 0) {
+            return "no connect took a SYN retry (none of 900 ms or more)";
+        }
+        String bands = connects.byBand().entrySet().stream()
+                .filter(band -> band.getValue() > 0)
+                .map(band -> String.format(Locale.ROOT, "%s: %,d", band.getKey(), band.getValue()))
+                .collect(Collectors.joining(", "));
+        if (connects.outsideBands() > 0) {
+            bands += (bands.isEmpty() ? "" : ", ")
+                    + String.format(Locale.ROOT, "outside the bands: %,d", connects.outsideBands());
+        }
+        return String.format(Locale.ROOT, "%,d connects took a SYN retry (%s)", connects.retried(), bands);
+    }
+
+    private static String capitalized(String text) {
+        return Character.toUpperCase(text.charAt(0)) + text.substring(1);
+    }
+}

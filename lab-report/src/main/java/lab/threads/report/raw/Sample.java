@@ -1,0 +1,55 @@
+package lab.threads.report.raw;
+
+/**
+ * One row of a JMeter CSV results file: only the columns the report uses.
+ *
+ * @param timeStamp  when the sample started, epoch ms (JMeter's default {@code sampleresult.timestamp.start=true})
+ * @param responseMessage JMeter's text for the code; for a client-side failure, the exception's message
+ * @param allThreads users active in all thread groups when the sample ended
+ * @param connect    ms from the sample's start to its connection being open (HttpClient 4: the client's set-up and the
+ *                   TCP handshake, SYN retries included); 0 on a reused keep-alive connection
+ * @param requestId  the {@code rid} of the sample's URL, which the server's request log keeps too; null when none
+ */
+public record Sample(
+        long timeStamp,
+        long elapsed,
+        String responseCode,
+        String responseMessage,
+        boolean success,
+        long bytes,
+        long sentBytes,
+        int allThreads,
+        long connect,
+        String requestId) {
+
+    /** A sample without connect time or request id (a results file that has neither column). */
+    public Sample(
+            long timeStamp,
+            long elapsed,
+            String responseCode,
+            String responseMessage,
+            boolean success,
+            long bytes,
+            long sentBytes,
+            int allThreads) {
+        this(timeStamp, elapsed, responseCode, responseMessage, success, bytes, sentBytes, allThreads, 0, null);
+    }
+
+    public long endTime() {
+        return timeStamp + elapsed;
+    }
+
+    /** The {@code rid} parameter of a sample's URL, as the plans send it ({@code /sleep?ms=6000&rid=42}); null when none. */
+    public static String requestIdOf(String url) {
+        int query = url == null ? -1 : url.indexOf('?');
+        if (query < 0) {
+            return null;
+        }
+        for (String pair : url.substring(query + 1).split("&")) {
+            if (pair.startsWith("rid=") && pair.length() > 4) {
+                return pair.substring(4);
+            }
+        }
+        return null;
+    }
+}

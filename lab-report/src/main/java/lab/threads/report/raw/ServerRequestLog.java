@@ -1,0 +1,116 @@
+package lab.threads.report.raw;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+
+/**
+ * The server's own record of each {@code /sleep} request ({@code server-requests.csv}, written by the server's
+ * {@code --request-log}), by request id. Never throws: a missing or damaged file gives what could be read and a note.
+ */
+public final class ServerRequestLog {
+    private static final CSVFormat FORMAT =
+            CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
+
+    /**
+     * The server's timestamps of one request, epoch microseconds.
+     *
+     * @param firstOnConnection it came through the accept queue (a keep-alive request did not)
+     * @param startedUs         0 when no thread ever started it (the server answered 503 without one)
+     */
+    public record Entry(boolean firstOnConnection, long receivedUs, long startedUs, long respondedUs) {}
+
+    /** Entries by request id; more than one where ids repeat (a warm-up's, each JMeter worker's count from 1). */
+    private final Map<String, List<Entry>> byId;
+
+    private ServerRequestLog(Map<String, List<Entry>> byId) {
+        this.byId = byId;
+    }
+
+    static final ServerRequestLog NONE = new ServerRequestLog(Map.of());
+
+    public static ServerRequestLog read(Path file, List<String> notes) {
+        Map<String, List<Entry>> byId = new HashMap<>();
+        long rejected = 0;
+        try (Reader reader = Files.newBufferedReader(file);
+                CSVParser parser =
+                        CSVParser.builder().setReader(reader).setFormat(FORMAT).get()) {
+            for (CSVRecord record : parser) {
+                Entry entry = parse(record);
+                if (entry == null || record.get("rid").isEmpty()) {
+                    rejected++;
+                } else {
+                    byId.computeIfAbsent(record.get("rid"), id -> new ArrayList<>(1))
+                            .add(entry);
+                }
+            }
+        } catch (NoSuchFileException e) {
+            return NONE;
+        } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
+            notes.add(
+                    file.getFileName() + " could not be read to its end (" + e.getMessage() + "): joined up to there");
+        }
+        if (rejected > 0) {
+            notes.add(file.getFileName() + ": " + rejected
+                    + " line(s) without a request id or with a bad number skipped");
+        }
+        return new ServerRequestLog(byId);
+    }
+
+    private static Entry parse(CSVRecord record) {
+        if (!record.isConsistent()) {
+            return null;
+        }
+        try {
+            String started = record.get("startedEpochUs");
+            return new Entry(
+                    "1".equals(record.get("firstOnConnection")),
+                    Long.parseLong(record.get("receivedEpochUs")),
+                    started.isEmpty() ? 0 : Long.parseLong(started),
+                    Long.parseLong(record.get("respondedEpochUs")));
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    public boolean isEmpty() {
+        return byId.isEmpty();
+    }
+
+    /**
+     * The server's entry of the request JMeter sent as {@code requestId} from {@code startMs} to {@code endMs}: the one
+     * entry of that id the server had within those times. Null when none, or when several were (ids repeat).
+     */
+    public Lookup find(String requestId, long startMs, long endMs) {
+        List<Entry> entries = requestId == null ? null : byId.get(requestId);
+        if (entries == null) {
+            return Lookup.MISSING;
+        }
+        // JMeter's times are whole ms: a ms of slack each side.
+        long from = (startMs - 1) * 1000;
+        long to = (endMs + 1) * 1000;
+        List<Entry> inside = entries.stream()
+                .filter(e -> e.receivedUs() >= from && e.receivedUs() <= to)
+                .limit(2)
+                .toList();
+        return inside.size() == 1
+                ? new Lookup(inside.getFirst(), false)
+                : inside.isEmpty() ? Lookup.MISSING : Lookup.AMBIGUOUS;
+    }
+
+    /** A lookup's result: the entry, or why there is none. */
+    public record Lookup(Entry entry, boolean ambiguous) {
+        static final Lookup MISSING = new Lookup(null, false);
+        static final Lookup AMBIGUOUS = new Lookup(null, true);
+    }
+}

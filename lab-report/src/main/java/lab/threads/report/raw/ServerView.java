@@ -1,0 +1,80 @@
+package lab.threads.report.raw;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.zip.DataFormatException;
+import lab.threads.report.ServerSummary;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The server's own view of its {@code /sleep} requests during the run: from the moment its handler had the request
+ * to the moment the response was handed over ({@code serverTiming} of /stats, an HdrHistogram in microseconds).
+ * The servers' histograms are cumulative, so the run's own window is the last snapshot minus the first one, which
+ * the runner takes before the load: a warm-up or earlier traffic is left out.
+ *
+ * @param count responses the server handed over during the run
+ * @param from  the moment the server's clock starts, in its own words
+ * @param to    the moment it stops
+ */
+public record ServerView(
+        long count, double p50Ms, double p90Ms, double p99Ms, double p999Ms, double maxMs, String from, String to) {
+
+    /** @return the run's window, or null when no snapshot carried a histogram (a server without server timing) */
+    public static ServerView read(Path statsJsonl, List<String> notes) {
+        List<JsonNode> ends = new ArrayList<>(2);
+        JsonLinesFile.read(
+                statsJsonl,
+                ServerSummary.NO_SERVER_FIGURES,
+                snapshot -> {
+                    JsonNode timing = snapshot.path("serverTiming");
+                    if (timing.hasNonNull("histogram")) {
+                        if (ends.size() == 2) {
+                            ends.set(1, timing);
+                        } else {
+                            ends.add(timing);
+                        }
+                    }
+                },
+                new ArrayList<>()); // problems with the file itself are noted once, by ServerStatsPeaks
+        if (ends.isEmpty()) {
+            if (Files.exists(statsJsonl)) {
+                notes.add(statsJsonl.getFileName() + " has no serverTiming: no server-side latency for this run");
+            }
+            return null;
+        }
+        try {
+            Histogram window = decode(ends.getLast());
+            if (ends.size() == 2) {
+                window.subtract(decode(ends.getFirst()));
+            }
+            return new ServerView(
+                    window.getTotalCount(),
+                    ms(window.getValueAtPercentile(50)),
+                    ms(window.getValueAtPercentile(90)),
+                    ms(window.getValueAtPercentile(99)),
+                    ms(window.getValueAtPercentile(99.9)),
+                    ms(window.getMaxValue()),
+                    ends.getLast().path("from").asText(""),
+                    ends.getLast().path("to").asText(""));
+        } catch (DataFormatException | IllegalArgumentException e) {
+            notes.add(statsJsonl.getFileName() + ": serverTiming histogram unreadable (" + e
+                    + "): no server-side latency");
+            return null;
+        }
+    }
+
+    private static Histogram decode(JsonNode timing) throws DataFormatException {
+        byte[] bytes = Base64.getDecoder().decode(timing.get("histogram").asText());
+        return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
+    }
+
+    /** Recorded in microseconds; shown in ms with the histogram's own precision (3 significant digits). */
+    private static double ms(long micros) {
+        return micros / 1000.0;
+    }
+}

@@ -1,0 +1,192 @@
+package lab.threads.report.runs;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import lab.threads.report.AtomicFile;
+import lab.threads.report.ReportWriter;
+import lab.threads.report.page.Cells;
+import lab.threads.report.page.HtmlReport;
+import lab.threads.report.page.TextTable;
+
+/**
+ * A comparison of two runs as compare.html and as the terminal's text, from the same rows: the runs, what differed in
+ * how they ran, the servers only one ran, then each server's figures with both values and the change.
+ */
+public final class ComparisonReport {
+
+    public static final String FILE = "compare.html";
+
+    private static final List<String> HEADERS = List.of("server", "figure", "A", "B", "change", "vs repeats' spread");
+    private static final List<Boolean> NUMERIC = List.of(false, false, true, true, true, false);
+    private static final String VERDICT = "client verdict";
+    private static final String NONE = "(none)";
+    private static final String SAME_SETUP =
+            "Both ran the same way: same code, flags, plan, client and machine (their dates and command lines aside).";
+    private static final String READING =
+            "change = (B - A) / A. With repeats on both sides, a value is the median [min - max]; "
+                    + "\"within\" means the two ranges overlap, so the change may be run-to-run noise.";
+
+    private ComparisonReport() {}
+
+    /** @return compare.html, in {@code outDir} */
+    public static Path write(RunComparison comparison, Path outDir) throws IOException {
+        Files.createDirectories(outDir);
+        return AtomicFile.write(outDir.resolve(FILE), html(comparison, outDir));
+    }
+
+    public static String terminal(RunComparison comparison) {
+        StringBuilder out = new StringBuilder();
+        out.append("A: ").append(describe(comparison.a())).append('\n');
+        out.append("B: ").append(describe(comparison.b())).append("\n\n");
+        if (comparison.metadata().isEmpty()) {
+            out.append(SAME_SETUP).append('\n');
+        } else {
+            out.append("How they ran differs (this explains most differences below):\n");
+            comparison
+                    .metadata()
+                    .forEach(change -> out.append("  ")
+                            .append(change.key())
+                            .append(": ")
+                            .append(orNone(change.a()))
+                            .append(" -> ")
+                            .append(orNone(change.b()))
+                            .append('\n'));
+        }
+        onlyInOne(comparison).forEach(line -> out.append(line).append('\n'));
+        int columns = columns(comparison);
+        out.append('\n')
+                .append(TextTable.render(HEADERS.subList(0, columns), NUMERIC.subList(0, columns), rows(comparison)));
+        return out.append(READING).append('\n').toString();
+    }
+
+    /** The last, the spread's, only when both runs have repeats. */
+    private static int columns(RunComparison comparison) {
+        return comparison.a().hasRepeats() && comparison.b().hasRepeats() ? HEADERS.size() : HEADERS.size() - 1;
+    }
+
+    private static List<List<String>> rows(RunComparison comparison) {
+        int columns = columns(comparison);
+        List<List<String>> rows = new ArrayList<>();
+        for (RunComparison.ServerChange server : comparison.servers()) {
+            for (RunComparison.FigureChange change : server.figures()) {
+                rows.add(List.of(
+                                server.server(),
+                                change.figure().label(),
+                                change.figure().format(change.a()),
+                                change.figure().format(change.b()),
+                                percent(change.changePercent()),
+                                spreadWords(change.withinSpread()))
+                        .subList(0, columns));
+            }
+            rows.add(List.of(
+                            server.server(),
+                            VERDICT,
+                            server.verdictA(),
+                            server.verdictB(),
+                            server.verdictA().equals(server.verdictB()) ? "same" : "changed",
+                            "")
+                    .subList(0, columns));
+        }
+        return rows;
+    }
+
+    private static String percent(double change) {
+        return Double.isNaN(change) ? Cells.NOT_AVAILABLE : String.format(Locale.ROOT, "%+.1f%%", change);
+    }
+
+    private static String spreadWords(Boolean within) {
+        return within == null ? "" : within ? "within" : "outside";
+    }
+
+    private static List<String> onlyInOne(RunComparison comparison) {
+        List<String> lines = new ArrayList<>();
+        comparison.onlyInA().forEach(server -> lines.add(server + ": only in A, not compared"));
+        comparison.onlyInB().forEach(server -> lines.add(server + ": only in B, not compared"));
+        return lines;
+    }
+
+    private static String describe(ComparedRun run) {
+        return run.dir() + " (" + date(run) + ", " + runs(run) + ")";
+    }
+
+    private static String date(ComparedRun run) {
+        return String.valueOf(run.metadata().getOrDefault("date", "date unknown"));
+    }
+
+    private static String runs(ComparedRun run) {
+        return run.hasRepeats() ? run.repeats().size() + " repeats" : "one run";
+    }
+
+    private static String orNone(String value) {
+        return value == null ? NONE : value;
+    }
+
+    private static String html(RunComparison comparison, Path outDir) {
+        StringBuilder html = new StringBuilder("<table id=\"runs\">\n");
+        appendRun(html, "A", comparison.a(), outDir);
+        appendRun(html, "B", comparison.b(), outDir);
+        html.append("</table>\n<h2>How they ran</h2>\n");
+        if (comparison.metadata().isEmpty()) {
+            html.append("<p>").append(HtmlReport.escape(SAME_SETUP)).append("</p>\n");
+        } else {
+            html.append(
+                    "<p>What differs, which explains most differences in the figures below:</p>\n<table id=\"metadata\">\n"
+                            + "<tr><th>setting</th><th>A</th><th>B</th></tr>\n");
+            comparison
+                    .metadata()
+                    .forEach(change -> html.append("<tr>")
+                            .append(PlainPage.cell(change.key(), false))
+                            .append(PlainPage.cell(orNone(change.a()), false))
+                            .append(PlainPage.cell(orNone(change.b()), false))
+                            .append("</tr>\n"));
+            html.append("</table>\n");
+        }
+        List<String> onlyInOne = onlyInOne(comparison);
+        if (!onlyInOne.isEmpty()) {
+            html.append("<h2>Servers in one run only</h2>\n<ul id=\"only-in-one\">\n");
+            onlyInOne.forEach(
+                    line -> html.append("<li>").append(HtmlReport.escape(line)).append("</li>\n"));
+            html.append("</ul>\n");
+        }
+        html.append("<h2>Figures</h2>\n<table id=\"figures\">\n<tr>");
+        HEADERS.subList(0, columns(comparison))
+                .forEach(header ->
+                        html.append("<th>").append(HtmlReport.escape(header)).append("</th>"));
+        html.append("</tr>\n");
+        for (List<String> row : rows(comparison)) {
+            html.append("<tr>");
+            boolean words = row.get(1).equals(VERDICT); // long enough to wrap, unlike numbers
+            for (int i = 0; i < row.size(); i++) {
+                html.append(PlainPage.cell(row.get(i), NUMERIC.get(i) && !words));
+            }
+            html.append("</tr>\n");
+        }
+        html.append("</table>\n<p class=\"muted\">")
+                .append(HtmlReport.escape(READING))
+                .append("</p>\n");
+        return PlainPage.of("Compare two runs", "", html.toString());
+    }
+
+    private static void appendRun(StringBuilder html, String name, ComparedRun run, Path outDir) {
+        Path page = run.dir().toAbsolutePath().normalize().resolve(ReportWriter.HTML_FILE);
+        String href = outDir.toAbsolutePath().normalize().relativize(page).toString();
+        // A sweep level's folder of repeats has no page of its own.
+        html.append("<tr><th>")
+                .append(name)
+                .append("</th><td>")
+                .append(
+                        Files.isRegularFile(page)
+                                ? "<a href=\"" + HtmlReport.escape(href) + "\">"
+                                        + HtmlReport.escape(run.dir().toString()) + "</a>"
+                                : HtmlReport.escape(run.dir().toString()))
+                .append("</td>")
+                .append(PlainPage.cell(date(run), false))
+                .append(PlainPage.cell(String.valueOf(run.metadata().getOrDefault("command", "")), false))
+                .append(PlainPage.cell(runs(run), false))
+                .append("</tr>\n");
+    }
+}

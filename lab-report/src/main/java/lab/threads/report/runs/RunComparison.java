@@ -1,0 +1,140 @@
+package lab.threads.report.runs;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import lab.threads.report.ServerSummary;
+import lab.threads.report.page.Cells;
+
+/**
+ * Two runs side by side: first what differed in how they ran (code, JVM flags, plan, client, machine), since that
+ * explains most differences in the figures; then, per server both ran, each figure's change in %, and with repeats
+ * on both sides whether the change stays within the repeats' spread.
+ *
+ * @param a         the first run given; changes are from it
+ * @param b         the second
+ * @param metadata  the metadata that differ, nested maps (the plan's properties) key by key
+ * @param servers   the servers both ran, in a's order
+ * @param onlyInA   servers a ran and b did not
+ */
+public record RunComparison(
+        ComparedRun a,
+        ComparedRun b,
+        List<MetadataChange> metadata,
+        List<ServerChange> servers,
+        List<String> onlyInA,
+        List<String> onlyInB) {
+
+    /** Shown in the page's heading for each run rather than as a difference: they always differ. */
+    private static final Set<String> ALWAYS_DIFFERENT = Set.of("date", "command");
+
+    /** @param a null when the run has no such key */
+    public record MetadataChange(String key, String a, String b) {}
+
+    /** @param verdictA the client verdict, or each repeat's counted */
+    public record ServerChange(String server, List<FigureChange> figures, String verdictA, String verdictB) {}
+
+    public record FigureChange(ServerFigure figure, Spread a, Spread b) {
+
+        /** (b - a) / a in %, of the medians; 0 when equal (0 errors both times), NaN from 0 or when either is missing. */
+        public double changePercent() {
+            if (a.median() == b.median()) {
+                return 0;
+            }
+            return a.median() == 0 ? Double.NaN : 100 * (b.median() - a.median()) / a.median();
+        }
+
+        /**
+         * Whether b's range of repeats overlaps a's, so the change may be run-to-run noise; null unless both sides
+         * have repeats.
+         */
+        public Boolean withinSpread() {
+            return a.runs() > 1 && b.runs() > 1 ? a.min() <= b.max() && b.min() <= a.max() : null;
+        }
+    }
+
+    /** @throws BadRunFolder when the two runs have no server in common */
+    public static RunComparison of(ComparedRun a, ComparedRun b) {
+        List<String> common = a.servers().stream().filter(b.servers()::contains).toList();
+        if (common.isEmpty()) {
+            throw new BadRunFolder(
+                    b.dir(),
+                    "no server in common with " + a.dir() + " (" + a.servers() + " against " + b.servers()
+                            + "): compare runs of the same servers");
+        }
+        return new RunComparison(
+                a,
+                b,
+                metadataChanges(a.metadata(), b.metadata()),
+                common.stream().map(server -> serverChange(server, a, b)).toList(),
+                a.servers().stream().filter(server -> !common.contains(server)).toList(),
+                b.servers().stream().filter(server -> !common.contains(server)).toList());
+    }
+
+    private static ServerChange serverChange(String server, ComparedRun a, ComparedRun b) {
+        List<ServerSummary> rowsA = a.rows(server);
+        List<ServerSummary> rowsB = b.rows(server);
+        List<FigureChange> figures = ServerFigure.COMPARED.stream()
+                .map(figure -> new FigureChange(figure, spread(figure, rowsA), spread(figure, rowsB)))
+                .toList();
+        return new ServerChange(server, figures, verdicts(rowsA), verdicts(rowsB));
+    }
+
+    private static Spread spread(ServerFigure figure, List<ServerSummary> rows) {
+        return Spread.of(rows.stream().map(figure::read).toList());
+    }
+
+    /** "client-bound x3 (stall s: 2, 2, 4)": each run's verdict counted, and its client-stall seconds, run by run. */
+    private static String verdicts(List<ServerSummary> rows) {
+        Map<String, Long> counted = rows.stream()
+                .map(row -> row.validity() == null
+                        ? Cells.NOT_AVAILABLE
+                        : row.validity().verdict().label())
+                .collect(Collectors.groupingBy(Function.identity(), LinkedHashMap::new, Collectors.counting()));
+        String verdicts = counted.entrySet().stream()
+                .map(e -> rows.size() == 1 ? e.getKey() : e.getKey() + " x" + e.getValue())
+                .collect(Collectors.joining(", "));
+        String stalls = rows.stream()
+                .filter(row -> row.validity() != null)
+                .map(row -> Long.toString(Math.round(row.validity().stallSeconds())))
+                .collect(Collectors.joining(", "));
+        return stalls.isEmpty() ? verdicts : verdicts + " (stall s: " + stalls + ")";
+    }
+
+    private static List<MetadataChange> metadataChanges(Map<String, Object> a, Map<String, Object> b) {
+        Map<String, String> flatA = flatten(a);
+        Map<String, String> flatB = flatten(b);
+        Set<String> keys = new LinkedHashSet<>(flatA.keySet());
+        keys.addAll(flatB.keySet());
+        List<MetadataChange> changes = new ArrayList<>();
+        for (String key : keys) {
+            if (!Objects.equals(flatA.get(key), flatB.get(key))) {
+                changes.add(new MetadataChange(key, flatA.get(key), flatB.get(key)));
+            }
+        }
+        return changes;
+    }
+
+    /** Nested maps one key each ("planProperties.users"), so a difference names the knob, not the whole map. */
+    private static Map<String, String> flatten(Map<String, Object> metadata) {
+        Map<String, String> flat = new LinkedHashMap<>();
+        metadata.forEach((key, value) -> {
+            if (ALWAYS_DIFFERENT.contains(key)) {
+                return;
+            }
+            if (value instanceof Map<?, ?> nested) {
+                nested.forEach(
+                        (nestedKey, nestedValue) -> flat.put(key + "." + nestedKey, Cells.metadataValue(nestedValue)));
+            } else {
+                flat.put(key, Cells.metadataValue(value));
+            }
+        });
+        return flat;
+    }
+}

@@ -1,0 +1,81 @@
+package lab.threads.report.runs;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import lab.threads.report.ReportWriter;
+import lab.threads.report.RunReport;
+
+/**
+ * Reads back what a run wrote in its folder: summary.json for one run (or one case of a sweep), sweep.json at the
+ * top of a sweep or of repeats. Leniently: a summary.json written by an older version of the lab still reads, its
+ * missing figures as null.
+ */
+public final class RunFiles {
+
+    /** The folder of repeat N of a configuration is {@code repeat-N}. */
+    public static final String REPEAT_PREFIX = "repeat-";
+
+    private static final ObjectMapper JSON =
+            new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    /**
+     * sweep.json's index of a sweep or of repeats.
+     *
+     * @param cases each case's folder relative to the run folder, in the order they ran
+     */
+    public record SweepFile(Map<String, Object> metadata, List<String> cases) {}
+
+    private RunFiles() {}
+
+    static boolean hasSummary(Path dir) {
+        return Files.isRegularFile(dir.resolve(ReportWriter.JSON_FILE));
+    }
+
+    public static boolean hasSweep(Path dir) {
+        return Files.isRegularFile(dir.resolve(SweepReport.JSON_FILE));
+    }
+
+    /** A file without metadata or servers (cut short, or hand-made) reads as empty ones, not nulls. */
+    public static RunReport summary(Path runDir) throws IOException {
+        RunReport report = JSON.readValue(runDir.resolve(ReportWriter.JSON_FILE).toFile(), RunReport.class);
+        return new RunReport(
+                Objects.requireNonNullElse(report.metadata(), Map.of()),
+                report.plan(),
+                Objects.requireNonNullElse(report.servers(), List.of()));
+    }
+
+    public static SweepFile sweep(Path runDir) throws IOException {
+        SweepFile sweep = JSON.readValue(runDir.resolve(SweepReport.JSON_FILE).toFile(), SweepFile.class);
+        return new SweepFile(
+                Objects.requireNonNullElse(sweep.metadata(), Map.of()),
+                Objects.requireNonNullElse(sweep.cases(), List.of()));
+    }
+
+    /**
+     * The folder runs land in ({@code --out}), from one case's folder: a sweep adds one level ({@code users-1000}),
+     * repeats another ({@code repeat-2}), as the case's own metadata says.
+     */
+    public static Path resultsFolder(Path caseDir, Map<String, Object> metadata) {
+        int depth = (metadata.get("sweep") != null ? 1 : 0)
+                + (metadata.get("repeats") instanceof Number repeats && repeats.intValue() > 1 ? 1 : 0);
+        Path runDir = caseDir.toAbsolutePath().normalize();
+        for (int i = 0; i < depth && runDir.getParent() != null; i++) {
+            runDir = runDir.getParent();
+        }
+        return runDir.getParent() != null ? runDir.getParent() : runDir;
+    }
+
+    /** An exception in a few words for a one-line message: Jackson's messages go on with the source's location. */
+    static String firstLine(Exception e) {
+        return String.valueOf(e.getMessage())
+                .lines()
+                .findFirst()
+                .orElse(e.getClass().getSimpleName());
+    }
+}

@@ -1,0 +1,193 @@
+package lab.threads.report.runs;
+
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import lab.threads.report.ReportWriter;
+import lab.threads.report.RunReport;
+import lab.threads.report.ServerSummary;
+import lab.threads.report.page.Cells;
+import lab.threads.report.page.Headline;
+import lab.threads.report.page.HtmlReport;
+
+/**
+ * The run index as a page: one table, a run's cells spanning its servers' rows; a sweep or repeats is a row of its
+ * own followed by its cases, each with the plan properties it changed. Then the comparisons and the skipped folders.
+ */
+final class RunIndexPage {
+
+    private static final DateTimeFormatter DATE =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneOffset.UTC);
+    private static final List<ServerFigure> FIGURES =
+            List.of(ServerFigure.PERCENT_OF_IDEAL, ServerFigure.ERROR_PERCENT, ServerFigure.P99);
+    private static final String STYLE = """
+            tbody{border-top:2px solid #888}
+            .case{padding-left:1em}
+            """;
+
+    private RunIndexPage() {}
+
+    static String render(RunIndex.Contents contents) {
+        StringBuilder html =
+                new StringBuilder("<p class=\"muted\">Newest first; rewritten after each <code>./lab run</code> "
+                        + "and by <code>./lab report</code>. Figures per server: % of the plan's ideal throughput, error %, JMeter's "
+                        + "p99 and whether the client held the figures back. Compare two runs: <code>./lab compare &lt;run&gt; "
+                        + "&lt;run&gt;</code>.</p>\n");
+        if (contents.runs().isEmpty()) {
+            html.append("<p>No runs in this folder yet.</p>\n");
+        } else {
+            html.append(
+                    "<table id=\"runs\">\n<thead><tr><th>date (UTC)</th><th>run</th><th>plan, client</th><th>server</th>"
+                            + "<th>outcome</th>");
+            FIGURES.forEach(figure -> html.append("<th>")
+                    .append(HtmlReport.escape(figure.label()))
+                    .append("</th>"));
+            html.append("<th>client verdict</th></tr></thead>\n");
+            contents.runs().forEach(entry -> appendEntry(html, entry));
+            html.append("</table>\n");
+        }
+        appendList(
+                html,
+                "comparisons",
+                "Comparisons",
+                contents.comparisons().stream()
+                        .map(folder -> link(folder + "/" + ComparisonReport.FILE, folder))
+                        .toList());
+        appendList(
+                html,
+                "skipped",
+                "Not listed",
+                contents.skipped().stream().map(HtmlReport::escape).toList());
+        return PlainPage.of("Runs", STYLE, html.toString());
+    }
+
+    private static void appendEntry(StringBuilder html, RunIndex.Entry entry) {
+        int rows = entry.cases().stream()
+                        .mapToInt(runCase -> rows(runCase.report()))
+                        .sum()
+                + (entry.group() ? 1 : 0);
+        html.append("<tbody>\n<tr><td rowspan=\"")
+                .append(rows)
+                .append("\">")
+                .append(DATE.format(entry.date()))
+                .append("</td>");
+        String runLink = link(entry.folder() + "/" + ReportWriter.HTML_FILE, entry.folder());
+        if (!entry.group()) {
+            appendCase(
+                    html,
+                    runLink,
+                    plan(entry.metadata()),
+                    entry.cases().getFirst().report());
+        } else {
+            html.append("<td>")
+                    .append(runLink)
+                    .append("<br>")
+                    .append(HtmlReport.escape(groupWords(entry)))
+                    .append("</td><td>")
+                    .append(plan(entry.metadata()))
+                    .append("</td><td colspan=\"")
+                    .append(3 + FIGURES.size())
+                    .append("\">")
+                    .append(HtmlReport.escape(outcomes(entry)))
+                    .append("</td></tr>\n");
+            Map<?, ?> groupKnobs = knobs(entry.metadata());
+            for (RunIndex.Case runCase : entry.cases()) {
+                html.append("<tr>");
+                String changed = words(knobs(runCase.report().metadata()).entrySet().stream()
+                        .filter(knob -> !Objects.equals(groupKnobs.get(knob.getKey()), knob.getValue())));
+                appendCase(
+                        html,
+                        "<span class=\"case\">"
+                                + link(
+                                        entry.folder() + "/" + runCase.folder() + "/" + ReportWriter.HTML_FILE,
+                                        runCase.folder())
+                                + "</span>",
+                        HtmlReport.escape(changed),
+                        runCase.report());
+            }
+        }
+        html.append("</tbody>\n");
+    }
+
+    /** The run and plan cells spanning one row per server; the caller has opened the first row. */
+    private static void appendCase(StringBuilder html, String runCell, String planCell, RunReport report) {
+        String span = " rowspan=\"" + rows(report) + "\"";
+        html.append("<td")
+                .append(span)
+                .append('>')
+                .append(runCell)
+                .append("</td><td")
+                .append(span)
+                .append('>')
+                .append(planCell)
+                .append("</td>");
+        List<ServerSummary> servers = report.servers();
+        if (servers.isEmpty()) {
+            html.append("<td colspan=\"").append(3 + FIGURES.size()).append("\">no server ran</td></tr>\n");
+        }
+        for (int i = 0; i < servers.size(); i++) {
+            ServerSummary server = servers.get(i);
+            html.append(i == 0 ? "" : "<tr>")
+                    .append(PlainPage.cell(server.server(), false))
+                    .append(PlainPage.cell(server.outcome().words(), false));
+            FIGURES.forEach(figure -> html.append(PlainPage.cell(figure.format(figure.read(server)), true)));
+            html.append(PlainPage.cell(
+                            server.validity() == null ? Cells.NOT_AVAILABLE : Headline.clientWords(server.validity()),
+                            false))
+                    .append("</tr>\n");
+        }
+    }
+
+    private static int rows(RunReport report) {
+        return Math.max(1, report.servers().size());
+    }
+
+    /** "sweep users=1000,5000 x 3 repeats", "sweep users=1000,5000" or "3 repeats" */
+    private static String groupWords(RunIndex.Entry entry) {
+        Object sweep = entry.metadata().get("sweep");
+        Object repeats = entry.metadata().get("repeats");
+        boolean repeated = repeats instanceof Number count && count.intValue() > 1;
+        return sweep == null ? repeats + " repeats" : "sweep " + sweep + (repeated ? " x " + repeats + " repeats" : "");
+    }
+
+    /** "every server ok" or how many server runs were not. */
+    private static String outcomes(RunIndex.Entry entry) {
+        long notOk = entry.cases().stream()
+                .flatMap(c -> c.report().servers().stream())
+                .filter(server -> !server.outcome().ok())
+                .count();
+        return notOk == 0 ? "every server ran to the end" : notOk + " server run(s) did not end ok: see the cases";
+    }
+
+    /** The plan's name and properties, then the client. */
+    private static String plan(Map<String, Object> metadata) {
+        String plan = String.valueOf(metadata.getOrDefault("plan", "plan?"));
+        return HtmlReport.escape(plan + " " + words(knobs(metadata).entrySet().stream())) + "<br><span class=\"muted\">"
+                + HtmlReport.escape(String.valueOf(metadata.getOrDefault("client", ""))) + "</span>";
+    }
+
+    private static Map<?, ?> knobs(Map<String, Object> metadata) {
+        return metadata.get("planProperties") instanceof Map<?, ?> properties ? properties : Map.of();
+    }
+
+    private static String words(Stream<? extends Map.Entry<?, ?>> knobs) {
+        return knobs.map(knob -> knob.getKey() + "=" + knob.getValue()).collect(Collectors.joining(" "));
+    }
+
+    private static String link(String href, String text) {
+        return "<a href=\"" + HtmlReport.escape(href) + "\">" + HtmlReport.escape(text) + "</a>";
+    }
+
+    private static void appendList(StringBuilder html, String id, String title, List<String> items) {
+        if (items.isEmpty()) {
+            return;
+        }
+        html.append("<h2>").append(title).append("</h2>\n<ul id=\"").append(id).append("\">\n");
+        items.forEach(item -> html.append("<li>").append(item).append("</li>\n"));
+        html.append("</ul>\n");
+    }
+}

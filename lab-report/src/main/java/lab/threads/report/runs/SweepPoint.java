@@ -1,0 +1,56 @@
+package lab.threads.report.runs;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
+import lab.threads.report.ServerSummary;
+import lab.threads.report.verdict.ClientVerdict;
+import lab.threads.report.verdict.Verdict;
+
+/**
+ * One server at one level of a sweep (e.g. users=5000), over its repeated runs: each headline figure as a
+ * {@link Spread}.
+ *
+ * @param level   the swept property's value at this point
+ * @param figures figure name -> spread over the repeats, in a fixed order
+ * @param clientVerdicts each repeat's verdict on the client ({@link ClientVerdict}), in order
+ */
+public record SweepPoint(
+        String server, String property, String level, Map<String, Spread> figures, List<Verdict> clientVerdicts) {
+
+    /** The property of a run repeated without a sweep: its one level is the plan's name. */
+    public static final String NO_SWEEP = "plan";
+
+    /** The figures a sweep charts and tabulates, with how each is read off a summary row. */
+    static final Map<String, ToDoubleFunction<ServerSummary>> FIGURES = ServerFigure.SWEPT.stream()
+            .collect(Collectors.toMap(ServerFigure::key, ServerFigure::reader, (a, b) -> a, LinkedHashMap::new));
+
+    public static SweepPoint of(String server, String property, String level, List<ServerSummary> repeats) {
+        Map<String, Spread> figures = new LinkedHashMap<>();
+        FIGURES.forEach((name, figure) -> figures.put(
+                name,
+                Spread.of(repeats.stream().map(r -> figure.applyAsDouble(r)).toList())));
+        return new SweepPoint(
+                server,
+                property,
+                level,
+                figures,
+                repeats.stream().map(r -> r.validity().verdict()).toList());
+    }
+
+    /**
+     * Every server at every level, in the order met.
+     *
+     * @param byLevel each level's summary rows, all servers and repeats together
+     */
+    public static List<SweepPoint> all(String property, Map<String, List<ServerSummary>> byLevel) {
+        List<SweepPoint> points = new ArrayList<>();
+        byLevel.forEach((level, rows) -> rows.stream()
+                .collect(Collectors.groupingBy(ServerSummary::server, LinkedHashMap::new, Collectors.toList()))
+                .forEach((server, repeats) -> points.add(of(server, property, level, repeats))));
+        return points;
+    }
+}

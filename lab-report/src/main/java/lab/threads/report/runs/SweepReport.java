@@ -1,0 +1,287 @@
+package lab.threads.report.runs;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import lab.threads.report.AtomicFile;
+import lab.threads.report.ReportWriter;
+import lab.threads.report.chart.ChartJs;
+import lab.threads.report.chart.ServerPalette;
+import lab.threads.report.page.HtmlReport;
+import lab.threads.report.verdict.Verdict;
+
+/**
+ * The top of a sweep or repeated run: each server's headline figures against the swept level, as the median over
+ * the repeats with the min-max range; the cases' own reports sit in their folders. Writes sweep.json, sweep.md and
+ * index.html (Chart.js inlined: one chart per figure, one line per server, where each curve bends is visible).
+ */
+public final class SweepReport {
+    public static final String JSON_FILE = "sweep.json";
+    public static final String MARKDOWN_FILE = "sweep.md";
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** JMeter's p99 beside the server's own: where they part, the time went outside the server's handler. */
+    private static final List<ServerFigure> CHARTED = List.of(
+            ServerFigure.THROUGHPUT,
+            ServerFigure.ERROR_PERCENT,
+            ServerFigure.P99,
+            ServerFigure.SERVER_P99,
+            ServerFigure.PEAK_THREADS);
+
+    static final double KNEE_PERCENT_OF_IDEAL = 90;
+    static final double KNEE_ERROR_PERCENT = 1;
+
+    private SweepReport() {}
+
+    /**
+     * @param cases folder of each case (e.g. {@code users-1000/repeat-2}) relative to the run folder, for links
+     */
+    public static void write(Path runDir, Map<String, Object> metadata, List<SweepPoint> points, List<String> cases)
+            throws IOException {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("metadata", metadata);
+        json.put("points", points);
+        json.put("cases", cases);
+        AtomicFile.write(runDir.resolve(JSON_FILE), JSON.writeValueAsString(json));
+        AtomicFile.write(runDir.resolve(MARKDOWN_FILE), markdown(points));
+        AtomicFile.write(runDir.resolve(ReportWriter.HTML_FILE), html(metadata, points, cases));
+    }
+
+    static String markdown(List<SweepPoint> points) {
+        StringBuilder md = new StringBuilder("# Sweep summary\n\nEach cell: median over the repeats [min - max].\n\n");
+        kneeLines(points).forEach(line -> md.append("- ").append(line).append('\n'));
+        clientLines(points).forEach(line -> md.append("- ").append(line).append('\n'));
+        md.append('\n');
+        List<String> figures = List.copyOf(SweepPoint.FIGURES.keySet());
+        String property = points.isEmpty() ? "level" : points.getFirst().property();
+        md.append("| server | ")
+                .append(property)
+                .append(" | ")
+                .append(String.join(" | ", figures))
+                .append(" |\n");
+        md.append("| --- | ---: |").append(" ---: |".repeat(figures.size())).append('\n');
+        for (SweepPoint point : points) {
+            md.append("| ")
+                    .append(point.server())
+                    .append(" | ")
+                    .append(point.level())
+                    .append(" | ")
+                    .append(figures.stream()
+                            .map(f -> cell(point.figures().get(f)))
+                            .collect(Collectors.joining(" | ")))
+                    .append(" |\n");
+        }
+        return md.toString();
+    }
+
+    /**
+     * Where each server's curve bends: the first level at which its median throughput falls below
+     * {@value #KNEE_PERCENT_OF_IDEAL}% of the plan's ideal or its median error rate passes {@value #KNEE_ERROR_PERCENT}%.
+     * A bend where the client was the bottleneck says so: it may be the client's, not the server's.
+     */
+    static List<String> kneeLines(List<SweepPoint> points) {
+        String property = points.isEmpty() ? "level" : points.getFirst().property();
+        return points.stream()
+                .map(SweepPoint::server)
+                .distinct()
+                .map(server -> knee(points, server)
+                        .map(p -> server + " bends at " + property + "=" + p.level() + ": "
+                                + number(p.figures().get("percentOfIdeal").median())
+                                + "% of the ideal throughput, "
+                                + number(p.figures().get("errorPercent").median()) + "% errors"
+                                + clientAtKnee(p))
+                        .orElse(server + " holds at every level (>= " + (int) KNEE_PERCENT_OF_IDEAL
+                                + "% of the ideal, <= " + (int) KNEE_ERROR_PERCENT + "% errors)"))
+                .toList();
+    }
+
+    private static String clientAtKnee(SweepPoint knee) {
+        long bound = knee.clientVerdicts().stream()
+                .filter(Verdict.CLIENT_BOUND::equals)
+                .count();
+        return bound == 0
+                ? ""
+                : "; but the client was the bottleneck in " + bound + " of "
+                        + knee.clientVerdicts().size()
+                        + " run(s) there, so this bend may be the client's, not the server's";
+    }
+
+    /** A server's knee (see {@link #kneeLines}); empty when it holds at every level. */
+    static Optional<SweepPoint> knee(List<SweepPoint> points, String server) {
+        return points.stream()
+                .filter(p -> p.server().equals(server))
+                .filter(p -> p.figures().get("percentOfIdeal").median() < KNEE_PERCENT_OF_IDEAL
+                        || p.figures().get("errorPercent").median() > KNEE_ERROR_PERCENT)
+                .findFirst();
+    }
+
+    /**
+     * Each server's p99 against its achieved rate (JMeter's throughput), a point per level in the sweep's order,
+     * its knee marked: the classic latency-throughput curve, where an open plan's knee shows as the rate the server
+     * stops keeping up with.
+     */
+    static Map<String, List<Map<String, Object>>> latencyVsRate(List<SweepPoint> points) {
+        Map<String, List<Map<String, Object>>> curves = new LinkedHashMap<>();
+        for (String server : points.stream().map(SweepPoint::server).distinct().toList()) {
+            Optional<SweepPoint> knee = knee(points, server);
+            curves.put(
+                    server,
+                    points.stream()
+                            .filter(p -> p.server().equals(server))
+                            .<Map<String, Object>>map(p -> Map.of(
+                                    "x",
+                                    p.figures().get("throughput").median(),
+                                    "y",
+                                    p.figures().get("p99").median(),
+                                    "level",
+                                    p.level(),
+                                    "knee",
+                                    knee.isPresent() && knee.get() == p))
+                            .toList());
+        }
+        return curves;
+    }
+
+    /** Where the client, not the server, set the figures: those points' JMeter figures are the client's. */
+    static List<String> clientLines(List<SweepPoint> points) {
+        List<String> lines = points.stream()
+                .filter(p -> p.clientVerdicts().contains(Verdict.CLIENT_BOUND))
+                .map(p -> p.server() + " at " + p.property() + "=" + p.level() + ": client-bound in "
+                        + p.clientVerdicts().stream()
+                                .filter(Verdict.CLIENT_BOUND::equals)
+                                .count() + " of "
+                        + p.clientVerdicts().size() + " run(s); its case reports say when and how much")
+                .toList();
+        if (lines.isEmpty()
+                && points.stream()
+                        .allMatch(p -> p.clientVerdicts().stream().allMatch(Verdict.NO_CLIENT_LIMIT::equals))) {
+            return List.of("No run showed the client as the bottleneck.");
+        }
+        return lines;
+    }
+
+    static String cell(Spread spread) {
+        if (spread.runs() == 0) {
+            return "-";
+        }
+        String median = number(spread.median());
+        return spread.runs() == 1 ? median : median + " [" + number(spread.min()) + " - " + number(spread.max()) + "]";
+    }
+
+    private static String number(double value) {
+        return Math.abs(value) >= 100 || value == Math.rint(value) && value != 0
+                ? String.format(Locale.ROOT, "%,.0f", value)
+                : String.format(Locale.ROOT, "%.2f", value);
+    }
+
+    private static String html(Map<String, Object> metadata, List<SweepPoint> points, List<String> cases)
+            throws IOException {
+        Map<String, Object> chartData = new LinkedHashMap<>();
+        List<String> servers =
+                points.stream().map(SweepPoint::server).distinct().toList();
+        List<String> levels = points.stream().map(SweepPoint::level).distinct().toList();
+        for (ServerFigure figure : CHARTED) {
+            Map<String, Object> perServer = new LinkedHashMap<>();
+            for (String server : servers) {
+                perServer.put(
+                        server,
+                        levels.stream()
+                                .map(level -> points.stream()
+                                        .filter(p -> p.server().equals(server)
+                                                && p.level().equals(level))
+                                        .findFirst()
+                                        .map(p -> p.figures().get(figure.key()))
+                                        .orElse(null))
+                                .toList());
+            }
+            chartData.put(figure.key(), perServer);
+        }
+        String property = points.isEmpty() ? "level" : points.getFirst().property();
+        StringBuilder page = new StringBuilder("""
+                <!DOCTYPE html>
+                <html lang="en"><head><meta charset="utf-8"><title>Sweep</title>
+                <style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3em .6em;text-align:right}
+                .charts{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:1.5em}</style></head><body>
+                <h1>Sweep</h1><p>Median over the repeats; the shaded band is the min-max range.</p><ul>""");
+        kneeLines(points)
+                .forEach(line ->
+                        page.append("<li>").append(HtmlReport.escape(line)).append("</li>"));
+        clientLines(points)
+                .forEach(line -> page.append("<li class=\"client\">")
+                        .append(HtmlReport.escape(line))
+                        .append("</li>"));
+        page.append("""
+                </ul>
+                <div class="charts">""");
+        for (ServerFigure figure : CHARTED) {
+            page.append("<div><h2>")
+                    .append(HtmlReport.escape(figure.label()))
+                    .append(" vs ")
+                    .append(HtmlReport.escape(property))
+                    .append("</h2><canvas id=\"chart-")
+                    .append(figure.key())
+                    .append("\"></canvas></div>");
+        }
+        page.append("<div><h2>p99 vs achieved rate</h2><p>One point per ")
+                .append(HtmlReport.escape(property))
+                .append(" level (medians); the triangle is where the server bends, as said above.</p>")
+                .append("<canvas id=\"chart-latency-vs-rate\"></canvas></div>");
+        page.append("</div><h2>Table</h2><pre>")
+                .append(HtmlReport.escape(markdown(points)))
+                .append("</pre><h2>Cases</h2><ul>");
+        for (String dir : cases) {
+            page.append("<li><a href=\"")
+                    .append(HtmlReport.escape(dir))
+                    .append("/index.html\">")
+                    .append(HtmlReport.escape(dir))
+                    .append("</a></li>");
+        }
+        page.append("</ul><h2>Metadata</h2><pre>")
+                .append(HtmlReport.escape(JSON.writeValueAsString(metadata)))
+                .append("</pre>");
+        page.append("<script>").append(ChartJs.fromWebJar().script()).append("</script><script>\n");
+        page.append("const levels=")
+                .append(JSON.writeValueAsString(levels))
+                .append(";\nconst data=")
+                .append(JSON.writeValueAsString(chartData))
+                .append(";\nconst colors=")
+                .append(JSON.writeValueAsString(ServerPalette.COLORS))
+                .append(";\nconst curves=")
+                .append(JSON.writeValueAsString(latencyVsRate(points)))
+                .append(";\n");
+        page.append("""
+                let rendered = 0;
+                for (const [figure, perServer] of Object.entries(data)) {
+                  const datasets = [];
+                  Object.entries(perServer).forEach(([server, spreads], i) => {
+                    const color = colors[i % colors.length];
+                    datasets.push({label: server, data: spreads.map(s => s ? s.median : null), borderColor: color, backgroundColor: color, tension: 0});
+                    datasets.push({label: server + ' max', data: spreads.map(s => s ? s.max : null), borderColor: 'transparent', backgroundColor: color + '33', fill: '-1', pointRadius: 0});
+                    datasets.push({label: server + ' min', data: spreads.map(s => s ? s.min : null), borderColor: 'transparent', backgroundColor: color + '33', fill: '-2', pointRadius: 0});
+                  });
+                  new Chart(document.getElementById('chart-' + figure), {type: 'line', data: {labels: levels, datasets},
+                    options: {animation: false, plugins: {legend: {labels: {filter: item => !/ (min|max)$/.test(item.text)}}}}});
+                  rendered++;
+                }
+                new Chart(document.getElementById('chart-latency-vs-rate'), {type: 'scatter',
+                  data: {datasets: Object.entries(curves).map(([server, curve], i) => {
+                    const color = colors[i % colors.length];
+                    return {label: server, data: curve, showLine: true, borderColor: color, backgroundColor: color,
+                      pointStyle: curve.map(p => p.knee ? 'triangle' : 'circle'), pointRadius: curve.map(p => p.knee ? 9 : 3)};
+                  })},
+                  options: {animation: false, scales: {
+                    x: {type: 'linear', beginAtZero: true, title: {display: true, text: 'achieved rate: JMeter throughput (req/s)'}},
+                    y: {beginAtZero: true, title: {display: true, text: 'p99 (ms)'}}}}});
+                rendered++;
+                document.body.dataset.chartsRendered = rendered;
+                </script></body></html>
+                """);
+        return page.toString();
+    }
+}

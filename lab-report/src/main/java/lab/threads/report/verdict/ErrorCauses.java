@@ -1,0 +1,68 @@
+package lab.threads.report.verdict;
+
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import lab.threads.report.raw.Sample;
+
+/**
+ * Counts failed samples by cause, labelled with the side that failed, because the lab's point is telling them apart:
+ * {@code server: HTTP 503} is the server refusing or failing a request, {@code client: java.net.SocketTimeoutException}
+ * is JMeter giving up (its response code is {@code Non HTTP response code: <exception class>}).
+ */
+public final class ErrorCauses implements Consumer<Sample> {
+
+    public static final String CLIENT_PREFIX = "Non HTTP response code: ";
+    public static final String CLIENT_MESSAGE_PREFIX = "Non HTTP response message: ";
+
+    private final Map<String, Long> counts = new HashMap<>();
+
+    @Override
+    public void accept(Sample sample) {
+        if (!sample.success()) {
+            counts.merge(causeOf(sample.responseCode(), sample.responseMessage()), 1L, Long::sum);
+        }
+    }
+
+    /** Most frequent cause first, so the table shows what matters. */
+    public Map<String, Long> byCount() {
+        return counts.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder())
+                        .thenComparing(Map.Entry.comparingByKey()))
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, Long::sum, LinkedHashMap::new));
+    }
+
+    /** Client causes keep the exception's message: "SocketException" alone hides "Too many open files". */
+    static String causeOf(String responseCode, String responseMessage) {
+        if (responseCode.startsWith(CLIENT_PREFIX)) {
+            String message = responseMessage.startsWith(CLIENT_MESSAGE_PREFIX)
+                    ? responseMessage.substring(CLIENT_MESSAGE_PREFIX.length())
+                    : responseMessage;
+            return new ErrorCause(
+                            ErrorCause.Side.CLIENT,
+                            responseCode.substring(CLIENT_PREFIX.length()) + (message.isBlank() ? "" : ": " + message))
+                    .key();
+        }
+        if (responseCode.matches("\\d{3}")) {
+            // A failed 2xx/3xx was judged by an assertion in the plan, not by the server.
+            return new ErrorCause(
+                            Integer.parseInt(responseCode) >= 400 ? ErrorCause.Side.SERVER : ErrorCause.Side.ASSERTION,
+                            "HTTP " + responseCode)
+                    .key();
+        }
+        return new ErrorCause(ErrorCause.Side.OTHER, responseCode.isBlank() ? "no response code" : responseCode).key();
+    }
+
+    /** One line for a table cell: {@code server: HTTP 503 x 12; client: ... x 3}, or a dash when there are none. */
+    public static String describe(Map<String, Long> byCause) {
+        if (byCause.isEmpty()) {
+            return "-";
+        }
+        return byCause.entrySet().stream()
+                .map(entry -> entry.getKey() + " x " + entry.getValue())
+                .collect(Collectors.joining("; "));
+    }
+}

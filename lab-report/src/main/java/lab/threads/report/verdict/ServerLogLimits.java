@@ -1,0 +1,46 @@
+package lab.threads.report.verdict;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import lab.threads.report.ServerSummary;
+
+/**
+ * The server's side of "who ran out": lines of its own log ({@code server.log}, its output as the runner saved it)
+ * that name one of {@link ClientVerdict#RESOURCE_LIMITS}, e.g. Undertow's "Socket accept failed ... Too many open files".
+ * A server the runner did not start (--target) has no log here, and nothing is said.
+ */
+public final class ServerLogLimits {
+
+    private ServerLogLimits() {}
+
+    /** @return lines per limit named, in the order first seen; empty without a log */
+    public static Map<String, Long> read(Path serverDir) {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        Path log = serverDir.resolve(ServerSummary.SERVER_LOG_FILE);
+        if (!Files.isRegularFile(log)) {
+            return counts;
+        }
+        // Malformed bytes are replaced, not fatal: a log is for people, and a cut last line is normal.
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(
+                Files.newInputStream(log),
+                StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)))) {
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                for (String limit : ClientVerdict.RESOURCE_LIMITS) {
+                    if (line.contains(limit)) {
+                        counts.merge(limit, 1L, Long::sum);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            return counts;
+        }
+        return counts;
+    }
+}

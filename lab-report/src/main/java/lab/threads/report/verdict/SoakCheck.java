@@ -1,0 +1,178 @@
+package lab.threads.report.verdict;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.LongSummaryStatistics;
+import java.util.Map;
+import lab.threads.report.ServerSummary;
+import lab.threads.report.raw.JsonLinesFile;
+import lab.threads.report.raw.JtlReader;
+
+/**
+ * Whether a long steady load left a server where it found it: after its warm-up, its RSS, heap after GC, open files
+ * and threads must be flat and no request may fail. Flat means the least-squares slope over the rest of the run,
+ * times that window's length, stays within a tolerance: 5% of the series' mean, or a floor for series near zero (a
+ * leak of a few connections a minute is still a leak; a steady load's natural jitter is not).
+ *
+ * @param server   the server id
+ * @param samples  requests sent
+ * @param errors   requests that failed
+ * @param window   seconds of stats after the warm-up the trends are fitted over
+ * @param trends   one per resource
+ */
+public record SoakCheck(String server, long samples, long errors, double window, List<Trend> trends) {
+
+    /** The resources, the /stats field each comes from, its unit's size and the floor of its tolerance. */
+    private static final List<Resource> RESOURCES = List.of(
+            new Resource("RSS", "rssBytes", "MB", 1024 * 1024, 16),
+            new Resource("heap after GC", "heapAfterGcBytes", "MB", 1024 * 1024, 16),
+            new Resource("open files", "openFiles", "", 1, 20),
+            new Resource("OS threads", "osThreads", "", 1, 20));
+
+    private static final double TOLERANCE = 0.05;
+
+    private record Resource(String name, String field, String unit, double unitSize, double floor) {}
+
+    /**
+     * @param mean           the series' mean after the warm-up, in its unit
+     * @param slopePerMinute the least-squares slope, in its unit per minute
+     * @param growth         the slope over the whole window
+     * @param allowed        the tolerance growth was held to
+     */
+    public record Trend(
+            String resource,
+            String unit,
+            int points,
+            double mean,
+            double slopePerMinute,
+            double growth,
+            double allowed) {
+        public boolean flat() {
+            return Math.abs(growth) <= allowed;
+        }
+
+        public String describe() {
+            return points < 2
+                    ? resource + ": not recorded"
+                    : String.format(
+                            Locale.ROOT,
+                            "%s %s: mean %,.1f, slope %+.2f/min " + "(%+.1f over the window, allowed ±%.1f)",
+                            resource,
+                            flat() ? "flat" : "GROWS",
+                            mean,
+                            slopePerMinute,
+                            growth,
+                            allowed);
+        }
+    }
+
+    public boolean passed() {
+        return errors == 0 && samples > 0 && trends.stream().allMatch(trend -> trend.points() >= 2 && trend.flat());
+    }
+
+    /**
+     * Reads a server folder of a finished run: the snapshots taken while requests were still being sent, less the
+     * first {@code warmupSeconds} (the drain after the last arrival is no steady state either).
+     */
+    public static SoakCheck read(ServerSummary summary, Path serverDir, double warmupSeconds) {
+        LongSummaryStatistics sent = new LongSummaryStatistics();
+        JtlReader.read(
+                serverDir.resolve(ServerSummary.SAMPLES_FILE),
+                sample -> sent.accept(sample.timeStamp()),
+                new ArrayList<>());
+        long from = sent.getMin() + (long) (warmupSeconds * 1000);
+        List<JsonNode> steady = new ArrayList<>();
+        JsonLinesFile.read(
+                serverDir.resolve(ServerSummary.STATS_FILE),
+                "the soak's trends",
+                line -> {
+                    long at = line.path("sampledAtMs").asLong();
+                    if (at >= from && at <= sent.getMax()) {
+                        steady.add(line);
+                    }
+                },
+                new ArrayList<>());
+        long errors = summary.errorsByCause().values().stream()
+                .mapToLong(Long::longValue)
+                .sum();
+        double window = steady.size() < 2
+                ? 0
+                : (steady.getLast().path("sampledAtMs").asLong()
+                                - steady.getFirst().path("sampledAtMs").asLong())
+                        / 1000.0;
+        return new SoakCheck(
+                summary.server(),
+                summary.summary().samples(),
+                errors,
+                window,
+                RESOURCES.stream()
+                        .map(resource -> trend(resource, steady, window))
+                        .toList());
+    }
+
+    private static Trend trend(Resource resource, List<JsonNode> steady, double window) {
+        List<double[]> points = steady.stream()
+                .filter(line -> line.hasNonNull(resource.field()))
+                .map(line -> new double[] {
+                    line.path("sampledAtMs").asLong() / 60_000.0,
+                    line.path(resource.field()).asDouble() / resource.unitSize()
+                })
+                .toList();
+        if (points.size() < 2) {
+            return new Trend(resource.name(), resource.unit(), points.size(), 0, 0, 0, 0);
+        }
+        double meanX = points.stream().mapToDouble(p -> p[0]).average().orElseThrow();
+        double meanY = points.stream().mapToDouble(p -> p[1]).average().orElseThrow();
+        double covariance = points.stream()
+                .mapToDouble(p -> (p[0] - meanX) * (p[1] - meanY))
+                .sum();
+        double variance = points.stream()
+                .mapToDouble(p -> (p[0] - meanX) * (p[0] - meanX))
+                .sum();
+        double slope = variance == 0 ? 0 : covariance / variance;
+        return new Trend(
+                resource.name(),
+                resource.unit(),
+                points.size(),
+                meanY,
+                slope,
+                slope * window / 60,
+                Math.max(TOLERANCE * Math.abs(meanY), resource.floor()));
+    }
+
+    /** The check in markdown: one row per server. */
+    public static String markdown(List<SoakCheck> checks, Map<String, Object> how) {
+        StringBuilder md = new StringBuilder("# Soak\n\n");
+        how.forEach((key, value) ->
+                md.append("- ").append(key).append(": ").append(value).append('\n'));
+        md.append(
+                "\nFlat: the least-squares slope after the warm-up, times the window, within 5% of the mean (or a floor: "
+                        + "16 MB, 20 files, 20 threads).\n\n| server | verdict | requests | errors | window s | RSS MB/min | heap after GC MB/min "
+                        + "| open files/min | OS threads/min |\n| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        for (SoakCheck check : checks) {
+            md.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %s | %,d | %,d | %.0f",
+                    check.server(),
+                    check.passed() ? "flat, 0 errors" : "**not flat or errors**",
+                    check.samples(),
+                    check.errors(),
+                    check.window()));
+            check.trends()
+                    .forEach(trend -> md.append(
+                            trend.points() < 2
+                                    ? " | n/a"
+                                    : String.format(
+                                            Locale.ROOT,
+                                            " | %+.2f (mean %,.1f)%s",
+                                            trend.slopePerMinute(),
+                                            trend.mean(),
+                                            trend.flat() ? "" : " **grows**")));
+            md.append(" |\n");
+        }
+        return md.toString();
+    }
+}

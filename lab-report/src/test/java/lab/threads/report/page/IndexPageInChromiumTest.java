@@ -1,0 +1,218 @@
+package lab.threads.report.page;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import lab.threads.report.ReportWriter;
+import lab.threads.report.RunFixture;
+import lab.threads.report.chart.ChartsSection;
+import lab.threads.report.raw.JvmSide;
+import lab.threads.report.runs.ComparedRun;
+import lab.threads.report.runs.ComparisonReport;
+import lab.threads.report.runs.ResultsFixture;
+import lab.threads.report.runs.RunComparison;
+import lab.threads.report.runs.RunIndex;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Opens a generated index.html in a real headless Chromium, offline, from file://, and checks what charts.js marks
+ * on the page: every chart drew data and nothing reported an error; and, in a 1280-pixel window, that the run's page,
+ * the index of all runs and a comparison are no wider than the window. Skipped where no Chromium is installed
+ * (Debian: {@code apt-get install -y chromium}). Leaves the page and its screenshot in target/chromium-check.
+ */
+class IndexPageInChromiumTest {
+
+    private static final List<String> BINARIES = List.of("chromium", "chromium-browser", "google-chrome");
+    private static final long TIMEOUT_SECONDS = 45;
+    private static final Path OUT = Path.of("target", "chromium-check").toAbsolutePath();
+
+    @TempDir
+    Path profile;
+
+    @Test
+    void everyChartRendersWithoutErrorsOffline() throws IOException, InterruptedException {
+        Optional<Path> chromium = findChromium();
+        assumeTrue(
+                chromium.isPresent(),
+                "no Chromium on the PATH (" + BINARIES
+                        + "): real-browser check skipped; on Debian: apt-get install -y chromium");
+        deleteRecursively(OUT);
+        ReportWriter.writeAll(RunFixture.threeServers(OUT), OUT);
+        String page = OUT.resolve(ReportWriter.HTML_FILE).toUri().toString();
+
+        String dom = run(chromium.get(), "dom", "--dump-dom", page);
+        Path screenshot = OUT.resolve("index.png");
+        run(chromium.get(), "screenshot", "--screenshot=" + screenshot, "--window-size=1400,2400", page);
+
+        // charts.js marks <body>; the page's own text mentions the attribute names, so only the tag counts.
+        String body = bodyTag(dom);
+        assertTrue(body.contains("data-charts-rendered=\"" + ChartsSection.FIGURES.size() + "\""), body);
+        assertFalse(body.contains("data-chart-errors"), body);
+        assertTrue(Files.size(screenshot) > 50_000, "a screenshot with charts in it: " + screenshot);
+    }
+
+    @Test
+    void inA1280By800WindowTheVerdictsShowWithoutScrollingAndNothingIsWiderThanTheWindow()
+            throws IOException, InterruptedException {
+        Optional<Path> chromium = findChromium();
+        assumeTrue(chromium.isPresent(), "no Chromium on the PATH (" + BINARIES + "): real-browser check skipped");
+        Path dir = OUT.resolveSibling("chromium-check-1280");
+        deleteRecursively(dir);
+        ReportWriter.writeAll(RunFixture.threeServers(dir), dir);
+        String page = dir.resolve(ReportWriter.HTML_FILE).toUri().toString();
+
+        String body = bodyTag(run(chromium.get(), "dom-1280", "--window-size=1280,800", "--dump-dom", page));
+        run(
+                chromium.get(),
+                "screenshot-1280",
+                "--screenshot=" + dir.resolve("index-1280.png"),
+                "--window-size=1280,800",
+                page);
+
+        assertTrue(number(body, "data-page-width") <= 1280, "no table wider than the window: " + body);
+        assertTrue(number(body, "data-headline-bottom") <= 800, "the verdict lines on the first screen: " + body);
+        String dom = run(chromium.get(), "dom-1280-time", "--window-size=1280,800", "--dump-dom", page);
+        assertTrue(
+                dom.contains("<h2>Where the time went</h2>") && dom.contains("class=\"stack\""),
+                "the time section is drawn");
+    }
+
+    @Test
+    void aProfiledRunsPageWithItsFlameGraphsIsNoWiderThanA1280WindowAndTheFlameGraphDraws()
+            throws IOException, InterruptedException {
+        Optional<Path> chromium = findChromium();
+        assumeTrue(chromium.isPresent(), "no Chromium on the PATH (" + BINARIES + "): real-browser check skipped");
+        Path dir = OUT.resolveSibling("chromium-check-profile");
+        deleteRecursively(dir);
+        ReportWriter.writeAll(RunFixture.profiled(dir), dir);
+        String page = dir.resolve(ReportWriter.HTML_FILE).toUri().toString();
+
+        String dom = run(chromium.get(), "dom-profile", "--window-size=1280,800", "--dump-dom", page);
+        run(
+                chromium.get(),
+                "screenshot-profile",
+                "--screenshot=" + dir.resolve("index-1280.png"),
+                "--window-size=1280,8000",
+                page);
+
+        assertTrue(
+                number(bodyTag(dom), "data-page-width") <= 1280,
+                "the profile section within the window: " + bodyTag(dom));
+        assertTrue(
+                dom.contains("<section id=\"profile\">") && dom.contains("<iframe"), "the section and its flame graph");
+        // async-profiler's page draws its canvas from inline data: a blank one would be a near-empty picture.
+        Path flameGraph = dir.resolve(RunFixture.SERVERS.getFirst()).resolve(JvmSide.SERVER.flameGraph());
+        Path flameShot = dir.resolve("flame-1280.png");
+        run(
+                chromium.get(),
+                "screenshot-flame",
+                "--screenshot=" + flameShot,
+                "--window-size=1280,800",
+                flameGraph.toUri().toString());
+        assertTrue(Files.size(flameShot) > 20_000, "a flame graph drawn offline: " + flameShot);
+    }
+
+    @Test
+    void theRunIndexAndAComparisonAreNoWiderThanA1280Window(@TempDir Path fixture)
+            throws IOException, InterruptedException {
+        Optional<Path> chromium = findChromium();
+        assumeTrue(chromium.isPresent(), "no Chromium on the PATH (" + BINARIES + "): real-browser check skipped");
+        Path results = OUT.resolveSibling("chromium-check-runs");
+        deleteRecursively(results);
+        ResultsFixture.fill(results, RunFixture.threeServers(fixture));
+        Path sweep = results.resolve(ResultsFixture.SWEEP);
+        Path index = RunIndex.write(results);
+        Path comparison = ComparisonReport.write(
+                RunComparison.of(
+                        ComparedRun.read(sweep.resolve("users-100")), ComparedRun.read(sweep.resolve("users-200"))),
+                results.resolve("compare-1280"));
+
+        for (Path page : List.of(index, comparison)) {
+            String name = page.getFileName().toString().replace(".html", "");
+            String body = bodyTag(run(
+                    chromium.get(),
+                    "dom-" + name,
+                    "--window-size=1280,800",
+                    "--dump-dom",
+                    page.toUri().toString()));
+            run(
+                    chromium.get(),
+                    "screenshot-" + name,
+                    "--screenshot=" + page.resolveSibling(name + "-1280.png"),
+                    "--window-size=1280,800",
+                    page.toUri().toString());
+            assertTrue(number(body, "data-page-width") <= 1280, page + ": nothing wider than the window: " + body);
+        }
+    }
+
+    private static int number(String bodyTag, String attribute) {
+        java.util.regex.Matcher value =
+                java.util.regex.Pattern.compile(attribute + "=\"(\\d+)\"").matcher(bodyTag);
+        assertTrue(value.find(), attribute + " marked on " + bodyTag);
+        return Integer.parseInt(value.group(1));
+    }
+
+    private Optional<Path> findChromium() {
+        return Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+                .flatMap(dir -> BINARIES.stream().map(name -> Path.of(dir, name)))
+                .filter(Files::isExecutable)
+                .findFirst();
+    }
+
+    /** @return what Chromium printed on stdout; its stderr goes to a log file next to the page */
+    private String run(Path chromium, String step, String... arguments) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(
+                chromium.toString(),
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--user-data-dir=" + profile.resolve(step),
+                // Any host lookup fails, so a page that needed the network would show it here.
+                "--host-resolver-rules=MAP * ~NOTFOUND"));
+        command.addAll(List.of(arguments));
+        Files.createDirectories(OUT); // either test may run first
+        Path stdout = OUT.resolve(step + ".out");
+        Process process = new ProcessBuilder(command)
+                .redirectOutput(stdout.toFile())
+                .redirectError(OUT.resolve(step + ".log").toFile())
+                .start();
+        if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+            throw new AssertionError("Chromium's " + step + " took over " + TIMEOUT_SECONDS + " s: " + command);
+        }
+        return Files.readString(stdout);
+    }
+
+    private static String bodyTag(String dom) {
+        int start = dom.indexOf("<body");
+        return start < 0 ? "no <body> in: " + dom : dom.substring(start, dom.indexOf('>', start) + 1);
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        if (Files.exists(dir)) {
+            try (Stream<Path> paths = Files.walk(dir)) {
+                for (Path path : paths.sorted((a, b) -> b.getNameCount() - a.getNameCount())
+                        .toList()) {
+                    Files.delete(path);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,317 @@
+package lab.threads.report.verdict;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import lab.threads.report.JtlFixture;
+import lab.threads.report.math.ArrivalLag;
+import lab.threads.report.math.SampleEnds;
+import lab.threads.report.math.TimeBreakdown;
+import lab.threads.report.raw.ClientHealth;
+import lab.threads.report.raw.ClientPoint;
+import lab.threads.report.raw.ClientSnapshot;
+import lab.threads.report.raw.Sample;
+import lab.threads.report.raw.ServerSecond;
+import lab.threads.report.raw.ServerView;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The verdict on synthetic runs: the server hands over 100 responses a second for 30 s (its own per-second series),
+ * JMeter records them (its samples' ends), the client logs its health each second. Second 0 is the first sample start.
+ */
+class ClientVerdictTest {
+
+    private static final long START = JtlFixture.START;
+    private static final int SECONDS = 30;
+
+    @Test
+    void aClientThatRecordsEverySecondTheServerAnswersIsNotTheBottleneck() {
+        ClientVerdict validity = judge(recorded(second -> 100), client(second -> 30.0, 0), Map.of());
+
+        assertEquals(Verdict.NO_CLIENT_LIMIT, validity.verdict());
+        assertEquals(List.of(), validity.clientStalls());
+        assertTrue(validity.advice().contains("at most 30% of the machine"), validity.advice());
+    }
+
+    @Test
+    void secondsWhereTheServerAnsweredAndJMeterRecordedNothingAreAClientStall() {
+        // JMeter sees nothing at t = 10-15 s, then records the 500 late responses at once.
+        ClientVerdict validity = judge(
+                recorded(second -> second >= 10 && second < 15 ? 0 : second == 15 ? 600 : 100),
+                client(second -> 30.0, 0),
+                Map.of());
+
+        assertEquals(Verdict.CLIENT_BOUND, validity.verdict());
+        assertEquals(List.of(new ClientVerdict.Interval(10, 15, 500, 0)), validity.clientStalls());
+        assertTrue(
+                validity.findings()
+                        .getFirst()
+                        .startsWith("client stall: JMeter recorded no sample at t = 10-15 s "
+                                + "while the server handed over 500 responses (5 s in all)"),
+                validity.findings()::toString);
+        assertTrue(validity.advice().contains("--workers"), validity.advice());
+        assertTrue(validity.oneLine().startsWith("client-bound: client stall"), validity.oneLine());
+    }
+
+    @Test
+    void aFewResponsesCrossingASecondsEdgeAreNoStall() {
+        ClientVerdict validity = judge(
+                recorded(second -> second == 29 ? 0 : 100),
+                client(second -> 30.0, 0),
+                Map.of(),
+                second -> second == 29 ? 3 : 100);
+
+        assertEquals(Verdict.NO_CLIENT_LIMIT, validity.verdict());
+    }
+
+    @Test
+    void aBusyClientRecordingUnderHalfOfTheResponsesIsFlaggedWithItsSeconds() {
+        ClientVerdict validity = judge(
+                recorded(second -> second >= 20 && second < 23 ? 30 : second == 23 ? 310 : 100),
+                client(second -> second >= 20 && second < 23 ? 80.0 : 30.0, 0),
+                Map.of());
+
+        assertEquals(Verdict.CLIENT_BOUND, validity.verdict());
+        assertEquals(List.of(new ClientVerdict.Interval(20, 23, 300, 90)), validity.clientBusyLagging());
+        assertTrue(
+                validity.findings().getFirst().startsWith("client busy: at t = 20-23 s (3 s)"),
+                validity.findings()::toString);
+    }
+
+    @Test
+    void aLaggingButIdleClientIsNotCalledBusy() {
+        ClientVerdict validity = judge(
+                recorded(second -> second >= 20 && second < 23 ? 30 : second == 23 ? 310 : 100),
+                client(second -> 10.0, 0),
+                Map.of());
+
+        assertEquals(List.of(), validity.clientBusyLagging());
+    }
+
+    @Test
+    void theClientRunningOutOfItsOwnResourcesIsTheClients() {
+        ClientVerdict validity = judge(
+                recorded(second -> 100),
+                client(second -> 30.0, 0),
+                Map.of(
+                        "client: java.net.SocketException: Too many open files",
+                        489L,
+                        "server: HTTP 503",
+                        12L,
+                        "client: java.net.SocketTimeoutException: Read timed out",
+                        3L));
+
+        assertEquals(Verdict.CLIENT_BOUND, validity.verdict());
+        assertEquals(
+                Map.of("client: java.net.SocketException: Too many open files", 489L), validity.clientLimitErrors());
+        assertTrue(
+                validity.findings().stream()
+                        .anyMatch(finding -> finding.startsWith("client limits:")
+                                && finding.endsWith("; it held up to 120 open descriptors of its 20,000)")),
+                validity.findings()::toString);
+    }
+
+    @Test
+    void aLongClientGcPauseIsTheClients() {
+        ClientVerdict validity = judge(recorded(second -> 100), client(second -> 30.0, 800), Map.of());
+
+        assertEquals(Verdict.CLIENT_BOUND, validity.verdict());
+        assertTrue(
+                validity.findings().stream()
+                        .anyMatch(f ->
+                                f.startsWith("client GC: 800 ms of pauses in one second while samples were in flight")),
+                validity.findings()::toString);
+    }
+
+    @Test
+    void aLongGcPauseBeforeAnySampleIsInFlightIsNoSign() {
+        // JMeter's System.gc() as the test starts: 700 ms before any sample, so every later line carries it along.
+        List<ClientSnapshot> lines = new ArrayList<>();
+        lines.add(new ClientSnapshot(
+                START - 1_000, 0L, 0L, 0L, 500L << 20, 14L, 0L, 0L, 0L, 0L, 0L, 0L, 2, null, null, false));
+        for (ClientSnapshot line : client(second -> 30.0, 0)) {
+            boolean starting = line.sampledAtMs() == START;
+            lines.add(new ClientSnapshot(
+                    line.sampledAtMs(),
+                    line.elapsedMs(),
+                    line.cpuUserMs(),
+                    line.cpuSystemMs(),
+                    line.rssBytes(),
+                    line.osThreads(),
+                    line.gcPauseMs() + 700,
+                    line.gcPauses() + 1,
+                    700L,
+                    starting ? 0L : line.samplesInFlight(),
+                    line.machineCpuBusyMs(),
+                    line.machineCpuTotalMs(),
+                    2,
+                    null,
+                    null,
+                    false));
+        }
+        ClientVerdict validity = judge(recorded(second -> 100), lines, Map.of());
+
+        assertEquals(Verdict.NO_CLIENT_LIMIT, validity.verdict(), validity::oneLine);
+    }
+
+    @Test
+    void withoutTheServersSeriesTheVerdictIsUnknown() {
+        SampleEnds ends = new SampleEnds();
+        recorded(second -> 100).forEach(ends);
+        ClientVerdict validity =
+                ClientVerdict.judge(ends, List.of(), List.of(), ClientHealth.UNKNOWN, Map.of(), 6_000, null, null);
+
+        assertEquals(Verdict.UNKNOWN, validity.verdict());
+    }
+
+    @Test
+    void theGapBetweenJMetersP99AndTheServersIsStated() {
+        ServerView view = new ServerView(3_000, 6_000.2, 6_001, 6_004.4, 6_010, 6_020, "a", "b");
+        ClientVerdict validity = steadyRun(13_307, view, null);
+
+        assertTrue(
+                validity.findings()
+                        .contains("JMeter's p99 13,307 ms against the server's own 6,004 ms: 7,303 ms of it "
+                                + "was spent outside the server's handler (client, kernel, network)"),
+                validity.findings()::toString);
+    }
+
+    @Test
+    void aServerTimingRequestsTheClientGaveUpOnIsNotANegativeGap() {
+        ServerView view = new ServerView(3_000, 60_000, 120_000, 249_823.4, 250_000, 250_100, "a", "b");
+        ClientVerdict validity = steadyRun(105_482, view, null);
+
+        assertTrue(
+                validity.findings()
+                        .contains(
+                                "the server's own p99 249,823 ms is above JMeter's 105,482 ms: the server went on "
+                                        + "working on requests after the client had given up on them (its timeouts); those answers were never read"),
+                validity.findings()::toString);
+    }
+
+    @Test
+    void aServerWhoseOwnTimingRunsFarPastTheSleepWaitedInsideItself() {
+        ServerView queued = new ServerView(3_000, 60_000, 120_000, 249_823.4, 250_000, 250_100, "a", "b");
+        ServerView prompt = new ServerView(3_000, 6_000.2, 6_001, 6_604.4, 6_610, 6_620, "a", "b");
+        ClientVerdict base = steadyRun(6_000, null, null);
+
+        ClientVerdict waited = base.withServerSide(Map.of(), queued, 6_000, TimeBreakdown.NONE);
+
+        assertTrue(
+                waited.findings()
+                        .contains("server wait: its own p99 is 249,823 ms for a 6,000 ms sleep: requests waited "
+                                + "243,823 ms inside the server (a queue, or a thread to start)"),
+                waited.findings()::toString);
+        assertEquals(base.verdict(), waited.verdict(), "a fact of the server's side, not a verdict on the client");
+        assertEquals(
+                base,
+                base.withServerSide(Map.of(), prompt, 6_000, TimeBreakdown.NONE),
+                "604 ms past the sleep: within 1 s, nothing said");
+    }
+
+    @Test
+    void anOpenRunsClientBehindItsScheduleIsClientBoundInSeconds() {
+        ClientVerdict late = steadyRun(6_000, null, new ArrivalLag.Lateness(22.97, 56.5, 34_948, 81_250, 34.7));
+        ClientVerdict kept = steadyRun(6_000, null, new ArrivalLag.Lateness(0.4, 26.8, 0, 32_500, 34.7));
+
+        assertEquals(Verdict.CLIENT_BOUND, late.verdict());
+        assertTrue(
+                late.findings()
+                        .contains("client behind its schedule: arrivals started up to 23.0 s after they were due "
+                                + "(at t = 57 s), 34,948 of 81,250 after the schedule's last was due (t = 35 s): the arrival rate the server "
+                                + "saw was the client's, not the plan's"),
+                late.findings()::toString);
+        assertEquals(Verdict.NO_CLIENT_LIMIT, kept.verdict(), kept::oneLine);
+        assertTrue(
+                kept.findings().contains("arrivals kept to the schedule (at most 0.4 s late)"),
+                kept.findings()::toString);
+    }
+
+    private static ClientVerdict judge(List<Sample> samples, List<ClientSnapshot> client, Map<String, Long> errors) {
+        return judge(samples, client, errors, second -> 100);
+    }
+
+    /** 100 responses a second on both sides, no client record: only the given p99s and arrival lateness differ. */
+    private static ClientVerdict steadyRun(long jmeterP99, ServerView view, ArrivalLag.Lateness lateness) {
+        SampleEnds ends = new SampleEnds();
+        recorded(second -> 100).forEach(ends);
+        return ClientVerdict.judge(
+                ends, server(second -> 100), List.of(), ClientHealth.UNKNOWN, Map.of(), jmeterP99, view, lateness);
+    }
+
+    private static ClientVerdict judge(
+            List<Sample> samples, List<ClientSnapshot> client, Map<String, Long> errors, PerSecond served) {
+        SampleEnds ends = new SampleEnds();
+        samples.forEach(ends);
+        return ClientVerdict.judge(
+                ends,
+                server(served),
+                client,
+                ClientHealth.of(client, ClientPoint.of(client, 0)),
+                errors,
+                6_000,
+                null,
+                null);
+    }
+
+    interface PerSecond {
+        long at(int second);
+    }
+
+    private static List<ServerSecond> server(PerSecond responses) {
+        List<ServerSecond> seconds = new ArrayList<>();
+        for (int second = 0; second < SECONDS; second++) {
+            seconds.add(new ServerSecond(START / 1000 + second, responses.at(second), 6_000, 6_004, 6_010));
+        }
+        return seconds;
+    }
+
+    /** JMeter's samples: the first starts at second 0; the others end in the middle of their second. */
+    private static List<Sample> recorded(PerSecond perSecond) {
+        List<Sample> samples = new ArrayList<>(List.of(new Sample(START, 400, "200", "", true, 100, 50, 1)));
+        for (int second = 0; second < SECONDS; second++) {
+            for (int i = 0; i < perSecond.at(second); i++) {
+                long end = START + second * 1_000L + 500;
+                samples.add(new Sample(end - 400, 400, "200", "", true, 100, 50, 1));
+            }
+        }
+        return samples;
+    }
+
+    interface Share {
+        double at(int second);
+    }
+
+    /** One line a second, taken at the end of each second: CPU share of 2 cores as given, machine half busy. */
+    private static List<ClientSnapshot> client(Share share, long gcPauseMs) {
+        List<ClientSnapshot> lines = new ArrayList<>();
+        long cpu = 0;
+        for (int second = 0; second <= SECONDS; second++) {
+            if (second > 0) {
+                cpu += Math.round(share.at(second - 1) * 2 * 1_000 / 100);
+            }
+            long gc = second == 0 ? 0 : gcPauseMs;
+            lines.add(new ClientSnapshot(
+                    START + second * 1_000L,
+                    second * 1_000L,
+                    cpu,
+                    0L,
+                    500L << 20,
+                    14L,
+                    gc,
+                    second == 0 ? 0L : 1L,
+                    gc,
+                    10L,
+                    second * 1_000L,
+                    second * 2_000L,
+                    2,
+                    120L,
+                    20_000L,
+                    false));
+        }
+        return lines;
+    }
+}
