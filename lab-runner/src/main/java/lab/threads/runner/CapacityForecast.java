@@ -90,11 +90,7 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
                     "--client virtual, or fewer --users / a lower --rate"));
         }
         if (machine.localPorts() != null && clientHere) {
-            lines.add(against(
-                    machine.localPorts(),
-                    "local ports towards one server (ip_local_port_range)",
-                    "connects fail with 'Cannot assign requested address'",
-                    "--workers, or fewer --users / a lower --rate"));
+            lines.add(localPorts(machine.localPorts()));
         }
         if (!Double.isInfinite(peakRate)) {
             lines.add(cores(options, machine, costs, clientHere, started));
@@ -191,6 +187,30 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
                         head,
                         clientOwn,
                         serverOwn);
+    }
+
+    /**
+     * Each connect searches the range for a port not yet used towards that server, in the client's own system call;
+     * past half the range that search is a cost the client pays on every connect (measured: docs/results.md, "the
+     * client's cost").
+     */
+    private String localPorts(long range) {
+        String line = against(
+                range,
+                "local ports towards one server (ip_local_port_range)",
+                "connects fail with 'Cannot assign requested address'",
+                "--workers, or fewer --users / a lower --rate");
+        if (line.startsWith("warning:") || worst * 2 <= range) {
+            return line;
+        }
+        return String.format(
+                Locale.ROOT,
+                "warning: %,d local ports towards one server (ip_local_port_range): %,d of them in use at the worst, "
+                        + "so each connect searches a crowded range for a free one, kernel time the client pays (the talk "
+                        + "plan on a 2-core machine: 15%% of its CPU; 93%% -> 98%% of the ideal once widened); widen it "
+                        + "as root: sysctl -w net.ipv4.ip_local_port_range=\"10000 65000\" (compose's bench has it)",
+                range,
+                worst);
     }
 
     private String against(long limit, String what, String consequence, String remedy) {
