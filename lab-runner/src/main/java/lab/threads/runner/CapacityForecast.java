@@ -195,13 +195,13 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
      * client's cost").
      */
     private String localPorts(long range) {
-        String line = against(
-                range,
-                "local ports towards one server (ip_local_port_range)",
-                "connects fail with 'Cannot assign requested address'",
-                "--workers, or fewer --users / a lower --rate");
-        if (line.startsWith("warning:") || worst * 2 <= range) {
-            return line;
+        // expected <= worst, so worst >= range is exactly when against(...) warns that the range runs out.
+        if (worst >= range || worst * 2 <= range) {
+            return against(
+                    range,
+                    "local ports towards one server (ip_local_port_range)",
+                    "connects fail with 'Cannot assign requested address'",
+                    "--workers, or fewer --users / a lower --rate");
         }
         return String.format(
                 Locale.ROOT,
