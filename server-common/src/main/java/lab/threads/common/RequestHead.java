@@ -15,6 +15,10 @@ import java.util.Locale;
  * @param headers          the header section's lines and bytes
  * @param firstOnConnection the first request on its connection (it came through the accept queue); false for the
  *                         next ones on a keep-alive connection
+ * @param waitingSinceNanos when this request began to wait to be read ({@link System#nanoTime()}): the connection's
+ *                         accept for its first request, the previous response's end for a keep-alive one; 0 where the
+ *                         framework shows neither (then the kernel's accept queue and the read stay one part).
+ *                         {@link ConnectionClock#nextRequest} fills it in
  */
 public record RequestHead(
         String method,
@@ -22,10 +26,22 @@ public record RequestHead(
         String rawQuery,
         String protocol,
         HeaderSection headers,
-        boolean firstOnConnection) {
+        boolean firstOnConnection,
+        long waitingSinceNanos) {
 
     public RequestHead {
         method = method.toUpperCase(Locale.ROOT);
+    }
+
+    /** A head without the instant it began to wait: for an adapter that keeps no {@link ConnectionClock}. */
+    public RequestHead(
+            String method,
+            String target,
+            String rawQuery,
+            String protocol,
+            HeaderSection headers,
+            boolean firstOnConnection) {
+        this(method, target, rawQuery, protocol, headers, firstOnConnection, 0);
     }
 
     /** Bytes of the request line without its CRLF: method, target, query, version and the two spaces. */

@@ -21,7 +21,13 @@ import java.util.concurrent.TimeUnit;
  * to the wall clock once at start: JMeter's timestamps are the same machine's wall clock.
  */
 public final class RequestLog implements AutoCloseable {
-    public static final String HEADER = "rid,firstOnConnection,receivedEpochUs,startedEpochUs,respondedEpochUs";
+    /**
+     * The columns. {@code waitingSinceEpochUs} (empty where the framework shows no accept) is last, so that a reader of
+     * the first five reads both this file and one written before it existed.
+     */
+    public static final String HEADER =
+            "rid,firstOnConnection,receivedEpochUs,startedEpochUs,respondedEpochUs,waitingSinceEpochUs";
+
     private static final long WRITE_EVERY_MS = 1000;
 
     private final ConcurrentLinkedQueue<Entry> pending = new ConcurrentLinkedQueue<>();
@@ -31,7 +37,13 @@ public final class RequestLog implements AutoCloseable {
     private final Thread writer;
     private volatile boolean closed;
 
-    private record Entry(String requestId, boolean first, long receivedNanos, long startedNanos, long respondedNanos) {}
+    private record Entry(
+            String requestId,
+            boolean first,
+            long waitingSinceNanos,
+            long receivedNanos,
+            long startedNanos,
+            long respondedNanos) {}
 
     private RequestLog(BufferedWriter out) {
         this.out = out;
@@ -64,7 +76,12 @@ public final class RequestLog implements AutoCloseable {
     void record(SleepJob job, long respondedNanos) {
         if (!closed) {
             pending.add(new Entry(
-                    job.requestId(), job.firstOnConnection(), job.receivedNanos(), job.startedNanos(), respondedNanos));
+                    job.requestId(),
+                    job.firstOnConnection(),
+                    job.waitingSinceNanos(),
+                    job.receivedNanos(),
+                    job.startedNanos(),
+                    respondedNanos));
         }
     }
 
@@ -114,7 +131,10 @@ public final class RequestLog implements AutoCloseable {
             if (entry.startedNanos() != 0) {
                 line.append(epochMicros(entry.startedNanos()));
             }
-            line.append(',').append(epochMicros(entry.respondedNanos()));
+            line.append(',').append(epochMicros(entry.respondedNanos())).append(',');
+            if (entry.waitingSinceNanos() != 0) {
+                line.append(epochMicros(entry.waitingSinceNanos()));
+            }
             out.append(line);
             out.newLine();
         }

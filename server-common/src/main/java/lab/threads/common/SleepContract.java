@@ -128,15 +128,18 @@ public final class SleepContract {
     }
 
     /**
-     * The adapter has written the response of a sleep (whatever its status) to the connection: the server's own
-     * timing of it ends here.
+     * The adapter has handed the last byte of a sleep's response (whatever its status) to the socket: the server's own
+     * timing of it ends here. Call it at once, before the framework's end-of-exchange work, which is no part of it.
+     *
+     * @return the instant recorded, for the connection's {@link ConnectionClock#responded}
      */
-    public void responded(SleepJob job) {
+    public long responded(SleepJob job) {
         long now = System.nanoTime();
         timing.record(job.receivedNanos(), now);
         if (requestLog != null) {
             requestLog.record(job, now);
         }
+        return now;
     }
 
     /** The answer when the variant could not get a thread for a sleep (e.g. "unable to create native thread"). */
@@ -154,13 +157,19 @@ public final class SleepContract {
         String rawQuery = head.rawQuery();
         List<String> values = parameter(rawQuery, "ms");
         if (values.isEmpty()) {
-            return new SleepJob(settings.sleepMs(), requestId(rawQuery), head.firstOnConnection(), received);
+            return new SleepJob(
+                    settings.sleepMs(),
+                    requestId(rawQuery),
+                    head.firstOnConnection(),
+                    head.waitingSinceNanos(),
+                    received);
         }
         String value = values.getFirst();
         if (values.size() == 1 && INTEGER.matcher(value).matches()) {
             long millis = Long.parseLong(value);
             if (millis >= 0 && millis <= settings.maxSleepMs()) {
-                return new SleepJob(millis, requestId(rawQuery), head.firstOnConnection(), received);
+                return new SleepJob(
+                        millis, requestId(rawQuery), head.firstOnConnection(), head.waitingSinceNanos(), received);
             }
         }
         String got = values.size() == 1 ? "'" + value + "'" : values.size() + " values " + values;

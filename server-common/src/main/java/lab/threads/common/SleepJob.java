@@ -2,12 +2,14 @@ package lab.threads.common;
 
 /**
  * A validated {@code GET /sleep} request, waiting to be run on the variant's thread. It carries the server's own
- * timestamps of the request ({@link System#nanoTime()}): the framework had it, the variant's thread started it.
+ * timestamps of the request ({@link System#nanoTime()}): it began to wait to be read (its connection accepted, or the
+ * previous response on it written), the framework had it, the variant's thread started it.
  */
 public final class SleepJob implements Outcome {
     private final long millis;
     private final String requestId;
     private final boolean firstOnConnection;
+    private final long waitingSinceNanos;
     private final long receivedNanos;
     /** Set by the thread that runs the sleep, read by the one that saw the response written: hence volatile. */
     private volatile long startedNanos;
@@ -18,9 +20,16 @@ public final class SleepJob implements Outcome {
      * @param receivedNanos     when the lab's handler had the request: the server's own clock starts
      */
     public SleepJob(long millis, String requestId, boolean firstOnConnection, long receivedNanos) {
+        this(millis, requestId, firstOnConnection, 0, receivedNanos);
+    }
+
+    /** @param waitingSinceNanos see {@link RequestHead#waitingSinceNanos()}; 0 when the framework shows none */
+    public SleepJob(
+            long millis, String requestId, boolean firstOnConnection, long waitingSinceNanos, long receivedNanos) {
         this.millis = millis;
         this.requestId = requestId;
         this.firstOnConnection = firstOnConnection;
+        this.waitingSinceNanos = waitingSinceNanos;
         this.receivedNanos = receivedNanos;
     }
 
@@ -34,6 +43,11 @@ public final class SleepJob implements Outcome {
 
     public boolean firstOnConnection() {
         return firstOnConnection;
+    }
+
+    /** When it began to wait to be read: its connection's accept, or the previous response's end; 0 if unknown. */
+    public long waitingSinceNanos() {
+        return waitingSinceNanos;
     }
 
     public long receivedNanos() {

@@ -7,6 +7,7 @@ import io.undertow.connector.ByteBufferPool;
 import io.undertow.io.IoCallback;
 import io.undertow.io.Sender;
 import io.undertow.server.HttpServerExchange;
+import io.undertow.server.ServerConnection;
 import io.undertow.server.handlers.GracefulShutdownHandler;
 import io.undertow.util.AttachmentKey;
 import io.undertow.util.HeaderValues;
@@ -17,6 +18,8 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.Executor;
+import lab.threads.common.AcceptedConnections;
+import lab.threads.common.ConnectionClock;
 import lab.threads.common.HeaderSection;
 import lab.threads.common.HttpLimits;
 import lab.threads.common.LabServer;
@@ -33,8 +36,8 @@ import org.xnio.Options;
  */
 public final class UndertowLabServer implements LabServer {
     private static final HttpString CONTENT_TYPE = HttpString.tryFromString("Content-Type");
-    /** Set on a connection once its first request was read: the next ones did not come through the accept queue. */
-    private static final AttachmentKey<Boolean> SEEN = AttachmentKey.create(Boolean.class);
+    /** A connection's accept and last response, set at its first request: the next ones did not come through the accept queue. */
+    private static final AttachmentKey<ConnectionClock> CLOCK = AttachmentKey.create(ConnectionClock.class);
 
     private final Undertow undertow;
     /** The lab's stop grace; null with stock settings, where stop() is Undertow's own. */
@@ -44,6 +47,8 @@ public final class UndertowLabServer implements LabServer {
 
     private final Sleeper sleepers;
     private final SleepContract contract;
+    /** Stamped by the listener Undertow builds, wrapped once started ({@link AcceptStamp}). */
+    private final AcceptedConnections accepted = new AcceptedConnections();
     /** Read by tests: whichever thread writes a response, no buffer cache is left behind for it. */
     final ByteBufferPool buffers = SharedBufferPool.create();
 
@@ -91,56 +96,72 @@ public final class UndertowLabServer implements LabServer {
             sleepers.shutdown();
             throw e;
         }
+        AcceptStamp.wrap(server.undertow, server.accepted);
         contract.running(UndertowLoadSettings.read(server.undertow, contract.settings()));
         return server;
     }
 
     private void route(HttpServerExchange exchange) {
-        switch (contract.accept(head(exchange))) {
-            case Reply reply -> send(exchange, reply);
+        ConnectionClock clock = clock(exchange);
+        switch (contract.accept(head(exchange, clock))) {
+            case Reply reply -> send(exchange, reply, written(clock, null));
             // Hand off after this I/O-thread call returns; the exchange stays open until the sleeper answers.
             case SleepJob job ->
                 exchange.dispatch(
                         SameThreadExecutor.INSTANCE,
-                        () -> sleepers.sleep(contract, exchange, job, reply -> send(exchange, reply, timed(job))));
+                        () -> sleepers.sleep(
+                                contract, exchange, job, reply -> send(exchange, reply, written(clock, job))));
         }
     }
 
-    /** Called on the connection's I/O thread, so the connection's first-request mark needs no lock. */
-    private static RequestHead head(HttpServerExchange exchange) {
+    /** The connection's clock, claimed from the accept stamp at its first request; on its I/O thread, so no lock. */
+    private ConnectionClock clock(HttpServerExchange exchange) {
+        ServerConnection connection = exchange.getConnection();
+        ConnectionClock clock = connection.getAttachment(CLOCK);
+        if (clock == null) {
+            clock = accepted.claim(connection.getPeerAddress());
+            connection.putAttachment(CLOCK, clock);
+        }
+        return clock;
+    }
+
+    private static RequestHead head(HttpServerExchange exchange, ConnectionClock clock) {
         HeaderSection headers = new HeaderSection();
         for (HeaderValues header : exchange.getRequestHeaders()) {
             header.forEach(value -> headers.add(header.getHeaderName().toString(), value));
         }
-        boolean first = exchange.getConnection().putAttachment(SEEN, Boolean.TRUE) == null;
-        return new RequestHead(
+        return clock.nextRequest(
                 exchange.getRequestMethod().toString(),
                 exchange.getRequestURI(),
                 exchange.getQueryString(),
                 exchange.getProtocol().toString(),
-                headers,
-                first);
+                headers);
     }
 
-    /** Undertow writes asynchronously: the server's clock of a sleep stops when the write has completed. */
-    private IoCallback timed(SleepJob job) {
+    /**
+     * Undertow writes asynchronously: the response's end is stamped when its last byte was handed to the socket, before
+     * Undertow ends the exchange (which then sets the connection up for its next request).
+     *
+     * @param job the sleep whose clock stops here; null for any other answer
+     */
+    private IoCallback written(ConnectionClock clock, SleepJob job) {
         return new IoCallback() {
             @Override
             public void onComplete(HttpServerExchange exchange, Sender sender) {
+                stamp();
                 IoCallback.END_EXCHANGE.onComplete(exchange, sender);
-                contract.responded(job);
             }
 
             @Override
             public void onException(HttpServerExchange exchange, Sender sender, IOException exception) {
+                stamp();
                 IoCallback.END_EXCHANGE.onException(exchange, sender, exception);
-                contract.responded(job);
+            }
+
+            private void stamp() {
+                clock.responded(job == null ? System.nanoTime() : contract.responded(job));
             }
         };
-    }
-
-    private static void send(HttpServerExchange exchange, Reply reply) {
-        send(exchange, reply, IoCallback.END_EXCHANGE);
     }
 
     private static void send(HttpServerExchange exchange, Reply reply, IoCallback whenWritten) {

@@ -44,7 +44,7 @@ public final class UndertowLoadSettings {
                 settings.labTuned() ? settings.shutdownGraceMs() : null);
     }
 
-    private static Object field(Undertow.ListenerInfo listener, String name) {
+    static Object field(Undertow.ListenerInfo listener, String name) {
         try {
             Field field = Undertow.ListenerInfo.class.getDeclaredField(name);
             field.setAccessible(true);

@@ -1,5 +1,6 @@
 package lab.threads.virtual;
 
+import io.helidon.common.socket.SocketOptions;
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HttpMediaTypes;
@@ -15,6 +16,8 @@ import java.io.UncheckedIOException;
 import java.net.BindException;
 import java.time.Duration;
 import java.util.Map;
+import lab.threads.common.AcceptedConnections;
+import lab.threads.common.ConnectionClock;
 import lab.threads.common.HeaderSection;
 import lab.threads.common.HttpLimits;
 import lab.threads.common.LabServer;
@@ -33,7 +36,7 @@ import lab.threads.common.Variant;
  */
 public final class VirtualServerMain {
     /** Helidon runs a connection's requests one after another on the connection's own virtual thread. */
-    private static final ThreadLocal<Boolean> CONNECTION_SEEN = new ThreadLocal<>();
+    private static final ThreadLocal<ConnectionClock> CONNECTION = new ThreadLocal<>();
 
     private VirtualServerMain() {}
 
@@ -43,6 +46,7 @@ public final class VirtualServerMain {
 
     public static LabServer start(SleepContract contract) {
         ServerSettings settings = contract.settings();
+        AcceptedConnections accepted = new AcceptedConnections();
         WebServerConfig.Builder builder = WebServer.builder()
                 .host(settings.host())
                 .port(settings.port())
@@ -57,7 +61,7 @@ public final class VirtualServerMain {
                         .validatePath(true)
                         .validateRequestHostHeader(true)
                         .build())
-                .routing(routing -> routing.any((req, res) -> answer(contract, req, res)));
+                .routing(routing -> routing.any((req, res) -> answer(contract, accepted, req, res)));
         if (settings.labTuned()) {
             builder.backlog(settings.backlog())
                     // A permit per connection taken before accept(): Helidon's listener never sees "Too many open
@@ -66,6 +70,10 @@ public final class VirtualServerMain {
                     .idleConnectionTimeout(Duration.ofMillis(settings.idleTimeoutMs()))
                     .shutdownGracePeriod(Duration.ofMillis(settings.shutdownGraceMs()));
         }
+        builder.connectionOptions(new AcceptStampingOptions(
+                builder.connectionOptions()
+                        .orElseGet(() -> SocketOptions.builder().build()),
+                accepted));
         WebServer server = builder.build();
         contract.running(loadSettings(server.prototype()));
         server.start();
@@ -100,33 +108,40 @@ public final class VirtualServerMain {
         return duration.isPositive() ? duration.toMillis() : null;
     }
 
-    private static void answer(SleepContract contract, ServerRequest req, ServerResponse res) {
-        switch (contract.accept(head(req))) {
-            case Reply immediate -> send(res, immediate);
+    private static void answer(
+            SleepContract contract, AcceptedConnections accepted, ServerRequest req, ServerResponse res) {
+        ConnectionClock clock = CONNECTION.get();
+        if (clock == null) {
+            clock = accepted.claim(req.remotePeer().address());
+            CONNECTION.set(clock);
+        }
+        ConnectionClock connection = clock;
+        switch (contract.accept(head(req, connection))) {
+            case Reply immediate -> {
+                res.whenSent(() -> connection.responded(System.nanoTime()));
+                send(res, immediate);
+            }
             case SleepJob job -> {
+                // Helidon runs this right after its write to the socket, before its own end of the exchange.
+                res.whenSent(() -> connection.responded(contract.responded(job)));
                 send(res, contract.sleep(job));
-                // Helidon's send() returns once the response is written to the connection: the server's clock stops.
-                contract.responded(job);
             }
         }
     }
 
-    private static RequestHead head(ServerRequest req) {
+    private static RequestHead head(ServerRequest req, ConnectionClock connection) {
         HttpPrologue prologue = req.prologue();
         HeaderSection headers = new HeaderSection();
         for (Header header : req.headers()) {
             header.allValues().forEach(value -> headers.add(header.name(), value));
         }
-        boolean first = CONNECTION_SEEN.get() == null;
-        CONNECTION_SEEN.set(Boolean.TRUE);
         // The raw path keeps an absolute-form target whole (http://host/sleep): the contract strips its authority.
-        return new RequestHead(
+        return connection.nextRequest(
                 prologue.method().text(),
                 prologue.uriPath().rawPath(),
                 req.query().rawValue(),
                 prologue.rawProtocol(),
-                headers,
-                first);
+                headers);
     }
 
     private static void send(ServerResponse res, Reply reply) {

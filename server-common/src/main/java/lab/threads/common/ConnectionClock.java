@@ -1,0 +1,46 @@
+package lab.threads.common;
+
+/**
+ * One connection's own instants, kept by the adapter with the connection: when it was accepted, when its last response
+ * was handed to the socket. Each request read on it begins its wait at one of them: the first at the accept, a
+ * keep-alive one at the previous response's end. An adapter supplies these instants from its framework's hooks and
+ * builds each {@link RequestHead} with {@link #nextRequest}; the contract does the rest.
+ *
+ * <p>A connection's requests are read one after another, so only one thread touches {@code requests} at a time;
+ * the response's end may be stamped by another thread (the variant's), hence volatile.
+ */
+public final class ConnectionClock {
+    private final long acceptedNanos;
+    private volatile long respondedNanos;
+    private int requests;
+
+    private ConnectionClock(long acceptedNanos) {
+        this.acceptedNanos = acceptedNanos;
+    }
+
+    /** A connection accepted at {@code acceptedNanos} ({@link System#nanoTime()}, taken right after {@code accept()}). */
+    public static ConnectionClock acceptedAt(long acceptedNanos) {
+        return new ConnectionClock(acceptedNanos);
+    }
+
+    /**
+     * A connection whose accept the framework did not show: its first request's wait to be read stays merged with the
+     * kernel's accept queue (the report says so).
+     */
+    public static ConnectionClock acceptUnknown() {
+        return new ConnectionClock(0);
+    }
+
+    /** The head of the next request read on this connection, with its place on it and when it began to wait. */
+    public RequestHead nextRequest(
+            String method, String target, String rawQuery, String protocol, HeaderSection headers) {
+        boolean first = requests++ == 0;
+        long waitingSince = first ? acceptedNanos : respondedNanos;
+        return new RequestHead(method, target, rawQuery, protocol, headers, first, waitingSince);
+    }
+
+    /** The last byte of a response on this connection was handed to the socket at {@code nanos}. */
+    public void responded(long nanos) {
+        respondedNanos = nanos;
+    }
+}
