@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import lab.threads.report.math.AcceptQueueCheck;
 import lab.threads.report.math.ArrivalLag;
 import lab.threads.report.math.Percentiles;
 import lab.threads.report.math.PlanShape;
@@ -15,6 +16,7 @@ import lab.threads.report.math.SampleStatistics;
 import lab.threads.report.math.SummaryReportRow;
 import lab.threads.report.math.TimeBreakdown;
 import lab.threads.report.page.Cells;
+import lab.threads.report.raw.AcceptQueueArea;
 import lab.threads.report.raw.ClientHealth;
 import lab.threads.report.raw.ClientPoint;
 import lab.threads.report.raw.ClientSnapshot;
@@ -138,6 +140,8 @@ public record ServerSummary(
     public static final String REQUESTS_FILE = "server-requests.csv";
     /** Written by the runner from outside the processes: the kernel's view of the port, and /proc of each process. */
     public static final String KERNEL_FILE = "kernel.jsonl";
+    /** The listener's accept queue alone, 10 times a second, for the check of the timeline against Little's law. */
+    public static final String ACCEPT_QUEUE_FILE = "accept-queue.jsonl";
 
     public static final String SERVER_PROC_FILE = "server-proc.jsonl";
     public static final String CLIENT_PROC_FILE = "client-proc.jsonl";
@@ -155,7 +159,8 @@ public record ServerSummary(
         ErrorCauses errors = new ErrorCauses();
         SampleEnds ends = new SampleEnds();
         ArrivalLag arrivals = new ArrivalLag();
-        RequestTimeline timeline = new RequestTimeline(ServerRequestLog.read(serverDir.resolve(REQUESTS_FILE), notes));
+        RequestTimeline timeline = new RequestTimeline(
+                ServerRequestLog.read(serverDir.resolve(REQUESTS_FILE), notes), ErrorCauses::causeOf);
         SynRetryBands connects = new SynRetryBands();
         boolean partial = JtlReader.read(
                 serverDir.resolve(SAMPLES_FILE),
@@ -166,7 +171,11 @@ public record ServerSummary(
                         .andThen(timeline)
                         .andThen(connects),
                 notes);
-        TimeBreakdown breakdown = timeline.breakdown(plan.sleepMs());
+        TimeBreakdown measured = timeline.breakdown(plan.sleepMs());
+        TimeBreakdown breakdown = measured.checkedAgainst(AcceptQueueCheck.of(
+                measured,
+                AcceptQueueArea.read(
+                        serverDir.resolve(ACCEPT_QUEUE_FILE), serverDir.resolve(KERNEL_FILE), new ArrayList<>())));
         ServerStatsPeaks serverStats =
                 ServerStatsPeaks.read(serverDir.resolve(STATS_FILE), notes, ends.isEmpty() ? null : ends.lastEnd());
         ServerView serverView = ServerView.read(serverDir.resolve(STATS_FILE), notes);

@@ -2,32 +2,45 @@ package lab.threads.report.math;
 
 /**
  * The consecutive parts of one request's life, from JMeter's sample start to JMeter having read the response. Each
- * part is the time between two measured instants, so the parts of a request add up to its JMeter elapsed.
+ * part is the time between two measured instants, so the parts of a request add up to its JMeter elapsed. A
+ * connection's first request has either the kernel's accept queue and its wait to be read apart (its accept was
+ * stamped) or the two merged (a run from before the stamp, or a framework that shows no accept); never both.
  */
 public enum RequestPart {
     CONNECT(
             "connect",
             "from JMeter's sample start to its connection being open: the client's set-up and the TCP "
                     + "handshake, SYN retries included; 0 on a reused keep-alive connection"),
-    ACCEPT_QUEUE(
-            "accept queue",
-            "a new connection open (the kernel completed the handshake) until the server's framework "
-                    + "has its first request: the kernel's accept queue, then the read (Undertow reads in the same I/O-thread call "
-                    + "that accepts; Helidon on the connection's new virtual thread, so its wait for a carrier is in here too)"),
+    KERNEL_QUEUE(
+            "kernel accept queue",
+            "a new connection open (JMeter's connect end: the kernel completed the handshake) until the server's "
+                    + "accept() returned it: the listener's accept queue (ss Recv-Q), checked against the area under it"),
+    QUEUE_AND_READ(
+            "accept queue and read, merged",
+            "a new connection open until the server's framework had its first request, where no accept was stamped "
+                    + "(a run from before the stamp, or a framework that shows none): the kernel's accept queue and the "
+                    + "wait to be read, not measured apart"),
     READ_WAIT(
             "waiting to be read",
-            "JMeter's start of a request on a keep-alive connection until the server's framework "
-                    + "has it: the client writing it (JMeter keeps no time of the write), then the server's I/O thread (Undertow) or "
-                    + "the connection's virtual thread (Helidon) reading it, each perhaps waiting for a core"),
+            "a connection's first request: from its accept until the framework had the request parsed (the I/O "
+                    + "thread's lag, Helidon's wait for a carrier for the connection's new virtual thread, the client's "
+                    + "write). A keep-alive request: from JMeter's start until the framework had it (JMeter keeps no time "
+                    + "of the write, so the client writing it is in here too)"),
     THREAD_WAIT(
             "waiting for a thread",
             "the framework has the request until the variant's thread starts the sleep: a "
                     + "pool's queue, a new platform thread being started, a virtual thread being scheduled"),
-    HANDLER("handler", "the sleep and the lab's handler, until the response was written to the connection"),
+    HANDLER("handler", "the sleep and the lab's handler, until the response's last byte was handed to the socket"),
     CLIENT(
             "client",
-            "the response written until JMeter had read it: the transfer and the client's own delays "
+            "the response handed to the socket until JMeter had read it: the transfer and the client's own delays "
                     + "(a stall, GC, waiting for a core)");
+
+    /**
+     * The parts in the order a summary.json written before the accept stamp holds them: its "accept queue" ran from
+     * the connection open to the framework having the request, the merged part here.
+     */
+    static final RequestPart[] BEFORE_ACCEPT_STAMP = {CONNECT, QUEUE_AND_READ, READ_WAIT, THREAD_WAIT, HANDLER, CLIENT};
 
     private final String label;
     private final String meaning;

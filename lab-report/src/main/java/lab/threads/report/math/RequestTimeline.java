@@ -2,30 +2,49 @@ package lab.threads.report.math;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import lab.threads.report.raw.Sample;
 import lab.threads.report.raw.ServerRequestLog;
 
 /**
  * Joins each of JMeter's samples with the server's own record of the same request (by the {@code rid} in its URL)
  * and splits its elapsed time into {@link RequestPart}s. The instants are, in order: JMeter's start, its connection
- * open ({@code Connect}), the framework has the request, the variant's thread starts it, the response written, JMeter's
- * end. Both clocks are this machine's wall clock; an instant out of order by the clocks' resolution (JMeter's 1 ms)
- * is moved to its neighbour and the amount counted as {@code clampedMs}, the part no measurement explains.
+ * open ({@code Connect}), the server's accept of the connection (a first request, where stamped), the framework has
+ * the request, the variant's thread starts it, the response's last byte handed to the socket, JMeter's end. Both
+ * clocks are this machine's wall clock; an instant out of order is moved to its neighbour and the amount counted as
+ * {@code clampedMs}, the part no measurement explains.
  */
 public final class RequestTimeline implements Consumer<Sample> {
+    /** JMeter's clock counts whole ms: an instant out of order by less is its resolution, by more a late stamp. */
+    static final double RESOLUTION_MS = 1;
+
     private final ServerRequestLog server;
+    private final Function<Sample, String> causeOf;
     private final List<Joined> joined = new ArrayList<>();
+    private final Map<String, Long> unanswered = new HashMap<>();
     private long withoutId;
     private long withoutServerRecord;
     private long ambiguous;
 
-    /** One joined request: its JMeter elapsed and its parts in {@link RequestPart} order, ms. */
-    record Joined(long elapsed, double[] parts, double clampedMs) {}
+    /**
+     * One joined request: its JMeter elapsed, its parts in {@link RequestPart} order (ms), the sum of what its instants
+     * were moved by and the largest single move.
+     */
+    record Joined(
+            long elapsed, boolean first, boolean acceptStamped, double[] parts, double clampedMs, double worstMoveMs) {}
 
     public RequestTimeline(ServerRequestLog server) {
+        this(server, Sample::responseCode);
+    }
+
+    /** @param causeOf the words for why a sample the server never answered failed (the report's error causes) */
+    public RequestTimeline(ServerRequestLog server, Function<Sample, String> causeOf) {
         this.server = server;
+        this.causeOf = causeOf;
     }
 
     @Override
@@ -42,6 +61,10 @@ public final class RequestTimeline implements Consumer<Sample> {
             ambiguous++;
         } else if (found.entry() == null) {
             withoutServerRecord++;
+            unanswered.merge(
+                    sample.success() ? "answered, but the server's log has no record of it" : causeOf.apply(sample),
+                    1L,
+                    Long::sum);
         } else {
             joined.add(split(sample, found.entry()));
         }
@@ -51,35 +74,46 @@ public final class RequestTimeline implements Consumer<Sample> {
         double start = sample.timeStamp();
         double end = sample.endTime();
         double received = entry.receivedUs() / 1000.0;
-        double[] instants = {
-            start + sample.connect(),
-            received,
-            entry.startedUs() == 0 ? received : entry.startedUs() / 1000.0,
-            entry.respondedUs() / 1000.0
-        };
-        // The part each instant closes: the framework having the request closes the accept queue for a connection's
-        // first
-        // request, the wait to be read for the next ones on it.
-        RequestPart[] closes = {
-            RequestPart.CONNECT,
-            entry.firstOnConnection() ? RequestPart.ACCEPT_QUEUE : RequestPart.READ_WAIT,
-            RequestPart.THREAD_WAIT,
-            RequestPart.HANDLER
-        };
+        List<Double> instants = new ArrayList<>(5);
+        List<RequestPart> closes = new ArrayList<>(5);
+        instants.add(start + sample.connect());
+        closes.add(RequestPart.CONNECT);
+        if (entry.acceptStamped()) {
+            // The accept closes the kernel's queue; the framework having the request closes the wait to be read.
+            instants.add(entry.waitingSinceUs() / 1000.0);
+            closes.add(RequestPart.KERNEL_QUEUE);
+        }
+        instants.add(received);
+        // A keep-alive request waits to be read from JMeter's start: the server's previous response on the
+        // connection ended before it, and JMeter keeps no time of its write.
+        closes.add(
+                entry.firstOnConnection() && !entry.acceptStamped()
+                        ? RequestPart.QUEUE_AND_READ
+                        : RequestPart.READ_WAIT);
+        instants.add(entry.startedUs() == 0 ? received : entry.startedUs() / 1000.0);
+        closes.add(RequestPart.THREAD_WAIT);
+        instants.add(entry.respondedUs() / 1000.0);
+        closes.add(RequestPart.HANDLER);
+
         double[] parts = new double[RequestPart.values().length];
         double clamped = 0;
+        double worstMove = 0;
         double previous = start;
-        for (int i = 0; i < instants.length; i++) {
-            double instant = Math.min(end, Math.max(previous, instants[i]));
+        for (int i = 0; i < instants.size(); i++) {
+            double measured = instants.get(i);
+            double instant = Math.min(end, Math.max(previous, measured));
             // A server that answers after the client gave up (its timeout) is no clock error: the sample ended first.
-            if (sample.success() || instants[i] <= end) {
-                clamped += Math.abs(instant - instants[i]);
+            if (sample.success() || measured <= end) {
+                double moved = Math.abs(instant - measured);
+                clamped += moved;
+                worstMove = Math.max(worstMove, moved);
             }
-            parts[closes[i].ordinal()] = instant - previous;
+            parts[closes.get(i).ordinal()] += instant - previous;
             previous = instant;
         }
         parts[RequestPart.CLIENT.ordinal()] = end - previous;
-        return new Joined(sample.elapsed(), parts, clamped);
+        return new Joined(
+                sample.elapsed(), entry.firstOnConnection(), entry.acceptStamped(), parts, clamped, worstMove);
     }
 
     /** The run's breakdown; {@link TimeBreakdown#NONE} when the server kept no request log. */
@@ -88,11 +122,42 @@ public final class RequestTimeline implements Consumer<Sample> {
             return TimeBreakdown.NONE;
         }
         joined.sort(Comparator.comparingLong(Joined::elapsed));
-        int n = joined.size();
-        // The median request: the middle tenth, so one odd request does not speak for the rest.
-        TimeBreakdown.Band median = band(joined.subList((int) (n * 0.45), (int) Math.ceil(n * 0.55)));
-        TimeBreakdown.Band slowest = band(joined.subList((int) Math.min(n, Math.floor(n * 0.99)), n));
-        return new TimeBreakdown(n, withoutId, withoutServerRecord, ambiguous, median, slowest, sleepMs);
+        List<Joined> first = joined.stream().filter(Joined::first).toList();
+        List<Joined> keptAlive =
+                joined.stream().filter(request -> !request.first()).toList();
+        double kernelQueueMs = 0;
+        long stamped = 0;
+        long lateStamps = 0;
+        double worstMoveMs = 0;
+        for (Joined request : joined) {
+            kernelQueueMs += request.parts()[RequestPart.KERNEL_QUEUE.ordinal()];
+            stamped += request.acceptStamped() ? 1 : 0;
+            lateStamps += request.worstMoveMs() > RESOLUTION_MS ? 1 : 0;
+            worstMoveMs = Math.max(worstMoveMs, request.worstMoveMs());
+        }
+        TimeBreakdown.Bands all = bands(joined);
+        return new TimeBreakdown(
+                joined.size(),
+                withoutId,
+                withoutServerRecord,
+                ambiguous,
+                all.median(),
+                all.slowest(),
+                sleepMs,
+                first.isEmpty() ? null : bands(first),
+                keptAlive.isEmpty() ? null : bands(keptAlive),
+                TimeBreakdown.mostFirst(unanswered),
+                new TimeBreakdown.Accepts(first.size(), stamped, kernelQueueMs / 1000),
+                new TimeBreakdown.OutOfOrder(lateStamps, worstMoveMs),
+                null);
+    }
+
+    /** The median requests (the middle tenth, so one odd request does not speak for the rest) and the slowest 1%. */
+    private static TimeBreakdown.Bands bands(List<Joined> sorted) {
+        int n = sorted.size();
+        return new TimeBreakdown.Bands(
+                band(sorted.subList((int) (n * 0.45), (int) Math.ceil(n * 0.55))),
+                band(sorted.subList((int) Math.min(n, Math.floor(n * 0.99)), n)));
     }
 
     private static TimeBreakdown.Band band(List<Joined> requests) {

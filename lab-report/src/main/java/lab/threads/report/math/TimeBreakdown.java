@@ -5,14 +5,18 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
 import lab.threads.report.page.Cells;
 
 /**
  * Where the time of a server's requests went, measured per request at both ends and joined ({@link RequestTimeline}):
  * the mean of each {@link RequestPart} over the median requests (the middle tenth by JMeter's elapsed) and over the
- * slowest 1%. Within a band the parts add up to its mean elapsed.
+ * slowest 1%, for all requests and apart for a connection's first requests and keep-alive ones, which take different
+ * paths. Within a band the parts add up to its mean elapsed.
  *
  * @param joined              samples joined with the server's record of the same request
  * @param withoutId           samples whose URL carried no {@code rid} (a plan that does not send one)
@@ -20,6 +24,14 @@ import lab.threads.report.page.Cells;
  *                            accepted, or still queued when it stopped)
  * @param ambiguous           samples whose id the server saw more than once within the sample's times (JMeter workers
  *                            each count from 1): not joined
+ * @param first               a connection's first requests; null when none (or a summary.json from before)
+ * @param keptAlive           the next requests on a keep-alive connection; null when none (or from before)
+ * @param unansweredByCause   the samples the server has no record of, by JMeter's cause, most first: they are counted
+ *                            beside the slowest 1%, not left out
+ * @param accepts             how many first requests had their accept stamped, and their kernel accept queue summed
+ * @param outOfOrder          instants moved by more than JMeter's whole-ms clock
+ * @param kernelCheck         the kernel accept queue parts against the area under the listener's Recv-Q; null without
+ *                            the kernel's series
  */
 // The verdict and the part it names go into summary.json for its readers; read back, they are derived again.
 @JsonIgnoreProperties(
@@ -32,12 +44,40 @@ public record TimeBreakdown(
         long ambiguous,
         Band median,
         Band slowest,
-        long sleepMs) {
+        long sleepMs,
+        Bands first,
+        Bands keptAlive,
+        Map<String, Long> unansweredByCause,
+        Accepts accepts,
+        OutOfOrder outOfOrder,
+        AcceptQueueCheck kernelCheck) {
 
     /** No request log: the server was not started by the lab, or an older run. */
-    public static final TimeBreakdown NONE = new TimeBreakdown(0, 0, 0, 0, null, null, 0);
+    public static final TimeBreakdown NONE =
+            new TimeBreakdown(0, 0, 0, 0, null, null, 0, null, null, Map.of(), null, null, null);
     /** A part must take this share of the slowest requests' elapsed, beyond what the plan asked, to be named. */
     static final double NAMED_SHARE = 0.10;
+
+    public TimeBreakdown {
+        unansweredByCause = unansweredByCause == null ? Map.of() : unansweredByCause;
+    }
+
+    /** The median requests and the slowest 1% of one kind. */
+    public record Bands(Band median, Band slowest) {}
+
+    /**
+     * @param firstRequests    joined first requests on their connection
+     * @param stamped          of them, those whose accept the server stamped
+     * @param kernelQueueSeconds their kernel accept queue parts, summed: connection-seconds, for Little's law
+     */
+    public record Accepts(long firstRequests, long stamped, double kernelQueueSeconds) {}
+
+    /**
+     * @param requests  requests with an instant moved by more than JMeter's 1 ms resolution: no clock error, a stamp
+     *                  taken late (the server's thread waited for a core between its write and its stamp)
+     * @param worstMs   the largest single move
+     */
+    public record OutOfOrder(long requests, double worstMs) {}
 
     /**
      * @param requests  how many requests the band holds
@@ -47,11 +87,22 @@ public record TimeBreakdown(
      */
     public record Band(int requests, double elapsedMs, double[] partsMs, double clampedMs) {
 
+        public Band {
+            if (partsMs != null && partsMs.length == RequestPart.BEFORE_ACCEPT_STAMP.length) {
+                // A summary.json from before the accept stamp: its parts in their old order, its accept queue merged.
+                double[] parts = new double[RequestPart.values().length];
+                for (int i = 0; i < partsMs.length; i++) {
+                    parts[RequestPart.BEFORE_ACCEPT_STAMP[i].ordinal()] = partsMs[i];
+                }
+                partsMs = parts;
+            }
+        }
+
         public double ms(RequestPart part) {
             return partsMs[part.ordinal()];
         }
 
-        /** The parts that took 1% of the elapsed or more, largest first: "accept queue 28.3 s, handler 6.1 s, client 40 ms". */
+        /** The parts that took 1% of the elapsed or more, largest first: "kernel accept queue 28.3 s, handler 6.1 s". */
         String words() {
             return Arrays.stream(RequestPart.values())
                     .filter(part -> ms(part) >= elapsedMs / 100)
@@ -67,8 +118,38 @@ public record TimeBreakdown(
         return ms >= 1000 ? String.format(Locale.ROOT, "%.1f s", ms / 1000) : Math.round(ms) + " ms";
     }
 
+    static Map<String, Long> mostFirst(Map<String, Long> counts) {
+        return counts.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder())
+                        .thenComparing(Map.Entry.comparingByKey()))
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, Long::sum, LinkedHashMap::new));
+    }
+
     public boolean present() {
         return joined > 0;
+    }
+
+    /** The same breakdown checked against the kernel's own count of the accept queue. */
+    public TimeBreakdown checkedAgainst(AcceptQueueCheck check) {
+        return new TimeBreakdown(
+                joined,
+                withoutId,
+                withoutServerRecord,
+                ambiguous,
+                median,
+                slowest,
+                sleepMs,
+                first,
+                keptAlive,
+                unansweredByCause,
+                accepts,
+                outOfOrder,
+                check);
+    }
+
+    /** Whether the first requests' kernel accept queue was measured apart from their read (their accept stamped). */
+    public boolean acceptMeasured() {
+        return accepts != null && accepts.stamped() > 0;
     }
 
     /**
@@ -98,25 +179,30 @@ public record TimeBreakdown(
         return part == RequestPart.HANDLER ? Math.max(0, ms - sleepMs) : ms;
     }
 
-    /** The verdict on the time, one word and its seconds: "accept queue (28.3 s of 44.4 s)". */
+    /**
+     * The verdict on the time, one word and its seconds: "kernel accept queue (28.3 s of 44.4 s)"; the requests the
+     * server never answered follow when they outnumber the slowest 1%, since they are the slowest of all.
+     */
     @JsonProperty("verdict")
     public String verdict() {
         if (!present()) {
             return "unknown";
         }
         RequestPart part = bottleneck();
-        return part == null
+        String verdict = part == null
                 ? "the sleep (" + duration(slowest.elapsedMs()) + ")"
                 : part.label() + " (" + duration(slowest.ms(part)) + " of " + duration(slowest.elapsedMs()) + ")";
+        return withoutServerRecord >= slowest.requests() && withoutServerRecord > 0
+                ? verdict + "; " + Cells.count(withoutServerRecord) + " never answered ("
+                        + unansweredByCause.keySet().stream().findFirst().orElse("cause not recorded") + ")"
+                : verdict;
     }
 
-    /** The finding for the verdict's evidence: both bands in seconds, and what was not joined. */
+    /** The finding for the verdict's evidence: the bands in seconds, each kind apart, and what was not joined. */
     public String finding() {
         List<String> unjoined = new ArrayList<>();
         if (withoutServerRecord > 0) {
-            unjoined.add(Cells.count(withoutServerRecord)
-                    + " sample(s) the server never answered (not sent, not accepted, or "
-                    + "still queued when it stopped)");
+            unjoined.add(Cells.count(withoutServerRecord) + " sample(s) the server never answered (" + causes() + ")");
         }
         if (withoutId > 0) {
             unjoined.add(Cells.count(withoutId) + " without a request id");
@@ -124,16 +210,62 @@ public record TimeBreakdown(
         if (ambiguous > 0) {
             unjoined.add(Cells.count(ambiguous) + " whose id the server saw twice at the time");
         }
-        return String.format(
+        StringBuilder text = new StringBuilder(String.format(
                 Locale.ROOT,
                 "where the time went: the slowest 1%% (%s requests, %s on average): %s; the median "
-                        + "request (%s): %s. Measured per request at both ends and joined (%s requests%s)",
+                        + "request (%s): %s",
                 Cells.count(slowest.requests()),
                 duration(slowest.elapsedMs()),
                 slowest.words(),
                 duration(median.elapsedMs()),
-                median.words(),
+                median.words()));
+        kind(text, "first requests on their connection", first);
+        kind(text, "keep-alive requests", keptAlive);
+        text.append(String.format(
+                Locale.ROOT,
+                ". Measured per request at both ends and joined (%s requests%s)",
                 Cells.count(joined),
-                unjoined.isEmpty() ? "" : "; not joined: " + String.join(", ", unjoined));
+                unjoined.isEmpty() ? "" : "; not joined: " + String.join(", ", unjoined)));
+        if (!acceptMeasured()) {
+            text.append(". No accept was stamped (a run from before the stamp, or a framework that shows none): a first"
+                            + " request's kernel accept queue and its wait to be read are one part, \"")
+                    .append(RequestPart.QUEUE_AND_READ.label())
+                    .append('"');
+        }
+        if (kernelCheck != null) {
+            text.append(". ").append(kernelCheck.words());
+        }
+        if (outOfOrder != null && outOfOrder.requests() > 0) {
+            text.append(String.format(
+                    Locale.ROOT,
+                    ". %s request(s) had an instant out of order by more than JMeter's 1 ms clock (at most %s): the "
+                            + "server stamped after JMeter had read the answer, its thread waiting for a core between its "
+                            + "write and its stamp; moved to JMeter's end and counted as unexplained",
+                    Cells.count(outOfOrder.requests()),
+                    duration(outOfOrder.worstMs())));
+        }
+        return text.toString();
+    }
+
+    private static void kind(StringBuilder text, String name, Bands bands) {
+        if (bands != null) {
+            text.append(String.format(
+                    Locale.ROOT,
+                    "; %s: median (%s) %s, slowest 1%% (%s) %s",
+                    name,
+                    duration(bands.median().elapsedMs()),
+                    bands.median().words(),
+                    duration(bands.slowest().elapsedMs()),
+                    bands.slowest().words()));
+        }
+    }
+
+    /** "client: java.net.SocketTimeoutException 45,000, ..." */
+    public String causes() {
+        return unansweredByCause.isEmpty()
+                ? "cause not recorded"
+                : unansweredByCause.entrySet().stream()
+                        .map(cause -> cause.getKey() + " " + Cells.count(cause.getValue()))
+                        .collect(Collectors.joining(", "));
     }
 }

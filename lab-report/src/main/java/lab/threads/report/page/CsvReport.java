@@ -2,12 +2,14 @@ package lab.threads.report.page;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import lab.threads.report.RunReport;
 import lab.threads.report.ServerSummary;
+import lab.threads.report.math.AcceptQueueCheck;
 import lab.threads.report.math.RequestPart;
 import lab.threads.report.math.TimeBreakdown;
 import lab.threads.report.verdict.ClientVerdict;
@@ -106,19 +108,46 @@ public final class CsvReport {
                 new Column(
                         "kernel check",
                         s -> s.kernel() == null ? null : s.kernel().check()),
-                new Column("series gaps", s -> s.seriesGaps() == null ? null : String.join("; ", s.seriesGaps()))));
-        for (String band : List.of("median", "slowest 1%")) {
+                new Column("series gaps", s -> s.seriesGaps() == null ? null : String.join("; ", s.seriesGaps())),
+                new Column("never answered", s -> s.timeline().withoutServerRecord()),
+                new Column("never answered by cause", s -> s.timeline().causes()),
+                new Column(
+                        "kernel accept queue parts connection-s",
+                        s -> check(s) == null ? null : check(s).timelineSeconds()),
+                new Column("area under Recv-Q connection-s", s -> check(s) == null ? null : check(s).kernelSeconds()),
+                new Column("kernel accept queue check", s -> check(s) == null ? null : check(s).words())));
+        Map<String, Function<TimeBreakdown, TimeBreakdown.Band>> bands = new LinkedHashMap<>();
+        bands.put("median", TimeBreakdown::median);
+        bands.put("slowest 1%", TimeBreakdown::slowest);
+        bands.put(
+                "first requests median",
+                t -> t.first() == null ? null : t.first().median());
+        bands.put(
+                "first requests slowest 1%",
+                t -> t.first() == null ? null : t.first().slowest());
+        bands.put(
+                "keep-alive median",
+                t -> t.keptAlive() == null ? null : t.keptAlive().median());
+        bands.put(
+                "keep-alive slowest 1%",
+                t -> t.keptAlive() == null ? null : t.keptAlive().slowest());
+        bands.forEach((band, of) -> {
             for (RequestPart part : RequestPart.values()) {
-                columns.add(new Column(band + " " + part.label() + " ms", s -> partMs(s.timeline(), band, part)));
+                columns.add(new Column(band + " " + part.label() + " ms", s -> partMs(s.timeline(), of, part)));
             }
-        }
+        });
         columns.add(new Column("notes", s -> String.join("; ", s.notes())));
         return List.copyOf(columns);
     }
 
-    /** The mean of the part over the band's requests, ms; empty without the server's request log. */
-    private static Long partMs(TimeBreakdown time, String band, RequestPart part) {
-        return time.present() ? Math.round((band.equals("median") ? time.median() : time.slowest()).ms(part)) : null;
+    /** The mean of the part over the band's requests, ms; empty without the server's request log or that band. */
+    private static Long partMs(TimeBreakdown time, Function<TimeBreakdown, TimeBreakdown.Band> band, RequestPart part) {
+        TimeBreakdown.Band of = time.present() ? band.apply(time) : null;
+        return of == null ? null : Math.round(of.ms(part));
+    }
+
+    private static AcceptQueueCheck check(ServerSummary server) {
+        return server.timeline().kernelCheck();
     }
 
     private static final String[] HEADERS = COLUMNS.stream().map(Column::header).toArray(String[]::new);

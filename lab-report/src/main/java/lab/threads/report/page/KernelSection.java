@@ -19,7 +19,9 @@ final class KernelSection {
             + "port's accept queue (connections the kernel completed and the server has not yet accepted; ss Recv-Q) "
             + "and how much each counter grew over the load (/proc/net/netstat and snmp). A SYN dropped at a full queue "
             + "costs its connect about 1 s per retry, so JMeter's connects of 900 ms or more are checked against the "
-            + "kernel's listen drops.";
+            + "kernel's listen drops. The listener's Recv-Q is also read 10 times a second (accept-queue.jsonl): the "
+            + "area under it is the time connections spent in the kernel's accept queue, which the timeline's kernel "
+            + "accept queue parts (JMeter's connect end to the server's accept) must match within 20%.";
 
     private static final List<SummaryTable.Column> COLUMNS = List.of(
             new SummaryTable.Column("server", false, ServerSummary::server),
@@ -34,7 +36,13 @@ final class KernelSection {
             new SummaryTable.Column(
                     "retransmitted segments", true, kernel(k -> Cells.count(k.retransmittedSegments()))),
             new SummaryTable.Column("namespace", false, kernel(KernelEvidence::namespace)),
-            new SummaryTable.Column("JMeter's connects vs the kernel's drops", false, kernel(KernelEvidence::check)));
+            new SummaryTable.Column("JMeter's connects vs the kernel's drops", false, kernel(KernelEvidence::check)),
+            new SummaryTable.Column(
+                    "the timeline's kernel accept queue vs the area under Recv-Q (Little's law)",
+                    false,
+                    server -> server.timeline().kernelCheck() == null
+                            ? Cells.NOT_AVAILABLE
+                            : server.timeline().kernelCheck().words()));
 
     private KernelSection() {}
 

@@ -22,7 +22,7 @@ public final class TimeSection {
             """;
     /** One colour per {@link RequestPart}, in its order; the handler (the asked-for sleep) is the calm one. */
     private static final List<String> COLORS =
-            List.of("#8e44ad", "#c0392b", "#e67e22", "#d4ac0d", "#7f8c8d", "#2980b9");
+            List.of("#8e44ad", "#c0392b", "#a04000", "#e67e22", "#d4ac0d", "#7f8c8d", "#2980b9");
 
     private TimeSection() {}
 
@@ -59,6 +59,25 @@ public final class TimeSection {
                     .append("</h3>\n");
             bar(html, "median request", time.median(), scale);
             bar(html, "slowest 1%", time.slowest(), scale);
+            if (time.first() != null && time.keptAlive() != null) {
+                // Two paths: a new connection through the kernel's queue and accept, a kept one behind its read.
+                bar(html, "first requests: median", time.first().median(), scale);
+                bar(html, "first requests: slowest 1%", time.first().slowest(), scale);
+                bar(html, "keep-alive: median", time.keptAlive().median(), scale);
+                bar(html, "keep-alive: slowest 1%", time.keptAlive().slowest(), scale);
+            }
+            html.append("<p class=\"beside\">");
+            if (time.withoutServerRecord() > 0) {
+                html.append(HtmlReport.escape("Beside the slowest 1%: " + Cells.count(time.withoutServerRecord())
+                                + " request(s) the server never answered (" + time.causes() + ")."))
+                        .append(' ');
+            }
+            html.append(HtmlReport.escape(
+                            time.kernelCheck() == null
+                                    ? "Kernel accept queue: no Recv-Q series to check it against."
+                                    : (Boolean.FALSE.equals(time.kernelCheck().agree()) ? "⚠ " : "")
+                                            + time.kernelCheck().words() + "."))
+                    .append("</p>\n");
         }
         html.append("<details><summary>Each part in words, and the figures</summary>\n<ul>\n");
         for (RequestPart part : RequestPart.values()) {

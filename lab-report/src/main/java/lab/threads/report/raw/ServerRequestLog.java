@@ -27,8 +27,26 @@ public final class ServerRequestLog {
      *
      * @param firstOnConnection it came through the accept queue (a keep-alive request did not)
      * @param startedUs         0 when no thread ever started it (the server answered 503 without one)
+     * @param waitingSinceUs    when it began to wait to be read: its connection's accept (a first request) or the
+     *                          previous response's end on it (keep-alive); 0 when not measured (a log written before
+     *                          the column existed, or a framework that shows no accept)
      */
-    public record Entry(boolean firstOnConnection, long receivedUs, long startedUs, long respondedUs) {}
+    public record Entry(
+            boolean firstOnConnection, long receivedUs, long startedUs, long respondedUs, long waitingSinceUs) {
+
+        /** An entry without the instant it began to wait. */
+        public Entry(boolean firstOnConnection, long receivedUs, long startedUs, long respondedUs) {
+            this(firstOnConnection, receivedUs, startedUs, respondedUs, 0);
+        }
+
+        /** A first request whose accept was stamped: the kernel's queue and the read are measured apart. */
+        public boolean acceptStamped() {
+            return firstOnConnection && waitingSinceUs != 0;
+        }
+    }
+
+    /** The column a log written before the accept stamp lacks. */
+    static final String WAITING_SINCE = "waitingSinceEpochUs";
 
     /** Entries by request id; more than one where ids repeat (a warm-up's, each JMeter worker's count from 1). */
     private final Map<String, List<Entry>> byId;
@@ -73,11 +91,13 @@ public final class ServerRequestLog {
         }
         try {
             String started = record.get("startedEpochUs");
+            String waitingSince = record.isMapped(WAITING_SINCE) ? record.get(WAITING_SINCE) : "";
             return new Entry(
                     "1".equals(record.get("firstOnConnection")),
                     Long.parseLong(record.get("receivedEpochUs")),
                     started.isEmpty() ? 0 : Long.parseLong(started),
-                    Long.parseLong(record.get("respondedEpochUs")));
+                    Long.parseLong(record.get("respondedEpochUs")),
+                    waitingSince.isEmpty() ? 0 : Long.parseLong(waitingSince));
         } catch (NumberFormatException e) {
             return null;
         }

@@ -35,6 +35,11 @@ public final class ErrorCauses implements Consumer<Sample> {
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, Long::sum, LinkedHashMap::new));
     }
 
+    /** The cause of a failed sample, in the words of the report's errors by cause. */
+    public static String causeOf(Sample sample) {
+        return causeOf(sample.responseCode(), sample.responseMessage());
+    }
+
     /** Client causes keep the exception's message: "SocketException" alone hides "Too many open files". */
     static String causeOf(String responseCode, String responseMessage) {
         if (responseCode.startsWith(CLIENT_PREFIX)) {

@@ -45,7 +45,7 @@ class RequestTimelineTest {
                 RequestTimeline.split(sample, entry(true, 2_005, 2_105, 8_105)).parts();
 
         assertEquals(5, parts[RequestPart.CONNECT.ordinal()], 1e-9);
-        assertEquals(2_000, parts[RequestPart.ACCEPT_QUEUE.ordinal()], 1e-9);
+        assertEquals(2_000, parts[RequestPart.QUEUE_AND_READ.ordinal()], 1e-9);
         assertEquals(0, parts[RequestPart.READ_WAIT.ordinal()], 1e-9);
         assertEquals(100, parts[RequestPart.THREAD_WAIT.ordinal()], 1e-9);
         assertEquals(6_000, parts[RequestPart.HANDLER.ordinal()], 1e-9);
@@ -58,7 +58,7 @@ class RequestTimelineTest {
         double[] parts = RequestTimeline.split(sample("2", 0, 6_400, 0), entry(false, 300, 300, 6_300))
                 .parts();
 
-        assertEquals(0, parts[RequestPart.ACCEPT_QUEUE.ordinal()], 1e-9);
+        assertEquals(0, parts[RequestPart.QUEUE_AND_READ.ordinal()], 1e-9);
         assertEquals(300, parts[RequestPart.READ_WAIT.ordinal()], 1e-9);
         assertEquals(100, parts[RequestPart.CLIENT.ordinal()], 1e-9);
     }
@@ -124,10 +124,10 @@ class RequestTimelineTest {
         samples.forEach(timeline);
         TimeBreakdown breakdown = timeline.breakdown(6_000);
 
-        assertEquals(RequestPart.ACCEPT_QUEUE, breakdown.bottleneck());
+        assertEquals(RequestPart.QUEUE_AND_READ, breakdown.bottleneck());
         assertEquals(2, breakdown.slowest().requests());
-        assertEquals(9_000, breakdown.slowest().ms(RequestPart.ACCEPT_QUEUE), 1e-9);
-        assertEquals("accept queue (9.0 s of 15.0 s)", breakdown.verdict());
+        assertEquals(9_000, breakdown.slowest().ms(RequestPart.QUEUE_AND_READ), 1e-9);
+        assertEquals("accept queue and read, merged (9.0 s of 15.0 s)", breakdown.verdict());
         assertEquals(
                 breakdown.median().elapsedMs(),
                 Arrays.stream(breakdown.median().partsMs()).sum(),
@@ -136,7 +136,7 @@ class RequestTimelineTest {
                 breakdown
                         .finding()
                         .startsWith("where the time went: the slowest 1% (2 requests, 15.0 s on average): "
-                                + "accept queue 9.0 s, handler 6.0 s"),
+                                + "accept queue and read, merged 9.0 s, handler 6.0 s"),
                 breakdown.finding());
     }
 

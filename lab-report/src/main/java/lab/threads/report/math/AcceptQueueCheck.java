@@ -1,0 +1,85 @@
+package lab.threads.report.math;
+
+import java.util.Locale;
+import lab.threads.report.raw.AcceptQueueArea;
+
+/**
+ * The timeline's kernel accept queue checked against the kernel (Little's law): the sum of every joined request's
+ * {@link RequestPart#KERNEL_QUEUE} part against the area under the listener's Recv-Q. Both are connection-seconds spent
+ * between the handshake's end and {@code accept()}; they agree within {@value #TOLERANCE} (or
+ * {@value #SLACK_SECONDS} connection-seconds, for runs that queued next to nothing). What the timeline cannot hold
+ * makes it smaller: connections whose request the server never answered, and the runner's own /stats connections.
+ *
+ * @param timelineSeconds the kernel accept queue parts, summed; null when no accept was stamped
+ * @param kernelSeconds   the area under Recv-Q
+ * @param ratio           timeline / kernel; null when either is missing or the kernel's is 0
+ * @param agree           null when the timeline has no kernel accept queue part
+ * @param words           the check in one sentence
+ */
+public record AcceptQueueCheck(
+        Double timelineSeconds,
+        double kernelSeconds,
+        Double ratio,
+        double samplesPerSecond,
+        Boolean agree,
+        String words) {
+
+    static final double TOLERANCE = 0.20;
+    static final double SLACK_SECONDS = 1.0;
+
+    /** @return null without the kernel's series */
+    public static AcceptQueueCheck of(TimeBreakdown time, AcceptQueueArea kernel) {
+        if (kernel == null || !time.present()) {
+            return null;
+        }
+        String kernelSaw = String.format(
+                Locale.ROOT,
+                "the area under the listener's Recv-Q is %,.1f connection-seconds (%s, %.1f samples a second)",
+                kernel.connectionSeconds(),
+                kernel.file(),
+                kernel.samplesPerSecond());
+        if (!time.acceptMeasured()) {
+            return new AcceptQueueCheck(
+                    null,
+                    kernel.connectionSeconds(),
+                    null,
+                    kernel.samplesPerSecond(),
+                    null,
+                    "Kernel accept queue not measured (no accept stamp: a run from before it, or a framework that "
+                            + "shows none); " + kernelSaw);
+        }
+        double timeline = time.accepts().kernelQueueSeconds();
+        double kernelSeconds = kernel.connectionSeconds();
+        Double ratio = kernelSeconds > 0 ? timeline / kernelSeconds : null;
+        boolean agree = Math.abs(timeline - kernelSeconds) <= Math.max(TOLERANCE * kernelSeconds, SLACK_SECONDS);
+        String verdict = agree
+                ? "they agree (within " + Math.round(TOLERANCE * 100) + "%)"
+                : "DISAGREE beyond " + Math.round(TOLERANCE * 100) + "%: "
+                        + (timeline > kernelSeconds
+                                ? "the timeline counts time the kernel did not hold (a stamp later than accept?)"
+                                : "the kernel held connections the timeline cannot see (requests never answered, "
+                                        + "connections closed unanswered, or a Recv-Q read too seldom)");
+        String unseen = time.withoutServerRecord() > 0
+                ? String.format(
+                        Locale.ROOT,
+                        "; %,d sample(s) the server never answered are not in the timeline's sum",
+                        time.withoutServerRecord())
+                : "";
+        return new AcceptQueueCheck(
+                timeline,
+                kernelSeconds,
+                ratio,
+                kernel.samplesPerSecond(),
+                agree,
+                String.format(
+                        Locale.ROOT,
+                        "Kernel accept queue parts of %,d stamped first requests sum to %,.1f connection-seconds; %s: "
+                                + "ratio %s, %s%s",
+                        time.accepts().stamped(),
+                        timeline,
+                        kernelSaw,
+                        ratio == null ? "n/a" : String.format(Locale.ROOT, "%.2f", ratio),
+                        verdict,
+                        unseen));
+    }
+}

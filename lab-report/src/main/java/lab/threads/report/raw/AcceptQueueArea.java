@@ -1,0 +1,58 @@
+package lab.threads.report.raw;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The area under a listener's accept queue over the run: the kernel's own count of the time connections spent in it
+ * (Little's law: the mean queue times the span is the sum of every connection's wait), in connection-seconds. Read
+ * from the runner's 10-a-second {@code accept-queue.jsonl}, or from {@code kernel.jsonl} (once a second) for a run
+ * made before it; trapezoids between consecutive samples.
+ *
+ * @param connectionSeconds the area
+ * @param samples           the Recv-Q samples it was summed from
+ * @param samplesPerSecond  how often the queue was read
+ * @param file              which file it came from
+ */
+public record AcceptQueueArea(double connectionSeconds, int samples, double samplesPerSecond, String file) {
+
+    /** @return null when neither file has a queue length */
+    public static AcceptQueueArea read(Path frequent, Path everySecond, List<String> notes) {
+        Path file = Files.exists(frequent) ? frequent : everySecond;
+        if (!Files.exists(file)) {
+            return null;
+        }
+        List<long[]> points = new ArrayList<>();
+        JsonLinesFile.read(
+                file,
+                "no accept-queue series",
+                line -> {
+                    if (line.path("acceptQueue").isNumber()
+                            && line.path("sampledAtMs").isNumber()) {
+                        points.add(new long[] {
+                            line.get("sampledAtMs").asLong(),
+                            line.get("acceptQueue").asLong()
+                        });
+                    }
+                },
+                notes);
+        if (points.size() < 2) {
+            return null;
+        }
+        points.sort((a, b) -> Long.compare(a[0], b[0]));
+        double area = 0;
+        for (int i = 1; i < points.size(); i++) {
+            long[] before = points.get(i - 1);
+            long[] after = points.get(i);
+            area += (after[0] - before[0]) / 1000.0 * (before[1] + after[1]) / 2.0;
+        }
+        double span = (points.getLast()[0] - points.getFirst()[0]) / 1000.0;
+        return new AcceptQueueArea(
+                area,
+                points.size(),
+                span > 0 ? (points.size() - 1) / span : 0,
+                file.getFileName().toString());
+    }
+}
