@@ -531,6 +531,40 @@ public abstract class ContractSuite {
     }
 
     /**
+     * A client that connects and writes its request 600 ms later: the server accepts it at once (the kernel's queue is
+     * empty), so the stamp at accept lies near the connect and the 600 ms between it and the request's read: the wait
+     * to be read, not the kernel's accept queue.
+     */
+    @Test
+    void theAcceptIsStampedWhenTheConnectionIsAcceptedNotWhenItsRequestIsRead(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(stampsAccept(), "this framework shows no accept");
+        java.nio.file.Path file = dir.resolve("requests.csv");
+        SleepContract logged =
+                new SleepContract(variant(), ServerSettings.parse(variant(), "--port=0", "--request-log=" + file));
+        LabServer server = start(logged);
+        long connectUs;
+        try {
+            new TestHttp(server.port()).get("/health");
+            connectUs = java.time.temporal.ChronoUnit.MICROS.between(java.time.Instant.EPOCH, java.time.Instant.now());
+            assertEquals(
+                    200,
+                    RawHttp.statusWrittenAfter(
+                            server.port(), 600, "GET /sleep?ms=0&rid=late HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"));
+        } finally {
+            server.stop();
+            logged.close();
+        }
+        String[] fields = java.nio.file.Files.readAllLines(file).get(1).split(",", -1);
+        long accepted = Long.parseLong(fields[5]);
+        long received = Long.parseLong(fields[2]);
+        assertTrue(
+                accepted - connectUs > -5_000 && accepted - connectUs < 400_000,
+                "accepted within 400 ms of the connect: " + (accepted - connectUs) + " us");
+        assertTrue(received - accepted >= 550_000, "read 600 ms after its accept: " + (received - accepted) + " us");
+    }
+
+    /**
      * Whether the adapter stamps each connection's accept ({@link ConnectionClock}, {@link AcceptedConnections}). One
      * whose framework shows no accept overrides this with false and says in its adapter which two parts of the timeline
      * (the kernel's accept queue and the wait to be read) stay merged, and why.

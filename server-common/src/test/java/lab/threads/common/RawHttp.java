@@ -15,8 +15,14 @@ final class RawHttp {
     private RawHttp() {}
 
     static int status(int port, String request) {
+        return statusWrittenAfter(port, 0, request);
+    }
+
+    /** Connects, then waits {@code delayMs} before writing the request: the server has the connection, not the request. */
+    static int statusWrittenAfter(int port, long delayMs, String request) {
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
             socket.setSoTimeout(10_000);
+            Thread.sleep(delayMs);
             socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
             String statusLine = firstLine(socket.getInputStream());
             return statusLine.isEmpty()
@@ -24,6 +30,9 @@ final class RawHttp {
                     : Integer.parseInt(statusLine.split(" ")[1]);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 

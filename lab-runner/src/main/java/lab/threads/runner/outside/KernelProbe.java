@@ -53,6 +53,17 @@ final class KernelProbe {
         return line;
     }
 
+    /** One line of {@code accept-queue.jsonl}: the listener's accept queue alone; empty when it could not be read. */
+    Optional<Map<String, Object>> queueSample() throws IOException, InterruptedException {
+        long at = System.currentTimeMillis();
+        return acceptQueue().map(queue -> {
+            Map<String, Object> line = new LinkedHashMap<>();
+            line.put("sampledAtMs", at);
+            line.put("acceptQueue", queue.queued());
+            return line;
+        });
+    }
+
     /** From {@code ss}, or from /proc/net/tcp once it turns out {@code ss} is not installed. */
     private Optional<AcceptQueue> acceptQueue() throws IOException, InterruptedException {
         Optional<AcceptQueue> queue = ssMissing ? Optional.empty() : fromSs();

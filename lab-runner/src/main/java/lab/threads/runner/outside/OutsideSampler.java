@@ -18,18 +18,26 @@ import lab.threads.report.ServerSummary;
 /**
  * Watches a run from outside the processes under test, once a second on one thread of the runner: the kernel's view
  * of the listening port ({@code kernel.jsonl}) and, through /proc, the server JVM the lab started
- * ({@code server-proc.jsonl}) and the JMeter fork ({@code client-proc.jsonl}). Unlike /stats and the client's own
+ * ({@code server-proc.jsonl}) and the JMeter fork ({@code client-proc.jsonl}); and the listener's accept queue alone
+ * 10 times a second ({@code accept-queue.jsonl}), whose area the report checks the timeline's kernel accept queue
+ * against (Little's law): a queue that fills and drains within a second is invisible once a second. Unlike /stats and the client's own
  * record, these lines do not need the watched process to answer, so they go on when it is saturated or stopped.
  * A probe that fails is skipped for that second: the gap is the information, and the run never stops for it.
  * <p>
  * Cost, measured here (2 cores, Linux 6.18, 200 ticks): one tick of the three probes takes 1.4 ms of the runner's
  * CPU plus 5.8 ms for the {@code ss} child it forks (8 ms of wall time): 0.7% of one core, 0.7 s of CPU in a 100 s run.
+ * The accept queue 10 times a second forks {@code ss} ten times more: 7.6 ms of CPU each on a loaded machine (100
+ * runs, load 17), about 8% of one core during the load.
  */
 public final class OutsideSampler implements AutoCloseable {
     static final Duration PERIOD = Duration.ofSeconds(1);
+    /** The accept queue's period; every other probe runs every {@code PERIOD / QUEUE_PERIOD} ticks. */
+    static final Duration QUEUE_PERIOD = Duration.ofMillis(100);
+
+    private static final int TICKS_PER_PERIOD = (int) (PERIOD.toMillis() / QUEUE_PERIOD.toMillis());
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private record Probe(BufferedWriter out, Callable<Optional<Map<String, Object>>> sample) {}
+    private record Probe(BufferedWriter out, int everyTicks, Callable<Optional<Map<String, Object>>> sample) {}
 
     private final List<Probe> probes;
     private final Thread ticker;
@@ -48,21 +56,27 @@ public final class OutsideSampler implements AutoCloseable {
             Path serverDir, int port, OptionalLong serverPid, Supplier<ProcessHandle> client) {
         List<Probe> probes = new ArrayList<>();
         KernelProbe kernel = new KernelProbe(port, serverPid);
-        open(probes, serverDir.resolve(ServerSummary.KERNEL_FILE), () -> Optional.of(kernel.sample()));
+        open(
+                probes,
+                serverDir.resolve(ServerSummary.KERNEL_FILE),
+                TICKS_PER_PERIOD,
+                () -> Optional.of(kernel.sample()));
+        open(probes, serverDir.resolve(ServerSummary.ACCEPT_QUEUE_FILE), 1, kernel::queueSample);
         if (serverPid.isPresent()) {
             ProcessProbe server = new ProcessProbe(
                     () -> ProcessHandle.of(serverPid.getAsLong()).orElse(null));
-            open(probes, serverDir.resolve(ServerSummary.SERVER_PROC_FILE), server::sample);
+            open(probes, serverDir.resolve(ServerSummary.SERVER_PROC_FILE), TICKS_PER_PERIOD, server::sample);
         }
         ProcessProbe jmeter = new ProcessProbe(client);
-        open(probes, serverDir.resolve(ServerSummary.CLIENT_PROC_FILE), jmeter::sample);
+        open(probes, serverDir.resolve(ServerSummary.CLIENT_PROC_FILE), TICKS_PER_PERIOD, jmeter::sample);
         return new OutsideSampler(List.copyOf(probes));
     }
 
     /** A file that cannot be created loses its series only. */
-    private static void open(List<Probe> probes, Path file, Callable<Optional<Map<String, Object>>> sample) {
+    private static void open(
+            List<Probe> probes, Path file, int everyTicks, Callable<Optional<Map<String, Object>>> sample) {
         try {
-            probes.add(new Probe(Files.newBufferedWriter(file), sample));
+            probes.add(new Probe(Files.newBufferedWriter(file), everyTicks, sample));
         } catch (IOException lost) {
             // The report says the series is missing.
         }
@@ -70,10 +84,14 @@ public final class OutsideSampler implements AutoCloseable {
 
     private void tickUntilClosed() {
         long next = System.nanoTime();
-        while (!Thread.currentThread().isInterrupted()) {
-            probes.forEach(OutsideSampler::sampleOnce);
+        for (long tick = 0; !Thread.currentThread().isInterrupted(); tick++) {
+            for (Probe probe : probes) {
+                if (tick % probe.everyTicks() == 0) {
+                    sampleOnce(probe);
+                }
+            }
             // On a fixed schedule, so a slow tick does not shift every later one.
-            next += PERIOD.toNanos();
+            next += QUEUE_PERIOD.toNanos();
             try {
                 Thread.sleep(Duration.ofNanos(Math.max(0, next - System.nanoTime())));
             } catch (InterruptedException e) {
