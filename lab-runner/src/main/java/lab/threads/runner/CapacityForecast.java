@@ -123,7 +123,7 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
                         ? String.format(
                                 Locale.ROOT,
                                 "up to %,d wait there at the worst (their time shows as the "
-                                        + "accept-queue part of the report's timeline)",
+                                        + "kernel accept queue part of the report's timeline)",
                                 waiting)
                         : "all fit");
     }
