@@ -57,6 +57,16 @@ class OutsideSamplerTest {
 
             assertEquals(KernelProbe.RUNNERS_NAMESPACE, after.path("namespace").asText());
             assertEquals(listener.getLocalPort(), after.path("port").asInt());
+            // The same queue, read ten times as often for the area under it (Little's law).
+            Path queue = dir.resolve(ServerSummary.ACCEPT_QUEUE_FILE);
+            awaitLine(
+                    queue,
+                    line -> line.path("acceptQueue").asLong()
+                            == after.path("acceptQueue").asLong());
+            assertTrue(
+                    lines(queue).size() >= 5 * lines(kernel).size(),
+                    "10 a second against 1: " + lines(queue).size() + " vs "
+                            + lines(kernel).size());
         } finally {
             for (SocketChannel connect : connects) {
                 connect.close();
