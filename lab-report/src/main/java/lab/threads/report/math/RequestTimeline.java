@@ -98,6 +98,8 @@ public final class RequestTimeline implements Consumer<Sample> {
         double[] parts = new double[RequestPart.values().length];
         double clamped = 0;
         double worstMove = 0;
+        boolean serverEarly = false;
+        boolean serverLate = false;
         double previous = start;
         for (int i = 0; i < instants.size(); i++) {
             double measured = instants.get(i);
@@ -107,13 +109,24 @@ public final class RequestTimeline implements Consumer<Sample> {
                 double moved = Math.abs(instant - measured);
                 clamped += moved;
                 worstMove = Math.max(worstMove, moved);
+                // Before JMeter's instant: JMeter noted its own late (its thread waiting for a core); after JMeter's
+                // end: the server stamped late (its thread waiting for a core between its write and its stamp).
+                serverEarly |= moved > RESOLUTION_MS && measured < instant;
+                serverLate |= moved > RESOLUTION_MS && measured > instant;
             }
             parts[closes.get(i).ordinal()] += instant - previous;
             previous = instant;
         }
         parts[RequestPart.CLIENT.ordinal()] = end - previous;
         return new Joined(
-                sample.elapsed(), entry.firstOnConnection(), entry.acceptStamped(), parts, clamped, worstMove);
+                sample.elapsed(),
+                entry.firstOnConnection(),
+                entry.acceptStamped(),
+                parts,
+                clamped,
+                worstMove,
+                serverEarly,
+                serverLate);
     }
 
     /** The run's breakdown; {@link TimeBreakdown#NONE} when the server kept no request log. */
@@ -128,11 +141,15 @@ public final class RequestTimeline implements Consumer<Sample> {
         double kernelQueueMs = 0;
         long stamped = 0;
         long lateStamps = 0;
+        long jmeterLate = 0;
+        long serverLate = 0;
         double worstMoveMs = 0;
         for (Joined request : joined) {
             kernelQueueMs += request.parts()[RequestPart.KERNEL_QUEUE.ordinal()];
             stamped += request.acceptStamped() ? 1 : 0;
             lateStamps += request.worstMoveMs() > RESOLUTION_MS ? 1 : 0;
+            jmeterLate += request.serverEarly() ? 1 : 0;
+            serverLate += request.serverLate() ? 1 : 0;
             worstMoveMs = Math.max(worstMoveMs, request.worstMoveMs());
         }
         TimeBreakdown.Bands all = bands(joined);
@@ -148,7 +165,7 @@ public final class RequestTimeline implements Consumer<Sample> {
                 keptAlive.isEmpty() ? null : bands(keptAlive),
                 TimeBreakdown.mostFirst(unanswered),
                 new TimeBreakdown.Accepts(first.size(), stamped, kernelQueueMs / 1000),
-                new TimeBreakdown.OutOfOrder(lateStamps, worstMoveMs),
+                new TimeBreakdown.OutOfOrder(lateStamps, worstMoveMs, jmeterLate, serverLate),
                 null);
     }
 

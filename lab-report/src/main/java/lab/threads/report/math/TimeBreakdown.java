@@ -73,11 +73,17 @@ public record TimeBreakdown(
     public record Accepts(long firstRequests, long stamped, double kernelQueueSeconds) {}
 
     /**
-     * @param requests  requests with an instant moved by more than JMeter's 1 ms resolution: no clock error, a stamp
-     *                  taken late (the server's thread waited for a core between its write and its stamp)
-     * @param worstMs   the largest single move
+     * Instants out of order by more than JMeter's whole-ms clock: no clock error, a stamp taken late by a thread that
+     * waited for a core.
+     *
+     * @param requests   requests with an instant moved by more than 1 ms
+     * @param worstMs    the largest single move
+     * @param jmeterLate of them, a server instant before JMeter's preceding one (e.g. the accept before JMeter's
+     *                   connect end): JMeter noted its own instant late; null in a summary.json from before
+     * @param serverLate of them, a server instant after JMeter's end (the response handed to the socket after
+     *                   JMeter had read it): the server stamped late; null in a summary.json from before
      */
-    public record OutOfOrder(long requests, double worstMs) {}
+    public record OutOfOrder(long requests, double worstMs, Long jmeterLate, Long serverLate) {}
 
     /**
      * @param requests  how many requests the band holds
@@ -238,11 +244,15 @@ public record TimeBreakdown(
         if (outOfOrder != null && outOfOrder.requests() > 0) {
             text.append(String.format(
                     Locale.ROOT,
-                    ". %s request(s) had an instant out of order by more than JMeter's 1 ms clock (at most %s): the "
-                            + "server stamped after JMeter had read the answer, its thread waiting for a core between its "
-                            + "write and its stamp; moved to JMeter's end and counted as unexplained",
+                    ". %s request(s) had an instant out of order by more than JMeter's 1 ms clock (at most %s; "
+                            + "moved to their neighbour and counted as unexplained): %s with a server instant before "
+                            + "JMeter's own (JMeter noted its connect or start late, waiting for a core), %s with the "
+                            + "server's response stamp after JMeter's end (the server's thread waited for a core between "
+                            + "its write and its stamp)",
                     Cells.count(outOfOrder.requests()),
-                    duration(outOfOrder.worstMs())));
+                    duration(outOfOrder.worstMs()),
+                    Cells.count(outOfOrder.jmeterLate()),
+                    Cells.count(outOfOrder.serverLate())));
         }
         return text.toString();
     }

@@ -60,6 +60,24 @@ class AcceptStampTimelineTest {
     }
 
     @Test
+    void instantsOutOfOrderBeyondTheClocksResolutionSayWhichSideStampedLate() {
+        // JMeter noted its connect end 30 ms after the server had accepted; the server stamped its write 20 ms after
+        // JMeter's end.
+        RequestTimeline.Joined joined = RequestTimeline.split(
+                sample("5", 0, 1_000, 40), new ServerRequestLog.Entry(true, us(50), us(50), us(1_020), us(10)));
+
+        assertTrue(joined.serverEarly() && joined.serverLate());
+        assertEquals(50, joined.clampedMs(), 1e-9);
+        assertEquals(1_000, Arrays.stream(joined.parts()).sum(), 1e-9, "still adds up");
+        assertFalse(
+                RequestTimeline.split(
+                                sample("6", 0, 1_000, 1),
+                                new ServerRequestLog.Entry(true, us(2), us(2), us(1_000.5), us(0.6)))
+                        .serverLate(),
+                "half a ms is JMeter's resolution");
+    }
+
+    @Test
     void aKeepAliveRequestWaitsToBeReadFromJMetersStartNotFromThePreviousResponse() {
         // The previous response ended 40 ms before JMeter's start: that was the client's turn, not this request's.
         double[] parts = RequestTimeline.split(
