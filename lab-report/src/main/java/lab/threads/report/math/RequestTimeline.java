@@ -35,7 +35,14 @@ public final class RequestTimeline implements Consumer<Sample> {
      * were moved by and the largest single move.
      */
     record Joined(
-            long elapsed, boolean first, boolean acceptStamped, double[] parts, double clampedMs, double worstMoveMs) {}
+            long elapsed,
+            boolean first,
+            boolean acceptStamped,
+            double[] parts,
+            double clampedMs,
+            double worstMoveMs,
+            boolean serverEarly,
+            boolean serverLate) {}
 
     public RequestTimeline(ServerRequestLog server) {
         this(server, Sample::responseCode);
