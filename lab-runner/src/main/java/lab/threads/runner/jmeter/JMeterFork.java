@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import lab.threads.common.ParentWatch;
 
 /** Starts {@link JMeterMain} in a JVM of its own: JMeter's engine keeps static state, one test per JVM. */
 public final class JMeterFork {
@@ -47,7 +48,8 @@ public final class JMeterFork {
         JMeterHome.extract(spec.jmeterHome());
         List<String> command = new ArrayList<>(launcher);
         command.addAll(command(spec, jvmFlags));
-        ProcessBuilder builder = new ProcessBuilder(command);
+        // However this JVM ends, SIGKILL included, the fork stops its users and flushes its samples (JMeterMain).
+        ProcessBuilder builder = ParentWatch.stopWithThis(new ProcessBuilder(command));
         if (spec.log() == null) {
             builder.redirectError(ProcessBuilder.Redirect.INHERIT);
         } else {
