@@ -53,6 +53,14 @@ public record RunOutcome(Kind kind, String words) {
         return kind == Kind.OK;
     }
 
+    /** The plan did not run to its end: the server or the client died, the runner failed or stopped. */
+    public boolean endedEarly() {
+        return switch (kind) {
+            case SERVER_DIED, CLIENT_FAILED, RUNNER_FAILED, INTERRUPTED -> true;
+            case OK, NOT_RUN, EVERY_REQUEST_FAILED -> false;
+        };
+    }
+
     /** Ctrl-C during the turn: what it would otherwise have been, said after why it ended early. */
     public RunOutcome interrupted() {
         return new RunOutcome(Kind.INTERRUPTED, "interrupted (Ctrl-C): " + words);

@@ -2,6 +2,7 @@ package lab.threads.report.page;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import lab.threads.report.ServerSummary;
 import lab.threads.report.math.PlanShape;
 import lab.threads.report.raw.ServerStatsPeaks;
@@ -58,6 +59,21 @@ public final class Headline {
             line.append("; outcome: ").append(server.outcome());
         }
         return line.append('.').toString();
+    }
+
+    /**
+     * Said above everything when any server's samples stop before the plan's end, so no reader takes its figures
+     * for a whole run's: which servers, and why in the outcome's words. Empty when every server ran its plan.
+     */
+    public static Optional<String> partialNotice(List<ServerSummary> servers) {
+        List<String> partial = servers.stream()
+                .filter(ServerSummary::partial)
+                .map(server -> server.server() + " (" + server.outcome() + ")")
+                .toList();
+        return partial.isEmpty()
+                ? Optional.empty()
+                : Optional.of("Partial run: the figures of " + String.join("; ", partial)
+                        + " are of what was measured until it stopped, not of the whole plan.");
     }
 
     /** The verdict, with the names of its signs when the client was the bottleneck ("client stall, client GC"). */

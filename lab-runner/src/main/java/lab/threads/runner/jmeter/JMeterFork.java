@@ -86,6 +86,10 @@ public final class JMeterFork {
         command.add("-XX:+AlwaysPreTouch");
         // Platform-thread users (PLATFORM) each reserve a stack; JMeter's call depth fits well in 512 KB.
         command.add("-Xss512k");
+        // Out of heap, a JVM limps on with some users dead and others starved: stop the test at the first
+        // OutOfMemoryError instead, as on SIGTERM (the samples so far flushed), so the runner names the client's
+        // failure.
+        command.add("-XX:OnOutOfMemoryError=kill -TERM %p");
         // The client's pauses inflate every elapsed time it measures: log them, so a report can tell them apart.
         command.add("-Xlog:gc:file=" + spec.jtl().toAbsolutePath().resolveSibling("jmeter-gc.log"));
         command.add("--enable-native-access=ALL-UNNAMED");
