@@ -233,6 +233,12 @@ final class ServerRun {
         if (exit == 0) {
             return RunOutcome.OK;
         }
+        if (exit == JMeterFork.EXIT_NO_DASHBOARD) {
+            return RunOutcome.of(
+                    RunOutcome.Kind.NO_DASHBOARD,
+                    "JMeter ended with exit code 3: its plan ran to the end, its dashboard could not be written: see "
+                            + dir.resolve("jmeter.log"));
+        }
         return RunOutcome.of(
                 RunOutcome.Kind.CLIENT_FAILED,
                 "JMeter ended with exit code " + exit

@@ -5,18 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,8 +23,8 @@ class ClientOutOfHeapTest {
 
     @Test
     void theClientsOutOfHeapIsNamedItsRowIsPartialAndTheNextServerRuns() throws Exception {
-        try (Target fat = new Target(SMALL_ANSWERS);
-                Target normal = new Target(Integer.MAX_VALUE)) {
+        try (TestTarget fat = new TestTarget(SMALL_ANSWERS);
+                TestTarget normal = new TestTarget(Integer.MAX_VALUE)) {
             int exit = LabCommand.commandLine()
                     .execute(
                             "--servers=virtual,pool",
@@ -67,66 +57,5 @@ class ClientOutOfHeapTest {
         assertEquals("ok", next.get("outcome").asText());
         assertEquals(80, next.at("/summary/samples").asLong());
         assertTrue(Files.readString(run.resolve("index.html")).contains("id=\"partial\""));
-    }
-
-    /** /sleep?ms=N answered after N ms; after {@code smallAnswers} answers, with a body that never ends. */
-    private static final class Target implements AutoCloseable {
-        private final HttpServer server;
-        private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
-        private final AtomicInteger answered = new AtomicInteger();
-        private final int smallAnswers;
-
-        Target(int smallAnswers) throws IOException {
-            this.smallAnswers = smallAnswers;
-            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 100);
-            server.setExecutor(executor);
-            server.createContext("/sleep", this::answer);
-            // Enough of the contract for the runner's checks: up, and no figures of its own.
-            for (String path : new String[] {"/health", "/stats"}) {
-                server.createContext(path, exchange -> {
-                    byte[] empty = "{}".getBytes(StandardCharsets.UTF_8);
-                    exchange.sendResponseHeaders(200, empty.length);
-                    try (OutputStream body = exchange.getResponseBody()) {
-                        body.write(empty);
-                    }
-                });
-            }
-            server.start();
-        }
-
-        int port() {
-            return server.getAddress().getPort();
-        }
-
-        private void answer(HttpExchange exchange) throws IOException {
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            exchange.getResponseHeaders().set("Content-Type", "application/json");
-            try (OutputStream body = exchange.getResponseBody()) {
-                if (answered.incrementAndGet() <= smallAnswers) {
-                    byte[] small = "{\"slept_ms\":50}".getBytes(StandardCharsets.UTF_8);
-                    exchange.sendResponseHeaders(200, small.length);
-                    body.write(small);
-                    return;
-                }
-                exchange.sendResponseHeaders(200, 0); // chunked: no length, so JMeter keeps reading
-                byte[] chunk = new byte[1 << 20];
-                // Bounded: 8 GB at most, far beyond the fork's heap; ends when the client goes.
-                for (int i = 0; i < 8192; i++) {
-                    body.write(chunk);
-                }
-            } catch (IOException clientGone) {
-                // the fork stopped reading: what this test provokes
-            }
-        }
-
-        @Override
-        public void close() {
-            server.stop(0);
-            executor.close();
-        }
     }
 }

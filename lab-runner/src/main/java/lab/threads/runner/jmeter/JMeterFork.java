@@ -16,6 +16,9 @@ import lab.threads.common.ParentWatch;
 /** Starts {@link JMeterMain} in a JVM of its own: JMeter's engine keeps static state, one test per JVM. */
 public final class JMeterFork {
 
+    /** The fork's exit code when the test ran but its dashboard could not be written. */
+    public static final int EXIT_NO_DASHBOARD = JMeterMain.EXIT_NO_DASHBOARD;
+
     private static final long MB = 1024 * 1024;
     /** Heap with no users: JMeter, the engine, the report generator. */
     private static final long BASE_HEAP = 1024 * MB;
