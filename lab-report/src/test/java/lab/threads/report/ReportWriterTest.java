@@ -153,7 +153,8 @@ class ReportWriterTest {
         // server-pool was interrupted: the page says first that its figures are not the whole plan's.
         assertTrue(
                 md.startsWith("# Run summary\n\n> **Partial run: the figures of server-pool (interrupted) are of what "
-                        + "was measured until it stopped, not of the whole plan.**\n\n- server-platform: no samples"),
+                        + "was measured until it stopped, not of the whole plan; server-platform (server died at start) "
+                        + "measured nothing.**\n\n- server-platform: no samples"),
                 md);
         assertTrue(html.contains("<p id=\"partial\" class=\"partial\">Partial run: the figures of server-pool"), html);
         assertTrue(
