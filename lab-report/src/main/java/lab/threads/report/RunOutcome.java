@@ -20,6 +20,8 @@ public record RunOutcome(Kind kind, String words) {
         /** The plan ran to its end and not one request succeeded. */
         EVERY_REQUEST_FAILED("every request failed: "),
         SERVER_DIED("server died mid-run"),
+        /** JMeter ran the plan to its end but could not write its dashboard (exit 3; a full disk, say). */
+        NO_DASHBOARD("JMeter ended with exit code 3:"),
         CLIENT_FAILED("JMeter ended with exit code "),
         RUNNER_FAILED("runner failed: "),
         INTERRUPTED("interrupted");
@@ -51,6 +53,14 @@ public record RunOutcome(Kind kind, String words) {
 
     public boolean ok() {
         return kind == Kind.OK;
+    }
+
+    /** The plan did not run to its end: the server or the client died, the runner failed or stopped. */
+    public boolean endedEarly() {
+        return switch (kind) {
+            case SERVER_DIED, CLIENT_FAILED, RUNNER_FAILED, INTERRUPTED -> true;
+            case OK, NOT_RUN, EVERY_REQUEST_FAILED, NO_DASHBOARD -> false;
+        };
     }
 
     /** Ctrl-C during the turn: what it would otherwise have been, said after why it ended early. */

@@ -41,7 +41,9 @@ import lab.threads.report.verdict.ServerLogLimits;
  *
  * @param server            the server id, also its folder name in the run folder
  * @param outcome           how the server's turn ended, in words
- * @param partial           true when samples.jtl was cut (or unreadable) before its end
+ * @param partial           true when the samples stop before the plan's end: samples.jtl cut (or unreadable), or the
+ *                          turn ended early with samples ({@link RunOutcome#endedEarly}: a server or client died,
+ *                          the runner stopped)
  * @param notes             what was missing or unreadable in the server's files; empty when all was well
  * @param errorsByCause     failed samples per labelled cause ("server: HTTP 503", "client: java.net..."), most first
  * @param percentOfIdeal    see {@link PlanShape#percentOfIdeal}
@@ -204,7 +206,8 @@ public record ServerSummary(
         return new ServerSummary(
                 serverId,
                 outcome,
-                partial,
+                // Samples that stop early are a part of the plan; none at all are no part of it.
+                partial || (outcome.endedEarly() && !ends.isEmpty()),
                 List.copyOf(notes),
                 summary,
                 percentiles,

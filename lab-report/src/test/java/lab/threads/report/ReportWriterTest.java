@@ -150,7 +150,13 @@ class ReportWriterTest {
 
         assertTrue(md.contains("| server | outcome | client | slowest 1% held by | samples | error % |"), md);
         assertTrue(md.contains("| server | avg ms | min ms | std dev |"), md);
-        assertTrue(md.startsWith("# Run summary\n\n- server-platform: no samples"), md);
+        // server-pool was interrupted: the page says first that its figures are not the whole plan's.
+        assertTrue(
+                md.startsWith("# Run summary\n\n> **Partial run: the figures of server-pool (interrupted) are of what "
+                        + "was measured until it stopped, not of the whole plan; server-platform (server died at start) "
+                        + "measured nothing.**\n\n- server-platform: no samples"),
+                md);
+        assertTrue(html.contains("<p id=\"partial\" class=\"partial\">Partial run: the figures of server-pool"), html);
         assertTrue(
                 md.contains(
                         "| Label | # Samples | Average | Min | Max | Std. Dev. | Error % | Throughput | Received KB/sec | Sent KB/sec | Avg. Bytes | 90% Line | 95% Line | 99% Line | 99.9% Line |"),

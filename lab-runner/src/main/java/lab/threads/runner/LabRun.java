@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import lab.threads.common.Variant;
 import lab.threads.report.ReportWriter;
 import lab.threads.report.RunOutcome;
+import lab.threads.report.RunRecovery;
 import lab.threads.report.RunReport;
 import lab.threads.report.ServerSummary;
 import lab.threads.report.math.PlanShape;
@@ -131,6 +132,8 @@ final class LabRun {
                 .forEach(line -> out.println("   " + line));
         Map<String, Object> caseMetadata = new LinkedHashMap<>(metadata);
         caseMetadata.put("planProperties", runCase.plan().properties());
+        // Before any server: a case cut short (the runner killed) is still summarised from its raw files.
+        RunRecovery.writeStarted(caseDir, caseMetadata, plan);
         List<ServerSummary> summaries = new ArrayList<>();
         results.put(runCase, summaries);
         boolean allOk = true;
@@ -156,11 +159,26 @@ final class LabRun {
             allOk &= summary.outcome().ok();
             summaries.add(summary);
             learnCpuCosts(summary, caseDir);
-            ReportWriter.writeAll(new RunReport(caseMetadata, plan, summaries), caseDir);
+            writeReport(new RunReport(caseMetadata, plan, summaries), caseDir);
         }
         out.println();
         out.println(TerminalTable.render(new RunReport(caseMetadata, plan, summaries)));
         return allOk;
+    }
+
+    /**
+     * A case's report after a server; when it cannot be written (the disk full), the run stops with one line that
+     * says what is kept and what to do: every raw file written so far stays, and ./lab report summarises them.
+     */
+    private void writeReport(RunReport report, Path caseDir) throws IOException {
+        try {
+            ReportWriter.writeAll(report, caseDir);
+        } catch (IOException e) {
+            throw new IOException(
+                    "the report in " + caseDir + " could not be written (" + e.getMessage() + "); the raw files "
+                            + "measured so far are kept: free some space, then run ./lab report " + runDir,
+                    e);
+        }
     }
 
     /** The forecast's CPU per request, from this server's run; a failure there never fails the run. */

@@ -7,8 +7,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import lab.threads.report.ReportWriter;
+import lab.threads.report.RunRecovery;
 import lab.threads.report.RunReport;
 import lab.threads.report.ServerSummary;
 import lab.threads.report.page.TerminalTable;
@@ -22,7 +25,8 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code ./lab report <run folder>}: summarises a finished run again from its raw files (as {@code jmeter -g} does),
- * keeping its metadata, plan and outcomes, so a report made by an older version can be redone with the current math.
+ * keeping its metadata, plan and outcomes, so a report made by an older version can be redone with the current math;
+ * a run whose runner stopped before summarising a server gets that server recovered ({@link RunRecovery}).
  * A sweep or repeats folder is done case by case, then its page over the cases.
  */
 @Command(
@@ -30,14 +34,17 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         description =
                 "Rewrites summary.*, charts and index.html of a run folder from its samples.jtl and server-stats.jsonl "
-                        + "files, then the index of all runs beside it (results/index.html) where one exists.")
+                        + "files, then the index of all runs beside it (results/index.html) where one exists. A run cut short (the "
+                        + "runner killed, the disk full) is recovered: the servers it did not summarise are summarised from "
+                        + "what they left, marked partial, with what is missing and why. Exit 2: nothing to summarise.")
 public final class ReportCommand implements Callable<Integer> {
 
     @Parameters(
             paramLabel = "<run folder>",
-            description = "A results/<timestamp> folder holding summary.json, or one "
-                    + "holding sweep.json (a sweep or repeats: every case, then its page); or the results folder itself, to "
-                    + "rewrite its index.html of all runs.")
+            description =
+                    "A results/<timestamp> folder holding summary.json (or only run.json: a run cut short), or one "
+                            + "holding sweep.json (a sweep or repeats: every case, then its page); or the results folder itself, to "
+                            + "rewrite its index.html of all runs.")
     Path runDir;
 
     public static void main(String[] args) {
@@ -64,7 +71,9 @@ public final class ReportCommand implements Callable<Integer> {
         }
         System.out.println(TerminalTable.render(report));
         System.out.println("Report: " + runDir.resolve(ReportWriter.HTML_FILE));
-        RunIndex.refresh(RunFiles.resultsFolder(runDir, report.metadata()))
+        // A run cut short may never have been in the index: its entry is written even when the index is not there yet.
+        Path results = RunFiles.resultsFolder(runDir, report.metadata());
+        (RunIndex.isResultsFolder(results) ? Optional.of(RunIndex.write(results)) : RunIndex.refresh(results))
                 .ifPresent(index -> System.out.println("All runs: " + index));
         return 0;
     }
@@ -103,31 +112,56 @@ public final class ReportCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** One run folder's summary again from its raw files; null (and a message saying what to do) when it cannot be. */
+    /**
+     * One run folder's summary again from its raw files, with every server the runner started but did not summarise
+     * (it was killed, or the disk filled) recovered from whatever it left, marked partial; null (and a message saying
+     * what to do) when it cannot be.
+     */
     private static RunReport rewriteCase(Path caseDir) throws IOException {
         Path summaryFile = caseDir.resolve(ReportWriter.JSON_FILE);
-        if (!Files.isRegularFile(summaryFile)) {
-            System.err.println(
-                    "lab: " + summaryFile + " not found: give the folder of one run (results/<timestamp>, a sweep "
-                            + "or repeats folder, or a case folder of one), or the results folder for its index of all runs.");
-            return null;
-        }
+        boolean summarised = Files.isRegularFile(summaryFile);
         RunReport old;
-        try {
-            old = RunFiles.summary(caseDir);
-        } catch (IOException e) {
-            System.err.println("lab: " + summaryFile + " cannot be read ("
-                    + e.getMessage().lines().findFirst().orElse("")
-                    + "): it is cut or not the lab's. Run the case again, or restore the file.");
+        if (summarised) {
+            try {
+                old = RunFiles.summary(caseDir);
+            } catch (IOException e) {
+                System.err.println("lab: " + summaryFile + " cannot be read ("
+                        + e.getMessage().lines().findFirst().orElse("")
+                        + "): it is cut or not the lab's. Run the case again, or restore the file.");
+                return null;
+            }
+        } else if (RunRecovery.started(caseDir).isPresent()) {
+            old = RunRecovery.started(caseDir).get();
+        } else {
+            System.err.println("lab: neither " + summaryFile + " nor " + RunRecovery.STARTED_FILE
+                    + " found: give the folder of one run (results/<timestamp>, a sweep or repeats folder, or a case "
+                    + "folder of one), or the results folder for its index of all runs.");
             return null;
         }
-        RunReport report = new RunReport(
+        List<ServerSummary> servers = new ArrayList<>(old.servers().stream()
+                .map(server -> ServerSummary.from(
+                        server.server(), caseDir.resolve(server.server()), old.plan(), server.outcome()))
+                .toList());
+        List<String> cutShort = RunRecovery.unsummarised(
+                caseDir,
                 old.metadata(),
-                old.plan(),
-                old.servers().stream()
-                        .map(server -> ServerSummary.from(
-                                server.server(), caseDir.resolve(server.server()), old.plan(), server.outcome()))
-                        .toList());
+                servers.stream().map(ServerSummary::server).collect(Collectors.toSet()));
+        if (!summarised && !RunRecovery.anySamples(caseDir, cutShort)) {
+            String why = cutShort.isEmpty()
+                    ? "no server folder"
+                    : RunRecovery.why(caseDir.resolve(cutShort.getFirst()), cutShort.getFirst(), old.plan())
+                            .words();
+            System.err.println("lab: " + caseDir + " holds no samples (" + why + "): nothing to summarise. Run it "
+                    + "again: " + old.metadata().getOrDefault("command", "./lab run"));
+            return null;
+        }
+        for (String server : cutShort) {
+            Path serverDir = caseDir.resolve(server);
+            servers.add(
+                    ServerSummary.from(server, serverDir, old.plan(), RunRecovery.why(serverDir, server, old.plan())));
+            System.out.println("Recovered " + server + " from its raw files: the runner did not summarise it.");
+        }
+        RunReport report = new RunReport(old.metadata(), old.plan(), List.copyOf(servers));
         ReportWriter.writeAll(report, caseDir);
         return report;
     }

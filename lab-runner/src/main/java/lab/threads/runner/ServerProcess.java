@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import lab.threads.common.ParentWatch;
 import lab.threads.common.ServerLauncher;
 import lab.threads.common.Variant;
 
@@ -59,7 +60,8 @@ final class ServerProcess {
         command.addAll(jvmFlags);
         command.addAll(List.of("-jar", jar.toString(), "--host=127.0.0.1", "--port=" + port));
         command.addAll(serverFlags);
-        Process process = new ProcessBuilder(command)
+        // However this JVM ends, SIGKILL included, the server notices and stops gracefully.
+        Process process = ParentWatch.stopWithThis(new ProcessBuilder(command))
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
                 .start();

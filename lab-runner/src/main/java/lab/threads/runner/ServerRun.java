@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import lab.threads.common.ServerLauncher;
 import lab.threads.common.Variant;
 import lab.threads.report.RunOutcome;
@@ -229,11 +230,37 @@ final class ServerRun {
                     "server died mid-run (exit " + server.exitCode() + "): see "
                             + dir.resolve(ServerSummary.SERVER_LOG_FILE));
         }
-        return exit == 0
-                ? RunOutcome.OK
-                : RunOutcome.of(
-                        RunOutcome.Kind.CLIENT_FAILED,
-                        "JMeter ended with exit code " + exit + ": see " + dir.resolve("jmeter.log"));
+        if (exit == 0) {
+            return RunOutcome.OK;
+        }
+        if (exit == JMeterFork.EXIT_NO_DASHBOARD) {
+            return RunOutcome.of(
+                    RunOutcome.Kind.NO_DASHBOARD,
+                    "JMeter ended with exit code 3: its plan ran to the end, its dashboard could not be written: see "
+                            + dir.resolve("jmeter.log"));
+        }
+        return RunOutcome.of(
+                RunOutcome.Kind.CLIENT_FAILED,
+                "JMeter ended with exit code " + exit
+                        + (clientOutOfHeap()
+                                ? ": the client (JMeter) ran out of heap (OutOfMemoryError), its samples up to then are"
+                                        + " kept"
+                                : "")
+                        + ": see " + dir.resolve("jmeter.log"));
+    }
+
+    /** The fork stops itself on its first OutOfMemoryError (JMeterFork), which its JVM or JMeter wrote down. */
+    private boolean clientOutOfHeap() {
+        return Stream.of("jmeter.log", "jmeter-console.log", "samples.jmeter.log")
+                .map(dir::resolve)
+                .anyMatch(file -> {
+                    try {
+                        return Files.isRegularFile(file)
+                                && Files.readString(file).contains("OutOfMemoryError");
+                    } catch (IOException | java.io.UncheckedIOException e) {
+                        return false;
+                    }
+                });
     }
 
     /**

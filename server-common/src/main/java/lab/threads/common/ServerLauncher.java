@@ -3,6 +3,7 @@ package lab.threads.common;
 import java.io.PrintStream;
 import java.net.BindException;
 import java.util.Map;
+import java.util.OptionalLong;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 
@@ -67,6 +68,19 @@ public final class ServerLauncher {
                             out.println(variant.id() + " stopped");
                         },
                         "graceful-stop"));
+        try {
+            OptionalLong parent = ParentWatch.start(variant.id(), out);
+            out.printf(
+                    "  %-17s %s%n",
+                    "stops with",
+                    parent.isPresent()
+                            ? "pid " + parent.getAsLong() + ", the process that started it (" + ParentWatch.KNOB_WORDS
+                                    + ")"
+                            : "nothing: it runs until stopped");
+        } catch (IllegalArgumentException e) {
+            System.err.println(variant.id() + ": " + e.getMessage());
+            System.exit(2);
+        }
         out.println(variant.id() + " " + READY + " http://" + settings.host() + ":" + server.port() + "/sleep");
     }
 

@@ -2,6 +2,7 @@ package lab.threads.report.page;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import lab.threads.report.ServerSummary;
 import lab.threads.report.math.PlanShape;
 import lab.threads.report.raw.ServerStatsPeaks;
@@ -58,6 +59,33 @@ public final class Headline {
             line.append("; outcome: ").append(server.outcome());
         }
         return line.append('.').toString();
+    }
+
+    /**
+     * Said above everything when any server's turn ended before the plan's end, so no reader takes its figures for a
+     * whole run's: the servers whose samples stop early, then those that measured nothing, each with why in the
+     * outcome's words. Empty when every server ran its plan.
+     */
+    public static Optional<String> partialNotice(List<ServerSummary> servers) {
+        List<String> cut = servers.stream()
+                .filter(ServerSummary::partial)
+                .map(server -> server.server() + " (" + server.outcome() + ")")
+                .toList();
+        List<String> empty = servers.stream()
+                .filter(server -> !server.partial()
+                        && server.outcome().endedEarly()
+                        && server.summary().samples() == 0)
+                .map(server -> server.server() + " (" + server.outcome() + ")")
+                .toList();
+        List<String> parts = new java.util.ArrayList<>();
+        if (!cut.isEmpty()) {
+            parts.add("the figures of " + String.join("; ", cut)
+                    + " are of what was measured until it stopped, not of the whole plan");
+        }
+        if (!empty.isEmpty()) {
+            parts.add(String.join("; ", empty) + " measured nothing");
+        }
+        return parts.isEmpty() ? Optional.empty() : Optional.of("Partial run: " + String.join("; ", parts) + ".");
     }
 
     /** The verdict, with the names of its signs when the client was the bottleneck ("client stall, client GC"). */

@@ -22,6 +22,7 @@ public final class HtmlReport {
             """
             body{font-family:system-ui,sans-serif;margin:1.5em 2em;color:#222;max-width:1600px}
             h1{margin:.2em 0}
+            .partial{background:#fff3cd;border-left:4px solid #b58900;padding:.4em .8em;font-weight:600}
             #headline ul{margin:.3em 0;padding-left:1.2em}
             #headline .plan{color:#555;margin:.3em 0}
             table{border-collapse:collapse;margin:1em 0;font-size:.9em}
@@ -55,6 +56,10 @@ public final class HtmlReport {
                 <title>Run summary</title>
                 <style>
                 """).append(STYLE).append("</style>\n</head>\n<body>\n<h1>Run summary</h1>\n");
+        Headline.partialNotice(report.servers())
+                .ifPresent(notice -> html.append("<p id=\"partial\" class=\"partial\">")
+                        .append(escape(notice))
+                        .append("</p>\n"));
         html.append("<section id=\"headline\">\n<ul>\n");
         report.servers()
                 .forEach(server -> html.append("<li>")

@@ -13,6 +13,8 @@ public final class MarkdownReport {
 
     public static String render(RunReport report) {
         StringBuilder md = new StringBuilder("# Run summary\n\n");
+        Headline.partialNotice(report.servers())
+                .ifPresent(notice -> md.append("> **").append(notice).append("**\n\n"));
         report.servers()
                 .forEach(server -> md.append("- ")
                         .append(Headline.line(server, report.plan()))

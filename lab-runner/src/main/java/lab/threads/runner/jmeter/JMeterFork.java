@@ -11,9 +11,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import lab.threads.common.ParentWatch;
 
 /** Starts {@link JMeterMain} in a JVM of its own: JMeter's engine keeps static state, one test per JVM. */
 public final class JMeterFork {
+
+    /** The fork's exit code when the test ran but its dashboard could not be written. */
+    public static final int EXIT_NO_DASHBOARD = JMeterMain.EXIT_NO_DASHBOARD;
 
     private static final long MB = 1024 * 1024;
     /** Heap with no users: JMeter, the engine, the report generator. */
@@ -47,7 +51,8 @@ public final class JMeterFork {
         JMeterHome.extract(spec.jmeterHome());
         List<String> command = new ArrayList<>(launcher);
         command.addAll(command(spec, jvmFlags));
-        ProcessBuilder builder = new ProcessBuilder(command);
+        // However this JVM ends, SIGKILL included, the fork stops its users and flushes its samples (JMeterMain).
+        ProcessBuilder builder = ParentWatch.stopWithThis(new ProcessBuilder(command));
         if (spec.log() == null) {
             builder.redirectError(ProcessBuilder.Redirect.INHERIT);
         } else {
@@ -84,6 +89,10 @@ public final class JMeterFork {
         command.add("-XX:+AlwaysPreTouch");
         // Platform-thread users (PLATFORM) each reserve a stack; JMeter's call depth fits well in 512 KB.
         command.add("-Xss512k");
+        // Out of heap, a JVM limps on with some users dead and others starved: stop the test at the first
+        // OutOfMemoryError instead, as on SIGTERM (the samples so far flushed), so the runner names the client's
+        // failure.
+        command.add("-XX:OnOutOfMemoryError=kill -TERM %p");
         // The client's pauses inflate every elapsed time it measures: log them, so a report can tell them apart.
         command.add("-Xlog:gc:file=" + spec.jtl().toAbsolutePath().resolveSibling("jmeter-gc.log"));
         command.add("--enable-native-access=ALL-UNNAMED");

@@ -14,6 +14,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
+import lab.threads.common.ParentWatch;
 import org.apache.jmeter.JMeter;
 import org.apache.jmeter.engine.JMeterEngineException;
 import org.apache.jmeter.report.dashboard.ReportGenerator;
@@ -50,7 +51,7 @@ import picocli.CommandLine.Option;
  *
  * <p>Exit codes: 0 the test ran (sample errors included), 1 unexpected failure or a worker that could not be
  * reached or started, 2 bad arguments, plan or output paths (nothing ran), 3 the test ran but the dashboard could
- * not be written. On SIGTERM (exit 143) the users are stopped and the .jtl keeps every sample completed before the
+ * not be written. On SIGTERM, or when the process that started it is gone ({@link ParentWatch}), (exit 143) the users are stopped and the .jtl keeps every sample completed before the
  * signal (with workers: but the last second's, which they still hold); samples the stop aborts, or that end while
  * stopping, may be missing from it, and no dashboard is written.
  */
@@ -137,6 +138,13 @@ public final class JMeterMain implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        try {
+            // Its stdout is a pipe to the runner: once the runner is gone, only stderr (jmeter.log) is read.
+            ParentWatch.start("jmeter-main", System.err);
+        } catch (IllegalArgumentException e) {
+            System.err.println("jmeter-main: " + e.getMessage());
+            return EXIT_USAGE;
+        }
         // It writes nothing before the engine starts.
         ClientStatsRecorder clientStats = new ClientStatsRecorder(jtl, !workers.isEmpty(), gcPauses);
         SampleCounter counter;

@@ -1,0 +1,194 @@
+package lab.threads.report;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.stream.Stream;
+import lab.threads.report.math.PlanShape;
+import lab.threads.report.raw.JtlReader;
+
+/**
+ * A case whose runner stopped before it summarised every server it started (SIGKILL, the out-of-memory killer, a
+ * closed terminal, a CI timeout): what {@code ./lab report} recovers from the raw files the case folder holds. The
+ * runner writes {@value #STARTED_FILE} (its metadata and plan) before the load, and each server's raw files as it
+ * goes; a server folder summary.json does not list is summarised from them, its outcome saying what is missing and
+ * why, and its row marked partial.
+ */
+public final class RunRecovery {
+    /** What the runner set out to do (metadata and plan), written before the first server starts. */
+    public static final String STARTED_FILE = "run.json";
+    /** The last line a server writes after a graceful stop ({@code lab.threads.common.ServerLauncher}). */
+    private static final String SERVER_STOPPED = " stopped";
+    /**
+     * What a JVM the runner started says when it stops because the runner is gone: server-common's ParentWatch.GONE
+     * (lab-report does not depend on server-common; a lab-runner test checks the two agree).
+     */
+    public static final String PARENT_GONE = "is gone: stopping as on SIGTERM";
+    /** The line JMeterMain prints when its plan has run to the end. */
+    private static final String JMETER_DONE = "done ";
+    /** The files only the runner writes, once a second while the load runs: the last one is its last second. */
+    private static final List<String> RUNNER_FILES = List.of(
+            ServerSummary.STATS_FILE,
+            ServerSummary.KERNEL_FILE,
+            ServerSummary.SERVER_PROC_FILE,
+            ServerSummary.CLIENT_PROC_FILE,
+            "jmeter-console.log");
+
+    private static final ObjectMapper JSON =
+            new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    private RunRecovery() {}
+
+    /** Written by the runner at a case's start, so a case cut short still has its metadata and plan. */
+    public static void writeStarted(Path caseDir, Map<String, Object> metadata, PlanShape plan) throws IOException {
+        Files.createDirectories(caseDir);
+        AtomicFile.write(
+                caseDir.resolve(STARTED_FILE),
+                JSON.writerWithDefaultPrettyPrinter().writeValueAsString(new RunReport(metadata, plan, List.of())));
+    }
+
+    /** The metadata and plan of {@link #writeStarted}, no servers; empty when the file is missing or unreadable. */
+    public static Optional<RunReport> started(Path caseDir) {
+        try {
+            RunReport started = JSON.readValue(caseDir.resolve(STARTED_FILE).toFile(), RunReport.class);
+            return started.plan() == null
+                    ? Optional.empty()
+                    : Optional.of(new RunReport(
+                            Objects.requireNonNullElse(started.metadata(), Map.of()), started.plan(), List.of()));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The folders of servers the runner started in this case but did not summarise: named in the metadata's
+     * {@code servers}, or holding a raw file, and not in {@code summarised}; in the run's order.
+     */
+    public static List<String> unsummarised(Path caseDir, Map<String, Object> metadata, Set<String> summarised)
+            throws IOException {
+        Set<String> candidates = new LinkedHashSet<>();
+        if (metadata.get("servers") instanceof List<?> servers) {
+            servers.forEach(server -> candidates.add(String.valueOf(server)));
+        }
+        try (Stream<Path> folders = Files.list(caseDir)) {
+            folders.filter(Files::isDirectory)
+                    .map(folder -> folder.getFileName().toString())
+                    .filter(name -> !name.startsWith("."))
+                    .sorted()
+                    .forEach(candidates::add);
+        }
+        return candidates.stream()
+                .filter(server -> !summarised.contains(server))
+                .filter(server -> hasRawFiles(caseDir.resolve(server)))
+                .toList();
+    }
+
+    /** Whether any server folder of the case holds at least one sample. */
+    public static boolean anySamples(Path caseDir, List<String> servers) {
+        return servers.stream()
+                .anyMatch(server -> firstSampleMs(caseDir.resolve(server)).isPresent());
+    }
+
+    /**
+     * Why a server's turn has no summary, from its files: when the runner stopped (its last once-a-second line, in
+     * seconds after the first sample), how far JMeter got, whether the server stopped or has no stop line.
+     */
+    public static RunOutcome why(Path serverDir, String server, PlanShape plan) {
+        List<String> parts = new ArrayList<>();
+        OptionalLong first = firstSampleMs(serverDir);
+        OptionalLong runnerLast = lastModifiedMs(serverDir, RUNNER_FILES);
+        if (runnerLast.isEmpty()) {
+            parts.add("the runner stopped before the load began");
+        } else if (first.isEmpty()) {
+            parts.add("the runner stopped before JMeter's first sample");
+        } else {
+            parts.add(String.format(
+                    Locale.ROOT,
+                    "the runner stopped at t = %d s, before it summarised this server",
+                    Math.max(0, Math.round((runnerLast.getAsLong() - first.getAsLong()) / 1000.0))));
+        }
+        String console = read(serverDir.resolve("jmeter-console.log"));
+        String jmeterLog = read(serverDir.resolve("jmeter.log"));
+        if (console.lines().anyMatch(line -> line.startsWith(JMETER_DONE))) {
+            parts.add("JMeter ran its plan to the end");
+        } else if (!console.isEmpty() || !jmeterLog.isEmpty()) {
+            parts.add(String.format(
+                    Locale.ROOT,
+                    "%s at %,d of %,d samples",
+                    jmeterLog.contains(PARENT_GONE)
+                            ? "JMeter stopped with it"
+                            : "no end line from JMeter (it was stopped)",
+                    samples(serverDir),
+                    plan.idealSamples()));
+        }
+        Path serverLog = serverDir.resolve(ServerSummary.SERVER_LOG_FILE);
+        if (Files.isRegularFile(serverLog)) {
+            String log = read(serverLog);
+            if (log.contains(server + SERVER_STOPPED + System.lineSeparator())
+                    || log.endsWith(server + SERVER_STOPPED)) {
+                parts.add(
+                        log.contains(PARENT_GONE)
+                                ? "the server stopped gracefully when the runner was gone"
+                                : "the server stopped gracefully");
+            } else {
+                parts.add(
+                        "no stop line from the server (killed, or still running: see " + serverLog.getFileName() + ")");
+            }
+        }
+        return RunOutcome.of(RunOutcome.Kind.INTERRUPTED, "interrupted: " + String.join("; ", parts));
+    }
+
+    private static boolean hasRawFiles(Path serverDir) {
+        return Stream.of(ServerSummary.SAMPLES_FILE, ServerSummary.SERVER_LOG_FILE, ServerSummary.STATS_FILE)
+                .anyMatch(file -> Files.isRegularFile(serverDir.resolve(file)));
+    }
+
+    private static OptionalLong firstSampleMs(Path serverDir) {
+        long[] first = {Long.MAX_VALUE};
+        JtlReader.read(
+                serverDir.resolve(ServerSummary.SAMPLES_FILE),
+                sample -> first[0] = Math.min(first[0], sample.timeStamp()),
+                new ArrayList<>());
+        return first[0] == Long.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(first[0]);
+    }
+
+    private static long samples(Path serverDir) {
+        long[] count = {0};
+        JtlReader.read(serverDir.resolve(ServerSummary.SAMPLES_FILE), sample -> count[0]++, new ArrayList<>());
+        return count[0];
+    }
+
+    private static OptionalLong lastModifiedMs(Path dir, List<String> files) {
+        return files.stream()
+                .map(dir::resolve)
+                .filter(Files::isRegularFile)
+                .mapToLong(file -> {
+                    try {
+                        return Files.getLastModifiedTime(file).toMillis();
+                    } catch (IOException e) {
+                        return Long.MIN_VALUE;
+                    }
+                })
+                .filter(ms -> ms != Long.MIN_VALUE)
+                .max();
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+}

@@ -1,0 +1,126 @@
+package lab.threads.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import lab.threads.common.ParentWatch;
+import lab.threads.report.RunRecovery;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The runner SIGKILLed mid-load (what the out-of-memory killer, a closed terminal or a CI timeout does): nothing it
+ * started outlives it, the server stops gracefully, and ./lab report recovers the case from its raw files, marked
+ * partial with why.
+ */
+class RunnerKilledTest {
+    private static final Pattern PROGRESS = Pattern.compile("samples\\s+([\\d,]+)");
+
+    @TempDir
+    Path out;
+
+    @Test
+    void nothingOutlivesTheRunnerAndReportRecoversTheCaseMarkedPartial() throws Exception {
+        Path log = out.resolve("runner.log");
+        Process runner = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        LabCommand.class.getName(),
+                        "--servers=virtual",
+                        "--users=20",
+                        "--rampup=1",
+                        "--loops=40",
+                        "--sleep-ms=250",
+                        "--out=" + out.resolve("results"),
+                        "--server-jvm-args=-Xmx256m")
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
+        try {
+            awaitSamples(log, 40);
+            // Every process it started (its `ss` probe may be among them for a few ms): the server and the fork.
+            List<ProcessHandle> started = runner.descendants().toList();
+            for (String jvm : List.of("server-virtual.jar", "JMeterMain")) {
+                assertTrue(
+                        started.stream()
+                                .anyMatch(p -> p.info().commandLine().orElse("").contains(jvm)),
+                        jvm + " among "
+                                + started.stream()
+                                        .map(p -> p.info().commandLine().orElse("?"))
+                                        .toList());
+            }
+
+            runner.destroyForcibly().waitFor();
+            for (ProcessHandle child : started) {
+                assertTrue(
+                        child.onExit()
+                                .thenApply(ended -> true)
+                                .completeOnTimeout(false, 10, TimeUnit.SECONDS)
+                                .get(),
+                        "alive 10 s after the runner's SIGKILL: "
+                                + child.info().commandLine().orElse("?"));
+            }
+        } finally {
+            runner.destroyForcibly();
+            runner.descendants().forEach(ProcessHandle::destroyForcibly);
+        }
+
+        Path run = LabRunEndToEndTest.onlyRunFolder(out.resolve("results"));
+        Path server = run.resolve("server-virtual");
+        assertTrue(Files.isRegularFile(run.resolve(RunRecovery.STARTED_FILE)), "run.json written before the load");
+        assertFalse(Files.exists(run.resolve("summary.json")), "the runner never summarised");
+        String serverLog = Files.readString(server.resolve("server.log"));
+        assertTrue(serverLog.contains(ParentWatch.GONE) && serverLog.contains("server-virtual stopped"), serverLog);
+        assertTrue(Files.readString(server.resolve("jmeter.log")).contains(ParentWatch.GONE), "the fork said why");
+
+        assertEquals(0, ReportCommand.commandLine().execute(run.toString()));
+        JsonNode row = new ObjectMapper()
+                .readTree(run.resolve("summary.json").toFile())
+                .at("/servers/0");
+        assertTrue(row.get("partial").asBoolean());
+        String outcome = row.get("outcome").asText();
+        assertTrue(
+                outcome.matches("interrupted: the runner stopped at t = \\d+ s, before it summarised this server; "
+                        + "JMeter stopped with it at [\\d,]+ of 800 samples; "
+                        + "the server stopped gracefully when the runner was gone"),
+                outcome);
+        long samples = row.at("/summary/samples").asLong();
+        assertTrue(samples >= 40 && samples < 800, "the samples up to the kill: " + samples);
+        assertTrue(Files.readString(run.resolve("index.html")).contains("id=\"partial\""), "the page says partial");
+        assertTrue(
+                Files.readString(out.resolve("results").resolve("index.html")).contains(run.getFileName() + "/"),
+                "the run is in the index of all runs");
+    }
+
+    @Test
+    void theWordsTheReportLooksForAreTheOnesTheWatchWrites() {
+        assertEquals(ParentWatch.GONE, RunRecovery.PARENT_GONE);
+    }
+
+    /** Until the runner's progress line shows at least {@code samples}, at most 90 s. */
+    private static void awaitSamples(Path log, long samples) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (System.nanoTime() < deadline) {
+            Matcher progress = PROGRESS.matcher(Files.readString(log));
+            long seen = 0;
+            while (progress.find()) {
+                seen = Long.parseLong(progress.group(1).replace(",", ""));
+            }
+            if (seen >= samples) {
+                return;
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("no progress line with " + samples + " samples: " + Files.readString(log));
+    }
+}

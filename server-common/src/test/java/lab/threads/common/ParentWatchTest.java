@@ -1,0 +1,100 @@
+package lab.threads.common;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A JVM that watches its parent stops, its shutdown hooks run, once the parent is SIGKILLed. */
+class ParentWatchTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void theProcessNamedByTheKnobDiesAndTheWatcherStopsThroughItsShutdownHooks() throws Exception {
+        Process parent = new ProcessBuilder("sleep", "60").start();
+        ProcessBuilder watcher = new ProcessBuilder(java(Watcher.class.getName()));
+        watcher.environment().put("LAB_PARENT_PID", Long.toString(parent.pid()));
+        Process child = watcher.redirectErrorStream(true)
+                .redirectOutput(dir.resolve("out.txt").toFile())
+                .start();
+        awaitLine("watching " + parent.pid());
+
+        parent.destroyForcibly().waitFor();
+        assertTrue(child.waitFor(5, TimeUnit.SECONDS), "still alive 5 s after its parent's SIGKILL");
+        assertEquals(ParentWatch.EXIT_CODE, child.exitValue());
+        String out = Files.readString(dir.resolve("out.txt"));
+        assertTrue(
+                out.contains("watcher: the process that started it (pid " + parent.pid() + ") " + ParentWatch.GONE),
+                out);
+        assertTrue(out.contains("shutdown hook ran"), out);
+    }
+
+    @Test
+    void unsetItWatchesItsOwnParentAShellThatIsKilled() throws Exception {
+        // "; true" keeps sh from exec'ing java, so java's parent is the shell, as ./lab server's is the shell that ran
+        // it.
+        String command = java(Watcher.class.getName()).stream()
+                .map(arg -> "'" + arg + "'")
+                .collect(Collectors.joining(" "));
+        Process shell =
+                new ProcessBuilder("sh", "-c", command + " > '" + dir.resolve("out.txt") + "' 2>&1; true").start();
+        awaitLine("watching " + shell.pid());
+        ProcessHandle child = shell.toHandle().children().findFirst().orElseThrow();
+
+        shell.destroyForcibly().waitFor();
+        child.onExit().get(5, TimeUnit.SECONDS);
+        assertTrue(Files.readString(dir.resolve("out.txt")).contains("shutdown hook ran"));
+    }
+
+    @Test
+    void zeroWatchesNothingAndAnythingButAPidIsRefusedInWords() {
+        assertEquals(OptionalLong.empty(), ParentWatch.pidToWatch("0"));
+        assertEquals(OptionalLong.of(4242), ParentWatch.pidToWatch(" 4242 "));
+        assertEquals(
+                ProcessHandle.current().parent().orElseThrow().pid(),
+                ParentWatch.pidToWatch(null).getAsLong());
+        IllegalArgumentException refused =
+                assertThrows(IllegalArgumentException.class, () -> ParentWatch.pidToWatch("runner"));
+        assertTrue(
+                refused.getMessage().startsWith("LAB_PARENT_PID (lab.parent-pid) must be the pid"),
+                refused.getMessage());
+    }
+
+    private void awaitLine(String line) throws Exception {
+        Path out = dir.resolve("out.txt");
+        for (int i = 0; i < 100; i++) {
+            if (Files.exists(out) && Files.readString(out).contains(line)) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no '" + line + "' in " + (Files.exists(out) ? Files.readString(out) : "(nothing)"));
+    }
+
+    private static List<String> java(String mainClass) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(List.of("-Xmx32m", "-cp", System.getProperty("java.class.path"), mainClass));
+        return command;
+    }
+
+    /** Watches as a server does, with a shutdown hook that says it ran. */
+    public static final class Watcher {
+        public static void main(String[] args) throws InterruptedException {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> System.out.println("shutdown hook ran")));
+            System.out.println(
+                    "watching " + ParentWatch.start("watcher", System.out).getAsLong());
+            Thread.sleep(60_000);
+        }
+    }
+}
