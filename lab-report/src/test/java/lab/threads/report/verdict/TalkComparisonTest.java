@@ -80,6 +80,10 @@ class TalkComparisonTest {
                 1 + 2 * 3, table.split("<tr>").length - 1, "a header, then the talk's row and this run's per server");
         assertEquals(12, table.substring(0, table.indexOf("</tr>")).split("<th>").length - 1, "label, run, 10 columns");
         assertTrue(table.contains("(cut off)"));
+        assertTrue(
+                html.contains("stock: backlog 50, connections unlimited, idle n/a, grace n/a, "
+                        + "sun.net.httpserver.maxIdleConnections 200"),
+                "the settings cell names the JDK's own cap");
 
         String md = Files.readString(runDir.resolve(ReportWriter.MARKDOWN_FILE));
         assertTrue(md.contains("## The talk, side by side"));
