@@ -6,7 +6,6 @@ import java.io.InputStreamReader;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -42,7 +41,8 @@ public record TalkComparison(String source, List<Row> rows) {
      * @param settings    this run's server settings in a few words, e.g. "stock: backlog 50, 200 idle connections kept"
      * @param talk        the talk's row; NaN where the published table was cut off
      * @param here        this run's row
-     * @param differences each difference with its measured cause, one sentence each
+     * @param differences errors, throughput and max, talk against here, one sentence each
+     * @param errorCauses this run's errors, one line per cause with its count and what the lab measured of it
      */
     public record Row(
             String server,
@@ -50,7 +50,8 @@ public record TalkComparison(String source, List<Row> rows) {
             String settings,
             SummaryReportRow talk,
             SummaryReportRow here,
-            List<String> differences) {}
+            List<String> differences,
+            List<String> errorCauses) {}
 
     /**
      * What the run measured of one server, as the comparison needs it.
@@ -85,40 +86,35 @@ public record TalkComparison(String source, List<Row> rows) {
     private record Published(String label, SummaryReportRow row) {}
 
     private static Row row(Published talk, Measured here) {
-        List<String> differences = new ArrayList<>();
-        differences.add(String.format(
-                Locale.ROOT,
-                "errors %.2f%% in the talk, %.2f%% here%s",
-                talk.row().errorPercent(),
-                here.row().errorPercent(),
-                here.errorsByCause().isEmpty() ? "" : ":"));
-        here.errorsByCause()
-                .entrySet()
-                .forEach(cause -> differences.add(explain(cause.getKey(), cause.getValue(), here)));
+        List<String> causes = here.errorsByCause().entrySet().stream()
+                .map(cause -> explain(cause.getKey(), cause.getValue(), here))
+                .toList();
         double ideal = PLAN.idealThroughput();
-        differences.add(String.format(
-                Locale.ROOT,
-                "throughput %.1f/s in the talk (%.0f%% of the ideal %,.0f/s, its client on 20,000 platform threads), "
-                        + "%.1f/s here (%.1f%%); the client here: %s",
-                talk.row().throughput(),
-                100 * talk.row().throughput() / ideal,
-                ideal,
-                here.row().throughput(),
-                here.percentOfIdeal(),
-                clientShare(here.client())));
-        differences.add(String.format(
-                Locale.ROOT,
-                "max %,d ms in the talk, %,d ms here%s",
-                talk.row().max(),
-                here.row().max(),
-                here.slowest() == null ? "" : "; the slowest 1% here: " + here.slowest()));
+        List<String> differences = List.of(
+                String.format(
+                        Locale.ROOT,
+                        "errors %.2f%% in the talk, %.2f%% here%s",
+                        talk.row().errorPercent(),
+                        here.row().errorPercent(),
+                        causes.isEmpty() ? "" : ", by cause:"),
+                String.format(
+                        Locale.ROOT,
+                        "throughput %.1f/s in the talk (%.0f%% of the ideal %,.0f/s, its client on 20,000 platform "
+                                + "threads), %.1f/s here (%.1f%%); the client here: %s",
+                        talk.row().throughput(),
+                        100 * talk.row().throughput() / ideal,
+                        ideal,
+                        here.row().throughput(),
+                        here.percentOfIdeal(),
+                        clientShare(here.client())),
+                String.format(
+                        Locale.ROOT,
+                        "max %,d ms in the talk, %,d ms here%s",
+                        talk.row().max(),
+                        here.row().max(),
+                        here.slowest() == null ? "" : "; the slowest 1% here: " + here.slowest()));
         return new Row(
-                here.server(),
-                talk.label(),
-                settings(here.settings()),
-                talk.row(),
-                here.row(),
-                List.copyOf(differences));
+                here.server(), talk.label(), settings(here.settings()), talk.row(), here.row(), differences, causes);
     }
 
     /** One cause of errors with its count and what the lab measured of it. */
@@ -166,12 +162,14 @@ public record TalkComparison(String source, List<Row> rows) {
                 kernel.listenOverflows() > 0 ? ": the accept queue overflowed" : ": not the accept queue");
     }
 
+    /** The verdict, and for a client-bound run its first piece of evidence. */
     private static String clientShare(ClientVerdict client) {
         if (client == null) {
             return "not judged";
         }
-        return client.verdict().label()
-                + (client.findings().isEmpty() ? "" : " (" + client.findings().getFirst() + ")");
+        boolean bound =
+                client.verdict() == Verdict.CLIENT_BOUND && !client.findings().isEmpty();
+        return client.verdict().label() + (bound ? " (" + client.findings().getFirst() + ")" : "");
     }
 
     /** E.g. "stock: backlog 50, 200 idle connections kept"; "unknown" without /stats settings. */

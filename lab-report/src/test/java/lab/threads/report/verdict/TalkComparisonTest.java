@@ -45,17 +45,18 @@ class TalkComparisonTest {
 
         // Every cause of the fixture's errors with its count and what the lab measured of it.
         Map<String, Long> causes = measured.errorsByCause();
+        assertEquals(causes.size(), thread.errorCauses().size(), "one line per cause");
         for (Map.Entry<String, Long> cause : causes.entrySet()) {
             assertTrue(
-                    thread.differences().stream()
+                    thread.errorCauses().stream()
                             .anyMatch(line ->
                                     line.startsWith(String.format("%,d x %s", cause.getValue(), cause.getKey()))),
-                    cause + " in " + thread.differences());
+                    cause + " in " + thread.errorCauses());
         }
-        assertTrue(thread.differences().stream()
+        assertTrue(thread.errorCauses().stream()
                 .anyMatch(line ->
                         line.contains("NoHttpResponseException") && line.contains("at most 200 idle connections")));
-        assertTrue(thread.differences().stream()
+        assertTrue(thread.errorCauses().stream()
                 .anyMatch(line -> line.contains("ConnectException") && line.contains("ListenOverflows")));
         assertTrue(thread.differences().stream()
                 .anyMatch(line -> line.startsWith("throughput 1001.9/s in the talk (63% of the ideal 1,579/s")));
