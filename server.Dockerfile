@@ -19,6 +19,10 @@ COPY server-virtual/pom.xml server-virtual/
 COPY server-undertow-virtual/pom.xml server-undertow-virtual/
 COPY server-fixed-pool/pom.xml server-fixed-pool/
 COPY server-async/pom.xml server-async/
+COPY server-jdk/pom.xml server-jdk/
+COPY server-jdk-thread/pom.xml server-jdk-thread/
+COPY server-jdk-pool/pom.xml server-jdk-pool/
+COPY server-jdk-virtual/pom.xml server-jdk-virtual/
 COPY jmeter-plans/pom.xml jmeter-plans/
 COPY lab-report/pom.xml lab-report/
 COPY lab-runner/pom.xml lab-runner/
@@ -26,6 +30,7 @@ RUN mvn -B -q -ntp -Dmaven.repo.local=/m2 package -DskipTests && rm -rf */target
 # 2. The shared sources, then the variant's own (no tests: -DskipTests), so one variant's edit rebuilds only its image.
 COPY server-common/src/main server-common/src/main
 COPY server-undertow/src/main server-undertow/src/main
+COPY server-jdk/src/main server-jdk/src/main
 ARG SERVER_MODULE
 COPY ${SERVER_MODULE}/src/main ${SERVER_MODULE}/src/main
 RUN mvn -B -q -ntp -Dmaven.repo.local=/m2 -pl ${SERVER_MODULE} -am package -DskipTests \

@@ -1,11 +1,39 @@
 package lab.threads.report;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import java.util.Map;
 import lab.threads.report.math.PlanShape;
+import lab.threads.report.verdict.TalkComparison;
 
 /**
  * Everything one run's report shows: free-form metadata from the runner (JDK, machine, settings, dates...),
  * the plan, and one summary per server in the order they should be shown.
  */
-public record RunReport(Map<String, Object> metadata, PlanShape plan, List<ServerSummary> servers) {}
+// The talk's table beside this run's is derived: written to summary.json for readers, ignored when read back.
+@JsonIgnoreProperties(value = "talk", allowGetters = true)
+public record RunReport(Map<String, Object> metadata, PlanShape plan, List<ServerSummary> servers) {
+
+    /** The talk's published rows beside this run's, when the talk's servers ran the talk's plan; else null. */
+    @JsonProperty
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public TalkComparison talk() {
+        return TalkComparison.of(
+                plan,
+                servers.stream()
+                        .map(server -> new TalkComparison.Measured(
+                                server.server(),
+                                server.summary(),
+                                server.percentOfIdeal(),
+                                server.errorsByCause(),
+                                server.validity(),
+                                server.kernel(),
+                                server.serverStats() == null
+                                        ? null
+                                        : server.serverStats().settings(),
+                                server.timeline().present() ? server.timeVerdict() : null))
+                        .toList());
+    }
+}

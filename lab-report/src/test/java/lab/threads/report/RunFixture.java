@@ -24,12 +24,28 @@ public final class RunFixture {
     private RunFixture() {}
 
     public static RunReport threeServers(Path runDir) throws IOException {
-        for (int i = 0; i < SERVERS.size(); i++) {
-            Path serverDir = runDir.resolve(SERVERS.get(i));
+        return run(runDir, SERVERS, "");
+    }
+
+    /** The talk's three servers (server-jdk-*) on the talk plan, reporting the JDK's stock settings in /stats. */
+    public static RunReport talkServers(Path runDir) throws IOException {
+        return run(
+                runDir,
+                List.of("server-jdk-thread", "server-jdk-pool", "server-jdk-virtual"),
+                ",\"settings\":{\"settings\":\"stock\",\"backlog\":50,\"effectiveBacklog\":50,\"maxConnections\":"
+                        + "\"unlimited\",\"framework\":{\"sun.net.httpserver.maxIdleConnections\":200}}");
+    }
+
+    /** @param settings what each server's /stats lines add after their figures (a JSON member with its comma), or "" */
+    private static RunReport run(Path runDir, List<String> servers, String settings) throws IOException {
+        for (int i = 0; i < servers.size(); i++) {
+            Path serverDir = runDir.resolve(servers.get(i));
             List<Sample> samples = withIds(JtlFixture.randomRun(10 + i, 3_000));
             JtlFixture.write(serverDir.resolve(ServerSummary.SAMPLES_FILE), samples);
             Files.write(serverDir.resolve(ServerSummary.REQUESTS_FILE), requestLog(samples, 30L * i));
-            Files.writeString(serverDir.resolve(ServerSummary.STATS_FILE), statsLines(100 * (i + 1)));
+            Files.writeString(
+                    serverDir.resolve(ServerSummary.STATS_FILE),
+                    statsLines(100 * (i + 1)).replace("}\n", settings + "}\n"));
             Files.writeString(serverDir.resolve(ServerSummary.SERVER_SECONDS_FILE), serverSeconds());
             Files.writeString(serverDir.resolve(ServerSummary.CLIENT_STATS_FILE), clientLines());
             Files.writeString(serverDir.resolve(ServerSummary.KERNEL_FILE), kernelLines("6.18.44", 0));
@@ -39,7 +55,7 @@ public final class RunFixture {
         return new RunReport(
                 Map.of("jdk", "25"),
                 PLAN,
-                SERVERS.stream()
+                servers.stream()
                         .map(server ->
                                 ServerSummary.from(server, runDir.resolve(server), PLAN, RunOutcome.fromWords("ok")))
                         .toList());

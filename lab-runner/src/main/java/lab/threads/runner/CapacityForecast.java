@@ -27,7 +27,8 @@ import lab.threads.runner.jmeter.ClientKind;
  */
 record CapacityForecast(boolean open, double peakRate, long expected, long worst) {
     /** The variants that run each request in flight on a platform thread of their own. */
-    private static final Set<Variant> THREAD_PER_REQUEST = EnumSet.of(Variant.PLATFORM, Variant.POOL);
+    private static final Set<Variant> THREAD_PER_REQUEST =
+            EnumSet.of(Variant.PLATFORM, Variant.POOL, Variant.JDK_THREAD, Variant.JDK_POOL);
 
     static CapacityForecast of(PlanChoice plan) {
         PlanShape shape = plan.shape();
@@ -85,7 +86,7 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
             lines.add(against(
                     machine.threads(),
                     "threads (ulimit -u / pid_max; a thread per request in flight for the platform "
-                            + "and pool servers and for --client platform)",
+                            + "and pool servers, the JDK ones too, and for --client platform)",
                     "thread creation fails",
                     "--client virtual, or fewer --users / a lower --rate"));
         }

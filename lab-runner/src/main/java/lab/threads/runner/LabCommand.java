@@ -41,6 +41,8 @@ import picocli.CommandLine.Spec;
 public final class LabCommand implements Callable<Integer> {
     /** {@code --servers all}: every variant, the design's three first. */
     static final String ALL = "all";
+    /** {@code --servers talk}: the talk's three servers on the JDK HttpServer ({@link Variant#TALK}). */
+    static final String TALK = "talk";
 
     @Spec
     CommandSpec spec;
@@ -50,15 +52,15 @@ public final class LabCommand implements Callable<Integer> {
             split = ",",
             defaultValue = "platform,pool,virtual",
             completionCandidates = ServerNames.class,
-            description = "Servers to run, in order: ${COMPLETION-CANDIDATES} (every one). "
-                    + "Default: ${DEFAULT-VALUE} (the design's three).")
+            description = "Servers to run, in order: ${COMPLETION-CANDIDATES} (every one; talk: the talk's three, "
+                    + "jdk-thread, jdk-pool, jdk-virtual). Default: ${DEFAULT-VALUE} (the design's three).")
     List<String> servers;
 
-    /** The names {@code --servers} takes, read from the registry {@link Variant}, then {@code all}. */
+    /** The names {@code --servers} takes, read from the registry {@link Variant}, then {@code all} and {@code talk}. */
     static final class ServerNames implements Iterable<String> {
         @Override
         public java.util.Iterator<String> iterator() {
-            return Stream.concat(Stream.of(Variant.values()).map(Variant::shortName), Stream.of(ALL))
+            return Stream.concat(Stream.of(Variant.values()).map(Variant::shortName), Stream.of(ALL, TALK))
                     .iterator();
         }
     }
@@ -259,10 +261,8 @@ public final class LabCommand implements Callable<Integer> {
     }
 
     RunOptions options() throws java.io.IOException {
-        List<Variant> variants = servers.stream()
-                .flatMap(name -> ALL.equals(name) ? Stream.of(Variant.values()) : Stream.of(variant(name)))
-                .distinct()
-                .toList();
+        List<Variant> variants =
+                servers.stream().flatMap(LabCommand::variants).distinct().toList();
         Map<Variant, URI> external = new LinkedHashMap<>();
         targets.forEach((server, url) -> external.put(variant(server), url));
         Map<String, String> overrides = new LinkedHashMap<>(planProperties);
@@ -406,6 +406,15 @@ public final class LabCommand implements Callable<Integer> {
         return text.isBlank() ? List.of() : List.of(text.trim().split("\\s+"));
     }
 
+    /** The servers one {@code --servers} name selects: a variant, {@code all} or {@code talk}. */
+    static Stream<Variant> variants(String name) {
+        return switch (name) {
+            case ALL -> Stream.of(Variant.values());
+            case TALK -> Variant.TALK.stream();
+            default -> Stream.of(variant(name));
+        };
+    }
+
     static Variant variant(String name) {
         for (Variant variant : Variant.values()) {
             if (variant.id().equals(name) || variant.shortName().equals(name)) {
@@ -414,6 +423,6 @@ public final class LabCommand implements Callable<Integer> {
         }
         throw new IllegalArgumentException("Unknown server '" + name + "'. Use "
                 + Stream.of(Variant.values()).map(Variant::shortName).collect(Collectors.joining(", "))
-                + " (or server-platform, ...), or " + ALL + ".");
+                + " (or server-platform, ...), " + ALL + " or " + TALK + ".");
     }
 }

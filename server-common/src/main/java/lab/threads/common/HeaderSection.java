@@ -4,10 +4,14 @@ package lab.threads.common;
 public final class HeaderSection {
     private int lines;
     private int bytes;
+    private int hostLines;
 
     /** One header line; a framework that groups repeated names adds each value. */
     public HeaderSection add(String name, String value) {
         lines++;
+        if ("Host".equalsIgnoreCase(name)) {
+            hostLines++;
+        }
         bytes += name.length() + ": ".length() + value.length() + "\r\n".length();
         return this;
     }
@@ -18,5 +22,10 @@ public final class HeaderSection {
 
     public int bytes() {
         return bytes;
+    }
+
+    /** Host header lines: HTTP/1.1 needs exactly one (RFC 9112 section 3.2). */
+    public int hostLines() {
+        return hostLines;
     }
 }

@@ -53,6 +53,14 @@ public final class HttpLimits {
                                     "Unknown HTTP version '" + head.protocol() + "'; use HTTP/1.1."));
         }
         HeaderSection headers = head.headers();
+        if (headers.hostLines() != 1) {
+            // Undertow and Helidon refuse this themselves; the JDK HttpServer routes it (docs/servers.md).
+            return Optional.of(SleepContract.error(
+                    400,
+                    "bad_request",
+                    "The request has " + headers.hostLines()
+                            + " Host headers; HTTP/1.1 needs exactly one (RFC 9112 section 3.2)."));
+        }
         if (headers.lines() > MAX_HEADERS || headers.bytes() > MAX_HEADER_BYTES) {
             return Optional.of(SleepContract.error(
                     400,

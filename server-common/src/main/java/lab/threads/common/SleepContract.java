@@ -28,6 +28,8 @@ public final class SleepContract {
     private final RequestLog requestLog;
 
     private volatile LoadSettings loadSettings;
+    /** Limits of the framework's own beyond the four load settings, by its name for them; empty for most. */
+    private volatile Map<String, Object> frameworkSettings = Map.of();
 
     public SleepContract(Variant variant, ServerSettings settings) {
         this.variant = variant;
@@ -60,6 +62,15 @@ public final class SleepContract {
         loadSettings = inEffect;
     }
 
+    /**
+     * As {@link #running(LoadSettings)}, with limits only this framework has (e.g. the JDK HttpServer's idle-connection
+     * cap), by its own names: /stats serves them under {@code settings.framework}.
+     */
+    public void running(LoadSettings inEffect, Map<String, Object> frameworkOwn) {
+        frameworkSettings = Map.copyOf(frameworkOwn);
+        running(inEffect);
+    }
+
     /** What {@link #running} was told; null before. */
     public LoadSettings loadSettings() {
         return loadSettings;
@@ -67,7 +78,11 @@ public final class SleepContract {
 
     /** The settings in effect, as /stats serves them. */
     public Map<String, Object> describeSettings() {
-        return settings.describe(loadSettings);
+        Map<String, Object> described = settings.describe(loadSettings);
+        if (!frameworkSettings.isEmpty()) {
+            described.put("framework", new java.util.TreeMap<>(frameworkSettings));
+        }
+        return described;
     }
 
     /** Decides a request without blocking; safe to call on an I/O thread. Requests outside {@link HttpLimits} are refused first. */

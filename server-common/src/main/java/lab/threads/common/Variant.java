@@ -13,10 +13,18 @@ public enum Variant {
     VIRTUAL("server-virtual", "Helidon WebServer", "a virtual thread per request", 8083),
     UNDERTOW_VIRTUAL("server-undertow-virtual", "Undertow", "Executors.newVirtualThreadPerTaskExecutor()", 8084),
     FIXED_POOL("server-fixed-pool", "Undertow", "Executors.newFixedThreadPool(200)", 8085),
-    ASYNC("server-async", "Undertow", "no thread per request: a timer on the I/O thread answers", 8086);
+    ASYNC("server-async", "Undertow", "no thread per request: a timer on the I/O thread answers", 8086),
+    // The talk's three servers (SEEDS.md): the JDK's own HttpServer, whose one dispatcher thread hands each request on.
+    JDK_THREAD("server-jdk-thread", "JDK HttpServer", "a brand-new platform thread per request (new Thread)", 8087),
+    JDK_POOL("server-jdk-pool", "JDK HttpServer", "Executors.newCachedThreadPool()", 8088),
+    JDK_VIRTUAL(
+            "server-jdk-virtual", "JDK HttpServer", "a virtual thread per request (Thread.startVirtualThread)", 8089);
 
     /** What {@code ./lab run} loads without {@code --servers}: the design's three. */
     public static final java.util.List<Variant> DESIGN = java.util.List.of(PLATFORM, POOL, VIRTUAL);
+
+    /** The talk's three servers, as {@code --servers talk} and the compose profile {@code talk} name them. */
+    public static final java.util.List<Variant> TALK = java.util.List.of(JDK_THREAD, JDK_POOL, JDK_VIRTUAL);
 
     private final String id;
     private final String framework;

@@ -90,6 +90,28 @@ public abstract class ContractSuite {
                 virtual ? "every request on a virtual thread" : "platform threads only");
     }
 
+    /** Thread per request: platform threads, a brand-new one for each request, none reused across the waves. */
+    protected static void assertNewPlatformThreadPerRequest(List<JsonNode> firstWave, List<JsonNode> secondWave) {
+        assertVirtualThreads(false, firstWave, secondWave);
+        List<JsonNode> all =
+                Stream.concat(firstWave.stream(), secondWave.stream()).toList();
+        assertEquals(all.size(), threadNames(all).size(), "a brand-new thread per request, none reused across waves");
+    }
+
+    /** A cached pool: platform threads, and the second wave ran on the first wave's idle ones. */
+    protected static void assertPooledPlatformThreads(List<JsonNode> firstWave, List<JsonNode> secondWave) {
+        assertVirtualThreads(false, firstWave, secondWave);
+        java.util.Set<String> firstThreads = threadNames(firstWave);
+        java.util.Set<String> secondThreads = threadNames(secondWave);
+        assertTrue(
+                firstThreads.containsAll(secondThreads),
+                "the second wave reused the first wave's idle threads: " + firstThreads + " then " + secondThreads);
+    }
+
+    private static java.util.Set<String> threadNames(List<JsonNode> wave) {
+        return wave.stream().map(body -> body.get("threadName").asText()).collect(java.util.stream.Collectors.toSet());
+    }
+
     /** A client of the suite's running server, for a variant's own checks. */
     protected TestHttp http() {
         return http;

@@ -1,10 +1,7 @@
 package lab.threads.platform;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
-import java.util.stream.Stream;
 import lab.threads.common.ContractSuite;
 import lab.threads.common.LabServer;
 import lab.threads.common.SleepContract;
@@ -24,13 +21,6 @@ class PlatformServerContractTest extends ContractSuite {
 
     @Override
     protected void assertThreadingModel(List<JsonNode> firstWave, List<JsonNode> secondWave) {
-        List<JsonNode> all =
-                Stream.concat(firstWave.stream(), secondWave.stream()).toList();
-        assertVirtualThreads(false, firstWave, secondWave);
-        long distinctThreads = all.stream()
-                .map(body -> body.get("threadName").asText())
-                .distinct()
-                .count();
-        assertEquals(all.size(), distinctThreads, "a brand-new thread per request, none reused across waves");
+        assertNewPlatformThreadPerRequest(firstWave, secondWave);
     }
 }

@@ -1,12 +1,8 @@
 package lab.threads.pool;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import io.undertow.Undertow;
 import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
 import lab.threads.common.ContractSuite;
 import lab.threads.common.LabServer;
 import lab.threads.common.LoadSettings;
@@ -44,15 +40,6 @@ class PoolServerContractTest extends ContractSuite {
 
     @Override
     protected void assertThreadingModel(List<JsonNode> firstWave, List<JsonNode> secondWave) {
-        assertVirtualThreads(false, firstWave, secondWave);
-        Set<String> firstThreads = names(firstWave);
-        Set<String> secondThreads = names(secondWave);
-        assertTrue(
-                firstThreads.containsAll(secondThreads),
-                "the second wave reused the first wave's idle threads: " + firstThreads + " then " + secondThreads);
-    }
-
-    private static Set<String> names(List<JsonNode> wave) {
-        return wave.stream().map(body -> body.get("threadName").asText()).collect(Collectors.toSet());
+        assertPooledPlatformThreads(firstWave, secondWave);
     }
 }

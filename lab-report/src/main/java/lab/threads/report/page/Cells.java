@@ -60,7 +60,15 @@ public final class Cells {
                 + (Objects.equals(asked, effective) ? "" : " (asked " + asked + ")")
                 + ", connections " + settings.getOrDefault("maxConnections", NOT_AVAILABLE)
                 + ", idle " + millis(settings.get("idleTimeoutMs")) + ", grace "
-                + millis(settings.get("shutdownGraceMs"));
+                + millis(settings.get("shutdownGraceMs"))
+                + (settings.get("framework") instanceof Map<?, ?> own ? frameworkOwn(own) : "");
+    }
+
+    /** Limits only the framework has, by its names: e.g. the JDK HttpServer's idle-connection cap. */
+    private static String frameworkOwn(Map<?, ?> own) {
+        StringBuilder text = new StringBuilder();
+        own.forEach((name, value) -> text.append(", ").append(name).append(' ').append(value));
+        return text.toString();
     }
 
     private static String millis(Object value) {

@@ -78,6 +78,7 @@ public final class HtmlReport {
                 + "the client's memory and GC, errors by cause</summary>\n");
         appendTable(html, "details", SummaryTable.DETAIL_COLUMNS, report.servers());
         html.append("</details>\n");
+        html.append(TalkSection.html(report.talk()));
         html.append("""
                 <!-- ===== CHARTS: drawn by ChartsSection. Keep this section and its id. ===== -->
                 """).append(ChartsSection.render(charts)).append("<!-- ===== END CHARTS ===== -->\n");

@@ -30,6 +30,7 @@ public final class MarkdownReport {
         appendTable(md, SummaryTable.COLUMNS, report.servers());
         md.append('\n').append(Cells.planLine(report)).append('\n');
         md.append(HtmlReport.READING).append('\n');
+        md.append(TalkSection.markdown(report.talk()));
         md.append("\n## Details\n\n");
         appendTable(md, SummaryTable.DETAIL_COLUMNS, report.servers());
         md.append(KernelSection.markdown(report.servers()));
@@ -64,7 +65,7 @@ public final class MarkdownReport {
         }
     }
 
-    private static String row(List<String> cells) {
+    static String row(List<String> cells) {
         return cells.stream()
                 .map(cell -> cell.replace("|", "\\|").replace("\n", " "))
                 .collect(Collectors.joining(" | ", "| ", " |\n"));

@@ -1,0 +1,30 @@
+package lab.threads.jdkpool;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import lab.threads.common.ContractSuite;
+import lab.threads.common.LabServer;
+import lab.threads.common.SleepContract;
+import lab.threads.common.Variant;
+
+/**
+ * Lab settings only: the JDK reads its limits once per JVM, so the stock checks run in server-jdk's
+ * JdkStockSettingsTest, in a JVM of their own (frameworkDefaults() stays null here).
+ */
+class JdkPoolServerContractTest extends ContractSuite {
+
+    @Override
+    protected Variant variant() {
+        return Variant.JDK_POOL;
+    }
+
+    @Override
+    protected LabServer start(SleepContract contract) {
+        return JdkPoolServerMain.start(contract);
+    }
+
+    @Override
+    protected void assertThreadingModel(List<JsonNode> firstWave, List<JsonNode> secondWave) {
+        assertPooledPlatformThreads(firstWave, secondWave);
+    }
+}
