@@ -3,11 +3,8 @@ package lab.threads.undertow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -18,6 +15,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import lab.threads.common.RawHttp;
 import lab.threads.common.ServerSettings;
 import lab.threads.common.SleepContract;
 import lab.threads.common.Variant;
@@ -46,7 +44,7 @@ class BusyIoThreadTest {
         long sentUs;
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
             socket.setSoTimeout(10_000);
-            assertEquals(200, get(socket, "/sleep?ms=0&rid=before"));
+            assertEquals(200, RawHttp.get(socket, "/sleep?ms=0&rid=before"));
             XnioWorker worker = server.worker();
             CountDownLatch held = new CountDownLatch(worker.getIoThreadCount());
             for (int i = 0; i < worker.getIoThreadCount(); i++) {
@@ -61,7 +59,7 @@ class BusyIoThreadTest {
             }
             assertTrue(held.await(5, TimeUnit.SECONDS), "every I/O thread held");
             sentUs = ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
-            assertEquals(200, get(socket, "/sleep?ms=0&rid=behind"), () -> log.toString());
+            assertEquals(200, RawHttp.get(socket, "/sleep?ms=0&rid=behind"), () -> log.toString());
         } finally {
             server.stop();
             contract.close();
@@ -87,44 +85,5 @@ class BusyIoThreadTest {
         assertTrue(
                 responded - received < 300_000,
                 "no wait for a thread, a 0 ms sleep: " + (started - received) + " + " + (responded - started) + " us");
-    }
-
-    /** One GET on the kept-alive connection; its status, the answer read whole (by its Content-Length, or its chunks). */
-    private static int get(Socket socket, String target) throws IOException {
-        socket.getOutputStream()
-                .write(("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-        InputStream in = socket.getInputStream();
-        String statusLine = line(in);
-        if (!statusLine.startsWith("HTTP/")) {
-            throw new IOException("no answer to " + target + ": '" + statusLine + "'");
-        }
-        int status = Integer.parseInt(statusLine.split(" ")[1]);
-        int length = 0;
-        boolean chunked = false;
-        for (String header = line(in); !header.isEmpty(); header = line(in)) {
-            String lower = header.toLowerCase(java.util.Locale.ROOT);
-            if (lower.startsWith("content-length:")) {
-                length = Integer.parseInt(
-                        header.substring(header.indexOf(':') + 1).strip());
-            }
-            chunked |= lower.startsWith("transfer-encoding:") && lower.contains("chunked");
-        }
-        if (chunked) {
-            for (int size = Integer.parseInt(line(in), 16); size > 0; size = Integer.parseInt(line(in), 16)) {
-                in.readNBytes(size + 2);
-            }
-            line(in);
-        } else {
-            in.readNBytes(length);
-        }
-        return status;
-    }
-
-    private static String line(InputStream in) throws IOException {
-        StringBuilder line = new StringBuilder();
-        for (int b = in.read(); b != -1 && b != '\n'; b = in.read()) {
-            line.append((char) b);
-        }
-        return line.toString().strip();
     }
 }
