@@ -8,7 +8,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 
 /** Bytes on a socket, for requests no HTTP client would send; returns the status of the answer's first line. */
-final class RawHttp {
+public final class RawHttp {
     /** Undertow closes the connection without an answer; this status stands for that. */
     static final int NO_ANSWER = -1;
 
@@ -44,38 +44,46 @@ final class RawHttp {
         java.util.List<Integer> statuses = new java.util.ArrayList<>();
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
             socket.setSoTimeout(10_000);
-            InputStream in = socket.getInputStream();
             for (String target : targets) {
-                socket.getOutputStream()
-                        .write(("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-                                .getBytes(StandardCharsets.ISO_8859_1));
-                statuses.add(Integer.parseInt(firstLine(in).split(" ")[1]));
-                int length = 0;
-                boolean chunked = false;
-                for (String header = firstLine(in); !header.isEmpty(); header = firstLine(in)) {
-                    String lower = header.toLowerCase(java.util.Locale.ROOT);
-                    if (lower.startsWith("content-length:")) {
-                        length = Integer.parseInt(
-                                header.substring(header.indexOf(':') + 1).strip());
-                    }
-                    chunked |= lower.startsWith("transfer-encoding:") && lower.contains("chunked");
-                }
-                if (chunked) {
-                    // Each chunk: its size in hex, the bytes, CRLF; a size of 0 and a blank line end the body.
-                    for (int size = Integer.parseInt(firstLine(in), 16);
-                            size > 0;
-                            size = Integer.parseInt(firstLine(in), 16)) {
-                        in.readNBytes(size + 2);
-                    }
-                    firstLine(in);
-                } else {
-                    in.readNBytes(length);
-                }
+                statuses.add(get(socket, target));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return statuses;
+    }
+
+    /** One GET on an open keep-alive connection: its status, the answer read whole (by its Content-Length, or its chunks). */
+    public static int get(Socket socket, String target) throws IOException {
+        socket.getOutputStream()
+                .write(("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                        .getBytes(StandardCharsets.ISO_8859_1));
+        InputStream in = socket.getInputStream();
+        String statusLine = firstLine(in);
+        if (!statusLine.startsWith("HTTP/")) {
+            throw new IOException("no answer to " + target + ": '" + statusLine + "'");
+        }
+        int status = Integer.parseInt(statusLine.split(" ")[1]);
+        int length = 0;
+        boolean chunked = false;
+        for (String header = firstLine(in); !header.isEmpty(); header = firstLine(in)) {
+            String lower = header.toLowerCase(java.util.Locale.ROOT);
+            if (lower.startsWith("content-length:")) {
+                length = Integer.parseInt(
+                        header.substring(header.indexOf(':') + 1).strip());
+            }
+            chunked |= lower.startsWith("transfer-encoding:") && lower.contains("chunked");
+        }
+        if (chunked) {
+            // Each chunk: its size in hex, the bytes, CRLF; a size of 0 and a blank line end the body.
+            for (int size = Integer.parseInt(firstLine(in), 16); size > 0; size = Integer.parseInt(firstLine(in), 16)) {
+                in.readNBytes(size + 2);
+            }
+            firstLine(in);
+        } else {
+            in.readNBytes(length);
+        }
+        return status;
     }
 
     private static String firstLine(InputStream in) throws IOException {

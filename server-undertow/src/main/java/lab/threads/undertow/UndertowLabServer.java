@@ -173,6 +173,11 @@ public final class UndertowLabServer implements LabServer {
         exchange.getResponseSender().send(ByteBuffer.wrap(reply.json().getBytes(StandardCharsets.UTF_8)), whenWritten);
     }
 
+    /** Read by tests: the I/O threads that accept, read and write every connection. */
+    org.xnio.XnioWorker worker() {
+        return undertow.getWorker();
+    }
+
     @Override
     public int port() {
         return ((java.net.InetSocketAddress)
