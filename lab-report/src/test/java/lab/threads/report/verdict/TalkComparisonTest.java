@@ -105,6 +105,12 @@ class TalkComparisonTest {
         String md = Files.readString(runDir.resolve(ReportWriter.MARKDOWN_FILE));
         assertTrue(md.contains("## The talk, side by side"));
         assertTrue(md.contains("| virtual threads | the talk | 60,000 | 6,042 |"), md);
+        int causes = report.servers().stream()
+                .mapToInt(server -> server.errorsByCause().size())
+                .sum();
+        assertEquals(causes, md.split("\n  - ").length - 1, "every cause of every server under its error line");
+        assertEquals(
+                causes, html.substring(html.indexOf("<section id=\"talk\">")).split("<li>[0-9,]+ x ").length - 1);
 
         JsonNode json = new ObjectMapper()
                 .readTree(runDir.resolve(ReportWriter.JSON_FILE).toFile());
