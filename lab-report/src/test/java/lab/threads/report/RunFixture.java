@@ -33,7 +33,8 @@ public final class RunFixture {
                 runDir,
                 List.of("server-jdk-thread", "server-jdk-pool", "server-jdk-virtual"),
                 ",\"settings\":{\"settings\":\"stock\",\"backlog\":50,\"effectiveBacklog\":50,\"maxConnections\":"
-                        + "\"unlimited\",\"framework\":{\"sun.net.httpserver.maxIdleConnections\":200}}");
+                        + "\"unlimited\",\"framework\":{\"jdk.httpserver.maxConnections\":-1,"
+                        + "\"sun.net.httpserver.maxIdleConnections\":200}}");
     }
 
     /** @param settings what each server's /stats lines add after their figures (a JSON member with its comma), or "" */

@@ -58,7 +58,18 @@ final class TalkSection {
             html.append("<h3>")
                     .append(HtmlReport.escape(row.server() + " (the talk's " + row.label() + ")"))
                     .append("</h3>\n<ul>\n");
-            row.differences()
+            html.append("<li>").append(HtmlReport.escape(row.differences().getFirst()));
+            if (!row.errorCauses().isEmpty()) {
+                html.append("<ul>\n");
+                row.errorCauses()
+                        .forEach(cause -> html.append("<li>")
+                                .append(HtmlReport.escape(cause))
+                                .append("</li>\n"));
+                html.append("</ul>");
+            }
+            html.append("</li>\n");
+            row.differences().stream()
+                    .skip(1)
                     .forEach(difference -> html.append("<li>")
                             .append(HtmlReport.escape(difference))
                             .append("</li>\n"));
@@ -90,7 +101,10 @@ final class TalkSection {
                     .append("** (the talk's ")
                     .append(row.label())
                     .append(")\n\n");
-            row.differences()
+            md.append("- ").append(row.differences().getFirst()).append('\n');
+            row.errorCauses().forEach(cause -> md.append("  - ").append(cause).append('\n'));
+            row.differences().stream()
+                    .skip(1)
                     .forEach(difference -> md.append("- ").append(difference).append('\n'));
         }
         return md.toString();

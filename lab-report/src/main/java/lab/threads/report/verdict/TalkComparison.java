@@ -34,6 +34,7 @@ public record TalkComparison(String source, List<Row> rows) {
     private static final String SOURCE = "the talk \"Demystifying Java Fibers\" (Globant), JMeter's Summary Report as "
             + "published; a JDK early-access Loom build, JMeter on 20,000 platform threads (SEEDS.md)";
     private static final String IDLE_CAP = "sun.net.httpserver.maxIdleConnections";
+    private static final String MAX_CONNECTIONS = "jdk.httpserver.maxConnections";
 
     /**
      * @param server      the lab's server (its id)
@@ -123,12 +124,7 @@ public record TalkComparison(String source, List<Row> rows) {
         String what = String.format(Locale.ROOT, "%,d x %s", count, key);
         String text = cause.cause();
         if (text.contains("NoHttpResponseException")) {
-            Object cap = framework(here.settings()).get(IDLE_CAP);
-            return what + ": the server closed a kept-alive connection before JMeter's next request on it"
-                    + (cap == null
-                            ? ""
-                            : " (this server keeps at most " + cap + " idle connections, " + IDLE_CAP
-                                    + "; the JDK's default is 200, as in the talk)");
+            return what + ": the server closed the connection before answering; " + whyClosed(here);
         }
         if (ClientVerdict.RESOURCE_LIMITS.stream().anyMatch(text::contains)) {
             return what + ": " + (cause.side() == ErrorCause.Side.CLIENT ? "the client's" : "the server's")
@@ -138,13 +134,39 @@ public record TalkComparison(String source, List<Row> rows) {
         if (cause.side() == ErrorCause.Side.SERVER && text.equals("HTTP 503")) {
             return what + ": the server could not start a thread for them (its 503 thread_unavailable)";
         }
-        if (text.contains("Connect") || text.contains("Connection reset") || text.contains("connect timed out")) {
+        if (text.contains("Connection reset")) {
+            return what + ": " + acceptQueue(here.kernel()) + "; " + whyClosed(here);
+        }
+        if (text.contains("Connect") || text.contains("connect timed out")) {
             return what + ": " + acceptQueue(here.kernel());
         }
         if (text.contains("SocketTimeoutException")) {
             return what + ": JMeter's response timeout: the answer took longer than the plan allows";
         }
         return what;
+    }
+
+    /**
+     * Why the JDK server closes a connection unanswered, from the limits it ran with: a small idle cap closes a kept-alive
+     * connection as it goes idle (JMeter's next request on it finds it closed); a connection limit closes every new
+     * connection beyond it as soon as it is accepted.
+     */
+    private static String whyClosed(Measured here) {
+        Map<String, Object> own = framework(here.settings());
+        if (!(own.get(IDLE_CAP) instanceof Number cap) || !(own.get(MAX_CONNECTIONS) instanceof Number limit)) {
+            return "the server's limits are unknown (no /stats settings)";
+        }
+        // The cap bites below the connection limit (the lab sets them equal); without a limit, below the plan's users.
+        long limitOrUsers = limit.longValue() > 0 ? limit.longValue() : PLAN.users();
+        if (cap.longValue() < limitOrUsers) {
+            return "this server keeps at most " + cap + " idle keep-alive connections (" + IDLE_CAP
+                    + ", the JDK's default of 200 in the talk) and closes each one beyond them as it goes idle, so "
+                    + "JMeter's next request on it finds it closed";
+        }
+        return limit.longValue() > 0
+                ? "this server closes every connection beyond its " + limit + " open ones as soon as it accepts it ("
+                        + MAX_CONNECTIONS + "), where the other servers leave it waiting in the backlog"
+                : "neither its idle cap (" + cap + ") nor a connection limit explains it";
     }
 
     /** The kernel's word on the accept queue, the talk's 50-entry backlog's suspect. */

@@ -54,12 +54,28 @@ class TalkComparisonTest {
                     cause + " in " + thread.errorCauses());
         }
         assertTrue(thread.errorCauses().stream()
-                .anyMatch(line ->
-                        line.contains("NoHttpResponseException") && line.contains("at most 200 idle connections")));
+                .anyMatch(line -> line.contains("NoHttpResponseException")
+                        && line.contains("at most 200 idle keep-alive connections")));
         assertTrue(thread.errorCauses().stream()
                 .anyMatch(line -> line.contains("ConnectException") && line.contains("ListenOverflows")));
         assertTrue(thread.differences().stream()
                 .anyMatch(line -> line.startsWith("throughput 1001.9/s in the talk (63% of the ideal 1,579/s")));
+    }
+
+    @Test
+    void withTheLabsLimitsAConnectionClosedUnansweredIsTheConnectionLimitsNotTheIdleCaps() {
+        Map<String, Object> lab = Map.of(
+                "settings",
+                "lab",
+                "framework",
+                Map.of("sun.net.httpserver.maxIdleConnections", 19_000, "jdk.httpserver.maxConnections", 19_000));
+        TalkComparison.Measured measured =
+                new TalkComparison.Measured("server-jdk-virtual", null, 43.8, Map.of(), null, null, lab, null);
+
+        String line = TalkComparison.explain(
+                "client: org.apache.http.NoHttpResponseException: 127.0.0.1:8089 failed to respond", 105, measured);
+        assertTrue(line.startsWith("105 x client: org.apache.http.NoHttpResponseException"), line);
+        assertTrue(line.contains("closes every connection beyond its 19000 open ones"), line);
     }
 
     @Test
@@ -83,12 +99,18 @@ class TalkComparisonTest {
         assertTrue(table.contains("(cut off)"));
         assertTrue(
                 html.contains("stock: backlog 50, connections unlimited, idle n/a, grace n/a, "
-                        + "sun.net.httpserver.maxIdleConnections 200"),
+                        + "jdk.httpserver.maxConnections -1, sun.net.httpserver.maxIdleConnections 200"),
                 "the settings cell names the JDK's own cap");
 
         String md = Files.readString(runDir.resolve(ReportWriter.MARKDOWN_FILE));
         assertTrue(md.contains("## The talk, side by side"));
         assertTrue(md.contains("| virtual threads | the talk | 60,000 | 6,042 |"), md);
+        int causes = report.servers().stream()
+                .mapToInt(server -> server.errorsByCause().size())
+                .sum();
+        assertEquals(causes, md.split("\n  - ").length - 1, "every cause of every server under its error line");
+        assertEquals(
+                causes, html.substring(html.indexOf("<section id=\"talk\">")).split("<li>[0-9,]+ x ").length - 1);
 
         JsonNode json = new ObjectMapper()
                 .readTree(runDir.resolve(ReportWriter.JSON_FILE).toFile());
