@@ -13,10 +13,22 @@ public enum Variant {
     VIRTUAL("server-virtual", "Helidon WebServer", "a virtual thread per request", 8083),
     UNDERTOW_VIRTUAL("server-undertow-virtual", "Undertow", "Executors.newVirtualThreadPerTaskExecutor()", 8084),
     FIXED_POOL("server-fixed-pool", "Undertow", "Executors.newFixedThreadPool(200)", 8085),
-    ASYNC("server-async", "Undertow", "no thread per request: a timer on the I/O thread answers", 8086);
+    ASYNC("server-async", "Undertow", "no thread per request: a timer on the I/O thread answers", 8086),
+    // The servers teams deploy (docs/design.md): each on its own pool and on virtual threads, as they come.
+    TOMCAT_POOL("server-tomcat-pool", "Tomcat", "its connector's worker pool (maxThreads 200)", 8090),
+    TOMCAT_VIRTUAL("server-tomcat-virtual", "Tomcat", "a virtual thread per request (useVirtualThreads)", 8091),
+    JETTY_POOL("server-jetty-pool", "Jetty", "its QueuedThreadPool (200 threads)", 8092),
+    JETTY_VIRTUAL("server-jetty-virtual", "Jetty", "a virtual thread per request (its virtual-thread executor)", 8093);
 
     /** What {@code ./lab run} loads without {@code --servers}: the design's three. */
     public static final java.util.List<Variant> DESIGN = java.util.List.of(PLATFORM, POOL, VIRTUAL);
+
+    /**
+     * Named selections beside {@code all}, for {@code --servers} and the compose profiles: {@code deployed} is the
+     * servers teams deploy, Tomcat and Jetty, each on its own pool and on virtual threads.
+     */
+    public static final java.util.Map<String, java.util.List<Variant>> GROUPS =
+            java.util.Map.of("deployed", java.util.List.of(TOMCAT_POOL, TOMCAT_VIRTUAL, JETTY_POOL, JETTY_VIRTUAL));
 
     private final String id;
     private final String framework;
