@@ -50,15 +50,19 @@ public final class LabCommand implements Callable<Integer> {
             split = ",",
             defaultValue = "platform,pool,virtual",
             completionCandidates = ServerNames.class,
-            description = "Servers to run, in order: ${COMPLETION-CANDIDATES} (every one). "
-                    + "Default: ${DEFAULT-VALUE} (the design's three).")
+            description = "Servers to run, in order: ${COMPLETION-CANDIDATES} (every one); deployed is Tomcat and "
+                    + "Jetty on their pools and on virtual threads. Default: ${DEFAULT-VALUE} (the design's three).")
     List<String> servers;
 
-    /** The names {@code --servers} takes, read from the registry {@link Variant}, then {@code all}. */
+    /** The names {@code --servers} takes, read from the registry {@link Variant}, then its groups and {@code all}. */
     static final class ServerNames implements Iterable<String> {
         @Override
         public java.util.Iterator<String> iterator() {
-            return Stream.concat(Stream.of(Variant.values()).map(Variant::shortName), Stream.of(ALL))
+            return Stream.of(
+                            Stream.of(Variant.values()).map(Variant::shortName),
+                            Variant.GROUPS.keySet().stream().sorted(),
+                            Stream.of(ALL))
+                    .flatMap(names -> names)
                     .iterator();
         }
     }
@@ -259,10 +263,8 @@ public final class LabCommand implements Callable<Integer> {
     }
 
     RunOptions options() throws java.io.IOException {
-        List<Variant> variants = servers.stream()
-                .flatMap(name -> ALL.equals(name) ? Stream.of(Variant.values()) : Stream.of(variant(name)))
-                .distinct()
-                .toList();
+        List<Variant> variants =
+                servers.stream().flatMap(LabCommand::selection).distinct().toList();
         Map<Variant, URI> external = new LinkedHashMap<>();
         targets.forEach((server, url) -> external.put(variant(server), url));
         Map<String, String> overrides = new LinkedHashMap<>(planProperties);
@@ -406,6 +408,15 @@ public final class LabCommand implements Callable<Integer> {
         return text.isBlank() ? List.of() : List.of(text.trim().split("\\s+"));
     }
 
+    /** One name of {@code --servers}: every variant, a group of {@link Variant#GROUPS}, or one variant. */
+    static Stream<Variant> selection(String name) {
+        if (ALL.equals(name)) {
+            return Stream.of(Variant.values());
+        }
+        List<Variant> group = Variant.GROUPS.get(name);
+        return group != null ? group.stream() : Stream.of(variant(name));
+    }
+
     static Variant variant(String name) {
         for (Variant variant : Variant.values()) {
             if (variant.id().equals(name) || variant.shortName().equals(name)) {
@@ -414,6 +425,7 @@ public final class LabCommand implements Callable<Integer> {
         }
         throw new IllegalArgumentException("Unknown server '" + name + "'. Use "
                 + Stream.of(Variant.values()).map(Variant::shortName).collect(Collectors.joining(", "))
-                + " (or server-platform, ...), or " + ALL + ".");
+                + " (or server-platform, ...), a group (" + String.join(", ", Variant.GROUPS.keySet()) + "), or "
+                + ALL + ".");
     }
 }
