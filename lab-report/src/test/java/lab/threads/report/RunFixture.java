@@ -23,9 +23,33 @@ public final class RunFixture {
 
     private RunFixture() {}
 
+    /**
+     * Every server the lab will have: today's six, the talk's three on the JDK's HttpServer and the four deployed ones
+     * (Tomcat and Jetty), for pages that must stay readable with all of them.
+     */
+    public static final List<String> THIRTEEN = List.of(
+            "server-platform",
+            "server-pool",
+            "server-virtual",
+            "server-undertow-virtual",
+            "server-fixed-pool",
+            "server-async",
+            "server-jdk-thread",
+            "server-jdk-pool",
+            "server-jdk-virtual",
+            "server-tomcat-pool",
+            "server-tomcat-virtual",
+            "server-jetty-pool",
+            "server-jetty-virtual");
+
     public static RunReport threeServers(Path runDir) throws IOException {
-        for (int i = 0; i < SERVERS.size(); i++) {
-            Path serverDir = runDir.resolve(SERVERS.get(i));
+        return servers(runDir, SERVERS);
+    }
+
+    /** A run of {@code servers}, each with the same kind of files as {@link #threeServers}. */
+    public static RunReport servers(Path runDir, List<String> servers) throws IOException {
+        for (int i = 0; i < servers.size(); i++) {
+            Path serverDir = runDir.resolve(servers.get(i));
             List<Sample> samples = withIds(JtlFixture.randomRun(10 + i, 3_000));
             JtlFixture.write(serverDir.resolve(ServerSummary.SAMPLES_FILE), samples);
             Files.write(serverDir.resolve(ServerSummary.REQUESTS_FILE), requestLog(samples, 30L * i));
@@ -39,7 +63,7 @@ public final class RunFixture {
         return new RunReport(
                 Map.of("jdk", "25"),
                 PLAN,
-                SERVERS.stream()
+                servers.stream()
                         .map(server ->
                                 ServerSummary.from(server, runDir.resolve(server), PLAN, RunOutcome.fromWords("ok")))
                         .toList());
