@@ -23,14 +23,22 @@ COPY server-jdk/pom.xml server-jdk/
 COPY server-jdk-thread/pom.xml server-jdk-thread/
 COPY server-jdk-pool/pom.xml server-jdk-pool/
 COPY server-jdk-virtual/pom.xml server-jdk-virtual/
+COPY server-tomcat/pom.xml server-tomcat/
+COPY server-tomcat-pool/pom.xml server-tomcat-pool/
+COPY server-tomcat-virtual/pom.xml server-tomcat-virtual/
+COPY server-jetty/pom.xml server-jetty/
+COPY server-jetty-pool/pom.xml server-jetty-pool/
+COPY server-jetty-virtual/pom.xml server-jetty-virtual/
 COPY jmeter-plans/pom.xml jmeter-plans/
 COPY lab-report/pom.xml lab-report/
 COPY lab-runner/pom.xml lab-runner/
 RUN mvn -B -q -ntp -Dmaven.repo.local=/m2 package -DskipTests && rm -rf */target target
-# 2. The shared sources, then the variant's own (no tests: -DskipTests), so one variant's edit rebuilds only its image.
+# 2. The shared sources (server-common and the framework adapters), then the variant's own (no tests: -DskipTests), so one variant's edit rebuilds only its image.
 COPY server-common/src/main server-common/src/main
 COPY server-undertow/src/main server-undertow/src/main
 COPY server-jdk/src/main server-jdk/src/main
+COPY server-tomcat/src/main server-tomcat/src/main
+COPY server-jetty/src/main server-jetty/src/main
 ARG SERVER_MODULE
 COPY ${SERVER_MODULE}/src/main ${SERVER_MODULE}/src/main
 RUN mvn -B -q -ntp -Dmaven.repo.local=/m2 -pl ${SERVER_MODULE} -am package -DskipTests \

@@ -23,8 +23,32 @@ public final class RunFixture {
 
     private RunFixture() {}
 
+    /**
+     * Every server the lab will have: today's six, the talk's three on the JDK's HttpServer and the four deployed ones
+     * (Tomcat and Jetty), for pages that must stay readable with all of them.
+     */
+    public static final List<String> THIRTEEN = List.of(
+            "server-platform",
+            "server-pool",
+            "server-virtual",
+            "server-undertow-virtual",
+            "server-fixed-pool",
+            "server-async",
+            "server-jdk-thread",
+            "server-jdk-pool",
+            "server-jdk-virtual",
+            "server-tomcat-pool",
+            "server-tomcat-virtual",
+            "server-jetty-pool",
+            "server-jetty-virtual");
+
     public static RunReport threeServers(Path runDir) throws IOException {
-        return run(runDir, SERVERS, "");
+        return servers(runDir, SERVERS);
+    }
+
+    /** A run of {@code servers}, each with the same kind of files as {@link #threeServers}. */
+    public static RunReport servers(Path runDir, List<String> servers) throws IOException {
+        return run(runDir, servers, "");
     }
 
     /** The talk's three servers (server-jdk-*) on the talk plan, reporting the JDK's stock settings in /stats. */

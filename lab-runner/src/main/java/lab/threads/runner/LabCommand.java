@@ -41,8 +41,6 @@ import picocli.CommandLine.Spec;
 public final class LabCommand implements Callable<Integer> {
     /** {@code --servers all}: every variant, the design's three first. */
     static final String ALL = "all";
-    /** {@code --servers talk}: the talk's three servers on the JDK HttpServer ({@link Variant#TALK}). */
-    static final String TALK = "talk";
 
     @Spec
     CommandSpec spec;
@@ -52,15 +50,19 @@ public final class LabCommand implements Callable<Integer> {
             split = ",",
             defaultValue = "platform,pool,virtual",
             completionCandidates = ServerNames.class,
-            description = "Servers to run, in order: ${COMPLETION-CANDIDATES} (every one; talk: the talk's three, "
-                    + "jdk-thread, jdk-pool, jdk-virtual). Default: ${DEFAULT-VALUE} (the design's three).")
+            description = "Servers to run, in order: ${COMPLETION-CANDIDATES} (every one); talk is the talk's three "
+                    + "on the JDK HttpServer, deployed Tomcat and Jetty on their pools and on virtual threads. Default: ${DEFAULT-VALUE} (the design's three).")
     List<String> servers;
 
-    /** The names {@code --servers} takes, read from the registry {@link Variant}, then {@code all} and {@code talk}. */
+    /** The names {@code --servers} takes, read from the registry {@link Variant}, then its groups and {@code all}. */
     static final class ServerNames implements Iterable<String> {
         @Override
         public java.util.Iterator<String> iterator() {
-            return Stream.concat(Stream.of(Variant.values()).map(Variant::shortName), Stream.of(ALL, TALK))
+            return Stream.of(
+                            Stream.of(Variant.values()).map(Variant::shortName),
+                            Variant.GROUPS.keySet().stream().sorted(),
+                            Stream.of(ALL))
+                    .flatMap(names -> names)
                     .iterator();
         }
     }
@@ -262,7 +264,7 @@ public final class LabCommand implements Callable<Integer> {
 
     RunOptions options() throws java.io.IOException {
         List<Variant> variants =
-                servers.stream().flatMap(LabCommand::variants).distinct().toList();
+                servers.stream().flatMap(LabCommand::selection).distinct().toList();
         Map<Variant, URI> external = new LinkedHashMap<>();
         targets.forEach((server, url) -> external.put(variant(server), url));
         Map<String, String> overrides = new LinkedHashMap<>(planProperties);
@@ -406,13 +408,13 @@ public final class LabCommand implements Callable<Integer> {
         return text.isBlank() ? List.of() : List.of(text.trim().split("\\s+"));
     }
 
-    /** The servers one {@code --servers} name selects: a variant, {@code all} or {@code talk}. */
-    static Stream<Variant> variants(String name) {
-        return switch (name) {
-            case ALL -> Stream.of(Variant.values());
-            case TALK -> Variant.TALK.stream();
-            default -> Stream.of(variant(name));
-        };
+    /** One name of {@code --servers}: every variant, a group of {@link Variant#GROUPS}, or one variant. */
+    static Stream<Variant> selection(String name) {
+        if (ALL.equals(name)) {
+            return Stream.of(Variant.values());
+        }
+        List<Variant> group = Variant.GROUPS.get(name);
+        return group != null ? group.stream() : Stream.of(variant(name));
     }
 
     static Variant variant(String name) {
@@ -423,6 +425,7 @@ public final class LabCommand implements Callable<Integer> {
         }
         throw new IllegalArgumentException("Unknown server '" + name + "'. Use "
                 + Stream.of(Variant.values()).map(Variant::shortName).collect(Collectors.joining(", "))
-                + " (or server-platform, ...), " + ALL + " or " + TALK + ".");
+                + " (or server-platform, ...), a group (" + String.join(", ", Variant.GROUPS.keySet()) + "), or "
+                + ALL + ".");
     }
 }

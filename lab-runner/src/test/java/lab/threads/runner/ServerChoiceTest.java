@@ -9,7 +9,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import picocli.CommandLine;
 
 /**
- * {@code --servers}: the design's three by default, any variant by its short or module name, {@code all} for every one
+ * {@code --servers}: the design's three by default, any variant by its short or module name, a group ({@code deployed}: Tomcat and Jetty), {@code all} for every one
  * ({@value #EVERY_VARIANT} below: every {@link Variant} in its order, the design's three first).
  */
 class ServerChoiceTest {
@@ -23,7 +23,9 @@ class ServerChoiceTest {
                 "all                               | <every variant>",
                 "async,undertow-virtual            | server-async,server-undertow-virtual",
                 "server-fixed-pool,fixed-pool,pool | server-fixed-pool,server-pool",
-                "virtual,all                       | server-virtual,<every variant but virtual>"
+                "virtual,all                       | server-virtual,<every variant but virtual>",
+                "deployed                          | server-tomcat-pool,server-tomcat-virtual,server-jetty-pool,server-jetty-virtual",
+                "jetty-pool,deployed               | server-jetty-pool,server-tomcat-pool,server-tomcat-virtual,server-jetty-virtual"
             })
     void serversByName(String servers, String expected) throws Exception {
         CommandLine cli = LabCommand.commandLine();

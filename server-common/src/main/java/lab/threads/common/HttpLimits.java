@@ -22,6 +22,9 @@ public final class HttpLimits {
     static final Set<String> KNOWN_METHODS =
             Set.of("GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH");
 
+    /** ASCII characters RFC 3986 allows in a request-target only percent-encoded. */
+    private static final String UNESCAPED = "\"<>\\^`{|}";
+
     private HttpLimits() {}
 
     /** The refusal of a request outside the limits, or empty when the contract may route it. */
@@ -52,6 +55,14 @@ public final class HttpLimits {
                                     "bad_request",
                                     "Unknown HTTP version '" + head.protocol() + "'; use HTTP/1.1."));
         }
+        if (hasUnescaped(head.target()) || head.rawQuery() != null && hasUnescaped(head.rawQuery())) {
+            // RFC 3986 2.2/3.4: Undertow's, Helidon's and Tomcat's parsers refuse these with 400; Jetty's passes them.
+            return Optional.of(SleepContract.error(
+                    400,
+                    "bad_request",
+                    "The request target has a character that must be percent-encoded (one of " + UNESCAPED
+                            + "), e.g. %3C for <."));
+        }
         HeaderSection headers = head.headers();
         if (headers.hostLines() != 1) {
             // Undertow and Helidon refuse this themselves; the JDK HttpServer routes it (docs/servers.md).
@@ -73,6 +84,10 @@ public final class HttpLimits {
                     501, "not_implemented", "Method '" + head.method() + "' is not implemented. Use GET."));
         }
         return Optional.empty();
+    }
+
+    private static boolean hasUnescaped(String text) {
+        return text.chars().anyMatch(c -> UNESCAPED.indexOf(c) >= 0);
     }
 
     private static boolean isAscii(String text) {

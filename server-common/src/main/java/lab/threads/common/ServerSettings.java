@@ -85,8 +85,9 @@ public final class ServerSettings {
     @Option(
             names = "--pool-threads",
             defaultValue = "200",
-            description = "server-fixed-pool only: the threads of its fixed pool; "
-                    + "more requests in flight wait in its queue. Default: ${DEFAULT-VALUE} (Tomcat's maxThreads).")
+            description = "The threads of server-fixed-pool's fixed pool, and with --settings lab Tomcat's maxThreads "
+                    + "(server-tomcat-pool) and Jetty's QueuedThreadPool (server-jetty-pool); more requests in flight "
+                    + "wait in its queue. Default: ${DEFAULT-VALUE} (Tomcat's maxThreads).")
     private int poolThreads;
 
     @Option(
@@ -157,7 +158,7 @@ public final class ServerSettings {
         }
     }
 
-    /** The fixed pool's size, for the variant that has one. */
+    /** The pool's size, for the variants that have a bounded one. */
     public int poolThreads() {
         return poolThreads;
     }

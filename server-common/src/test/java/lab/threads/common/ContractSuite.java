@@ -64,6 +64,23 @@ public abstract class ContractSuite {
         return null;
     }
 
+    /**
+     * The bad-input cases (by their name in {@link #badRequests()}) that this framework answers with a status of its
+     * own, before the contract sees the request. Each is named in docs/servers.md with the framework's reason; empty
+     * (the default) is every case answered as the lab's other servers answer it.
+     */
+    protected java.util.Map<String, Integer> frameworksOwnAnswers() {
+        return java.util.Map.of();
+    }
+
+    /**
+     * How long the framework's own stop waits for its threads to end after it has closed the connections (Jetty's
+     * QueuedThreadPool joins its threads for up to 5 s): a request cut off then still sleeps, unanswered, meanwhile.
+     */
+    protected long frameworkStopJoinMs() {
+        return 0;
+    }
+
     private SleepContract newContract() {
         return new SleepContract(
                 variant(),
@@ -341,7 +358,11 @@ public abstract class ContractSuite {
     @ParameterizedTest(name = "{0} -> {1}")
     @MethodSource("badRequests")
     void badInputGetsTheSameStatusOnEveryServer(String input, int status, String request) {
-        assertEquals(status, RawHttp.status(server.port(), request), input);
+        Integer own = frameworksOwnAnswers().get(input);
+        assertEquals(
+                own != null ? own : status,
+                RawHttp.status(server.port(), request),
+                own != null ? input + ": the framework's own answer (docs/servers.md), the lab's is " + status : input);
     }
 
     static Stream<Arguments> badRequests() {
@@ -679,7 +700,7 @@ public abstract class ContractSuite {
         LoadSettings expected = frameworkDefaults();
         assumeTrue(expected != null, "stock settings are checked on one variant per framework");
         long graceMs = Objects.requireNonNullElse(expected.shutdownGraceMs(), 0L);
-        long sleepMs = graceMs + 2500;
+        long sleepMs = graceMs + frameworkStopJoinMs() + 2500;
         SleepContract contract =
                 new SleepContract(variant(), ServerSettings.parse(variant(), "--port=0", "--settings=stock"));
         LabServer server = start(contract);

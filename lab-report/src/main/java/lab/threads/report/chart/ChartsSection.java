@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.IntStream;
 
 /**
  * The charts of index.html: one canvas per figure below, Chart.js inlined, the series as inline JSON, and
@@ -159,9 +158,8 @@ public final class ChartsSection {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put(
                 "colors",
-                IntStream.range(0, charts.servers().size())
-                        .mapToObj(ServerPalette::color)
-                        .toList());
+                ServerPalette.colors(
+                        charts.servers().stream().map(ServerCharts::server).toList()));
         data.put("servers", charts.servers());
         try {
             return JSON.writeValueAsString(data).replace("<", "\\u003c");

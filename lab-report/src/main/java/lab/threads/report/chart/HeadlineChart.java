@@ -4,6 +4,7 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.Function;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
@@ -37,14 +38,14 @@ public final class HeadlineChart {
         plot.setBackgroundPaint(Color.WHITE);
         plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
-        plot.setRenderer(0, renderer(charts.servers().size(), new BasicStroke(2f)));
+        plot.setRenderer(0, renderer(charts, new BasicStroke(2f)));
         plot.setRangeAxis(1, new NumberAxis("active users"));
         plot.setDataset(1, collection(charts, " active users", SampleSecond::activeUsers));
         plot.mapDatasetToRangeAxis(1, 1);
         plot.setRenderer(
                 1,
                 renderer(
-                        charts.servers().size(),
+                        charts,
                         new BasicStroke(
                                 1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {8f, 4f}, 0f)));
         Path file = runDir.resolve(FILE);
@@ -63,10 +64,12 @@ public final class HeadlineChart {
         return collection;
     }
 
-    private static XYLineAndShapeRenderer renderer(int servers, BasicStroke stroke) {
+    private static XYLineAndShapeRenderer renderer(RunCharts charts, BasicStroke stroke) {
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
-        for (int i = 0; i < servers; i++) {
-            renderer.setSeriesPaint(i, Color.decode(ServerPalette.color(i)));
+        List<String> colors = ServerPalette.colors(
+                charts.servers().stream().map(ServerCharts::server).toList());
+        for (int i = 0; i < colors.size(); i++) {
+            renderer.setSeriesPaint(i, Color.decode(colors.get(i)));
             renderer.setSeriesStroke(i, stroke);
         }
         return renderer;

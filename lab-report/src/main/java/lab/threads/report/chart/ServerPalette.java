@@ -1,15 +1,71 @@
 package lab.threads.report.chart;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
-/** One color per server, by its place in the report, so the page's charts and headline.png agree. */
+/**
+ * One colour per server, the same on the page's charts, its bars and headline.png, and never the same for two servers
+ * of one report. A colour family is a threading model and its shades the frameworks, so thirteen series still read
+ * as groups: blues a new platform thread per request, oranges a cached pool, reds a bounded pool of 200, greens
+ * virtual threads, brown no thread per request. A server the table does not know takes the next unused colour.
+ */
 public final class ServerPalette {
-
-    public static final List<String> COLORS = List.of("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b");
+    /** The lab's variants (server-common's Variant, which lab-report does not depend on) by family, then framework. */
+    static final Map<String, String> KNOWN = known();
+    /** For servers outside {@link #KNOWN}, in this order; none of them is in it. */
+    static final List<String> OTHERS =
+            List.of("#9467bd", "#7f7f7f", "#bcbd22", "#393b79", "#ad494a", "#637939", "#e7969c", "#c49c94", "#5254a3");
 
     private ServerPalette() {}
 
-    public static String color(int serverIndex) {
-        return COLORS.get(serverIndex % COLORS.size());
+    private static Map<String, String> known() {
+        Map<String, String> colors = new LinkedHashMap<>();
+        // A new platform thread per request: blues.
+        colors.put("server-platform", "#1f77b4");
+        colors.put("server-jdk-thread", "#6baed6");
+        // A cached pool: oranges.
+        colors.put("server-pool", "#ff7f0e");
+        colors.put("server-jdk-pool", "#a65005");
+        // A bounded pool of 200: reds and pinks.
+        colors.put("server-fixed-pool", "#d62728");
+        colors.put("server-tomcat-pool", "#e377c2");
+        colors.put("server-jetty-pool", "#7b1533");
+        // A virtual thread per request: greens and teals.
+        colors.put("server-virtual", "#2ca02c");
+        colors.put("server-undertow-virtual", "#17becf");
+        colors.put("server-tomcat-virtual", "#005a32");
+        colors.put("server-jetty-virtual", "#8cc63f");
+        colors.put("server-jdk-virtual", "#1b9e77");
+        // No thread per request: brown.
+        colors.put("server-async", "#8c564b");
+        return Map.copyOf(colors);
+    }
+
+    /** The colour of each server, in the given order: its family's shade, or the next colour no other server has. */
+    public static List<String> colors(List<String> servers) {
+        List<String> colors = new ArrayList<>();
+        int other = 0;
+        for (String server : servers) {
+            String known = KNOWN.get(server);
+            if (known != null && !colors.contains(known)) {
+                colors.add(known);
+                continue;
+            }
+            String next = OTHERS.get(other++ % OTHERS.size());
+            colors.add(next);
+        }
+        return colors;
+    }
+
+    /** {@link #colors} as a map, for a page's script. */
+    public static Map<String, String> byServer(List<String> servers) {
+        Map<String, String> map = new LinkedHashMap<>();
+        List<String> colors = colors(servers);
+        for (int i = 0; i < servers.size(); i++) {
+            map.put(servers.get(i), colors.get(i));
+        }
+        return map;
     }
 }

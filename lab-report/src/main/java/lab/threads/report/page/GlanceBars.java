@@ -58,6 +58,8 @@ final class GlanceBars {
                             .max()
                             .orElse(0);
             html.append("<div><h3>").append(HtmlReport.escape(figure.title())).append("</h3>\n");
+            List<String> colors = ServerPalette.colors(
+                    servers.stream().map(ServerSummary::server).toList());
             for (int i = 0; i < servers.size(); i++) {
                 Double value = figure.value().apply(servers.get(i));
                 double width = value == null || scale <= 0 ? 0 : Math.min(100, 100 * value / scale);
@@ -66,7 +68,7 @@ final class GlanceBars {
                         .append("</span><span class=\"track\"><span class=\"bar\" style=\"display:block;width:")
                         .append(String.format(Locale.ROOT, "%.1f", width))
                         .append("%;background:")
-                        .append(ServerPalette.color(i))
+                        .append(colors.get(i))
                         .append("\"></span></span><span class=\"value\">")
                         .append(
                                 value == null

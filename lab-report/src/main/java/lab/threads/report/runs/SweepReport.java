@@ -166,6 +166,46 @@ public final class SweepReport {
         return lines;
     }
 
+    /**
+     * The sweep's figures as an HTML table whose headers wrap and whose ranges break at their dash, so that all of them
+     * side by side fit a 1280-pixel window even for thirteen servers.
+     */
+    static String table(List<SweepPoint> points) {
+        String property = points.isEmpty() ? "level" : points.getFirst().property();
+        StringBuilder html = new StringBuilder("<table class=\"sweep\"><tr><th>server</th><th>")
+                .append(HtmlReport.escape(property))
+                .append("</th>");
+        ServerFigure.SWEPT.forEach(figure ->
+                html.append("<th>").append(HtmlReport.escape(figure.label())).append("</th>"));
+        html.append("</tr>\n");
+        for (SweepPoint point : points) {
+            html.append("<tr><td class=\"server\">")
+                    .append(HtmlReport.escape(point.server()))
+                    .append("</td><td>")
+                    .append(HtmlReport.escape(point.level()))
+                    .append("</td>");
+            for (ServerFigure figure : ServerFigure.SWEPT) {
+                Spread spread = point.figures().get(figure.key());
+                html.append("<td>");
+                if (spread == null || spread.runs() == 0) {
+                    html.append('-');
+                } else {
+                    html.append(number(spread.median()));
+                    if (spread.runs() > 1) {
+                        html.append("<br><small>")
+                                .append(number(spread.min()))
+                                .append("&ndash;<wbr>")
+                                .append(number(spread.max()))
+                                .append("</small>");
+                    }
+                }
+                html.append("</td>");
+            }
+            html.append("</tr>\n");
+        }
+        return html.append("</table>\n").toString();
+    }
+
     static String cell(Spread spread) {
         if (spread.runs() == 0) {
             return "-";
@@ -207,7 +247,8 @@ public final class SweepReport {
                 <!DOCTYPE html>
                 <html lang="en"><head><meta charset="utf-8"><title>Sweep</title>
                 <style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3em .6em;text-align:right}
-                .charts{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:1.5em}</style></head><body>
+                .charts{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:1.5em}
+                table.sweep{font-size:.8em}table.sweep th{font-weight:600;vertical-align:bottom}table.sweep td.server{text-align:left;white-space:nowrap}</style></head><body>
                 <h1>Sweep</h1><p>Median over the repeats; the shaded band is the min-max range.</p><ul>""");
         kneeLines(points)
                 .forEach(line ->
@@ -232,9 +273,11 @@ public final class SweepReport {
                 .append(HtmlReport.escape(property))
                 .append(" level (medians); the triangle is where the server bends, as said above.</p>")
                 .append("<canvas id=\"chart-latency-vs-rate\"></canvas></div>");
-        page.append("</div><h2>Table</h2><pre>")
-                .append(HtmlReport.escape(markdown(points)))
-                .append("</pre><h2>Cases</h2><ul>");
+        page.append("</div><h2>Table</h2><p>Each cell: the median over the repeats, below it their range; the same in ")
+                .append(MARKDOWN_FILE)
+                .append(".</p>")
+                .append(table(points))
+                .append("<h2>Cases</h2><ul>");
         for (String dir : cases) {
             page.append("<li><a href=\"")
                     .append(HtmlReport.escape(dir))
@@ -251,7 +294,7 @@ public final class SweepReport {
                 .append(";\nconst data=")
                 .append(JSON.writeValueAsString(chartData))
                 .append(";\nconst colors=")
-                .append(JSON.writeValueAsString(ServerPalette.COLORS))
+                .append(JSON.writeValueAsString(ServerPalette.byServer(servers)))
                 .append(";\nconst curves=")
                 .append(JSON.writeValueAsString(latencyVsRate(points)))
                 .append(";\n");
@@ -259,8 +302,8 @@ public final class SweepReport {
                 let rendered = 0;
                 for (const [figure, perServer] of Object.entries(data)) {
                   const datasets = [];
-                  Object.entries(perServer).forEach(([server, spreads], i) => {
-                    const color = colors[i % colors.length];
+                  Object.entries(perServer).forEach(([server, spreads]) => {
+                    const color = colors[server];
                     datasets.push({label: server, data: spreads.map(s => s ? s.median : null), borderColor: color, backgroundColor: color, tension: 0});
                     datasets.push({label: server + ' max', data: spreads.map(s => s ? s.max : null), borderColor: 'transparent', backgroundColor: color + '33', fill: '-1', pointRadius: 0});
                     datasets.push({label: server + ' min', data: spreads.map(s => s ? s.min : null), borderColor: 'transparent', backgroundColor: color + '33', fill: '-2', pointRadius: 0});
@@ -270,8 +313,8 @@ public final class SweepReport {
                   rendered++;
                 }
                 new Chart(document.getElementById('chart-latency-vs-rate'), {type: 'scatter',
-                  data: {datasets: Object.entries(curves).map(([server, curve], i) => {
-                    const color = colors[i % colors.length];
+                  data: {datasets: Object.entries(curves).map(([server, curve]) => {
+                    const color = colors[server];
                     return {label: server, data: curve, showLine: true, borderColor: color, backgroundColor: color,
                       pointStyle: curve.map(p => p.knee ? 'triangle' : 'circle'), pointRadius: curve.map(p => p.knee ? 9 : 3)};
                   })},
@@ -280,6 +323,7 @@ public final class SweepReport {
                     y: {beginAtZero: true, title: {display: true, text: 'p99 (ms)'}}}}});
                 rendered++;
                 document.body.dataset.chartsRendered = rendered;
+                document.body.dataset.pageWidth = String(document.documentElement.scrollWidth);
                 </script></body></html>
                 """);
         return page.toString();

@@ -156,6 +156,68 @@ class IndexPageInChromiumTest {
         }
     }
 
+    /**
+     * Thirteen servers (every variant the lab will have): the run's page, its sweep page and a comparison stay within a
+     * 1280-pixel window, every chart draws, and no two servers share a colour.
+     */
+    @Test
+    void thirteenServersFitA1280WindowOnTheRunSweepAndComparisonPages(@TempDir Path fixture)
+            throws IOException, InterruptedException {
+        Optional<Path> chromium = findChromium();
+        assumeTrue(chromium.isPresent(), "no Chromium on the PATH (" + BINARIES + "): real-browser check skipped");
+        Path results = OUT.resolveSibling("chromium-check-thirteen");
+        deleteRecursively(results);
+        Path run = results.resolve("run");
+        lab.threads.report.RunReport thirteen = RunFixture.servers(run, RunFixture.THIRTEEN);
+        ReportWriter.writeAll(thirteen, run);
+        ResultsFixture.fill(results, RunFixture.servers(fixture, RunFixture.THIRTEEN));
+        Path sweep = results.resolve(ResultsFixture.SWEEP);
+        java.util.Map<String, List<lab.threads.report.ServerSummary>> byLevel = new java.util.LinkedHashMap<>();
+        byLevel.put("100", thirteen.servers());
+        byLevel.put("200", thirteen.servers());
+        lab.threads.report.runs.SweepReport.write(
+                sweep,
+                java.util.Map.of("sweep", "users=100,200"),
+                lab.threads.report.runs.SweepPoint.all("users", byLevel),
+                List.of());
+        Path comparison = ComparisonReport.write(
+                RunComparison.of(
+                        ComparedRun.read(sweep.resolve("users-100")), ComparedRun.read(sweep.resolve("users-200"))),
+                results.resolve("compare-1280"));
+
+        for (Path page :
+                List.of(run.resolve(ReportWriter.HTML_FILE), sweep.resolve(ReportWriter.HTML_FILE), comparison)) {
+            String name = page.getParent().getFileName() + "-"
+                    + page.getFileName().toString().replace(".html", "");
+            String dom = run(
+                    chromium.get(),
+                    "dom-13-" + name,
+                    "--window-size=1280,800",
+                    "--dump-dom",
+                    page.toUri().toString());
+            run(
+                    chromium.get(),
+                    "screenshot-13-" + name,
+                    "--screenshot=" + page.resolveSibling(name + "-1280.png"),
+                    "--window-size=1280,4000",
+                    page.toUri().toString());
+            String body = bodyTag(dom);
+            assertTrue(number(body, "data-page-width") <= 1280, page + ": nothing wider than the window: " + body);
+            assertFalse(body.contains("data-chart-errors"), body);
+        }
+        String runBody = bodyTag(run(
+                chromium.get(),
+                "dom-13-charts",
+                "--window-size=1280,800",
+                "--dump-dom",
+                run.resolve(ReportWriter.HTML_FILE).toUri().toString()));
+        assertTrue(
+                runBody.contains("data-charts-rendered=\"" + ChartsSection.FIGURES.size() + "\""),
+                "every chart of the run drew its thirteen series: " + runBody);
+        List<String> colors = lab.threads.report.chart.ServerPalette.colors(RunFixture.THIRTEEN);
+        assertTrue(colors.stream().distinct().count() == RunFixture.THIRTEEN.size(), "no colour twice: " + colors);
+    }
+
     private static int number(String bodyTag, String attribute) {
         java.util.regex.Matcher value =
                 java.util.regex.Pattern.compile(attribute + "=\"(\\d+)\"").matcher(bodyTag);
