@@ -50,8 +50,9 @@ public final class LabCommand implements Callable<Integer> {
             split = ",",
             defaultValue = "platform,pool,virtual",
             completionCandidates = ServerNames.class,
-            description = "Servers to run, in order: ${COMPLETION-CANDIDATES} (every one); talk is the talk's three "
-                    + "on the JDK HttpServer, deployed Tomcat and Jetty on their pools and on virtual threads. Default: ${DEFAULT-VALUE} (the design's three).")
+            description =
+                    "Servers to run, in order: ${COMPLETION-CANDIDATES} (every one); talk is the talk's three "
+                            + "on the JDK HttpServer, deployed Tomcat and Jetty on their pools and on virtual threads. Default: ${DEFAULT-VALUE} (the design's three).")
     List<String> servers;
 
     /** The names {@code --servers} takes, read from the registry {@link Variant}, then its groups and {@code all}. */

@@ -17,7 +17,8 @@ public enum Variant {
     // The talk's three servers (SEEDS.md): the JDK's own HttpServer, whose one dispatcher thread hands each request on.
     JDK_THREAD("server-jdk-thread", "JDK HttpServer", "a brand-new platform thread per request (new Thread)", 8087),
     JDK_POOL("server-jdk-pool", "JDK HttpServer", "Executors.newCachedThreadPool()", 8088),
-    JDK_VIRTUAL("server-jdk-virtual", "JDK HttpServer", "a virtual thread per request (Thread.startVirtualThread)", 8089),
+    JDK_VIRTUAL(
+            "server-jdk-virtual", "JDK HttpServer", "a virtual thread per request (Thread.startVirtualThread)", 8089),
     // The servers teams deploy (docs/design.md): each on its own pool and on virtual threads, as they come.
     TOMCAT_POOL("server-tomcat-pool", "Tomcat", "its connector's worker pool (maxThreads 200)", 8090),
     TOMCAT_VIRTUAL("server-tomcat-virtual", "Tomcat", "a virtual thread per request (useVirtualThreads)", 8091),
