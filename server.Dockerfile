@@ -19,6 +19,7 @@ COPY server-virtual/pom.xml server-virtual/
 COPY server-undertow-virtual/pom.xml server-undertow-virtual/
 COPY server-fixed-pool/pom.xml server-fixed-pool/
 COPY server-async/pom.xml server-async/
+COPY executor-tasks/pom.xml executor-tasks/
 COPY jmeter-plans/pom.xml jmeter-plans/
 COPY lab-report/pom.xml lab-report/
 COPY lab-runner/pom.xml lab-runner/
