@@ -23,8 +23,11 @@ final class TaskBatch {
     private final LongAdder completed = new LongAdder();
     private final LongAdder onVirtual = new LongAdder();
     private final AtomicReference<String> firstFailure = new AtomicReference<>();
-    private final CountDownLatch latch;
+    /** Counted down once per task, run or refused: seed 000's whole task, and when the last one ended for all. */
+    private final CountDownLatch finished;
+
     private volatile long startNanos;
+    private long allDoneMs;
 
     TaskBatch(TaskSpec spec) {
         this(spec, () -> spec.model().executor(spec.poolSize()));
@@ -34,7 +37,7 @@ final class TaskBatch {
     TaskBatch(TaskSpec spec, Supplier<ExecutorService> executor) {
         this.spec = spec;
         this.executor = executor;
-        this.latch = new CountDownLatch(spec.tasks());
+        this.finished = new CountDownLatch(spec.tasks());
     }
 
     TaskOutcome run() {
@@ -44,6 +47,7 @@ final class TaskBatch {
             for (int i = 0; i < spec.tasks(); i++) {
                 submit(executor);
             }
+            awaitFinished();
         }
         long wallMs = (System.nanoTime() - startNanos) / 1_000_000;
         ResourceUsage after = usage();
@@ -53,6 +57,7 @@ final class TaskBatch {
                 failedToStart.sum(),
                 completed.sum(),
                 onVirtual.sum(),
+                allDoneMs,
                 wallMs,
                 after.userMs() - before.userMs(),
                 after.systemMs() - before.systemMs(),
@@ -69,25 +74,35 @@ final class TaskBatch {
         } catch (OutOfMemoryError | RejectedExecutionException noThread) {
             // OutOfMemoryError here is "unable to create native thread": the heap is fine, the OS said no.
             failedToStart.increment();
+            finished.countDown();
             firstFailure.compareAndSet(null, noThread.toString());
         }
     }
 
     private void task() {
-        if (spec.sleepMs() > 0) {
-            try {
+        try {
+            if (spec.sleepMs() > 0) {
                 Thread.sleep(Duration.ofMillis(spec.sleepMs()));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return; // not completed
             }
-        } else {
-            latch.countDown();
+            if (Thread.currentThread().isVirtual()) {
+                onVirtual.increment();
+            }
+            completed.increment();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // not completed
+        } finally {
+            finished.countDown();
         }
-        if (Thread.currentThread().isVirtual()) {
-            onVirtual.increment();
+    }
+
+    /** The last task ended: {@code close()} then only waits for the executor's threads to end. */
+    private void awaitFinished() {
+        try {
+            finished.await();
+            allDoneMs = (System.nanoTime() - startNanos) / 1_000_000;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
-        completed.increment();
     }
 
     /** Where the batch is now; before {@link #run()} starts, all zero. */

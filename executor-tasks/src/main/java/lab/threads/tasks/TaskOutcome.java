@@ -16,7 +16,8 @@ import java.util.Optional;
  *                             unable to create native thread}) or it rejected them: counted, never fatal
  * @param completed            tasks that ran to their end
  * @param onVirtual            of those, how many ran on a virtual thread
- * @param wallMs               first submit to the executor's {@code close()} returning
+ * @param allDoneMs            first submit to the last task's end
+ * @param wallMs               first submit to the executor's {@code close()} returning: its threads ended too
  * @param peakJvmThreads       the JVM's peak of live platform threads ({@code ThreadMXBean}), the fork's own view
  *                             beside the OS count the runner samples
  * @param maxRssBytes          {@code ru_maxrss}: the process's peak RSS
@@ -27,6 +28,7 @@ public record TaskOutcome(
         long failedToStart,
         long completed,
         long onVirtual,
+        long allDoneMs,
         long wallMs,
         long userMs,
         long systemMs,
@@ -41,6 +43,7 @@ public record TaskOutcome(
             "failed_to_start",
             "completed",
             "on_virtual",
+            "all_done_ms",
             "wall_ms",
             "user_ms",
             "system_ms",
@@ -61,6 +64,7 @@ public record TaskOutcome(
             failedToStart,
             completed,
             onVirtual,
+            allDoneMs,
             wallMs,
             userMs,
             systemMs,
@@ -84,7 +88,7 @@ public record TaskOutcome(
             }
             long[] v = FIELDS.stream().mapToLong(counts::get).toArray();
             return Optional.of(
-                    new TaskOutcome(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11]));
+                    new TaskOutcome(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12]));
         });
     }
 }

@@ -24,6 +24,7 @@ class TaskBatchTest {
         assertEquals(0, outcome.failedToStart());
         assertTrue(outcome.allCompleted());
         assertEquals(model == TaskModel.VIRTUAL ? 200 : 0, outcome.onVirtual(), "tasks seen on a virtual thread");
+        assertTrue(outcome.allDoneMs() <= outcome.wallMs(), "the last task ends before close() returns");
     }
 
     @Test
@@ -50,7 +51,7 @@ class TaskBatchTest {
 
     @Test
     void theResultAndProgressLinesReadBack() {
-        TaskOutcome outcome = new TaskOutcome(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12);
+        TaskOutcome outcome = new TaskOutcome(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13);
         assertEquals(outcome, TaskOutcome.parse(outcome.format()).orElseThrow());
         TaskProgress progress = new TaskProgress(1000, 50, 40, 2);
         assertEquals(progress, TaskProgress.parse(progress.format()).orElseThrow());

@@ -7,6 +7,7 @@ import lab.threads.tasks.TaskOutcome;
 /** One row of a seed's table: a figure of each fork, then the median and range of the repeats. */
 public enum TaskFigure {
     WALL_MS("wallMs", "wall time, ms (first submit to close() returning)", 0, inside(o -> (double) o.wallMs())),
+    ALL_DONE_MS("allDoneMs", "  of which to the last task's end, ms", 0, inside(o -> (double) o.allDoneMs())),
     PEAK_OS_THREADS("peakOsThreads", "peak OS threads (/proc, every 100 ms)", 0, run -> number(run.peakOsThreads())),
     SWITCHES_PER_S(
             "switchesPerS",

@@ -30,6 +30,7 @@ class TasksReportTest {
                 0,
                 1_000,
                 model == TaskModel.VIRTUAL ? 1_000 : 0,
+                wallMs - 10,
                 wallMs,
                 userMs,
                 systemMs,
@@ -54,7 +55,7 @@ class TasksReportTest {
                 1,
                 1_000,
                 1,
-                new TaskOutcome(1_000, 990, 10, 990, 0, 2_000, 400, 1_600, 8_000, 2_000, 1L << 27, 700),
+                new TaskOutcome(1_000, 990, 10, 990, 0, 1_990, 2_000, 400, 1_600, 8_000, 2_000, 1L << 27, 700),
                 700L,
                 1L << 27,
                 2_100L,
@@ -81,6 +82,7 @@ class TasksReportTest {
         assertEquals(1_200, pool.figure(TaskFigure.WALL_MS).median());
         assertEquals(1_100, pool.figure(TaskFigure.WALL_MS).min());
         assertEquals(1_300, pool.figure(TaskFigure.WALL_MS).max());
+        assertEquals(1_190, pool.figure(TaskFigure.ALL_DONE_MS).median());
         // CPU per task: (200+600)/1000 = 0.8, 0.4, 1.2 -> 0.8.
         assertEquals(0.8, pool.figure(TaskFigure.CPU_PER_TASK_MS).median(), 1e-9);
         // Kernel share: 75%, 75%, 75%.
