@@ -149,7 +149,11 @@ final class TaskFork {
                 Optional<ProcessCounters> now = ProcessCounters.read(fork.pid());
                 if (now.isPresent()) {
                     ProcessCounters counters = now.get();
-                    last.set(counters);
+                    // An exiting JVM stays a zombie while its threads end (seconds for 7,500): its status then has
+                    // no memory lines, so the last live reading is kept.
+                    if (counters.peakRssBytes() != null) {
+                        last.set(counters);
+                    }
                     peakThreads.accumulateAndGet(counters.osThreads(), Math::max);
                     Map<String, Object> line = new LinkedHashMap<>();
                     line.put("elapsedMs", (System.nanoTime() - start) / 1_000_000);

@@ -52,6 +52,9 @@ class TasksCommandTest {
                 "fixed pool of 7,500", report.find("000", "pool").orElseThrow().label());
         assertFalse(report.serverCosts().isEmpty(), "the servers' CPU per request, at least the shipped figures");
         assertTrue(Files.readString(runDir.resolve("tasks.md")).contains("| here: fixed pool of 7,500 |"));
+        Files.delete(runDir.resolve("tasks.md"));
+        assertEquals(0, ReportCommand.commandLine().execute(runDir.toString()), "./lab report renders it again");
+        assertTrue(Files.readString(runDir.resolve("tasks.md")).contains("## Seed 003"));
         String index = Files.readString(results.resolve("index.html"));
         assertTrue(index.contains(runDir.getFileName() + "/index.html"), index);
     }

@@ -37,7 +37,8 @@ public enum TaskFigure {
             "CPU per task, ms (user + kernel / tasks)",
             4,
             inside(o -> (o.userMs() + o.systemMs()) / (double) o.tasks())),
-    PEAK_RSS_MB("peakRssMb", "peak RSS, MB (VmHWM)", 0, run -> megabytes(run.peakRssBytes()));
+    /** getrusage's ru_maxrss, inside: /proc's VmHWM is gone once the fork is a zombie, ending its threads. */
+    PEAK_RSS_MB("peakRssMb", "peak RSS, MB (ru_maxrss)", 0, inside(o -> megabytes(o.maxRssBytes())));
 
     private final String key;
     private final String label;
@@ -81,7 +82,7 @@ public enum TaskFigure {
         return value == null ? Double.NaN : value;
     }
 
-    private static double megabytes(Long bytes) {
-        return bytes == null ? Double.NaN : bytes / (1024.0 * 1024.0);
+    private static double megabytes(long bytes) {
+        return bytes / (1024.0 * 1024.0);
     }
 }

@@ -10,7 +10,7 @@ import lab.threads.tasks.TaskOutcome;
  * @param exitCode       the fork's; null when it was stopped for running past its time limit
  * @param outcome        its result line; null when it died or was stopped before printing one
  * @param peakOsThreads  the most threads /proc showed at once (sampled: a peak between two samples is missed)
- * @param peakRssBytes   VmHWM, the kernel's own peak of the fork's RSS
+ * @param peakRssBytes   VmHWM at the last live reading: a cross-check of the fork's own ru_maxrss
  * @param processCpuMs   the fork's whole life in CPU (user + kernel), JVM start and end included, from /proc
  * @param processWallMs  fork started to ended, as the runner saw it
  * @param failure        why not every task completed, in words (the first thread refused, the fork's end); null if all did

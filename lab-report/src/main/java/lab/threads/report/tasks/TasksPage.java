@@ -105,7 +105,7 @@ final class TasksPage {
                 + " model in a JVM of its own, plus a new platform thread per task. Figures are this machine's medians"
                 + " of the repeats with their min-max range; the published ones are the seeds' own, on their machine"
                 + " and JDK. CPU and context switches come from getrusage inside the fork (first submit to close(),"
-                + " ended threads included), OS threads and peak RSS from /proc outside it.";
+                + " ended threads included, with the peak RSS), OS threads from /proc outside it every 100 ms.";
     }
 
     private static String setUp(TaskSeed seed, List<TaskCase> cases) {

@@ -11,6 +11,7 @@ import java.util.Optional;
 import lab.threads.report.AtomicFile;
 import lab.threads.report.ReportWriter;
 import lab.threads.report.runs.RunFiles;
+import lab.threads.tasks.TaskModel;
 
 /**
  * A {@code ./lab tasks} run: what ran where ({@code metadata}), each (seed, model) with its repeats, and the servers'
@@ -37,6 +38,14 @@ public record TasksReport(Map<String, Object> metadata, List<TaskCase> cases, Li
     /** Every task of every repeat of every case completed. */
     public boolean allCompleted() {
         return cases.stream().allMatch(TaskCase::allCompleted);
+    }
+
+    /** The same runs with every case's figures computed again (by this version of the lab: ./lab report). */
+    public TasksReport recomputed() {
+        List<TaskCase> again = cases.stream()
+                .map(c -> TaskCase.of(TaskSeed.of(c.seed()), TaskModel.of(c.model()), c.runs()))
+                .toList();
+        return new TasksReport(metadata, again, serverCosts);
     }
 
     /** Writes tasks.json, tasks.md and index.html into the run's folder. @return the page */

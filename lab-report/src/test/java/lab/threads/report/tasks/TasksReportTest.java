@@ -91,7 +91,7 @@ class TasksReportTest {
         assertEquals(5_000, pool.figure(TaskFigure.SWITCHES_PER_S).median(), 1e-9);
         assertEquals(4_000, pool.figure(TaskFigure.VOLUNTARY_PER_S).median(), 1e-9);
         assertEquals(950, pool.figure(TaskFigure.PEAK_OS_THREADS).median());
-        assertEquals(100, pool.figure(TaskFigure.PEAK_RSS_MB).median(), 1e-9);
+        assertEquals(90, pool.figure(TaskFigure.PEAK_RSS_MB).median(), 1e-9);
         // Two repeats: the mean of the two.
         TaskCase virtual = report().find("003", "virtual").orElseThrow();
         assertEquals(1_030, virtual.figure(TaskFigure.WALL_MS).median());
