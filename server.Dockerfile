@@ -29,6 +29,7 @@ COPY server-tomcat-virtual/pom.xml server-tomcat-virtual/
 COPY server-jetty/pom.xml server-jetty/
 COPY server-jetty-pool/pom.xml server-jetty-pool/
 COPY server-jetty-virtual/pom.xml server-jetty-virtual/
+COPY executor-tasks/pom.xml executor-tasks/
 COPY jmeter-plans/pom.xml jmeter-plans/
 COPY lab-report/pom.xml lab-report/
 COPY lab-runner/pom.xml lab-runner/

@@ -19,6 +19,7 @@ import lab.threads.report.runs.RunFiles;
 import lab.threads.report.runs.RunIndex;
 import lab.threads.report.runs.SweepPoint;
 import lab.threads.report.runs.SweepReport;
+import lab.threads.report.tasks.TasksReport;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -64,6 +65,10 @@ public final class ReportCommand implements Callable<Integer> {
         }
         if (RunFiles.hasSweep(runDir)) {
             return rewriteSweep();
+        }
+        if (Files.isRegularFile(runDir.resolve(RunFiles.TASKS_FILE))) {
+            System.out.println("Tasks: " + TasksReport.read(runDir).recomputed().write(runDir));
+            return 0;
         }
         RunReport report = rewriteCase(runDir);
         if (report == null) {

@@ -17,20 +17,8 @@ final class RunMetadata {
     private RunMetadata() {}
 
     static Map<String, Object> collect(RunOptions options, Path labHome, List<String> commandLine) {
-        Map<String, Object> metadata = new LinkedHashMap<>();
-        metadata.put("date", OffsetDateTime.now(ZoneOffset.UTC).withNano(0).toString());
-        metadata.put("command", String.join(" ", commandLine));
-        metadata.put("gitRevision", gitRevision(labHome));
-        metadata.put("jdk", Runtime.version().toString() + " (" + System.getProperty("java.vendor") + ")");
-        metadata.put(
-                "os",
-                System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
-                        + System.getProperty("os.arch"));
-        metadata.put("cores", Runtime.getRuntime().availableProcessors());
+        Map<String, Object> metadata = machine(labHome, commandLine);
         metadata.put("cpus", options.cpus().describe(Runtime.getRuntime().availableProcessors()));
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-            metadata.put("memoryGiB", Math.round(os.getTotalMemorySize() / (1024.0 * 1024 * 1024) * 10) / 10.0);
-        }
         OsLimits.openFiles().ifPresent(limit -> metadata.put("openFilesLimit", limit));
         OsLimits.somaxconn().ifPresent(limit -> metadata.put("somaxconn", limit));
         metadata.put("plan", options.plan().name());
@@ -65,6 +53,24 @@ final class RunMetadata {
                                 + " for the servers the lab starts; --target servers: their own (see their settings)");
         metadata.put("serverFlags", String.join(" ", options.serverFlags()));
         metadata.put("profile", options.profile().describe());
+        return metadata;
+    }
+
+    /** When, which command, which code, on which JDK and machine: what every kind of run records first. */
+    static Map<String, Object> machine(Path labHome, List<String> commandLine) {
+        Map<String, Object> metadata = new LinkedHashMap<>();
+        metadata.put("date", OffsetDateTime.now(ZoneOffset.UTC).withNano(0).toString());
+        metadata.put("command", String.join(" ", commandLine));
+        metadata.put("gitRevision", gitRevision(labHome));
+        metadata.put("jdk", Runtime.version().toString() + " (" + System.getProperty("java.vendor") + ")");
+        metadata.put(
+                "os",
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                        + System.getProperty("os.arch"));
+        metadata.put("cores", Runtime.getRuntime().availableProcessors());
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            metadata.put("memoryGiB", Math.round(os.getTotalMemorySize() / (1024.0 * 1024 * 1024) * 10) / 10.0);
+        }
         return metadata;
     }
 

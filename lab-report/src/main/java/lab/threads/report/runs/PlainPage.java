@@ -7,7 +7,7 @@ import lab.threads.report.page.HtmlReport;
  * network. Like index.html, it marks {@code data-page-width} (the page's scroll width) on {@code <body>}, so a test
  * in a real browser can tell a table wider than the window.
  */
-final class PlainPage {
+public final class PlainPage {
 
     private static final String STYLE = """
             body{font-family:system-ui,sans-serif;margin:1.5em 2em;color:#222;max-width:1600px}
@@ -27,7 +27,7 @@ final class PlainPage {
     private PlainPage() {}
 
     /** @param body the page's HTML below its title, already escaped */
-    static String of(String title, String extraStyle, String body) {
+    public static String of(String title, String extraStyle, String body) {
         return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>"
                 + HtmlReport.escape(title)
                 + "</title>\n<style>\n" + STYLE + extraStyle + "</style>\n</head>\n<body>\n<h1>"
@@ -36,7 +36,7 @@ final class PlainPage {
     }
 
     /** A cell: escaped text, right-aligned when it is a number. */
-    static String cell(String text, boolean numeric) {
+    public static String cell(String text, boolean numeric) {
         return (numeric ? "<td class=\"num\">" : "<td>") + HtmlReport.escape(text) + "</td>";
     }
 }

@@ -1,10 +1,12 @@
 package lab.threads.report.runs;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -17,6 +19,9 @@ import lab.threads.report.RunReport;
  * missing figures as null.
  */
 public final class RunFiles {
+
+    /** What a {@code ./lab tasks} run writes at the top of its folder (the executor alone, no server). */
+    public static final String TASKS_FILE = "tasks.json";
 
     /** The folder of repeat N of a configuration is {@code repeat-N}. */
     public static final String REPEAT_PREFIX = "repeat-";
@@ -37,6 +42,10 @@ public final class RunFiles {
         return Files.isRegularFile(dir.resolve(ReportWriter.JSON_FILE));
     }
 
+    static boolean hasTasks(Path dir) {
+        return Files.isRegularFile(dir.resolve(TASKS_FILE));
+    }
+
     public static boolean hasSweep(Path dir) {
         return Files.isRegularFile(dir.resolve(SweepReport.JSON_FILE));
     }
@@ -48,6 +57,27 @@ public final class RunFiles {
                 Objects.requireNonNullElse(report.metadata(), Map.of()),
                 report.plan(),
                 Objects.requireNonNullElse(report.servers(), List.of()));
+    }
+
+    /**
+     * A tasks run in a few words, read as a tree (this package does not know its classes): "seeds 000, 003; 3
+     * repeats; every task completed".
+     */
+    static String tasksWords(Path runDir) throws IOException {
+        JsonNode tasks = JSON.readTree(runDir.resolve(TASKS_FILE).toFile());
+        List<String> seeds = new ArrayList<>();
+        boolean allCompleted = true;
+        for (JsonNode taskCase : tasks.path("cases")) {
+            String seed = taskCase.path("seed").asText();
+            if (!seeds.contains(seed)) {
+                seeds.add(seed);
+            }
+            allCompleted &= taskCase.path("completedRuns").asInt(-1)
+                    == taskCase.path("runs").size();
+        }
+        return "seeds " + String.join(", ", seeds) + "; "
+                + tasks.path("metadata").path("repeats").asText("?") + " repeats; "
+                + (allCompleted ? "every task completed" : "NOT every task completed");
     }
 
     public static SweepFile sweep(Path runDir) throws IOException {

@@ -36,10 +36,18 @@ public final class RunIndex {
     record Case(String folder, RunReport report) {}
 
     /**
+     * A {@code ./lab tasks} run: the executor alone, no server.
+     *
+     * @param words its seeds, repeats and whether every task completed
+     */
+    record TasksEntry(String folder, String words) {}
+
+    /**
      * @param comparisons folders holding a {@code ./lab compare} page
+     * @param tasks       {@code ./lab tasks} runs, newest first
      * @param skipped     one note per folder (or a group's case) that could not be listed, and why
      */
-    record Contents(List<Entry> runs, List<String> comparisons, List<String> skipped) {}
+    record Contents(List<Entry> runs, List<String> comparisons, List<TasksEntry> tasks, List<String> skipped) {}
 
     private RunIndex() {}
 
@@ -60,17 +68,19 @@ public final class RunIndex {
 
     /** A folder runs land in: not a run itself, with a run in at least one of its folders. */
     public static boolean isResultsFolder(Path dir) throws IOException {
-        if (!Files.isDirectory(dir) || RunFiles.hasSummary(dir) || RunFiles.hasSweep(dir)) {
+        if (!Files.isDirectory(dir) || RunFiles.hasSummary(dir) || RunFiles.hasSweep(dir) || RunFiles.hasTasks(dir)) {
             return false;
         }
         try (Stream<Path> children = Files.list(dir)) {
-            return children.anyMatch(child -> RunFiles.hasSummary(child) || RunFiles.hasSweep(child));
+            return children.anyMatch(
+                    child -> RunFiles.hasSummary(child) || RunFiles.hasSweep(child) || RunFiles.hasTasks(child));
         }
     }
 
     static Contents read(Path resultsDir) throws IOException {
         List<Entry> runs = new ArrayList<>();
         List<String> comparisons = new ArrayList<>();
+        List<TasksEntry> tasks = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
         List<Path> folders;
         try (Stream<Path> children = Files.list(resultsDir)) {
@@ -93,6 +103,8 @@ public final class RunIndex {
                             List.of(new Case("", report))));
                 } else if (RunFiles.hasSweep(dir)) {
                     runs.add(group(dir, skipped));
+                } else if (RunFiles.hasTasks(dir)) {
+                    tasks.add(new TasksEntry(name, RunFiles.tasksWords(dir)));
                 } else if (Files.isRegularFile(dir.resolve(ComparisonReport.FILE))) {
                     comparisons.add(name);
                 } else {
@@ -105,7 +117,8 @@ public final class RunIndex {
         }
         runs.sort(Comparator.comparing(Entry::date).reversed());
         comparisons.sort(Comparator.reverseOrder()); // compare-<timestamp>: newest first too
-        return new Contents(List.copyOf(runs), List.copyOf(comparisons), List.copyOf(skipped));
+        tasks.sort(Comparator.comparing(TasksEntry::folder).reversed()); // <timestamp>-tasks
+        return new Contents(List.copyOf(runs), List.copyOf(comparisons), List.copyOf(tasks), List.copyOf(skipped));
     }
 
     /** A sweep or repeats: its cases as sweep.json lists them; a case without its summary (cut short) is noted. */

@@ -59,6 +59,14 @@ final class RunIndexPage {
                         .toList());
         appendList(
                 html,
+                "tasks",
+                "The executor alone (./lab tasks)",
+                contents.tasks().stream()
+                        .map(tasks -> link(tasks.folder() + "/" + ReportWriter.HTML_FILE, tasks.folder()) + " "
+                                + HtmlReport.escape(tasks.words()))
+                        .toList());
+        appendList(
+                html,
                 "skipped",
                 "Not listed",
                 contents.skipped().stream().map(HtmlReport::escape).toList());

@@ -12,7 +12,7 @@ import lab.threads.report.RunReport;
 
 /**
  * A results folder as runs leave it, of one run's figures: two plain runs, a sweep of two levels with two repeats
- * each, a comparison, and folders of no run (empty, broken, hidden).
+ * each, a comparison, a ./lab tasks run, and folders of no run (empty, broken, hidden).
  */
 public final class ResultsFixture {
 
@@ -22,6 +22,7 @@ public final class ResultsFixture {
     static final List<String> SWEEP_CASES =
             List.of("users-100/repeat-1", "users-100/repeat-2", "users-200/repeat-1", "users-200/repeat-2");
     static final String COMPARISON = "compare-2026-01-04T10-00-00";
+    static final String TASKS = "2026-01-05T10-00-00-tasks";
 
     private ResultsFixture() {}
 
@@ -43,6 +44,11 @@ public final class ResultsFixture {
         SweepReport.write(sweep, sweepMetadata, List.of(), SWEEP_CASES);
         Files.createDirectories(results.resolve(COMPARISON));
         Files.writeString(results.resolve(COMPARISON).resolve(ComparisonReport.FILE), "<html></html>");
+        Files.createDirectories(results.resolve(TASKS));
+        // A ./lab tasks run of one seed whose one run did not complete every task (the fields the index reads).
+        Files.writeString(
+                results.resolve(TASKS).resolve(RunFiles.TASKS_FILE),
+                "{\"metadata\":{\"repeats\":1},\"cases\":[{\"seed\":\"003\",\"completedRuns\":0,\"runs\":[{}]}]}");
         Files.createDirectories(results.resolve("scratch"));
         Files.createDirectories(results.resolve("broken"));
         Files.writeString(results.resolve("broken").resolve(ReportWriter.JSON_FILE), "{not json");

@@ -51,6 +51,10 @@ class RunIndexTest {
                 List.of("users-100/repeat-1", "users-100/repeat-2", "users-200/repeat-1", "users-200/repeat-2"),
                 sweep.cases().stream().map(RunIndex.Case::folder).toList());
         assertEquals(List.of("compare-2026-01-04T10-00-00"), contents.comparisons());
+        assertEquals(
+                List.of(new RunIndex.TasksEntry(
+                        "2026-01-05T10-00-00-tasks", "seeds 003; 1 repeats; NOT every task completed")),
+                contents.tasks());
         assertEquals(2, contents.skipped().size(), contents.skipped().toString());
         assertTrue(
                 contents.skipped().get(0).startsWith("broken: unreadable"),
@@ -71,6 +75,7 @@ class RunIndexTest {
         int oldest = page.indexOf("href=\"2026-01-01T10-00-00/index.html\"");
         assertTrue(0 < newest && newest < sweep && sweep < oldest, page);
         assertTrue(page.contains("sweep users=100,200 x 2 repeats"), page);
+        assertTrue(page.contains("href=\"2026-01-05T10-00-00-tasks/index.html\""), page);
         assertTrue(page.contains("href=\"2026-01-02T10-00-00/users-200/repeat-2/index.html\""), page);
         assertTrue(page.contains("<td rowspan=\"3\">users=200</td>"), "a case shows the knob it changed: " + page);
         ServerSummary virtual = run.servers().get(2);

@@ -1,5 +1,8 @@
 package lab.threads.runner.outside;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Optional;
 
 /**
@@ -9,12 +12,29 @@ import java.util.Optional;
  * @param state    the one-letter state of {@code stat} (R running, S sleeping, T stopped, Z zombie...)
  * @param rssBytes VmRSS; null for a zombie, which has none
  * @param cpusAllowed {@code Cpus_allowed_list}: the CPUs the process may run on, e.g. {@code 0-1}; null when not given
+ * @param peakRssBytes VmHWM, the kernel's own peak of the RSS so far; null for a zombie
  */
 public record ProcessCounters(
-        String state, long cpuUserMs, long cpuSystemMs, long osThreads, Long rssBytes, String cpusAllowed) {
+        String state,
+        long cpuUserMs,
+        long cpuSystemMs,
+        long osThreads,
+        Long rssBytes,
+        String cpusAllowed,
+        Long peakRssBytes) {
 
     /** {@code /proc} counts CPU in USER_HZ ticks: 100 a second on x86 and arm ({@code getconf CLK_TCK}). */
     private static final long MS_PER_TICK = 10;
+
+    /** A running process's counters now; empty once it has ended (its /proc entry gone) or when unreadable. */
+    public static Optional<ProcessCounters> read(long pid) {
+        Path proc = Path.of("/proc", Long.toString(pid));
+        try {
+            return parse(Files.readString(proc.resolve("stat")), Files.readString(proc.resolve("status")));
+        } catch (IOException ended) {
+            return Optional.empty();
+        }
+    }
 
     /**
      * @param stat   one line; the command name (field 2) is in parentheses and may hold spaces or parentheses itself,
@@ -38,16 +58,17 @@ public record ProcessCounters(
                     Long.parseLong(fields[11]) * MS_PER_TICK,
                     Long.parseLong(fields[12]) * MS_PER_TICK,
                     Long.parseLong(fields[17]),
-                    rssBytes(status),
-                    statusValue(status, "Cpus_allowed_list:")));
+                    kilobytes(status, "VmRSS:"),
+                    statusValue(status, "Cpus_allowed_list:"),
+                    kilobytes(status, "VmHWM:")));
         } catch (NumberFormatException e) {
             return Optional.empty();
         }
     }
 
-    private static Long rssBytes(String status) {
-        String rss = statusValue(status, "VmRSS:");
-        return rss == null ? null : Long.parseLong(rss.split("\\s+")[0]) * 1024; // always in kB
+    private static Long kilobytes(String status, String name) {
+        String value = statusValue(status, name);
+        return value == null ? null : Long.parseLong(value.split("\\s+")[0]) * 1024; // always in kB
     }
 
     private static String statusValue(String status, String name) {

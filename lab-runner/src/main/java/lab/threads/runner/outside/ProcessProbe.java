@@ -1,8 +1,6 @@
 package lab.threads.runner.outside;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -29,9 +27,7 @@ final class ProcessProbe {
         if (handle == null || !handle.isAlive()) {
             return Optional.empty();
         }
-        Path proc = Path.of("/proc", Long.toString(handle.pid()));
-        Optional<ProcessCounters> counters =
-                ProcessCounters.parse(Files.readString(proc.resolve("stat")), Files.readString(proc.resolve("status")));
+        Optional<ProcessCounters> counters = ProcessCounters.read(handle.pid());
         if (counters.isEmpty()) {
             return Optional.empty();
         }

@@ -1,0 +1,53 @@
+package lab.threads.report.tasks;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import lab.threads.report.runs.Spread;
+import lab.threads.tasks.TaskModel;
+
+/**
+ * One (seed, model): its repeats and, per figure, their median and min-max range (forks that printed no result are
+ * left out of a figure, and counted in {@code completedRuns}).
+ *
+ * @param label         the model in the seed's words ("cached pool", "fixed pool of 7,500", ...)
+ * @param completedRuns repeats in which every task completed
+ * @param figures       by {@link TaskFigure#key()}
+ */
+public record TaskCase(
+        String seed, String model, String label, List<TaskRun> runs, int completedRuns, Map<String, Spread> figures) {
+
+    public static TaskCase of(TaskSeed seed, TaskModel model, List<TaskRun> runs) {
+        Map<String, Spread> figures = new LinkedHashMap<>();
+        for (TaskFigure figure : TaskFigure.values()) {
+            figures.put(
+                    figure.key(),
+                    Spread.of(runs.stream().map(run -> figure.read(run)).toList()));
+        }
+        int completed = (int) runs.stream().filter(TaskRun::allCompleted).count();
+        return new TaskCase(seed.id(), model.id(), seed.label(model), List.copyOf(runs), completed, figures);
+    }
+
+    public Spread figure(TaskFigure figure) {
+        return figures.getOrDefault(figure.key(), Spread.of(List.of()));
+    }
+
+    /** Every task of every repeat ran to its end. */
+    public boolean allCompleted() {
+        return !runs.isEmpty() && completedRuns == runs.size();
+    }
+
+    /** The fewest tasks any repeat completed, and the threads the executor could not get, summed over repeats. */
+    public long fewestCompleted() {
+        return runs.stream()
+                .mapToLong(run -> run.outcome() == null ? 0 : run.outcome().completed())
+                .min()
+                .orElse(0);
+    }
+
+    public long failedToStart() {
+        return runs.stream()
+                .mapToLong(run -> run.outcome() == null ? 0 : run.outcome().failedToStart())
+                .sum();
+    }
+}

@@ -1,0 +1,273 @@
+package lab.threads.report.tasks;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import lab.threads.report.page.Cells;
+import lab.threads.report.page.HtmlReport;
+import lab.threads.report.runs.PlainPage;
+import lab.threads.report.runs.Spread;
+import lab.threads.tasks.TaskModel;
+
+/**
+ * The tasks run as a page (index.html) and as markdown (tasks.md), from one table model: per seed, a sentence per
+ * model first, then the table with this machine's medians and ranges beside the seed's published figures, then the
+ * servers' CPU per request beside the executor's CPU per task.
+ */
+final class TasksPage {
+    /** The seed whose tasks block as a server's requests do (a 1 s sleep): the one compared with the servers. */
+    static final TaskSeed SERVER_LIKE = TaskSeed.S003;
+
+    private static final List<String> METADATA =
+            List.of("date", "command", "gitRevision", "jdk", "os", "cores", "memoryGiB", "load", "jvmFlags", "repeats");
+
+    /** @param rows the first cell of each is the figure's name, the rest numbers or short words */
+    record Table(String id, List<String> headers, List<List<String>> rows) {}
+
+    private TasksPage() {}
+
+    static String markdown(TasksReport report) {
+        StringBuilder md = new StringBuilder("# The executor alone (./lab tasks)\n\n");
+        md.append(intro()).append("\n\n");
+        METADATA.stream()
+                .filter(report.metadata()::containsKey)
+                .forEach(key -> md.append("- ")
+                        .append(key)
+                        .append(": ")
+                        .append(Cells.metadataValue(report.metadata().get(key)))
+                        .append('\n'));
+        for (TaskSeed seed : TaskSeed.values()) {
+            List<TaskCase> cases = report.cases(seed);
+            if (cases.isEmpty()) {
+                continue;
+            }
+            md.append("\n## Seed ")
+                    .append(seed.id())
+                    .append("\n\n")
+                    .append(setUp(seed, cases))
+                    .append("\n\n");
+            summary(cases).forEach(line -> md.append("- ").append(line).append('\n'));
+            md.append('\n').append(markdownTable(table(seed, cases)));
+            failures(cases).forEach(line -> md.append("\n").append(line).append('\n'));
+        }
+        serverTable(report)
+                .ifPresent(table -> md.append("\n## The threading model's part of a server's CPU\n\n")
+                        .append(serverWords())
+                        .append("\n\n")
+                        .append(markdownTable(table)));
+        return md.toString();
+    }
+
+    static String html(TasksReport report) {
+        StringBuilder html =
+                new StringBuilder("<p>").append(HtmlReport.escape(intro())).append("</p>\n<ul class=\"muted\">\n");
+        METADATA.stream()
+                .filter(report.metadata()::containsKey)
+                .forEach(key -> html.append("<li>")
+                        .append(HtmlReport.escape(key + ": "
+                                + Cells.metadataValue(report.metadata().get(key))))
+                        .append("</li>\n"));
+        html.append("</ul>\n");
+        for (TaskSeed seed : TaskSeed.values()) {
+            List<TaskCase> cases = report.cases(seed);
+            if (cases.isEmpty()) {
+                continue;
+            }
+            html.append("<h2 id=\"seed-")
+                    .append(seed.id())
+                    .append("\">Seed ")
+                    .append(seed.id())
+                    .append("</h2>\n<p>")
+                    .append(HtmlReport.escape(setUp(seed, cases)))
+                    .append("</p>\n<ul>\n");
+            summary(cases)
+                    .forEach(line ->
+                            html.append("<li>").append(HtmlReport.escape(line)).append("</li>\n"));
+            html.append("</ul>\n").append(htmlTable(table(seed, cases)));
+            failures(cases)
+                    .forEach(line -> html.append("<p class=\"muted\">")
+                            .append(HtmlReport.escape(line))
+                            .append("</p>\n"));
+        }
+        serverTable(report)
+                .ifPresent(table -> html.append(
+                                "<h2 id=\"servers\">The threading model's part of a server's CPU</h2>\n<p>")
+                        .append(HtmlReport.escape(serverWords()))
+                        .append("</p>\n")
+                        .append(htmlTable(table)));
+        return PlainPage.of("The executor alone (./lab tasks)", "", html.toString());
+    }
+
+    private static String intro() {
+        return "Seeds 000, 001 and 003 as they ran it: every task submitted at once to one executor, no HTTP, each"
+                + " model in a JVM of its own, plus a new platform thread per task. Figures are this machine's medians"
+                + " of the repeats with their min-max range; the published ones are the seeds' own, on their machine"
+                + " and JDK. CPU and context switches come from getrusage inside the fork (first submit to close(),"
+                + " ended threads included, with the peak RSS), OS threads from /proc outside it every 100 ms.";
+    }
+
+    private static String setUp(TaskSeed seed, List<TaskCase> cases) {
+        long tasks = cases.getFirst().runs().isEmpty()
+                ? 0
+                : cases.getFirst().runs().getFirst().tasks();
+        return String.format(
+                Locale.ROOT,
+                "%s. Here: %,d tasks%s%s. Published on: %s.",
+                seed.setUp(),
+                tasks,
+                tasks == seed.spec(TaskModel.POOL, 1).tasks() ? " (the seed's size)" : " (scaled from the seed's size)",
+                seed.heap().isEmpty() ? ", no heap flag" : ", " + seed.heap(),
+                seed.theirMachine());
+    }
+
+    /** A sentence per model: the figures a reader decides on. */
+    private static List<String> summary(List<TaskCase> cases) {
+        return cases.stream()
+                .map(c -> String.format(
+                        Locale.ROOT,
+                        "%s: %s ms, %s OS threads at the peak, %s ms of CPU a task (%s%% in the kernel); %s.",
+                        c.label(),
+                        TaskFigure.WALL_MS.format(c.figure(TaskFigure.WALL_MS).median()),
+                        TaskFigure.PEAK_OS_THREADS.format(
+                                c.figure(TaskFigure.PEAK_OS_THREADS).median()),
+                        TaskFigure.CPU_PER_TASK_MS.format(
+                                c.figure(TaskFigure.CPU_PER_TASK_MS).median()),
+                        TaskFigure.KERNEL_SHARE.format(
+                                c.figure(TaskFigure.KERNEL_SHARE).median()),
+                        completion(c)))
+                .toList();
+    }
+
+    private static String completion(TaskCase c) {
+        return c.allCompleted()
+                ? "every task completed in " + c.runs().size() + " of "
+                        + c.runs().size() + " runs"
+                : String.format(
+                        Locale.ROOT,
+                        "NOT every task completed: %d of %d runs did, the fewest %,d; %,d tasks got no thread",
+                        c.completedRuns(),
+                        c.runs().size(),
+                        c.fewestCompleted(),
+                        c.failedToStart());
+    }
+
+    static Table table(TaskSeed seed, List<TaskCase> cases) {
+        List<String> headers = new ArrayList<>(List.of("figure"));
+        cases.forEach(c -> headers.add("here: " + c.label()));
+        List<TaskModel> published = List.of(TaskModel.values()).stream()
+                .filter(model ->
+                        List.of(TaskFigure.values()).stream().anyMatch(figure -> seed.published(figure, model) != null))
+                .toList();
+        published.forEach(model -> headers.add("published: " + seed.label(model)));
+        List<List<String>> rows = new ArrayList<>();
+        for (TaskFigure figure : TaskFigure.values()) {
+            List<String> row = new ArrayList<>(List.of(figure.label().strip()));
+            cases.forEach(c -> row.add(cell(figure, c.figure(figure))));
+            published.forEach(model -> row.add(orDash(seed.published(figure, model))));
+            rows.add(row);
+        }
+        List<String> completed = new ArrayList<>(List.of("tasks completed (fewest in a run)"));
+        cases.forEach(c -> completed.add(Cells.count(c.fewestCompleted()) + " in " + c.completedRuns() + "/"
+                + c.runs().size() + " runs complete"));
+        published.forEach(model -> completed.add("-"));
+        rows.add(completed);
+        List<String> refused = new ArrayList<>(List.of("tasks that got no thread (all runs)"));
+        cases.forEach(c -> refused.add(Cells.count(c.failedToStart())));
+        published.forEach(model -> refused.add("-"));
+        rows.add(refused);
+        return new Table("seed-" + seed.id() + "-table", headers, rows);
+    }
+
+    /** "14,257" for one run or equal runs; "14,257 (13,900-15,002)" for a range. */
+    static String cell(TaskFigure figure, Spread spread) {
+        if (spread.runs() == 0) {
+            return Cells.NOT_AVAILABLE;
+        }
+        String median = figure.format(spread.median());
+        String min = figure.format(spread.min());
+        String max = figure.format(spread.max());
+        return min.equals(max) ? median : median + " (" + min + "-" + max + ")";
+    }
+
+    private static List<String> failures(List<TaskCase> cases) {
+        return cases.stream()
+                .flatMap(c -> c.runs().stream()
+                        .filter(run -> run.failure() != null)
+                        .map(run -> c.label() + ", run " + run.repeat() + ": " + run.failure()))
+                .toList();
+    }
+
+    private static String serverWords() {
+        return "Each server's CPU per request (cpu-per-request.json of this results folder, else the lab's shipped"
+                + " figures) beside the CPU per task of the executor its requests run on, alone, in seed "
+                + SERVER_LIKE.id() + " (tasks that block for 1 s, as the servers' requests block for their sleep): the"
+                + " share is how much of the server's cost the threading model alone explains; the rest is HTTP,"
+                + " parsing, sockets and the framework.";
+    }
+
+    static Optional<Table> serverTable(TasksReport report) {
+        if (report.serverCosts().isEmpty()) {
+            return Optional.empty();
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (ServerCost server : report.serverCosts()) {
+            Optional<TaskCase> model =
+                    server.model() == null ? Optional.empty() : report.find(SERVER_LIKE.id(), server.model());
+            double perTask = model.map(c -> c.figure(TaskFigure.CPU_PER_TASK_MS).median())
+                    .orElse(Double.NaN);
+            rows.add(List.of(
+                    server.server(),
+                    Cells.decimal(server.msPerRequest(), 3),
+                    server.from(),
+                    model.map(TaskCase::label).orElse(server.model() == null ? "no executor model matches" : "not run"),
+                    model.map(c -> cell(TaskFigure.CPU_PER_TASK_MS, c.figure(TaskFigure.CPU_PER_TASK_MS)))
+                            .orElse("-"),
+                    Double.isNaN(perTask) || server.msPerRequest() <= 0
+                            ? "-"
+                            : Cells.decimal(100 * perTask / server.msPerRequest(), 0)));
+        }
+        return Optional.of(new Table(
+                "servers-table",
+                List.of(
+                        "server",
+                        "CPU per request, ms",
+                        "measured in",
+                        "its executor (seed " + SERVER_LIKE.id() + ")",
+                        "executor alone: CPU per task, ms",
+                        "executor's share, %"),
+                rows));
+    }
+
+    private static String orDash(String text) {
+        return text == null ? "-" : text;
+    }
+
+    private static String markdownTable(Table table) {
+        StringBuilder md = new StringBuilder(row(table.headers()));
+        md.append(row(table.headers().stream().map(h -> "---").toList()));
+        table.rows().forEach(r -> md.append(row(r)));
+        return md.toString();
+    }
+
+    private static String row(List<String> cells) {
+        return cells.stream().map(c -> c.replace("|", "\\|")).collect(Collectors.joining(" | ", "| ", " |\n"));
+    }
+
+    private static String htmlTable(Table table) {
+        StringBuilder html =
+                new StringBuilder("<table id=\"").append(table.id()).append("\">\n<thead><tr>");
+        table.headers()
+                .forEach(h -> html.append("<th>").append(HtmlReport.escape(h)).append("</th>"));
+        html.append("</tr></thead>\n");
+        for (List<String> row : table.rows()) {
+            html.append("<tr>");
+            for (int i = 0; i < row.size(); i++) {
+                html.append(i == 0 ? PlainPage.cell(row.get(i), false) : PlainPage.cell(row.get(i), true));
+            }
+            html.append("</tr>\n");
+        }
+        return html.append("</table>\n").toString();
+    }
+}

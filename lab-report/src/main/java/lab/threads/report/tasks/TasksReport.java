@@ -1,0 +1,61 @@
+package lab.threads.report.tasks;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import lab.threads.report.AtomicFile;
+import lab.threads.report.ReportWriter;
+import lab.threads.report.runs.RunFiles;
+import lab.threads.tasks.TaskModel;
+
+/**
+ * A {@code ./lab tasks} run: what ran where ({@code metadata}), each (seed, model) with its repeats, and the servers'
+ * CPU per request known in the same results folder. Written as tasks.json, tasks.md and index.html in its folder.
+ */
+public record TasksReport(Map<String, Object> metadata, List<TaskCase> cases, List<ServerCost> serverCosts) {
+    public static final String MARKDOWN_FILE = "tasks.md";
+
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    /** The cases of one seed, in the order they were given. */
+    public List<TaskCase> cases(TaskSeed seed) {
+        return cases.stream().filter(c -> c.seed().equals(seed.id())).toList();
+    }
+
+    public Optional<TaskCase> find(String seed, String model) {
+        return cases.stream()
+                .filter(c -> c.seed().equals(seed) && c.model().equals(model))
+                .findFirst();
+    }
+
+    /** Every task of every repeat of every case completed. */
+    public boolean allCompleted() {
+        return cases.stream().allMatch(TaskCase::allCompleted);
+    }
+
+    /** The same runs with every case's figures computed again (by this version of the lab: ./lab report). */
+    public TasksReport recomputed() {
+        List<TaskCase> again = cases.stream()
+                .map(c -> TaskCase.of(TaskSeed.of(c.seed()), TaskModel.of(c.model()), c.runs()))
+                .toList();
+        return new TasksReport(metadata, again, serverCosts);
+    }
+
+    /** Writes tasks.json, tasks.md and index.html into the run's folder. @return the page */
+    public Path write(Path runDir) throws IOException {
+        AtomicFile.write(runDir.resolve(RunFiles.TASKS_FILE), JSON.writeValueAsString(this));
+        AtomicFile.write(runDir.resolve(MARKDOWN_FILE), TasksPage.markdown(this));
+        return AtomicFile.write(runDir.resolve(ReportWriter.HTML_FILE), TasksPage.html(this));
+    }
+
+    public static TasksReport read(Path runDir) throws IOException {
+        return JSON.readValue(runDir.resolve(RunFiles.TASKS_FILE).toFile(), TasksReport.class);
+    }
+}

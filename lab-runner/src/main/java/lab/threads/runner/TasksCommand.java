@@ -1,0 +1,280 @@
+package lab.threads.runner;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import lab.threads.common.Knobs;
+import lab.threads.report.runs.RunIndex;
+import lab.threads.report.tasks.ServerCost;
+import lab.threads.report.tasks.TaskCase;
+import lab.threads.report.tasks.TaskRun;
+import lab.threads.report.tasks.TaskSeed;
+import lab.threads.report.tasks.TasksReport;
+import lab.threads.tasks.TaskModel;
+import lab.threads.tasks.TaskProgress;
+import lab.threads.tasks.TaskSpec;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ./lab tasks}: the executor alone, no HTTP. Seeds 000, 001 and 003 as they ran it, plus a new platform
+ * thread per task; each (seed, model, repeat) in a JVM of its own ({@link TaskFork}), the repeats interleaved so a
+ * disturbance of the machine falls on every model alike. Writes {@code results/<timestamp>-tasks/} (tasks.json,
+ * tasks.md, index.html) after every fork, so a run cut short keeps what it measured, and lists it in the run index.
+ * <p>
+ * Why not JMH: its forks measure inside the JVM only, while the figures here are the process's as the kernel sees
+ * it (OS threads, RSS, every thread's CPU and context switches, ended ones included), sampled from outside the fork
+ * while it runs, and a batch that cannot create a thread must be counted, not end the benchmark.
+ */
+@Command(
+        name = "./lab tasks",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        usageHelpWidth = 110,
+        description = {
+            "Runs seeds 000, 001 and 003's executor batches (no HTTP), each model in a JVM of its own, and writes",
+            "results/<timestamp>-tasks/ with each seed's table beside its published one.",
+            ""
+        })
+public final class TasksCommand implements Callable<Integer> {
+    /** Between two progress lines of one long case. */
+    private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
+
+    private static final List<String> JVM_FLAGS =
+            List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED");
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(
+            names = "--seeds",
+            defaultValue = "000,001,003",
+            split = ",",
+            description = "Which seeds: 000, 001, 003. Default: ${DEFAULT-VALUE}.")
+    List<String> seeds;
+
+    @Option(
+            names = "--models",
+            defaultValue = "pool,thread,virtual",
+            split = ",",
+            description = "Which executors: pool (the seed's: fixed 7,500 or cached), thread (a new platform thread per"
+                    + " task), virtual. Default: ${DEFAULT-VALUE}.")
+    List<String> models;
+
+    @Option(
+            names = "--tasks-scale",
+            defaultValue = "1",
+            description = "The share of each seed's task count to run: one factor for all (0.01), or per seed"
+                    + " (001=0.1,003=1; the others at 1). Default: ${DEFAULT-VALUE}.")
+    String tasksScale;
+
+    @Option(
+            names = "--repeats",
+            defaultValue = "3",
+            description =
+                    "Forks of each (seed, model); the tables give the median and range. Default: ${DEFAULT-VALUE}.")
+    int repeats;
+
+    @Option(
+            names = "--case-timeout-s",
+            defaultValue = "600",
+            description = "A fork still running after this is stopped and reported as such. Default: ${DEFAULT-VALUE}.")
+    int caseTimeoutSeconds;
+
+    @Option(
+            names = "--out",
+            defaultValue = "results",
+            description = "Folder for <timestamp>-tasks/. Default: ${DEFAULT-VALUE}.")
+    Path out;
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The command line main runs, and the option reference (docs/options.md) is checked against. */
+    static CommandLine commandLine() {
+        return OneLineErrors.on(new CommandLine(new TasksCommand())).setDefaultValueProvider(new Knobs(Map.of()));
+    }
+
+    /** One (seed, model) to run. */
+    private record Case(TaskSeed seed, TaskModel model, TaskSpec spec) {}
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        List<Case> cases = cases();
+        if (repeats < 1 || caseTimeoutSeconds < 1) {
+            throw new IllegalArgumentException(
+                    "--repeats and --case-timeout-s must be at least 1, got " + repeats + " and " + caseTimeoutSeconds);
+        }
+        Path runDir = out.resolve(LabRun.FOLDER.format(LocalDateTime.now()) + "-tasks");
+        Files.createDirectories(runDir);
+        Map<String, Object> metadata = metadata(cases);
+        Map<Case, List<TaskRun>> runs = new LinkedHashMap<>();
+        cases.forEach(c -> runs.put(c, new ArrayList<>()));
+        System.out.printf(
+                "lab tasks: %d cases x %d repeats, each in a JVM of its own -> %s%n", cases.size(), repeats, runDir);
+        TasksReport report = null;
+        for (int repeat = 1; repeat <= repeats; repeat++) {
+            for (Case c : cases) {
+                TaskRun run = fork(c, repeat, runDir);
+                runs.get(c).add(run);
+                report = report(metadata, runs);
+                report.write(runDir);
+            }
+        }
+        RunIndex.write(out);
+        System.out.println();
+        System.out.print(Files.readString(runDir.resolve(TasksReport.MARKDOWN_FILE))
+                .lines()
+                .filter(line -> line.startsWith("## ") || line.startsWith("- ") && line.contains(" ms, "))
+                .map(line -> line + "\n")
+                .reduce("", String::concat));
+        System.out.println("Tasks: " + runDir.resolve("index.html"));
+        return report.allCompleted() ? 0 : 1;
+    }
+
+    private TaskRun fork(Case c, int repeat, Path runDir) throws IOException, InterruptedException {
+        String name = String.format(
+                Locale.ROOT, "seed %s, %s, run %d/%d", c.seed().id(), c.seed().label(c.model()), repeat, repeats);
+        System.out.printf(Locale.ROOT, "%s: %,d tasks...%n", name, c.spec().tasks());
+        List<String> flags = new ArrayList<>(JVM_FLAGS);
+        if (!c.seed().heap().isEmpty()) {
+            flags.add(c.seed().heap());
+        }
+        long[] lastPrinted = {0};
+        TaskRun run = TaskFork.run(
+                c.seed().id(),
+                c.spec(),
+                repeat,
+                flags,
+                runDir.resolve(c.seed().id()).resolve(c.model().id()).resolve("run-" + repeat),
+                Duration.ofSeconds(caseTimeoutSeconds),
+                (TaskProgress progress, Long osThreads) -> {
+                    if (progress.elapsedMs() - lastPrinted[0] >= PROGRESS_EVERY.toMillis()) {
+                        lastPrinted[0] = progress.elapsedMs();
+                        System.out.printf(
+                                Locale.ROOT,
+                                "   %s: %,d of %,d done, %,d got no thread, %,d OS threads, %d s%n",
+                                name,
+                                progress.completed(),
+                                c.spec().tasks(),
+                                progress.failedToStart(),
+                                osThreads,
+                                progress.elapsedMs() / 1000);
+                    }
+                });
+        System.out.printf(
+                Locale.ROOT,
+                "   %s: %s%n",
+                name,
+                run.failure() == null
+                        ? String.format(
+                                Locale.ROOT,
+                                "every task completed in %,d ms, peak %,d OS threads",
+                                run.outcome().wallMs(),
+                                run.peakOsThreads())
+                        : run.failure());
+        return run;
+    }
+
+    private TasksReport report(Map<String, Object> metadata, Map<Case, List<TaskRun>> runs) {
+        List<TaskCase> cases = runs.entrySet().stream()
+                .filter(entry -> !entry.getValue().isEmpty())
+                .map(entry -> TaskCase.of(entry.getKey().seed(), entry.getKey().model(), entry.getValue()))
+                .toList();
+        return new TasksReport(metadata, cases, serverCosts());
+    }
+
+    /** Each server's CPU per request known in the results folder (else the lab's shipped figures). */
+    private List<ServerCost> serverCosts() {
+        return CpuCosts.load(out).server().entrySet().stream()
+                .map(server -> new ServerCost(
+                        server.getKey(),
+                        ServerCost.modelOf(server.getKey()),
+                        server.getValue().ms(),
+                        server.getValue().from()))
+                .toList();
+    }
+
+    private List<Case> cases() {
+        Map<String, Double> scales = scales();
+        List<Case> cases = new ArrayList<>();
+        for (String seedId : seeds) {
+            TaskSeed seed = TaskSeed.of(seedId.strip());
+            for (String modelId : models) {
+                TaskModel model = TaskModel.of(modelId.strip());
+                cases.add(new Case(seed, model, seed.spec(model, scales.getOrDefault(seed.id(), 1.0))));
+            }
+        }
+        return cases;
+    }
+
+    /** {@code 0.01} for every seed, or {@code 001=0.1,003=1} per seed (the others at 1). */
+    Map<String, Double> scales() {
+        Map<String, Double> scales = new LinkedHashMap<>();
+        for (String part : tasksScale.split(",")) {
+            String[] pair = part.strip().split("=", 2);
+            double factor = positive(pair[pair.length - 1]);
+            if (pair.length == 1) {
+                for (TaskSeed seed : TaskSeed.values()) {
+                    scales.put(seed.id(), factor);
+                }
+            } else {
+                scales.put(TaskSeed.of(pair[0].strip()).id(), factor);
+            }
+        }
+        return scales;
+    }
+
+    private static double positive(String factor) {
+        try {
+            double value = Double.parseDouble(factor.strip());
+            if (value > 0 && value <= 100) {
+                return value;
+            }
+        } catch (NumberFormatException notANumber) {
+            // said below
+        }
+        throw new IllegalArgumentException("--tasks-scale takes a factor above 0 (at most 100), or <seed>=<factor>"
+                + " pairs such as 001=0.1; got '" + factor + "'");
+    }
+
+    private Map<String, Object> metadata(List<Case> cases) {
+        List<String> commandLine = new ArrayList<>(List.of(spec.qualifiedName()));
+        commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
+        Map<String, Object> metadata = RunMetadata.machine(LabHome.locate(), commandLine);
+        metadata.put("load", loadAverage());
+        metadata.put("jvmFlags", String.join(" ", JVM_FLAGS) + " (and the seed's heap flag)");
+        metadata.put("repeats", repeats);
+        metadata.put("seeds", seeds);
+        metadata.put("models", models);
+        metadata.put(
+                "tasks",
+                cases.stream()
+                        .map(c -> c.seed().id() + " " + c.model().id() + "="
+                                + c.spec().tasks())
+                        .toList());
+        return metadata;
+    }
+
+    /** /proc/loadavg's three averages at the start: how busy the machine was before this run added to it. */
+    private static String loadAverage() {
+        try {
+            String[] fields = Files.readString(Path.of("/proc/loadavg")).strip().split("\\s+");
+            return fields[0] + " " + fields[1] + " " + fields[2] + " (1, 5, 15 min, at the start)";
+        } catch (IOException | RuntimeException unknown) {
+            return "unknown";
+        }
+    }
+}
