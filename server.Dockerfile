@@ -20,6 +20,7 @@ COPY server-undertow-virtual/pom.xml server-undertow-virtual/
 COPY server-fixed-pool/pom.xml server-fixed-pool/
 COPY server-async/pom.xml server-async/
 COPY jmeter-plans/pom.xml jmeter-plans/
+COPY client-hyperfoil/pom.xml client-hyperfoil/
 COPY lab-report/pom.xml lab-report/
 COPY lab-runner/pom.xml lab-runner/
 RUN mvn -B -q -ntp -Dmaven.repo.local=/m2 package -DskipTests && rm -rf */target target
