@@ -214,9 +214,7 @@ final class ServerRun {
                 "[%s] load: %s, %s%s -> %s%n",
                 variant.id(),
                 load,
-                options.client().jmeter()
-                        ? "JMeter users on " + options.client().label() + " threads"
-                        : "Hyperfoil's event loops",
+                options.client().describe(),
                 options.workers().isEmpty() ? "" : " on " + options.workers().size() + " workers",
                 target);
         int exit;

@@ -26,6 +26,11 @@ public enum ClientKind {
                 "--client must be jmeter (= virtual), virtual, platform or hyperfoil, got '" + text + "'.");
     }
 
+    /** Which client ran, for the run's metadata and the load line. */
+    public String describe() {
+        return jmeter() ? "JMeter users on " + label() + " threads" : "Hyperfoil's event loops (client-hyperfoil)";
+    }
+
     public boolean jmeter() {
         return this != HYPERFOIL;
     }
