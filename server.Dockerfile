@@ -31,6 +31,7 @@ COPY server-jetty-pool/pom.xml server-jetty-pool/
 COPY server-jetty-virtual/pom.xml server-jetty-virtual/
 COPY executor-tasks/pom.xml executor-tasks/
 COPY jmeter-plans/pom.xml jmeter-plans/
+COPY client-hyperfoil/pom.xml client-hyperfoil/
 COPY lab-report/pom.xml lab-report/
 COPY lab-runner/pom.xml lab-runner/
 RUN mvn -B -q -ntp -Dmaven.repo.local=/m2 package -DskipTests && rm -rf */target target

@@ -31,6 +31,7 @@ import lab.threads.report.raw.ServerView;
 import lab.threads.report.raw.SynRetryBands;
 import lab.threads.report.verdict.ClientVerdict;
 import lab.threads.report.verdict.CoreUse;
+import lab.threads.report.verdict.CpuSplit;
 import lab.threads.report.verdict.ErrorCauses;
 import lab.threads.report.verdict.ServerLogLimits;
 
@@ -200,6 +201,7 @@ public record ServerSummary(
         JvmProfile profile = JvmProfile.read(serverDir, serverId, notes);
         // Read before the notes are copied into the summary: it adds its own.
         KernelEvidence kernel = KernelEvidence.read(serverDir.resolve(KERNEL_FILE), connects, notes);
+        CoreUse cores = ends.isEmpty() ? CoreUse.SHARED : CoreUse.read(serverDir, ends.firstStart(), ends.lastEnd());
         long scheduleStartMs = client.scheduleStartMs() == null
                 ? ends.firstStart()
                 : Math.min(client.scheduleStartMs(), ends.firstStart());
@@ -229,10 +231,14 @@ public record ServerSummary(
                                 breakdown.present() ? null : serverView,
                                 arrivals.against(plan, scheduleStartMs))
                         .withServerSide(ServerLogLimits.read(serverDir), serverView, plan.sleepMs(), breakdown)
-                        .withCores(
+                        .withCores(cores)
+                        .withNoThinkTime(
+                                !plan.hasIdeal(),
                                 ends.isEmpty()
-                                        ? CoreUse.SHARED
-                                        : CoreUse.read(serverDir, ends.firstStart(), ends.lastEnd())),
+                                        ? CpuSplit.UNKNOWN
+                                        : CpuSplit.read(serverDir, ends.firstStart(), ends.lastEnd()),
+                                cores,
+                                summary.samples()),
                 breakdown,
                 kernel,
                 ends.isEmpty() ? List.of() : SeriesGaps.describe(serverDir, ends.firstStart(), ends.lastEnd()),

@@ -71,9 +71,9 @@ public final class LabCommand implements Callable<Integer> {
     @Option(
             names = "--plan",
             defaultValue = "talk",
-            description =
-                    "Bundled plan (talk: 20,000 users; smoke: 50; open: arrivals at a fixed rate) or a .jmx file. "
-                            + "Default: ${DEFAULT-VALUE}.")
+            description = "Bundled plan (talk: 20,000 users; smoke: 50; open: arrivals at a fixed rate; throughput: "
+                    + "connections back to back for a duration, --client hyperfoil) or a .jmx file. "
+                    + "Default: ${DEFAULT-VALUE}.")
     String plan;
 
     @Option(
@@ -87,6 +87,18 @@ public final class LabCommand implements Callable<Integer> {
             description = "Open plans: plan property duration, seconds at that rate after the ramp-up. "
                     + "Default: the plan's (open 60).")
     String duration;
+
+    @Option(
+            names = "--connections",
+            description = "Throughput plan: plan property connections, each sending back to back. Default: the "
+                    + "plan's (throughput 100).")
+    String connections;
+
+    @Option(
+            names = "--warmup",
+            description = "Throughput plan: plan property warmup, seconds of load before the measured duration, "
+                    + "not recorded. Default: the plan's (throughput 3).")
+    String warmup;
 
     @Option(names = "--users", description = "Plan property users: simulated users. Default: the plan's (talk 20000).")
     String users;
@@ -125,7 +137,9 @@ public final class LabCommand implements Callable<Integer> {
             names = "--client",
             defaultValue = "virtual",
             description =
-                    "JMeter's users on virtual threads (keeps up with 20,000 users) or platform threads (stock JMeter). Default: ${DEFAULT-VALUE}.")
+                    "JMeter's users on virtual threads (virtual, or jmeter: keeps up with 20,000 users) or platform "
+                            + "threads (stock JMeter); or hyperfoil, a client light enough for the throughput plan "
+                            + "(--plan throughput). Default: ${DEFAULT-VALUE}.")
     String client;
 
     @Option(
@@ -271,6 +285,8 @@ public final class LabCommand implements Callable<Integer> {
         Map<String, String> overrides = new LinkedHashMap<>(planProperties);
         putIfGiven(overrides, "rate", rate);
         putIfGiven(overrides, "duration", duration);
+        putIfGiven(overrides, "connections", connections);
+        putIfGiven(overrides, "warmup", warmup);
         putIfGiven(overrides, "users", users);
         putIfGiven(overrides, "rampup", rampup);
         putIfGiven(overrides, "loops", loops);
@@ -278,6 +294,7 @@ public final class LabCommand implements Callable<Integer> {
         putIfGiven(overrides, "connect_timeout_ms", connectTimeoutMs);
         putIfGiven(overrides, "response_timeout_ms", responseTimeoutMs);
         PlanChoice chosen = PlanChoice.resolve(plan, overrides);
+        chosen.checkClient(clientKind(), workers.isEmpty() ? 0 : 1, warmupUsers);
         int totalUsers = chosen.shape().users();
         List<String> workerAddresses = WorkerAddresses.resolve(workers);
         if (chosen.open() && !workerAddresses.isEmpty()) {
@@ -392,11 +409,7 @@ public final class LabCommand implements Callable<Integer> {
     }
 
     private ClientKind clientKind() {
-        try {
-            return ClientKind.valueOf(client.trim().toUpperCase(java.util.Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--client must be virtual or platform, got '" + client + "'.");
-        }
+        return ClientKind.parse(client);
     }
 
     private static void putIfGiven(Map<String, String> properties, String name, String value) {

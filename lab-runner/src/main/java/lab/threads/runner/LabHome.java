@@ -28,6 +28,11 @@ final class LabHome {
         return Path.of("").toAbsolutePath();
     }
 
+    /** A client module's jar, e.g. client-hyperfoil/target/client-hyperfoil.jar. */
+    static Path clientJar(Path home, String module) {
+        return home.resolve(module).resolve("target").resolve(module + ".jar");
+    }
+
     static Path serverJar(Path home, Variant variant) {
         return home.resolve(variant.id()).resolve("target").resolve(variant.id() + ".jar");
     }

@@ -12,6 +12,7 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import lab.threads.report.math.PlanShape;
+import lab.threads.runner.jmeter.ClientKind;
 
 /**
  * The plan of a run: a bundled one by name ({@code talk}, {@code smoke}, {@code open}) or a .jmx file, with its
@@ -22,12 +23,20 @@ import lab.threads.report.math.PlanShape;
  * @param open whether the plan is an open model
  */
 record PlanChoice(String name, String location, Map<String, String> properties, boolean open) {
-    static final Set<String> BUNDLED = Set.of("talk", "smoke", "open");
+    static final Set<String> BUNDLED = Set.of("talk", "smoke", "open", "throughput");
     /** Knobs that only make sense for one model, to say which plan takes them when the other is given one. */
     static final Set<String> CLOSED_KNOBS = Set.of("users", "loops");
 
     static final Set<String> OPEN_KNOBS = Set.of("rate", "duration");
     private static final String OPEN_GROUP = "testclass=\"OpenModelThreadGroup\"";
+    /**
+     * The throughput plan: no .jmx, Hyperfoil runs it ({@code client-hyperfoil}); its knobs and their defaults.
+     * Connections each send back to back for {@code duration} s after {@code warmup} s that are not recorded.
+     */
+    static final String THROUGHPUT = "throughput";
+
+    private static final Map<String, String> THROUGHPUT_DEFAULTS = Map.of(
+            "connections", "100", "warmup", "3", "duration", "10", "sleep_ms", "0", "response_timeout_ms", "30000");
     /** Filled in per server by the runner, never by the user. */
     static final Set<String> TARGET_PROPERTIES = Set.of("host", "port");
 
@@ -40,7 +49,13 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
     static PlanChoice resolve(String plan, Map<String, String> overrides) throws IOException {
         String location;
         String text;
-        if (BUNDLED.contains(plan)) {
+        if (plan.equals(THROUGHPUT)) {
+            location = THROUGHPUT;
+            text = THROUGHPUT_DEFAULTS.entrySet().stream()
+                    .sorted(Map.Entry.comparingByKey())
+                    .map(knob -> "${__P(" + knob.getKey() + "," + knob.getValue() + ")}")
+                    .collect(java.util.stream.Collectors.joining());
+        } else if (BUNDLED.contains(plan)) {
             location = "jmeter-plans/" + plan + ".jmx";
             try (InputStream in = PlanChoice.class.getClassLoader().getResourceAsStream(location)) {
                 if (in == null) {
@@ -105,8 +120,39 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
         return new PlanChoice(name, location, changed, open);
     }
 
+    /** The throughput plan, which Hyperfoil runs (not a .jmx). */
+    boolean throughput() {
+        return location.equals(THROUGHPUT);
+    }
+
+    /** The throughput plan and Hyperfoil go together; Hyperfoil runs here alone, without warm-up users. */
+    void checkClient(ClientKind client, int workers, int warmupUsers) {
+        if (throughput() && client.jmeter()) {
+            throw new IllegalArgumentException(
+                    "The throughput plan runs on --client hyperfoil. For JMeter with no "
+                            + "think time use a closed plan, e.g. --plan talk --users 100 --loops 500 --rampup 1 --sleep-ms 0.");
+        }
+        if (!client.jmeter() && !throughput()) {
+            throw new IllegalArgumentException(
+                    "--client hyperfoil runs the throughput plan: add --plan throughput (--connections, --duration, "
+                            + "--warmup, --sleep-ms).");
+        }
+        if (!client.jmeter() && workers > 0) {
+            throw new IllegalArgumentException("--workers are JMeter's: Hyperfoil's own distributed engine "
+                    + "(hyperfoil-clustering) does not resolve from Maven Central, so Hyperfoil runs here only.");
+        }
+        if (!client.jmeter() && warmupUsers > 0) {
+            throw new IllegalArgumentException(
+                    "--warmup-users warms up with JMeter users; the throughput plan has its own: --warmup <seconds>.");
+        }
+    }
+
     /** The shape that defines the ideal run; every figure must be a number the plan can use. */
     PlanShape shape() {
+        if (throughput()) {
+            return PlanShape.throughput(
+                    positiveInt("connections"), positiveInt("duration"), nonNegativeLong("sleep_ms"));
+        }
         // JMeter reads the ramp-up as whole seconds (1.5 would silently become 0), so it must be one here too.
         if (open) {
             return PlanShape.open(

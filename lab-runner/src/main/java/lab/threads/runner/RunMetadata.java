@@ -24,7 +24,7 @@ final class RunMetadata {
         metadata.put("plan", options.plan().name());
         metadata.put("planFile", options.plan().location());
         metadata.put("planProperties", options.plan().properties());
-        metadata.put("client", "JMeter users on " + options.client().label() + " threads");
+        metadata.put("client", options.client().describe());
         metadata.put(
                 "jmeterWorkers",
                 options.workers().isEmpty()

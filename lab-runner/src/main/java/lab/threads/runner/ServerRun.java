@@ -24,6 +24,7 @@ import lab.threads.common.Variant;
 import lab.threads.report.RunOutcome;
 import lab.threads.report.ServerSummary;
 import lab.threads.report.raw.JvmSide;
+import lab.threads.runner.hyperfoil.HyperfoilFork;
 import lab.threads.runner.jmeter.JMeterFork;
 import lab.threads.runner.jmeter.JMeterRunSpec;
 import lab.threads.runner.jmeter.Progress;
@@ -39,6 +40,9 @@ final class ServerRun {
     /** A server that has not said "stopping" this long after SIGTERM never handled it: waiting the grace is pointless. */
     private static final Duration STOP_REACTION = Duration.ofSeconds(10);
     /** JMeter's lines worth a user's eye; the rest (log4j chatter) stays in jmeter-console.log. */
+    /** The module of the throughput plan's client, beside the servers'. */
+    private static final String HYPERFOIL_MODULE = "client-hyperfoil";
+
     private static final Pattern ECHOED = Pattern.compile("(client|workers|done|stopping)\\b");
 
     private final Variant variant;
@@ -190,21 +194,28 @@ final class ServerRun {
 
     private RunOutcome loadAndSample(URI target) throws IOException, InterruptedException {
         Map<String, String> properties = new LinkedHashMap<>(plan.properties());
-        String load = plan.open()
+        String load = plan.throughput()
                 ? String.format(
-                        "%s arrivals/s for %s s after a %s s ramp, each of %s ms",
-                        properties.get("rate"),
+                        "%s connections back to back for %s s after a %s s warm-up, each of %s ms",
+                        properties.get("connections"),
                         properties.get("duration"),
-                        properties.get("rampup"),
+                        properties.get("warmup"),
                         properties.get("sleep_ms"))
-                : String.format(
-                        "%s users, %s loops of %s ms",
-                        properties.get("users"), properties.get("loops"), properties.get("sleep_ms"));
+                : plan.open()
+                        ? String.format(
+                                "%s arrivals/s for %s s after a %s s ramp, each of %s ms",
+                                properties.get("rate"),
+                                properties.get("duration"),
+                                properties.get("rampup"),
+                                properties.get("sleep_ms"))
+                        : String.format(
+                                "%s users, %s loops of %s ms",
+                                properties.get("users"), properties.get("loops"), properties.get("sleep_ms"));
         out.printf(
-                "[%s] load: %s, JMeter users on %s threads%s -> %s%n",
+                "[%s] load: %s, %s%s -> %s%n",
                 variant.id(),
                 load,
-                options.client().label(),
+                options.client().describe(),
                 options.workers().isEmpty() ? "" : " on " + options.workers().size() + " workers",
                 target);
         int exit;
@@ -233,7 +244,8 @@ final class ServerRun {
         if (exit == 0) {
             return RunOutcome.OK;
         }
-        if (exit == JMeterFork.EXIT_NO_DASHBOARD) {
+        boolean jmeter = options.client().jmeter();
+        if (jmeter && exit == JMeterFork.EXIT_NO_DASHBOARD) {
             return RunOutcome.of(
                     RunOutcome.Kind.NO_DASHBOARD,
                     "JMeter ended with exit code 3: its plan ran to the end, its dashboard could not be written: see "
@@ -241,17 +253,17 @@ final class ServerRun {
         }
         return RunOutcome.of(
                 RunOutcome.Kind.CLIENT_FAILED,
-                "JMeter ended with exit code " + exit
+                (jmeter ? "JMeter" : "Hyperfoil") + " ended with exit code " + exit
                         + (clientOutOfHeap()
-                                ? ": the client (JMeter) ran out of heap (OutOfMemoryError), its samples up to then are"
-                                        + " kept"
+                                ? ": the client (" + (jmeter ? "JMeter" : "Hyperfoil")
+                                        + ") ran out of heap (OutOfMemoryError), its samples up to then are kept"
                                 : "")
-                        + ": see " + dir.resolve("jmeter.log"));
+                        + ": see " + dir.resolve(jmeter ? "jmeter.log" : "hyperfoil.log"));
     }
 
     /** The fork stops itself on its first OutOfMemoryError (JMeterFork), which its JVM or JMeter wrote down. */
     private boolean clientOutOfHeap() {
-        return Stream.of("jmeter.log", "jmeter-console.log", "samples.jmeter.log")
+        return Stream.of("jmeter.log", "jmeter-console.log", "samples.jmeter.log", "hyperfoil.log")
                 .map(dir::resolve)
                 .anyMatch(file -> {
                     try {
@@ -272,6 +284,18 @@ final class ServerRun {
      */
     private int runLoad(URI target, Map<String, String> planProperties, int users, Path into, List<String> jvmFlags)
             throws IOException, InterruptedException {
+        if (!options.client().jmeter()) {
+            load = HyperfoilFork.start(
+                    LabHome.clientJar(labHome, HYPERFOIL_MODULE),
+                    target,
+                    planProperties,
+                    into.resolve(ServerSummary.SAMPLES_FILE),
+                    into.resolve("hyperfoil.log"),
+                    options.cpus().clientLauncher(),
+                    jvmFlags);
+            relayProgress(load, into);
+            return load.waitFor();
+        }
         Map<String, String> properties = new LinkedHashMap<>(planProperties);
         properties.put("host", target.getHost());
         properties.put("port", Integer.toString(target.getPort()));

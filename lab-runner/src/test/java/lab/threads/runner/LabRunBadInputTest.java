@@ -39,7 +39,7 @@ class LabRunBadInputTest {
                 "--rampup=1.5              | 'rampup' must be a whole number",
                 "-Jthreads=5               | has no property 'threads'",
                 "-Jport=9999               | set by the runner",
-                "--client=green            | --client must be virtual or platform",
+                "--client=green            | --client must be jmeter (= virtual), virtual, platform or hyperfoil",
                 "--workers=dns:nowhere.invalid | --workers: cannot resolve 'nowhere.invalid'",
                 "--workers=10.0.0.5:http   | --workers: bad port 'http'",
                 "--no-such-option          | Unknown option",

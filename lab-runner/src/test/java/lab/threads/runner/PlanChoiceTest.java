@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import lab.threads.report.math.PlanShape;
+import lab.threads.runner.jmeter.ClientKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -65,5 +66,35 @@ class PlanChoiceTest {
                 "The open plan 'fixed' has no 'duration' property: the runner needs ${__P(duration,...)} in it "
                         + "(as in jmeter-plans/open.jmx) to work out its ideal.",
                 refused.getMessage());
+    }
+
+    @Test
+    void theThroughputPlanIsConnectionsForADurationAndGoesWithHyperfoilOnly() throws IOException {
+        PlanChoice plan = PlanChoice.resolve("throughput", Map.of("connections", "1000", "duration", "20"));
+        assertTrue(plan.throughput());
+        assertEquals(PlanShape.throughput(1000, 20, 0), plan.shape());
+        assertEquals("3", plan.properties().get("warmup"));
+        assertEquals("250", plan.with("connections", "250").properties().get("connections"), "sweepable");
+        assertThrows(IllegalArgumentException.class, () -> PlanChoice.resolve("throughput", Map.of("loops", "3")));
+
+        plan.checkClient(ClientKind.HYPERFOIL, 0, 0);
+        for (ClientKind jmeter : new ClientKind[] {ClientKind.VIRTUAL, ClientKind.PLATFORM}) {
+            IllegalArgumentException refused =
+                    assertThrows(IllegalArgumentException.class, () -> plan.checkClient(jmeter, 0, 0));
+            assertTrue(refused.getMessage().contains("--client hyperfoil"), refused.getMessage());
+        }
+        assertThrows(IllegalArgumentException.class, () -> plan.checkClient(ClientKind.HYPERFOIL, 1, 0), "workers");
+        assertThrows(IllegalArgumentException.class, () -> plan.checkClient(ClientKind.HYPERFOIL, 0, 10), "warm-up");
+        PlanChoice talk = PlanChoice.resolve("talk", Map.of());
+        talk.checkClient(ClientKind.VIRTUAL, 0, 0);
+        assertThrows(IllegalArgumentException.class, () -> talk.checkClient(ClientKind.HYPERFOIL, 0, 0));
+    }
+
+    @Test
+    void clientNamesJmeterAsItsDefaultAndRefusesOthers() {
+        assertEquals(ClientKind.VIRTUAL, ClientKind.parse("jmeter"));
+        assertEquals(ClientKind.HYPERFOIL, ClientKind.parse(" Hyperfoil "));
+        assertEquals(ClientKind.PLATFORM, ClientKind.parse("platform"));
+        assertThrows(IllegalArgumentException.class, () -> ClientKind.parse("gatling"));
     }
 }

@@ -16,14 +16,20 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * random_arrivals makes exactly {@code (begin rate + end rate) / 2 x seconds} arrivals per step, rounded down; the
  * last one ends one sleep after the schedule's arrivals end. 100/s for 60 s of 1 s: 6,000 samples in 61 s.
  *
- * @param users             closed: the simulated users; 0 for an open plan
- * @param loops             closed: requests per user; 1 for an open plan
+ * <p>A throughput plan (closed, by time): {@code users} connections each sending back to back for
+ * {@code durationSeconds} after an unrecorded warm-up, no ramp, {@code loops} 0. Its ideal is
+ * {@code users / sleep} requests a second; with a sleep of 0 there is none: the req/s is whatever the slower side,
+ * client or server, allows ({@link #hasIdeal}).
+ *
+ * @param users             closed: the simulated users (a throughput plan's connections); 0 for an open plan
+ * @param loops             closed: requests per user; 1 for an open plan; 0 for a throughput plan
  * @param arrivalsPerSecond open: the rate arrivals reach and hold; 0 for a closed plan
- * @param durationSeconds   open: how long the rate is held, after the ramp-up; 0 for a closed plan
+ * @param durationSeconds   open: how long the rate is held, after the ramp-up; a throughput plan: how long it
+ *                          measures; 0 for a closed plan by loops
  */
 // The derived ideals are written to summary.json for readers, and ignored when it is read back.
 @JsonIgnoreProperties(
-        value = {"idealSamples", "idealDurationSeconds", "idealThroughput", "open"},
+        value = {"idealSamples", "idealDurationSeconds", "idealThroughput", "open", "throughput"},
         allowGetters = true)
 public record PlanShape(
         int users, double rampUpSeconds, int loops, long sleepMs, int arrivalsPerSecond, long durationSeconds) {
@@ -38,9 +44,28 @@ public record PlanShape(
         return new PlanShape(0, rampUpSeconds, 1, sleepMs, arrivalsPerSecond, durationSeconds);
     }
 
+    /** A throughput plan: {@code connections} back to back for {@code durationSeconds}, each asking {@code sleepMs}. */
+    public static PlanShape throughput(int connections, long durationSeconds, long sleepMs) {
+        return new PlanShape(connections, 0, 0, sleepMs, 0, durationSeconds);
+    }
+
     @JsonProperty
     public boolean isOpen() {
         return arrivalsPerSecond > 0;
+    }
+
+    @JsonProperty
+    public boolean isThroughput() {
+        return !isOpen() && loops == 0;
+    }
+
+    /**
+     * Whether a perfect run has a rate to compare with: an open plan's arrivals, or a closed plan's users over its
+     * sleep. With a sleep of 0 each user sends again as soon as it is answered, so no rate is ideal: "% of the ideal"
+     * is not printed, and the verdict says what bounded the figure instead.
+     */
+    public boolean hasIdeal() {
+        return isOpen() || sleepMs > 0;
     }
 
     @JsonProperty
@@ -48,6 +73,9 @@ public record PlanShape(
         if (isOpen()) {
             // JMeter's PoissonArrivalsRamp: (begin + end) / 2 x seconds arrivals a step, cut to a whole number.
             return (long) (arrivalsPerSecond / 2.0 * rampUpSeconds) + arrivalsPerSecond * durationSeconds;
+        }
+        if (isThroughput()) {
+            return sleepMs > 0 ? users * durationSeconds * 1000 / sleepMs : 0;
         }
         return (long) users * loops;
     }
@@ -58,14 +86,17 @@ public record PlanShape(
         if (isOpen()) {
             return rampUpSeconds + durationSeconds + sleepMs / 1000.0;
         }
+        if (isThroughput()) {
+            return durationSeconds;
+        }
         return users == 0 ? 0 : rampUpSeconds * (users - 1) / users + loops * sleepMs / 1000.0;
     }
 
-    /** Requests per second; 0 for a plan without duration. */
+    /** Requests per second; 0 for a plan without duration, or without an ideal ({@link #hasIdeal}). */
     @JsonProperty
     public double idealThroughput() {
         double seconds = idealDurationSeconds();
-        return seconds > 0 ? idealSamples() / seconds : 0;
+        return seconds > 0 && hasIdeal() ? idealSamples() / seconds : 0;
     }
 
     /**
@@ -111,7 +142,7 @@ public record PlanShape(
      */
     public double percentOfIdeal(long successes, long scheduleStartMs, long lastEndMs) {
         double actualSeconds = (lastEndMs - scheduleStartMs) / 1000.0;
-        return idealSamples() > 0 && actualSeconds > 0
+        return hasIdeal() && idealSamples() > 0 && actualSeconds > 0
                 ? 100.0 * successes / idealSamples() * idealDurationSeconds() / actualSeconds
                 : 0;
     }

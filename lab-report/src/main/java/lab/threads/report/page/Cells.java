@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import lab.threads.report.RunReport;
+import lab.threads.report.ServerSummary;
 import lab.threads.report.math.PlanShape;
 import lab.threads.report.raw.ServerView;
 
@@ -83,6 +84,15 @@ public final class Cells {
                 + (cpus == null ? "" : " Cores: " + cpus + ".");
     }
 
+    /** What the plan line says where a 0 ms sleep leaves no ideal rate. */
+    static final String NO_IDEAL = "no ideal (with a 0 ms sleep the req/s is whatever the slower side, client or "
+            + "server, allows: the verdict says which)";
+
+    /** A run's "% of ideal", or a dash where its plan has none (a 0 ms sleep). */
+    public static String percentOfIdeal(ServerSummary server) {
+        return server.idealThroughput() > 0 ? decimal(server.percentOfIdeal(), 1) : NOT_AVAILABLE;
+    }
+
     static String plan(PlanShape plan) {
         if (plan.isOpen()) {
             return String.format(
@@ -96,6 +106,26 @@ public final class Cells {
                     plan.idealSamples(),
                     decimal(plan.idealDurationSeconds(), 3),
                     decimal(plan.idealThroughput(), 1));
+        }
+        if (plan.isThroughput()) {
+            return String.format(
+                            Locale.ROOT,
+                            "throughput: %,d connections, each sending back to back for %,d s (after a warm-up), a %,d ms "
+                                    + "request each: ",
+                            plan.users(),
+                            plan.durationSeconds(),
+                            plan.sleepMs())
+                    + (plan.hasIdeal() ? "ideal " + decimal(plan.idealThroughput(), 1) + " req/s" : NO_IDEAL);
+        }
+        if (!plan.hasIdeal()) {
+            return String.format(
+                    Locale.ROOT,
+                    "%,d users, %s s ramp-up, %d loop(s) of a %,d ms request: %s",
+                    plan.users(),
+                    decimal(plan.rampUpSeconds(), 1),
+                    plan.loops(),
+                    plan.sleepMs(),
+                    NO_IDEAL);
         }
         return String.format(
                 Locale.ROOT,

@@ -30,7 +30,7 @@ final class GlanceBars {
 
     static String render(List<ServerSummary> servers, PlanShape plan) {
         List<Figure> figures = List.of(
-                new Figure("% of the ideal", s -> s.percentOfIdeal(), 100.0, 1, "%"),
+                new Figure("% of the ideal", s -> s.idealThroughput() > 0 ? s.percentOfIdeal() : null, 100.0, 1, "%"),
                 new Figure("errors", s -> s.summary().errorPercent(), null, 2, "%"),
                 new Figure(
                         "p99 / sleep",

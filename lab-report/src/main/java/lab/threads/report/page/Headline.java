@@ -28,8 +28,11 @@ public final class Headline {
         }
         line.append(Cells.decimal(server.summary().errorPercent(), 2))
                 .append("% errors, ")
-                .append(Cells.decimal(server.percentOfIdeal(), 1))
-                .append("% of the ideal, p99 ")
+                .append(
+                        server.idealThroughput() > 0
+                                ? Cells.decimal(server.percentOfIdeal(), 1) + "% of the ideal"
+                                : Cells.decimal(server.summary().throughput(), 0) + " req/s (no ideal at a 0 ms sleep)")
+                .append(", p99 ")
                 .append(Cells.count(server.percentiles().p99()))
                 .append(" ms for a ")
                 .append(Cells.count(plan.sleepMs()))

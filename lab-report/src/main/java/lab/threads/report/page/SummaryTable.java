@@ -23,7 +23,7 @@ final class SummaryTable {
             new Column("samples", true, s -> Cells.count(s.summary().samples())),
             new Column("error %", true, s -> Cells.decimal(s.summary().errorPercent(), 2)),
             new Column("req/s", true, s -> Cells.decimal(s.summary().throughput(), 1)),
-            new Column("% of ideal", true, s -> Cells.decimal(s.percentOfIdeal(), 1)),
+            new Column("% of ideal", true, Cells::percentOfIdeal),
             new Column("p50", true, s -> Cells.count(s.percentiles().p50())),
             new Column("p99", true, s -> Cells.count(s.percentiles().p99())),
             new Column("max", true, s -> Cells.count(s.summary().max())),

@@ -22,8 +22,11 @@ public record ServerFigure(String key, String label, int places, ToDoubleFunctio
 
     public static final ServerFigure THROUGHPUT =
             new ServerFigure("throughput", "req/s", 1, s -> s.summary().throughput());
-    public static final ServerFigure PERCENT_OF_IDEAL =
-            new ServerFigure("percentOfIdeal", "% of ideal", 1, ServerSummary::percentOfIdeal);
+    public static final ServerFigure PERCENT_OF_IDEAL = new ServerFigure(
+            "percentOfIdeal",
+            "% of ideal",
+            1,
+            s -> s.idealThroughput() > 0 ? s.percentOfIdeal() : Double.NaN); // a 0 ms sleep has no ideal: n/a
     public static final ServerFigure ERROR_PERCENT =
             new ServerFigure("errorPercent", "error %", 2, s -> s.summary().errorPercent());
     public static final ServerFigure AVERAGE =

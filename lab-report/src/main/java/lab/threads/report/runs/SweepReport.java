@@ -90,14 +90,19 @@ public final class SweepReport {
         return points.stream()
                 .map(SweepPoint::server)
                 .distinct()
-                .map(server -> knee(points, server)
-                        .map(p -> server + " bends at " + property + "=" + p.level() + ": "
-                                + number(p.figures().get("percentOfIdeal").median())
-                                + "% of the ideal throughput, "
-                                + number(p.figures().get("errorPercent").median()) + "% errors"
-                                + clientAtKnee(p))
-                        .orElse(server + " holds at every level (>= " + (int) KNEE_PERCENT_OF_IDEAL
-                                + "% of the ideal, <= " + (int) KNEE_ERROR_PERCENT + "% errors)"))
+                .map(server -> noIdeal(points, server)
+                        ? server + " has no ideal to bend from (a 0 ms sleep): its req/s per level is in the table, "
+                                + "and each run's verdict says which side bounded it"
+                        : knee(points, server)
+                                .map(p -> server + " bends at " + property + "=" + p.level() + ": "
+                                        + number(p.figures()
+                                                .get("percentOfIdeal")
+                                                .median())
+                                        + "% of the ideal throughput, "
+                                        + number(p.figures().get("errorPercent").median()) + "% errors"
+                                        + clientAtKnee(p))
+                                .orElse(server + " holds at every level (>= " + (int) KNEE_PERCENT_OF_IDEAL
+                                        + "% of the ideal, <= " + (int) KNEE_ERROR_PERCENT + "% errors)"))
                 .toList();
     }
 
@@ -110,6 +115,12 @@ public final class SweepReport {
                 : "; but the client was the bottleneck in " + bound + " of "
                         + knee.clientVerdicts().size()
                         + " run(s) there, so this bend may be the client's, not the server's";
+    }
+
+    private static boolean noIdeal(List<SweepPoint> points, String server) {
+        return points.stream()
+                .filter(p -> p.server().equals(server))
+                .allMatch(p -> Double.isNaN(p.figures().get("percentOfIdeal").median()));
     }
 
     /** A server's knee (see {@link #kneeLines}); empty when it holds at every level. */

@@ -363,6 +363,54 @@ public record ClientVerdict(
         return withFindings(more);
     }
 
+    static final String NO_THINK_TIME_ADVICE = "With no think time the req/s is the slower side's: to measure the "
+            + "server, a lighter client (--client hyperfoil), the client on cores of its own (--cpus) or on another "
+            + "machine (--workers, --target).";
+
+    /**
+     * The verdict where the plan has no ideal (a 0 ms sleep: each request leaves as soon as the last is answered), so
+     * the req/s is whatever the slower side allows and the per-second checks above cannot see a client that is
+     * merely slow. Client-bound when, with each side on its own cores, the client ran out of its cores first; or, on
+     * shared cores, when all cores were busy for at least half the load and the client spent at least as much CPU as
+     * the server. Otherwise it says what bounded the figure: the server's cores, or neither.
+     *
+     * @param samples the requests the client recorded, for the CPU per request
+     */
+    public ClientVerdict withNoThinkTime(boolean noIdeal, CpuSplit cpu, CoreUse cores, long samples) {
+        if (!noIdeal) {
+            return this;
+        }
+        List<String> more = new ArrayList<>(findings);
+        boolean clientBound;
+        String bound;
+        if (cores.pinned()) {
+            clientBound = cores.clientBusy() > cores.serverBusy();
+            bound = clientBound
+                    ? "the client ran out of its own cores first: the req/s is the client's"
+                    : "the client did not run out of its cores first";
+        } else if (!cpu.known()) {
+            more.add(
+                    "no think time (0 ms sleep): each side's CPU is unknown, so what bounded the req/s cannot be told");
+            return withFindings(more);
+        } else {
+            clientBound = cpu.machineSaturated() && cpu.clientCostlier();
+            bound = clientBound
+                    ? "the client's CPU bounded the req/s: it measured itself as much as the server"
+                    : cpu.machineSaturated()
+                            ? "the server's CPU bounded the req/s (the client spent less)"
+                            : "the cores were not saturated: neither side's CPU bounded the req/s";
+        }
+        more.add(0, "no think time (0 ms sleep): " + (cpu.known() ? cpu.words(samples) + ": " : "") + bound);
+        return new ClientVerdict(
+                clientBound ? Verdict.CLIENT_BOUND : verdict,
+                List.copyOf(more),
+                clientBound ? NO_THINK_TIME_ADVICE : advice,
+                clientStalls,
+                clientBusyLagging,
+                machineSaturatedSeconds,
+                clientLimitErrors);
+    }
+
     private ClientVerdict withFindings(List<String> more) {
         return new ClientVerdict(
                 verdict,

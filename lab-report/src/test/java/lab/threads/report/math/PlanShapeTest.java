@@ -1,6 +1,7 @@
 package lab.threads.report.math;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -82,7 +83,8 @@ class PlanShapeTest {
     @Test
     void summaryJsonReadsBackEitherModel() throws Exception {
         ObjectMapper json = new ObjectMapper();
-        for (PlanShape plan : List.of(PlanShape.open(100, 10, 60, 1_000), new PlanShape(50, 2, 2, 1_000))) {
+        for (PlanShape plan : List.of(
+                PlanShape.open(100, 10, 60, 1_000), new PlanShape(50, 2, 2, 1_000), PlanShape.throughput(100, 10, 0))) {
             String written = json.writeValueAsString(plan);
             assertTrue(written.contains("\"open\":" + plan.isOpen()), written);
             assertEquals(plan, json.readValue(written, PlanShape.class));
@@ -91,5 +93,20 @@ class PlanShapeTest {
         assertEquals(
                 new PlanShape(50, 2, 2, 1_000),
                 json.readValue("{\"users\":50,\"rampUpSeconds\":2,\"loops\":2,\"sleepMs\":1000}", PlanShape.class));
+    }
+
+    @Test
+    void aThroughputPlansIdealIsItsConnectionsOverTheSleepAndAZeroSleepHasNone() {
+        PlanShape sleeping = PlanShape.throughput(100, 10, 50);
+        assertTrue(sleeping.isThroughput() && sleeping.hasIdeal());
+        assertEquals(100 * 10 * 1000 / 50, sleeping.idealSamples());
+        assertEquals(100 / 0.050, sleeping.idealThroughput(), 1e-9);
+        assertEquals(50.0, sleeping.percentOfIdeal(10_000, 0, 10_000), 1e-9, "half the ideal samples in its time");
+
+        for (PlanShape noThinkTime : List.of(PlanShape.throughput(100, 10, 0), new PlanShape(100, 1, 500, 0))) {
+            assertFalse(noThinkTime.hasIdeal(), noThinkTime::toString);
+            assertEquals(0, noThinkTime.idealThroughput(), "a 0 ms sleep has no ideal rate");
+            assertEquals(0, noThinkTime.percentOfIdeal(50_000, 0, 1_000));
+        }
     }
 }

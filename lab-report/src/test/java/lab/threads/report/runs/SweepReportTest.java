@@ -74,6 +74,23 @@ class SweepReportTest {
     }
 
     @Test
+    void aSweepWithoutAnIdealNamesNoKnee() {
+        List<SweepPoint> points = List.of("10", "100", "1000").stream()
+                .map(level -> new SweepPoint(
+                        "server-async",
+                        "connections",
+                        level,
+                        Map.of("percentOfIdeal", Spread.of(Double.NaN), "errorPercent", Spread.of(0)),
+                        List.of(Verdict.NO_CLIENT_LIMIT)))
+                .toList();
+
+        assertEquals(
+                List.of("server-async has no ideal to bend from (a 0 ms sleep): its req/s per level is in the table, "
+                        + "and each run's verdict says which side bounded it"),
+                SweepReport.kneeLines(points));
+    }
+
+    @Test
     void aKneeWhereTheClientWasTheBottleneckSaysSo() {
         SweepPoint holds = point("server-pool", "1000", 99, 0);
         SweepPoint bends = new SweepPoint(

@@ -1,0 +1,125 @@
+package lab.threads.hyperfoil;
+
+import static io.hyperfoil.http.steps.HttpStepCatalog.SC;
+
+import io.hyperfoil.api.config.Benchmark;
+import io.hyperfoil.api.config.BenchmarkBuilder;
+import io.hyperfoil.api.config.PhaseBuilder;
+import io.hyperfoil.core.impl.LocalSimulationRunner;
+import io.hyperfoil.http.api.HttpMethod;
+import io.hyperfoil.http.config.HttpPluginBuilder;
+import io.hyperfoil.http.steps.HttpRequestStepBuilder;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The throughput plan on Hyperfoil's engine, run locally ({@link LocalSimulationRunner}, the runner Hyperfoil's own
+ * tests use): {@code connections} sessions, each sending {@code GET /sleep?ms=N&rid=K} back to back on a shared pool of
+ * as many keep-alive connections, first for the warm-up (not recorded), then for the measured duration, every
+ * request of which becomes a line of the results file. Prints {@code done <records>} at the end.
+ */
+public final class HyperfoilMain {
+
+    /** Request ids, one counter per run as JMeter's {@code __counter}: joins a record to the server's log line. */
+    private static final AtomicLong RIDS = new AtomicLong();
+
+    private HyperfoilMain() {}
+
+    public static void main(String[] args) throws Exception {
+        ThroughputPlan plan = ThroughputPlan.parse(args);
+        try (SampleWriter writer = new SampleWriter(plan.jtl(), "GET /sleep")) {
+            RequestRecorder.current = new RequestRecorder(
+                    writer, "http://" + plan.host() + ":" + plan.port(), plan.connections(), plan.timeoutMs());
+            System.out.println(
+                    "client hyperfoil " + plan.connections() + " connections, " + plan.threads() + " event loops");
+            new LocalSimulationRunner(benchmark(plan)).run();
+        }
+        System.out.println("done " + RIDS.get() + " requests, " + RequestRecorder.current.measuredCpu());
+    }
+
+    static Benchmark benchmark(ThroughputPlan plan) {
+        BenchmarkBuilder benchmark =
+                BenchmarkBuilder.builder().name("throughput").threads(plan.threads());
+        benchmark
+                .addPlugin(HttpPluginBuilder::new)
+                .http()
+                .host(plan.host())
+                .port(plan.port())
+                .sharedConnections(plan.connections())
+                .rawBytesHandlers(true)
+                .requestTimeout(plan.timeoutMs());
+        String measuredAfter = null;
+        if (plan.warmupMs() > 0) {
+            request(
+                    benchmark
+                            .addPhase("warmup")
+                            .always(plan.connections())
+                            .duration(plan.warmupMs())
+                            .isWarmup(true),
+                    plan.sleepMs());
+            measuredAfter = "warmup";
+        }
+        PhaseBuilder.Always measured =
+                benchmark.addPhase("measured").always(plan.connections()).duration(plan.durationMs());
+        if (measuredAfter != null) {
+            measured.startAfterStrict(measuredAfter);
+        }
+        request(measured, plan.sleepMs())
+                .handler()
+                .status(RequestRecorder.Hook.INSTANCE)
+                .rawBytes(RequestRecorder.Hook.INSTANCE)
+                .onCompletion(RequestRecorder.Hook.INSTANCE);
+        return benchmark.build();
+    }
+
+    private static HttpRequestStepBuilder request(PhaseBuilder<?> phase, int sleepMs) {
+        return phase.scenario()
+                .initialSequence("request")
+                .step(SC)
+                .httpRequest(HttpMethod.GET)
+                .path(session -> "/sleep?ms=" + sleepMs + "&rid=" + RIDS.incrementAndGet());
+    }
+
+    /** The command line: {@code --name=value} each. */
+    record ThroughputPlan(
+            String host,
+            int port,
+            int connections,
+            long warmupMs,
+            long durationMs,
+            int sleepMs,
+            long timeoutMs,
+            int threads,
+            Path jtl) {
+
+        static ThroughputPlan parse(String[] args) {
+            java.util.Map<String, String> given = new java.util.HashMap<>();
+            for (String arg : args) {
+                int eq = arg.indexOf('=');
+                if (!arg.startsWith("--") || eq < 0) {
+                    throw new IllegalArgumentException("expected --name=value, got " + arg);
+                }
+                given.put(arg.substring(2, eq), arg.substring(eq + 1));
+            }
+            return new ThroughputPlan(
+                    given.getOrDefault("host", "127.0.0.1"),
+                    Integer.parseInt(required(given, "port")),
+                    Integer.parseInt(given.getOrDefault("connections", "100")),
+                    Long.parseLong(given.getOrDefault("warmup-ms", "3000")),
+                    Long.parseLong(given.getOrDefault("duration-ms", "10000")),
+                    Integer.parseInt(given.getOrDefault("sleep-ms", "0")),
+                    Long.parseLong(given.getOrDefault("timeout-ms", "30000")),
+                    Integer.parseInt(given.getOrDefault(
+                            "threads", Integer.toString(Runtime.getRuntime().availableProcessors()))),
+                    Path.of(required(given, "jtl")));
+        }
+
+        private static String required(java.util.Map<String, String> given, String name) {
+            String value = given.get(name);
+            if (value == null) {
+                throw new IllegalArgumentException("missing --" + name + "=...");
+            }
+            return value;
+        }
+    }
+}

@@ -1,0 +1,162 @@
+package lab.threads.hyperfoil;
+
+import io.hyperfoil.api.connection.Request;
+import io.hyperfoil.api.processor.RawBytesHandler;
+import io.hyperfoil.api.session.Action;
+import io.hyperfoil.api.session.Session;
+import io.hyperfoil.http.api.HttpRequest;
+import io.hyperfoil.http.api.StatusHandler;
+import io.netty.buffer.ByteBuf;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Hooks into Hyperfoil's request step and writes each request as one record: its status (status handler), the bytes
+ * each way and the first response byte (raw-bytes handler), and the record itself when the request completes,
+ * answered or failed (completion action). Hyperfoil calls all three on the session's own event loop, and a session
+ * has one request in flight, so the state per session needs no lock.
+ */
+final class RequestRecorder {
+
+    /**
+     * What the request step is given: Hyperfoil's handlers must be serializable (it may copy a benchmark's
+     * builders that way), and an enum constant stays itself when copied, so every copy reaches {@link #current}.
+     */
+    enum Hook implements StatusHandler, RawBytesHandler, Action {
+        INSTANCE;
+
+        @Override
+        public void handleStatus(HttpRequest request, int status) {
+            current.handleStatus(request, status);
+        }
+
+        @Override
+        public void onRequest(Request request, ByteBuf buf, int offset, int length) {
+            current.onRequest(request, length);
+        }
+
+        @Override
+        public void onResponse(Request request, ByteBuf buf, int offset, int length, boolean isLastPart) {
+            current.onResponse(request, length);
+        }
+
+        @Override
+        public void run(Session session) {
+            current.complete(session);
+        }
+    }
+
+    /** The run's recorder; one run per JVM. */
+    static volatile RequestRecorder current;
+
+    private final SampleWriter writer;
+    private final String baseUrl;
+    private final int users;
+    private final long timeoutNanos;
+    private final ConcurrentHashMap<Session, InFlight> inFlight = new ConcurrentHashMap<>();
+
+    /** What one session's request has shown so far. */
+    private static final class InFlight {
+        int status;
+        long sentBytes;
+        long receivedBytes;
+        long firstByteNanos;
+
+        void reset() {
+            status = 0;
+            sentBytes = 0;
+            receivedBytes = 0;
+            firstByteNanos = 0;
+        }
+    }
+
+    RequestRecorder(SampleWriter writer, String baseUrl, int users, long timeoutMillis) {
+        this.writer = writer;
+        this.baseUrl = baseUrl;
+        this.users = users;
+        this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    }
+
+    /** This JVM's CPU time when the first measured request ended, so start-up and warm-up stay out of the figure. */
+    private volatile long cpuAtFirstRecordNanos = -1;
+
+    private final java.util.concurrent.atomic.LongAdder records = new java.util.concurrent.atomic.LongAdder();
+
+    /** The client's own CPU per measured request, from the end of the first one on: a line for the log. */
+    String measuredCpu() {
+        long cpu = processCpuNanos() - cpuAtFirstRecordNanos;
+        long count = records.sum() - 1;
+        return count <= 0
+                ? "no measured requests"
+                : String.format(
+                        java.util.Locale.ROOT,
+                        "cpu %.3f s over %d measured requests = %.4f ms a request",
+                        cpu / 1e9,
+                        count,
+                        cpu / 1e6 / count);
+    }
+
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean)
+                        java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
+    private InFlight of(Session session) {
+        return inFlight.computeIfAbsent(session, ignored -> new InFlight());
+    }
+
+    void handleStatus(HttpRequest request, int status) {
+        of(request.session).status = status;
+    }
+
+    void onRequest(Request request, int length) {
+        of(request.session).sentBytes += length;
+    }
+
+    void onResponse(Request request, int length) {
+        InFlight state = of(request.session);
+        if (state.firstByteNanos == 0) {
+            state.firstByteNanos = System.nanoTime();
+        }
+        state.receivedBytes += length;
+    }
+
+    void complete(Session session) {
+        long end = System.nanoTime();
+        HttpRequest request = (HttpRequest) session.currentRequest();
+        InFlight state = of(session);
+        long elapsed = end - request.startTimestampNanos();
+        boolean answered = state.status != 0;
+        String code;
+        String message;
+        if (answered) {
+            code = Integer.toString(state.status);
+            message = state.status < 400 ? "OK" : "";
+        } else if (elapsed >= timeoutNanos) {
+            code = "Non HTTP response code: java.net.SocketTimeoutException";
+            message = "Non HTTP response message: no answer within the request timeout";
+        } else {
+            code = "Non HTTP response code: java.net.SocketException";
+            message = "Non HTTP response message: connection failed or closed before an answer";
+        }
+        long latency = state.firstByteNanos == 0 ? 0 : state.firstByteNanos - request.startTimestampNanos();
+        writer.write(
+                request.startTimestampMillis(),
+                TimeUnit.NANOSECONDS.toMillis(elapsed),
+                code,
+                message,
+                answered && state.status < 400,
+                state.receivedBytes,
+                state.sentBytes,
+                users,
+                baseUrl + request.path,
+                TimeUnit.NANOSECONDS.toMillis(latency),
+                "hyperfoil " + session.uniqueId());
+        state.reset();
+        if (cpuAtFirstRecordNanos < 0) {
+            cpuAtFirstRecordNanos = processCpuNanos();
+        }
+        records.increment();
+    }
+}

@@ -1,0 +1,107 @@
+package lab.threads.hyperfoil;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * Writes one line per request in the columns of JMeter's CSV results file (its {@code samples.jtl} defaults), so the
+ * lab's reader, summary math, error causes and timeline read these records unchanged. Each event-loop thread fills a
+ * buffer of its own and hands it to the file in blocks: no lock per request.
+ */
+final class SampleWriter implements AutoCloseable {
+
+    static final String HEADER = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,"
+            + "failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect";
+    private static final int FLUSH_AT = 64 * 1024;
+
+    private final BufferedWriter out;
+    private final String label;
+    private final List<StringBuilder> buffers = new CopyOnWriteArrayList<>();
+    private final ThreadLocal<StringBuilder> buffer = ThreadLocal.withInitial(this::newBuffer);
+
+    SampleWriter(Path file, String label) throws IOException {
+        this.out = Files.newBufferedWriter(file);
+        this.label = label;
+        out.write(HEADER);
+        out.write('\n');
+    }
+
+    private StringBuilder newBuffer() {
+        StringBuilder created = new StringBuilder(FLUSH_AT + 1024);
+        buffers.add(created);
+        return created;
+    }
+
+    /** One request. {@code responseCode} is the status, or {@code Non HTTP response code: ...} when none came. */
+    void write(
+            long startMillis,
+            long elapsedMillis,
+            String responseCode,
+            String message,
+            boolean success,
+            long bytes,
+            long sentBytes,
+            int users,
+            String url,
+            long latencyMillis,
+            String threadName) {
+        StringBuilder line = buffer.get();
+        synchronized (line) {
+            line.append(startMillis)
+                    .append(',')
+                    .append(elapsedMillis)
+                    .append(',')
+                    .append(label)
+                    .append(',')
+                    .append(responseCode)
+                    .append(',')
+                    .append(message)
+                    .append(',')
+                    .append(threadName)
+                    .append(",text,")
+                    .append(success)
+                    .append(",,")
+                    .append(bytes)
+                    .append(',')
+                    .append(sentBytes)
+                    .append(',')
+                    .append(users)
+                    .append(',')
+                    .append(users)
+                    .append(',')
+                    .append(url)
+                    .append(',')
+                    .append(latencyMillis)
+                    .append(",0,0\n");
+            if (line.length() >= FLUSH_AT) {
+                drain(line);
+            }
+        }
+    }
+
+    private void drain(StringBuilder line) {
+        synchronized (out) {
+            try {
+                out.append(line);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        line.setLength(0);
+    }
+
+    @Override
+    public void close() throws IOException {
+        for (StringBuilder line : buffers) {
+            synchronized (line) {
+                drain(line);
+            }
+        }
+        out.close();
+    }
+}

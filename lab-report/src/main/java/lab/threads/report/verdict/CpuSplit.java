@@ -1,0 +1,94 @@
+package lab.threads.report.verdict;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import lab.threads.report.ServerSummary;
+import lab.threads.report.raw.JsonLinesFile;
+
+/**
+ * The CPU each side spent over the load, from the runner's outside series of each process ({@code client-proc.jsonl},
+ * {@code server-proc.jsonl}), and the seconds in which the machine's cores were all busy. With no think time (a 0 ms
+ * sleep) every request is sent as soon as the last is answered, so the req/s is set by whichever side's CPU runs out:
+ * on shared cores, the side that spends the more of them.
+ *
+ * @param clientCpuMs      the client process's user + system CPU over the load
+ * @param serverCpuMs      the server process's, the same way; 0 when the runner did not start it
+ * @param saturatedSeconds seconds in which the machine's cores were at least
+ *                         {@value ClientVerdict#MACHINE_SATURATED_PERCENT}% busy
+ * @param seconds          seconds the series covers over the load
+ */
+public record CpuSplit(long clientCpuMs, long serverCpuMs, int saturatedSeconds, int seconds) {
+
+    public static final CpuSplit UNKNOWN = new CpuSplit(0, 0, 0, 0);
+
+    /** Over {@code fromMs}-{@code toMs} (the first sample's start to the last one's end). */
+    public static CpuSplit read(Path serverDir, long fromMs, long toMs) {
+        Series client = Series.read(serverDir.resolve(ServerSummary.CLIENT_PROC_FILE), fromMs, toMs);
+        Series server = Series.read(serverDir.resolve(ServerSummary.SERVER_PROC_FILE), fromMs, toMs);
+        return new CpuSplit(client.cpuMs, server.cpuMs, client.saturated, client.seconds);
+    }
+
+    boolean known() {
+        return clientCpuMs > 0 && serverCpuMs > 0 && seconds > 0;
+    }
+
+    /** All cores busy for at least half the load: the two sides competed for them. */
+    boolean machineSaturated() {
+        return saturatedSeconds * 2 >= seconds;
+    }
+
+    /** The client spent at least as much CPU as the server did: the client's cost is what bounded the rate. */
+    boolean clientCostlier() {
+        return clientCpuMs >= serverCpuMs;
+    }
+
+    String words(long samples) {
+        return String.format(
+                Locale.ROOT,
+                "the client spent %.1f s of CPU (%.3f ms a request) against the server's %.1f s (%.3f ms), "
+                        + "all cores at least %d%% busy for %d of %d s",
+                clientCpuMs / 1000.0,
+                samples == 0 ? 0 : (double) clientCpuMs / samples,
+                serverCpuMs / 1000.0,
+                samples == 0 ? 0 : (double) serverCpuMs / samples,
+                (int) ClientVerdict.MACHINE_SATURATED_PERCENT,
+                saturatedSeconds,
+                seconds);
+    }
+
+    /** One process's CPU over the load, and the machine's busy seconds as its lines saw them. */
+    private record Series(long cpuMs, int saturated, int seconds) {
+        static Series read(Path file, long fromMs, long toMs) {
+            List<JsonNode> lines = new ArrayList<>();
+            JsonLinesFile.read(file, "", lines::add, new ArrayList<>());
+            long cpu = 0;
+            int saturated = 0;
+            int seconds = 0;
+            for (int i = 1; i < lines.size(); i++) {
+                JsonNode before = lines.get(i - 1);
+                JsonNode after = lines.get(i);
+                if (after.path("sampledAtMs").asLong() <= fromMs
+                        || before.path("sampledAtMs").asLong() >= toMs) {
+                    continue;
+                }
+                cpu += cpuMs(after) - cpuMs(before);
+                seconds++;
+                long total = after.path("machineCpuTotalMs").asLong()
+                        - before.path("machineCpuTotalMs").asLong();
+                long busy = after.path("machineCpuBusyMs").asLong()
+                        - before.path("machineCpuBusyMs").asLong();
+                if (total > 0 && 100.0 * busy / total >= ClientVerdict.MACHINE_SATURATED_PERCENT) {
+                    saturated++;
+                }
+            }
+            return new Series(cpu, saturated, seconds);
+        }
+
+        private static long cpuMs(JsonNode line) {
+            return line.path("cpuUserMs").asLong() + line.path("cpuSystemMs").asLong();
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package lab.threads.report.verdict;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntUnaryOperator;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import lab.threads.report.JtlFixture;
+import lab.threads.report.RunOutcome;
+import lab.threads.report.ServerSummary;
+import lab.threads.report.math.PlanShape;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** With a 0 ms sleep there is no ideal: the verdict says which side's CPU bounded the req/s. */
+class NoThinkTimeVerdictTest {
+    private static final long T = JtlFixture.START;
+    private static final ClientVerdict NO_LIMIT_SEEN =
+            new ClientVerdict(Verdict.NO_CLIENT_LIMIT, List.of(), "no sign", List.of(), List.of(), 0, Map.of());
+
+    @TempDir
+    Path dir;
+
+    /**
+     * A recorded run (machine D, 2026-11-25): {@code ./lab run --servers async --users 100 --loops 500 --rampup 1
+     * --sleep-ms 0}, where JMeter reached 899 req/s and wrk 82,000 on the same box, and the per-second checks said "no
+     * client limit seen". Its outside /proc series as recorded; its samples.jtl cut to every 50th line (the first and
+     * last kept, so the load's span is the recorded one).
+     */
+    @Test
+    void aRecordedClientSaturatedRunIsCalledClientBound() throws IOException, URISyntaxException {
+        Path recorded =
+                Path.of(getClass().getResource("/recorded/jmeter-async-0ms").toURI());
+
+        ServerSummary summary =
+                ServerSummary.from("server-async", recorded, new PlanShape(100, 1, 500, 0), RunOutcome.fromWords("ok"));
+
+        assertEquals(Verdict.CLIENT_BOUND, summary.validity().verdict());
+        assertTrue(
+                summary.validity().findings().getFirst().startsWith("no think time (0 ms sleep): the client spent "),
+                summary.validity().findings().getFirst());
+        assertEquals(0, summary.idealThroughput(), "a 0 ms sleep has no ideal rate");
+    }
+
+    @Test
+    void onSharedSaturatedCoresTheCostlierClientBoundsTheRate() throws IOException {
+        // 10 s, all cores busy: the client 1.2 cores, the server 0.8.
+        write(ServerSummary.CLIENT_PROC_FILE, second -> 1_200, second -> 2_000);
+        write(ServerSummary.SERVER_PROC_FILE, second -> 800, second -> 2_000);
+
+        CpuSplit cpu = CpuSplit.read(dir, T, T + 10_000);
+        ClientVerdict verdict = NO_LIMIT_SEEN.withNoThinkTime(true, cpu, CoreUse.SHARED, 10_000);
+
+        assertEquals(12_000, cpu.clientCpuMs(), "the sum of the client's per-second CPU");
+        assertEquals(8_000, cpu.serverCpuMs());
+        assertEquals(10, cpu.saturatedSeconds());
+        assertEquals(Verdict.CLIENT_BOUND, verdict.verdict());
+        assertEquals(
+                "no think time (0 ms sleep): the client spent 12.0 s of CPU (1.200 ms a request) against the server's "
+                        + "8.0 s (0.800 ms), all cores at least 95% busy for 10 of 10 s: the client's CPU bounded the "
+                        + "req/s: it measured itself as much as the server",
+                verdict.findings().getFirst());
+        assertEquals(ClientVerdict.NO_THINK_TIME_ADVICE, verdict.advice());
+    }
+
+    @Test
+    void aCheaperClientLeavesTheVerdictAndNamesTheServersCores() throws IOException {
+        write(ServerSummary.CLIENT_PROC_FILE, second -> 300, second -> 2_000);
+        write(ServerSummary.SERVER_PROC_FILE, second -> 1_700, second -> 2_000);
+
+        ClientVerdict verdict =
+                NO_LIMIT_SEEN.withNoThinkTime(true, CpuSplit.read(dir, T, T + 10_000), CoreUse.SHARED, 10_000);
+
+        assertEquals(Verdict.NO_CLIENT_LIMIT, verdict.verdict());
+        assertTrue(
+                verdict.findings().getFirst().endsWith("the server's CPU bounded the req/s (the client spent less)"));
+    }
+
+    @Test
+    void idleCoresBoundNeitherSideAndAPlanWithAnIdealIsLeftAlone() throws IOException {
+        write(ServerSummary.CLIENT_PROC_FILE, second -> 600, second -> 1_000);
+        write(ServerSummary.SERVER_PROC_FILE, second -> 300, second -> 1_000);
+        CpuSplit cpu = CpuSplit.read(dir, T, T + 10_000);
+
+        assertFalse(cpu.machineSaturated());
+        assertEquals(
+                Verdict.NO_CLIENT_LIMIT,
+                NO_LIMIT_SEEN.withNoThinkTime(true, cpu, CoreUse.SHARED, 1).verdict());
+        assertEquals(NO_LIMIT_SEEN, NO_LIMIT_SEEN.withNoThinkTime(false, cpu, CoreUse.SHARED, 1));
+    }
+
+    /** One line a second for 11 s on 2 cores: the process's CPU and the machine's busy ms in each second. */
+    private void write(String file, IntUnaryOperator cpuMs, IntUnaryOperator machineBusyMs) throws IOException {
+        long[] cpu = {0};
+        long[] busy = {0};
+        String lines = IntStream.rangeClosed(0, 10)
+                .mapToObj(second -> {
+                    if (second > 0) {
+                        cpu[0] += cpuMs.applyAsInt(second - 1);
+                        busy[0] += machineBusyMs.applyAsInt(second - 1);
+                    }
+                    return String.format(
+                            "{\"sampledAtMs\":%d,\"cpuUserMs\":%d,\"cpuSystemMs\":0,\"machineCpuBusyMs\":%d,"
+                                    + "\"machineCpuTotalMs\":%d,\"cpus\":\"0-1\",\"cores\":2}",
+                            T + second * 1000L, cpu[0], busy[0], second * 2000L);
+                })
+                .collect(Collectors.joining("\n", "", "\n"));
+        Files.writeString(dir.resolve(file), lines);
+    }
+}

@@ -1,0 +1,87 @@
+package lab.threads.runner.hyperfoil;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Starts the throughput plan on Hyperfoil ({@code client-hyperfoil}'s jar, {@code lab.threads.hyperfoil.HyperfoilMain})
+ * in a JVM of its own, as the JMeter fork is: its Netty and Vert.x stay off the runner's classpath, and the runner
+ * samples its CPU, threads and memory from outside. It writes {@code samples.jtl} in JMeter's columns. Its stdout is a
+ * pipe the caller must drain ({@code client ...} and {@code done ...} lines); its stderr goes to {@code log}.
+ */
+public final class HyperfoilFork {
+
+    private static final long MB = 1024 * 1024;
+    /** Heap with no connections: the engine, its statistics, the per-thread record buffers. */
+    private static final long BASE_HEAP_MB = 512;
+    /** A connection's Netty channel, buffers and session: far below JMeter's 200 KB a user. */
+    private static final long HEAP_PER_CONNECTION = 64 * 1024;
+
+    private HyperfoilFork() {}
+
+    /**
+     * @param jar        client-hyperfoil.jar (its libs/ beside it)
+     * @param properties the throughput plan's knobs: connections, warmup, duration (s), sleep_ms, response_timeout_ms
+     * @param launcher   what goes before {@code java}: {@code taskset -c <cpus>}, or nothing
+     * @param jvmFlags   more flags of the fork's JVM: its recording under --profile, or nothing
+     */
+    public static Process start(
+            Path jar,
+            URI target,
+            Map<String, String> properties,
+            Path jtl,
+            Path log,
+            List<String> launcher,
+            List<String> jvmFlags)
+            throws IOException {
+        if (!Files.isRegularFile(jar)) {
+            throw new IOException(jar + " is missing: build it with ./mvnw -B package -DskipTests (./lab run builds "
+                    + "on first use)");
+        }
+        List<String> command = new ArrayList<>(launcher);
+        command.addAll(command(jar, target, properties, jtl, jvmFlags));
+        Files.createDirectories(log.toAbsolutePath().getParent());
+        return new ProcessBuilder(command).redirectError(log.toFile()).start();
+    }
+
+    static List<String> command(Path jar, URI target, Map<String, String> properties, Path jtl, List<String> jvmFlags) {
+        int connections = Integer.parseInt(properties.get("connections"));
+        long heapMb = BASE_HEAP_MB + connections * HEAP_PER_CONNECTION / MB;
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current()
+                .info()
+                .command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        // The whole heap from the start, as the JMeter fork: growing it under load costs pauses.
+        command.add("-Xms" + heapMb + "m");
+        command.add("-Xmx" + heapMb + "m");
+        command.add("-Xlog:gc:file=" + jtl.toAbsolutePath().resolveSibling("hyperfoil-gc.log"));
+        command.add("--enable-native-access=ALL-UNNAMED");
+        command.add("--sun-misc-unsafe-memory-access=allow");
+        command.addAll(jvmFlags);
+        command.add("-jar");
+        command.add(jar.toAbsolutePath().toString());
+        command.add("--host=" + target.getHost());
+        command.add("--port=" + target.getPort());
+        command.add("--connections=" + connections);
+        command.add("--warmup-ms=" + seconds(properties, "warmup") * 1000);
+        command.add("--duration-ms=" + seconds(properties, "duration") * 1000);
+        command.add("--sleep-ms=" + Long.parseLong(properties.get("sleep_ms")));
+        command.add("--timeout-ms=" + Long.parseLong(properties.getOrDefault("response_timeout_ms", "30000")));
+        command.add("--jtl=" + jtl.toAbsolutePath());
+        return command;
+    }
+
+    private static long seconds(Map<String, String> properties, String knob) {
+        long value = Long.parseLong(properties.get(knob));
+        if (value < 0) {
+            throw new IllegalArgumentException("--" + knob + " must be 0 or more seconds, got " + value + ".");
+        }
+        return value;
+    }
+}
