@@ -3,6 +3,8 @@ package lab.threads.jetty;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import lab.threads.common.AcceptedConnections;
+import lab.threads.common.ConnectionClock;
 import lab.threads.common.HeaderSection;
 import lab.threads.common.HttpLimits;
 import lab.threads.common.LabServer;
@@ -13,6 +15,7 @@ import lab.threads.common.SleepContract;
 import lab.threads.common.SleepJob;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.server.ConnectionMetaData;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -30,10 +33,10 @@ import org.eclipse.jetty.util.thread.Invocable;
  * {@link JettyThreads}. The handler blocks in the sleep on the thread Jetty called it on.
  *
  * <p>Jetty parses a request on the thread that then runs the handler: a request waiting for a pool thread waits
- * before the contract's "received" stamp. For the lead (accept timestamp, issue 28): Jetty has a public accept hook,
- * {@code SelectorManager.AcceptListener} ({@code connector.addEventListener(listener)}: {@code onAccepting},
- * {@code onAccepted(SelectableChannel)}), and {@code Connection.Listener.onOpened(Connection)} once the connection
- * exists; a request reaches its connection through {@code request.getConnectionMetaData()}, an {@code Attributes}.
+ * before the contract's "received" stamp. The accept is stamped by {@link AcceptStamp} on the acceptor thread; each
+ * connection keeps its {@link ConnectionClock} in its {@code ConnectionMetaData} (one per connection), and a response's
+ * end is stamped when Jetty's write of its last byte has completed, before the handler's callback lets Jetty read the
+ * connection's next request.
  */
 public final class JettyLabServer implements LabServer {
     /**
@@ -41,8 +44,8 @@ public final class JettyLabServer implements LabServer {
      * limits so that the contract (HttpLimits) decides at the lab's numbers.
      */
     static final int PARSER_GUARD_BYTES = HttpLimits.MAX_REQUEST_LINE_BYTES + HttpLimits.MAX_HEADER_BYTES + 1024;
-    /** A connection attribute set once its first request was read: the next ones did not come through the accept queue. */
-    private static final String SEEN = "lab.seen";
+    /** A connection's accept and last response, set at its first request: the next ones did not come through the accept queue. */
+    private static final String CLOCK = "lab.clock";
 
     /**
      * The lab's bad-input cases (ContractSuite) that Jetty answers itself, before the handler, with its reason
@@ -65,7 +68,9 @@ public final class JettyLabServer implements LabServer {
         connector = new ServerConnector(server, new HttpConnectionFactory(http));
         connector.setHost(settings.host());
         connector.setPort(settings.port());
-        Handler handler = new LabHandler(contract);
+        AcceptedConnections accepted = new AcceptedConnections();
+        connector.getSelectorManager().addEventListener(new AcceptStamp(accepted));
+        Handler handler = new LabHandler(contract, accepted);
         if (settings.labTuned()) {
             connector.setAcceptQueueSize(settings.backlog());
             connector.setIdleTimeout(settings.idleTimeoutMs());
@@ -109,48 +114,65 @@ public final class JettyLabServer implements LabServer {
     /** Every path: the contract decides, the sleep blocks the calling thread (Jetty's pool's or a virtual one). */
     private static final class LabHandler extends Handler.Abstract {
         private final SleepContract contract;
+        private final AcceptedConnections accepted;
 
-        LabHandler(SleepContract contract) {
+        LabHandler(SleepContract contract, AcceptedConnections accepted) {
             this.contract = contract;
+            this.accepted = accepted;
         }
 
         @Override
         public boolean handle(Request request, Response response, Callback callback) {
-            switch (contract.accept(head(request))) {
-                case Reply reply -> send(response, reply, callback);
-                case SleepJob job -> send(response, contract.sleep(job), timed(job, callback));
+            ConnectionClock clock = clock(request.getConnectionMetaData());
+            switch (contract.accept(head(request, clock))) {
+                case Reply reply -> send(response, reply, written(clock, null, callback));
+                case SleepJob job -> send(response, contract.sleep(job), written(clock, job, callback));
             }
             return true;
         }
 
-        /** Jetty writes asynchronously: the server's clock of a sleep stops when the write has completed. */
-        private Callback timed(SleepJob job, Callback callback) {
+        /** The connection's clock, claimed from the accept stamp at its first request; its requests come one by one. */
+        private ConnectionClock clock(ConnectionMetaData connection) {
+            ConnectionClock clock = (ConnectionClock) connection.getAttribute(CLOCK);
+            if (clock == null) {
+                clock = accepted.claim(connection.getRemoteSocketAddress());
+                connection.setAttribute(CLOCK, clock);
+            }
+            return clock;
+        }
+
+        /**
+         * Jetty writes asynchronously: the response's end is stamped when the write of its last byte has completed,
+         * before the handler's callback tells Jetty the request is done (which then reads the connection's next one).
+         *
+         * @param job the sleep whose clock stops here; null for any other answer
+         */
+        private Callback written(ConnectionClock clock, SleepJob job, Callback callback) {
+            Runnable stamp = () -> clock.responded(job == null ? System.nanoTime() : contract.responded(job));
             return Callback.from(
                     Invocable.InvocationType.NON_BLOCKING,
                     () -> {
-                        contract.responded(job);
+                        stamp.run();
                         callback.succeeded();
                     },
                     failure -> {
-                        contract.responded(job);
+                        stamp.run();
                         callback.failed(failure);
                     });
         }
 
-        private static RequestHead head(Request request) {
+        private static RequestHead head(Request request, ConnectionClock clock) {
             HeaderSection headers = new HeaderSection();
             for (HttpField field : request.getHeaders()) {
                 headers.add(field.getName(), field.getValue());
             }
-            boolean first = request.getConnectionMetaData().setAttribute(SEEN, Boolean.TRUE) == null;
             // getPath() is the path as sent, undecoded; an absolute-form target is parsed into its parts by Jetty.
-            return new RequestHead(
+            return clock.nextRequest(
                     request.getMethod(),
                     request.getHttpURI().getPath(),
                     request.getHttpURI().getQuery(),
                     request.getConnectionMetaData().getHttpVersion().asString(),
-                    headers,
-                    first);
+                    headers);
         }
 
         private static void send(Response response, Reply reply, Callback written) {

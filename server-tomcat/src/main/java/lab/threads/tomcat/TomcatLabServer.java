@@ -6,11 +6,16 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
+import lab.threads.common.AcceptedConnections;
+import lab.threads.common.ConnectionClock;
 import lab.threads.common.HeaderSection;
 import lab.threads.common.HttpLimits;
 import lab.threads.common.LabServer;
@@ -24,6 +29,7 @@ import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.coyote.http11.AbstractHttp11Protocol;
+import org.apache.coyote.http11.Http11NioProtocol;
 
 /**
  * Embedded Tomcat 11 (one connector, HTTP/1.1 over NIO, one servlet for every path), as Spring Boot embeds it but
@@ -31,11 +37,11 @@ import org.apache.coyote.http11.AbstractHttp11Protocol;
  * thread the connector handed it the request.
  *
  * <p>The request is read and parsed on that thread too: a request that waits for a worker waits before the contract's
- * "received" stamp (Undertow reads on its I/O threads and stamps before the hand-off). For the lead (accept timestamp,
- * issue 28): Tomcat has no public accept hook; the nearest is {@code NioEndpoint.setSocketOptions(SocketChannel)},
- * called on the acceptor thread for each accepted socket, overridable in a subclass of {@code NioEndpoint} given to a
- * subclass of {@code Http11NioProtocol} ({@code new Connector(protocol)}); the socket wrapper it creates is then the
- * connection's, reachable from a request only through Tomcat internals.
+ * "received" stamp (Undertow reads on its I/O threads and stamps before the hand-off). Tomcat has no public accept
+ * hook: {@link AcceptStampingEndpoint} stamps the accept in the NIO endpoint's protected {@code serverSocketAccept()},
+ * on the acceptor thread. A request reaches its connection's stamp by the client's address and port; the connection
+ * then keeps its {@link ConnectionClock} by its {@code ServletConnection}, and a response's end is stamped once the
+ * servlet's flush has written its last byte to the socket.
  */
 public final class TomcatLabServer implements LabServer {
     /**
@@ -70,7 +76,9 @@ public final class TomcatLabServer implements LabServer {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        connector = new Connector("HTTP/1.1");
+        AcceptedConnections accepted = new AcceptedConnections();
+        // Tomcat's stock HTTP/1.1 NIO protocol ("HTTP/1.1"), on an endpoint that stamps each accept.
+        connector = new Connector(new Http11NioProtocol(new AcceptStampingEndpoint(accepted)));
         connector.setPort(settings.port());
         set("address", settings.host());
         // The lab's HTTP limits, whatever the settings mode: Tomcat counts header lines itself (400 above 100, its
@@ -95,7 +103,7 @@ public final class TomcatLabServer implements LabServer {
             // closes the connections: its own knob for the lab's grace (default 2 s).
             context.setUnloadDelay(settings.shutdownGraceMs());
         }
-        Tomcat.addServlet(context, "lab", new LabServlet(contract));
+        Tomcat.addServlet(context, "lab", new LabServlet(contract, accepted));
         context.addServletMappingDecoded("/", "lab");
     }
 
@@ -148,37 +156,52 @@ public final class TomcatLabServer implements LabServer {
     /** Every path: the contract decides, the sleep runs on the calling (connector's) thread. */
     private static final class LabServlet extends HttpServlet {
         private final transient SleepContract contract;
+        private final transient AcceptedConnections accepted;
         /**
-         * Connections that have had a request: Tomcat keeps one ServletConnection per connection (its socket
-         * wrapper's), so a weak key forgets a closed connection with it.
+         * Each connection's clock, from its first request on: Tomcat keeps one ServletConnection per connection (its
+         * socket wrapper's), so a weak key forgets a closed connection with it.
          */
-        private final transient Map<ServletConnection, Boolean> seen = Collections.synchronizedMap(new WeakHashMap<>());
+        private final transient Map<ServletConnection, ConnectionClock> clocks =
+                Collections.synchronizedMap(new WeakHashMap<>());
 
-        LabServlet(SleepContract contract) {
+        LabServlet(SleepContract contract, AcceptedConnections accepted) {
             this.contract = contract;
+            this.accepted = accepted;
         }
 
         @Override
         protected void service(HttpServletRequest req, HttpServletResponse res) throws IOException {
-            switch (contract.accept(head(req))) {
-                case Reply reply -> send(res, reply);
+            ConnectionClock clock = clocks.computeIfAbsent(req.getServletConnection(), c -> accepted.claim(peer(req)));
+            switch (contract.accept(head(req, clock))) {
+                case Reply reply -> {
+                    send(res, reply);
+                    clock.responded(System.nanoTime());
+                }
                 case SleepJob job -> {
                     send(res, contract.sleep(job));
                     // send() flushed: the response is on the connection, the server's clock stops.
-                    contract.responded(job);
+                    clock.responded(contract.responded(job));
                 }
             }
         }
 
-        private RequestHead head(HttpServletRequest req) {
+        /** The client's address and port, as the acceptor saw them; null if Tomcat's text is no IP literal. */
+        private static SocketAddress peer(HttpServletRequest req) {
+            try {
+                return new InetSocketAddress(InetAddress.ofLiteral(req.getRemoteAddr()), req.getRemotePort());
+            } catch (IllegalArgumentException notLiteral) {
+                return null;
+            }
+        }
+
+        private static RequestHead head(HttpServletRequest req, ConnectionClock clock) {
             HeaderSection headers = new HeaderSection();
             for (String name : Collections.list(req.getHeaderNames())) {
                 Collections.list(req.getHeaders(name)).forEach(value -> headers.add(name, value));
             }
-            boolean first = seen.put(req.getServletConnection(), Boolean.TRUE) == null;
             // getRequestURI() is the target as sent, undecoded (Tomcat strips an absolute-form's scheme and host).
-            return new RequestHead(
-                    req.getMethod(), req.getRequestURI(), req.getQueryString(), req.getProtocol(), headers, first);
+            return clock.nextRequest(
+                    req.getMethod(), req.getRequestURI(), req.getQueryString(), req.getProtocol(), headers);
         }
 
         private static void send(HttpServletResponse res, Reply reply) throws IOException {
