@@ -51,8 +51,9 @@ import picocli.CommandLine.Option;
  *
  * <p>Exit codes: 0 the test ran (sample errors included), 1 unexpected failure or a worker that could not be
  * reached or started, 2 bad arguments, plan or output paths (nothing ran), 3 the test ran but the dashboard could
- * not be written. On SIGTERM, or when the process that started it is gone ({@link ParentWatch}), (exit 143) the users are stopped and the .jtl keeps every sample completed before the
- * signal (with workers: but the last second's, which they still hold); samples the stop aborts, or that end while
+ * not be written. On SIGTERM, when the process that started it is gone ({@link ParentWatch}) or at its first
+ * OutOfMemoryError ({@link JMeterFork}), exit 143: the users are stopped and the .jtl keeps every sample completed
+ * before (with workers: but the last second's, which they still hold); samples the stop aborts, or that end while
  * stopping, may be missing from it, and no dashboard is written.
  */
 @Command(
