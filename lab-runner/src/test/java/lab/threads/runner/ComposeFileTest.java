@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
@@ -13,7 +12,6 @@ import java.util.regex.Pattern;
 import lab.threads.common.Variant;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.yaml.snakeyaml.Yaml;
 
 /**
  * docker-compose.yml as the lab promises it, checked where no Docker engine runs (CI): every variant a service with the
@@ -26,12 +24,8 @@ class ComposeFileTest {
     private static Map<String, Map<String, Object>> services;
 
     @BeforeAll
-    @SuppressWarnings("unchecked")
     static void load() throws IOException {
-        try (Reader reader = Files.newBufferedReader(LabHome.locate().resolve("docker-compose.yml"))) {
-            Map<String, Object> compose = new Yaml().load(reader);
-            services = (Map<String, Map<String, Object>>) compose.get("services");
-        }
+        services = ComposeServices.of(LabHome.locate());
     }
 
     @Test

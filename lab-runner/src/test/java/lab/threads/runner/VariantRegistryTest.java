@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +22,6 @@ import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
-import org.yaml.snakeyaml.Yaml;
 
 /**
  * {@link Variant} is the one registry of the servers under test. Every other place that has to name a variant is
@@ -258,12 +256,8 @@ class VariantRegistryTest {
         return properties.getLength() == 0 ? null : childText((Element) properties.item(0), "main.class");
     }
 
-    @SuppressWarnings("unchecked")
     private static Map<String, Map<String, Object>> composeServices() throws IOException {
-        try (Reader reader = Files.newBufferedReader(HOME.resolve("docker-compose.yml"))) {
-            return (Map<String, Map<String, Object>>)
-                    new Yaml().<Map<String, Object>>load(reader).get("services");
-        }
+        return ComposeServices.of(HOME);
     }
 
     private static Document parse(Path xml) throws Exception {
