@@ -251,11 +251,12 @@ final class ServerRun {
                     "JMeter ended with exit code 3: its plan ran to the end, its dashboard could not be written: see "
                             + dir.resolve("jmeter.log"));
         }
+        String client = jmeter ? "JMeter" : "Hyperfoil";
         return RunOutcome.of(
                 RunOutcome.Kind.CLIENT_FAILED,
-                (jmeter ? "JMeter" : "Hyperfoil") + " ended with exit code " + exit
+                client + " ended with exit code " + exit
                         + (clientOutOfHeap()
-                                ? ": the client (" + (jmeter ? "JMeter" : "Hyperfoil")
+                                ? ": the client (" + client
                                         + ") ran out of heap (OutOfMemoryError), its samples up to then are kept"
                                 : "")
                         + ": see " + dir.resolve(jmeter ? "jmeter.log" : "hyperfoil.log"));
