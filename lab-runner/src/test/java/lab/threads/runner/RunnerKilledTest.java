@@ -39,7 +39,7 @@ class RunnerKilledTest {
                         "--servers=virtual",
                         "--users=20",
                         "--rampup=1",
-                        "--loops=40",
+                        "--loops=120",
                         "--sleep-ms=250",
                         "--out=" + out.resolve("results"),
                         "--server-jvm-args=-Xmx256m")
@@ -92,11 +92,11 @@ class RunnerKilledTest {
         String outcome = row.get("outcome").asText();
         assertTrue(
                 outcome.matches("interrupted: the runner stopped at t = \\d+ s, before it summarised this server; "
-                        + "JMeter stopped with it at [\\d,]+ of 800 samples; "
+                        + "JMeter stopped with it at [\\d,]+ of 2,400 samples; "
                         + "the server stopped gracefully when the runner was gone"),
                 outcome);
         long samples = row.at("/summary/samples").asLong();
-        assertTrue(samples >= 40 && samples < 800, "the samples up to the kill: " + samples);
+        assertTrue(samples >= 40 && samples < 2_400, "the samples up to the kill: " + samples);
         assertTrue(Files.readString(run.resolve("index.html")).contains("id=\"partial\""), "the page says partial");
         assertTrue(
                 Files.readString(out.resolve("results").resolve("index.html")).contains(run.getFileName() + "/"),
