@@ -51,14 +51,22 @@ public record AcceptQueueCheck(
         double timeline = time.accepts().kernelQueueSeconds();
         double kernelSeconds = kernel.connectionSeconds();
         Double ratio = kernelSeconds > 0 ? timeline / kernelSeconds : null;
-        boolean agree = Math.abs(timeline - kernelSeconds) <= Math.max(TOLERANCE * kernelSeconds, SLACK_SECONDS);
-        String verdict = agree
+        double gap = Math.abs(timeline - kernelSeconds);
+        boolean withinTolerance = gap <= TOLERANCE * kernelSeconds;
+        boolean agree = withinTolerance || gap <= SLACK_SECONDS;
+        String verdict = withinTolerance
                 ? "they agree (within " + Math.round(TOLERANCE * 100) + "%)"
-                : "DISAGREE beyond " + Math.round(TOLERANCE * 100) + "%: "
-                        + (timeline > kernelSeconds
-                                ? "the timeline counts time the kernel did not hold (a stamp later than accept?)"
-                                : "the kernel held connections the timeline cannot see (requests never answered, "
-                                        + "connections closed unanswered, or a Recv-Q read too seldom)");
+                : agree
+                        ? String.format(
+                                Locale.ROOT,
+                                "they agree within the check's slack of %.1f connection-seconds (too little queued "
+                                        + "for the ratio to mean much)",
+                                SLACK_SECONDS)
+                        : "DISAGREE beyond " + Math.round(TOLERANCE * 100) + "%: "
+                                + (timeline > kernelSeconds
+                                        ? "the timeline counts time the kernel did not hold (a stamp later than accept?)"
+                                        : "the kernel held connections the timeline cannot see (requests never answered, "
+                                                + "connections closed unanswered, or a Recv-Q read too seldom)");
         String unseen = time.withoutServerRecord() > 0
                 ? String.format(
                         Locale.ROOT,

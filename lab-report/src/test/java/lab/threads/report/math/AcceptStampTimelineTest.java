@@ -162,10 +162,31 @@ class AcceptStampTimelineTest {
         assertFalse(twice.agree(), twice::words);
         assertTrue(twice.words().contains("DISAGREE beyond 20%"), twice::words);
 
+        // A run that queued next to nothing: both under the slack of 1 connection-second, a ratio of 0.4 is not "within
+        // 20%".
+        AcceptQueueCheck tiny = AcceptQueueCheck.of(
+                withKernelQueueSeconds(0.4),
+                AcceptQueueArea.read(tinyQueue(), dir.resolve("kernel.jsonl"), new ArrayList<>()));
+        assertTrue(tiny.agree(), tiny::words);
+        assertFalse(tiny.words().contains("within 20%"), tiny::words);
+        assertTrue(tiny.words().contains("slack of 1.0 connection-seconds"), tiny::words);
+
         AcceptQueueCheck unstamped = AcceptQueueCheck.of(
                 new TimeBreakdown(1, 0, 0, 0, band(), band(), 0, null, null, null, null, null, null), area);
         assertNull(unstamped.agree());
         assertTrue(unstamped.words().startsWith("Kernel accept queue not measured"), unstamped::words);
+    }
+
+    /** 1 s at one queued connection: 0.9 connection-seconds by trapezoids. */
+    private Path tinyQueue() throws IOException {
+        Path file = dir.resolve("tiny-accept-queue.jsonl");
+        Files.writeString(
+                file,
+                IntStream.rangeClosed(0, 10)
+                        .mapToObj(i -> String.format(
+                                "{\"sampledAtMs\":%d,\"acceptQueue\":%d}", T + i * 100L, i == 0 || i == 10 ? 0 : 1))
+                        .collect(Collectors.joining("\n", "", "\n")));
+        return file;
     }
 
     /** A run from before the stamp: five columns in server-requests.csv, kernel.jsonl once a second, the old summary.json. */
