@@ -12,6 +12,8 @@ import lab.threads.report.chart.RunCharts;
 import lab.threads.report.page.CsvReport;
 import lab.threads.report.page.HtmlReport;
 import lab.threads.report.page.MarkdownReport;
+import lab.threads.report.raw.AtomicFile;
+import lab.threads.report.summary.RunReport;
 
 /**
  * Writes a run's report files into its run folder: summary.json, summary.csv, summary.md, charts.json (the

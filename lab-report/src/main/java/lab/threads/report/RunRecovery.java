@@ -16,7 +16,11 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.stream.Stream;
 import lab.threads.report.math.PlanShape;
+import lab.threads.report.raw.AtomicFile;
 import lab.threads.report.raw.JtlReader;
+import lab.threads.report.summary.RunOutcome;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
 
 /**
  * A case whose runner stopped before it summarised every server it started (SIGKILL, the out-of-memory killer, a

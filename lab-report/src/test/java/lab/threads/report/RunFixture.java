@@ -11,6 +11,9 @@ import java.util.stream.IntStream;
 import lab.threads.report.math.PlanShape;
 import lab.threads.report.raw.JvmSide;
 import lab.threads.report.raw.Sample;
+import lab.threads.report.summary.RunOutcome;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
 
 /** A complete run folder of three servers, each with a seeded samples.jtl and a server-stats.jsonl a second. */
 public final class RunFixture {

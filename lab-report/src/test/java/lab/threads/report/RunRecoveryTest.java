@@ -12,6 +12,9 @@ import java.util.Map;
 import java.util.Set;
 import lab.threads.report.math.PlanShape;
 import lab.threads.report.raw.Sample;
+import lab.threads.report.summary.RunOutcome;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

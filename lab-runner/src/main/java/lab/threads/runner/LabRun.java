@@ -15,15 +15,15 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import lab.threads.common.Variant;
 import lab.threads.report.ReportWriter;
-import lab.threads.report.RunOutcome;
 import lab.threads.report.RunRecovery;
-import lab.threads.report.RunReport;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.math.PlanShape;
 import lab.threads.report.page.TerminalTable;
 import lab.threads.report.runs.RunIndex;
 import lab.threads.report.runs.SweepPoint;
 import lab.threads.report.runs.SweepReport;
+import lab.threads.report.summary.RunOutcome;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
 
 /**
  * The pipeline of one {@code ./lab run}: plan (its cases: sweep levels x repeats) -> run each server in turn ->

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.raw.JsonLinesFile;
+import lab.threads.report.summary.ServerSummary;
 
 /**
  * A server's /stats snapshots as chart points, on its samples' time axis. CPU is the growth of the cumulative

@@ -6,10 +6,10 @@ import java.util.Collection;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import lab.threads.report.RunReport;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.math.PlanShape;
 import lab.threads.report.raw.ServerView;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
 
 /** Number and text formats shared by the markdown, HTML and console tables, so all three read the same. */
 public final class Cells {

@@ -3,9 +3,9 @@ package lab.threads.report.page;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.chart.ServerPalette;
 import lab.threads.report.math.PlanShape;
+import lab.threads.report.summary.ServerSummary;
 
 /**
  * The page's at-a-glance bars: one small group per figure, one bar per server, drawn in HTML and CSS alone (no

@@ -3,9 +3,9 @@ package lab.threads.report.page;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.math.PlanShape;
 import lab.threads.report.raw.ServerStatsPeaks;
+import lab.threads.report.summary.ServerSummary;
 import lab.threads.report.verdict.ClientVerdict;
 import lab.threads.report.verdict.Verdict;
 

@@ -3,9 +3,9 @@ package lab.threads.report.page;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.raw.KernelEvidence;
 import lab.threads.report.raw.SeriesGaps;
+import lab.threads.report.summary.ServerSummary;
 
 /**
  * The kernel's view of each server's run and the series seen from outside, for index.html and summary.md: the

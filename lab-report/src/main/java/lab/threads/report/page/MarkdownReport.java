@@ -3,8 +3,8 @@ package lab.threads.report.page;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import lab.threads.report.RunReport;
-import lab.threads.report.ServerSummary;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
 
 /** summary.md: the side-by-side table, ready to paste into a README, then the plan, notes and metadata. */
 public final class MarkdownReport {

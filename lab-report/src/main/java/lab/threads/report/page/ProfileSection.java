@@ -3,9 +3,9 @@ package lab.threads.report.page;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.raw.JvmCounts;
 import lab.threads.report.raw.JvmSide;
+import lab.threads.report.summary.ServerSummary;
 
 /**
  * "What the CPU was spent on", for a run recorded with {@code --profile}: the JVMs' own counts side by side across

@@ -2,7 +2,7 @@ package lab.threads.report.page;
 
 import java.util.List;
 import java.util.function.Function;
-import lab.threads.report.ServerSummary;
+import lab.threads.report.summary.ServerSummary;
 import lab.threads.report.verdict.ErrorCauses;
 
 /** The columns of the side-by-side table, defined once for the markdown, HTML and console renderings. */

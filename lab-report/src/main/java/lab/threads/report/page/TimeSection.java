@@ -2,9 +2,9 @@ package lab.threads.report.page;
 
 import java.util.List;
 import java.util.Locale;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.math.RequestPart;
 import lab.threads.report.math.TimeBreakdown;
+import lab.threads.report.summary.ServerSummary;
 
 /**
  * "Where the time went": per server, a stacked bar of the median request and one of the slowest 1%, each part in

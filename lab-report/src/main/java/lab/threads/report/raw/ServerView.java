@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.zip.DataFormatException;
-import lab.threads.report.ServerSummary;
+import lab.threads.report.summary.ServerSummary;
 import org.HdrHistogram.Histogram;
 
 /**

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import lab.threads.report.ReportWriter;
-import lab.threads.report.RunReport;
-import lab.threads.report.ServerSummary;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
 
 /**
  * One side of a comparison: a run's folder (or one case of a sweep), or a folder of repeats of one configuration,

@@ -6,11 +6,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import lab.threads.report.AtomicFile;
 import lab.threads.report.ReportWriter;
 import lab.threads.report.page.Cells;
 import lab.threads.report.page.HtmlReport;
 import lab.threads.report.page.TextTable;
+import lab.threads.report.raw.AtomicFile;
 
 /**
  * A comparison of two runs as compare.html and as the terminal's text, from the same rows: the runs, what differed in

@@ -9,8 +9,8 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.page.Cells;
+import lab.threads.report.summary.ServerSummary;
 
 /**
  * Two runs side by side: first what differed in how they ran (code, JVM flags, plan, client, machine), since that

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import lab.threads.report.ReportWriter;
-import lab.threads.report.RunReport;
+import lab.threads.report.summary.RunReport;
 
 /**
  * Reads back what a run wrote in its folder: summary.json for one run (or one case of a sweep), sweep.json at the

@@ -8,11 +8,11 @@ import java.util.Objects;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import lab.threads.report.ReportWriter;
-import lab.threads.report.RunReport;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.page.Cells;
 import lab.threads.report.page.Headline;
 import lab.threads.report.page.HtmlReport;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
 
 /**
  * The run index as a page: one table, a run's cells spanning its servers' rows; a sweep or repeats is a row of its

@@ -6,9 +6,9 @@ import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.math.RequestPart;
 import lab.threads.report.page.Cells;
+import lab.threads.report.summary.ServerSummary;
 
 /**
  * One figure read off a server's summary row, named once for the sweep, the run index and the comparison. A figure

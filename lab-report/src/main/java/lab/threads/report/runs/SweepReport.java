@@ -10,11 +10,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import lab.threads.report.AtomicFile;
 import lab.threads.report.ReportWriter;
 import lab.threads.report.chart.ChartJs;
 import lab.threads.report.chart.ServerPalette;
 import lab.threads.report.page.HtmlReport;
+import lab.threads.report.raw.AtomicFile;
 import lab.threads.report.verdict.Verdict;
 
 /**

@@ -8,8 +8,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import lab.threads.report.AtomicFile;
 import lab.threads.report.ReportWriter;
+import lab.threads.report.raw.AtomicFile;
 import lab.threads.report.runs.RunFiles;
 import lab.threads.tasks.TaskModel;
 

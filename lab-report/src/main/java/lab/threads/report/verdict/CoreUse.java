@@ -5,8 +5,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.raw.JsonLinesFile;
+import lab.threads.report.summary.ServerSummary;
 
 /**
  * How each side used the cores it owned, from the runner's outside series of each process ({@code server-proc.jsonl},

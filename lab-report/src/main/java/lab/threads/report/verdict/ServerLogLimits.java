@@ -9,7 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import lab.threads.report.ServerSummary;
+import lab.threads.report.summary.ServerSummary;
 
 /**
  * The server's side of "who ran out": lines of its own log ({@code server.log}, its output as the runner saved it)

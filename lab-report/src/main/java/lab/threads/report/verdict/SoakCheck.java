@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.LongSummaryStatistics;
 import java.util.Map;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.raw.JsonLinesFile;
 import lab.threads.report.raw.JtlReader;
+import lab.threads.report.summary.ServerSummary;
 
 /**
  * Whether a long steady load left a server where it found it: after its warm-up, its RSS, heap after GC, open files

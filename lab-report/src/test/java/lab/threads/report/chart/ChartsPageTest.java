@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 import lab.threads.report.ReportWriter;
 import lab.threads.report.RunFixture;
-import lab.threads.report.RunReport;
+import lab.threads.report.summary.RunReport;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

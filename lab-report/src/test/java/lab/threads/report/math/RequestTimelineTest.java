@@ -13,11 +13,11 @@ import java.util.Arrays;
 import java.util.List;
 import lab.threads.report.JtlFixture;
 import lab.threads.report.RunFixture;
-import lab.threads.report.RunOutcome;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.page.TimeSection;
 import lab.threads.report.raw.Sample;
 import lab.threads.report.raw.ServerRequestLog;
+import lab.threads.report.summary.RunOutcome;
+import lab.threads.report.summary.ServerSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -168,11 +168,11 @@ class IndexPageInChromiumTest {
         Path results = OUT.resolveSibling("chromium-check-thirteen");
         deleteRecursively(results);
         Path run = results.resolve("run");
-        lab.threads.report.RunReport thirteen = RunFixture.servers(run, RunFixture.THIRTEEN);
+        lab.threads.report.summary.RunReport thirteen = RunFixture.servers(run, RunFixture.THIRTEEN);
         ReportWriter.writeAll(thirteen, run);
         ResultsFixture.fill(results, RunFixture.servers(fixture, RunFixture.THIRTEEN));
         Path sweep = results.resolve(ResultsFixture.SWEEP);
-        java.util.Map<String, List<lab.threads.report.ServerSummary>> byLevel = new java.util.LinkedHashMap<>();
+        java.util.Map<String, List<lab.threads.report.summary.ServerSummary>> byLevel = new java.util.LinkedHashMap<>();
         byLevel.put("100", thirteen.servers());
         byLevel.put("200", thirteen.servers());
         lab.threads.report.runs.SweepReport.write(

@@ -14,8 +14,8 @@ import java.util.List;
 import lab.threads.report.RecordingFixture;
 import lab.threads.report.ReportWriter;
 import lab.threads.report.RunFixture;
-import lab.threads.report.RunReport;
 import lab.threads.report.page.ProfileSection;
+import lab.threads.report.summary.RunReport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -15,15 +15,15 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import lab.threads.report.JtlFixture;
 import lab.threads.report.RunFixture;
-import lab.threads.report.RunOutcome;
-import lab.threads.report.RunReport;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.chart.AcceptQueuePoint;
 import lab.threads.report.chart.RunCharts;
 import lab.threads.report.chart.ServerCharts;
 import lab.threads.report.page.CsvReport;
 import lab.threads.report.page.HtmlReport;
 import lab.threads.report.page.MarkdownReport;
+import lab.threads.report.summary.RunOutcome;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

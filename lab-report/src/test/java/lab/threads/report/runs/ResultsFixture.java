@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import lab.threads.report.ReportWriter;
 import lab.threads.report.RunFixture;
-import lab.threads.report.RunReport;
+import lab.threads.report.summary.RunReport;
 
 /**
  * A results folder as runs leave it, of one run's figures: two plain runs, a sweep of two levels with two repeats

@@ -14,9 +14,9 @@ import java.util.function.IntUnaryOperator;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import lab.threads.report.JtlFixture;
-import lab.threads.report.RunOutcome;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.math.PlanShape;
+import lab.threads.report.summary.RunOutcome;
+import lab.threads.report.summary.ServerSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -12,10 +12,10 @@ import java.util.List;
 import java.util.Map;
 import lab.threads.report.ReportWriter;
 import lab.threads.report.RunFixture;
-import lab.threads.report.RunReport;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.math.PlanShape;
 import lab.threads.report.runs.RunFiles;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

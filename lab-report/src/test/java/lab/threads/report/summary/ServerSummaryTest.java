@@ -1,4 +1,4 @@
-package lab.threads.report;
+package lab.threads.report.summary;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import lab.threads.report.JtlFixture;
 import lab.threads.report.math.Percentiles;
 import lab.threads.report.math.PlanShape;
 import lab.threads.report.page.Headline;
