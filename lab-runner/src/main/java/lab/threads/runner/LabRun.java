@@ -18,6 +18,7 @@ import lab.threads.report.ReportWriter;
 import lab.threads.report.RunRecovery;
 import lab.threads.report.math.PlanShape;
 import lab.threads.report.page.TerminalTable;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.report.runs.RunIndex;
 import lab.threads.report.runs.SweepPoint;
 import lab.threads.report.runs.SweepReport;
@@ -85,7 +86,7 @@ final class LabRun {
                             results.keySet().stream().map(RunCase::folder).toList());
                 }
             }
-            out.println("Report: " + runDir.resolve(ReportWriter.HTML_FILE)
+            out.println("Report: " + runDir.resolve(RunFolder.HTML_FILE)
                     + (cases.size() > 1
                             ? " (also sweep.md, sweep.json; each case's own report in its folder)"
                             : " (also summary.md, summary.csv, summary.json)"));
@@ -219,7 +220,7 @@ final class LabRun {
         try {
             out.println("All runs: " + RunIndex.write(options.out()));
         } catch (IOException | RuntimeException e) {
-            out.println("lab: " + options.out().resolve(ReportWriter.HTML_FILE)
+            out.println("lab: " + options.out().resolve(RunFolder.HTML_FILE)
                     + " (the index of all runs) not rewritten: " + e);
         }
     }

@@ -22,8 +22,8 @@ import java.util.stream.Stream;
 import lab.threads.common.ServerLauncher;
 import lab.threads.common.Variant;
 import lab.threads.report.raw.JvmSide;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.report.summary.RunOutcome;
-import lab.threads.report.summary.ServerSummary;
 import lab.threads.runner.hyperfoil.HyperfoilFork;
 import lab.threads.runner.jmeter.JMeterFork;
 import lab.threads.runner.jmeter.JMeterRunSpec;
@@ -135,7 +135,7 @@ final class ServerRun {
         out.printf("%n[%s] starting %s (%s)%n", variant.id(), jar.getFileName(), variant.threadingModel());
         List<String> flags = new ArrayList<>(options.startedServerFlags());
         // The server's own timestamps of each request, joined with JMeter's samples by the report.
-        flags.add("--request-log=" + dir.resolve(ServerSummary.REQUESTS_FILE).toAbsolutePath());
+        flags.add("--request-log=" + dir.resolve(RunFolder.REQUESTS_FILE).toAbsolutePath());
         try {
             server = startOn(port, jar, flags);
         } catch (ServerProcess.ServerFailedException e) {
@@ -169,7 +169,7 @@ final class ServerRun {
                 jvmFlags,
                 flags,
                 port,
-                dir.resolve(ServerSummary.SERVER_LOG_FILE),
+                dir.resolve(RunFolder.SERVER_LOG_FILE),
                 options.startTimeout());
     }
 
@@ -220,7 +220,7 @@ final class ServerRun {
                 target);
         int exit;
         try (StatsSampler sampler = StatsSampler.start(
-                        target, dir.resolve(ServerSummary.STATS_FILE), dir.resolve(ServerSummary.SERVER_SECONDS_FILE));
+                        target, dir.resolve(RunFolder.STATS_FILE), dir.resolve(RunFolder.SERVER_SECONDS_FILE));
                 OutsideSampler outside = OutsideSampler.start(
                         dir,
                         target.getPort(),
@@ -239,7 +239,7 @@ final class ServerRun {
             return RunOutcome.of(
                     RunOutcome.Kind.SERVER_DIED,
                     "server died mid-run (exit " + server.exitCode() + "): see "
-                            + dir.resolve(ServerSummary.SERVER_LOG_FILE));
+                            + dir.resolve(RunFolder.SERVER_LOG_FILE));
         }
         if (exit == 0) {
             return RunOutcome.OK;
@@ -290,7 +290,7 @@ final class ServerRun {
                     LabHome.clientJar(labHome, HYPERFOIL_MODULE),
                     target,
                     planProperties,
-                    into.resolve(ServerSummary.SAMPLES_FILE),
+                    into.resolve(RunFolder.SAMPLES_FILE),
                     into.resolve("hyperfoil.log"),
                     options.cpus().clientLauncher(),
                     jvmFlags);
@@ -303,7 +303,7 @@ final class ServerRun {
         JMeterRunSpec spec = new JMeterRunSpec(
                 plan.location(),
                 properties,
-                into.resolve(ServerSummary.SAMPLES_FILE),
+                into.resolve(RunFolder.SAMPLES_FILE),
                 into.resolve("dashboard"),
                 dir.getParent().resolve(".jmeter-home"),
                 options.client(),

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 import lab.threads.report.chart.ServerPalette;
+import lab.threads.report.math.Numbers;
 import lab.threads.report.math.PlanShape;
 import lab.threads.report.summary.ServerSummary;
 
@@ -72,8 +73,8 @@ final class GlanceBars {
                         .append("\"></span></span><span class=\"value\">")
                         .append(
                                 value == null
-                                        ? Cells.NOT_AVAILABLE
-                                        : Cells.decimal(value, figure.places()) + figure.unit())
+                                        ? Numbers.NOT_AVAILABLE
+                                        : Numbers.decimal(value, figure.places()) + figure.unit())
                         .append("</span></div>\n");
             }
             html.append("</div>\n");

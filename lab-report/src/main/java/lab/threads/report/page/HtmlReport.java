@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import lab.threads.report.chart.ChartsSection;
 import lab.threads.report.chart.RunCharts;
+import lab.threads.report.math.Numbers;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.report.verdict.ClientVerdict;
@@ -151,7 +153,7 @@ public final class HtmlReport {
             html.append("<table>\n").append(tableRow("th", List.of("side", "cause", "count"), false));
             server.errorsByCause().forEach((cause, count) -> {
                 ErrorCause parsed = ErrorCause.parse(cause);
-                html.append(tableRow("td", List.of(parsed.side().label(), parsed.cause(), Cells.count(count)), true));
+                html.append(tableRow("td", List.of(parsed.side().label(), parsed.cause(), Numbers.count(count)), true));
             });
             html.append("</table>\n");
         }
@@ -162,10 +164,10 @@ public final class HtmlReport {
         for (ServerSummary server : servers) {
             html.append("<li>").append(escape(server.server())).append(": ");
             List<String> links = List.of(
-                            ServerSummary.DASHBOARD_FILE,
-                            ServerSummary.SAMPLES_FILE,
-                            ServerSummary.STATS_FILE,
-                            ServerSummary.REQUESTS_FILE)
+                            RunFolder.DASHBOARD_FILE,
+                            RunFolder.SAMPLES_FILE,
+                            RunFolder.STATS_FILE,
+                            RunFolder.REQUESTS_FILE)
                     .stream()
                     .map(file -> link(server.server() + "/" + file, runDir))
                     .toList();

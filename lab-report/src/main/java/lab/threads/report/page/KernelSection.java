@@ -3,6 +3,7 @@ package lab.threads.report.page;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
+import lab.threads.report.math.Numbers;
 import lab.threads.report.raw.KernelEvidence;
 import lab.threads.report.raw.SeriesGaps;
 import lab.threads.report.summary.ServerSummary;
@@ -28,20 +29,20 @@ final class KernelSection {
             new SummaryTable.Column(
                     "accept queue peak / backlog",
                     true,
-                    kernel(k -> Cells.count(k.peakAcceptQueue()) + " / " + Cells.count(k.backlog()))),
-            new SummaryTable.Column("seconds with a queue", true, kernel(k -> Cells.count(k.secondsQueued()))),
-            new SummaryTable.Column("ListenOverflows", true, kernel(k -> Cells.count(k.listenOverflows()))),
-            new SummaryTable.Column("ListenDrops", true, kernel(k -> Cells.count(k.listenDrops()))),
-            new SummaryTable.Column("SYN retransmits", true, kernel(k -> Cells.count(k.synRetransmits()))),
+                    kernel(k -> Numbers.count(k.peakAcceptQueue()) + " / " + Numbers.count(k.backlog()))),
+            new SummaryTable.Column("seconds with a queue", true, kernel(k -> Numbers.count(k.secondsQueued()))),
+            new SummaryTable.Column("ListenOverflows", true, kernel(k -> Numbers.count(k.listenOverflows()))),
+            new SummaryTable.Column("ListenDrops", true, kernel(k -> Numbers.count(k.listenDrops()))),
+            new SummaryTable.Column("SYN retransmits", true, kernel(k -> Numbers.count(k.synRetransmits()))),
             new SummaryTable.Column(
-                    "retransmitted segments", true, kernel(k -> Cells.count(k.retransmittedSegments()))),
+                    "retransmitted segments", true, kernel(k -> Numbers.count(k.retransmittedSegments()))),
             new SummaryTable.Column("namespace", false, kernel(KernelEvidence::namespace)),
             new SummaryTable.Column("JMeter's connects vs the kernel's drops", false, kernel(KernelEvidence::check)),
             new SummaryTable.Column(
                     "the timeline's kernel accept queue vs the area under Recv-Q (Little's law)",
                     false,
                     server -> server.timeline().kernelCheck() == null
-                            ? Cells.NOT_AVAILABLE
+                            ? Numbers.NOT_AVAILABLE
                             : server.timeline().kernelCheck().words()));
 
     private KernelSection() {}

@@ -3,6 +3,7 @@ package lab.threads.report.page;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
+import lab.threads.report.math.Numbers;
 import lab.threads.report.raw.JvmCounts;
 import lab.threads.report.raw.JvmSide;
 import lab.threads.report.summary.ServerSummary;
@@ -32,16 +33,16 @@ public final class ProfileSection {
 
     private static final List<SummaryTable.Column> COLUMNS = List.of(
             new SummaryTable.Column("server", false, ServerSummary::server),
-            bothSides("CPU samples", counts -> Cells.count(counts.cpuSamples())),
-            bothSides("threads started", counts -> Cells.count(counts.threadsStarted())),
-            bothSides("virtual threads started", counts -> Cells.count(counts.virtualThreadsStarted())),
-            bothSides("pinned", counts -> Cells.count(counts.pinned())),
-            bothSides("pinned ms", counts -> Cells.decimal(counts.pinnedMs(), 1)),
-            bothSides("submit failures", counts -> Cells.count(counts.submitFailed())),
-            bothSides("GC pauses ms", counts -> Cells.decimal(counts.gcPauseMs(), 1)),
-            bothSides("longest GC pause ms", counts -> Cells.decimal(counts.longestGcPauseMs(), 1)),
-            bothSides("allocation MB/s", counts -> Cells.decimal(counts.allocationMbPerSecond(), 1)),
-            bothSides("safepoints ms", counts -> Cells.decimal(counts.safepointMs(), 1)));
+            bothSides("CPU samples", counts -> Numbers.count(counts.cpuSamples())),
+            bothSides("threads started", counts -> Numbers.count(counts.threadsStarted())),
+            bothSides("virtual threads started", counts -> Numbers.count(counts.virtualThreadsStarted())),
+            bothSides("pinned", counts -> Numbers.count(counts.pinned())),
+            bothSides("pinned ms", counts -> Numbers.decimal(counts.pinnedMs(), 1)),
+            bothSides("submit failures", counts -> Numbers.count(counts.submitFailed())),
+            bothSides("GC pauses ms", counts -> Numbers.decimal(counts.gcPauseMs(), 1)),
+            bothSides("longest GC pause ms", counts -> Numbers.decimal(counts.longestGcPauseMs(), 1)),
+            bothSides("allocation MB/s", counts -> Numbers.decimal(counts.allocationMbPerSecond(), 1)),
+            bothSides("safepoints ms", counts -> Numbers.decimal(counts.safepointMs(), 1)));
 
     private ProfileSection() {}
 
@@ -125,9 +126,9 @@ public final class ProfileSection {
                         .append("):\n\n| own samples | share | frame |\n| ---: | ---: | --- |\n");
                 counts.hotFrames()
                         .forEach(frame -> md.append("| ")
-                                .append(Cells.count(frame.samples()))
+                                .append(Numbers.count(frame.samples()))
                                 .append(" | ")
-                                .append(Cells.decimal(frame.percent(), 1))
+                                .append(Numbers.decimal(frame.percent(), 1))
                                 .append("% | ")
                                 .append(frame.frame().replace("|", "\\|"))
                                 .append(" |\n"));
@@ -146,14 +147,14 @@ public final class ProfileSection {
         html.append("<table class=\"hot-frames\"><caption>The ")
                 .append(side.label())
                 .append("'s top frames, of ")
-                .append(Cells.count(counts.cpuSamples()))
+                .append(Numbers.count(counts.cpuSamples()))
                 .append(" CPU samples</caption>\n")
                 .append("<tr><th>own samples</th><th>share</th><th>frame</th></tr>\n");
         for (JvmCounts.HotFrame frame : counts.hotFrames()) {
             html.append("<tr><td class=\"num\">")
-                    .append(Cells.count(frame.samples()))
+                    .append(Numbers.count(frame.samples()))
                     .append("</td><td class=\"num\">")
-                    .append(Cells.decimal(frame.percent(), 1))
+                    .append(Numbers.decimal(frame.percent(), 1))
                     .append("%</td><td class=\"frame\">")
                     .append(HtmlReport.escape(frame.frame()))
                     .append("</td></tr>\n");
@@ -170,14 +171,14 @@ public final class ProfileSection {
                     JvmCounts counts = server.profile().counts(side);
                     JvmCounts.PinnedStack top = counts.topPinnedStack();
                     return "The " + side.label() + "'s virtual threads: " + pins(counts.pinned()) + ", "
-                            + Cells.decimal(counts.pinnedMs(), 1) + " ms in all; most (" + pins(top.pins()) + ") at "
+                            + Numbers.decimal(counts.pinnedMs(), 1) + " ms in all; most (" + pins(top.pins()) + ") at "
                             + String.join(" < ", top.frames()) + ": " + top.reason() + ".";
                 })
                 .toList();
     }
 
     private static String pins(long count) {
-        return Cells.count(count) + (count == 1 ? " pin" : " pins");
+        return Numbers.count(count) + (count == 1 ? " pin" : " pins");
     }
 
     private static String notRecorded(JvmSide side) {
@@ -199,6 +200,6 @@ public final class ProfileSection {
 
     private static String side(ServerSummary server, JvmSide side, Function<JvmCounts, String> cell) {
         JvmCounts counts = server.profile().counts(side);
-        return counts == null ? Cells.NOT_AVAILABLE : cell.apply(counts);
+        return counts == null ? Numbers.NOT_AVAILABLE : cell.apply(counts);
     }
 }

@@ -3,6 +3,7 @@ package lab.threads.report.page;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import lab.threads.report.math.Numbers;
 import lab.threads.report.math.SummaryReportRow;
 import lab.threads.report.verdict.TalkComparison;
 
@@ -16,10 +17,10 @@ final class TalkSection {
     private record Column(String header, Function<SummaryReportRow, String> cell) {}
 
     private static final List<Column> COLUMNS = List.of(
-            new Column("# Samples", row -> Cells.count(row.samples())),
+            new Column("# Samples", row -> Numbers.count(row.samples())),
             new Column("Average", row -> decimal(row.average(), 0)),
-            new Column("Min", row -> Cells.count(row.min())),
-            new Column("Max", row -> Cells.count(row.max())),
+            new Column("Min", row -> Numbers.count(row.min())),
+            new Column("Max", row -> Numbers.count(row.max())),
             new Column("Std. Dev.", row -> decimal(row.stdDev(), 2)),
             new Column("Error %", row -> decimal(row.errorPercent(), 2) + "%"),
             new Column("Throughput", row -> decimal(row.throughput(), 1) + "/sec"),
@@ -126,6 +127,6 @@ final class TalkSection {
 
     /** A cell the published table cut off is NaN. */
     private static String decimal(double value, int places) {
-        return Double.isNaN(value) ? "(cut off)" : Cells.decimal(value, places);
+        return Double.isNaN(value) ? "(cut off)" : Numbers.decimal(value, places);
     }
 }

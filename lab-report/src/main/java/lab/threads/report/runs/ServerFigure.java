@@ -6,8 +6,8 @@ import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import lab.threads.report.math.Numbers;
 import lab.threads.report.math.RequestPart;
-import lab.threads.report.page.Cells;
 import lab.threads.report.summary.ServerSummary;
 
 /**
@@ -99,7 +99,7 @@ public record ServerFigure(String key, String label, int places, ToDoubleFunctio
     }
 
     String format(double value) {
-        return Double.isNaN(value) ? Cells.NOT_AVAILABLE : Cells.decimal(value, places);
+        return Double.isNaN(value) ? Numbers.NOT_AVAILABLE : Numbers.decimal(value, places);
     }
 
     /** The median alone for one run; with repeats, the median and its min-max range. */

@@ -8,9 +8,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import lab.threads.report.math.ArrivalLag;
+import lab.threads.report.math.Numbers;
 import lab.threads.report.math.SampleEnds;
 import lab.threads.report.math.TimeBreakdown;
-import lab.threads.report.page.Cells;
 import lab.threads.report.raw.ClientHealth;
 import lab.threads.report.raw.ClientPoint;
 import lab.threads.report.raw.ClientSnapshot;
@@ -503,6 +503,6 @@ public record ClientVerdict(
     }
 
     private static String count(long value) {
-        return Cells.count(value);
+        return Numbers.count(value);
     }
 }
