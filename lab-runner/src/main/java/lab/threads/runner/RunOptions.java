@@ -8,7 +8,7 @@ import java.util.Map;
 import lab.threads.common.SettingsMode;
 import lab.threads.common.Variant;
 import lab.threads.runner.jmeter.ClientKind;
-import lab.threads.runner.jmeter.RmiSecurity;
+import lab.threads.runner.workers.RmiSecurity;
 
 /**
  * Everything a run was asked to do, validated.
