@@ -80,12 +80,12 @@ public final class HtmlReport {
                 + "the client's memory and GC, errors by cause</summary>\n");
         appendTable(html, "details", SummaryTable.DETAIL_COLUMNS, report.servers());
         html.append("</details>\n");
-        html.append(TalkSection.html(report.talk()));
+        html.append(TalkSection.of(report.talk()).map(HtmlSection::render).orElse(""));
         html.append("""
                 <!-- ===== CHARTS: drawn by ChartsSection. Keep this section and its id. ===== -->
                 """).append(ChartsSection.render(charts)).append("<!-- ===== END CHARTS ===== -->\n");
-        html.append(KernelSection.html(report.servers()));
-        html.append(ProfileSection.html(report.servers()));
+        html.append(HtmlSection.render(KernelSection.of(report.servers())));
+        html.append(ProfileSection.of(report.servers()).map(HtmlSection::render).orElse(""));
         html.append("<h2>JMeter's Summary Report and Aggregate Report columns</h2>\n");
         appendTable(html, "jmeter-summary", SummaryTable.JMETER_COLUMNS, report.servers());
         appendErrorsByCause(html, report.servers());
@@ -124,21 +124,7 @@ public final class HtmlReport {
 
     static void appendTable(
             StringBuilder html, String id, List<SummaryTable.Column> columns, List<ServerSummary> servers) {
-        html.append("<table id=\"")
-                .append(id)
-                .append("\">\n")
-                .append(tableRow(
-                        "th", columns.stream().map(SummaryTable.Column::header).toList(), false));
-        for (ServerSummary server : servers) {
-            html.append("<tr>");
-            for (SummaryTable.Column column : columns) {
-                html.append(column.numeric() ? "<td class=\"num\">" : "<td>")
-                        .append(escape(column.cell().apply(server)))
-                        .append("</td>");
-            }
-            html.append("</tr>\n");
-        }
-        html.append("</table>\n");
+        HtmlSection.table(html, Section.Table.of(id, columns, servers));
     }
 
     /** Keys are "side: cause" (see ErrorCauses): the side gets its own column so server and client stand apart. */

@@ -47,29 +47,19 @@ final class KernelSection {
 
     private KernelSection() {}
 
-    static String html(List<ServerSummary> servers) {
-        StringBuilder html = new StringBuilder("<section id=\"kernel\">\n<h2>")
-                .append(HtmlReport.escape(TITLE))
-                .append("</h2>\n");
-        html.append("<p>").append(HtmlReport.escape(READING)).append("</p>\n");
-        HtmlReport.appendTable(html, "kernel-table", COLUMNS, servers);
-        html.append("<h3>Series missing during the load</h3>\n<ul id=\"series-gaps\">\n");
-        gapLines(servers)
-                .forEach(line ->
-                        html.append("<li>").append(HtmlReport.escape(line)).append("</li>\n"));
-        return html.append("</ul>\n</section>\n").toString();
-    }
-
-    static String markdown(List<ServerSummary> servers) {
-        StringBuilder md = new StringBuilder("\n## ")
-                .append(TITLE)
-                .append("\n\n")
-                .append(READING)
-                .append("\n\n");
-        MarkdownReport.appendTable(md, COLUMNS, servers);
-        md.append("\nSeries missing during the load:\n\n");
-        gapLines(servers).forEach(line -> md.append("- ").append(line).append('\n'));
-        return md.toString();
+    static Section of(List<ServerSummary> servers) {
+        return new Section(
+                "kernel",
+                TITLE,
+                READING,
+                List.of(
+                        Section.Table.of("kernel-table", COLUMNS, servers),
+                        new Section.Heading("Series missing during the load"),
+                        new Section.Bullets(
+                                "series-gaps",
+                                gapLines(servers).stream()
+                                        .map(Section.Bullet::new)
+                                        .toList())));
     }
 
     /** Each server's sentences, or one line saying every series is whole. */

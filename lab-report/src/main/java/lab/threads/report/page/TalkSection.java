@@ -2,6 +2,7 @@ package lab.threads.report.page;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.math.SummaryReportRow;
@@ -30,85 +31,34 @@ final class TalkSection {
 
     private TalkSection() {}
 
-    static String html(TalkComparison talk) {
+    /** Empty unless the talk's servers ran the talk's plan. */
+    static Optional<Section> of(TalkComparison talk) {
         if (talk == null) {
-            return "";
+            return Optional.empty();
         }
-        StringBuilder html = new StringBuilder("<section id=\"talk\">\n<h2>")
-                .append(TITLE)
-                .append("</h2>\n<p>The talk's figures: ")
-                .append(HtmlReport.escape(talk.source()))
-                .append(
-                        ". This run: the same plan on the lab's reruns of its servers.</p>\n<table id=\"talk-table\">\n<tr>");
-        header().forEach(cell ->
-                html.append("<th>").append(HtmlReport.escape(cell)).append("</th>"));
-        html.append("</tr>\n");
+        List<Boolean> numeric = new ArrayList<>(List.of(false, false));
+        COLUMNS.forEach(column -> numeric.add(true));
+        List<List<String>> rows = new ArrayList<>();
         for (TalkComparison.Row row : talk.rows()) {
-            for (List<String> cells : List.of(cells(row, true), cells(row, false))) {
-                html.append("<tr>");
-                for (int i = 0; i < cells.size(); i++) {
-                    html.append(i < 2 ? "<td>" : "<td class=\"num\">")
-                            .append(HtmlReport.escape(cells.get(i)))
-                            .append("</td>");
-                }
-                html.append("</tr>\n");
-            }
+            rows.add(cells(row, true));
+            rows.add(cells(row, false));
         }
-        html.append("</table>\n");
+        List<Section.Part> parts =
+                new ArrayList<>(List.of(new Section.Table("talk-table", null, header(), numeric, rows)));
         for (TalkComparison.Row row : talk.rows()) {
-            html.append("<h3>")
-                    .append(HtmlReport.escape(row.server() + " (the talk's " + row.label() + ")"))
-                    .append("</h3>\n<ul>\n");
-            html.append("<li>").append(HtmlReport.escape(row.differences().getFirst()));
-            if (!row.errorCauses().isEmpty()) {
-                html.append("<ul>\n");
-                row.errorCauses()
-                        .forEach(cause -> html.append("<li>")
-                                .append(HtmlReport.escape(cause))
-                                .append("</li>\n"));
-                html.append("</ul>");
-            }
-            html.append("</li>\n");
-            row.differences().stream()
-                    .skip(1)
-                    .forEach(difference -> html.append("<li>")
-                            .append(HtmlReport.escape(difference))
-                            .append("</li>\n"));
-            html.append("</ul>\n");
+            parts.add(new Section.Heading(row.server() + " (the talk's " + row.label() + ")"));
+            List<Section.Bullet> differences = new ArrayList<>();
+            // The first difference is the errors', with their causes under it.
+            differences.add(new Section.Bullet(row.differences().getFirst(), row.errorCauses()));
+            row.differences().stream().skip(1).map(Section.Bullet::new).forEach(differences::add);
+            parts.add(new Section.Bullets(null, differences));
         }
-        return html.append("</section>\n").toString();
-    }
-
-    static String markdown(TalkComparison talk) {
-        if (talk == null) {
-            return "";
-        }
-        StringBuilder md = new StringBuilder("\n## ")
-                .append(TITLE)
-                .append("\n\nThe talk's figures: ")
-                .append(talk.source())
-                .append(". This run: the same plan on the lab's reruns of its servers.\n\n");
-        List<String> header = header();
-        md.append(MarkdownReport.row(header));
-        List<String> alignment = new ArrayList<>(List.of("---", "---"));
-        COLUMNS.forEach(column -> alignment.add("---:"));
-        md.append(MarkdownReport.row(alignment));
-        for (TalkComparison.Row row : talk.rows()) {
-            md.append(MarkdownReport.row(cells(row, true))).append(MarkdownReport.row(cells(row, false)));
-        }
-        for (TalkComparison.Row row : talk.rows()) {
-            md.append("\n**")
-                    .append(row.server())
-                    .append("** (the talk's ")
-                    .append(row.label())
-                    .append(")\n\n");
-            md.append("- ").append(row.differences().getFirst()).append('\n');
-            row.errorCauses().forEach(cause -> md.append("  - ").append(cause).append('\n'));
-            row.differences().stream()
-                    .skip(1)
-                    .forEach(difference -> md.append("- ").append(difference).append('\n'));
-        }
-        return md.toString();
+        return Optional.of(new Section(
+                "talk",
+                TITLE,
+                "The talk's figures: " + talk.source()
+                        + ". This run: the same plan on the lab's reruns of its servers.",
+                parts));
     }
 
     private static List<String> header() {
