@@ -266,7 +266,7 @@ public final class LabCommand implements Callable<Integer> {
             readyRmi(options.rmi());
         }
         // Last: its output check makes the results folder, which a refusal before it must not leave behind.
-        Preflight.check(options);
+        Preflight.check(options.preflight());
         return new LabRun(options);
     }
 

@@ -36,6 +36,9 @@ final class LabRun {
     static final DateTimeFormatter FOLDER = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss");
 
     private final RunOptions options;
+    /** What each server's turn uses of the options, built once. */
+    private final ServerRun.Spec serverRun;
+
     private final PrintStream out = System.out;
     private final CountDownLatch reported = new CountDownLatch(1);
     private volatile ServerRun current;
@@ -44,6 +47,7 @@ final class LabRun {
 
     LabRun(RunOptions options) {
         this.options = options;
+        this.serverRun = options.serverRun();
     }
 
     /** @return 0 when every server ran to the end, 1 otherwise */
@@ -129,7 +133,7 @@ final class LabRun {
                 plan.idealThroughput());
         out.println("   cores: " + options.cpus().describe(Runtime.getRuntime().availableProcessors()));
         CapacityForecast.of(runCase.plan())
-                .lines(options, MachineLimits.here(), CpuCosts.load(options.out()))
+                .lines(options.forecastSides(), MachineLimits.here(), CpuCosts.load(options.out()))
                 .forEach(line -> out.println("   " + line));
         Map<String, Object> caseMetadata = new LinkedHashMap<>(metadata);
         caseMetadata.put("planProperties", runCase.plan().properties());
@@ -143,7 +147,7 @@ final class LabRun {
                 break;
             }
             current = new ServerRun(
-                    variant, options, runCase.plan(), labHome, caseDir.resolve(variant.id()), profiling, out);
+                    variant, serverRun, runCase.plan(), labHome, caseDir.resolve(variant.id()), profiling, out);
             RunOutcome outcome = current.run();
             if (interrupted) {
                 outcome = outcome.interrupted();

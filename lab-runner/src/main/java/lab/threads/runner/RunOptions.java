@@ -42,6 +42,29 @@ record RunOptions(
         return RunCase.expand(plan, sweep, repeats);
     }
 
+    /** What each server's turn uses, for all of them. */
+    ServerRun.Spec serverRun() {
+        return new ServerRun.Spec(
+                targets, startedServerFlags(), serverJvmFlags, startTimeout, warmupUsers, client, workers, rmi, cpus);
+    }
+
+    /** What the forecast weighs: which sides run here, and how the started servers are set. */
+    CapacityForecast.Sides forecastSides() {
+        return new CapacityForecast.Sides(
+                workers.isEmpty(),
+                client,
+                servers.stream()
+                        .filter(variant -> !targets.containsKey(variant))
+                        .toList(),
+                startedServerFlags(),
+                cpus);
+    }
+
+    /** What the checks before the load ask about: every case against every server, and the output folder. */
+    Preflight.Asked preflight() throws java.io.IOException {
+        return new Preflight.Asked(cases(), servers, targets, startedServerFlags(), out);
+    }
+
     /** The settings of every server the runner starts: the mode, then --server-args. */
     List<String> startedServerFlags() {
         List<String> flags = new java.util.ArrayList<>(List.of("--settings=" + serverSettings));
