@@ -12,6 +12,9 @@ import lab.threads.report.chart.RunCharts;
 import lab.threads.report.page.CsvReport;
 import lab.threads.report.page.HtmlReport;
 import lab.threads.report.page.MarkdownReport;
+import lab.threads.report.raw.AtomicFile;
+import lab.threads.report.raw.RunFolder;
+import lab.threads.report.summary.RunReport;
 
 /**
  * Writes a run's report files into its run folder: summary.json, summary.csv, summary.md, charts.json (the
@@ -19,33 +22,26 @@ import lab.threads.report.page.MarkdownReport;
  */
 public final class ReportWriter {
 
-    public static final String JSON_FILE = "summary.json";
-    public static final String CSV_FILE = "summary.csv";
-    public static final String MARKDOWN_FILE = "summary.md";
-    public static final String CHARTS_FILE = "charts.json";
-    public static final String HTML_FILE = "index.html";
-    public static final String HEADLINE_FILE = HeadlineChart.FILE;
-
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private ReportWriter() {}
 
-    /** @return the files written, in the order above; headline.png last, as the only one that needs AWT */
+    /** @return the files written: summary.json, .csv, .md, charts.json, index.html; headline.png last, as the only one that needs AWT */
     public static List<Path> writeAll(RunReport report, Path runDir) throws IOException {
         Files.createDirectories(runDir);
         RunCharts charts = RunCharts.read(report, runDir);
         List<Path> written = new ArrayList<>(List.of(
-                AtomicFile.write(runDir.resolve(JSON_FILE), JSON.writeValueAsString(report)),
-                AtomicFile.write(runDir.resolve(CSV_FILE), CsvReport.render(report)),
-                AtomicFile.write(runDir.resolve(MARKDOWN_FILE), MarkdownReport.render(report)),
-                AtomicFile.write(runDir.resolve(CHARTS_FILE), JSON.writeValueAsString(charts)),
-                AtomicFile.write(runDir.resolve(HTML_FILE), HtmlReport.render(report, runDir, charts))));
+                AtomicFile.write(runDir.resolve(RunFolder.SUMMARY_JSON_FILE), JSON.writeValueAsString(report)),
+                AtomicFile.write(runDir.resolve(RunFolder.SUMMARY_CSV_FILE), CsvReport.render(report)),
+                AtomicFile.write(runDir.resolve(RunFolder.SUMMARY_MARKDOWN_FILE), MarkdownReport.render(report)),
+                AtomicFile.write(runDir.resolve(RunFolder.CHARTS_FILE), JSON.writeValueAsString(charts)),
+                AtomicFile.write(runDir.resolve(RunFolder.HTML_FILE), HtmlReport.render(report, runDir, charts))));
         try {
             written.add(HeadlineChart.write(charts, runDir));
         } catch (RuntimeException | Error noFonts) {
             // AWT needs fonts (fontconfig), which slim container images may lack: the picture is the only loss.
             System.err.println(
-                    "report: " + HEADLINE_FILE + " not drawn (" + noFonts + "); the other files are written");
+                    "report: " + RunFolder.HEADLINE_FILE + " not drawn (" + noFonts + "); the other files are written");
         }
         return List.copyOf(written);
     }

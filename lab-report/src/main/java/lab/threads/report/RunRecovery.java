@@ -16,7 +16,11 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.stream.Stream;
 import lab.threads.report.math.PlanShape;
+import lab.threads.report.raw.AtomicFile;
 import lab.threads.report.raw.JtlReader;
+import lab.threads.report.raw.RunFolder;
+import lab.threads.report.summary.RunOutcome;
+import lab.threads.report.summary.RunReport;
 
 /**
  * A case whose runner stopped before it summarised every server it started (SIGKILL, the out-of-memory killer, a
@@ -39,10 +43,10 @@ public final class RunRecovery {
     private static final String JMETER_DONE = "done ";
     /** The files only the runner writes, once a second while the load runs: the last one is its last second. */
     private static final List<String> RUNNER_FILES = List.of(
-            ServerSummary.STATS_FILE,
-            ServerSummary.KERNEL_FILE,
-            ServerSummary.SERVER_PROC_FILE,
-            ServerSummary.CLIENT_PROC_FILE,
+            RunFolder.STATS_FILE,
+            RunFolder.KERNEL_FILE,
+            RunFolder.SERVER_PROC_FILE,
+            RunFolder.CLIENT_PROC_FILE,
             "jmeter-console.log");
 
     private static final ObjectMapper JSON =
@@ -132,7 +136,7 @@ public final class RunRecovery {
                     samples(serverDir),
                     plan.idealSamples()));
         }
-        Path serverLog = serverDir.resolve(ServerSummary.SERVER_LOG_FILE);
+        Path serverLog = serverDir.resolve(RunFolder.SERVER_LOG_FILE);
         if (Files.isRegularFile(serverLog)) {
             String log = read(serverLog);
             if (log.contains(server + SERVER_STOPPED + System.lineSeparator())
@@ -150,14 +154,14 @@ public final class RunRecovery {
     }
 
     private static boolean hasRawFiles(Path serverDir) {
-        return Stream.of(ServerSummary.SAMPLES_FILE, ServerSummary.SERVER_LOG_FILE, ServerSummary.STATS_FILE)
+        return Stream.of(RunFolder.SAMPLES_FILE, RunFolder.SERVER_LOG_FILE, RunFolder.STATS_FILE)
                 .anyMatch(file -> Files.isRegularFile(serverDir.resolve(file)));
     }
 
     private static OptionalLong firstSampleMs(Path serverDir) {
         long[] first = {Long.MAX_VALUE};
         JtlReader.read(
-                serverDir.resolve(ServerSummary.SAMPLES_FILE),
+                serverDir.resolve(RunFolder.SAMPLES_FILE),
                 sample -> first[0] = Math.min(first[0], sample.timeStamp()),
                 new ArrayList<>());
         return first[0] == Long.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(first[0]);
@@ -165,7 +169,7 @@ public final class RunRecovery {
 
     private static long samples(Path serverDir) {
         long[] count = {0};
-        JtlReader.read(serverDir.resolve(ServerSummary.SAMPLES_FILE), sample -> count[0]++, new ArrayList<>());
+        JtlReader.read(serverDir.resolve(RunFolder.SAMPLES_FILE), sample -> count[0]++, new ArrayList<>());
         return count[0];
     }
 

@@ -1,8 +1,13 @@
 /**
- * Summarises a run and writes its report; the runner's entry points. {@link ServerSummary#from} reads one server's
- * folder into its row, {@link RunReport} holds a run's rows with its plan and metadata, and
- * {@link ReportWriter#writeAll} writes summary.json, summary.csv, summary.md, charts.json, index.html and
- * headline.png. The parts sit in sub-packages by role: {@code raw} reads the files, {@code math} computes,
- * {@code verdict} judges, {@code chart} and {@code page} render, {@code runs} works across runs.
+ * Summarises a run and writes its report; the runner's entry points. {@link
+ * lab.threads.report.summary.ServerSummary#from} reads one server's folder into its row, {@link
+ * lab.threads.report.summary.RunReport} holds a run's rows with its plan and metadata, and {@link ReportWriter#writeAll}
+ * writes summary.json, summary.csv, summary.md, charts.json, index.html and headline.png.
+ *
+ * <p>The parts sit in sub-packages by role, in one order, bottom first: {@code raw} reads the files (and names them,
+ * {@code RunFolder}), {@code math} computes (and formats numbers, {@code Numbers}), {@code verdict} judges, {@code
+ * summary} holds a server's row and a run's report, {@code chart} and {@code page} render, {@code runs} works across
+ * runs, {@code tasks} reports {@code ./lab tasks}, and this package calls them. A package uses only those before it;
+ * {@code PackageOrderTest.ORDER} is the order, and a new package takes one line in it.
  */
 package lab.threads.report;

@@ -13,6 +13,10 @@ import java.util.List;
 import java.util.Map;
 import lab.threads.report.math.PlanShape;
 import lab.threads.report.page.TerminalTable;
+import lab.threads.report.raw.RunFolder;
+import lab.threads.report.summary.RunOutcome;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -31,12 +35,12 @@ class ReportWriterTest {
     void threeServers() throws IOException {
         PlanShape plan = new PlanShape(20_000, 20, 3, 6_000);
         JtlFixture.write(
-                runDir.resolve("server-virtual").resolve(ServerSummary.SAMPLES_FILE), JtlFixture.randomRun(3, 2_000));
-        Files.writeString(runDir.resolve("server-virtual").resolve(ServerSummary.STATS_FILE), """
+                runDir.resolve("server-virtual").resolve(RunFolder.SAMPLES_FILE), JtlFixture.randomRun(3, 2_000));
+        Files.writeString(runDir.resolve("server-virtual").resolve(RunFolder.STATS_FILE), """
                 {"variant":"virtual","osThreads":25,"rssBytes":104857600,"peakRssBytes":104857600,"cpuUserMs":100,"cpuSystemMs":50,"settings":{"settings":"stock","port":8083,"backlog":1024,"effectiveBacklog":1024,"idleTimeoutMs":300000,"maxConnections":"unlimited","shutdownGraceMs":500}}
                 {"variant":"virtual","osThreads":28,"rssBytes":1073741824,"peakRssBytes":1073741824,"cpuUserMs":9100,"cpuSystemMs":2050}
                 """);
-        Path poolJtl = runDir.resolve("server-pool").resolve(ServerSummary.SAMPLES_FILE);
+        Path poolJtl = runDir.resolve("server-pool").resolve(RunFolder.SAMPLES_FILE);
         JtlFixture.write(poolJtl, JtlFixture.randomRun(4, 500));
         Files.writeString(poolJtl, Files.readString(poolJtl) + "1790000000000,12");
         Map<String, Object> metadata = new LinkedHashMap<>();
@@ -68,12 +72,12 @@ class ReportWriterTest {
 
         assertEquals(
                 List.of(
-                        ReportWriter.JSON_FILE,
-                        ReportWriter.CSV_FILE,
-                        ReportWriter.MARKDOWN_FILE,
-                        ReportWriter.CHARTS_FILE,
-                        ReportWriter.HTML_FILE,
-                        ReportWriter.HEADLINE_FILE),
+                        RunFolder.SUMMARY_JSON_FILE,
+                        RunFolder.SUMMARY_CSV_FILE,
+                        RunFolder.SUMMARY_MARKDOWN_FILE,
+                        RunFolder.CHARTS_FILE,
+                        RunFolder.HTML_FILE,
+                        RunFolder.HEADLINE_FILE),
                 written.stream().map(path -> path.getFileName().toString()).toList());
         for (Path file : written) {
             assertTrue(Files.size(file) > 0, file::toString);
@@ -86,13 +90,13 @@ class ReportWriterTest {
         ObjectMapper json = new ObjectMapper();
 
         RunReport readBack =
-                json.readValue(runDir.resolve(ReportWriter.JSON_FILE).toFile(), RunReport.class);
+                json.readValue(runDir.resolve(RunFolder.SUMMARY_JSON_FILE).toFile(), RunReport.class);
 
         assertEquals(report, readBack);
         // The plan's ideals are written for readers, though not read back.
         assertEquals(
                 60_000 / 37.999,
-                json.readTree(runDir.resolve(ReportWriter.JSON_FILE).toFile())
+                json.readTree(runDir.resolve(RunFolder.SUMMARY_JSON_FILE).toFile())
                         .at("/plan/idealThroughput")
                         .asDouble(),
                 0.001);
@@ -102,7 +106,7 @@ class ReportWriterTest {
     void summaryCsvParsesBackWithJMetersColumnNamesFirst() throws IOException {
         ReportWriter.writeAll(report, runDir);
 
-        try (Reader reader = Files.newBufferedReader(runDir.resolve(ReportWriter.CSV_FILE));
+        try (Reader reader = Files.newBufferedReader(runDir.resolve(RunFolder.SUMMARY_CSV_FILE));
                 CSVParser csv = CSVParser.builder()
                         .setReader(reader)
                         .setFormat(CSVFormat.DEFAULT
@@ -145,8 +149,8 @@ class ReportWriterTest {
     @Test
     void markdownAndHtmlShowTheTableMetadataAndLinks() throws IOException {
         ReportWriter.writeAll(report, runDir);
-        String md = Files.readString(runDir.resolve(ReportWriter.MARKDOWN_FILE));
-        String html = Files.readString(runDir.resolve(ReportWriter.HTML_FILE));
+        String md = Files.readString(runDir.resolve(RunFolder.SUMMARY_MARKDOWN_FILE));
+        String html = Files.readString(runDir.resolve(RunFolder.HTML_FILE));
 
         assertTrue(md.contains("| server | outcome | client | slowest 1% held by | samples | error % |"), md);
         assertTrue(md.contains("| server | avg ms | min ms | std dev |"), md);

@@ -10,7 +10,11 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import lab.threads.report.math.PlanShape;
 import lab.threads.report.raw.JvmSide;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.Sample;
+import lab.threads.report.summary.RunOutcome;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
 
 /** A complete run folder of three servers, each with a seeded samples.jtl and a server-stats.jsonl a second. */
 public final class RunFixture {
@@ -66,16 +70,16 @@ public final class RunFixture {
         for (int i = 0; i < servers.size(); i++) {
             Path serverDir = runDir.resolve(servers.get(i));
             List<Sample> samples = withIds(JtlFixture.randomRun(10 + i, 3_000));
-            JtlFixture.write(serverDir.resolve(ServerSummary.SAMPLES_FILE), samples);
-            Files.write(serverDir.resolve(ServerSummary.REQUESTS_FILE), requestLog(samples, 30L * i));
+            JtlFixture.write(serverDir.resolve(RunFolder.SAMPLES_FILE), samples);
+            Files.write(serverDir.resolve(RunFolder.REQUESTS_FILE), requestLog(samples, 30L * i));
             Files.writeString(
-                    serverDir.resolve(ServerSummary.STATS_FILE),
+                    serverDir.resolve(RunFolder.STATS_FILE),
                     statsLines(100 * (i + 1)).replace("}\n", settings + "}\n"));
-            Files.writeString(serverDir.resolve(ServerSummary.SERVER_SECONDS_FILE), serverSeconds());
-            Files.writeString(serverDir.resolve(ServerSummary.CLIENT_STATS_FILE), clientLines());
-            Files.writeString(serverDir.resolve(ServerSummary.KERNEL_FILE), kernelLines("6.18.44", 0));
-            Files.writeString(serverDir.resolve(ServerSummary.SERVER_PROC_FILE), statsLines(100 * (i + 1)));
-            Files.writeString(serverDir.resolve(ServerSummary.CLIENT_PROC_FILE), clientLines());
+            Files.writeString(serverDir.resolve(RunFolder.SERVER_SECONDS_FILE), serverSeconds());
+            Files.writeString(serverDir.resolve(RunFolder.CLIENT_STATS_FILE), clientLines());
+            Files.writeString(serverDir.resolve(RunFolder.KERNEL_FILE), kernelLines("6.18.44", 0));
+            Files.writeString(serverDir.resolve(RunFolder.SERVER_PROC_FILE), statsLines(100 * (i + 1)));
+            Files.writeString(serverDir.resolve(RunFolder.CLIENT_PROC_FILE), clientLines());
         }
         return new RunReport(
                 Map.of("jdk", "25"),
@@ -137,7 +141,8 @@ public final class RunFixture {
     /** summary.json alone, as a run leaves it: all the run index and a comparison read. */
     public static Path writeSummary(Path runDir, RunReport report) throws IOException {
         Files.createDirectories(runDir);
-        return Files.writeString(runDir.resolve(ReportWriter.JSON_FILE), new ObjectMapper().writeValueAsString(report));
+        return Files.writeString(
+                runDir.resolve(RunFolder.SUMMARY_JSON_FILE), new ObjectMapper().writeValueAsString(report));
     }
 
     /** The same run with other metadata (date, knobs, code...). */

@@ -11,7 +11,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import lab.threads.report.math.PlanShape;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.Sample;
+import lab.threads.report.summary.RunOutcome;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,19 +31,19 @@ class RunRecoveryTest {
         Path server = caseDir.resolve("server-platform");
         long first = JtlFixture.START;
         JtlFixture.write(
-                server.resolve(ServerSummary.SAMPLES_FILE),
+                server.resolve(RunFolder.SAMPLES_FILE),
                 List.of(
                         new Sample(first, 3000, "200", "", true, 250, 121, 300),
                         new Sample(first + 500, 3000, "200", "", true, 250, 121, 300)));
         // The runner's once-a-second series, last written 12.4 s after the first sample began.
-        Files.writeString(server.resolve(ServerSummary.KERNEL_FILE), "{}\n");
-        Files.setLastModifiedTime(server.resolve(ServerSummary.KERNEL_FILE), FileTime.fromMillis(first + 12_400));
+        Files.writeString(server.resolve(RunFolder.KERNEL_FILE), "{}\n");
+        Files.setLastModifiedTime(server.resolve(RunFolder.KERNEL_FILE), FileTime.fromMillis(first + 12_400));
         Files.writeString(server.resolve("jmeter-console.log"), "client threads=virtual thread_groups=1\n");
         Files.setLastModifiedTime(server.resolve("jmeter-console.log"), FileTime.fromMillis(first + 11_000));
         Files.writeString(
                 server.resolve("jmeter.log"),
                 "jmeter-main: the process that started it (pid 7) " + RunRecovery.PARENT_GONE + "\n");
-        Files.writeString(server.resolve(ServerSummary.SERVER_LOG_FILE), "server-platform ready on http://x/sleep\n");
+        Files.writeString(server.resolve(RunFolder.SERVER_LOG_FILE), "server-platform ready on http://x/sleep\n");
 
         assertEquals(
                 "interrupted: the runner stopped at t = 12 s, before it summarised this server; JMeter stopped with "
@@ -59,7 +63,7 @@ class RunRecoveryTest {
     void aGracefulStopAfterTheRunnerWentIsSaidAndFoldersWithoutRawFilesAreLeftOut() throws Exception {
         Path server = Files.createDirectories(caseDir.resolve("server-virtual"));
         Files.writeString(
-                server.resolve(ServerSummary.SERVER_LOG_FILE),
+                server.resolve(RunFolder.SERVER_LOG_FILE),
                 "server-virtual: the process that started it (pid 7) " + RunRecovery.PARENT_GONE
                         + "\nserver-virtual stopping: SIGTERM received\nserver-virtual stopped\n");
         Files.createDirectories(caseDir.resolve("server-pool"));

@@ -51,8 +51,22 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
         return (int) Math.clamp(worst, 1, Integer.MAX_VALUE);
     }
 
+    /**
+     * What the forecast weighs of a run's options ({@link RunOptions#forecastSides}).
+     *
+     * @param clientHere         the users run in the fork on this machine (no --workers)
+     * @param started            the servers the lab starts here (not a --target)
+     * @param startedServerFlags their settings: the mode, then --server-args
+     */
+    record Sides(
+            boolean clientHere,
+            ClientKind client,
+            List<Variant> started,
+            List<String> startedServerFlags,
+            CpuSets cpus) {}
+
     /** The forecast and each limit, one statement a line; a limit the plan may exceed starts with "warning:". */
-    List<String> lines(RunOptions options, MachineLimits machine, CpuCosts costs) {
+    List<String> lines(Sides sides, MachineLimits machine, CpuCosts costs) {
         List<String> lines = new ArrayList<>();
         lines.add(String.format(
                 Locale.ROOT,
@@ -63,10 +77,8 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
                 open
                         ? "(rate x (connect + response timeout)) if answers stop"
                         : "(every user holding its connection) if answers are late"));
-        boolean clientHere = options.workers().isEmpty();
-        List<Variant> started = options.servers().stream()
-                .filter(variant -> !options.targets().containsKey(variant))
-                .toList();
+        boolean clientHere = sides.clientHere();
+        List<Variant> started = sides.started();
         if (machine.openFiles() != null) {
             lines.add(against(
                     machine.openFiles(),
@@ -77,11 +89,11 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
         }
         if (!started.isEmpty()) {
             ServerSettings settings = ServerSettings.parse(
-                    started.getFirst(), options.startedServerFlags().toArray(String[]::new));
+                    started.getFirst(), sides.startedServerFlags().toArray(String[]::new));
             lines.add(connectionCap(settings, machine));
         }
         boolean platformThreads = started.stream().anyMatch(THREAD_PER_REQUEST::contains)
-                || clientHere && options.client() == ClientKind.PLATFORM;
+                || clientHere && sides.client() == ClientKind.PLATFORM;
         if (machine.threads() != null && platformThreads) {
             lines.add(against(
                     machine.threads(),
@@ -94,7 +106,7 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
             lines.add(localPorts(machine.localPorts()));
         }
         if (!Double.isInfinite(peakRate)) {
-            lines.add(cores(options, machine, costs, clientHere, started));
+            lines.add(cores(sides, machine, costs, clientHere, started));
         }
         return lines;
     }
@@ -130,8 +142,8 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
     }
 
     private String cores(
-            RunOptions options, MachineLimits machine, CpuCosts costs, boolean clientHere, List<Variant> started) {
-        CpuCosts.Cost client = clientHere ? costs.client().get(options.client().label()) : null;
+            Sides sides, MachineLimits machine, CpuCosts costs, boolean clientHere, List<Variant> started) {
+        CpuCosts.Cost client = clientHere ? costs.client().get(sides.client().label()) : null;
         List<String> needs = new ArrayList<>();
         Set<String> sources = new java.util.LinkedHashSet<>();
         double clientCores = client == null ? 0 : peakRate * client.ms() / 1000;
@@ -155,7 +167,7 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
         }
         String head = "cores needed at the peak: " + String.join(", ", needs) + " (CPU per request: "
                 + String.join("; ", sources) + "); ";
-        CpuSets cpus = options.cpus();
+        CpuSets cpus = sides.cpus();
         if (cpus.shared()) {
             double total = clientCores + worstServerCores;
             return total > machine.cores()

@@ -9,9 +9,9 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import lab.threads.report.AtomicFile;
-import lab.threads.report.ServerSummary;
+import lab.threads.report.raw.AtomicFile;
 import lab.threads.report.raw.ServerStatsPeaks;
+import lab.threads.report.summary.ServerSummary;
 import lab.threads.runner.jmeter.ClientKind;
 
 /**

@@ -13,10 +13,10 @@ import lab.threads.common.ServerSettings;
 import lab.threads.common.SettingsMode;
 import lab.threads.common.Variant;
 import lab.threads.runner.jmeter.ClientKind;
-import lab.threads.runner.jmeter.RmiKeystore;
-import lab.threads.runner.jmeter.RmiOptions;
-import lab.threads.runner.jmeter.RmiSecurity;
-import lab.threads.runner.jmeter.WorkerAddresses;
+import lab.threads.runner.workers.RmiKeystore;
+import lab.threads.runner.workers.RmiOptions;
+import lab.threads.runner.workers.RmiSecurity;
+import lab.threads.runner.workers.WorkerAddresses;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -266,7 +266,7 @@ public final class LabCommand implements Callable<Integer> {
             readyRmi(options.rmi());
         }
         // Last: its output check makes the results folder, which a refusal before it must not leave behind.
-        Preflight.check(options);
+        Preflight.check(options.preflight());
         return new LabRun(options);
     }
 

@@ -15,15 +15,16 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import lab.threads.common.Variant;
 import lab.threads.report.ReportWriter;
-import lab.threads.report.RunOutcome;
 import lab.threads.report.RunRecovery;
-import lab.threads.report.RunReport;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.math.PlanShape;
 import lab.threads.report.page.TerminalTable;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.report.runs.RunIndex;
 import lab.threads.report.runs.SweepPoint;
 import lab.threads.report.runs.SweepReport;
+import lab.threads.report.summary.RunOutcome;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
 
 /**
  * The pipeline of one {@code ./lab run}: plan (its cases: sweep levels x repeats) -> run each server in turn ->
@@ -35,6 +36,9 @@ final class LabRun {
     static final DateTimeFormatter FOLDER = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss");
 
     private final RunOptions options;
+    /** What each server's turn uses of the options, built once. */
+    private final ServerRun.Spec serverRun;
+
     private final PrintStream out = System.out;
     private final CountDownLatch reported = new CountDownLatch(1);
     private volatile ServerRun current;
@@ -43,6 +47,7 @@ final class LabRun {
 
     LabRun(RunOptions options) {
         this.options = options;
+        this.serverRun = options.serverRun();
     }
 
     /** @return 0 when every server ran to the end, 1 otherwise */
@@ -85,7 +90,7 @@ final class LabRun {
                             results.keySet().stream().map(RunCase::folder).toList());
                 }
             }
-            out.println("Report: " + runDir.resolve(ReportWriter.HTML_FILE)
+            out.println("Report: " + runDir.resolve(RunFolder.HTML_FILE)
                     + (cases.size() > 1
                             ? " (also sweep.md, sweep.json; each case's own report in its folder)"
                             : " (also summary.md, summary.csv, summary.json)"));
@@ -128,7 +133,7 @@ final class LabRun {
                 plan.idealThroughput());
         out.println("   cores: " + options.cpus().describe(Runtime.getRuntime().availableProcessors()));
         CapacityForecast.of(runCase.plan())
-                .lines(options, MachineLimits.here(), CpuCosts.load(options.out()))
+                .lines(options.forecastSides(), MachineLimits.here(), CpuCosts.load(options.out()))
                 .forEach(line -> out.println("   " + line));
         Map<String, Object> caseMetadata = new LinkedHashMap<>(metadata);
         caseMetadata.put("planProperties", runCase.plan().properties());
@@ -142,7 +147,7 @@ final class LabRun {
                 break;
             }
             current = new ServerRun(
-                    variant, options, runCase.plan(), labHome, caseDir.resolve(variant.id()), profiling, out);
+                    variant, serverRun, runCase.plan(), labHome, caseDir.resolve(variant.id()), profiling, out);
             RunOutcome outcome = current.run();
             if (interrupted) {
                 outcome = outcome.interrupted();
@@ -219,7 +224,7 @@ final class LabRun {
         try {
             out.println("All runs: " + RunIndex.write(options.out()));
         } catch (IOException | RuntimeException e) {
-            out.println("lab: " + options.out().resolve(ReportWriter.HTML_FILE)
+            out.println("lab: " + options.out().resolve(RunFolder.HTML_FILE)
                     + " (the index of all runs) not rewritten: " + e);
         }
     }

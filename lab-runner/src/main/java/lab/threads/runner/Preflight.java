@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import lab.threads.common.ServerSettings;
 import lab.threads.common.Variant;
 import picocli.CommandLine.ParameterException;
@@ -26,14 +27,27 @@ final class Preflight {
 
     private Preflight() {}
 
+    /**
+     * What the checks ask about, from the run's options ({@link RunOptions#preflight}).
+     *
+     * @param cases              every measured configuration: each plan's sleep against each server's range
+     * @param startedServerFlags the settings the lab starts its servers with
+     */
+    record Asked(
+            List<RunCase> cases,
+            List<Variant> servers,
+            Map<Variant, URI> targets,
+            List<String> startedServerFlags,
+            Path out) {}
+
     /** @throws IllegalArgumentException with the one line to print */
-    static void check(RunOptions options) throws IOException {
-        List<RunCase> cases = options.cases();
+    static void check(Asked asked) throws IOException {
+        List<RunCase> cases = asked.cases();
         HttpClient http = HttpClient.newBuilder().connectTimeout(ASK).build();
-        for (Variant variant : options.servers()) {
-            URI target = options.targets().get(variant);
+        for (Variant variant : asked.servers()) {
+            URI target = asked.targets().get(variant);
             long maxSleepMs =
-                    target == null ? startedMaxSleepMs(variant, options) : targetMaxSleepMs(http, variant, target);
+                    target == null ? startedMaxSleepMs(variant, asked) : targetMaxSleepMs(http, variant, target);
             for (RunCase runCase : cases) {
                 long sleepMs = runCase.plan().shape().sleepMs();
                 if (sleepMs > maxSleepMs) {
@@ -50,13 +64,13 @@ final class Preflight {
                 }
             }
         }
-        outputWritable(options.out());
+        outputWritable(asked.out());
     }
 
     /** The largest ?ms a server the lab starts will take, from the same settings it will be started with. */
-    private static long startedMaxSleepMs(Variant variant, RunOptions options) {
+    private static long startedMaxSleepMs(Variant variant, Asked asked) {
         try {
-            return ServerSettings.parse(variant, options.startedServerFlags().toArray(String[]::new))
+            return ServerSettings.parse(variant, asked.startedServerFlags().toArray(String[]::new))
                     .maxSleepMs();
         } catch (ParameterException e) {
             throw new IllegalArgumentException("--server-args: " + e.getMessage(), e);

@@ -12,13 +12,14 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import lab.threads.report.ReportWriter;
 import lab.threads.report.RunRecovery;
-import lab.threads.report.RunReport;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.page.TerminalTable;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.report.runs.RunFiles;
 import lab.threads.report.runs.RunIndex;
 import lab.threads.report.runs.SweepPoint;
 import lab.threads.report.runs.SweepReport;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
 import lab.threads.report.tasks.TasksReport;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -75,7 +76,7 @@ public final class ReportCommand implements Callable<Integer> {
             return 2;
         }
         System.out.println(TerminalTable.render(report));
-        System.out.println("Report: " + runDir.resolve(ReportWriter.HTML_FILE));
+        System.out.println("Report: " + runDir.resolve(RunFolder.HTML_FILE));
         // A run cut short may never have been in the index: its entry is written even when the index is not there yet.
         Path results = RunFiles.resultsFolder(runDir, report.metadata());
         (RunIndex.isResultsFolder(results) ? Optional.of(RunIndex.write(results)) : RunIndex.refresh(results))
@@ -104,14 +105,14 @@ public final class ReportCommand implements Callable<Integer> {
                     : swept.levelOf(caseFolder.split("/")[0]).orElse(caseFolder);
             byLevel.computeIfAbsent(level, key -> new ArrayList<>()).addAll(report.servers());
             System.out.println(
-                    "Case " + caseFolder + ": " + runDir.resolve(caseFolder).resolve(ReportWriter.HTML_FILE));
+                    "Case " + caseFolder + ": " + runDir.resolve(caseFolder).resolve(RunFolder.HTML_FILE));
         }
         SweepReport.write(
                 runDir,
                 sweep.metadata(),
                 SweepPoint.all(swept == null ? SweepPoint.NO_SWEEP : swept.property(), byLevel),
                 sweep.cases());
-        System.out.println("Report: " + runDir.resolve(ReportWriter.HTML_FILE) + " (also sweep.md, sweep.json)");
+        System.out.println("Report: " + runDir.resolve(RunFolder.HTML_FILE) + " (also sweep.md, sweep.json)");
         RunIndex.refresh(runDir.toAbsolutePath().normalize().getParent())
                 .ifPresent(index -> System.out.println("All runs: " + index));
         return 0;
@@ -123,7 +124,7 @@ public final class ReportCommand implements Callable<Integer> {
      * what to do) when it cannot be.
      */
     private static RunReport rewriteCase(Path caseDir) throws IOException {
-        Path summaryFile = caseDir.resolve(ReportWriter.JSON_FILE);
+        Path summaryFile = caseDir.resolve(RunFolder.SUMMARY_JSON_FILE);
         boolean summarised = Files.isRegularFile(summaryFile);
         RunReport old;
         if (summarised) {

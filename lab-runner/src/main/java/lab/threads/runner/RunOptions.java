@@ -8,7 +8,7 @@ import java.util.Map;
 import lab.threads.common.SettingsMode;
 import lab.threads.common.Variant;
 import lab.threads.runner.jmeter.ClientKind;
-import lab.threads.runner.jmeter.RmiSecurity;
+import lab.threads.runner.workers.RmiSecurity;
 
 /**
  * Everything a run was asked to do, validated.
@@ -40,6 +40,29 @@ record RunOptions(
     /** The measured configurations: the sweep's levels x the repeats; a bad level is refused here. */
     List<RunCase> cases() throws java.io.IOException {
         return RunCase.expand(plan, sweep, repeats);
+    }
+
+    /** What each server's turn uses, for all of them. */
+    ServerRun.Spec serverRun() {
+        return new ServerRun.Spec(
+                targets, startedServerFlags(), serverJvmFlags, startTimeout, warmupUsers, client, workers, rmi, cpus);
+    }
+
+    /** What the forecast weighs: which sides run here, and how the started servers are set. */
+    CapacityForecast.Sides forecastSides() {
+        return new CapacityForecast.Sides(
+                workers.isEmpty(),
+                client,
+                servers.stream()
+                        .filter(variant -> !targets.containsKey(variant))
+                        .toList(),
+                startedServerFlags(),
+                cpus);
+    }
+
+    /** What the checks before the load ask about: every case against every server, and the output folder. */
+    Preflight.Asked preflight() throws java.io.IOException {
+        return new Preflight.Asked(cases(), servers, targets, startedServerFlags(), out);
     }
 
     /** The settings of every server the runner starts: the mode, then --server-args. */

@@ -21,14 +21,16 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import lab.threads.common.ServerLauncher;
 import lab.threads.common.Variant;
-import lab.threads.report.RunOutcome;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.raw.JvmSide;
+import lab.threads.report.raw.RunFolder;
+import lab.threads.report.summary.RunOutcome;
 import lab.threads.runner.hyperfoil.HyperfoilFork;
+import lab.threads.runner.jmeter.ClientKind;
 import lab.threads.runner.jmeter.JMeterFork;
 import lab.threads.runner.jmeter.JMeterRunSpec;
 import lab.threads.runner.jmeter.Progress;
 import lab.threads.runner.outside.OutsideSampler;
+import lab.threads.runner.workers.RmiSecurity;
 
 /**
  * One server's turn: start it (or use a running one), sample its stats, run the plan against it in a forked JMeter,
@@ -45,8 +47,27 @@ final class ServerRun {
 
     private static final Pattern ECHOED = Pattern.compile("(client|workers|done|stopping)\\b");
 
+    /**
+     * What a server's turn uses of the run's options, built once for every turn ({@link RunOptions#serverRun}).
+     *
+     * @param targets     the servers already running elsewhere (--target); the others are started here
+     * @param serverFlags the started servers' settings: the mode, then --server-args
+     * @param warmupUsers users of an unmeasured load before the measured one; 0 for none
+     * @param workers     {@code host:port} of the JMeter workers; empty: the fork runs the users
+     */
+    record Spec(
+            Map<Variant, URI> targets,
+            List<String> serverFlags,
+            List<String> serverJvmFlags,
+            Duration startTimeout,
+            int warmupUsers,
+            ClientKind client,
+            List<String> workers,
+            RmiSecurity rmi,
+            CpuSets cpus) {}
+
     private final Variant variant;
-    private final RunOptions options;
+    private final Spec spec;
     private final PlanChoice plan;
     private final Path labHome;
     private final Path dir;
@@ -58,15 +79,9 @@ final class ServerRun {
     private volatile boolean stopping;
 
     ServerRun(
-            Variant variant,
-            RunOptions options,
-            PlanChoice plan,
-            Path labHome,
-            Path dir,
-            Profiling profiling,
-            PrintStream out) {
+            Variant variant, Spec spec, PlanChoice plan, Path labHome, Path dir, Profiling profiling, PrintStream out) {
         this.variant = variant;
-        this.options = options;
+        this.spec = spec;
         this.plan = plan;
         this.labHome = labHome;
         this.dir = dir;
@@ -77,7 +92,7 @@ final class ServerRun {
     RunOutcome run() {
         try {
             Files.createDirectories(dir);
-            URI target = options.targets().get(variant);
+            URI target = spec.targets().get(variant);
             if (target == null) {
                 RunOutcome refusal = startServer();
                 if (refusal != null) {
@@ -85,7 +100,7 @@ final class ServerRun {
                 }
                 target = server.base();
             }
-            if (options.warmupUsers() > 0) {
+            if (spec.warmupUsers() > 0) {
                 warmUp(target);
             }
             return say(loadAndSample(target));
@@ -133,9 +148,9 @@ final class ServerRun {
                             + " is missing. Build it with ./mvnw -B package -DskipTests (./lab run builds on first use).");
         }
         out.printf("%n[%s] starting %s (%s)%n", variant.id(), jar.getFileName(), variant.threadingModel());
-        List<String> flags = new ArrayList<>(options.startedServerFlags());
+        List<String> flags = new ArrayList<>(spec.serverFlags());
         // The server's own timestamps of each request, joined with JMeter's samples by the report.
-        flags.add("--request-log=" + dir.resolve(ServerSummary.REQUESTS_FILE).toAbsolutePath());
+        flags.add("--request-log=" + dir.resolve(RunFolder.REQUESTS_FILE).toAbsolutePath());
         try {
             server = startOn(port, jar, flags);
         } catch (ServerProcess.ServerFailedException e) {
@@ -158,19 +173,19 @@ final class ServerRun {
     }
 
     private ServerProcess startOn(int port, Path jar, List<String> flags) throws IOException, InterruptedException {
-        List<String> jvmFlags = new ArrayList<>(options.serverJvmFlags());
+        List<String> jvmFlags = new ArrayList<>(spec.serverJvmFlags());
         // Written on exit: ServerProcess.stop's SIGTERM runs the JVM's shutdown, JFR's dump among it; a SIGKILL loses
         // it.
         jvmFlags.addAll(profiling.jvmFlags(dir.resolve(JvmSide.SERVER.recording())));
         return ServerProcess.start(
-                options.cpus().serverLauncher(),
+                spec.cpus().serverLauncher(),
                 variant,
                 jar,
                 jvmFlags,
                 flags,
                 port,
-                dir.resolve(ServerSummary.SERVER_LOG_FILE),
-                options.startTimeout());
+                dir.resolve(RunFolder.SERVER_LOG_FILE),
+                spec.startTimeout());
     }
 
     /**
@@ -179,14 +194,14 @@ final class ServerRun {
      */
     private void warmUp(URI target) throws IOException, InterruptedException {
         Map<String, String> properties = new LinkedHashMap<>(plan.properties());
-        properties.put("users", Integer.toString(options.warmupUsers()));
+        properties.put("users", Integer.toString(spec.warmupUsers()));
         properties.put("loops", "1");
         properties.put("rampup", "1");
         Path warmup = Files.createDirectories(dir.resolve("warmup"));
         out.printf(
                 "[%s] warm-up: %d users, 1 loop (samples kept apart in %s)%n",
-                variant.id(), options.warmupUsers(), warmup);
-        int exit = runLoad(target, properties, options.warmupUsers(), warmup, List.of());
+                variant.id(), spec.warmupUsers(), warmup);
+        int exit = runLoad(target, properties, spec.warmupUsers(), warmup, List.of());
         out.printf(
                 "[%s] warm-up %s%n",
                 variant.id(), exit == 0 ? "done" : "ended with exit code " + exit + " (see " + warmup + ")");
@@ -215,12 +230,12 @@ final class ServerRun {
                 "[%s] load: %s, %s%s -> %s%n",
                 variant.id(),
                 load,
-                options.client().describe(),
-                options.workers().isEmpty() ? "" : " on " + options.workers().size() + " workers",
+                spec.client().describe(),
+                spec.workers().isEmpty() ? "" : " on " + spec.workers().size() + " workers",
                 target);
         int exit;
         try (StatsSampler sampler = StatsSampler.start(
-                        target, dir.resolve(ServerSummary.STATS_FILE), dir.resolve(ServerSummary.SERVER_SECONDS_FILE));
+                        target, dir.resolve(RunFolder.STATS_FILE), dir.resolve(RunFolder.SERVER_SECONDS_FILE));
                 OutsideSampler outside = OutsideSampler.start(
                         dir,
                         target.getPort(),
@@ -239,12 +254,12 @@ final class ServerRun {
             return RunOutcome.of(
                     RunOutcome.Kind.SERVER_DIED,
                     "server died mid-run (exit " + server.exitCode() + "): see "
-                            + dir.resolve(ServerSummary.SERVER_LOG_FILE));
+                            + dir.resolve(RunFolder.SERVER_LOG_FILE));
         }
         if (exit == 0) {
             return RunOutcome.OK;
         }
-        boolean jmeter = options.client().jmeter();
+        boolean jmeter = spec.client().jmeter();
         if (jmeter && exit == JMeterFork.EXIT_NO_DASHBOARD) {
             return RunOutcome.of(
                     RunOutcome.Kind.NO_DASHBOARD,
@@ -285,14 +300,14 @@ final class ServerRun {
      */
     private int runLoad(URI target, Map<String, String> planProperties, int users, Path into, List<String> jvmFlags)
             throws IOException, InterruptedException {
-        if (!options.client().jmeter()) {
+        if (!spec.client().jmeter()) {
             load = HyperfoilFork.start(
                     LabHome.clientJar(labHome, HYPERFOIL_MODULE),
                     target,
                     planProperties,
-                    into.resolve(ServerSummary.SAMPLES_FILE),
+                    into.resolve(RunFolder.SAMPLES_FILE),
                     into.resolve("hyperfoil.log"),
-                    options.cpus().clientLauncher(),
+                    spec.cpus().clientLauncher(),
                     jvmFlags);
             relayProgress(load, into);
             return load.waitFor();
@@ -300,18 +315,18 @@ final class ServerRun {
         Map<String, String> properties = new LinkedHashMap<>(planProperties);
         properties.put("host", target.getHost());
         properties.put("port", Integer.toString(target.getPort()));
-        JMeterRunSpec spec = new JMeterRunSpec(
+        JMeterRunSpec jmeter = new JMeterRunSpec(
                 plan.location(),
                 properties,
-                into.resolve(ServerSummary.SAMPLES_FILE),
+                into.resolve(RunFolder.SAMPLES_FILE),
                 into.resolve("dashboard"),
                 dir.getParent().resolve(".jmeter-home"),
-                options.client(),
+                spec.client(),
                 users,
                 into.resolve("jmeter.log"),
-                options.workers(),
-                options.rmi());
-        load = JMeterFork.start(spec, options.cpus().clientLauncher(), jvmFlags);
+                spec.workers(),
+                spec.rmi());
+        load = JMeterFork.start(jmeter, spec.cpus().clientLauncher(), jvmFlags);
         relayProgress(load, into);
         return load.waitFor();
     }

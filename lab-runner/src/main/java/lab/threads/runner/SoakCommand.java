@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import lab.threads.common.Knobs;
-import lab.threads.report.AtomicFile;
-import lab.threads.report.ReportWriter;
-import lab.threads.report.RunReport;
-import lab.threads.report.ServerSummary;
+import lab.threads.report.raw.AtomicFile;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.report.runs.RunFiles;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
 import lab.threads.report.verdict.SoakCheck;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -105,14 +105,19 @@ public final class SoakCommand implements Callable<Integer> {
 
     /** @return 0 when every server stayed flat without an error, 1 otherwise */
     private int check(Path runDir) throws java.io.IOException {
-        if (!java.nio.file.Files.isRegularFile(runDir.resolve(ReportWriter.JSON_FILE))) {
-            throw new IllegalArgumentException(runDir.resolve(ReportWriter.JSON_FILE)
+        if (!java.nio.file.Files.isRegularFile(runDir.resolve(RunFolder.SUMMARY_JSON_FILE))) {
+            throw new IllegalArgumentException(runDir.resolve(RunFolder.SUMMARY_JSON_FILE)
                     + " not found: give the folder of one soak run " + "(results/<timestamp>).");
         }
         RunReport report = RunFiles.summary(runDir);
         List<SoakCheck> checks = new ArrayList<>();
         for (ServerSummary server : report.servers()) {
-            checks.add(SoakCheck.read(server, runDir.resolve(server.server()), warmupMinutes * 60.0));
+            checks.add(SoakCheck.read(
+                    server.server(),
+                    server.summary().samples(),
+                    server.failedSamples(),
+                    runDir.resolve(server.server()),
+                    warmupMinutes * 60.0));
         }
         Map<String, Object> how = new LinkedHashMap<>();
         how.put(

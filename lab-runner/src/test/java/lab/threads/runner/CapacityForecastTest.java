@@ -24,7 +24,7 @@ class CapacityForecastTest {
         CapacityForecast forecast = CapacityForecast.of(options.plan());
         assertEquals(new CapacityForecast(false, 3_000, 18_000, 20_000), forecast);
 
-        List<String> lines = forecast.lines(options, MACHINE, CpuCosts.load(out));
+        List<String> lines = forecast.lines(options.forecastSides(), MACHINE, CpuCosts.load(out));
         assertLine(
                 lines,
                 "forecast: at the peak 3,000 requests/s, 18,000 in flight if every answer takes the sleep, up to 20,000");
@@ -43,7 +43,8 @@ class CapacityForecastTest {
                 "20,000 of them in use at the worst",
                 "sysctl -w net.ipv4.ip_local_port_range=\"10000 65000\"");
         MachineLimits widened = new MachineLimits(20_000L, 4_096L, 55_001L, 4_096L, 2);
-        assertLine(forecast.lines(options, widened, CpuCosts.load(out)), "55,001 local ports", "both fit");
+        assertLine(
+                forecast.lines(options.forecastSides(), widened, CpuCosts.load(out)), "55,001 local ports", "both fit");
         // The shipped costs: client 0.53 ms x 3,000/s = 1.6 cores; platform 1.37 ms x 3,000/s = 4.1; 5.7 > 2.
         assertLine(
                 lines,
@@ -58,7 +59,7 @@ class CapacityForecastTest {
         CapacityForecast forecast = CapacityForecast.of(options.plan());
         assertEquals(new CapacityForecast(true, 100, 100, 3_500), forecast);
 
-        List<String> lines = forecast.lines(options, MACHINE, CpuCosts.load(out));
+        List<String> lines = forecast.lines(options.forecastSides(), MACHINE, CpuCosts.load(out));
         assertLine(
                 lines,
                 "forecast: at the peak 100 requests/s, 100 in flight",
@@ -76,7 +77,8 @@ class CapacityForecastTest {
     @Test
     void pinnedSidesAreEachCheckedAgainstTheirOwnCores() throws Exception {
         RunOptions options = options("--plan=talk", "--servers=virtual", "--cpus=server=1,client=0");
-        List<String> lines = CapacityForecast.of(options.plan()).lines(options, MACHINE, CpuCosts.load(out));
+        List<String> lines =
+                CapacityForecast.of(options.plan()).lines(options.forecastSides(), MACHINE, CpuCosts.load(out));
         // Client 1.6 cores on its one; server 0.9 on its one.
         assertLine(
                 lines,

@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.math.RequestPart;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.report.verdict.Verdict;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -127,7 +127,7 @@ class ClientStallTest {
     /** The client's own count, from the last line of its client-stats.jsonl. */
     private long completedSamples() throws IOException {
         try (Stream<Path> files = Files.walk(out)) {
-            List<Path> stats = files.filter(f -> f.getFileName().toString().equals(ServerSummary.CLIENT_STATS_FILE))
+            List<Path> stats = files.filter(f -> f.getFileName().toString().equals(RunFolder.CLIENT_STATS_FILE))
                     .toList();
             for (Path file : stats) {
                 List<String> lines = Files.readAllLines(file);

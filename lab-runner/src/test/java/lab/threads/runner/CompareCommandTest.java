@@ -16,13 +16,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import lab.threads.report.ReportWriter;
-import lab.threads.report.RunOutcome;
-import lab.threads.report.RunReport;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.math.PlanShape;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.report.runs.RunIndex;
 import lab.threads.report.runs.SweepReport;
+import lab.threads.report.summary.RunOutcome;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -45,7 +45,7 @@ class CompareCommandTest {
                         .map(server ->
                                 ServerSummary.from(server, dir.resolve(server), PLAN, RunOutcome.fromWords("ok")))
                         .toList());
-        Files.writeString(dir.resolve(ReportWriter.JSON_FILE), new ObjectMapper().writeValueAsString(report));
+        Files.writeString(dir.resolve(RunFolder.SUMMARY_JSON_FILE), new ObjectMapper().writeValueAsString(report));
         return dir;
     }
 
@@ -89,7 +89,7 @@ class CompareCommandTest {
         }
         assertEquals(1, pages.size(), "compare-<timestamp>/compare.html beside the runs");
         assertTrue(
-                Files.readString(results.resolve(ReportWriter.HTML_FILE))
+                Files.readString(results.resolve(RunFolder.HTML_FILE))
                         .contains(results.relativize(pages.getFirst()).toString()),
                 "the index lists the comparison");
     }
@@ -108,7 +108,7 @@ class CompareCommandTest {
 
         assertEquals(0, compare.exit(), compare.err());
         assertTrue(Files.isRegularFile(results.resolve("mine").resolve("compare.html")));
-        assertFalse(Files.exists(results.resolve(ReportWriter.HTML_FILE)), "no index where no run wrote one");
+        assertFalse(Files.exists(results.resolve(RunFolder.HTML_FILE)), "no index where no run wrote one");
     }
 
     @Test
@@ -137,15 +137,13 @@ class CompareCommandTest {
 
         Outcome index = execute(new ReportCommand(), results.toString());
         assertEquals(0, index.exit(), index.err());
-        assertTrue(
-                Files.readString(results.resolve(ReportWriter.HTML_FILE)).contains("2026-01-01T10-00-00/index.html"));
+        assertTrue(Files.readString(results.resolve(RunFolder.HTML_FILE)).contains("2026-01-01T10-00-00/index.html"));
 
         run("2026-01-02T10-00-00", "def", "server-virtual");
         Outcome report = execute(new ReportCommand(), run.toString());
         assertEquals(0, report.exit(), report.err());
-        assertTrue(report.out().contains("All runs: " + results.resolve(ReportWriter.HTML_FILE)), report.out());
-        assertTrue(
-                Files.readString(results.resolve(ReportWriter.HTML_FILE)).contains("2026-01-02T10-00-00/index.html"));
+        assertTrue(report.out().contains("All runs: " + results.resolve(RunFolder.HTML_FILE)), report.out());
+        assertTrue(Files.readString(results.resolve(RunFolder.HTML_FILE)).contains("2026-01-02T10-00-00/index.html"));
     }
 
     @Test
@@ -170,7 +168,7 @@ class CompareCommandTest {
     @Test
     void aSweepWithACaseMissingLeavesItsPageAsItWas() throws IOException {
         Path sweep = sweepOf("users=10,20", "users-10/repeat-1", "users-20/repeat-1");
-        Files.delete(sweep.resolve("users-20/repeat-1").resolve(ReportWriter.JSON_FILE));
+        Files.delete(sweep.resolve("users-20/repeat-1").resolve(RunFolder.SUMMARY_JSON_FILE));
         String before = Files.readString(sweep.resolve(SweepReport.JSON_FILE));
 
         Outcome report = execute(new ReportCommand(), sweep.toString());
@@ -202,7 +200,7 @@ class CompareCommandTest {
     @Test
     void reportOnACutSummaryIsOneLineWithExitCode2() throws IOException {
         Path run = run("cut", "abc", "server-virtual");
-        Path summary = run.resolve(ReportWriter.JSON_FILE);
+        Path summary = run.resolve(RunFolder.SUMMARY_JSON_FILE);
         Files.writeString(summary, Files.readString(summary).substring(0, 40));
 
         Outcome report = execute(new ReportCommand(), run.toString());

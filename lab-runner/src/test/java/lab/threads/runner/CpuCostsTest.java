@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
-import lab.threads.report.ServerSummary;
+import lab.threads.report.summary.ServerSummary;
 import lab.threads.runner.jmeter.ClientKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -12,7 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import lab.threads.report.ServerSummary;
+import lab.threads.report.raw.RunFolder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,27 +58,23 @@ class CpuPinningTest {
         Path server = run.resolve("server-virtual");
         assertEquals(
                 1,
-                lastLine(server.resolve(ServerSummary.STATS_FILE))
+                lastLine(server.resolve(RunFolder.STATS_FILE))
                         .get("availableProcessors")
                         .asInt(),
                 "the server JVM sees one CPU");
         assertEquals(
                 1,
-                lastLine(server.resolve(ServerSummary.CLIENT_STATS_FILE))
+                lastLine(server.resolve(RunFolder.CLIENT_STATS_FILE))
                         .get("cores")
                         .asInt(),
                 "the JMeter JVM sees one CPU");
         assertEquals(
                 "1",
-                lastLine(server.resolve(ServerSummary.SERVER_PROC_FILE))
-                        .get("cpus")
-                        .asText(),
+                lastLine(server.resolve(RunFolder.SERVER_PROC_FILE)).get("cpus").asText(),
                 "the kernel pinned the server");
         assertEquals(
                 "0",
-                lastLine(server.resolve(ServerSummary.CLIENT_PROC_FILE))
-                        .get("cpus")
-                        .asText(),
+                lastLine(server.resolve(RunFolder.CLIENT_PROC_FILE)).get("cpus").asText(),
                 "the kernel pinned the client");
 
         JsonNode summary = JSON.readTree(run.resolve("summary.json").toFile());

@@ -139,7 +139,7 @@ class LabRunBadInputTest {
                 "--sleep-ms=70000",
                 "--server-args=--max-sleep-ms=70000",
                 "--out=" + out);
-        Preflight.check(((LabCommand) cli.getCommand()).options());
+        Preflight.check(((LabCommand) cli.getCommand()).options().preflight());
     }
 
     @Test

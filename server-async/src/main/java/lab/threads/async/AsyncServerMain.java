@@ -14,6 +14,11 @@ import lab.threads.undertow.UndertowLabServer;
 public final class AsyncServerMain {
     private AsyncServerMain() {}
 
+    /**
+     * How to run: {@code ./lab server async} (or, built, {@code java -jar server-async/target/server-async.jar}; {@code
+     * --help} lists every setting), then {@code curl 'localhost:8086/sleep?ms=250'}: the answer names the thread
+     * that slept; {@code curl localhost:8086/stats} counts the threads and requests so far (docs/servers.md).
+     */
     public static void main(String[] args) {
         ServerLauncher.launch(Variant.ASYNC, AsyncServerMain::start, args);
     }

@@ -14,6 +14,11 @@ import lab.threads.undertow.UndertowLabServer;
 public final class FixedPoolServerMain {
     private FixedPoolServerMain() {}
 
+    /**
+     * How to run: {@code ./lab server fixed-pool} (or, built, {@code java -jar server-fixed-pool/target/server-fixed-pool.jar}; {@code
+     * --help} lists every setting), then {@code curl 'localhost:8085/sleep?ms=250'}: the answer names the thread
+     * that slept; {@code curl localhost:8085/stats} counts the threads and requests so far (docs/servers.md).
+     */
     public static void main(String[] args) {
         ServerLauncher.launch(Variant.FIXED_POOL, FixedPoolServerMain::start, args);
     }

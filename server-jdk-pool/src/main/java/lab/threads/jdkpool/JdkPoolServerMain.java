@@ -11,6 +11,11 @@ import lab.threads.jdk.JdkLabServer;
 public final class JdkPoolServerMain {
     private JdkPoolServerMain() {}
 
+    /**
+     * How to run: {@code ./lab server jdk-pool} (or, built, {@code java -jar server-jdk-pool/target/server-jdk-pool.jar}; {@code
+     * --help} lists every setting), then {@code curl 'localhost:8088/sleep?ms=250'}: the answer names the thread
+     * that slept; {@code curl localhost:8088/stats} counts the threads and requests so far (docs/servers.md).
+     */
     public static void main(String[] args) {
         ServerLauncher.launch(Variant.JDK_POOL, JdkPoolServerMain::start, args);
     }

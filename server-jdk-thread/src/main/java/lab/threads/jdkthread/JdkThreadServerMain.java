@@ -11,6 +11,11 @@ import lab.threads.jdk.JdkLabServer;
 public final class JdkThreadServerMain {
     private JdkThreadServerMain() {}
 
+    /**
+     * How to run: {@code ./lab server jdk-thread} (or, built, {@code java -jar server-jdk-thread/target/server-jdk-thread.jar}; {@code
+     * --help} lists every setting), then {@code curl 'localhost:8087/sleep?ms=250'}: the answer names the thread
+     * that slept; {@code curl localhost:8087/stats} counts the threads and requests so far (docs/servers.md).
+     */
     public static void main(String[] args) {
         ServerLauncher.launch(Variant.JDK_THREAD, JdkThreadServerMain::start, args);
     }

@@ -11,6 +11,11 @@ import lab.threads.jetty.JettyThreads;
 public final class JettyPoolServerMain {
     private JettyPoolServerMain() {}
 
+    /**
+     * How to run: {@code ./lab server jetty-pool} (or, built, {@code java -jar server-jetty-pool/target/server-jetty-pool.jar}; {@code
+     * --help} lists every setting), then {@code curl 'localhost:8092/sleep?ms=250'}: the answer names the thread
+     * that slept; {@code curl localhost:8092/stats} counts the threads and requests so far (docs/servers.md).
+     */
     public static void main(String[] args) {
         ServerLauncher.launch(Variant.JETTY_POOL, JettyPoolServerMain::start, args);
     }

@@ -11,6 +11,11 @@ import lab.threads.jetty.JettyThreads;
 public final class JettyVirtualServerMain {
     private JettyVirtualServerMain() {}
 
+    /**
+     * How to run: {@code ./lab server jetty-virtual} (or, built, {@code java -jar server-jetty-virtual/target/server-jetty-virtual.jar}; {@code
+     * --help} lists every setting), then {@code curl 'localhost:8093/sleep?ms=250'}: the answer names the thread
+     * that slept; {@code curl localhost:8093/stats} counts the threads and requests so far (docs/servers.md).
+     */
     public static void main(String[] args) {
         ServerLauncher.launch(Variant.JETTY_VIRTUAL, JettyVirtualServerMain::start, args);
     }

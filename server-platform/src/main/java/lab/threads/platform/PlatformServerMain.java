@@ -11,6 +11,11 @@ import lab.threads.undertow.UndertowLabServer;
 public final class PlatformServerMain {
     private PlatformServerMain() {}
 
+    /**
+     * How to run: {@code ./lab server platform} (or, built, {@code java -jar server-platform/target/server-platform.jar}; {@code
+     * --help} lists every setting), then {@code curl 'localhost:8081/sleep?ms=250'}: the answer names the thread
+     * that slept; {@code curl localhost:8081/stats} counts the threads and requests so far (docs/servers.md).
+     */
     public static void main(String[] args) {
         ServerLauncher.launch(Variant.PLATFORM, PlatformServerMain::start, args);
     }

@@ -11,6 +11,11 @@ import lab.threads.undertow.UndertowLabServer;
 public final class PoolServerMain {
     private PoolServerMain() {}
 
+    /**
+     * How to run: {@code ./lab server pool} (or, built, {@code java -jar server-pool/target/server-pool.jar}; {@code
+     * --help} lists every setting), then {@code curl 'localhost:8082/sleep?ms=250'}: the answer names the thread
+     * that slept; {@code curl localhost:8082/stats} counts the threads and requests so far (docs/servers.md).
+     */
     public static void main(String[] args) {
         ServerLauncher.launch(Variant.POOL, PoolServerMain::start, args);
     }

@@ -11,6 +11,11 @@ import lab.threads.tomcat.TomcatThreads;
 public final class TomcatPoolServerMain {
     private TomcatPoolServerMain() {}
 
+    /**
+     * How to run: {@code ./lab server tomcat-pool} (or, built, {@code java -jar server-tomcat-pool/target/server-tomcat-pool.jar}; {@code
+     * --help} lists every setting), then {@code curl 'localhost:8090/sleep?ms=250'}: the answer names the thread
+     * that slept; {@code curl localhost:8090/stats} counts the threads and requests so far (docs/servers.md).
+     */
     public static void main(String[] args) {
         ServerLauncher.launch(Variant.TOMCAT_POOL, TomcatPoolServerMain::start, args);
     }

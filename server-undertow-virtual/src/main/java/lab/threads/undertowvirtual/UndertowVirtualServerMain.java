@@ -14,6 +14,11 @@ import lab.threads.undertow.UndertowLabServer;
 public final class UndertowVirtualServerMain {
     private UndertowVirtualServerMain() {}
 
+    /**
+     * How to run: {@code ./lab server undertow-virtual} (or, built, {@code java -jar server-undertow-virtual/target/server-undertow-virtual.jar}; {@code
+     * --help} lists every setting), then {@code curl 'localhost:8084/sleep?ms=250'}: the answer names the thread
+     * that slept; {@code curl localhost:8084/stats} counts the threads and requests so far (docs/servers.md).
+     */
     public static void main(String[] args) {
         ServerLauncher.launch(Variant.UNDERTOW_VIRTUAL, UndertowVirtualServerMain::start, args);
     }

@@ -40,6 +40,11 @@ public final class VirtualServerMain {
 
     private VirtualServerMain() {}
 
+    /**
+     * How to run: {@code ./lab server virtual} (or, built, {@code java -jar server-virtual/target/server-virtual.jar}; {@code
+     * --help} lists every setting), then {@code curl 'localhost:8083/sleep?ms=250'}: the answer names the thread
+     * that slept; {@code curl localhost:8083/stats} counts the threads and requests so far (docs/servers.md).
+     */
     public static void main(String[] args) {
         ServerLauncher.launch(Variant.VIRTUAL, VirtualServerMain::start, args);
     }

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Function;
+import lab.threads.report.raw.RunFolder;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
@@ -22,7 +23,6 @@ import org.jfree.data.xy.XYSeriesCollection;
  */
 public final class HeadlineChart {
 
-    public static final String FILE = "headline.png";
     private static final int WIDTH = 1200;
     private static final int HEIGHT = 600;
 
@@ -48,7 +48,7 @@ public final class HeadlineChart {
                         charts,
                         new BasicStroke(
                                 1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {8f, 4f}, 0f)));
-        Path file = runDir.resolve(FILE);
+        Path file = runDir.resolve(RunFolder.HEADLINE_FILE);
         ChartUtils.saveChartAsPNG(file.toFile(), chart, WIDTH, HEIGHT);
         return file;
     }

@@ -4,12 +4,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.math.PlanShape;
 import lab.threads.report.raw.ClientHealth;
 import lab.threads.report.raw.ClientPoint;
 import lab.threads.report.raw.ClientSnapshot;
 import lab.threads.report.raw.JtlReader;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.ServerSecond;
 
 /**
@@ -50,7 +50,7 @@ public record ServerCharts(
         // The summary already turned every problem with these files into a note: here they would only repeat.
         List<String> repeatedNotes = new ArrayList<>();
         SampleTimeline timeline = new SampleTimeline();
-        JtlReader.read(serverDir.resolve(ServerSummary.SAMPLES_FILE), timeline, repeatedNotes);
+        JtlReader.read(serverDir.resolve(RunFolder.SAMPLES_FILE), timeline, repeatedNotes);
         OptionalLong runStart = timeline.runStartMs();
         if (runStart.isEmpty()) {
             return new ServerCharts(
@@ -59,7 +59,7 @@ public record ServerCharts(
         }
         long origin = runStart.getAsLong();
         List<ServerTimingPoint> serverSeconds =
-                ServerSecond.read(serverDir.resolve(ServerSummary.SERVER_SECONDS_FILE), repeatedNotes).stream()
+                ServerSecond.read(serverDir.resolve(RunFolder.SERVER_SECONDS_FILE), repeatedNotes).stream()
                         .map(second -> new ServerTimingPoint(
                                 (second.epochSecond() * 1000 - origin) / 1000.0,
                                 second.completed(),
@@ -69,21 +69,21 @@ public record ServerCharts(
                                 && point.second() <= timeline.seconds().size() + 1)
                         .toList();
         List<ClientSnapshot> client =
-                ClientSnapshot.read(serverDir.resolve(ServerSummary.CLIENT_STATS_FILE), repeatedNotes);
+                ClientSnapshot.read(serverDir.resolve(RunFolder.CLIENT_STATS_FILE), repeatedNotes);
         List<ClientPoint> clientPoints = ClientPoint.of(client, origin);
         Long scheduleStart = ClientHealth.of(client, clientPoints).scheduleStartMs();
         return new ServerCharts(
                 server,
                 origin,
                 timeline.seconds(),
-                StatsTimeline.read(serverDir.resolve(ServerSummary.STATS_FILE), origin, repeatedNotes),
+                StatsTimeline.read(serverDir.resolve(RunFolder.STATS_FILE), origin, repeatedNotes),
                 serverSeconds,
                 clientPoints,
                 timeline.arrivalSeconds(plan, scheduleStart == null ? origin : scheduleStart),
-                AcceptQueuePoint.read(serverDir.resolve(ServerSummary.KERNEL_FILE), origin, repeatedNotes),
+                AcceptQueuePoint.read(serverDir.resolve(RunFolder.KERNEL_FILE), origin, repeatedNotes),
                 // The same field names as the processes' own records: read alike.
-                StatsTimeline.read(serverDir.resolve(ServerSummary.SERVER_PROC_FILE), origin, repeatedNotes),
+                StatsTimeline.read(serverDir.resolve(RunFolder.SERVER_PROC_FILE), origin, repeatedNotes),
                 ClientPoint.of(
-                        ClientSnapshot.read(serverDir.resolve(ServerSummary.CLIENT_PROC_FILE), repeatedNotes), origin));
+                        ClientSnapshot.read(serverDir.resolve(RunFolder.CLIENT_PROC_FILE), repeatedNotes), origin));
     }
 }

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.raw.JsonLinesFile;
+import lab.threads.report.raw.RunFolder;
 
 /**
  * A server's /stats snapshots as chart points, on its samples' time axis. CPU is the growth of the cumulative
@@ -31,7 +31,7 @@ final class StatsTimeline {
      */
     static List<StatsPoint> read(Path jsonl, long originMs, List<String> notes) {
         StatsTimeline timeline = new StatsTimeline(originMs);
-        JsonLinesFile.read(jsonl, ServerSummary.NO_SERVER_FIGURES, timeline::add, notes);
+        JsonLinesFile.read(jsonl, RunFolder.NO_SERVER_FIGURES, timeline::add, notes);
         return List.copyOf(timeline.points);
     }
 

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
-import lab.threads.report.page.Cells;
 
 /**
  * Where the time of a server's requests went, measured per request at both ends and joined ({@link RequestTimeline}):
@@ -199,7 +198,7 @@ public record TimeBreakdown(
                 ? "the sleep (" + duration(slowest.elapsedMs()) + ")"
                 : part.label() + " (" + duration(slowest.ms(part)) + " of " + duration(slowest.elapsedMs()) + ")";
         return withoutServerRecord >= slowest.requests() && withoutServerRecord > 0
-                ? verdict + "; " + Cells.count(withoutServerRecord) + " never answered ("
+                ? verdict + "; " + Numbers.count(withoutServerRecord) + " never answered ("
                         + unansweredByCause.keySet().stream().findFirst().orElse("cause not recorded") + ")"
                 : verdict;
     }
@@ -208,19 +207,20 @@ public record TimeBreakdown(
     public String finding() {
         List<String> unjoined = new ArrayList<>();
         if (withoutServerRecord > 0) {
-            unjoined.add(Cells.count(withoutServerRecord) + " sample(s) the server never answered (" + causes() + ")");
+            unjoined.add(
+                    Numbers.count(withoutServerRecord) + " sample(s) the server never answered (" + causes() + ")");
         }
         if (withoutId > 0) {
-            unjoined.add(Cells.count(withoutId) + " without a request id");
+            unjoined.add(Numbers.count(withoutId) + " without a request id");
         }
         if (ambiguous > 0) {
-            unjoined.add(Cells.count(ambiguous) + " whose id the server saw twice at the time");
+            unjoined.add(Numbers.count(ambiguous) + " whose id the server saw twice at the time");
         }
         StringBuilder text = new StringBuilder(String.format(
                 Locale.ROOT,
                 "where the time went: the slowest 1%% (%s requests, %s on average): %s; the median "
                         + "request (%s): %s",
-                Cells.count(slowest.requests()),
+                Numbers.count(slowest.requests()),
                 duration(slowest.elapsedMs()),
                 slowest.words(),
                 duration(median.elapsedMs()),
@@ -230,7 +230,7 @@ public record TimeBreakdown(
         text.append(String.format(
                 Locale.ROOT,
                 ". Measured per request at both ends and joined (%s requests%s)",
-                Cells.count(joined),
+                Numbers.count(joined),
                 unjoined.isEmpty() ? "" : "; not joined: " + String.join(", ", unjoined)));
         if (!acceptMeasured()) {
             text.append(". No accept was stamped (a run from before the stamp, or a framework that shows none): a first"
@@ -249,10 +249,10 @@ public record TimeBreakdown(
                             + "JMeter's own (JMeter noted its connect or start late, waiting for a core), %s with the "
                             + "server's response stamp after JMeter's end (the server's thread waited for a core between "
                             + "its write and its stamp)",
-                    Cells.count(outOfOrder.requests()),
+                    Numbers.count(outOfOrder.requests()),
                     duration(outOfOrder.worstMs()),
-                    Cells.count(outOfOrder.jmeterLate()),
-                    Cells.count(outOfOrder.serverLate())));
+                    Numbers.count(outOfOrder.jmeterLate()),
+                    Numbers.count(outOfOrder.serverLate())));
         }
         return text.toString();
     }
@@ -275,7 +275,7 @@ public record TimeBreakdown(
         return unansweredByCause.isEmpty()
                 ? "cause not recorded"
                 : unansweredByCause.entrySet().stream()
-                        .map(cause -> cause.getKey() + " " + Cells.count(cause.getValue()))
+                        .map(cause -> cause.getKey() + " " + Numbers.count(cause.getValue()))
                         .collect(Collectors.joining(", "));
     }
 }

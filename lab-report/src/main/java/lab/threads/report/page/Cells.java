@@ -6,45 +6,28 @@ import java.util.Collection;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import lab.threads.report.RunReport;
-import lab.threads.report.ServerSummary;
+import lab.threads.report.math.Numbers;
 import lab.threads.report.math.PlanShape;
 import lab.threads.report.raw.ServerView;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
 
-/** Number and text formats shared by the markdown, HTML and console tables, so all three read the same. */
+/**
+ * Text formats of a run's figures shared by the markdown, HTML and console tables, so all three read the same; the
+ * number formats beneath them are {@link Numbers}.
+ */
 public final class Cells {
 
-    public static final String NOT_AVAILABLE = "n/a";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private Cells() {}
 
-    public static String count(long value) {
-        return String.format(Locale.ROOT, "%,d", value);
-    }
-
-    public static String decimal(double value, int places) {
-        return String.format(Locale.ROOT, "%,." + places + "f", value);
-    }
-
-    public static String count(Long value) {
-        return value == null ? NOT_AVAILABLE : count(value.longValue());
-    }
-
-    static String megabytes(Long bytes) {
-        return bytes == null ? NOT_AVAILABLE : decimal(bytes / (1024.0 * 1024.0), 1);
-    }
-
-    static String seconds(Long millis) {
-        return millis == null ? NOT_AVAILABLE : decimal(millis / 1000.0, 1);
-    }
-
     /** The server's own p50 / p99 / max in ms, or n/a for a server that gave none. */
     static String serverView(ServerView view) {
         return view == null
-                ? NOT_AVAILABLE
-                : count(Math.round(view.p50Ms())) + " / " + count(Math.round(view.p99Ms())) + " / "
-                        + count(Math.round(view.maxMs()));
+                ? Numbers.NOT_AVAILABLE
+                : Numbers.count(Math.round(view.p50Ms())) + " / " + Numbers.count(Math.round(view.p99Ms())) + " / "
+                        + Numbers.count(Math.round(view.maxMs()));
     }
 
     /**
@@ -53,13 +36,13 @@ public final class Cells {
      */
     static String serverSettings(Map<String, Object> settings) {
         if (settings == null) {
-            return NOT_AVAILABLE;
+            return Numbers.NOT_AVAILABLE;
         }
         Object asked = settings.get("backlog");
         Object effective = settings.getOrDefault("effectiveBacklog", asked);
         return settings.getOrDefault("settings", "lab") + ": backlog " + effective
                 + (Objects.equals(asked, effective) ? "" : " (asked " + asked + ")")
-                + ", connections " + settings.getOrDefault("maxConnections", NOT_AVAILABLE)
+                + ", connections " + settings.getOrDefault("maxConnections", Numbers.NOT_AVAILABLE)
                 + ", idle " + millis(settings.get("idleTimeoutMs")) + ", grace "
                 + millis(settings.get("shutdownGraceMs"))
                 + (settings.get("framework") instanceof Map<?, ?> own ? frameworkOwn(own) : "");
@@ -73,7 +56,7 @@ public final class Cells {
     }
 
     private static String millis(Object value) {
-        return value instanceof Number ? value + " ms" : String.valueOf(value != null ? value : NOT_AVAILABLE);
+        return value instanceof Number ? value + " ms" : String.valueOf(value != null ? value : Numbers.NOT_AVAILABLE);
     }
 
     /** The plan line of a report: the plan, and the servers' settings mode when the runner recorded one. */
@@ -90,7 +73,7 @@ public final class Cells {
 
     /** A run's "% of ideal", or a dash where its plan has none (a 0 ms sleep). */
     public static String percentOfIdeal(ServerSummary server) {
-        return server.idealThroughput() > 0 ? decimal(server.percentOfIdeal(), 1) : NOT_AVAILABLE;
+        return server.idealThroughput() > 0 ? Numbers.decimal(server.percentOfIdeal(), 1) : Numbers.NOT_AVAILABLE;
     }
 
     static String plan(PlanShape plan) {
@@ -100,12 +83,12 @@ public final class Cells {
                     "open model: arrivals ramped to %,d/s over %s s, then %,d s at that rate, each a %,d ms request: "
                             + "ideal %,d samples in %s s = %s req/s",
                     plan.arrivalsPerSecond(),
-                    decimal(plan.rampUpSeconds(), 1),
+                    Numbers.decimal(plan.rampUpSeconds(), 1),
                     plan.durationSeconds(),
                     plan.sleepMs(),
                     plan.idealSamples(),
-                    decimal(plan.idealDurationSeconds(), 3),
-                    decimal(plan.idealThroughput(), 1));
+                    Numbers.decimal(plan.idealDurationSeconds(), 3),
+                    Numbers.decimal(plan.idealThroughput(), 1));
         }
         if (plan.isThroughput()) {
             return String.format(
@@ -115,14 +98,14 @@ public final class Cells {
                             plan.users(),
                             plan.durationSeconds(),
                             plan.sleepMs())
-                    + (plan.hasIdeal() ? "ideal " + decimal(plan.idealThroughput(), 1) + " req/s" : NO_IDEAL);
+                    + (plan.hasIdeal() ? "ideal " + Numbers.decimal(plan.idealThroughput(), 1) + " req/s" : NO_IDEAL);
         }
         if (!plan.hasIdeal()) {
             return String.format(
                     Locale.ROOT,
                     "%,d users, %s s ramp-up, %d loop(s) of a %,d ms request: %s",
                     plan.users(),
-                    decimal(plan.rampUpSeconds(), 1),
+                    Numbers.decimal(plan.rampUpSeconds(), 1),
                     plan.loops(),
                     plan.sleepMs(),
                     NO_IDEAL);
@@ -131,12 +114,12 @@ public final class Cells {
                 Locale.ROOT,
                 "%,d users, %s s ramp-up, %d loop(s) of a %,d ms request: ideal %,d samples in %s s = %s req/s",
                 plan.users(),
-                decimal(plan.rampUpSeconds(), 1),
+                Numbers.decimal(plan.rampUpSeconds(), 1),
                 plan.loops(),
                 plan.sleepMs(),
                 plan.idealSamples(),
-                decimal(plan.idealDurationSeconds(), 3),
-                decimal(plan.idealThroughput(), 1));
+                Numbers.decimal(plan.idealDurationSeconds(), 3),
+                Numbers.decimal(plan.idealThroughput(), 1));
     }
 
     /** Scalars as they are; nested maps and lists from the runner as compact JSON rather than Java's toString. */

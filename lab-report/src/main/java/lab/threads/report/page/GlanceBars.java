@@ -3,9 +3,10 @@ package lab.threads.report.page;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.chart.ServerPalette;
+import lab.threads.report.math.Numbers;
 import lab.threads.report.math.PlanShape;
+import lab.threads.report.summary.ServerSummary;
 
 /**
  * The page's at-a-glance bars: one small group per figure, one bar per server, drawn in HTML and CSS alone (no
@@ -72,8 +73,8 @@ final class GlanceBars {
                         .append("\"></span></span><span class=\"value\">")
                         .append(
                                 value == null
-                                        ? Cells.NOT_AVAILABLE
-                                        : Cells.decimal(value, figure.places()) + figure.unit())
+                                        ? Numbers.NOT_AVAILABLE
+                                        : Numbers.decimal(value, figure.places()) + figure.unit())
                         .append("</span></div>\n");
             }
             html.append("</div>\n");

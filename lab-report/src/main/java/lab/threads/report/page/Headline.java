@@ -3,9 +3,10 @@ package lab.threads.report.page;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import lab.threads.report.ServerSummary;
+import lab.threads.report.math.Numbers;
 import lab.threads.report.math.PlanShape;
 import lab.threads.report.raw.ServerStatsPeaks;
+import lab.threads.report.summary.ServerSummary;
 import lab.threads.report.verdict.ClientVerdict;
 import lab.threads.report.verdict.Verdict;
 
@@ -26,33 +27,34 @@ public final class Headline {
                     .append(")")
                     .toString();
         }
-        line.append(Cells.decimal(server.summary().errorPercent(), 2))
+        line.append(Numbers.decimal(server.summary().errorPercent(), 2))
                 .append("% errors, ")
                 .append(
                         server.idealThroughput() > 0
-                                ? Cells.decimal(server.percentOfIdeal(), 1) + "% of the ideal"
-                                : Cells.decimal(server.summary().throughput(), 0) + " req/s (no ideal at a 0 ms sleep)")
+                                ? Numbers.decimal(server.percentOfIdeal(), 1) + "% of the ideal"
+                                : Numbers.decimal(server.summary().throughput(), 0)
+                                        + " req/s (no ideal at a 0 ms sleep)")
                 .append(", p99 ")
-                .append(Cells.count(server.percentiles().p99()))
+                .append(Numbers.count(server.percentiles().p99()))
                 .append(" ms for a ")
-                .append(Cells.count(plan.sleepMs()))
+                .append(Numbers.count(plan.sleepMs()))
                 .append(" ms sleep");
         ServerStatsPeaks stats = server.serverStats();
         if (server.serverView() != null) {
             line.append(" (the server's own: ")
-                    .append(Cells.count(Math.round(server.serverView().p99Ms())))
+                    .append(Numbers.count(Math.round(server.serverView().p99Ms())))
                     .append(" ms)");
         } else if (stats.silentAtEndSeconds() != null) {
             line.append(" (the server's own: unknown, it did not answer /stats for the last ")
-                    .append(Cells.decimal(stats.silentAtEndSeconds(), 0))
+                    .append(Numbers.decimal(stats.silentAtEndSeconds(), 0))
                     .append(" s)");
         }
         line.append(", ")
                 .append(stats.lowerBoundMark())
-                .append(Cells.count(stats.peakThreads()))
+                .append(Numbers.count(stats.peakThreads()))
                 .append(" peak threads, ")
                 .append(stats.lowerBoundMark())
-                .append(Cells.megabytes(stats.peakRssBytes()))
+                .append(Numbers.megabytes(stats.peakRssBytes()))
                 .append(" MB peak RSS; ");
         if (server.timeline().present()) {
             line.append("slowest 1%'s time: ").append(server.timeVerdict()).append("; ");

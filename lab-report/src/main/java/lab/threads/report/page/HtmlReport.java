@@ -4,10 +4,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import lab.threads.report.RunReport;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.chart.ChartsSection;
 import lab.threads.report.chart.RunCharts;
+import lab.threads.report.math.Numbers;
+import lab.threads.report.raw.RunFolder;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
 import lab.threads.report.verdict.ClientVerdict;
 import lab.threads.report.verdict.ErrorCause;
 import lab.threads.report.verdict.Verdict;
@@ -78,12 +80,12 @@ public final class HtmlReport {
                 + "the client's memory and GC, errors by cause</summary>\n");
         appendTable(html, "details", SummaryTable.DETAIL_COLUMNS, report.servers());
         html.append("</details>\n");
-        html.append(TalkSection.html(report.talk()));
+        html.append(TalkSection.of(report.talk()).map(HtmlSection::render).orElse(""));
         html.append("""
                 <!-- ===== CHARTS: drawn by ChartsSection. Keep this section and its id. ===== -->
                 """).append(ChartsSection.render(charts)).append("<!-- ===== END CHARTS ===== -->\n");
-        html.append(KernelSection.html(report.servers()));
-        html.append(ProfileSection.html(report.servers()));
+        html.append(HtmlSection.render(KernelSection.of(report.servers())));
+        html.append(ProfileSection.of(report.servers()).map(HtmlSection::render).orElse(""));
         html.append("<h2>JMeter's Summary Report and Aggregate Report columns</h2>\n");
         appendTable(html, "jmeter-summary", SummaryTable.JMETER_COLUMNS, report.servers());
         appendErrorsByCause(html, report.servers());
@@ -122,21 +124,7 @@ public final class HtmlReport {
 
     static void appendTable(
             StringBuilder html, String id, List<SummaryTable.Column> columns, List<ServerSummary> servers) {
-        html.append("<table id=\"")
-                .append(id)
-                .append("\">\n")
-                .append(tableRow(
-                        "th", columns.stream().map(SummaryTable.Column::header).toList(), false));
-        for (ServerSummary server : servers) {
-            html.append("<tr>");
-            for (SummaryTable.Column column : columns) {
-                html.append(column.numeric() ? "<td class=\"num\">" : "<td>")
-                        .append(escape(column.cell().apply(server)))
-                        .append("</td>");
-            }
-            html.append("</tr>\n");
-        }
-        html.append("</table>\n");
+        HtmlSection.table(html, Section.Table.of(id, columns, servers));
     }
 
     /** Keys are "side: cause" (see ErrorCauses): the side gets its own column so server and client stand apart. */
@@ -151,7 +139,7 @@ public final class HtmlReport {
             html.append("<table>\n").append(tableRow("th", List.of("side", "cause", "count"), false));
             server.errorsByCause().forEach((cause, count) -> {
                 ErrorCause parsed = ErrorCause.parse(cause);
-                html.append(tableRow("td", List.of(parsed.side().label(), parsed.cause(), Cells.count(count)), true));
+                html.append(tableRow("td", List.of(parsed.side().label(), parsed.cause(), Numbers.count(count)), true));
             });
             html.append("</table>\n");
         }
@@ -162,10 +150,10 @@ public final class HtmlReport {
         for (ServerSummary server : servers) {
             html.append("<li>").append(escape(server.server())).append(": ");
             List<String> links = List.of(
-                            ServerSummary.DASHBOARD_FILE,
-                            ServerSummary.SAMPLES_FILE,
-                            ServerSummary.STATS_FILE,
-                            ServerSummary.REQUESTS_FILE)
+                            RunFolder.DASHBOARD_FILE,
+                            RunFolder.SAMPLES_FILE,
+                            RunFolder.STATS_FILE,
+                            RunFolder.REQUESTS_FILE)
                     .stream()
                     .map(file -> link(server.server() + "/" + file, runDir))
                     .toList();

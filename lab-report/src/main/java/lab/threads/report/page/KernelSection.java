@@ -3,9 +3,10 @@ package lab.threads.report.page;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
-import lab.threads.report.ServerSummary;
+import lab.threads.report.math.Numbers;
 import lab.threads.report.raw.KernelEvidence;
 import lab.threads.report.raw.SeriesGaps;
+import lab.threads.report.summary.ServerSummary;
 
 /**
  * The kernel's view of each server's run and the series seen from outside, for index.html and summary.md: the
@@ -28,47 +29,37 @@ final class KernelSection {
             new SummaryTable.Column(
                     "accept queue peak / backlog",
                     true,
-                    kernel(k -> Cells.count(k.peakAcceptQueue()) + " / " + Cells.count(k.backlog()))),
-            new SummaryTable.Column("seconds with a queue", true, kernel(k -> Cells.count(k.secondsQueued()))),
-            new SummaryTable.Column("ListenOverflows", true, kernel(k -> Cells.count(k.listenOverflows()))),
-            new SummaryTable.Column("ListenDrops", true, kernel(k -> Cells.count(k.listenDrops()))),
-            new SummaryTable.Column("SYN retransmits", true, kernel(k -> Cells.count(k.synRetransmits()))),
+                    kernel(k -> Numbers.count(k.peakAcceptQueue()) + " / " + Numbers.count(k.backlog()))),
+            new SummaryTable.Column("seconds with a queue", true, kernel(k -> Numbers.count(k.secondsQueued()))),
+            new SummaryTable.Column("ListenOverflows", true, kernel(k -> Numbers.count(k.listenOverflows()))),
+            new SummaryTable.Column("ListenDrops", true, kernel(k -> Numbers.count(k.listenDrops()))),
+            new SummaryTable.Column("SYN retransmits", true, kernel(k -> Numbers.count(k.synRetransmits()))),
             new SummaryTable.Column(
-                    "retransmitted segments", true, kernel(k -> Cells.count(k.retransmittedSegments()))),
+                    "retransmitted segments", true, kernel(k -> Numbers.count(k.retransmittedSegments()))),
             new SummaryTable.Column("namespace", false, kernel(KernelEvidence::namespace)),
             new SummaryTable.Column("JMeter's connects vs the kernel's drops", false, kernel(KernelEvidence::check)),
             new SummaryTable.Column(
                     "the timeline's kernel accept queue vs the area under Recv-Q (Little's law)",
                     false,
                     server -> server.timeline().kernelCheck() == null
-                            ? Cells.NOT_AVAILABLE
+                            ? Numbers.NOT_AVAILABLE
                             : server.timeline().kernelCheck().words()));
 
     private KernelSection() {}
 
-    static String html(List<ServerSummary> servers) {
-        StringBuilder html = new StringBuilder("<section id=\"kernel\">\n<h2>")
-                .append(HtmlReport.escape(TITLE))
-                .append("</h2>\n");
-        html.append("<p>").append(HtmlReport.escape(READING)).append("</p>\n");
-        HtmlReport.appendTable(html, "kernel-table", COLUMNS, servers);
-        html.append("<h3>Series missing during the load</h3>\n<ul id=\"series-gaps\">\n");
-        gapLines(servers)
-                .forEach(line ->
-                        html.append("<li>").append(HtmlReport.escape(line)).append("</li>\n"));
-        return html.append("</ul>\n</section>\n").toString();
-    }
-
-    static String markdown(List<ServerSummary> servers) {
-        StringBuilder md = new StringBuilder("\n## ")
-                .append(TITLE)
-                .append("\n\n")
-                .append(READING)
-                .append("\n\n");
-        MarkdownReport.appendTable(md, COLUMNS, servers);
-        md.append("\nSeries missing during the load:\n\n");
-        gapLines(servers).forEach(line -> md.append("- ").append(line).append('\n'));
-        return md.toString();
+    static Section of(List<ServerSummary> servers) {
+        return new Section(
+                "kernel",
+                TITLE,
+                READING,
+                List.of(
+                        Section.Table.of("kernel-table", COLUMNS, servers),
+                        new Section.Heading("Series missing during the load"),
+                        new Section.Bullets(
+                                "series-gaps",
+                                gapLines(servers).stream()
+                                        .map(Section.Bullet::new)
+                                        .toList())));
     }
 
     /** Each server's sentences, or one line saying every series is whole. */

@@ -3,8 +3,8 @@ package lab.threads.report.page;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import lab.threads.report.RunReport;
-import lab.threads.report.ServerSummary;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
 
 /** summary.md: the side-by-side table, ready to paste into a README, then the plan, notes and metadata. */
 public final class MarkdownReport {
@@ -30,11 +30,12 @@ public final class MarkdownReport {
         appendTable(md, SummaryTable.COLUMNS, report.servers());
         md.append('\n').append(Cells.planLine(report)).append('\n');
         md.append(HtmlReport.READING).append('\n');
-        md.append(TalkSection.markdown(report.talk()));
+        md.append(TalkSection.of(report.talk()).map(MarkdownSection::render).orElse(""));
         md.append("\n## Details\n\n");
         appendTable(md, SummaryTable.DETAIL_COLUMNS, report.servers());
-        md.append(KernelSection.markdown(report.servers()));
-        md.append(ProfileSection.markdown(report.servers()));
+        md.append(MarkdownSection.render(KernelSection.of(report.servers())));
+        md.append(
+                ProfileSection.of(report.servers()).map(MarkdownSection::render).orElse(""));
         md.append("\n## JMeter's Summary Report and Aggregate Report columns\n\n");
         appendTable(md, SummaryTable.JMETER_COLUMNS, report.servers());
         appendNotes(md, report.servers());
@@ -46,14 +47,7 @@ public final class MarkdownReport {
     }
 
     static void appendTable(StringBuilder md, List<SummaryTable.Column> columns, List<ServerSummary> servers) {
-        md.append(row(columns.stream().map(SummaryTable.Column::header).toList()));
-        md.append(row(columns.stream()
-                .map(column -> column.numeric() ? "---:" : "---")
-                .toList()));
-        for (ServerSummary server : servers) {
-            md.append(row(
-                    columns.stream().map(column -> column.cell().apply(server)).toList()));
-        }
+        MarkdownSection.table(md, Section.Table.of(null, columns, servers));
     }
 
     private static void appendNotes(StringBuilder md, List<ServerSummary> servers) {

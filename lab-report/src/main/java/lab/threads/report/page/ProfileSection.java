@@ -1,11 +1,14 @@
 package lab.threads.report.page;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
-import lab.threads.report.ServerSummary;
+import lab.threads.report.math.Numbers;
 import lab.threads.report.raw.JvmCounts;
 import lab.threads.report.raw.JvmSide;
+import lab.threads.report.summary.ServerSummary;
 
 /**
  * "What the CPU was spent on", for a run recorded with {@code --profile}: the JVMs' own counts side by side across
@@ -27,54 +30,46 @@ public final class ProfileSection {
             #profile .sides table{width:100%;table-layout:fixed}
             #profile .sides th:first-child{width:5em}
             #profile .sides th:nth-child(2){width:4em}
-            #profile td.frame{overflow-wrap:anywhere}
+            #profile .sides td:last-child{overflow-wrap:anywhere}
             """;
 
     private static final List<SummaryTable.Column> COLUMNS = List.of(
             new SummaryTable.Column("server", false, ServerSummary::server),
-            bothSides("CPU samples", counts -> Cells.count(counts.cpuSamples())),
-            bothSides("threads started", counts -> Cells.count(counts.threadsStarted())),
-            bothSides("virtual threads started", counts -> Cells.count(counts.virtualThreadsStarted())),
-            bothSides("pinned", counts -> Cells.count(counts.pinned())),
-            bothSides("pinned ms", counts -> Cells.decimal(counts.pinnedMs(), 1)),
-            bothSides("submit failures", counts -> Cells.count(counts.submitFailed())),
-            bothSides("GC pauses ms", counts -> Cells.decimal(counts.gcPauseMs(), 1)),
-            bothSides("longest GC pause ms", counts -> Cells.decimal(counts.longestGcPauseMs(), 1)),
-            bothSides("allocation MB/s", counts -> Cells.decimal(counts.allocationMbPerSecond(), 1)),
-            bothSides("safepoints ms", counts -> Cells.decimal(counts.safepointMs(), 1)));
+            bothSides("CPU samples", counts -> Numbers.count(counts.cpuSamples())),
+            bothSides("threads started", counts -> Numbers.count(counts.threadsStarted())),
+            bothSides("virtual threads started", counts -> Numbers.count(counts.virtualThreadsStarted())),
+            bothSides("pinned", counts -> Numbers.count(counts.pinned())),
+            bothSides("pinned ms", counts -> Numbers.decimal(counts.pinnedMs(), 1)),
+            bothSides("submit failures", counts -> Numbers.count(counts.submitFailed())),
+            bothSides("GC pauses ms", counts -> Numbers.decimal(counts.gcPauseMs(), 1)),
+            bothSides("longest GC pause ms", counts -> Numbers.decimal(counts.longestGcPauseMs(), 1)),
+            bothSides("allocation MB/s", counts -> Numbers.decimal(counts.allocationMbPerSecond(), 1)),
+            bothSides("safepoints ms", counts -> Numbers.decimal(counts.safepointMs(), 1)));
 
     private ProfileSection() {}
 
-    static String html(List<ServerSummary> servers) {
+    /** Empty for a run without recordings. */
+    static Optional<Section> of(List<ServerSummary> servers) {
         List<ServerSummary> profiled = profiled(servers);
         if (profiled.isEmpty()) {
-            return "";
+            return Optional.empty();
         }
-        StringBuilder html = new StringBuilder("<section id=\"profile\">\n<h2>")
-                .append(TITLE)
-                .append("</h2>\n<p>")
-                .append(HtmlReport.escape(READING))
-                .append("</p>\n");
-        HtmlReport.appendTable(html, "jvm-counts", COLUMNS, profiled);
+        List<Section.Part> parts = new ArrayList<>(List.of(Section.Table.of("jvm-counts", COLUMNS, profiled)));
         for (ServerSummary server : profiled) {
-            html.append("<h3>").append(HtmlReport.escape(server.server())).append("</h3>\n");
-            pinLines(server)
-                    .forEach(line ->
-                            html.append("<p>").append(HtmlReport.escape(line)).append("</p>\n"));
-            html.append("<div class=\"sides\">\n");
-            for (JvmSide side : JvmSide.values()) {
-                html.append("<div>");
-                appendHotFrames(html, server, side);
-                html.append("</div>\n");
-            }
-            html.append("</div>\n");
+            parts.add(new Section.Heading(server.server()));
+            pinLines(server).forEach(line -> parts.add(new Section.Paragraph(line)));
+            parts.add(new Section.SideBySide(Arrays.stream(JvmSide.values())
+                    .map(side -> hotFrames(server, side))
+                    .toList()));
+            StringBuilder flameGraphs = new StringBuilder();
             for (JvmSide side : JvmSide.values()) {
                 if (server.profile().counts(side) != null) {
-                    appendFlameGraph(html, server.server(), side);
+                    appendFlameGraph(flameGraphs, server.server(), side);
                 }
             }
+            parts.add(new Section.PageOnly(flameGraphs.toString()));
         }
-        return html.append("</section>\n").toString();
+        return Optional.of(new Section("profile", TITLE, READING, parts));
     }
 
     /** The server's graph shows at once; the JMeter fork's loads when opened (a lazy frame in a closed details). */
@@ -96,69 +91,24 @@ public final class ProfileSection {
                 .append("\"></iframe></details>\n");
     }
 
-    static String markdown(List<ServerSummary> servers) {
-        List<ServerSummary> profiled = profiled(servers);
-        if (profiled.isEmpty()) {
-            return "";
-        }
-        StringBuilder md = new StringBuilder("\n## ")
-                .append(TITLE)
-                .append("\n\n")
-                .append(READING)
-                .append("\n\n");
-        MarkdownReport.appendTable(md, COLUMNS, profiled);
-        for (ServerSummary server : profiled) {
-            md.append("\n### ").append(server.server()).append("\n\n");
-            pinLines(server).forEach(line -> md.append(line).append("\n\n"));
-            for (JvmSide side : JvmSide.values()) {
-                JvmCounts counts = server.profile().counts(side);
-                if (counts == null) {
-                    md.append(notRecorded(side)).append("\n\n");
-                    continue;
-                }
-                md.append("The ")
-                        .append(side.label())
-                        .append("'s top frames (flame graph: ")
-                        .append(server.server())
-                        .append('/')
-                        .append(side.flameGraph())
-                        .append("):\n\n| own samples | share | frame |\n| ---: | ---: | --- |\n");
-                counts.hotFrames()
-                        .forEach(frame -> md.append("| ")
-                                .append(Cells.count(frame.samples()))
-                                .append(" | ")
-                                .append(Cells.decimal(frame.percent(), 1))
-                                .append("% | ")
-                                .append(frame.frame().replace("|", "\\|"))
-                                .append(" |\n"));
-                md.append('\n');
-            }
-        }
-        return md.toString();
-    }
-
-    private static void appendHotFrames(StringBuilder html, ServerSummary server, JvmSide side) {
+    /** One side's frames that held the CPU, with where its flame graph is. */
+    private static List<Section.Part> hotFrames(ServerSummary server, JvmSide side) {
         JvmCounts counts = server.profile().counts(side);
         if (counts == null) {
-            html.append("<p>").append(HtmlReport.escape(notRecorded(side))).append("</p>");
-            return;
+            return List.of(new Section.Paragraph(notRecorded(side)));
         }
-        html.append("<table class=\"hot-frames\"><caption>The ")
-                .append(side.label())
-                .append("'s top frames, of ")
-                .append(Cells.count(counts.cpuSamples()))
-                .append(" CPU samples</caption>\n")
-                .append("<tr><th>own samples</th><th>share</th><th>frame</th></tr>\n");
-        for (JvmCounts.HotFrame frame : counts.hotFrames()) {
-            html.append("<tr><td class=\"num\">")
-                    .append(Cells.count(frame.samples()))
-                    .append("</td><td class=\"num\">")
-                    .append(Cells.decimal(frame.percent(), 1))
-                    .append("%</td><td class=\"frame\">")
-                    .append(HtmlReport.escape(frame.frame()))
-                    .append("</td></tr>\n");
-        }
-        html.append("</table>");
+        return List.of(new Section.Table(
+                null,
+                "The " + side.label() + "'s top frames, of " + Numbers.count(counts.cpuSamples())
+                        + " CPU samples (flame graph: " + server.server() + "/" + side.flameGraph() + ")",
+                List.of("own samples", "share", "frame"),
+                List.of(true, true, false),
+                counts.hotFrames().stream()
+                        .map(frame -> List.of(
+                                Numbers.count(frame.samples()),
+                                Numbers.decimal(frame.percent(), 1) + "%",
+                                frame.frame()))
+                        .toList()));
     }
 
     /** One sentence per side that pinned: how often, for how long, and where most of it happened. */
@@ -170,14 +120,14 @@ public final class ProfileSection {
                     JvmCounts counts = server.profile().counts(side);
                     JvmCounts.PinnedStack top = counts.topPinnedStack();
                     return "The " + side.label() + "'s virtual threads: " + pins(counts.pinned()) + ", "
-                            + Cells.decimal(counts.pinnedMs(), 1) + " ms in all; most (" + pins(top.pins()) + ") at "
+                            + Numbers.decimal(counts.pinnedMs(), 1) + " ms in all; most (" + pins(top.pins()) + ") at "
                             + String.join(" < ", top.frames()) + ": " + top.reason() + ".";
                 })
                 .toList();
     }
 
     private static String pins(long count) {
-        return Cells.count(count) + (count == 1 ? " pin" : " pins");
+        return Numbers.count(count) + (count == 1 ? " pin" : " pins");
     }
 
     private static String notRecorded(JvmSide side) {
@@ -199,6 +149,6 @@ public final class ProfileSection {
 
     private static String side(ServerSummary server, JvmSide side, Function<JvmCounts, String> cell) {
         JvmCounts counts = server.profile().counts(side);
-        return counts == null ? Cells.NOT_AVAILABLE : cell.apply(counts);
+        return counts == null ? Numbers.NOT_AVAILABLE : cell.apply(counts);
     }
 }

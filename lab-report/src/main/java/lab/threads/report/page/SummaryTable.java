@@ -2,7 +2,8 @@ package lab.threads.report.page;
 
 import java.util.List;
 import java.util.function.Function;
-import lab.threads.report.ServerSummary;
+import lab.threads.report.math.Numbers;
+import lab.threads.report.summary.ServerSummary;
 import lab.threads.report.verdict.ErrorCauses;
 
 /** The columns of the side-by-side table, defined once for the markdown, HTML and console renderings. */
@@ -20,64 +21,64 @@ final class SummaryTable {
             new Column("outcome", false, s -> s.outcome() + (s.partial() ? " (partial)" : "")),
             new Column("client", false, s -> s.validity().verdict().label()),
             new Column("slowest 1% held by", false, ServerSummary::timeVerdict),
-            new Column("samples", true, s -> Cells.count(s.summary().samples())),
-            new Column("error %", true, s -> Cells.decimal(s.summary().errorPercent(), 2)),
-            new Column("req/s", true, s -> Cells.decimal(s.summary().throughput(), 1)),
+            new Column("samples", true, s -> Numbers.count(s.summary().samples())),
+            new Column("error %", true, s -> Numbers.decimal(s.summary().errorPercent(), 2)),
+            new Column("req/s", true, s -> Numbers.decimal(s.summary().throughput(), 1)),
             new Column("% of ideal", true, Cells::percentOfIdeal),
-            new Column("p50", true, s -> Cells.count(s.percentiles().p50())),
-            new Column("p99", true, s -> Cells.count(s.percentiles().p99())),
-            new Column("max", true, s -> Cells.count(s.summary().max())),
+            new Column("p50", true, s -> Numbers.count(s.percentiles().p50())),
+            new Column("p99", true, s -> Numbers.count(s.percentiles().p99())),
+            new Column("max", true, s -> Numbers.count(s.summary().max())),
             new Column(
                     "server p99",
                     true,
                     s -> s.serverView() == null
-                            ? Cells.NOT_AVAILABLE
-                            : Cells.count(Math.round(s.serverView().p99Ms()))),
+                            ? Numbers.NOT_AVAILABLE
+                            : Numbers.count(Math.round(s.serverView().p99Ms()))),
             new Column(
                     "peak threads",
                     true,
                     s -> s.serverStats().lowerBoundMark()
-                            + Cells.count(s.serverStats().peakThreads())),
+                            + Numbers.count(s.serverStats().peakThreads())),
             new Column(
                     "peak RSS MB",
                     true,
                     s -> s.serverStats().lowerBoundMark()
-                            + Cells.megabytes(s.serverStats().peakRssBytes())));
+                            + Numbers.megabytes(s.serverStats().peakRssBytes())));
 
     /** The rest of each row: JMeter's other figures, the server's own percentiles, both sides' costs, error causes. */
     static final List<Column> DETAIL_COLUMNS = List.of(
             new Column("server", false, ServerSummary::server),
-            new Column("avg ms", true, s -> Cells.decimal(s.summary().average(), 1)),
-            new Column("min ms", true, s -> Cells.count(s.summary().min())),
-            new Column("std dev", true, s -> Cells.decimal(s.summary().stdDev(), 1)),
-            new Column("p90", true, s -> Cells.count(s.percentiles().p90())),
-            new Column("p99.9", true, s -> Cells.count(s.percentiles().p999())),
+            new Column("avg ms", true, s -> Numbers.decimal(s.summary().average(), 1)),
+            new Column("min ms", true, s -> Numbers.count(s.summary().min())),
+            new Column("std dev", true, s -> Numbers.decimal(s.summary().stdDev(), 1)),
+            new Column("p90", true, s -> Numbers.count(s.percentiles().p90())),
+            new Column("p99.9", true, s -> Numbers.count(s.percentiles().p999())),
             new Column("server p50 / p99 / max", true, s -> Cells.serverView(s.serverView())),
             new Column(
                     "server CPU user/sys s",
                     true,
-                    s -> Cells.seconds(s.serverStats().cpuUserMs()) + " / "
-                            + Cells.seconds(s.serverStats().cpuSystemMs())),
+                    s -> Numbers.seconds(s.serverStats().cpuUserMs()) + " / "
+                            + Numbers.seconds(s.serverStats().cpuSystemMs())),
             new Column(
                     "client CPU user/sys s",
                     true,
-                    s -> Cells.seconds(s.client().cpuUserMs()) + " / "
-                            + Cells.seconds(s.client().cpuSystemMs())),
+                    s -> Numbers.seconds(s.client().cpuUserMs()) + " / "
+                            + Numbers.seconds(s.client().cpuSystemMs())),
             new Column(
                     "client peak RSS MB / threads",
                     true,
-                    s -> Cells.megabytes(s.client().peakRssBytes()) + " / "
-                            + Cells.count(s.client().peakOsThreads())),
+                    s -> Numbers.megabytes(s.client().peakRssBytes()) + " / "
+                            + Numbers.count(s.client().peakOsThreads())),
             new Column(
                     "peak open files server / client",
                     true,
-                    s -> Cells.count(s.serverStats().peakOpenFiles()) + " / "
-                            + Cells.count(s.client().peakOpenFiles())),
+                    s -> Numbers.count(s.serverStats().peakOpenFiles()) + " / "
+                            + Numbers.count(s.client().peakOpenFiles())),
             new Column(
                     "client GC pause ms (longest)",
                     true,
-                    s -> Cells.count(s.client().gcPauseMs()) + " ("
-                            + Cells.count(s.client().gcMaxPauseMs()) + ")"),
+                    s -> Numbers.count(s.client().gcPauseMs()) + " ("
+                            + Numbers.count(s.client().gcMaxPauseMs()) + ")"),
             new Column(
                     "server settings",
                     false,
@@ -87,20 +88,20 @@ final class SummaryTable {
     /** JMeter's Summary Report, its column names and formulas, then the Aggregate Report's percentiles. */
     static final List<Column> JMETER_COLUMNS = List.of(
             new Column("Label", false, ServerSummary::server),
-            new Column("# Samples", true, s -> Cells.count(s.summary().samples())),
-            new Column("Average", true, s -> Cells.decimal(s.summary().average(), 0)),
-            new Column("Min", true, s -> Cells.count(s.summary().min())),
-            new Column("Max", true, s -> Cells.count(s.summary().max())),
-            new Column("Std. Dev.", true, s -> Cells.decimal(s.summary().stdDev(), 2)),
-            new Column("Error %", true, s -> Cells.decimal(s.summary().errorPercent(), 3) + "%"),
-            new Column("Throughput", true, s -> Cells.decimal(s.summary().throughput(), 1) + "/sec"),
-            new Column("Received KB/sec", true, s -> Cells.decimal(s.summary().receivedKBPerSec(), 2)),
-            new Column("Sent KB/sec", true, s -> Cells.decimal(s.summary().sentKBPerSec(), 2)),
-            new Column("Avg. Bytes", true, s -> Cells.decimal(s.summary().avgBytes(), 1)),
-            new Column("90% Line", true, s -> Cells.count(s.percentiles().p90())),
-            new Column("95% Line", true, s -> Cells.count(s.percentiles().p95())),
-            new Column("99% Line", true, s -> Cells.count(s.percentiles().p99())),
-            new Column("99.9% Line", true, s -> Cells.count(s.percentiles().p999())));
+            new Column("# Samples", true, s -> Numbers.count(s.summary().samples())),
+            new Column("Average", true, s -> Numbers.decimal(s.summary().average(), 0)),
+            new Column("Min", true, s -> Numbers.count(s.summary().min())),
+            new Column("Max", true, s -> Numbers.count(s.summary().max())),
+            new Column("Std. Dev.", true, s -> Numbers.decimal(s.summary().stdDev(), 2)),
+            new Column("Error %", true, s -> Numbers.decimal(s.summary().errorPercent(), 3) + "%"),
+            new Column("Throughput", true, s -> Numbers.decimal(s.summary().throughput(), 1) + "/sec"),
+            new Column("Received KB/sec", true, s -> Numbers.decimal(s.summary().receivedKBPerSec(), 2)),
+            new Column("Sent KB/sec", true, s -> Numbers.decimal(s.summary().sentKBPerSec(), 2)),
+            new Column("Avg. Bytes", true, s -> Numbers.decimal(s.summary().avgBytes(), 1)),
+            new Column("90% Line", true, s -> Numbers.count(s.percentiles().p90())),
+            new Column("95% Line", true, s -> Numbers.count(s.percentiles().p95())),
+            new Column("99% Line", true, s -> Numbers.count(s.percentiles().p99())),
+            new Column("99.9% Line", true, s -> Numbers.count(s.percentiles().p999())));
 
     private SummaryTable() {}
 }

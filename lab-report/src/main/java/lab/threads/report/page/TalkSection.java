@@ -2,7 +2,9 @@ package lab.threads.report.page;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
+import lab.threads.report.math.Numbers;
 import lab.threads.report.math.SummaryReportRow;
 import lab.threads.report.verdict.TalkComparison;
 
@@ -16,10 +18,10 @@ final class TalkSection {
     private record Column(String header, Function<SummaryReportRow, String> cell) {}
 
     private static final List<Column> COLUMNS = List.of(
-            new Column("# Samples", row -> Cells.count(row.samples())),
+            new Column("# Samples", row -> Numbers.count(row.samples())),
             new Column("Average", row -> decimal(row.average(), 0)),
-            new Column("Min", row -> Cells.count(row.min())),
-            new Column("Max", row -> Cells.count(row.max())),
+            new Column("Min", row -> Numbers.count(row.min())),
+            new Column("Max", row -> Numbers.count(row.max())),
             new Column("Std. Dev.", row -> decimal(row.stdDev(), 2)),
             new Column("Error %", row -> decimal(row.errorPercent(), 2) + "%"),
             new Column("Throughput", row -> decimal(row.throughput(), 1) + "/sec"),
@@ -29,85 +31,34 @@ final class TalkSection {
 
     private TalkSection() {}
 
-    static String html(TalkComparison talk) {
+    /** Empty unless the talk's servers ran the talk's plan. */
+    static Optional<Section> of(TalkComparison talk) {
         if (talk == null) {
-            return "";
+            return Optional.empty();
         }
-        StringBuilder html = new StringBuilder("<section id=\"talk\">\n<h2>")
-                .append(TITLE)
-                .append("</h2>\n<p>The talk's figures: ")
-                .append(HtmlReport.escape(talk.source()))
-                .append(
-                        ". This run: the same plan on the lab's reruns of its servers.</p>\n<table id=\"talk-table\">\n<tr>");
-        header().forEach(cell ->
-                html.append("<th>").append(HtmlReport.escape(cell)).append("</th>"));
-        html.append("</tr>\n");
+        List<Boolean> numeric = new ArrayList<>(List.of(false, false));
+        COLUMNS.forEach(column -> numeric.add(true));
+        List<List<String>> rows = new ArrayList<>();
         for (TalkComparison.Row row : talk.rows()) {
-            for (List<String> cells : List.of(cells(row, true), cells(row, false))) {
-                html.append("<tr>");
-                for (int i = 0; i < cells.size(); i++) {
-                    html.append(i < 2 ? "<td>" : "<td class=\"num\">")
-                            .append(HtmlReport.escape(cells.get(i)))
-                            .append("</td>");
-                }
-                html.append("</tr>\n");
-            }
+            rows.add(cells(row, true));
+            rows.add(cells(row, false));
         }
-        html.append("</table>\n");
+        List<Section.Part> parts =
+                new ArrayList<>(List.of(new Section.Table("talk-table", null, header(), numeric, rows)));
         for (TalkComparison.Row row : talk.rows()) {
-            html.append("<h3>")
-                    .append(HtmlReport.escape(row.server() + " (the talk's " + row.label() + ")"))
-                    .append("</h3>\n<ul>\n");
-            html.append("<li>").append(HtmlReport.escape(row.differences().getFirst()));
-            if (!row.errorCauses().isEmpty()) {
-                html.append("<ul>\n");
-                row.errorCauses()
-                        .forEach(cause -> html.append("<li>")
-                                .append(HtmlReport.escape(cause))
-                                .append("</li>\n"));
-                html.append("</ul>");
-            }
-            html.append("</li>\n");
-            row.differences().stream()
-                    .skip(1)
-                    .forEach(difference -> html.append("<li>")
-                            .append(HtmlReport.escape(difference))
-                            .append("</li>\n"));
-            html.append("</ul>\n");
+            parts.add(new Section.Heading(row.server() + " (the talk's " + row.label() + ")"));
+            List<Section.Bullet> differences = new ArrayList<>();
+            // The first difference is the errors', with their causes under it.
+            differences.add(new Section.Bullet(row.differences().getFirst(), row.errorCauses()));
+            row.differences().stream().skip(1).map(Section.Bullet::new).forEach(differences::add);
+            parts.add(new Section.Bullets(null, differences));
         }
-        return html.append("</section>\n").toString();
-    }
-
-    static String markdown(TalkComparison talk) {
-        if (talk == null) {
-            return "";
-        }
-        StringBuilder md = new StringBuilder("\n## ")
-                .append(TITLE)
-                .append("\n\nThe talk's figures: ")
-                .append(talk.source())
-                .append(". This run: the same plan on the lab's reruns of its servers.\n\n");
-        List<String> header = header();
-        md.append(MarkdownReport.row(header));
-        List<String> alignment = new ArrayList<>(List.of("---", "---"));
-        COLUMNS.forEach(column -> alignment.add("---:"));
-        md.append(MarkdownReport.row(alignment));
-        for (TalkComparison.Row row : talk.rows()) {
-            md.append(MarkdownReport.row(cells(row, true))).append(MarkdownReport.row(cells(row, false)));
-        }
-        for (TalkComparison.Row row : talk.rows()) {
-            md.append("\n**")
-                    .append(row.server())
-                    .append("** (the talk's ")
-                    .append(row.label())
-                    .append(")\n\n");
-            md.append("- ").append(row.differences().getFirst()).append('\n');
-            row.errorCauses().forEach(cause -> md.append("  - ").append(cause).append('\n'));
-            row.differences().stream()
-                    .skip(1)
-                    .forEach(difference -> md.append("- ").append(difference).append('\n'));
-        }
-        return md.toString();
+        return Optional.of(new Section(
+                "talk",
+                TITLE,
+                "The talk's figures: " + talk.source()
+                        + ". This run: the same plan on the lab's reruns of its servers.",
+                parts));
     }
 
     private static List<String> header() {
@@ -126,6 +77,6 @@ final class TalkSection {
 
     /** A cell the published table cut off is NaN. */
     private static String decimal(double value, int places) {
-        return Double.isNaN(value) ? "(cut off)" : Cells.decimal(value, places);
+        return Double.isNaN(value) ? "(cut off)" : Numbers.decimal(value, places);
     }
 }

@@ -1,8 +1,8 @@
 package lab.threads.report.page;
 
 import java.util.List;
-import lab.threads.report.RunReport;
-import lab.threads.report.ServerSummary;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
 import lab.threads.report.verdict.ErrorCauses;
 
 /**

@@ -2,9 +2,10 @@ package lab.threads.report.page;
 
 import java.util.List;
 import java.util.Locale;
-import lab.threads.report.ServerSummary;
+import lab.threads.report.math.Numbers;
 import lab.threads.report.math.RequestPart;
 import lab.threads.report.math.TimeBreakdown;
+import lab.threads.report.summary.ServerSummary;
 
 /**
  * "Where the time went": per server, a stacked bar of the median request and one of the slowest 1%, each part in
@@ -68,7 +69,7 @@ public final class TimeSection {
             }
             html.append("<p class=\"beside\">");
             if (time.withoutServerRecord() > 0) {
-                html.append(HtmlReport.escape("Beside the slowest 1%: " + Cells.count(time.withoutServerRecord())
+                html.append(HtmlReport.escape("Beside the slowest 1%: " + Numbers.count(time.withoutServerRecord())
                                 + " request(s) the server never answered (" + time.causes() + ")."))
                         .append(' ');
             }

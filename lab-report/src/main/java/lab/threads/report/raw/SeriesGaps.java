@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
-import lab.threads.report.ServerSummary;
 
 /**
  * Where a once-a-second series has no line for more than {@link #GAP_MS} during the load, in one sentence per series:
@@ -27,15 +26,11 @@ public final class SeriesGaps {
     private record Pair(String inside, String silence, String outside, String whose) {}
 
     private static final List<Pair> PAIRS = List.of(
+            new Pair(RunFolder.STATS_FILE, "server /stats did not answer", RunFolder.SERVER_PROC_FILE, "the server"),
             new Pair(
-                    ServerSummary.STATS_FILE,
-                    "server /stats did not answer",
-                    ServerSummary.SERVER_PROC_FILE,
-                    "the server"),
-            new Pair(
-                    ServerSummary.CLIENT_STATS_FILE,
+                    RunFolder.CLIENT_STATS_FILE,
                     "the client's own record (client-stats.jsonl) has no line",
-                    ServerSummary.CLIENT_PROC_FILE,
+                    RunFolder.CLIENT_PROC_FILE,
                     "the client"));
 
     private SeriesGaps() {}

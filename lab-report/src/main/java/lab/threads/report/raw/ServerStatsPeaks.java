@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import lab.threads.report.ServerSummary;
 
 /**
  * What the server's own /stats said during the run, from {@code server-stats.jsonl} (one snapshot a second).
@@ -67,7 +66,7 @@ public record ServerStatsPeaks(
      */
     public static ServerStatsPeaks read(Path jsonl, List<String> notes, Long loadEndMs) {
         Accumulator accumulator = new Accumulator();
-        JsonLinesFile.read(jsonl, ServerSummary.NO_SERVER_FIGURES, accumulator::add, notes);
+        JsonLinesFile.read(jsonl, RunFolder.NO_SERVER_FIGURES, accumulator::add, notes);
         return accumulator.result(loadEndMs);
     }
 

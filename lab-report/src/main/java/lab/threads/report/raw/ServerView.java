@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.zip.DataFormatException;
-import lab.threads.report.ServerSummary;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -29,7 +28,7 @@ public record ServerView(
         List<JsonNode> ends = new ArrayList<>(2);
         JsonLinesFile.read(
                 statsJsonl,
-                ServerSummary.NO_SERVER_FIGURES,
+                RunFolder.NO_SERVER_FIGURES,
                 snapshot -> {
                     JsonNode timing = snapshot.path("serverTiming");
                     if (timing.hasNonNull("histogram")) {

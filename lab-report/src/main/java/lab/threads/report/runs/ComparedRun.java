@@ -7,9 +7,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import lab.threads.report.ReportWriter;
-import lab.threads.report.RunReport;
-import lab.threads.report.ServerSummary;
+import lab.threads.report.raw.RunFolder;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
 
 /**
  * One side of a comparison: a run's folder (or one case of a sweep), or a folder of repeats of one configuration,
@@ -38,7 +38,7 @@ public record ComparedRun(Path dir, Map<String, Object> metadata, List<RunReport
         }
         if (cases.isEmpty()) {
             throw new BadRunFolder(
-                    dir, "no " + ReportWriter.JSON_FILE + " in it or in repeat-N folders: " + WHAT_TO_GIVE);
+                    dir, "no " + RunFolder.SUMMARY_JSON_FILE + " in it or in repeat-N folders: " + WHAT_TO_GIVE);
         }
         List<RunReport> reports = cases.stream().map(ComparedRun::summary).toList();
         Map<String, Object> metadata = reports.getFirst().metadata();
@@ -105,7 +105,7 @@ public record ComparedRun(Path dir, Map<String, Object> metadata, List<RunReport
             return RunFiles.summary(caseDir);
         } catch (IOException e) {
             throw new BadRunFolder(
-                    caseDir.resolve(ReportWriter.JSON_FILE),
+                    caseDir.resolve(RunFolder.SUMMARY_JSON_FILE),
                     "not a run's summary (" + RunFiles.firstLine(e) + "): " + WHAT_TO_GIVE);
         }
     }

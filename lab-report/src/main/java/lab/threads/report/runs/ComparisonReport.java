@@ -6,11 +6,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import lab.threads.report.AtomicFile;
-import lab.threads.report.ReportWriter;
-import lab.threads.report.page.Cells;
+import lab.threads.report.math.Numbers;
 import lab.threads.report.page.HtmlReport;
 import lab.threads.report.page.TextTable;
+import lab.threads.report.raw.AtomicFile;
+import lab.threads.report.raw.RunFolder;
 
 /**
  * A comparison of two runs as compare.html and as the terminal's text, from the same rows: the runs, what differed in
@@ -95,7 +95,7 @@ public final class ComparisonReport {
     }
 
     private static String percent(double change) {
-        return Double.isNaN(change) ? Cells.NOT_AVAILABLE : String.format(Locale.ROOT, "%+.1f%%", change);
+        return Double.isNaN(change) ? Numbers.NOT_AVAILABLE : String.format(Locale.ROOT, "%+.1f%%", change);
     }
 
     private static String spreadWords(Boolean within) {
@@ -172,7 +172,7 @@ public final class ComparisonReport {
     }
 
     private static void appendRun(StringBuilder html, String name, ComparedRun run, Path outDir) {
-        Path page = run.dir().toAbsolutePath().normalize().resolve(ReportWriter.HTML_FILE);
+        Path page = run.dir().toAbsolutePath().normalize().resolve(RunFolder.HTML_FILE);
         String href = outDir.toAbsolutePath().normalize().relativize(page).toString();
         // A sweep level's folder of repeats has no page of its own.
         html.append("<tr><th>")

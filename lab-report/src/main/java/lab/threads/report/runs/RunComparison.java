@@ -9,8 +9,9 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import lab.threads.report.ServerSummary;
+import lab.threads.report.math.Numbers;
 import lab.threads.report.page.Cells;
+import lab.threads.report.summary.ServerSummary;
 
 /**
  * Two runs side by side: first what differed in how they ran (code, JVM flags, plan, client, machine), since that
@@ -94,7 +95,7 @@ public record RunComparison(
     private static String verdicts(List<ServerSummary> rows) {
         Map<String, Long> counted = rows.stream()
                 .map(row -> row.validity() == null
-                        ? Cells.NOT_AVAILABLE
+                        ? Numbers.NOT_AVAILABLE
                         : row.validity().verdict().label())
                 .collect(Collectors.groupingBy(Function.identity(), LinkedHashMap::new, Collectors.counting()));
         String verdicts = counted.entrySet().stream()

@@ -10,8 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import lab.threads.report.ReportWriter;
-import lab.threads.report.RunReport;
+import lab.threads.report.raw.RunFolder;
+import lab.threads.report.summary.RunReport;
 
 /**
  * Reads back what a run wrote in its folder: summary.json for one run (or one case of a sweep), sweep.json at the
@@ -39,7 +39,7 @@ public final class RunFiles {
     private RunFiles() {}
 
     static boolean hasSummary(Path dir) {
-        return Files.isRegularFile(dir.resolve(ReportWriter.JSON_FILE));
+        return Files.isRegularFile(dir.resolve(RunFolder.SUMMARY_JSON_FILE));
     }
 
     static boolean hasTasks(Path dir) {
@@ -52,7 +52,8 @@ public final class RunFiles {
 
     /** A file without metadata or servers (cut short, or hand-made) reads as empty ones, not nulls. */
     public static RunReport summary(Path runDir) throws IOException {
-        RunReport report = JSON.readValue(runDir.resolve(ReportWriter.JSON_FILE).toFile(), RunReport.class);
+        RunReport report =
+                JSON.readValue(runDir.resolve(RunFolder.SUMMARY_JSON_FILE).toFile(), RunReport.class);
         return new RunReport(
                 Objects.requireNonNullElse(report.metadata(), Map.of()),
                 report.plan(),

@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
-import lab.threads.report.AtomicFile;
-import lab.threads.report.ReportWriter;
-import lab.threads.report.RunReport;
+import lab.threads.report.raw.AtomicFile;
+import lab.threads.report.raw.RunFolder;
+import lab.threads.report.summary.RunReport;
 
 /**
  * {@code results/index.html}: every run in the folder runs land in, newest first, from the summary.json and
@@ -53,7 +53,7 @@ public final class RunIndex {
 
     /** Rewrites {@code index.html} in the results folder. @return the file written */
     public static Path write(Path resultsDir) throws IOException {
-        return AtomicFile.write(resultsDir.resolve(ReportWriter.HTML_FILE), RunIndexPage.render(read(resultsDir)));
+        return AtomicFile.write(resultsDir.resolve(RunFolder.HTML_FILE), RunIndexPage.render(read(resultsDir)));
     }
 
     /**
@@ -61,7 +61,7 @@ public final class RunIndex {
      * never gets an index of its unrelated neighbours. @return the file written, if any
      */
     public static Optional<Path> refresh(Path resultsDir) throws IOException {
-        return isResultsFolder(resultsDir) && Files.isRegularFile(resultsDir.resolve(ReportWriter.HTML_FILE))
+        return isResultsFolder(resultsDir) && Files.isRegularFile(resultsDir.resolve(RunFolder.HTML_FILE))
                 ? Optional.of(write(resultsDir))
                 : Optional.empty();
     }
@@ -97,7 +97,7 @@ public final class RunIndex {
                     RunReport report = RunFiles.summary(dir);
                     runs.add(new Entry(
                             name,
-                            date(report.metadata(), dir.resolve(ReportWriter.JSON_FILE)),
+                            date(report.metadata(), dir.resolve(RunFolder.SUMMARY_JSON_FILE)),
                             report.metadata(),
                             false,
                             List.of(new Case("", report))));
@@ -108,7 +108,7 @@ public final class RunIndex {
                 } else if (Files.isRegularFile(dir.resolve(ComparisonReport.FILE))) {
                     comparisons.add(name);
                 } else {
-                    skipped.add(name + ": no " + ReportWriter.JSON_FILE + " or " + SweepReport.JSON_FILE
+                    skipped.add(name + ": no " + RunFolder.SUMMARY_JSON_FILE + " or " + SweepReport.JSON_FILE
                             + " (not a run, or a sweep still in its first case)");
                 }
             } catch (IOException | RuntimeException unreadable) {
@@ -132,7 +132,7 @@ public final class RunIndex {
                 if (RunFiles.hasSummary(caseDir)) {
                     cases.add(new Case(folder, RunFiles.summary(caseDir)));
                 } else {
-                    skipped.add(name + ": no " + ReportWriter.JSON_FILE + " (the run stopped before this case)");
+                    skipped.add(name + ": no " + RunFolder.SUMMARY_JSON_FILE + " (the run stopped before this case)");
                 }
             } catch (IOException | RuntimeException unreadable) {
                 skipped.add(name + ": unreadable (" + RunFiles.firstLine(unreadable) + ")");

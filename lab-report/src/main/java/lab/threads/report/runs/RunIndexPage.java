@@ -7,12 +7,12 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import lab.threads.report.ReportWriter;
-import lab.threads.report.RunReport;
-import lab.threads.report.ServerSummary;
-import lab.threads.report.page.Cells;
+import lab.threads.report.math.Numbers;
 import lab.threads.report.page.Headline;
 import lab.threads.report.page.HtmlReport;
+import lab.threads.report.raw.RunFolder;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
 
 /**
  * The run index as a page: one table, a run's cells spanning its servers' rows; a sweep or repeats is a row of its
@@ -62,7 +62,7 @@ final class RunIndexPage {
                 "tasks",
                 "The executor alone (./lab tasks)",
                 contents.tasks().stream()
-                        .map(tasks -> link(tasks.folder() + "/" + ReportWriter.HTML_FILE, tasks.folder()) + " "
+                        .map(tasks -> link(tasks.folder() + "/" + RunFolder.HTML_FILE, tasks.folder()) + " "
                                 + HtmlReport.escape(tasks.words()))
                         .toList());
         appendList(
@@ -83,7 +83,7 @@ final class RunIndexPage {
                 .append("\">")
                 .append(DATE.format(entry.date()))
                 .append("</td>");
-        String runLink = link(entry.folder() + "/" + ReportWriter.HTML_FILE, entry.folder());
+        String runLink = link(entry.folder() + "/" + RunFolder.HTML_FILE, entry.folder());
         if (!entry.group()) {
             appendCase(
                     html,
@@ -111,7 +111,7 @@ final class RunIndexPage {
                         html,
                         "<span class=\"case\">"
                                 + link(
-                                        entry.folder() + "/" + runCase.folder() + "/" + ReportWriter.HTML_FILE,
+                                        entry.folder() + "/" + runCase.folder() + "/" + RunFolder.HTML_FILE,
                                         runCase.folder())
                                 + "</span>",
                         HtmlReport.escape(changed),
@@ -144,7 +144,7 @@ final class RunIndexPage {
                     .append(PlainPage.cell(server.outcome().words(), false));
             FIGURES.forEach(figure -> html.append(PlainPage.cell(figure.format(figure.read(server)), true)));
             html.append(PlainPage.cell(
-                            server.validity() == null ? Cells.NOT_AVAILABLE : Headline.clientWords(server.validity()),
+                            server.validity() == null ? Numbers.NOT_AVAILABLE : Headline.clientWords(server.validity()),
                             false))
                     .append("</tr>\n");
         }

@@ -6,9 +6,9 @@ import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import lab.threads.report.ServerSummary;
+import lab.threads.report.math.Numbers;
 import lab.threads.report.math.RequestPart;
-import lab.threads.report.page.Cells;
+import lab.threads.report.summary.ServerSummary;
 
 /**
  * One figure read off a server's summary row, named once for the sweep, the run index and the comparison. A figure
@@ -99,7 +99,7 @@ public record ServerFigure(String key, String label, int places, ToDoubleFunctio
     }
 
     String format(double value) {
-        return Double.isNaN(value) ? Cells.NOT_AVAILABLE : Cells.decimal(value, places);
+        return Double.isNaN(value) ? Numbers.NOT_AVAILABLE : Numbers.decimal(value, places);
     }
 
     /** The median alone for one run; with repeats, the median and its min-max range. */

@@ -10,11 +10,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import lab.threads.report.AtomicFile;
-import lab.threads.report.ReportWriter;
 import lab.threads.report.chart.ChartJs;
 import lab.threads.report.chart.ServerPalette;
 import lab.threads.report.page.HtmlReport;
+import lab.threads.report.raw.AtomicFile;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.report.verdict.Verdict;
 
 /**
@@ -50,7 +50,7 @@ public final class SweepReport {
         json.put("cases", cases);
         AtomicFile.write(runDir.resolve(JSON_FILE), JSON.writeValueAsString(json));
         AtomicFile.write(runDir.resolve(MARKDOWN_FILE), markdown(points));
-        AtomicFile.write(runDir.resolve(ReportWriter.HTML_FILE), html(metadata, points, cases));
+        AtomicFile.write(runDir.resolve(RunFolder.HTML_FILE), html(metadata, points, cases));
     }
 
     static String markdown(List<SweepPoint> points) {

@@ -1,7 +1,7 @@
 package lab.threads.report.tasks;
 
 import java.util.function.Function;
-import lab.threads.report.page.Cells;
+import lab.threads.report.math.Numbers;
 import lab.threads.tasks.TaskOutcome;
 
 /** One row of a seed's table: a figure of each fork, then the median and range of the repeats. */
@@ -67,7 +67,7 @@ public enum TaskFigure {
     }
 
     public String format(double value) {
-        return Double.isNaN(value) ? Cells.NOT_AVAILABLE : Cells.decimal(value, places);
+        return Double.isNaN(value) ? Numbers.NOT_AVAILABLE : Numbers.decimal(value, places);
     }
 
     private static Function<TaskRun, Double> inside(Function<TaskOutcome, Double> figure) {

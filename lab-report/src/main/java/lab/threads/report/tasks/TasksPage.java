@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import lab.threads.report.math.Numbers;
 import lab.threads.report.page.Cells;
 import lab.threads.report.page.HtmlReport;
 import lab.threads.report.runs.PlainPage;
@@ -169,12 +170,12 @@ final class TasksPage {
             rows.add(row);
         }
         List<String> completed = new ArrayList<>(List.of("tasks completed (fewest in a run)"));
-        cases.forEach(c -> completed.add(Cells.count(c.fewestCompleted()) + " in " + c.completedRuns() + "/"
+        cases.forEach(c -> completed.add(Numbers.count(c.fewestCompleted()) + " in " + c.completedRuns() + "/"
                 + c.runs().size() + " runs complete"));
         published.forEach(model -> completed.add("-"));
         rows.add(completed);
         List<String> refused = new ArrayList<>(List.of("tasks that got no thread (all runs)"));
-        cases.forEach(c -> refused.add(Cells.count(c.failedToStart())));
+        cases.forEach(c -> refused.add(Numbers.count(c.failedToStart())));
         published.forEach(model -> refused.add("-"));
         rows.add(refused);
         return new Table("seed-" + seed.id() + "-table", headers, rows);
@@ -183,7 +184,7 @@ final class TasksPage {
     /** "14,257" for one run or equal runs; "14,257 (13,900-15,002)" for a range. */
     static String cell(TaskFigure figure, Spread spread) {
         if (spread.runs() == 0) {
-            return Cells.NOT_AVAILABLE;
+            return Numbers.NOT_AVAILABLE;
         }
         String median = figure.format(spread.median());
         String min = figure.format(spread.min());
@@ -219,14 +220,14 @@ final class TasksPage {
                     .orElse(Double.NaN);
             rows.add(List.of(
                     server.server(),
-                    Cells.decimal(server.msPerRequest(), 3),
+                    Numbers.decimal(server.msPerRequest(), 3),
                     server.from(),
                     model.map(TaskCase::label).orElse(server.model() == null ? "no executor model matches" : "not run"),
                     model.map(c -> cell(TaskFigure.CPU_PER_TASK_MS, c.figure(TaskFigure.CPU_PER_TASK_MS)))
                             .orElse("-"),
                     Double.isNaN(perTask) || server.msPerRequest() <= 0
                             ? "-"
-                            : Cells.decimal(100 * perTask / server.msPerRequest(), 0)));
+                            : Numbers.decimal(100 * perTask / server.msPerRequest(), 0)));
         }
         return Optional.of(new Table(
                 "servers-table",

@@ -8,8 +8,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import lab.threads.report.AtomicFile;
-import lab.threads.report.ReportWriter;
+import lab.threads.report.raw.AtomicFile;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.report.runs.RunFiles;
 import lab.threads.tasks.TaskModel;
 
@@ -52,7 +52,7 @@ public record TasksReport(Map<String, Object> metadata, List<TaskCase> cases, Li
     public Path write(Path runDir) throws IOException {
         AtomicFile.write(runDir.resolve(RunFiles.TASKS_FILE), JSON.writeValueAsString(this));
         AtomicFile.write(runDir.resolve(MARKDOWN_FILE), TasksPage.markdown(this));
-        return AtomicFile.write(runDir.resolve(ReportWriter.HTML_FILE), TasksPage.html(this));
+        return AtomicFile.write(runDir.resolve(RunFolder.HTML_FILE), TasksPage.html(this));
     }
 
     public static TasksReport read(Path runDir) throws IOException {

@@ -1,18 +1,13 @@
 package lab.threads.report.verdict;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
-import java.util.stream.Collectors;
 import lab.threads.report.math.ArrivalLag;
 import lab.threads.report.math.SampleEnds;
 import lab.threads.report.math.TimeBreakdown;
-import lab.threads.report.page.Cells;
 import lab.threads.report.raw.ClientHealth;
-import lab.threads.report.raw.ClientPoint;
 import lab.threads.report.raw.ClientSnapshot;
 import lab.threads.report.raw.ServerSecond;
 import lab.threads.report.raw.ServerView;
@@ -35,6 +30,8 @@ import lab.threads.report.raw.ServerView;
  *     samples were in flight.
  * </ul>
  * The machine's share (all cores busy) and the gap between JMeter's p99 and the server's own are stated as facts.
+ * {@link ClientFacts} finds the facts in the run's series, {@link ClientFindings} words each of them; this record holds
+ * the verdict and puts the two together.
  *
  * @param verdict  whether the client held the figures back
  * @param findings the evidence, one sentence each, most telling first
@@ -108,206 +105,39 @@ public record ClientVerdict(
             long jmeterP99,
             ServerView view,
             ArrivalLag.Lateness lateness) {
-        List<Finding> findings = new ArrayList<>();
-        Seconds seconds = ends.isEmpty() || server.isEmpty() ? Seconds.NONE : Seconds.of(ends, server, client);
-        if (seconds == Seconds.NONE) {
-            findings.add(new Finding(
+        List<ClientFindings.Finding> findings = new ArrayList<>();
+        ClientFacts.Seconds seconds = ends.isEmpty() || server.isEmpty()
+                ? ClientFacts.Seconds.NONE
+                : ClientFacts.Seconds.of(ends, server, client);
+        if (seconds == ClientFacts.Seconds.NONE) {
+            findings.add(new ClientFindings.Finding(
                     server.isEmpty()
                             ? "the server's per-second series is missing, so client stalls cannot be told"
                             : "JMeter recorded no sample",
                     false));
         }
-        stalled(seconds.stalls()).ifPresent(findings::add);
-        busy(seconds.busyLagging()).ifPresent(findings::add);
-        schedule(lateness).ifPresent(findings::add);
-        Map<String, Long> limits = clientLimitErrors(errorsByCause);
-        clientLimits(limits, health).ifPresent(findings::add);
-        clientGc(client, health).ifPresent(findings::add);
-        p99Gap(view, jmeterP99).ifPresent(findings::add);
+        ClientFindings.stalled(seconds.stalls()).ifPresent(findings::add);
+        ClientFindings.busy(seconds.busyLagging()).ifPresent(findings::add);
+        ClientFindings.schedule(lateness).ifPresent(findings::add);
+        Map<String, Long> limits = ClientFacts.clientLimitErrors(errorsByCause);
+        ClientFindings.clientLimits(limits, health).ifPresent(findings::add);
+        ClientFindings.clientGc(client, health).ifPresent(findings::add);
+        ClientFindings.p99Gap(view, jmeterP99).ifPresent(findings::add);
         if (client.stream().anyMatch(ClientSnapshot::distributed)) {
-            findings.add(new Finding(
+            findings.add(new ClientFindings.Finding(
                     "the users ran on JMeter workers: the client's health here is the controller's only", false));
         }
-        boolean clientBound = findings.stream().anyMatch(Finding::clientBound);
+        boolean clientBound = findings.stream().anyMatch(ClientFindings.Finding::clientBound);
         Verdict verdict =
                 clientBound ? Verdict.CLIENT_BOUND : server.isEmpty() ? Verdict.UNKNOWN : Verdict.NO_CLIENT_LIMIT;
         return new ClientVerdict(
                 verdict,
-                findings.stream().map(Finding::words).toList(),
-                advice(verdict, health),
+                findings.stream().map(ClientFindings.Finding::words).toList(),
+                ClientFindings.advice(verdict, health),
                 seconds.stalls(),
                 seconds.busyLagging(),
                 seconds.saturated(),
                 limits);
-    }
-
-    /** One piece of evidence, in words; {@code clientBound} when it alone makes the client the bottleneck. */
-    private record Finding(String words, boolean clientBound) {}
-
-    /**
-     * The run second by second, server against client: when JMeter recorded nothing while the server handed responses
-     * over (stalls), when it recorded fewer than half of them while busy (lagging), and how long all cores were busy.
-     */
-    private record Seconds(List<Interval> stalls, List<Interval> busyLagging, int saturated) {
-        static final Seconds NONE = new Seconds(List.of(), List.of(), 0);
-
-        static Seconds of(SampleEnds ends, List<ServerSecond> server, List<ClientSnapshot> client) {
-            Map<Long, Long> handedOver = server.stream()
-                    .collect(Collectors.toMap(ServerSecond::epochSecond, ServerSecond::completed, Long::sum));
-            Map<Long, ClientPoint> clientBySecond = clientBySecond(client);
-            List<Long> stallSeconds = new ArrayList<>();
-            List<Long> lagSeconds = new ArrayList<>();
-            int saturated = 0;
-            for (long second = Math.floorDiv(ends.firstStart(), 1000);
-                    second <= Math.floorDiv(ends.lastEnd(), 1000);
-                    second++) {
-                long responses = handedOver.getOrDefault(second, 0L);
-                int recorded = ends.in(second);
-                ClientPoint clientSecond = clientBySecond.get(second);
-                if (responses > 0 && recorded == 0) {
-                    stallSeconds.add(second);
-                } else if (responses >= LAG_MIN_RESPONSES
-                        && recorded < responses / 2.0
-                        && clientSecond != null
-                        && clientSecond.cpuPercentOfMachine() != null
-                        && clientSecond.cpuPercentOfMachine() > BUSY_SHARE_PERCENT) {
-                    lagSeconds.add(second);
-                }
-                if (clientSecond != null
-                        && clientSecond.machinePercent() != null
-                        && clientSecond.machinePercent() >= MACHINE_SATURATED_PERCENT) {
-                    saturated++;
-                }
-            }
-            return new Seconds(
-                    intervals(stallSeconds, handedOver, ends).stream()
-                            .filter(stall -> stall.serverResponses() >= STALL_MIN_RESPONSES)
-                            .toList(),
-                    intervals(lagSeconds, handedOver, ends),
-                    saturated);
-        }
-    }
-
-    private static Optional<Finding> stalled(List<Interval> stalls) {
-        return stalls.isEmpty()
-                ? Optional.empty()
-                : Optional.of(new Finding(
-                        "client stall: JMeter recorded no sample at "
-                                + join(stalls) + " while the server handed over "
-                                + count(stalls.stream()
-                                        .mapToLong(Interval::serverResponses)
-                                        .sum())
-                                + " responses (" + seconds(stalls) + " in all)",
-                        true));
-    }
-
-    private static Optional<Finding> busy(List<Interval> busyLagging) {
-        return busyLagging.isEmpty()
-                ? Optional.empty()
-                : Optional.of(new Finding(
-                        "client busy: at " + join(busyLagging) + " ("
-                                + seconds(busyLagging) + ") the client took more than " + (int) BUSY_SHARE_PERCENT
-                                + "% of the machine while recording fewer than half of the server's responses",
-                        true));
-    }
-
-    private static Optional<Finding> schedule(ArrivalLag.Lateness lateness) {
-        if (lateness == null) {
-            return Optional.empty();
-        }
-        if (!lateness.clientFellBehind()) {
-            return Optional.of(new Finding(
-                    String.format(
-                            Locale.ROOT,
-                            "arrivals kept to the schedule (at most %.1f s late)",
-                            Math.max(0, lateness.worstSeconds())),
-                    false));
-        }
-        return Optional.of(new Finding(
-                String.format(
-                        Locale.ROOT,
-                        "client behind its schedule: arrivals started up to %.1f s after they "
-                                + "were due (at t = %.0f s), %s of %s after the schedule's last was due (t = %.0f s): the arrival "
-                                + "rate the server saw was the client's, not the plan's",
-                        lateness.worstSeconds(),
-                        lateness.worstAtSecond(),
-                        count(lateness.afterSchedule()),
-                        count(lateness.arrivals()),
-                        lateness.scheduleEndAtSecond()),
-                true));
-    }
-
-    private static Optional<Finding> clientLimits(Map<String, Long> limits, ClientHealth health) {
-        return limits.isEmpty()
-                ? Optional.empty()
-                : Optional.of(new Finding(
-                        "client limits: " + ErrorCauses.describe(limits)
-                                + " (the client's own resources, not the server's answers"
-                                + (health.peakOpenFiles() == null
-                                        ? ""
-                                        : "; it held up to " + count(health.peakOpenFiles()) + " open descriptors"
-                                                + (health.openFilesLimit() == null
-                                                        ? ""
-                                                        : " of its " + count(health.openFilesLimit())))
-                                + ")",
-                        true));
-    }
-
-    private static Optional<Finding> clientGc(List<ClientSnapshot> client, ClientHealth health) {
-        long worstGcSecond = worstGcSecondUnderLoad(client);
-        return worstGcSecond < GC_PAUSE_FLAG_MS
-                ? Optional.empty()
-                : Optional.of(new Finding(
-                        "client GC: " + count(worstGcSecond)
-                                + " ms of pauses in one second while samples were in flight ("
-                                + count(health.gcPauseMs())
-                                + " ms in all, the longest single pause " + count(health.gcMaxPauseMs())
-                                + " ms), added to every sample in flight",
-                        true));
-    }
-
-    /** A server that queues can go on timing requests long after JMeter gave up on them (its response timeout). */
-    private static Optional<Finding> p99Gap(ServerView view, long jmeterP99) {
-        if (view == null || view.count() == 0) {
-            return Optional.empty();
-        }
-        long serverP99 = Math.round(view.p99Ms());
-        return Optional.of(new Finding(
-                jmeterP99 >= serverP99
-                        ? String.format(
-                                Locale.ROOT,
-                                "JMeter's p99 %s ms against the server's own %s ms: %s ms of it was spent "
-                                        + "outside the server's handler (client, kernel, network)",
-                                count(jmeterP99),
-                                count(serverP99),
-                                count(jmeterP99 - serverP99))
-                        : String.format(
-                                Locale.ROOT,
-                                "the server's own p99 %s ms is above JMeter's %s ms: the server went on working "
-                                        + "on requests after the client had given up on them (its timeouts); those answers were never read",
-                                count(serverP99),
-                                count(jmeterP99)),
-                false));
-    }
-
-    private static String advice(Verdict verdict, ClientHealth health) {
-        return switch (verdict) {
-            case CLIENT_BOUND ->
-                "JMeter's latency and throughput include the client's own delays; the server's columns "
-                        + "are its own view. " + WHAT_TO_DO;
-            case NO_CLIENT_LIMIT ->
-                "No sign the client was the bottleneck: JMeter recorded responses in every second the "
-                        + "server handed them over"
-                        + (health.peakCpuPercentOfMachine() == null
-                                ? ""
-                                : String.format(
-                                        Locale.ROOT,
-                                        ", and the client took at most %.0f%% of the machine",
-                                        health.peakCpuPercentOfMachine()))
-                        + ".";
-            case UNKNOWN ->
-                "Cannot tell whether the client was the bottleneck (a server without /stats/seconds, or an older run).";
-        };
     }
 
     /**
@@ -325,22 +155,8 @@ public record ClientVerdict(
         if (time.present()) {
             more.add(time.finding());
         }
-        if (!logged.isEmpty()) {
-            more.add("server limits: its log reports "
-                    + logged.entrySet().stream()
-                            .map(entry -> "'" + entry.getKey() + "' " + count(entry.getValue()) + " time"
-                                    + (entry.getValue() == 1 ? "" : "s"))
-                            .collect(Collectors.joining(", "))
-                    + " (the server's own resources ran out)");
-        }
-        if (view != null && view.count() > 0) {
-            long beyond = Math.round(view.p99Ms()) - sleepMs;
-            if (beyond > Math.max(SERVER_WAIT_FLAG_MS, sleepMs / 10)) {
-                more.add("server wait: its own p99 is " + count(Math.round(view.p99Ms())) + " ms for a "
-                        + count(sleepMs) + " ms sleep: requests waited " + count(beyond)
-                        + " ms inside the server (a queue, or a thread to start)");
-            }
-        }
+        ClientFindings.serverLimits(logged).ifPresent(more::add);
+        ClientFindings.serverWait(view, sleepMs).ifPresent(more::add);
         return more.size() == findings.size() ? this : withFindings(more);
     }
 
@@ -425,84 +241,5 @@ public record ClientVerdict(
     /** The verdict and its evidence in one line, for tables and terminals. */
     public String oneLine() {
         return verdict + (findings.isEmpty() ? "" : ": " + String.join("; ", findings)) + ". " + advice;
-    }
-
-    /**
-     * The most GC pause time the client logged between two of its lines while samples were in flight: a pause before
-     * the load (JMeter calls System.gc() as a test starts) delays no sample.
-     */
-    private static long worstGcSecondUnderLoad(List<ClientSnapshot> client) {
-        long worst = 0;
-        for (int i = 1; i < client.size(); i++) {
-            ClientSnapshot before = client.get(i - 1);
-            ClientSnapshot after = client.get(i);
-            boolean loaded = inFlight(before) || inFlight(after);
-            if (loaded && before.gcPauseMs() != null && after.gcPauseMs() != null) {
-                worst = Math.max(worst, after.gcPauseMs() - before.gcPauseMs());
-            }
-        }
-        return worst;
-    }
-
-    private static boolean inFlight(ClientSnapshot line) {
-        return line.samplesInFlight() == null || line.samplesInFlight() > 0;
-    }
-
-    /** Each client line under the second it mostly covers (a line describes the second before it was taken). */
-    private static Map<Long, ClientPoint> clientBySecond(List<ClientSnapshot> client) {
-        Map<Long, ClientPoint> bySecond = new HashMap<>();
-        List<ClientPoint> points = ClientPoint.of(client, 0);
-        for (int i = 0; i < points.size(); i++) {
-            bySecond.put(Math.floorDiv(client.get(i).sampledAtMs() - 500, 1000), points.get(i));
-        }
-        return bySecond;
-    }
-
-    /** Consecutive seconds merged into intervals, placed on the run's axis. */
-    private static List<Interval> intervals(List<Long> seconds, Map<Long, Long> handedOver, SampleEnds ends) {
-        List<Interval> intervals = new ArrayList<>();
-        int i = 0;
-        while (i < seconds.size()) {
-            int j = i;
-            while (j + 1 < seconds.size() && seconds.get(j + 1) == seconds.get(j) + 1) {
-                j++;
-            }
-            long responses = 0;
-            long recorded = 0;
-            for (long second = seconds.get(i); second <= seconds.get(j); second++) {
-                responses += handedOver.getOrDefault(second, 0L);
-                recorded += ends.in(second);
-            }
-            intervals.add(new Interval(
-                    (seconds.get(i) * 1000 - ends.firstStart()) / 1000.0,
-                    ((seconds.get(j) + 1) * 1000 - ends.firstStart()) / 1000.0,
-                    responses,
-                    recorded));
-            i = j + 1;
-        }
-        return List.copyOf(intervals);
-    }
-
-    private static Map<String, Long> clientLimitErrors(Map<String, Long> errorsByCause) {
-        return errorsByCause.entrySet().stream()
-                .filter(entry -> ErrorCause.parse(entry.getKey()).side() == ErrorCause.Side.CLIENT
-                        && RESOURCE_LIMITS.stream().anyMatch(entry.getKey()::contains))
-                .collect(Collectors.toMap(
-                        Map.Entry::getKey, Map.Entry::getValue, Long::sum, java.util.LinkedHashMap::new));
-    }
-
-    private static String join(List<Interval> intervals) {
-        return intervals.stream().map(Interval::words).collect(Collectors.joining(", "));
-    }
-
-    private static String seconds(List<Interval> intervals) {
-        return String.format(
-                Locale.ROOT,
-                "%.0f s",
-                intervals.stream().mapToDouble(Interval::seconds).sum());
-    }
-
-    private static String count(long value) {
-        return Cells.count(value);
     }
 }

@@ -5,8 +5,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.raw.JsonLinesFile;
+import lab.threads.report.raw.RunFolder;
 
 /**
  * How each side used the cores it owned, from the runner's outside series of each process ({@code server-proc.jsonl},
@@ -26,8 +26,8 @@ public record CoreUse(
 
     /** Each side's own CPUs and how long it kept them busy; {@link #SHARED} unless both sides were pinned apart. */
     public static CoreUse read(Path serverDir, long fromMs, long toMs) {
-        Side server = Side.read(serverDir.resolve(ServerSummary.SERVER_PROC_FILE), fromMs, toMs);
-        Side client = Side.read(serverDir.resolve(ServerSummary.CLIENT_PROC_FILE), fromMs, toMs);
+        Side server = Side.read(serverDir.resolve(RunFolder.SERVER_PROC_FILE), fromMs, toMs);
+        Side client = Side.read(serverDir.resolve(RunFolder.CLIENT_PROC_FILE), fromMs, toMs);
         if (server.cpus == null || client.cpus == null || server.cpus.equals(client.cpus)) {
             return SHARED;
         }

@@ -5,8 +5,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.raw.JsonLinesFile;
+import lab.threads.report.raw.RunFolder;
 
 /**
  * The CPU each side spent over the load, from the runner's outside series of each process ({@code client-proc.jsonl},
@@ -26,8 +26,8 @@ public record CpuSplit(long clientCpuMs, long serverCpuMs, int saturatedSeconds,
 
     /** Over {@code fromMs}-{@code toMs} (the first sample's start to the last one's end). */
     public static CpuSplit read(Path serverDir, long fromMs, long toMs) {
-        Series client = Series.read(serverDir.resolve(ServerSummary.CLIENT_PROC_FILE), fromMs, toMs);
-        Series server = Series.read(serverDir.resolve(ServerSummary.SERVER_PROC_FILE), fromMs, toMs);
+        Series client = Series.read(serverDir.resolve(RunFolder.CLIENT_PROC_FILE), fromMs, toMs);
+        Series server = Series.read(serverDir.resolve(RunFolder.SERVER_PROC_FILE), fromMs, toMs);
         return new CpuSplit(client.cpuMs, server.cpuMs, client.saturated, client.seconds);
     }
 

@@ -9,7 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import lab.threads.report.ServerSummary;
+import lab.threads.report.raw.RunFolder;
 
 /**
  * The server's side of "who ran out": lines of its own log ({@code server.log}, its output as the runner saved it)
@@ -23,7 +23,7 @@ public final class ServerLogLimits {
     /** @return lines per limit named, in the order first seen; empty without a log */
     public static Map<String, Long> read(Path serverDir) {
         Map<String, Long> counts = new LinkedHashMap<>();
-        Path log = serverDir.resolve(ServerSummary.SERVER_LOG_FILE);
+        Path log = serverDir.resolve(RunFolder.SERVER_LOG_FILE);
         if (!Files.isRegularFile(log)) {
             return counts;
         }

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.LongSummaryStatistics;
 import java.util.Map;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.raw.JsonLinesFile;
 import lab.threads.report.raw.JtlReader;
+import lab.threads.report.raw.RunFolder;
 
 /**
  * Whether a long steady load left a server where it found it: after its warm-up, its RSS, heap after GC, open files
@@ -76,17 +76,19 @@ public record SoakCheck(String server, long samples, long errors, double window,
     /**
      * Reads a server folder of a finished run: the snapshots taken while requests were still being sent, less the
      * first {@code warmupSeconds} (the drain after the last arrival is no steady state either).
+     *
+     * @param samples the run's samples and {@code errors} the failed ones, from its summary
      */
-    public static SoakCheck read(ServerSummary summary, Path serverDir, double warmupSeconds) {
+    public static SoakCheck read(String server, long samples, long errors, Path serverDir, double warmupSeconds) {
         LongSummaryStatistics sent = new LongSummaryStatistics();
         JtlReader.read(
-                serverDir.resolve(ServerSummary.SAMPLES_FILE),
+                serverDir.resolve(RunFolder.SAMPLES_FILE),
                 sample -> sent.accept(sample.timeStamp()),
                 new ArrayList<>());
         long from = sent.getMin() + (long) (warmupSeconds * 1000);
         List<JsonNode> steady = new ArrayList<>();
         JsonLinesFile.read(
-                serverDir.resolve(ServerSummary.STATS_FILE),
+                serverDir.resolve(RunFolder.STATS_FILE),
                 "the soak's trends",
                 line -> {
                     long at = line.path("sampledAtMs").asLong();
@@ -95,17 +97,14 @@ public record SoakCheck(String server, long samples, long errors, double window,
                     }
                 },
                 new ArrayList<>());
-        long errors = summary.errorsByCause().values().stream()
-                .mapToLong(Long::longValue)
-                .sum();
         double window = steady.size() < 2
                 ? 0
                 : (steady.getLast().path("sampledAtMs").asLong()
                                 - steady.getFirst().path("sampledAtMs").asLong())
                         / 1000.0;
         return new SoakCheck(
-                summary.server(),
-                summary.summary().samples(),
+                server,
+                samples,
                 errors,
                 window,
                 RESOURCES.stream()

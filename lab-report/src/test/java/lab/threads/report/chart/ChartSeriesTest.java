@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.stream.LongStream;
 import lab.threads.report.JtlFixture;
 import lab.threads.report.RunFixture;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.math.PlanShape;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.Sample;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -64,7 +64,7 @@ class ChartSeriesTest {
     @Test
     void statsShareTheSamplesTimeAxisAndCpuIsPercentOfOneCoreOverTheRealInterval() throws IOException {
         writeJtl(List.of(new Sample(START, 100, "200", "", true, 100, 10, 1)));
-        Files.writeString(serverDir.resolve(ServerSummary.STATS_FILE), """
+        Files.writeString(serverDir.resolve(RunFolder.STATS_FILE), """
                 {"sampledAtMs":%d,"osThreads":20,"rssBytes":104857600,"cpuUserMs":1000,"cpuSystemMs":100}
                 {"osThreads":999}
                 {"sampledAtMs":%d,"osThreads":2000,"rssBytes":209715200,"cpuUserMs":1400,"cpuSystemMs":200,"inFlight":7}
@@ -91,7 +91,7 @@ class ChartSeriesTest {
         PlanShape plan = PlanShape.open(4, 2, 3, 500);
         // The schedule began 500 ms before the first sample (the client's line: sampled at START + 500, 1 s into it).
         Files.writeString(
-                serverDir.resolve(ServerSummary.CLIENT_STATS_FILE),
+                serverDir.resolve(RunFolder.CLIENT_STATS_FILE),
                 "{\"sampledAtMs\":%d,\"elapsedMs\":1000}\n".formatted(START + 500));
         writeJtl(List.of(
                 ok(0, 500),
@@ -143,7 +143,7 @@ class ChartSeriesTest {
     /** In end order, as JMeter writes them. */
     private Path writeJtl(List<Sample> samples) throws IOException {
         JtlFixture.write(
-                serverDir.resolve(ServerSummary.SAMPLES_FILE),
+                serverDir.resolve(RunFolder.SAMPLES_FILE),
                 samples.stream()
                         .sorted(Comparator.comparingLong(Sample::endTime))
                         .toList());

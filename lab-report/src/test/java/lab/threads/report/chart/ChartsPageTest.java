@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 import lab.threads.report.ReportWriter;
 import lab.threads.report.RunFixture;
-import lab.threads.report.RunReport;
+import lab.threads.report.raw.RunFolder;
+import lab.threads.report.summary.RunReport;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,13 +38,12 @@ class ChartsPageTest {
         RunReport report = RunFixture.threeServers(runDir);
         ReportWriter.writeAll(report, runDir);
         expected = RunCharts.read(report, runDir);
-        html = Files.readString(runDir.resolve(ReportWriter.HTML_FILE));
+        html = Files.readString(runDir.resolve(RunFolder.HTML_FILE));
     }
 
     @Test
     void chartsJsonHoldsEveryServersSeries() throws IOException {
-        RunCharts written =
-                JSON.readValue(runDir.resolve(ReportWriter.CHARTS_FILE).toFile(), RunCharts.class);
+        RunCharts written = JSON.readValue(runDir.resolve(RunFolder.CHARTS_FILE).toFile(), RunCharts.class);
 
         assertEquals(expected, written);
         assertEquals(
@@ -87,7 +87,7 @@ class ChartsPageTest {
     @Test
     void headlineIsAPngOfTheRun() throws IOException {
         BufferedImage image =
-                ImageIO.read(runDir.resolve(ReportWriter.HEADLINE_FILE).toFile());
+                ImageIO.read(runDir.resolve(RunFolder.HEADLINE_FILE).toFile());
 
         assertEquals(1200, image.getWidth());
         assertEquals(600, image.getHeight());

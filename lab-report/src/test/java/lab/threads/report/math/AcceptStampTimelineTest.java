@@ -19,13 +19,14 @@ import java.util.stream.IntStream;
 import lab.threads.report.JtlFixture;
 import lab.threads.report.ReportWriter;
 import lab.threads.report.RunFixture;
-import lab.threads.report.RunReport;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.page.TimeSection;
 import lab.threads.report.raw.AcceptQueueArea;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.Sample;
 import lab.threads.report.raw.ServerRequestLog;
 import lab.threads.report.runs.RunFiles;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -206,7 +207,7 @@ class AcceptStampTimelineTest {
 
         // Its summary.json as the report wrote it before: six parts, "accept queue" the merged one, no bands of kinds.
         ReportWriter.writeAll(report, runDir);
-        Path json = runDir.resolve(ReportWriter.JSON_FILE);
+        Path json = runDir.resolve(RunFolder.SUMMARY_JSON_FILE);
         ObjectMapper mapper = new ObjectMapper();
         ObjectNode summary = (ObjectNode) mapper.readTree(json.toFile());
         ObjectNode timeline = (ObjectNode) summary.withArray("servers").get(0).get("timeline");

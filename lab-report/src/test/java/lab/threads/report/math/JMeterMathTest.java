@@ -10,9 +10,10 @@ import java.util.List;
 import java.util.Random;
 import java.util.stream.LongStream;
 import lab.threads.report.JtlFixture;
-import lab.threads.report.RunOutcome;
-import lab.threads.report.ServerSummary;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.Sample;
+import lab.threads.report.summary.RunOutcome;
+import lab.threads.report.summary.ServerSummary;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.util.Calculator;
 import org.apache.jmeter.util.JMeterUtils;
@@ -45,7 +46,7 @@ class JMeterMathTest {
     @Test
     void summaryReportAndPercentilesEqualJMeters() throws IOException {
         List<Sample> samples = JtlFixture.randomRun(42, 5_000);
-        JtlFixture.write(runDir.resolve("server-x").resolve(ServerSummary.SAMPLES_FILE), samples);
+        JtlFixture.write(runDir.resolve("server-x").resolve(RunFolder.SAMPLES_FILE), samples);
         Calculator calculator = new Calculator();
         SamplingStatCalculator aggregate = new SamplingStatCalculator();
         for (Sample sample : samples) {

@@ -13,11 +13,12 @@ import java.util.Arrays;
 import java.util.List;
 import lab.threads.report.JtlFixture;
 import lab.threads.report.RunFixture;
-import lab.threads.report.RunOutcome;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.page.TimeSection;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.Sample;
 import lab.threads.report.raw.ServerRequestLog;
+import lab.threads.report.summary.RunOutcome;
+import lab.threads.report.summary.ServerSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -170,8 +171,8 @@ class RequestTimelineTest {
             samples.add(new Sample(start, 1_400, "200", "", true, 300, 120, 100, 1, Integer.toString(i)));
             lines.add(line(Integer.toString(i), true, start - T + 2, start - T + 3, start - T + 1_003));
         }
-        JtlFixture.write(server.resolve(ServerSummary.SAMPLES_FILE), samples);
-        Files.write(server.resolve(ServerSummary.REQUESTS_FILE), withHeader(lines));
+        JtlFixture.write(server.resolve(RunFolder.SAMPLES_FILE), samples);
+        Files.write(server.resolve(RunFolder.REQUESTS_FILE), withHeader(lines));
 
         ServerSummary summary = ServerSummary.from(
                 "server-virtual", server, new PlanShape(100, 2, 1, 1_000), RunOutcome.fromWords("ok"));

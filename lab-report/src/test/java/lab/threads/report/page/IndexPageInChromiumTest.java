@@ -17,6 +17,7 @@ import lab.threads.report.ReportWriter;
 import lab.threads.report.RunFixture;
 import lab.threads.report.chart.ChartsSection;
 import lab.threads.report.raw.JvmSide;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.report.runs.ComparedRun;
 import lab.threads.report.runs.ComparisonReport;
 import lab.threads.report.runs.ResultsFixture;
@@ -49,7 +50,7 @@ class IndexPageInChromiumTest {
                         + "): real-browser check skipped; on Debian: apt-get install -y chromium");
         deleteRecursively(OUT);
         ReportWriter.writeAll(RunFixture.threeServers(OUT), OUT);
-        String page = OUT.resolve(ReportWriter.HTML_FILE).toUri().toString();
+        String page = OUT.resolve(RunFolder.HTML_FILE).toUri().toString();
 
         String dom = run(chromium.get(), "dom", "--dump-dom", page);
         Path screenshot = OUT.resolve("index.png");
@@ -70,7 +71,7 @@ class IndexPageInChromiumTest {
         Path dir = OUT.resolveSibling("chromium-check-1280");
         deleteRecursively(dir);
         ReportWriter.writeAll(RunFixture.threeServers(dir), dir);
-        String page = dir.resolve(ReportWriter.HTML_FILE).toUri().toString();
+        String page = dir.resolve(RunFolder.HTML_FILE).toUri().toString();
 
         String body = bodyTag(run(chromium.get(), "dom-1280", "--window-size=1280,800", "--dump-dom", page));
         run(
@@ -96,7 +97,7 @@ class IndexPageInChromiumTest {
         Path dir = OUT.resolveSibling("chromium-check-profile");
         deleteRecursively(dir);
         ReportWriter.writeAll(RunFixture.profiled(dir), dir);
-        String page = dir.resolve(ReportWriter.HTML_FILE).toUri().toString();
+        String page = dir.resolve(RunFolder.HTML_FILE).toUri().toString();
 
         String dom = run(chromium.get(), "dom-profile", "--window-size=1280,800", "--dump-dom", page);
         run(
@@ -168,11 +169,11 @@ class IndexPageInChromiumTest {
         Path results = OUT.resolveSibling("chromium-check-thirteen");
         deleteRecursively(results);
         Path run = results.resolve("run");
-        lab.threads.report.RunReport thirteen = RunFixture.servers(run, RunFixture.THIRTEEN);
+        lab.threads.report.summary.RunReport thirteen = RunFixture.servers(run, RunFixture.THIRTEEN);
         ReportWriter.writeAll(thirteen, run);
         ResultsFixture.fill(results, RunFixture.servers(fixture, RunFixture.THIRTEEN));
         Path sweep = results.resolve(ResultsFixture.SWEEP);
-        java.util.Map<String, List<lab.threads.report.ServerSummary>> byLevel = new java.util.LinkedHashMap<>();
+        java.util.Map<String, List<lab.threads.report.summary.ServerSummary>> byLevel = new java.util.LinkedHashMap<>();
         byLevel.put("100", thirteen.servers());
         byLevel.put("200", thirteen.servers());
         lab.threads.report.runs.SweepReport.write(
@@ -185,8 +186,7 @@ class IndexPageInChromiumTest {
                         ComparedRun.read(sweep.resolve("users-100")), ComparedRun.read(sweep.resolve("users-200"))),
                 results.resolve("compare-1280"));
 
-        for (Path page :
-                List.of(run.resolve(ReportWriter.HTML_FILE), sweep.resolve(ReportWriter.HTML_FILE), comparison)) {
+        for (Path page : List.of(run.resolve(RunFolder.HTML_FILE), sweep.resolve(RunFolder.HTML_FILE), comparison)) {
             String name = page.getParent().getFileName() + "-"
                     + page.getFileName().toString().replace(".html", "");
             String dom = run(
@@ -210,7 +210,7 @@ class IndexPageInChromiumTest {
                 "dom-13-charts",
                 "--window-size=1280,800",
                 "--dump-dom",
-                run.resolve(ReportWriter.HTML_FILE).toUri().toString()));
+                run.resolve(RunFolder.HTML_FILE).toUri().toString()));
         assertTrue(
                 runBody.contains("data-charts-rendered=\"" + ChartsSection.FIGURES.size() + "\""),
                 "every chart of the run drew its thirteen series: " + runBody);

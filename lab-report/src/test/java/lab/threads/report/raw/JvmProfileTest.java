@@ -14,8 +14,8 @@ import java.util.List;
 import lab.threads.report.RecordingFixture;
 import lab.threads.report.ReportWriter;
 import lab.threads.report.RunFixture;
-import lab.threads.report.RunReport;
 import lab.threads.report.page.ProfileSection;
+import lab.threads.report.summary.RunReport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -91,7 +91,7 @@ class JvmProfileTest {
         RunReport report = RunFixture.profiled(dir);
         ReportWriter.writeAll(report, dir);
 
-        String html = Files.readString(dir.resolve(ReportWriter.HTML_FILE));
+        String html = Files.readString(dir.resolve(RunFolder.HTML_FILE));
         assertTrue(html.contains("<section id=\"profile\">") && html.contains(ProfileSection.TITLE), "the section");
         assertTrue(html.contains("id=\"jvm-counts\""), "the counts side by side");
         assertTrue(
@@ -102,19 +102,19 @@ class JvmProfileTest {
         for (String server : RunFixture.SERVERS) {
             assertTrue(Files.isRegularFile(dir.resolve(server).resolve(JvmSide.CLIENT.flameGraph())), server);
         }
-        String markdown = Files.readString(dir.resolve(ReportWriter.MARKDOWN_FILE));
+        String markdown = Files.readString(dir.resolve(RunFolder.SUMMARY_MARKDOWN_FILE));
         assertTrue(
                 markdown.contains("## " + ProfileSection.TITLE) && markdown.contains(RecordingFixture.HOT_METHOD),
                 markdown);
-        var json =
-                new ObjectMapper().readTree(dir.resolve(ReportWriter.JSON_FILE).toFile());
+        var json = new ObjectMapper()
+                .readTree(dir.resolve(RunFolder.SUMMARY_JSON_FILE).toFile());
         assertTrue(
                 json.at("/servers/0/profile/server/pinned").asLong() >= 1,
                 json.at("/servers/0/profile").toString());
         assertTrue(
                 json.at("/servers/0/profile/client/hotFrames/0/frame").asText().endsWith(RecordingFixture.HOT_METHOD));
-        RunReport readBack =
-                new ObjectMapper().readValue(dir.resolve(ReportWriter.JSON_FILE).toFile(), RunReport.class);
+        RunReport readBack = new ObjectMapper()
+                .readValue(dir.resolve(RunFolder.SUMMARY_JSON_FILE).toFile(), RunReport.class);
         assertEquals(
                 report.servers().getFirst().profile(),
                 readBack.servers().getFirst().profile(),
@@ -126,7 +126,10 @@ class JvmProfileTest {
         ReportWriter.writeAll(RunFixture.threeServers(dir), dir);
 
         for (String file : List.of(
-                ReportWriter.HTML_FILE, ReportWriter.MARKDOWN_FILE, ReportWriter.JSON_FILE, ReportWriter.CSV_FILE)) {
+                RunFolder.HTML_FILE,
+                RunFolder.SUMMARY_MARKDOWN_FILE,
+                RunFolder.SUMMARY_JSON_FILE,
+                RunFolder.SUMMARY_CSV_FILE)) {
             String text = Files.readString(dir.resolve(file));
             assertFalse(
                     text.contains(ProfileSection.TITLE)

@@ -15,15 +15,15 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import lab.threads.report.JtlFixture;
 import lab.threads.report.RunFixture;
-import lab.threads.report.RunOutcome;
-import lab.threads.report.RunReport;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.chart.AcceptQueuePoint;
 import lab.threads.report.chart.RunCharts;
 import lab.threads.report.chart.ServerCharts;
 import lab.threads.report.page.CsvReport;
 import lab.threads.report.page.HtmlReport;
 import lab.threads.report.page.MarkdownReport;
+import lab.threads.report.summary.RunOutcome;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -117,8 +117,7 @@ class KernelEvidenceTest {
     @Test
     void aStatsGapCoveredFromOutsideIsSaidInOneSentence() throws IOException {
         writeRun(slowConnects(0, 0, 0, 0), RunFixture.kernelLines("6.18.44", 0));
-        Files.writeString(
-                serverDir.resolve(ServerSummary.STATS_FILE), withoutSeconds(RunFixture.statsLines(100), 13, 39));
+        Files.writeString(serverDir.resolve(RunFolder.STATS_FILE), withoutSeconds(RunFixture.statsLines(100), 13, 39));
 
         assertEquals(
                 List.of("server /stats did not answer t = 12-40 s; the outside /proc series covers it"),
@@ -128,13 +127,12 @@ class KernelEvidenceTest {
     @Test
     void aGapInBothSeriesAndAMissingOutsideSeriesAreSaid() throws IOException {
         writeRun(slowConnects(0, 0, 0, 0), RunFixture.kernelLines("6.18.44", 0));
+        Files.writeString(serverDir.resolve(RunFolder.STATS_FILE), withoutSeconds(RunFixture.statsLines(100), 13, 39));
         Files.writeString(
-                serverDir.resolve(ServerSummary.STATS_FILE), withoutSeconds(RunFixture.statsLines(100), 13, 39));
+                serverDir.resolve(RunFolder.SERVER_PROC_FILE), withoutSeconds(RunFixture.statsLines(100), 20, 24));
         Files.writeString(
-                serverDir.resolve(ServerSummary.SERVER_PROC_FILE), withoutSeconds(RunFixture.statsLines(100), 20, 24));
-        Files.writeString(
-                serverDir.resolve(ServerSummary.CLIENT_STATS_FILE), withoutSeconds(RunFixture.clientLines(), 30, 50));
-        Files.delete(serverDir.resolve(ServerSummary.CLIENT_PROC_FILE));
+                serverDir.resolve(RunFolder.CLIENT_STATS_FILE), withoutSeconds(RunFixture.clientLines(), 30, 50));
+        Files.delete(serverDir.resolve(RunFolder.CLIENT_PROC_FILE));
 
         assertEquals(
                 List.of(
@@ -148,8 +146,7 @@ class KernelEvidenceTest {
     @Test
     void theReportsCarryTheCheckAndTheGaps() throws IOException {
         writeRun(slowConnects(400, 1_000, 12, 2_000), RunFixture.kernelLines("6.18.44", 415));
-        Files.writeString(
-                serverDir.resolve(ServerSummary.STATS_FILE), withoutSeconds(RunFixture.statsLines(100), 13, 39));
+        Files.writeString(serverDir.resolve(RunFolder.STATS_FILE), withoutSeconds(RunFixture.statsLines(100), 13, 39));
         RunReport report = new RunReport(Map.of(), RunFixture.PLAN, List.of(summary()));
 
         String sentence =
@@ -193,14 +190,14 @@ class KernelEvidenceTest {
 
     private void writeRun(List<Sample> samples, String kernelLines) throws IOException {
         Files.createDirectories(serverDir);
-        JtlFixture.write(serverDir.resolve(ServerSummary.SAMPLES_FILE), samples);
-        Files.writeString(serverDir.resolve(ServerSummary.STATS_FILE), RunFixture.statsLines(100));
-        Files.writeString(serverDir.resolve(ServerSummary.SERVER_PROC_FILE), RunFixture.statsLines(100));
-        Files.writeString(serverDir.resolve(ServerSummary.CLIENT_STATS_FILE), RunFixture.clientLines());
-        Files.writeString(serverDir.resolve(ServerSummary.CLIENT_PROC_FILE), RunFixture.clientLines());
-        Files.deleteIfExists(serverDir.resolve(ServerSummary.KERNEL_FILE));
+        JtlFixture.write(serverDir.resolve(RunFolder.SAMPLES_FILE), samples);
+        Files.writeString(serverDir.resolve(RunFolder.STATS_FILE), RunFixture.statsLines(100));
+        Files.writeString(serverDir.resolve(RunFolder.SERVER_PROC_FILE), RunFixture.statsLines(100));
+        Files.writeString(serverDir.resolve(RunFolder.CLIENT_STATS_FILE), RunFixture.clientLines());
+        Files.writeString(serverDir.resolve(RunFolder.CLIENT_PROC_FILE), RunFixture.clientLines());
+        Files.deleteIfExists(serverDir.resolve(RunFolder.KERNEL_FILE));
         if (kernelLines != null) {
-            Files.writeString(serverDir.resolve(ServerSummary.KERNEL_FILE), kernelLines);
+            Files.writeString(serverDir.resolve(RunFolder.KERNEL_FILE), kernelLines);
         }
     }
 

@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import lab.threads.report.ServerSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,7 +19,7 @@ class ServerStatsPeaksTest {
 
     @Test
     void peaksAreMaximaAndCountersAreLastMinusFirst() throws IOException {
-        Path jsonl = dir.resolve(ServerSummary.STATS_FILE);
+        Path jsonl = dir.resolve(RunFolder.STATS_FILE);
         Files.writeString(jsonl, """
                 {"sampledAtMs":1,"variant":"virtual","jdk":"25","inFlight":0,"peakInFlight":0,"platformThreads":20,"peakPlatformThreads":21,"osThreads":25,"rssBytes":100,"peakRssBytes":100,"cpuUserMs":1000,"cpuSystemMs":200,"processCpuMs":1200,"voluntaryContextSwitches":10,"involuntaryContextSwitches":1,"openFiles":40,"maxOpenFiles":20000,"settings":{"port":8080}}
                 {"sampledAtMs":2,"variant":"virtual","jdk":"25","inFlight":17000,"peakInFlight":18000,"platformThreads":30,"peakPlatformThreads":31,"osThreads":40,"rssBytes":900,"peakRssBytes":950,"cpuUserMs":5000,"cpuSystemMs":700,"processCpuMs":5700,"voluntaryContextSwitches":510,"involuntaryContextSwitches":31,"openFiles":19000,"maxOpenFiles":20000}
@@ -54,7 +53,7 @@ class ServerStatsPeaksTest {
 
     @Test
     void linuxOnlyFieldsAbsentStayNull() throws IOException {
-        Path jsonl = dir.resolve(ServerSummary.STATS_FILE);
+        Path jsonl = dir.resolve(RunFolder.STATS_FILE);
         Files.writeString(jsonl, """
                 {"variant":"pool","inFlight":3,"peakInFlight":5,"platformThreads":9,"peakPlatformThreads":9,"processCpuMs":10}
                 {"variant":"pool","inFlight":1,"peakInFlight":7,"platformThreads":12,"peakPlatformThreads":12,"processCpuMs":25}
@@ -73,7 +72,7 @@ class ServerStatsPeaksTest {
 
     @Test
     void aServerThatStoppedAnsweringBeforeTheLoadEndedIsSilentAtTheEnd() throws IOException {
-        Path jsonl = dir.resolve(ServerSummary.STATS_FILE);
+        Path jsonl = dir.resolve(RunFolder.STATS_FILE);
         Files.writeString(jsonl, """
                 {"sampledAtMs":1000,"osThreads":20}
                 {"sampledAtMs":2000,"osThreads":3650}

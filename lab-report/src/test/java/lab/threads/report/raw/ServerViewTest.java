@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import lab.threads.report.ServerSummary;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,7 +31,7 @@ class ServerViewTest {
         for (int i = 1; i <= 1_000; i++) {
             cumulative.recordValue(6_000_000 + i * 10L); // the run: 6.00001 .. 6.01 s
         }
-        Path stats = dir.resolve(ServerSummary.STATS_FILE);
+        Path stats = dir.resolve(RunFolder.STATS_FILE);
         Files.writeString(stats, before + "\n{\"sampledAtMs\":1}\n" + line(cumulative) + "\n");
 
         List<String> notes = new ArrayList<>();
@@ -48,7 +47,7 @@ class ServerViewTest {
 
     @Test
     void aServerWithoutTimingGivesNoViewAndSaysSo() throws IOException {
-        Path stats = dir.resolve(ServerSummary.STATS_FILE);
+        Path stats = dir.resolve(RunFolder.STATS_FILE);
         Files.writeString(stats, "{\"sampledAtMs\":1,\"osThreads\":20}\n");
         List<String> notes = new ArrayList<>();
         assertNull(ServerView.read(stats, notes));

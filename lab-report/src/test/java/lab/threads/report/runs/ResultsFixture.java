@@ -6,9 +6,9 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import lab.threads.report.ReportWriter;
 import lab.threads.report.RunFixture;
-import lab.threads.report.RunReport;
+import lab.threads.report.raw.RunFolder;
+import lab.threads.report.summary.RunReport;
 
 /**
  * A results folder as runs leave it, of one run's figures: two plain runs, a sweep of two levels with two repeats
@@ -51,7 +51,7 @@ public final class ResultsFixture {
                 "{\"metadata\":{\"repeats\":1},\"cases\":[{\"seed\":\"003\",\"completedRuns\":0,\"runs\":[{}]}]}");
         Files.createDirectories(results.resolve("scratch"));
         Files.createDirectories(results.resolve("broken"));
-        Files.writeString(results.resolve("broken").resolve(ReportWriter.JSON_FILE), "{not json");
+        Files.writeString(results.resolve("broken").resolve(RunFolder.SUMMARY_JSON_FILE), "{not json");
         Files.createDirectories(results.resolve(".jmeter-home"));
     }
 

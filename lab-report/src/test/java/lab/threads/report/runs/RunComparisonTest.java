@@ -12,10 +12,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
-import lab.threads.report.ReportWriter;
 import lab.threads.report.RunFixture;
-import lab.threads.report.RunReport;
-import lab.threads.report.ServerSummary;
+import lab.threads.report.raw.RunFolder;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
 import lab.threads.report.verdict.ClientVerdict;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -96,7 +96,7 @@ class RunComparisonTest {
                 comparison.servers().get(2).verdictA(),
                 "a single run's verdict word, uncounted, and its stall seconds");
 
-        Files.writeString(a.resolve(ReportWriter.HTML_FILE), "<html></html>");
+        Files.writeString(a.resolve(RunFolder.HTML_FILE), "<html></html>");
         String page = Files.readString(ComparisonReport.write(comparison, results.resolve("compare")));
         assertTrue(page.indexOf("id=\"metadata\"") < page.indexOf("id=\"figures\""), page);
         assertTrue(page.contains("<td>planProperties.users</td><td>20000</td><td>10000</td>"), page);
@@ -158,7 +158,7 @@ class RunComparisonTest {
     void badFoldersAreRefusedWithThePathAndWhatToGive() throws IOException {
         Files.createDirectories(results.resolve("empty"));
         Files.createDirectories(results.resolve("corrupt"));
-        Files.writeString(results.resolve("corrupt").resolve(ReportWriter.JSON_FILE), "[1, 2");
+        Files.writeString(results.resolve("corrupt").resolve(RunFolder.SUMMARY_JSON_FILE), "[1, 2");
         SweepReport.write(
                 Files.createDirectories(results.resolve("sweep")),
                 Map.of(),

@@ -11,12 +11,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import lab.threads.report.ReportWriter;
 import lab.threads.report.RunFixture;
-import lab.threads.report.RunReport;
-import lab.threads.report.ServerSummary;
-import lab.threads.report.page.Cells;
+import lab.threads.report.math.Numbers;
 import lab.threads.report.page.Headline;
+import lab.threads.report.raw.RunFolder;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -81,7 +81,7 @@ class RunIndexTest {
         ServerSummary virtual = run.servers().get(2);
         assertTrue(
                 page.contains("<td>server-virtual</td><td>ok</td><td class=\"num\">"
-                        + Cells.decimal(virtual.percentOfIdeal(), 1) + "</td>"),
+                        + Numbers.decimal(virtual.percentOfIdeal(), 1) + "</td>"),
                 page);
         assertTrue(page.contains(Headline.clientWords(virtual.validity())), page);
         assertTrue(page.contains("href=\"compare-2026-01-04T10-00-00/compare.html\""), page);
@@ -101,7 +101,7 @@ class RunIndexTest {
             ((ObjectNode) server).put("aFieldSinceRemoved", 1);
         });
         Files.createDirectories(results.resolve("old"));
-        Files.writeString(results.resolve("old").resolve(ReportWriter.JSON_FILE), json.writeValueAsString(old));
+        Files.writeString(results.resolve("old").resolve(RunFolder.SUMMARY_JSON_FILE), json.writeValueAsString(old));
 
         String page = Files.readString(RunIndex.write(results));
 
@@ -118,7 +118,7 @@ class RunIndexTest {
 
         assertEquals(Optional.empty(), RunIndex.refresh(results), "no index yet: the folder is left alone");
         RunIndex.write(results);
-        assertEquals(Optional.of(results.resolve(ReportWriter.HTML_FILE)), RunIndex.refresh(results));
+        assertEquals(Optional.of(results.resolve(RunFolder.HTML_FILE)), RunIndex.refresh(results));
         assertFalse(
                 RunIndex.isResultsFolder(results.resolve("2026-01-02T10-00-00")),
                 "a sweep is a run, not a results folder");

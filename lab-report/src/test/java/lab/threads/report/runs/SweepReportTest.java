@@ -11,10 +11,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import lab.threads.report.JtlFixture;
-import lab.threads.report.ReportWriter;
 import lab.threads.report.RunFixture;
-import lab.threads.report.RunOutcome;
-import lab.threads.report.ServerSummary;
+import lab.threads.report.raw.RunFolder;
+import lab.threads.report.summary.RunOutcome;
+import lab.threads.report.summary.ServerSummary;
 import lab.threads.report.verdict.Verdict;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -163,7 +163,7 @@ class SweepReportTest {
         String markdown = Files.readString(dir.resolve(SweepReport.MARKDOWN_FILE));
         assertTrue(markdown.contains("| server-pool | 1000 |"), markdown);
         assertTrue(markdown.contains(" - "), "a range for two repeats: " + markdown);
-        String page = Files.readString(dir.resolve(ReportWriter.HTML_FILE));
+        String page = Files.readString(dir.resolve(RunFolder.HTML_FILE));
         assertTrue(page.contains("chart-throughput")
                 && page.contains("chart-p99")
                 && page.contains("users-1000/repeat-1/index.html"));
@@ -194,7 +194,7 @@ class SweepReportTest {
 
     private ServerSummary summary(String name, long seed, int samples) throws IOException {
         Path server = dir.resolve(name);
-        JtlFixture.write(server.resolve(ServerSummary.SAMPLES_FILE), JtlFixture.randomRun(seed, samples));
+        JtlFixture.write(server.resolve(RunFolder.SAMPLES_FILE), JtlFixture.randomRun(seed, samples));
         return ServerSummary.from(name, server, RunFixture.PLAN, RunOutcome.fromWords("ok"));
     }
 }

@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import lab.threads.report.JtlFixture;
-import lab.threads.report.ServerSummary;
+import lab.threads.report.raw.RunFolder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,8 +24,8 @@ class CoreUseTest {
     @Test
     void withEachSideOnItsOwnCpuTheFindingNamesTheSideThatKeptItsOwnBusy() throws IOException {
         // The client burns its one CPU for 10 of 20 s; the server uses 30% of its own throughout.
-        write(ServerSummary.CLIENT_PROC_FILE, "0", second -> second < 10 ? 990 : 400);
-        write(ServerSummary.SERVER_PROC_FILE, "1", second -> 300);
+        write(RunFolder.CLIENT_PROC_FILE, "0", second -> second < 10 ? 990 : 400);
+        write(RunFolder.SERVER_PROC_FILE, "1", second -> 300);
 
         CoreUse use = CoreUse.read(dir, T, T + 20_000);
 
@@ -40,8 +40,8 @@ class CoreUseTest {
 
     @Test
     void onSharedCoresThereIsNoSideToNameAndTheMachineFindingStays() throws IOException {
-        write(ServerSummary.CLIENT_PROC_FILE, "0-1", second -> 1_990);
-        write(ServerSummary.SERVER_PROC_FILE, "0-1", second -> 10);
+        write(RunFolder.CLIENT_PROC_FILE, "0-1", second -> 1_990);
+        write(RunFolder.SERVER_PROC_FILE, "0-1", second -> 10);
 
         assertFalse(CoreUse.read(dir, T, T + 20_000).pinned());
         assertFalse(

@@ -14,9 +14,10 @@ import java.util.function.IntUnaryOperator;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import lab.threads.report.JtlFixture;
-import lab.threads.report.RunOutcome;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.math.PlanShape;
+import lab.threads.report.raw.RunFolder;
+import lab.threads.report.summary.RunOutcome;
+import lab.threads.report.summary.ServerSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,8 +54,8 @@ class NoThinkTimeVerdictTest {
     @Test
     void onSharedSaturatedCoresTheCostlierClientBoundsTheRate() throws IOException {
         // 10 s, all cores busy: the client 1.2 cores, the server 0.8.
-        write(ServerSummary.CLIENT_PROC_FILE, second -> 1_200, second -> 2_000);
-        write(ServerSummary.SERVER_PROC_FILE, second -> 800, second -> 2_000);
+        write(RunFolder.CLIENT_PROC_FILE, second -> 1_200, second -> 2_000);
+        write(RunFolder.SERVER_PROC_FILE, second -> 800, second -> 2_000);
 
         CpuSplit cpu = CpuSplit.read(dir, T, T + 10_000);
         ClientVerdict verdict = NO_LIMIT_SEEN.withNoThinkTime(true, cpu, CoreUse.SHARED, 10_000);
@@ -73,8 +74,8 @@ class NoThinkTimeVerdictTest {
 
     @Test
     void aCheaperClientLeavesTheVerdictAndNamesTheServersCores() throws IOException {
-        write(ServerSummary.CLIENT_PROC_FILE, second -> 300, second -> 2_000);
-        write(ServerSummary.SERVER_PROC_FILE, second -> 1_700, second -> 2_000);
+        write(RunFolder.CLIENT_PROC_FILE, second -> 300, second -> 2_000);
+        write(RunFolder.SERVER_PROC_FILE, second -> 1_700, second -> 2_000);
 
         ClientVerdict verdict =
                 NO_LIMIT_SEEN.withNoThinkTime(true, CpuSplit.read(dir, T, T + 10_000), CoreUse.SHARED, 10_000);
@@ -86,8 +87,8 @@ class NoThinkTimeVerdictTest {
 
     @Test
     void idleCoresBoundNeitherSideAndAPlanWithAnIdealIsLeftAlone() throws IOException {
-        write(ServerSummary.CLIENT_PROC_FILE, second -> 600, second -> 1_000);
-        write(ServerSummary.SERVER_PROC_FILE, second -> 300, second -> 1_000);
+        write(RunFolder.CLIENT_PROC_FILE, second -> 600, second -> 1_000);
+        write(RunFolder.SERVER_PROC_FILE, second -> 300, second -> 1_000);
         CpuSplit cpu = CpuSplit.read(dir, T, T + 10_000);
 
         assertFalse(cpu.machineSaturated());

@@ -13,8 +13,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.LongUnaryOperator;
 import lab.threads.report.JtlFixture;
-import lab.threads.report.ServerSummary;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.Sample;
+import lab.threads.report.summary.ServerSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -72,10 +73,10 @@ class SoakCheckTest {
                     "osThreads",
                     30 + value)));
         }
-        Files.write(dir.resolve(ServerSummary.STATS_FILE), lines);
+        Files.write(dir.resolve(RunFolder.STATS_FILE), lines);
         // Requests sent from the first second to the last; the stats go on 30 s longer (the drain), left out.
         JtlFixture.write(
-                dir.resolve(ServerSummary.SAMPLES_FILE),
+                dir.resolve(RunFolder.SAMPLES_FILE),
                 List.of(
                         new Sample(1_000_000, 1000, "200", "OK", true, 100, 100, 1),
                         new Sample(1_000_000 + (MINUTES * 60 - 31) * 1000L, 1000, "200", "OK", true, 100, 100, 1)));
@@ -83,6 +84,6 @@ class SoakCheckTest {
                 """
                 {"server": "server-x", "outcome": "ok", "summary": {"samples": 180000}, "errorsByCause": %s}
                 """.formatted(errors == 0 ? "{}" : "{\"server: HTTP 503\": " + errors + "}"), ServerSummary.class);
-        return SoakCheck.read(summary, dir, 120);
+        return SoakCheck.read(summary.server(), summary.summary().samples(), summary.failedSamples(), dir, 120);
     }
 }

@@ -12,10 +12,11 @@ import java.util.List;
 import java.util.Map;
 import lab.threads.report.ReportWriter;
 import lab.threads.report.RunFixture;
-import lab.threads.report.RunReport;
-import lab.threads.report.ServerSummary;
 import lab.threads.report.math.PlanShape;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.report.runs.RunFiles;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -90,7 +91,7 @@ class TalkComparisonTest {
         RunReport report = RunFixture.talkServers(runDir);
         ReportWriter.writeAll(report, runDir);
 
-        String html = Files.readString(runDir.resolve(ReportWriter.HTML_FILE));
+        String html = Files.readString(runDir.resolve(RunFolder.HTML_FILE));
         String table = html.substring(
                 html.indexOf("<table id=\"talk-table\">"), html.indexOf("</table>", html.indexOf("talk-table")));
         assertEquals(
@@ -102,7 +103,7 @@ class TalkComparisonTest {
                         + "jdk.httpserver.maxConnections -1, sun.net.httpserver.maxIdleConnections 200"),
                 "the settings cell names the JDK's own cap");
 
-        String md = Files.readString(runDir.resolve(ReportWriter.MARKDOWN_FILE));
+        String md = Files.readString(runDir.resolve(RunFolder.SUMMARY_MARKDOWN_FILE));
         assertTrue(md.contains("## The talk, side by side"));
         assertTrue(md.contains("| virtual threads | the talk | 60,000 | 6,042 |"), md);
         int causes = report.servers().stream()
@@ -113,7 +114,7 @@ class TalkComparisonTest {
                 causes, html.substring(html.indexOf("<section id=\"talk\">")).split("<li>[0-9,]+ x ").length - 1);
 
         JsonNode json = new ObjectMapper()
-                .readTree(runDir.resolve(ReportWriter.JSON_FILE).toFile());
+                .readTree(runDir.resolve(RunFolder.SUMMARY_JSON_FILE).toFile());
         assertEquals(3, json.get("talk").get("rows").size());
         assertEquals(
                 0.32,

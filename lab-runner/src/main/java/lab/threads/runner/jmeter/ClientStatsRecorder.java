@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import lab.threads.common.ProcessMetrics;
+import lab.threads.report.raw.RunFolder;
 import org.apache.jmeter.threads.JMeterContextService;
 
 /**
@@ -45,7 +46,6 @@ import org.apache.jmeter.threads.JMeterContextService;
  */
 final class ClientStatsRecorder {
 
-    static final String FILE_NAME = "client-stats.jsonl";
     static final Duration PERIOD = Duration.ofSeconds(1);
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -67,7 +67,7 @@ final class ClientStatsRecorder {
      * @param gcPauses    this JVM's pauses, watched from its start
      */
     ClientStatsRecorder(Path jtl, boolean distributed, GcPauses gcPauses) {
-        this.file = jtl.toAbsolutePath().resolveSibling(FILE_NAME);
+        this.file = jtl.toAbsolutePath().resolveSibling(RunFolder.CLIENT_STATS_FILE);
         this.distributed = distributed;
         this.gcPauses = gcPauses;
     }

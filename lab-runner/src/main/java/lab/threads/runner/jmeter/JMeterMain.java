@@ -15,6 +15,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 import lab.threads.common.ParentWatch;
+import lab.threads.runner.workers.RmiOptions;
+import lab.threads.runner.workers.RmiSetup;
 import org.apache.jmeter.JMeter;
 import org.apache.jmeter.engine.JMeterEngineException;
 import org.apache.jmeter.report.dashboard.ReportGenerator;

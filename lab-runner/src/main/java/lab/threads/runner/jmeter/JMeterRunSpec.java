@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import lab.threads.runner.workers.RmiSecurity;
 
 /**
  * One forked JMeter run.

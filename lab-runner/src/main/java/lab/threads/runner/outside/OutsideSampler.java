@@ -13,7 +13,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
-import lab.threads.report.ServerSummary;
+import lab.threads.report.raw.RunFolder;
 
 /**
  * Watches a run from outside the processes under test, once a second on one thread of the runner: the kernel's view
@@ -56,19 +56,15 @@ public final class OutsideSampler implements AutoCloseable {
             Path serverDir, int port, OptionalLong serverPid, Supplier<ProcessHandle> client) {
         List<Probe> probes = new ArrayList<>();
         KernelProbe kernel = new KernelProbe(port, serverPid);
-        open(
-                probes,
-                serverDir.resolve(ServerSummary.KERNEL_FILE),
-                TICKS_PER_PERIOD,
-                () -> Optional.of(kernel.sample()));
-        open(probes, serverDir.resolve(ServerSummary.ACCEPT_QUEUE_FILE), 1, kernel::queueSample);
+        open(probes, serverDir.resolve(RunFolder.KERNEL_FILE), TICKS_PER_PERIOD, () -> Optional.of(kernel.sample()));
+        open(probes, serverDir.resolve(RunFolder.ACCEPT_QUEUE_FILE), 1, kernel::queueSample);
         if (serverPid.isPresent()) {
             ProcessProbe server = new ProcessProbe(
                     () -> ProcessHandle.of(serverPid.getAsLong()).orElse(null));
-            open(probes, serverDir.resolve(ServerSummary.SERVER_PROC_FILE), TICKS_PER_PERIOD, server::sample);
+            open(probes, serverDir.resolve(RunFolder.SERVER_PROC_FILE), TICKS_PER_PERIOD, server::sample);
         }
         ProcessProbe jmeter = new ProcessProbe(client);
-        open(probes, serverDir.resolve(ServerSummary.CLIENT_PROC_FILE), TICKS_PER_PERIOD, jmeter::sample);
+        open(probes, serverDir.resolve(RunFolder.CLIENT_PROC_FILE), TICKS_PER_PERIOD, jmeter::sample);
         return new OutsideSampler(List.copyOf(probes));
     }
 

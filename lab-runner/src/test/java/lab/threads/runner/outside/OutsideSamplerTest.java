@@ -19,7 +19,7 @@ import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
-import lab.threads.report.ServerSummary;
+import lab.threads.report.raw.RunFolder;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,7 +36,7 @@ class OutsideSamplerTest {
     @Test
     void aFullAcceptQueueShowsInTheQueueAndInListenOverflows() throws Exception {
         Assumptions.assumeTrue(Files.isReadable(Path.of("/proc/self/net/netstat")), "no /proc/net/netstat here");
-        Path kernel = dir.resolve(ServerSummary.KERNEL_FILE);
+        Path kernel = dir.resolve(RunFolder.KERNEL_FILE);
         List<SocketChannel> connects = new ArrayList<>();
         // Backlog 4 and never accepted: the kernel queues a handful, then drops the SYNs of the rest.
         try (ServerSocket listener = new ServerSocket(0, 4, InetAddress.getLoopbackAddress());
@@ -58,7 +58,7 @@ class OutsideSamplerTest {
             assertEquals(KernelProbe.RUNNERS_NAMESPACE, after.path("namespace").asText());
             assertEquals(listener.getLocalPort(), after.path("port").asInt());
             // The same queue, read ten times as often for the area under it (Little's law).
-            Path queue = dir.resolve(ServerSummary.ACCEPT_QUEUE_FILE);
+            Path queue = dir.resolve(RunFolder.ACCEPT_QUEUE_FILE);
             awaitLine(
                     queue,
                     line -> line.path("acceptQueue").asLong()
@@ -77,7 +77,7 @@ class OutsideSamplerTest {
     @Test
     void aStoppedProcessKeepsBeingSampled() throws Exception {
         Process sleeper = new ProcessBuilder("sleep", "60").start();
-        Path clientProc = dir.resolve(ServerSummary.CLIENT_PROC_FILE);
+        Path clientProc = dir.resolve(RunFolder.CLIENT_PROC_FILE);
         try (OutsideSampler sampler = OutsideSampler.start(dir, 9, OptionalLong.of(sleeper.pid()), sleeper::toHandle)) {
             awaitLine(clientProc, line -> line.path("state").asText().equals("S"));
             signal("STOP", sleeper);
@@ -95,7 +95,7 @@ class OutsideSamplerTest {
         } finally {
             sleeper.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
-        List<JsonNode> server = lines(dir.resolve(ServerSummary.SERVER_PROC_FILE));
+        List<JsonNode> server = lines(dir.resolve(RunFolder.SERVER_PROC_FILE));
         List<JsonNode> stopped = server.stream()
                 .filter(line -> line.path("state").asText().equals("T"))
                 .toList();
@@ -107,7 +107,7 @@ class OutsideSamplerTest {
                 stopped::toString);
         assertEquals(
                 KernelProbe.SERVERS_NAMESPACE,
-                lines(dir.resolve(ServerSummary.KERNEL_FILE))
+                lines(dir.resolve(RunFolder.KERNEL_FILE))
                         .getFirst()
                         .path("namespace")
                         .asText());

@@ -1,4 +1,4 @@
-package lab.threads.runner.jmeter;
+package lab.threads.runner.workers;
 
 /**
  * How the controller and its JMeter workers talk: RMI over TLS with a shared {@link RmiKeystore} (the default, as in

@@ -1,4 +1,4 @@
-package lab.threads.runner.jmeter;
+package lab.threads.runner.workers;
 
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
@@ -6,7 +6,7 @@ import picocli.CommandLine.Option;
 /** The RMI options of every command that talks to JMeter workers: the controller's and the worker's. */
 public final class RmiOptions {
 
-    static final String KEYSTORE_OPTION = "--rmi-keystore";
+    public static final String KEYSTORE_OPTION = "--rmi-keystore";
     static final String KEYSTORE_HELP = "PKCS12 keystore for RMI over TLS, its password in <FILE>.password; the same "
             + "key on the controller and every worker. Default: ~/.http-threads-lab/rmi_keystore.p12.";
 

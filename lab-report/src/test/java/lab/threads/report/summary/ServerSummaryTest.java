@@ -1,4 +1,4 @@
-package lab.threads.report;
+package lab.threads.report.summary;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,9 +10,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import lab.threads.report.JtlFixture;
 import lab.threads.report.math.Percentiles;
 import lab.threads.report.math.PlanShape;
 import lab.threads.report.page.Headline;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.Sample;
 import lab.threads.report.runs.ServerFigure;
 import lab.threads.report.verdict.ErrorCauses;
@@ -38,7 +40,7 @@ class ServerSummaryTest {
     @Test
     void aCutLastLineIsDroppedAndFlaggedPartial() throws IOException {
         List<Sample> samples = JtlFixture.randomRun(1, 100);
-        Path jtl = serverDir.resolve(ServerSummary.SAMPLES_FILE);
+        Path jtl = serverDir.resolve(RunFolder.SAMPLES_FILE);
         JtlFixture.write(jtl, samples);
         String whole = Files.readString(jtl);
         Files.writeString(jtl, whole.substring(0, whole.length() - 30)); // inside the last line's URL
@@ -55,7 +57,7 @@ class ServerSummaryTest {
 
     @Test
     void aFileCutInsideAQuotedFieldKeepsTheLinesBefore() throws IOException {
-        Path jtl = serverDir.resolve(ServerSummary.SAMPLES_FILE);
+        Path jtl = serverDir.resolve(RunFolder.SAMPLES_FILE);
         JtlFixture.write(jtl, JtlFixture.randomRun(2, 50));
         Files.writeString(jtl, Files.readString(jtl) + "1790000000000,5,sleep,503,\"cut in quo");
 
@@ -68,11 +70,11 @@ class ServerSummaryTest {
     @Test
     void aServerSilentForTheEndOfTheLoadHasNoOwnLatencyAndLowerBoundPeaks() throws IOException {
         List<Sample> samples = JtlFixture.randomRun(3, 200);
-        JtlFixture.write(serverDir.resolve(ServerSummary.SAMPLES_FILE), samples);
+        JtlFixture.write(serverDir.resolve(RunFolder.SAMPLES_FILE), samples);
         long lastEnd = samples.stream().mapToLong(Sample::endTime).max().orElseThrow();
         // It answered /stats for the first 6 s, then (as server-platform out of descriptors did) no more.
         Files.writeString(
-                serverDir.resolve(ServerSummary.STATS_FILE),
+                serverDir.resolve(RunFolder.STATS_FILE),
                 String.join("\n", stats(JtlFixture.START, 9), stats(JtlFixture.START + 6_000, 3_650)));
 
         ServerSummary summary = ServerSummary.from("server-platform", serverDir, PLAN, RunOutcome.fromWords("ok"));
@@ -92,8 +94,8 @@ class ServerSummaryTest {
 
     @Test
     void theServersOwnLogNamingAResourceLimitIsStatedBesideTheClientsEvidence() throws IOException {
-        JtlFixture.write(serverDir.resolve(ServerSummary.SAMPLES_FILE), JtlFixture.randomRun(4, 50));
-        Files.writeString(serverDir.resolve(ServerSummary.SERVER_LOG_FILE), """
+        JtlFixture.write(serverDir.resolve(RunFolder.SAMPLES_FILE), JtlFixture.randomRun(4, 50));
+        Files.writeString(serverDir.resolve(RunFolder.SERVER_LOG_FILE), """
                 server-platform ready on http://127.0.0.1:8081/sleep
                 Nov 23, 2026 4:32:11 AM org.xnio.nio.NioTcpServer accept
                 WARN: XNIO008001: Socket accept failed, backing off for 250 milliseconds: java.io.IOException: Too many open files
@@ -113,8 +115,8 @@ class ServerSummaryTest {
 
     @Test
     void aServerLogWithoutLimitsAddsNothing() throws IOException {
-        JtlFixture.write(serverDir.resolve(ServerSummary.SAMPLES_FILE), JtlFixture.randomRun(4, 50));
-        Files.writeString(serverDir.resolve(ServerSummary.SERVER_LOG_FILE), "server-platform stopped\n");
+        JtlFixture.write(serverDir.resolve(RunFolder.SAMPLES_FILE), JtlFixture.randomRun(4, 50));
+        Files.writeString(serverDir.resolve(RunFolder.SERVER_LOG_FILE), "server-platform stopped\n");
 
         ServerSummary summary = ServerSummary.from("server-platform", serverDir, PLAN, RunOutcome.fromWords("ok"));
 
@@ -152,14 +154,14 @@ class ServerSummaryTest {
 
     @Test
     void emptyAndHeaderOnlyFilesGiveNoSamples() throws IOException {
-        Files.writeString(serverDir.resolve(ServerSummary.SAMPLES_FILE), "");
-        Files.writeString(serverDir.resolve(ServerSummary.STATS_FILE), "");
+        Files.writeString(serverDir.resolve(RunFolder.SAMPLES_FILE), "");
+        Files.writeString(serverDir.resolve(RunFolder.STATS_FILE), "");
         ServerSummary empty = ServerSummary.from("s", serverDir, PLAN, RunOutcome.fromWords("server died at start"));
         assertEquals(0, empty.summary().samples());
         assertTrue(empty.notes().contains("samples.jtl is empty: no client-side results"));
-        assertTrue(empty.notes().contains("server-stats.jsonl is empty: " + ServerSummary.NO_SERVER_FIGURES));
+        assertTrue(empty.notes().contains("server-stats.jsonl is empty: " + RunFolder.NO_SERVER_FIGURES));
 
-        JtlFixture.write(serverDir.resolve(ServerSummary.SAMPLES_FILE), List.of());
+        JtlFixture.write(serverDir.resolve(RunFolder.SAMPLES_FILE), List.of());
         ServerSummary headerOnly = ServerSummary.from("s", serverDir, PLAN, RunOutcome.fromWords("ok"));
         assertEquals(0, headerOnly.summary().samples());
         assertFalse(headerOnly.partial());
@@ -168,7 +170,7 @@ class ServerSummaryTest {
     @Test
     void errorsByCauseKeepServerAndClientApartMostFirst() throws IOException {
         JtlFixture.write(
-                serverDir.resolve(ServerSummary.SAMPLES_FILE),
+                serverDir.resolve(RunFolder.SAMPLES_FILE),
                 List.of(
                         sample("200", true),
                         sample("503", false),
@@ -199,7 +201,7 @@ class ServerSummaryTest {
     void aServerThatAnswersInExactlyTheSleepOnJMetersScheduleScores100() throws IOException {
         // 20 users over 20 s: user i starts i s after the first, then 3 requests of exactly 6 s back to back.
         PlanShape plan = new PlanShape(20, 20, 3, 6_000);
-        JtlFixture.write(serverDir.resolve(ServerSummary.SAMPLES_FILE), perfectRun(plan, JtlFixture.START));
+        JtlFixture.write(serverDir.resolve(RunFolder.SAMPLES_FILE), perfectRun(plan, JtlFixture.START));
 
         ServerSummary summary = ServerSummary.from("s", serverDir, plan, RunOutcome.fromWords("ok"));
 
@@ -227,9 +229,9 @@ class ServerSummaryTest {
                                 s.allThreads())
                         : s)
                 .toList();
-        JtlFixture.write(serverDir.resolve(ServerSummary.SAMPLES_FILE), samples);
+        JtlFixture.write(serverDir.resolve(RunFolder.SAMPLES_FILE), samples);
         Files.writeString(
-                serverDir.resolve(ServerSummary.CLIENT_STATS_FILE),
+                serverDir.resolve(RunFolder.CLIENT_STATS_FILE),
                 "{\"sampledAtMs\":" + (scheduleStart + 1_000) + ",\"elapsedMs\":1000}\n");
 
         ServerSummary summary = ServerSummary.from("s", serverDir, plan, RunOutcome.fromWords("ok"));

@@ -1,4 +1,4 @@
-package lab.threads.runner.jmeter;
+package lab.threads.runner.workers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

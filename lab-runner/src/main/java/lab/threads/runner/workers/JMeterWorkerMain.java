@@ -1,4 +1,4 @@
-package lab.threads.runner.jmeter;
+package lab.threads.runner.workers;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -9,6 +9,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import lab.threads.common.Knobs;
 import lab.threads.runner.OneLineErrors;
+import lab.threads.runner.jmeter.JMeterHome;
+import lab.threads.runner.jmeter.JMeterMain;
+import lab.threads.runner.jmeter.VirtualThreadGroup;
 import org.apache.jmeter.engine.RemoteJMeterEngineImpl;
 import org.apache.jmeter.rmi.RmiUtils;
 import picocli.CommandLine;

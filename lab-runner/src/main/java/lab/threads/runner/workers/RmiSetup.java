@@ -1,4 +1,4 @@
-package lab.threads.runner.jmeter;
+package lab.threads.runner.workers;
 
 import java.io.IOException;
 import java.net.DatagramSocket;
@@ -10,7 +10,7 @@ import org.apache.jmeter.util.JMeterUtils;
  * listeners read them once, into constants). Controller and workers call each other: the controller looks up each
  * worker's engine, the workers call the controller's listeners back, so both sides need fixed, reachable endpoints.
  */
-final class RmiSetup {
+public final class RmiSetup {
 
     /**
      * Base of the controller's callback ports: JMeter listens on base + 1 (users starting and ending) and base + 2
@@ -27,7 +27,7 @@ final class RmiSetup {
      *
      * @throws IllegalArgumentException for a keystore that cannot be opened
      */
-    static void controller(String firstWorker, RmiSecurity security) throws IOException {
+    public static void controller(String firstWorker, RmiSecurity security) throws IOException {
         common(localAddressTowards(firstWorker), security);
         JMeterUtils.setProperty("client.rmi.localport", Integer.toString(CONTROLLER_PORT_BASE));
         // Workers send samples back in batches (mode StrippedBatch, the default): 100 samples, or the samples of

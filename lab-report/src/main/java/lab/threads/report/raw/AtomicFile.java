@@ -1,4 +1,4 @@
-package lab.threads.report;
+package lab.threads.report.raw;
 
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;

@@ -1,4 +1,4 @@
-package lab.threads.report;
+package lab.threads.report.summary;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.nio.file.Path;
@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import lab.threads.report.math.AcceptQueueCheck;
 import lab.threads.report.math.ArrivalLag;
+import lab.threads.report.math.Numbers;
 import lab.threads.report.math.Percentiles;
 import lab.threads.report.math.PlanShape;
 import lab.threads.report.math.RequestTimeline;
@@ -15,7 +16,6 @@ import lab.threads.report.math.SampleEnds;
 import lab.threads.report.math.SampleStatistics;
 import lab.threads.report.math.SummaryReportRow;
 import lab.threads.report.math.TimeBreakdown;
-import lab.threads.report.page.Cells;
 import lab.threads.report.raw.AcceptQueueArea;
 import lab.threads.report.raw.ClientHealth;
 import lab.threads.report.raw.ClientPoint;
@@ -23,6 +23,7 @@ import lab.threads.report.raw.ClientSnapshot;
 import lab.threads.report.raw.JtlReader;
 import lab.threads.report.raw.JvmProfile;
 import lab.threads.report.raw.KernelEvidence;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.SeriesGaps;
 import lab.threads.report.raw.ServerRequestLog;
 import lab.threads.report.raw.ServerSecond;
@@ -90,7 +91,7 @@ public record ServerSummary(
      */
     public String timeVerdict() {
         if (!timeline.present()) {
-            return Cells.NOT_AVAILABLE;
+            return Numbers.NOT_AVAILABLE;
         }
         int saturated = validity == null ? 0 : validity.machineSaturatedSeconds();
         return timeline.verdict() + (saturated > 0 ? "; all cores busy for " + saturated + " s" : "");
@@ -98,8 +99,12 @@ public record ServerSummary(
 
     /** The plan ran, and not one of its requests succeeded: nothing here is the server's answer to /sleep. */
     public boolean everyRequestFailed() {
-        return summary.samples() > 0
-                && errorsByCause.values().stream().mapToLong(Long::longValue).sum() >= summary.samples();
+        return summary.samples() > 0 && failedSamples() >= summary.samples();
+    }
+
+    /** The samples that failed, of every cause. */
+    public long failedSamples() {
+        return errorsByCause.values().stream().mapToLong(Long::longValue).sum();
     }
 
     /** The most frequent failure, e.g. "client: java.net.ConnectException: Connection refused (100 of 100)". */
@@ -133,28 +138,6 @@ public record ServerSummary(
                 profile);
     }
 
-    /** Names of the files the runner writes in each server's folder. */
-    public static final String SAMPLES_FILE = "samples.jtl";
-
-    public static final String STATS_FILE = "server-stats.jsonl";
-    public static final String SERVER_SECONDS_FILE = "server-seconds.json";
-    public static final String CLIENT_STATS_FILE = "client-stats.jsonl";
-    /** The server's own timestamps of each request (its --request-log), for a server the runner started. */
-    public static final String REQUESTS_FILE = "server-requests.csv";
-    /** Written by the runner from outside the processes: the kernel's view of the port, and /proc of each process. */
-    public static final String KERNEL_FILE = "kernel.jsonl";
-    /** The listener's accept queue alone, 10 times a second, for the check of the timeline against Little's law. */
-    public static final String ACCEPT_QUEUE_FILE = "accept-queue.jsonl";
-
-    public static final String SERVER_PROC_FILE = "server-proc.jsonl";
-    public static final String CLIENT_PROC_FILE = "client-proc.jsonl";
-    /** The server's own output, for a server the runner started. */
-    public static final String SERVER_LOG_FILE = "server.log";
-
-    public static final String DASHBOARD_FILE = "dashboard/index.html";
-    /** What the report lacks without {@code server-stats.jsonl}, in its notes. */
-    public static final String NO_SERVER_FIGURES = "no server-side figures (the server may have died at start)";
-
     /** Reads the server folder's files; never throws on bad files. */
     public static ServerSummary from(String serverId, Path serverDir, PlanShape plan, RunOutcome outcome) {
         List<String> notes = new ArrayList<>();
@@ -163,10 +146,10 @@ public record ServerSummary(
         SampleEnds ends = new SampleEnds();
         ArrivalLag arrivals = new ArrivalLag();
         RequestTimeline timeline = new RequestTimeline(
-                ServerRequestLog.read(serverDir.resolve(REQUESTS_FILE), notes), ErrorCauses::causeOf);
+                ServerRequestLog.read(serverDir.resolve(RunFolder.REQUESTS_FILE), notes), ErrorCauses::causeOf);
         SynRetryBands connects = new SynRetryBands();
         boolean partial = JtlReader.read(
-                serverDir.resolve(SAMPLES_FILE),
+                serverDir.resolve(RunFolder.SAMPLES_FILE),
                 statistics
                         .andThen(errors)
                         .andThen(ends)
@@ -178,10 +161,12 @@ public record ServerSummary(
         TimeBreakdown breakdown = measured.checkedAgainst(AcceptQueueCheck.of(
                 measured,
                 AcceptQueueArea.read(
-                        serverDir.resolve(ACCEPT_QUEUE_FILE), serverDir.resolve(KERNEL_FILE), new ArrayList<>())));
-        ServerStatsPeaks serverStats =
-                ServerStatsPeaks.read(serverDir.resolve(STATS_FILE), notes, ends.isEmpty() ? null : ends.lastEnd());
-        ServerView serverView = ServerView.read(serverDir.resolve(STATS_FILE), notes);
+                        serverDir.resolve(RunFolder.ACCEPT_QUEUE_FILE),
+                        serverDir.resolve(RunFolder.KERNEL_FILE),
+                        new ArrayList<>())));
+        ServerStatsPeaks serverStats = ServerStatsPeaks.read(
+                serverDir.resolve(RunFolder.STATS_FILE), notes, ends.isEmpty() ? null : ends.lastEnd());
+        ServerView serverView = ServerView.read(serverDir.resolve(RunFolder.STATS_FILE), notes);
         if (serverStats.silentAtEndSeconds() != null) {
             // Its histogram stops where its answers stopped: a p99 of the early, easy part would flatter it.
             serverView = null;
@@ -192,15 +177,16 @@ public record ServerSummary(
                             + "bounds, marked ≥); its server.log may say why",
                     serverStats.silentAtEndSeconds()));
         }
-        List<ServerSecond> serverSeconds = ServerSecond.read(serverDir.resolve(SERVER_SECONDS_FILE), notes);
-        List<ClientSnapshot> clientSnapshots = ClientSnapshot.read(serverDir.resolve(CLIENT_STATS_FILE), notes);
+        List<ServerSecond> serverSeconds = ServerSecond.read(serverDir.resolve(RunFolder.SERVER_SECONDS_FILE), notes);
+        List<ClientSnapshot> clientSnapshots =
+                ClientSnapshot.read(serverDir.resolve(RunFolder.CLIENT_STATS_FILE), notes);
         ClientHealth client = ClientHealth.of(clientSnapshots, ClientPoint.of(clientSnapshots, 0));
         SummaryReportRow summary = statistics.summaryReportRow();
         Percentiles percentiles = statistics.percentiles();
         Map<String, Long> byCause = errors.byCount();
         JvmProfile profile = JvmProfile.read(serverDir, serverId, notes);
         // Read before the notes are copied into the summary: it adds its own.
-        KernelEvidence kernel = KernelEvidence.read(serverDir.resolve(KERNEL_FILE), connects, notes);
+        KernelEvidence kernel = KernelEvidence.read(serverDir.resolve(RunFolder.KERNEL_FILE), connects, notes);
         CoreUse cores = ends.isEmpty() ? CoreUse.SHARED : CoreUse.read(serverDir, ends.firstStart(), ends.lastEnd());
         long scheduleStartMs = client.scheduleStartMs() == null
                 ? ends.firstStart()

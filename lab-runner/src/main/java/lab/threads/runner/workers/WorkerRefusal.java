@@ -1,15 +1,15 @@
-package lab.threads.runner.jmeter;
+package lab.threads.runner.workers;
 
 import java.net.ConnectException;
 import java.rmi.ConnectIOException;
 import javax.net.ssl.SSLException;
 
 /** Why a JMeter worker could not be reached or would not take the test, in words that say what to do. */
-final class WorkerRefusal {
+public final class WorkerRefusal {
 
     private WorkerRefusal() {}
 
-    static String explain(String worker, Exception e, RmiSecurity security) {
+    public static String explain(String worker, Exception e, RmiSecurity security) {
         String prefix = "JMeter worker " + worker;
         SSLException tls = cause(e, SSLException.class);
         if (tls != null) {

@@ -1,4 +1,4 @@
-package lab.threads.report;
+package lab.threads.report.summary;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;

@@ -1,0 +1,87 @@
+package lab.threads.report.page;
+
+import java.util.List;
+
+/** A {@link Section} as index.html shows it: a {@code <section>} with its id, every text escaped. */
+final class HtmlSection {
+
+    private HtmlSection() {}
+
+    static String render(Section section) {
+        StringBuilder html = new StringBuilder("<section id=\"")
+                .append(section.id())
+                .append("\">\n<h2>")
+                .append(HtmlReport.escape(section.title()))
+                .append("</h2>\n<p>")
+                .append(HtmlReport.escape(section.reading()))
+                .append("</p>\n");
+        parts(html, section.parts());
+        return html.append("</section>\n").toString();
+    }
+
+    private static void parts(StringBuilder html, List<Section.Part> parts) {
+        for (Section.Part part : parts) {
+            switch (part) {
+                case Section.Table table -> table(html, table);
+                case Section.Heading heading ->
+                    html.append("<h3>")
+                            .append(HtmlReport.escape(heading.text()))
+                            .append("</h3>\n");
+                case Section.Paragraph paragraph ->
+                    html.append("<p>")
+                            .append(HtmlReport.escape(paragraph.text()))
+                            .append("</p>\n");
+                case Section.Bullets bullets -> bullets(html, bullets);
+                case Section.SideBySide sides -> {
+                    html.append("<div class=\"sides\">\n");
+                    for (List<Section.Part> side : sides.sides()) {
+                        html.append("<div>");
+                        parts(html, side);
+                        html.append("</div>\n");
+                    }
+                    html.append("</div>\n");
+                }
+                case Section.PageOnly pageOnly -> html.append(pageOnly.html());
+            }
+        }
+    }
+
+    static void table(StringBuilder html, Section.Table table) {
+        html.append(table.id() == null ? "<table>\n" : "<table id=\"" + table.id() + "\">\n");
+        if (table.caption() != null) {
+            html.append("<caption>").append(HtmlReport.escape(table.caption())).append("</caption>\n");
+        }
+        html.append("<tr>");
+        table.header()
+                .forEach(cell ->
+                        html.append("<th>").append(HtmlReport.escape(cell)).append("</th>"));
+        html.append("</tr>\n");
+        for (List<String> row : table.rows()) {
+            html.append("<tr>");
+            for (int i = 0; i < row.size(); i++) {
+                html.append(table.numeric().get(i) ? "<td class=\"num\">" : "<td>")
+                        .append(HtmlReport.escape(row.get(i)))
+                        .append("</td>");
+            }
+            html.append("</tr>\n");
+        }
+        html.append("</table>\n");
+    }
+
+    private static void bullets(StringBuilder html, Section.Bullets bullets) {
+        html.append(bullets.id() == null ? "<ul>\n" : "<ul id=\"" + bullets.id() + "\">\n");
+        for (Section.Bullet bullet : bullets.items()) {
+            html.append("<li>").append(HtmlReport.escape(bullet.text()));
+            if (!bullet.under().isEmpty()) {
+                html.append("<ul>\n");
+                bullet.under()
+                        .forEach(line -> html.append("<li>")
+                                .append(HtmlReport.escape(line))
+                                .append("</li>\n"));
+                html.append("</ul>");
+            }
+            html.append("</li>\n");
+        }
+        html.append("</ul>\n");
+    }
+}

@@ -1,0 +1,67 @@
+package lab.threads.report.page;
+
+import java.util.List;
+import lab.threads.report.summary.ServerSummary;
+
+/**
+ * One section of a run's report, said once: its title, how to read it, and its parts in order. {@link HtmlSection}
+ * and {@link MarkdownSection} render it and add no content of their own, so index.html and summary.md cannot drift
+ * apart.
+ *
+ * @param id      the HTML element's id, which the tests and the page's links find it by
+ * @param reading how to read the section, one paragraph under its title
+ */
+record Section(String id, String title, String reading, List<Part> parts) {
+
+    /** What a section holds, in the order it is shown. */
+    sealed interface Part {}
+
+    /**
+     * A table, its numeric columns right-aligned.
+     *
+     * @param id      the HTML table's id, or null
+     * @param caption a line above it, or null
+     */
+    record Table(String id, String caption, List<String> header, List<Boolean> numeric, List<List<String>> rows)
+            implements Part {
+
+        /** One row per server, one cell per column. */
+        static Table of(String id, List<SummaryTable.Column> columns, List<ServerSummary> servers) {
+            return new Table(
+                    id,
+                    null,
+                    columns.stream().map(SummaryTable.Column::header).toList(),
+                    columns.stream().map(SummaryTable.Column::numeric).toList(),
+                    servers.stream()
+                            .map(server -> columns.stream()
+                                    .map(column -> column.cell().apply(server))
+                                    .toList())
+                            .toList());
+        }
+    }
+
+    /** A heading below the section's title. */
+    record Heading(String text) implements Part {}
+
+    record Paragraph(String text) implements Part {}
+
+    /** @param id the HTML list's id, or null */
+    record Bullets(String id, List<Bullet> items) implements Part {}
+
+    /** @param under the bullets one level down, often none */
+    record Bullet(String text, List<String> under) {
+
+        Bullet(String text) {
+            this(text, List.of());
+        }
+    }
+
+    /** Parts a page shows side by side; one after the other in text. */
+    record SideBySide(List<List<Part>> sides) implements Part {}
+
+    /**
+     * What only a page can show, e.g. a flame graph in a frame: text leaves it out, so any words it needs are said in
+     * the other parts as well.
+     */
+    record PageOnly(String html) implements Part {}
+}

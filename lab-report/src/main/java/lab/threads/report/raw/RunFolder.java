@@ -1,0 +1,46 @@
+package lab.threads.report.raw;
+
+/**
+ * The names of the files in a run folder, in one place for everything that writes or reads them: the runner, the
+ * readers here and every package above. A server's folder holds what the runner and its processes record; the run
+ * folder holds the report written from them.
+ */
+public final class RunFolder {
+
+    private RunFolder() {}
+
+    // In each server's folder, written while the load runs.
+
+    /** JMeter's (or the other client's) one line per request. */
+    public static final String SAMPLES_FILE = "samples.jtl";
+
+    public static final String STATS_FILE = "server-stats.jsonl";
+    public static final String SERVER_SECONDS_FILE = "server-seconds.json";
+    /** The client's own health once a second, written by the client's JVM itself. */
+    public static final String CLIENT_STATS_FILE = "client-stats.jsonl";
+    /** The server's own timestamps of each request (its --request-log), for a server the runner started. */
+    public static final String REQUESTS_FILE = "server-requests.csv";
+    /** Written by the runner from outside the processes: the kernel's view of the port, and /proc of each process. */
+    public static final String KERNEL_FILE = "kernel.jsonl";
+    /** The listener's accept queue alone, 10 times a second, for the check of the timeline against Little's law. */
+    public static final String ACCEPT_QUEUE_FILE = "accept-queue.jsonl";
+
+    public static final String SERVER_PROC_FILE = "server-proc.jsonl";
+    public static final String CLIENT_PROC_FILE = "client-proc.jsonl";
+    /** The server's own output, for a server the runner started. */
+    public static final String SERVER_LOG_FILE = "server.log";
+
+    public static final String DASHBOARD_FILE = "dashboard/index.html";
+
+    /** What the report lacks without {@code server-stats.jsonl}, in its notes. */
+    public static final String NO_SERVER_FIGURES = "no server-side figures (the server may have died at start)";
+
+    // In the run folder (and each case's), written by the report.
+
+    public static final String SUMMARY_JSON_FILE = "summary.json";
+    public static final String SUMMARY_CSV_FILE = "summary.csv";
+    public static final String SUMMARY_MARKDOWN_FILE = "summary.md";
+    public static final String CHARTS_FILE = "charts.json";
+    public static final String HTML_FILE = "index.html";
+    public static final String HEADLINE_FILE = "headline.png";
+}

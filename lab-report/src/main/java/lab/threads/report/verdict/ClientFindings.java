@@ -1,0 +1,188 @@
+package lab.threads.report.verdict;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import lab.threads.report.math.ArrivalLag;
+import lab.threads.report.math.Numbers;
+import lab.threads.report.raw.ClientHealth;
+import lab.threads.report.raw.ClientSnapshot;
+import lab.threads.report.raw.ServerView;
+
+/**
+ * {@link ClientVerdict}'s evidence in words: one sentence per fact found ({@link ClientFacts}), saying whether it alone
+ * makes the client the bottleneck, and the advice that goes with each verdict.
+ */
+final class ClientFindings {
+
+    private ClientFindings() {}
+
+    /** One piece of evidence, in words; {@code clientBound} when it alone makes the client the bottleneck. */
+    record Finding(String words, boolean clientBound) {}
+
+    static Optional<Finding> stalled(List<ClientVerdict.Interval> stalls) {
+        return stalls.isEmpty()
+                ? Optional.empty()
+                : Optional.of(new Finding(
+                        "client stall: JMeter recorded no sample at "
+                                + join(stalls) + " while the server handed over "
+                                + count(stalls.stream()
+                                        .mapToLong(ClientVerdict.Interval::serverResponses)
+                                        .sum())
+                                + " responses (" + seconds(stalls) + " in all)",
+                        true));
+    }
+
+    static Optional<Finding> busy(List<ClientVerdict.Interval> busyLagging) {
+        return busyLagging.isEmpty()
+                ? Optional.empty()
+                : Optional.of(new Finding(
+                        "client busy: at " + join(busyLagging) + " ("
+                                + seconds(busyLagging) + ") the client took more than "
+                                + (int) ClientVerdict.BUSY_SHARE_PERCENT
+                                + "% of the machine while recording fewer than half of the server's responses",
+                        true));
+    }
+
+    static Optional<Finding> schedule(ArrivalLag.Lateness lateness) {
+        if (lateness == null) {
+            return Optional.empty();
+        }
+        if (!lateness.clientFellBehind()) {
+            return Optional.of(new Finding(
+                    String.format(
+                            Locale.ROOT,
+                            "arrivals kept to the schedule (at most %.1f s late)",
+                            Math.max(0, lateness.worstSeconds())),
+                    false));
+        }
+        return Optional.of(new Finding(
+                String.format(
+                        Locale.ROOT,
+                        "client behind its schedule: arrivals started up to %.1f s after they "
+                                + "were due (at t = %.0f s), %s of %s after the schedule's last was due (t = %.0f s): the arrival "
+                                + "rate the server saw was the client's, not the plan's",
+                        lateness.worstSeconds(),
+                        lateness.worstAtSecond(),
+                        count(lateness.afterSchedule()),
+                        count(lateness.arrivals()),
+                        lateness.scheduleEndAtSecond()),
+                true));
+    }
+
+    static Optional<Finding> clientLimits(Map<String, Long> limits, ClientHealth health) {
+        return limits.isEmpty()
+                ? Optional.empty()
+                : Optional.of(new Finding(
+                        "client limits: " + ErrorCauses.describe(limits)
+                                + " (the client's own resources, not the server's answers"
+                                + (health.peakOpenFiles() == null
+                                        ? ""
+                                        : "; it held up to " + count(health.peakOpenFiles()) + " open descriptors"
+                                                + (health.openFilesLimit() == null
+                                                        ? ""
+                                                        : " of its " + count(health.openFilesLimit())))
+                                + ")",
+                        true));
+    }
+
+    static Optional<Finding> clientGc(List<ClientSnapshot> client, ClientHealth health) {
+        long worstGcSecond = ClientFacts.worstGcSecondUnderLoad(client);
+        return worstGcSecond < ClientVerdict.GC_PAUSE_FLAG_MS
+                ? Optional.empty()
+                : Optional.of(new Finding(
+                        "client GC: " + count(worstGcSecond)
+                                + " ms of pauses in one second while samples were in flight ("
+                                + count(health.gcPauseMs())
+                                + " ms in all, the longest single pause " + count(health.gcMaxPauseMs())
+                                + " ms), added to every sample in flight",
+                        true));
+    }
+
+    /** A server that queues can go on timing requests long after JMeter gave up on them (its response timeout). */
+    static Optional<Finding> p99Gap(ServerView view, long jmeterP99) {
+        if (view == null || view.count() == 0) {
+            return Optional.empty();
+        }
+        long serverP99 = Math.round(view.p99Ms());
+        return Optional.of(new Finding(
+                jmeterP99 >= serverP99
+                        ? String.format(
+                                Locale.ROOT,
+                                "JMeter's p99 %s ms against the server's own %s ms: %s ms of it was spent "
+                                        + "outside the server's handler (client, kernel, network)",
+                                count(jmeterP99),
+                                count(serverP99),
+                                count(jmeterP99 - serverP99))
+                        : String.format(
+                                Locale.ROOT,
+                                "the server's own p99 %s ms is above JMeter's %s ms: the server went on working "
+                                        + "on requests after the client had given up on them (its timeouts); those answers were never read",
+                                count(serverP99),
+                                count(jmeterP99)),
+                false));
+    }
+
+    /** What the server's log said about its own resources: lines per limit named. */
+    static Optional<String> serverLimits(Map<String, Long> logged) {
+        if (logged.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of("server limits: its log reports "
+                + logged.entrySet().stream()
+                        .map(entry -> "'" + entry.getKey() + "' " + count(entry.getValue()) + " time"
+                                + (entry.getValue() == 1 ? "" : "s"))
+                        .collect(Collectors.joining(", "))
+                + " (the server's own resources ran out)");
+    }
+
+    /** The server's own p99 this far past the sleep: requests waited inside it. */
+    static Optional<String> serverWait(ServerView view, long sleepMs) {
+        if (view != null && view.count() > 0) {
+            long beyond = Math.round(view.p99Ms()) - sleepMs;
+            if (beyond > Math.max(ClientVerdict.SERVER_WAIT_FLAG_MS, sleepMs / 10)) {
+                return Optional.of("server wait: its own p99 is " + count(Math.round(view.p99Ms())) + " ms for a "
+                        + count(sleepMs) + " ms sleep: requests waited " + count(beyond)
+                        + " ms inside the server (a queue, or a thread to start)");
+            }
+        }
+        return Optional.empty();
+    }
+
+    static String advice(Verdict verdict, ClientHealth health) {
+        return switch (verdict) {
+            case CLIENT_BOUND ->
+                "JMeter's latency and throughput include the client's own delays; the server's columns "
+                        + "are its own view. " + ClientVerdict.WHAT_TO_DO;
+            case NO_CLIENT_LIMIT ->
+                "No sign the client was the bottleneck: JMeter recorded responses in every second the "
+                        + "server handed them over"
+                        + (health.peakCpuPercentOfMachine() == null
+                                ? ""
+                                : String.format(
+                                        Locale.ROOT,
+                                        ", and the client took at most %.0f%% of the machine",
+                                        health.peakCpuPercentOfMachine()))
+                        + ".";
+            case UNKNOWN ->
+                "Cannot tell whether the client was the bottleneck (a server without /stats/seconds, or an older run).";
+        };
+    }
+
+    private static String join(List<ClientVerdict.Interval> intervals) {
+        return intervals.stream().map(ClientVerdict.Interval::words).collect(Collectors.joining(", "));
+    }
+
+    private static String seconds(List<ClientVerdict.Interval> intervals) {
+        return String.format(
+                Locale.ROOT,
+                "%.0f s",
+                intervals.stream().mapToDouble(ClientVerdict.Interval::seconds).sum());
+    }
+
+    static String count(long value) {
+        return Numbers.count(value);
+    }
+}
