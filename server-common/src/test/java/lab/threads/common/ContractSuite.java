@@ -318,7 +318,7 @@ public abstract class ContractSuite {
     @ResourceLock(value = FILES, mode = ResourceAccessMode.READ_WRITE)
     void aConnectionWhoseClientLeftIsClosedOnceItsSleepEnds() throws Exception {
         // Other tests' sleeps (and their connections) end first, so the count below is this test's alone.
-        awaitStat("inFlight", inFlight -> inFlight == 0, 10_000);
+        http.awaitStat("inFlight", inFlight -> inFlight == 0, 10_000);
         long before = settledOpenFiles();
         int left = 10;
         List<Socket> clients = new ArrayList<>();
@@ -330,7 +330,7 @@ public abstract class ContractSuite {
             clients.add(socket);
         }
         // The client gives up once the server has the requests, as JMeter does at its response timeout.
-        long held = awaitStat("inFlight", inFlight -> inFlight >= left, 5_000);
+        long held = http.awaitStat("inFlight", inFlight -> inFlight >= left, 5_000);
         long during = http.get("/stats").json().get("openFiles").asLong();
         for (Socket client : clients) {
             client.close();
@@ -342,7 +342,7 @@ public abstract class ContractSuite {
                 during >= before + left,
                 () -> "at least the client's ends while the requests run: " + before + " before, " + during);
 
-        long after = awaitStat("openFiles", openFiles -> openFiles <= before + 2, MAX_SLEEP_MS + 5_000);
+        long after = http.awaitStat("openFiles", openFiles -> openFiles <= before + 2, MAX_SLEEP_MS + 5_000);
         assertTrue(
                 after <= before + 2,
                 () -> "every end closed once the sleeps ended: " + before + " before, " + during + " during, " + after
@@ -365,18 +365,6 @@ public abstract class ContractSuite {
             last = now;
         }
         return last;
-    }
-
-    /** Polls one /stats figure until {@code done} holds or {@code withinMs} pass; returns its last value. */
-    private long awaitStat(String field, java.util.function.LongPredicate done, long withinMs)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(withinMs);
-        long value = http.get("/stats").json().get(field).asLong();
-        while (!done.test(value) && System.nanoTime() < deadline) {
-            TimeUnit.MILLISECONDS.sleep(50);
-            value = http.get("/stats").json().get(field).asLong();
-        }
-        return value;
     }
 
     @Test
@@ -763,16 +751,9 @@ public abstract class ContractSuite {
     }
 
     private static void awaitInFlight(TestHttp client, int count) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (client.get("/stats").json().get("inFlight").asInt() < count) {
-            assertTrue(System.nanoTime() < deadline, "never saw " + count + " requests in flight");
-            try {
-                TimeUnit.MILLISECONDS.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-        }
+        assertTrue(
+                client.awaitStat("inFlight", inFlight -> inFlight >= count, 20_000) >= count,
+                "never saw " + count + " requests in flight");
     }
 
     private static List<JsonNode> bodies(List<TestHttp.Answer> answers) {
@@ -830,16 +811,19 @@ public abstract class ContractSuite {
         LoadSettings expected = frameworkDefaults();
         assumeTrue(expected != null, "stock settings are checked on one variant per framework");
         long graceMs = Objects.requireNonNullElse(expected.shutdownGraceMs(), 0L);
-        long sleepMs = graceMs + frameworkStopJoinMs() + 2500;
         SleepContract contract =
                 new SleepContract(variant(), ServerSettings.parse(variant(), "--port=0", "--settings=stock"));
-        LabServer server = start(contract);
+        assertStopCutsOffARequestInFlight(start(contract), graceMs + frameworkStopJoinMs() + 2500);
+    }
+
+    /**
+     * Stops {@code server} while a request of {@code sleepMs} is in flight: stop() returns before the sleep would end
+     * (no grace of the lab's), and the request cut off gets no answer. Also server-jdk's stock check.
+     */
+    public static void assertStopCutsOffARequestInFlight(LabServer server, long sleepMs) {
         TestHttp http = new TestHttp(server.port());
         CompletableFuture<TestHttp.Answer> sleeping = http.getAsync("/sleep?ms=" + sleepMs);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (contract.stats().inFlight() == 0 && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
+        awaitInFlight(http, 1);
         long started = System.nanoTime();
         server.stop();
         long stopMs = (System.nanoTime() - started) / 1_000_000;
