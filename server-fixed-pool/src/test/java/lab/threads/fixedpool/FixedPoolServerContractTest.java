@@ -56,8 +56,8 @@ class FixedPoolServerContractTest extends ContractSuite {
 
     @Test
     @Execution(ExecutionMode.CONCURRENT)
-    @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ)
-    @ResourceLock(value = FILES, mode = ResourceAccessMode.READ)
+    @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ_WRITE)
+    @ResourceLock(value = FILES, mode = ResourceAccessMode.READ_WRITE)
     void withTwoThreadsTheRestWaitForOneAndTheRequestLogShowsThatWait(
             @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         java.nio.file.Path file = dir.resolve("requests.csv");
