@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -21,6 +22,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * in one recording; thread creation shows in native frames (libc's pthread_create), and with async-kernel in the
  * kernel's own.
  */
+@Tag(CpuTimed.TAG) // run alone: its assertions count the profiler's CPU samples
 class AsyncProfilingTest {
 
     @TempDir

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import lab.threads.report.raw.RunFolder;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * processor (its own /stats and client-stats.jsonl say so), the kernel must have each pinned (Cpus_allowed_list, read
  * from outside each second into the proc files), and the run and its report must say how the cores were shared.
  */
+@Tag(CpuTimed.TAG) // run alone: the verdict reads which side used its own cores
 class CpuPinningTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 

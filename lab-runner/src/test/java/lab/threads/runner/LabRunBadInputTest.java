@@ -190,6 +190,29 @@ class LabRunBadInputTest {
                 server.get("outcome").asText());
     }
 
+    /**
+     * Takes {@code port}, waiting (at most a minute) while another test JVM's run has a server on it: the test classes
+     * run in two JVMs at once, and LabRunEndToEndTest starts server-platform on this default port.
+     */
+    private static ServerSocket squat(int port) throws IOException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(1);
+        while (true) {
+            try {
+                return new ServerSocket(port, 50, InetAddress.getLoopbackAddress());
+            } catch (java.net.BindException taken) {
+                if (System.nanoTime() > deadline) {
+                    throw taken;
+                }
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException(e);
+                }
+            }
+        }
+    }
+
     private static void answer(HttpExchange exchange, int status, String body) throws IOException {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().add("Content-Type", "application/json");
@@ -204,8 +227,7 @@ class LabRunBadInputTest {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         PrintStream previous = System.out;
         int exit;
-        try (ServerSocket squatter =
-                new ServerSocket(Variant.PLATFORM.defaultPort(), 50, InetAddress.getLoopbackAddress())) {
+        try (ServerSocket squatter = squat(Variant.PLATFORM.defaultPort())) {
             System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
             exit = LabCommand.commandLine()
                     .execute(

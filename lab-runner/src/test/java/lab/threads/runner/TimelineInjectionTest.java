@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import lab.threads.report.math.RequestPart;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * timeline (the client's part is {@link ClientStallTest}'s). Tolerance: the injected part of the slowest 1% holds at
  * least half of the delay, and it is the part the report names.
  */
+@Tag(CpuTimed.TAG) // run alone: the injected delay must be found in its part, and the client not named instead
 class TimelineInjectionTest {
     @TempDir
     Path out;

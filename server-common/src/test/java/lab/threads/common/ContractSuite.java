@@ -23,8 +23,15 @@ import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.MethodOrdererContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -34,9 +41,22 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The one contract every server keeps. Each server module extends this class, says how to start its server and
  * what its threading model must look like; every other assertion is shared.
+ *
+ * <p>Most tests wait on sleeps, so they run at once (server-common's test resources, junit-platform.properties, turn
+ * JUnit's parallel mode on; classes still run one after another). Each test names in what mode it uses the two things
+ * they share, {@link #SERVER} and {@link #FILES}: READ to share them, READ_WRITE to have them alone (it counts them
+ * exactly, or loads the server fully); both READ_WRITE to run alone, for a bound of tens of milliseconds (beside the
+ * others, a Tomcat acceptor stamped 100 ms late on a busy 2-core machine). A test that names neither is refused before any runs, since it would run
+ * beside the exact counts. The tests that share come first, so that they run together rather than between the others.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(ContractSuite.SharedFirst.class)
 public abstract class ContractSuite {
+    /** The suite's running server: its counters (completed, inFlight, the timing histogram) and its threads. */
+    protected static final String SERVER = "ContractSuite.server";
+    /** This JVM's open files: every server of the suite runs in it, and every connection of a test ends in it. */
+    protected static final String FILES = "ContractSuite.files";
+
     static final long DEFAULT_SLEEP_MS = 200;
     static final long MAX_SLEEP_MS = 1500;
 
@@ -94,9 +114,43 @@ public abstract class ContractSuite {
 
     @BeforeAll
     void startServer() {
+        everyTestNamesWhatItShares();
         contract = newContract();
         server = start(contract);
         http = new TestHttp(server.port());
+    }
+
+    /** The tests that share {@link #SERVER} and {@link #FILES} first (at once), then those that need one alone. */
+    static final class SharedFirst implements MethodOrderer {
+        @Override
+        public void orderMethods(MethodOrdererContext context) {
+            context.getMethodDescriptors()
+                    .sort(java.util.Comparator.comparing(method -> java.util.Arrays.stream(
+                                    method.getMethod().getAnnotationsByType(ResourceLock.class))
+                            .anyMatch(lock -> lock.mode() == ResourceAccessMode.READ_WRITE)));
+        }
+    }
+
+    /** Every test of the suite and of its server module names its mode of {@link #SERVER} and of {@link #FILES}. */
+    private void everyTestNamesWhatItShares() {
+        List<String> unnamed = new ArrayList<>();
+        for (Class<?> type = getClass(); type != Object.class; type = type.getSuperclass()) {
+            for (java.lang.reflect.Method method : type.getDeclaredMethods()) {
+                boolean test =
+                        method.isAnnotationPresent(Test.class) || method.isAnnotationPresent(ParameterizedTest.class);
+                java.util.Set<String> named = java.util.Arrays.stream(method.getAnnotationsByType(ResourceLock.class))
+                        .map(ResourceLock::value)
+                        .collect(java.util.stream.Collectors.toSet());
+                if (test && !named.containsAll(List.of(SERVER, FILES))) {
+                    unnamed.add(type.getSimpleName() + "." + method.getName());
+                }
+            }
+        }
+        assertTrue(
+                unnamed.isEmpty(),
+                "these tests run beside the others: give each a @ResourceLock of ContractSuite.SERVER and of"
+                        + " ContractSuite.FILES, READ_WRITE where it counts them exactly or loads the server: "
+                        + unnamed);
     }
 
     /** Checks that every request of both waves slept on a virtual thread, or on none. */
@@ -140,6 +194,9 @@ public abstract class ContractSuite {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ)
+    @ResourceLock(value = FILES, mode = ResourceAccessMode.READ)
     void sleepWithoutMsSleepsTheDefaultAndDescribesItsThread() {
         long started = System.nanoTime();
         TestHttp.Answer answer = http.get("/sleep");
@@ -158,6 +215,9 @@ public abstract class ContractSuite {
     }
 
     @ParameterizedTest
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ)
+    @ResourceLock(value = FILES, mode = ResourceAccessMode.READ)
     @ValueSource(longs = {0, 1, 50, MAX_SLEEP_MS})
     void sleepWithMsSleepsThatLong(long ms) {
         TestHttp.Answer answer = http.get("/sleep?ms=" + ms);
@@ -166,6 +226,9 @@ public abstract class ContractSuite {
     }
 
     @ParameterizedTest(name = "/sleep?{0}")
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ)
+    @ResourceLock(value = FILES, mode = ResourceAccessMode.READ)
     @CsvSource(
             delimiter = '|',
             value = {
@@ -194,6 +257,9 @@ public abstract class ContractSuite {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ)
+    @ResourceLock(value = FILES, mode = ResourceAccessMode.READ)
     void healthAnswersAtOnceWithoutTheBlockingExecutor() {
         TestHttp.Answer answer = http.get("/health");
         assertEquals(200, answer.status());
@@ -202,6 +268,9 @@ public abstract class ContractSuite {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ)
+    @ResourceLock(value = FILES, mode = ResourceAccessMode.READ)
     void healthAnswersWhileSleepsAreInFlight() {
         List<CompletableFuture<TestHttp.Answer>> sleeping = java.util.stream.IntStream.range(0, 20)
                 .mapToObj(i -> http.getAsync("/sleep?ms=" + MAX_SLEEP_MS))
@@ -215,6 +284,9 @@ public abstract class ContractSuite {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ)
+    @ResourceLock(value = FILES, mode = ResourceAccessMode.READ_WRITE)
     void openFilesCountTheConnectionsHeld() throws Exception {
         long before = http.get("/stats").json().get("openFiles").asLong();
         List<Socket> held = new ArrayList<>();
@@ -242,9 +314,12 @@ public abstract class ContractSuite {
      * server that kept them would run out of descriptors under a long overload.
      */
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ_WRITE)
+    @ResourceLock(value = FILES, mode = ResourceAccessMode.READ_WRITE)
     void aConnectionWhoseClientLeftIsClosedOnceItsSleepEnds() throws Exception {
         // Other tests' sleeps (and their connections) end first, so the count below is this test's alone.
-        awaitStat("inFlight", inFlight -> inFlight == 0, 10_000);
+        http.awaitStat("inFlight", inFlight -> inFlight == 0, 10_000);
         long before = settledOpenFiles();
         int left = 10;
         List<Socket> clients = new ArrayList<>();
@@ -256,7 +331,7 @@ public abstract class ContractSuite {
             clients.add(socket);
         }
         // The client gives up once the server has the requests, as JMeter does at its response timeout.
-        long held = awaitStat("inFlight", inFlight -> inFlight >= left, 5_000);
+        long held = http.awaitStat("inFlight", inFlight -> inFlight >= left, 5_000);
         long during = http.get("/stats").json().get("openFiles").asLong();
         for (Socket client : clients) {
             client.close();
@@ -268,7 +343,7 @@ public abstract class ContractSuite {
                 during >= before + left,
                 () -> "at least the client's ends while the requests run: " + before + " before, " + during);
 
-        long after = awaitStat("openFiles", openFiles -> openFiles <= before + 2, MAX_SLEEP_MS + 5_000);
+        long after = http.awaitStat("openFiles", openFiles -> openFiles <= before + 2, MAX_SLEEP_MS + 5_000);
         assertTrue(
                 after <= before + 2,
                 () -> "every end closed once the sleeps ended: " + before + " before, " + during + " during, " + after
@@ -293,19 +368,10 @@ public abstract class ContractSuite {
         return last;
     }
 
-    /** Polls one /stats figure until {@code done} holds or {@code withinMs} pass; returns its last value. */
-    private long awaitStat(String field, java.util.function.LongPredicate done, long withinMs)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(withinMs);
-        long value = http.get("/stats").json().get(field).asLong();
-        while (!done.test(value) && System.nanoTime() < deadline) {
-            TimeUnit.MILLISECONDS.sleep(50);
-            value = http.get("/stats").json().get(field).asLong();
-        }
-        return value;
-    }
-
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ_WRITE)
+    @ResourceLock(value = FILES, mode = ResourceAccessMode.READ)
     void statsReportRequestsProcessAndSettings() throws Exception {
         long before = http.get("/stats").json().get("completed").asLong();
         http.get("/sleep?ms=1");
@@ -357,6 +423,9 @@ public abstract class ContractSuite {
     }
 
     @ParameterizedTest
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ)
+    @ResourceLock(value = FILES, mode = ResourceAccessMode.READ)
     @ValueSource(strings = {"/", "/nope", "/sleep/", "/SLEEP", "/health/x"})
     void unknownPathIs404Json(String path) {
         TestHttp.Answer answer = http.get(path);
@@ -366,6 +435,9 @@ public abstract class ContractSuite {
     }
 
     @ParameterizedTest
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ)
+    @ResourceLock(value = FILES, mode = ResourceAccessMode.READ)
     @CsvSource({"POST,/sleep", "PUT,/sleep", "DELETE,/health", "POST,/stats"})
     void wrongMethodIs405JsonNamingTheAllowedOne(String method, String path) {
         TestHttp.Answer answer = http.send(method, path);
@@ -376,6 +448,9 @@ public abstract class ContractSuite {
 
     /** The lab's HTTP limits (HttpLimits): the same status for each bad input on every server, whatever its framework. */
     @ParameterizedTest(name = "{0} -> {1}")
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ)
+    @ResourceLock(value = FILES, mode = ResourceAccessMode.READ)
     @MethodSource("badRequests")
     void badInputGetsTheSameStatusOnEveryServer(String input, int status, String request) {
         Integer own = frameworksOwnAnswers().get(input);
@@ -469,6 +544,9 @@ public abstract class ContractSuite {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ_WRITE)
+    @ResourceLock(value = FILES, mode = ResourceAccessMode.READ)
     void fiveHundredConcurrentSleepsOverlap() {
         long started = System.nanoTime();
         List<TestHttp.Answer> answers = http.concurrently(500, "/sleep?ms=1000");
@@ -480,6 +558,9 @@ public abstract class ContractSuite {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ_WRITE)
+    @ResourceLock(value = FILES, mode = ResourceAccessMode.READ)
     void threadingModel() throws InterruptedException {
         List<JsonNode> first = bodies(http.concurrently(20, "/sleep?ms=300"));
         // Let the first wave's threads go idle (back to the pool, or ended) before the second arrives.
@@ -489,6 +570,9 @@ public abstract class ContractSuite {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ)
+    @ResourceLock(value = FILES, mode = ResourceAccessMode.READ)
     void stopLetsAnInFlightRequestFinish() {
         LabServer stopping = start(newContract());
         TestHttp client = new TestHttp(stopping.port());
@@ -504,6 +588,9 @@ public abstract class ContractSuite {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ_WRITE)
+    @ResourceLock(value = FILES, mode = ResourceAccessMode.READ)
     void theServerTimesEverySleepItselfIntoAHistogramAndAPerSecondSeries() throws Exception {
         Histogram before = histogram(http.get("/stats").json());
         long secondsBefore = completedPerSecond();
@@ -534,6 +621,9 @@ public abstract class ContractSuite {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ)
+    @ResourceLock(value = FILES, mode = ResourceAccessMode.READ)
     void theRequestLogKeepsEachSleepsOwnTimestampsByItsIdAndMarksAConnectionsFirstRequest(
             @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         java.nio.file.Path file = dir.resolve("requests.csv");
@@ -599,6 +689,9 @@ public abstract class ContractSuite {
      * to be read, not the kernel's accept queue.
      */
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ_WRITE)
+    @ResourceLock(value = FILES, mode = ResourceAccessMode.READ_WRITE)
     void theAcceptIsStampedWhenTheConnectionIsAcceptedNotWhenItsRequestIsRead(
             @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(stampsAccept(), "this framework shows no accept");
@@ -659,16 +752,9 @@ public abstract class ContractSuite {
     }
 
     private static void awaitInFlight(TestHttp client, int count) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (client.get("/stats").json().get("inFlight").asInt() < count) {
-            assertTrue(System.nanoTime() < deadline, "never saw " + count + " requests in flight");
-            try {
-                TimeUnit.MILLISECONDS.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-        }
+        assertTrue(
+                client.awaitStat("inFlight", inFlight -> inFlight >= count, 20_000) >= count,
+                "never saw " + count + " requests in flight");
     }
 
     private static List<JsonNode> bodies(List<TestHttp.Answer> answers) {
@@ -677,6 +763,9 @@ public abstract class ContractSuite {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ)
+    @ResourceLock(value = FILES, mode = ResourceAccessMode.READ)
     void stockSettingsAreTheFrameworksOwnAsItReportsThem() throws Exception {
         LoadSettings expected = frameworkDefaults();
         assumeTrue(expected != null, "stock settings are checked on one variant per framework");
@@ -716,20 +805,26 @@ public abstract class ContractSuite {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ)
+    @ResourceLock(value = FILES, mode = ResourceAccessMode.READ)
     void onStopAnInFlightRequestGetsOnlyTheFrameworksGrace() throws Exception {
         LoadSettings expected = frameworkDefaults();
         assumeTrue(expected != null, "stock settings are checked on one variant per framework");
         long graceMs = Objects.requireNonNullElse(expected.shutdownGraceMs(), 0L);
-        long sleepMs = graceMs + frameworkStopJoinMs() + 2500;
         SleepContract contract =
                 new SleepContract(variant(), ServerSettings.parse(variant(), "--port=0", "--settings=stock"));
-        LabServer server = start(contract);
+        assertStopCutsOffARequestInFlight(start(contract), graceMs + frameworkStopJoinMs() + 2500);
+    }
+
+    /**
+     * Stops {@code server} while a request of {@code sleepMs} is in flight: stop() returns before the sleep would end
+     * (no grace of the lab's), and the request cut off gets no answer. Also server-jdk's stock check.
+     */
+    public static void assertStopCutsOffARequestInFlight(LabServer server, long sleepMs) {
         TestHttp http = new TestHttp(server.port());
         CompletableFuture<TestHttp.Answer> sleeping = http.getAsync("/sleep?ms=" + sleepMs);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (contract.stats().inFlight() == 0 && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
+        awaitInFlight(http, 1);
         long started = System.nanoTime();
         server.stop();
         long stopMs = (System.nanoTime() - started) / 1_000_000;

@@ -11,6 +11,8 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongPredicate;
 import java.util.stream.IntStream;
 
 /** A small HTTP/1.1 client for the servers under test, with JSON bodies parsed. */
@@ -54,6 +56,22 @@ public final class TestHttp {
         List<CompletableFuture<Answer>> pending =
                 IntStream.range(0, count).mapToObj(i -> getAsync(pathAndQuery)).toList();
         return pending.stream().map(CompletableFuture::join).toList();
+    }
+
+    /** Polls one /stats figure until {@code done} holds or {@code withinMs} pass; returns its last value. */
+    public long awaitStat(String field, LongPredicate done, long withinMs) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(withinMs);
+        long value = get("/stats").json().get(field).asLong();
+        while (!done.test(value) && System.nanoTime() < deadline) {
+            try {
+                TimeUnit.MILLISECONDS.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+            value = get("/stats").json().get(field).asLong();
+        }
+        return value;
     }
 
     private HttpRequest request(String method, String pathAndQuery) {

@@ -11,6 +11,10 @@ import lab.threads.common.SleepContract;
 import lab.threads.common.TestHttp;
 import lab.threads.common.Variant;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 class FixedPoolServerContractTest extends ContractSuite {
 
@@ -30,6 +34,9 @@ class FixedPoolServerContractTest extends ContractSuite {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ_WRITE)
+    @ResourceLock(value = FILES, mode = ResourceAccessMode.READ)
     void twiceThePoolSizeInFlightUsesAtMostThePoolsThreadsAndQueuesTheRest() {
         int pool = 200; // --pool-threads' default
         int requests = 2 * pool;
@@ -48,6 +55,9 @@ class FixedPoolServerContractTest extends ContractSuite {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ_WRITE)
+    @ResourceLock(value = FILES, mode = ResourceAccessMode.READ_WRITE)
     void withTwoThreadsTheRestWaitForOneAndTheRequestLogShowsThatWait(
             @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         java.nio.file.Path file = dir.resolve("requests.csv");

@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
+import lab.threads.common.ContractSuite;
 import lab.threads.common.LabServer;
 import lab.threads.common.ListenBacklog;
 import lab.threads.common.ServerSettings;
@@ -61,21 +59,10 @@ class JdkStockSettingsTest {
         }
     }
 
+    /** HttpServer.stop(0) waits for no exchange: the contract suite's stock stop check, on the JDK's own limits. */
     @Test
-    void onStopAnInFlightRequestIsCutOff() throws Exception {
-        SleepContract contract = stock();
-        LabServer server = JdkLabServer.start(contract, Thread::startVirtualThread);
-        CompletableFuture<TestHttp.Answer> sleeping = new TestHttp(server.port()).getAsync("/sleep?ms=2500");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (contract.stats().inFlight() == 0 && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        long started = System.nanoTime();
-        server.stop();
-        long stopMs = (System.nanoTime() - started) / 1_000_000;
-
-        assertTrue(stopMs < 2500, "stop() waited " + stopMs + " ms for the request: HttpServer.stop(0) does not");
-        assertThrows(ExecutionException.class, () -> sleeping.get(10, TimeUnit.SECONDS), "cut off, no answer");
+    void onStopAnInFlightRequestIsCutOff() {
+        ContractSuite.assertStopCutsOffARequestInFlight(JdkLabServer.start(stock(), Thread::startVirtualThread), 2500);
     }
 
     @Test

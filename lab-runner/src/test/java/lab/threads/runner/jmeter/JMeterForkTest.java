@@ -25,13 +25,16 @@ import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import lab.threads.runner.workers.RmiKeystore;
 import lab.threads.runner.workers.RmiSecurity;
+import lab.threads.runner.CpuTimed;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Runs the smoke plan in forked JMeter JVMs against an in-test server. Each fork takes several seconds. */
+@Tag(CpuTimed.TAG) // run alone: the open plan's arrivals are counted per second
 class JMeterForkTest {
 
     private static final Duration RUN_LIMIT = Duration.ofMinutes(4);
@@ -248,9 +251,11 @@ class JMeterForkTest {
                 "arrivals outside the schedule (or late by a second): " + perSecond);
     }
 
+    /** One fork for both: its progress lines (stdout) and its client-stats lines (client-stats.jsonl). */
     @Test
-    void progressLinesComeWhileTheTestRuns() throws Exception {
+    void progressLinesAndClientStatsFollowTheSamplesFromStartToEnd() throws Exception {
         try (SleepServer server = new SleepServer()) {
+            // Samples of 2 s, lines every second: some line sees the users inside their samples.
             Run run = run(
                     "jmeter-plans/smoke.jmx",
                     ClientKind.VIRTUAL,
@@ -268,27 +273,14 @@ class JMeterForkTest {
             assertEquals(15, last.samples(), run.describe());
             assertEquals(0, last.errors(), run.describe());
             assertEquals(0, last.activeUsers(), run.describe());
-        }
-    }
 
-    @Test
-    void clientStatsFollowTheSamplesFromStartToEnd() throws Exception {
-        try (SleepServer server = new SleepServer()) {
-            // Samples of 2 s, lines every second: some line sees the users inside their samples.
-            Run run = run(
-                    "jmeter-plans/smoke.jmx",
-                    ClientKind.VIRTUAL,
-                    5,
-                    withPort(server, Map.of("rampup", "0", "loops", "2", "sleep_ms", "2000")));
-
-            assertEquals(0, run.exitCode(), run.describe());
             List<JsonNode> lines = ClientStatsLines.read(run.jtl(), false);
             assertTrue(lines.size() >= 3, lines::toString);
             assertEquals(0, lines.getFirst().get("samplesStarted").asLong(), "the first line precedes the engine");
             // The users' samples are counted as they start (SampleCounter as a SampleMonitor), not only as they end.
             assertTrue(lines.stream().anyMatch(l -> l.get("samplesInFlight").asLong() > 0), lines::toString);
             assertTrue(lines.stream().anyMatch(l -> l.get("activeUsers").asLong() > 0), lines::toString);
-            assertEquals(10, records(run.jtl()).size(), run.describe());
+            assertEquals(15, records(run.jtl()).size(), run.describe());
             ClientStatsLines.assertEnded(lines.getLast(), records(run.jtl()).size(), false);
         }
     }
