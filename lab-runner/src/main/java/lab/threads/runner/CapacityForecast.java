@@ -91,7 +91,15 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
                     "--client virtual, or fewer --users / a lower --rate"));
         }
         if (machine.localPorts() != null && clientHere) {
-            lines.add(localPorts(machine.localPorts()));
+            lines.add(
+                    perUserSources(options)
+                            ? String.format(
+                                    Locale.ROOT,
+                                    "%,d local ports per source address (ip_local_port_range): each user binds a "
+                                            + "loopback address of its own (--source-address per-user), so every "
+                                            + "connect finds a free port at once",
+                                    machine.localPorts())
+                            : localPorts(machine.localPorts()));
         }
         if (!Double.isInfinite(peakRate)) {
             lines.add(cores(options, machine, costs, clientHere, started));
@@ -190,6 +198,20 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
                         serverOwn);
     }
 
+    /** Whether every user binds a source address of its own: per-user, and every server on 127.x. */
+    private static boolean perUserSources(RunOptions options) {
+        String value = options.plan().properties().get(SourceAddress.PLAN_PROPERTY);
+        if (value == null) {
+            return false;
+        }
+        SourceAddress source = SourceAddress.parse(value);
+        return options.servers().stream()
+                .allMatch(variant -> source.perUserTowards(
+                        options.targets().containsKey(variant)
+                                ? options.targets().get(variant).getHost()
+                                : ServerProcess.HOST));
+    }
+
     /**
      * Each connect searches the range for a port not yet used towards that server, in the client's own system call;
      * past half the range that search is a cost the client pays on every connect (measured: docs/results.md, "the
@@ -208,8 +230,10 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
                 Locale.ROOT,
                 "warning: %,d local ports towards one server (ip_local_port_range): %,d of them in use at the worst, "
                         + "so each connect searches a crowded range for a free one, kernel time the client pays (the talk "
-                        + "plan on a 2-core machine: 15%% of its CPU; 93%% -> 98%% of the ideal once widened); widen it "
-                        + "as root: sysctl -w net.ipv4.ip_local_port_range=\"10000 65000\" (compose's bench has it)",
+                        + "plan on a 2-core machine: 15%% of its CPU; 93%% -> 98%% of the ideal once widened); against a "
+                        + "server on 127.x use --source-address per-user (the default: a loopback address per user), "
+                        + "elsewhere widen it as root: sysctl -w net.ipv4.ip_local_port_range=\"10000 65000\" "
+                        + "(compose's bench has it)",
                 range,
                 worst);
     }

@@ -36,14 +36,24 @@ class CapacityForecastTest {
                 "accept queue of 4,096",
                 "up to 1,000 wait there");
         assertLine(lines, "warning: 4,096 threads", "the expected peak alone exceeds it");
-        // 20,000 of 28,232 ports towards one server: more than half, so every connect searches a crowded range.
+        // By default every user binds a loopback address of its own: the range is no one's crowd.
+        assertLine(lines, "28,232 local ports per source address", "--source-address per-user");
+        // With one source address, 20,000 of 28,232 ports towards one server: more than half, so every connect
+        // searches a crowded range.
+        RunOptions oneSource = options(
+                "--plan=talk", "--servers=all", "--server-args=--max-connections=19000", "--source-address=system");
         assertLine(
-                lines,
+                forecast.lines(oneSource, MACHINE, CpuCosts.load(out)),
                 "warning: 28,232 local ports towards one server",
                 "20,000 of them in use at the worst",
+                "--source-address per-user",
                 "sysctl -w net.ipv4.ip_local_port_range=\"10000 65000\"");
         MachineLimits widened = new MachineLimits(20_000L, 4_096L, 55_001L, 4_096L, 2);
-        assertLine(forecast.lines(options, widened, CpuCosts.load(out)), "55,001 local ports", "both fit");
+        assertLine(forecast.lines(oneSource, widened, CpuCosts.load(out)), "55,001 local ports", "both fit");
+        // A server elsewhere cannot be reached from 127.x: per-user does not apply there.
+        RunOptions remote = options("--plan=talk", "--servers=virtual", "--target=virtual=http://192.0.2.1:8083");
+        assertLine(
+                forecast.lines(remote, MACHINE, CpuCosts.load(out)), "warning: 28,232 local ports towards one server");
         // The shipped costs: client 0.53 ms x 3,000/s = 1.6 cores; platform 1.37 ms x 3,000/s = 4.1; 5.7 > 2.
         assertLine(
                 lines,
