@@ -104,6 +104,15 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
         if (!Double.isInfinite(peakRate)) {
             lines.add(cores(options, machine, costs, clientHere, started));
         }
+        if (machine.load() != null && machine.load() >= machine.cores() / 2.0) {
+            lines.add(String.format(
+                    Locale.ROOT,
+                    "warning: the machine is busy before the load: load average %.1f on %d cores (other programs): they "
+                            + "take CPU from the client and the servers, and a client that waits for a core stalls "
+                            + "(measured: a third fewer requests on a machine at load 7); run on an idle machine",
+                    machine.load(),
+                    machine.cores()));
+        }
         return lines;
     }
 

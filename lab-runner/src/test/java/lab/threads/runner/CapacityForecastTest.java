@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The forecast's figures against a hand computation, and its warnings against made-up machine limits. */
 class CapacityForecastTest {
     /** A 2-core machine with the limits of this lab's machines (FACTS.md), and a tight user process limit. */
-    private static final MachineLimits MACHINE = new MachineLimits(20_000L, 4_096L, 28_232L, 4_096L, 2);
+    private static final MachineLimits MACHINE = new MachineLimits(20_000L, 4_096L, 28_232L, 4_096L, 2, 0.3);
 
     @TempDir
     Path out;
@@ -48,12 +48,18 @@ class CapacityForecastTest {
                 "20,000 of them in use at the worst",
                 "--source-address per-user",
                 "sysctl -w net.ipv4.ip_local_port_range=\"10000 65000\"");
-        MachineLimits widened = new MachineLimits(20_000L, 4_096L, 55_001L, 4_096L, 2);
+        MachineLimits widened = new MachineLimits(20_000L, 4_096L, 55_001L, 4_096L, 2, 0.3);
         assertLine(forecast.lines(oneSource, widened, CpuCosts.load(out)), "55,001 local ports", "both fit");
         // A server elsewhere cannot be reached from 127.x: per-user does not apply there.
         RunOptions remote = options("--plan=talk", "--servers=virtual", "--target=virtual=http://192.0.2.1:8083");
         assertLine(
                 forecast.lines(remote, MACHINE, CpuCosts.load(out)), "warning: 28,232 local ports towards one server");
+        // Other programs already keeping a core busy: said before the load, with the machine's figures.
+        assertTrue(lines.stream().noneMatch(line -> line.contains("busy before")), lines::toString);
+        MachineLimits busy = new MachineLimits(20_000L, 4_096L, 28_232L, 4_096L, 2, 6.5);
+        assertLine(
+                forecast.lines(options, busy, CpuCosts.load(out)),
+                "warning: the machine is busy before the load: load average 6.5 on 2 cores");
         // The shipped costs: client 0.53 ms x 3,000/s = 1.6 cores; platform 1.37 ms x 3,000/s = 4.1; 5.7 > 2.
         assertLine(
                 lines,
