@@ -57,13 +57,16 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
      * @param clientHere         the users run in the fork on this machine (no --workers)
      * @param started            the servers the lab starts here (not a --target)
      * @param startedServerFlags their settings: the mode, then --server-args
+     * @param perUserSources     every user binds a loopback source address of its own (--source-address per-user,
+     *                           every server on 127.x)
      */
     record Sides(
             boolean clientHere,
             ClientKind client,
             List<Variant> started,
             List<String> startedServerFlags,
-            CpuSets cpus) {}
+            CpuSets cpus,
+            boolean perUserSources) {}
 
     /** The forecast and each limit, one statement a line; a limit the plan may exceed starts with "warning:". */
     List<String> lines(Sides sides, MachineLimits machine, CpuCosts costs) {
@@ -103,10 +106,27 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
                     "--client virtual, or fewer --users / a lower --rate"));
         }
         if (machine.localPorts() != null && clientHere) {
-            lines.add(localPorts(machine.localPorts()));
+            lines.add(
+                    sides.perUserSources()
+                            ? String.format(
+                                    Locale.ROOT,
+                                    "%,d local ports per source address (ip_local_port_range): each user binds a "
+                                            + "loopback address of its own (--source-address per-user), so every "
+                                            + "connect finds a free port at once",
+                                    machine.localPorts())
+                            : localPorts(machine.localPorts()));
         }
         if (!Double.isInfinite(peakRate)) {
             lines.add(cores(sides, machine, costs, clientHere, started));
+        }
+        if (machine.load() != null && machine.load() >= machine.cores() / 2.0) {
+            lines.add(String.format(
+                    Locale.ROOT,
+                    "warning: the machine is busy before the load: load average %.1f on %d cores (other programs): they "
+                            + "take CPU from the client and the servers, and a client that waits for a core stalls "
+                            + "(measured: a third fewer requests on a machine at load 7); run on an idle machine",
+                    machine.load(),
+                    machine.cores()));
         }
         return lines;
     }
@@ -220,8 +240,10 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
                 Locale.ROOT,
                 "warning: %,d local ports towards one server (ip_local_port_range): %,d of them in use at the worst, "
                         + "so each connect searches a crowded range for a free one, kernel time the client pays (the talk "
-                        + "plan on a 2-core machine: 15%% of its CPU; 93%% -> 98%% of the ideal once widened); widen it "
-                        + "as root: sysctl -w net.ipv4.ip_local_port_range=\"10000 65000\" (compose's bench has it)",
+                        + "plan on a 2-core machine: 15%% of its CPU; 93%% -> 98%% of the ideal once widened); against a "
+                        + "server on 127.x use --source-address per-user (the default: a loopback address per user), "
+                        + "elsewhere widen it as root: sysctl -w net.ipv4.ip_local_port_range=\"10000 65000\" "
+                        + "(compose's bench has it)",
                 range,
                 worst);
     }

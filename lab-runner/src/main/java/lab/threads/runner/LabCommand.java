@@ -128,6 +128,14 @@ public final class LabCommand implements Callable<Integer> {
     String responseTimeoutMs;
 
     @Option(
+            names = "--source-address",
+            description = "Plan property source_address: the local address each JMeter user binds its connection to: "
+                    + "per-user (against a server on 127.x, user n binds 127.n: each address has its own local ports, "
+                    + "so no connect searches a crowded range), system (the kernel picks, as stock JMeter) or one IP "
+                    + "address. Default: per-user (for plans with the property).")
+    String sourceAddress;
+
+    @Option(
             names = "-J",
             paramLabel = "<name>=<value>",
             description = "Any other property of the plan, as with jmeter -J.")
@@ -293,7 +301,14 @@ public final class LabCommand implements Callable<Integer> {
         putIfGiven(overrides, "sleep_ms", sleepMs);
         putIfGiven(overrides, "connect_timeout_ms", connectTimeoutMs);
         putIfGiven(overrides, "response_timeout_ms", responseTimeoutMs);
+        putIfGiven(overrides, SourceAddress.PLAN_PROPERTY, sourceAddress);
         PlanChoice chosen = PlanChoice.resolve(plan, overrides);
+        if (chosen.properties().containsKey(SourceAddress.PLAN_PROPERTY)) {
+            if (!overrides.containsKey(SourceAddress.PLAN_PROPERTY)) {
+                chosen = chosen.with(SourceAddress.PLAN_PROPERTY, SourceAddress.PER_USER);
+            }
+            SourceAddress.parse(chosen.properties().get(SourceAddress.PLAN_PROPERTY));
+        }
         chosen.checkClient(clientKind(), workers.isEmpty() ? 0 : 1, warmupUsers);
         int totalUsers = chosen.shape().users();
         List<String> workerAddresses = WorkerAddresses.resolve(workers);
@@ -319,6 +334,9 @@ public final class LabCommand implements Callable<Integer> {
                     "--warmup-users must be 0 (no warm-up) or more, got " + warmupUsers + ".");
         }
         RunCase.Sweep sweepLevels = sweep == null ? null : RunCase.Sweep.parse(sweep);
+        if (sweepLevels != null && sweepLevels.property().equals(SourceAddress.PLAN_PROPERTY)) {
+            sweepLevels.values().forEach(SourceAddress::parse);
+        }
         List<String> serverFlags = words(serverArgs);
         RunOptions options = new RunOptions(
                 variants,

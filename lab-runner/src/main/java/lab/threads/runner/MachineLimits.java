@@ -14,8 +14,9 @@ import lab.threads.common.OsLimits;
  * @param localPorts the ephemeral ports one client address has towards one server address (ip_local_port_range)
  * @param somaxconn  the kernel's cap on every listen backlog
  * @param cores      the cores this process may run on
+ * @param load       the kernel's load average over the last minute (/proc/loadavg): runnable tasks, others' included
  */
-record MachineLimits(Long openFiles, Long threads, Long localPorts, Long somaxconn, int cores) {
+record MachineLimits(Long openFiles, Long threads, Long localPorts, Long somaxconn, int cores, Double load) {
 
     static MachineLimits here() {
         List<String> limits = lines("/proc/self/limits");
@@ -39,7 +40,11 @@ record MachineLimits(Long openFiles, Long threads, Long localPorts, Long somaxco
                         .mapToObj(Long::valueOf)
                         .findFirst()
                         .orElse(null),
-                Runtime.getRuntime().availableProcessors());
+                Runtime.getRuntime().availableProcessors(),
+                lines("/proc/loadavg").stream()
+                        .findFirst()
+                        .map(line -> Double.parseDouble(line.trim().split("\\s+")[0]))
+                        .orElse(null));
     }
 
     /** The soft limit of a line of /proc/self/limits, e.g. "Max open files  20000  20000  files"; null when unlimited. */

@@ -57,7 +57,20 @@ record RunOptions(
                         .filter(variant -> !targets.containsKey(variant))
                         .toList(),
                 startedServerFlags(),
-                cpus);
+                cpus,
+                perUserSources());
+    }
+
+    /** Whether every user binds a source address of its own: per-user, and every server on 127.x. */
+    private boolean perUserSources() {
+        String value = plan.properties().get(SourceAddress.PLAN_PROPERTY);
+        if (value == null) {
+            return false;
+        }
+        SourceAddress source = SourceAddress.parse(value);
+        return servers.stream()
+                .allMatch(variant -> source.perUserTowards(
+                        targets.containsKey(variant) ? targets.get(variant).getHost() : ServerProcess.HOST));
     }
 
     /** What the checks before the load ask about: every case against every server, and the output folder. */

@@ -18,6 +18,8 @@ import lab.threads.common.Variant;
 /** One server under test in its own JVM, started from its jar with the same JVM flags as the other two. */
 final class ServerProcess {
     private static final Duration HEALTH_POLL = Duration.ofMillis(200);
+    /** Where every server the lab starts listens. */
+    static final String HOST = "127.0.0.1";
 
     private final Variant variant;
     private final Process process;
@@ -58,14 +60,14 @@ final class ServerProcess {
         List<String> command = new ArrayList<>(launcher);
         command.add(Java.executable());
         command.addAll(jvmFlags);
-        command.addAll(List.of("-jar", jar.toString(), "--host=127.0.0.1", "--port=" + port));
+        command.addAll(List.of("-jar", jar.toString(), "--host=" + HOST, "--port=" + port));
         command.addAll(serverFlags);
         // However this JVM ends, SIGKILL included, the server notices and stops gracefully.
         Process process = ParentWatch.stopWithThis(new ProcessBuilder(command))
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
                 .start();
-        ServerProcess server = new ServerProcess(variant, process, URI.create("http://127.0.0.1:" + port), log);
+        ServerProcess server = new ServerProcess(variant, process, URI.create("http://" + HOST + ":" + port), log);
         server.awaitHealthy(startTimeout);
         return server;
     }

@@ -315,6 +315,9 @@ final class ServerRun {
         Map<String, String> properties = new LinkedHashMap<>(planProperties);
         properties.put("host", target.getHost());
         properties.put("port", Integer.toString(target.getPort()));
+        properties.computeIfPresent(
+                SourceAddress.PLAN_PROPERTY,
+                (name, value) -> SourceAddress.parse(value).propertyTowards(target.getHost()));
         JMeterRunSpec jmeter = new JMeterRunSpec(
                 plan.location(),
                 properties,

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The forecast's figures against a hand computation, and its warnings against made-up machine limits. */
 class CapacityForecastTest {
     /** A 2-core machine with the limits of this lab's machines (FACTS.md), and a tight user process limit. */
-    private static final MachineLimits MACHINE = new MachineLimits(20_000L, 4_096L, 28_232L, 4_096L, 2);
+    private static final MachineLimits MACHINE = new MachineLimits(20_000L, 4_096L, 28_232L, 4_096L, 2, 0.3);
 
     @TempDir
     Path out;
@@ -36,15 +36,32 @@ class CapacityForecastTest {
                 "accept queue of 4,096",
                 "up to 1,000 wait there");
         assertLine(lines, "warning: 4,096 threads", "the expected peak alone exceeds it");
-        // 20,000 of 28,232 ports towards one server: more than half, so every connect searches a crowded range.
+        // By default every user binds a loopback address of its own: the range is no one's crowd.
+        assertLine(lines, "28,232 local ports per source address", "--source-address per-user");
+        // With one source address, 20,000 of 28,232 ports towards one server: more than half, so every connect
+        // searches a crowded range.
+        RunOptions oneSource = options(
+                "--plan=talk", "--servers=all", "--server-args=--max-connections=19000", "--source-address=system");
         assertLine(
-                lines,
+                forecast.lines(oneSource.forecastSides(), MACHINE, CpuCosts.load(out)),
                 "warning: 28,232 local ports towards one server",
                 "20,000 of them in use at the worst",
+                "--source-address per-user",
                 "sysctl -w net.ipv4.ip_local_port_range=\"10000 65000\"");
-        MachineLimits widened = new MachineLimits(20_000L, 4_096L, 55_001L, 4_096L, 2);
+        MachineLimits widened = new MachineLimits(20_000L, 4_096L, 55_001L, 4_096L, 2, 0.3);
         assertLine(
-                forecast.lines(options.forecastSides(), widened, CpuCosts.load(out)), "55,001 local ports", "both fit");
+                forecast.lines(oneSource.forecastSides(), widened, CpuCosts.load(out)), "55,001 local ports", "both fit");
+        // A server elsewhere cannot be reached from 127.x: per-user does not apply there.
+        RunOptions remote = options("--plan=talk", "--servers=virtual", "--target=virtual=http://192.0.2.1:8083");
+        assertLine(
+                forecast.lines(remote.forecastSides(), MACHINE, CpuCosts.load(out)),
+                "warning: 28,232 local ports towards one server");
+        // Other programs already keeping a core busy: said before the load, with the machine's figures.
+        assertTrue(lines.stream().noneMatch(line -> line.contains("busy before")), lines::toString);
+        MachineLimits busy = new MachineLimits(20_000L, 4_096L, 28_232L, 4_096L, 2, 6.5);
+        assertLine(
+                forecast.lines(options.forecastSides(), busy, CpuCosts.load(out)),
+                "warning: the machine is busy before the load: load average 6.5 on 2 cores");
         // The shipped costs: client 0.53 ms x 3,000/s = 1.6 cores; platform 1.37 ms x 3,000/s = 4.1; 5.7 > 2.
         assertLine(
                 lines,

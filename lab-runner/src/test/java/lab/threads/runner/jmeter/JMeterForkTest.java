@@ -128,10 +128,13 @@ class JMeterForkTest {
         }
     }
 
+    /** Stock JMeter's ThreadGroup, told to bind each user to 127.<user number> (what ./lab run's per-user passes). */
     @Test
-    void platformClientRunsStockJMeter() throws Exception {
+    void platformClientRunsStockJMeterAndBindsTheSourceAddressItIsTold() throws Exception {
         try (SleepServer server = new SleepServer()) {
-            Run run = run("jmeter-plans/smoke.jmx", ClientKind.PLATFORM, 20, withPort(server, SMALL_SMOKE));
+            Map<String, String> properties = new LinkedHashMap<>(withPort(server, SMALL_SMOKE));
+            properties.put("source_address", "127.${__threadNum}");
+            Run run = run("jmeter-plans/smoke.jmx", ClientKind.PLATFORM, 20, properties);
 
             assertEquals(0, run.exitCode(), run.describe());
             assertEquals(Optional.of("client threads=platform thread_groups=1"), run.line("client "), run.describe());
@@ -140,7 +143,24 @@ class JMeterForkTest {
                     run.describe());
             assertSuccessfulSamples(run, 40, 20);
             ClientStatsLines.assertEnded(ClientStatsLines.read(run.jtl(), false).getLast(), 40, false);
-            assertEquals(40, server.requests().size());
+            List<SleepServer.Request> requests = server.requests();
+            assertEquals(40, requests.size());
+            // User n (1 to 20) came from 127.n, that is 127.0.0.n, on one keep-alive connection for both its loops.
+            Map<String, Long> perAddress = requests.stream()
+                    .collect(Collectors.groupingBy(
+                            r -> r.client().getAddress().getHostAddress(), Collectors.counting()));
+            Map<String, Long> expected = new java.util.TreeMap<>();
+            for (int user = 1; user <= 20; user++) {
+                expected.put("127.0.0." + user, 2L);
+            }
+            assertEquals(expected, new java.util.TreeMap<>(perAddress), requests::toString);
+            assertEquals(
+                    20,
+                    requests.stream()
+                            .map(SleepServer.Request::client)
+                            .distinct()
+                            .count(),
+                    requests::toString);
         }
     }
 

@@ -38,6 +38,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** The bundled plans, as packaged by jmeter-plans, loaded in this JVM by JMeter's own SaveService. */
 class JMeterPlansTest {
 
+    /** Evaluated at each request, so that 127.${__threadNum} gives each user its own; empty by default: JMeter's. */
+    private static final String SOURCE_ADDRESS = "${__eval(${__P(source_address,)})}";
+
     private static Path home;
 
     @BeforeAll
@@ -71,6 +74,7 @@ class JMeterPlansTest {
                 "/sleep?ms=${__P(sleep_ms," + sleepMs + ")}&rid=${__counter(FALSE,)}",
                 sampler.getPropertyAsString(HTTPSamplerProxy.PATH));
         assertEquals("HttpClient4", sampler.getImplementation());
+        assertEquals(SOURCE_ADDRESS, sampler.getIpSource());
         assertTrue(sampler.getUseKeepAlive());
         assertEquals("${__P(connect_timeout_ms,30000)}", sampler.getPropertyAsString(HTTPSamplerProxy.CONNECT_TIMEOUT));
         assertEquals(
@@ -97,6 +101,7 @@ class JMeterPlansTest {
                 "/sleep?ms=${__P(sleep_ms,1000)}&rid=${__counter(FALSE,)}",
                 sampler.getPropertyAsString(HTTPSamplerProxy.PATH));
         assertEquals("HttpClient4", sampler.getImplementation());
+        assertEquals(SOURCE_ADDRESS, sampler.getIpSource());
         assertEquals("${__P(connect_timeout_ms,5000)}", sampler.getPropertyAsString(HTTPSamplerProxy.CONNECT_TIMEOUT));
         assertEquals(
                 "${__P(response_timeout_ms,30000)}", sampler.getPropertyAsString(HTTPSamplerProxy.RESPONSE_TIMEOUT));

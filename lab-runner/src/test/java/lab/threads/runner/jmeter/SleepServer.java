@@ -16,7 +16,12 @@ import java.util.concurrent.Executors;
 final class SleepServer implements AutoCloseable {
 
     /** One request as the server saw it. */
-    record Request(String query, int clientPort, long receivedAtMillis) {}
+    record Request(String query, InetSocketAddress client, long receivedAtMillis) {
+
+        int clientPort() {
+            return client.getPort();
+        }
+    }
 
     private final HttpServer server;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
@@ -39,9 +44,7 @@ final class SleepServer implements AutoCloseable {
 
     private void sleep(HttpExchange exchange) throws IOException {
         requests.add(new Request(
-                exchange.getRequestURI().getQuery(),
-                exchange.getRemoteAddress().getPort(),
-                System.currentTimeMillis()));
+                exchange.getRequestURI().getQuery(), exchange.getRemoteAddress(), System.currentTimeMillis()));
         String query = exchange.getRequestURI().getQuery();
         // The plans also send rid=<n>, which the lab's servers ignore: so does this one.
         long ms = query == null
