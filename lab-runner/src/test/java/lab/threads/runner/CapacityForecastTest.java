@@ -50,7 +50,9 @@ class CapacityForecastTest {
                 "sysctl -w net.ipv4.ip_local_port_range=\"10000 65000\"");
         MachineLimits widened = new MachineLimits(20_000L, 4_096L, 55_001L, 4_096L, 2, 0.3);
         assertLine(
-                forecast.lines(oneSource.forecastSides(), widened, CpuCosts.load(out)), "55,001 local ports", "both fit");
+                forecast.lines(oneSource.forecastSides(), widened, CpuCosts.load(out)),
+                "55,001 local ports",
+                "both fit");
         // A server elsewhere cannot be reached from 127.x: per-user does not apply there.
         RunOptions remote = options("--plan=talk", "--servers=virtual", "--target=virtual=http://192.0.2.1:8083");
         assertLine(
