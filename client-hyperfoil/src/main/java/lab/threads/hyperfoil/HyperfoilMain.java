@@ -10,13 +10,18 @@ import io.hyperfoil.http.api.HttpMethod;
 import io.hyperfoil.http.config.HttpPluginBuilder;
 import io.hyperfoil.http.steps.HttpRequestStepBuilder;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import lab.threads.common.ClientStats;
+import lab.threads.common.GcPauses;
 
 /**
  * The throughput plan on Hyperfoil's engine, run locally ({@link LocalSimulationRunner}, the runner Hyperfoil's own
  * tests use): {@code connections} sessions, each sending {@code GET /sleep?ms=N&rid=K} back to back on a shared pool of
  * as many keep-alive connections, first for the warm-up (not recorded), then for the measured duration, every
- * request of which becomes a line of the results file. Prints {@code done <records>} at the end.
+ * request of which becomes a line of the results file, and its own health once a second in {@code client-stats.jsonl}
+ * beside it ({@link ClientStats}, as the JMeter fork writes). Prints {@code done <records>} at the end.
  */
 public final class HyperfoilMain {
 
@@ -26,15 +31,39 @@ public final class HyperfoilMain {
     private HyperfoilMain() {}
 
     public static void main(String[] args) throws Exception {
+        // First thing: the pauses of the JVM's start count too.
+        GcPauses gcPauses = GcPauses.watch();
         ThroughputPlan plan = ThroughputPlan.parse(args);
+        ClientStats stats = new ClientStats(plan.jtl(), "hyperfoil-main", gcPauses);
         try (SampleWriter writer = new SampleWriter(plan.jtl(), "GET /sleep")) {
-            RequestRecorder.current = new RequestRecorder(
+            RequestRecorder recorder = new RequestRecorder(
                     writer, "http://" + plan.host() + ":" + plan.port(), plan.connections(), plan.timeoutMs());
+            RequestRecorder.current = recorder;
             System.out.println(
                     "client hyperfoil " + plan.connections() + " connections, " + plan.threads() + " event loops");
+            Thread lastLine = new Thread(stats::stop, "client-stats-stop");
+            Runtime.getRuntime().addShutdownHook(lastLine);
+            // elapsedMs 0 where the measured phase starts, as a JMeter line's is where its schedule starts.
+            stats.start(
+                    () -> counts(recorder, plan),
+                    System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(plan.warmupMs()));
             new LocalSimulationRunner(benchmark(plan)).run();
+            stats.stop();
+            Runtime.getRuntime().removeShutdownHook(lastLine);
         }
         System.out.println("done " + RIDS.get() + " requests, " + RequestRecorder.current.measuredCpu());
+    }
+
+    /**
+     * Hyperfoil's figures for a line of {@code client-stats.jsonl}: the measured requests recorded so far and those
+     * that failed; every connection is a user that sends as soon as its last answer came.
+     */
+    private static Map<String, Object> counts(RequestRecorder recorder, ThroughputPlan plan) {
+        Map<String, Object> line = new LinkedHashMap<>();
+        line.put("samplesCompleted", recorder.records());
+        line.put("errors", recorder.errors());
+        line.put("activeUsers", plan.connections());
+        return line;
     }
 
     static Benchmark benchmark(ThroughputPlan plan) {
