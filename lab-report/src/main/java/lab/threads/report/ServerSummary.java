@@ -33,6 +33,7 @@ import lab.threads.report.verdict.ClientVerdict;
 import lab.threads.report.verdict.CoreUse;
 import lab.threads.report.verdict.CpuSplit;
 import lab.threads.report.verdict.ErrorCauses;
+import lab.threads.report.verdict.NoBlockingVerdict;
 import lab.threads.report.verdict.ServerLogLimits;
 
 /**
@@ -202,6 +203,7 @@ public record ServerSummary(
         // Read before the notes are copied into the summary: it adds its own.
         KernelEvidence kernel = KernelEvidence.read(serverDir.resolve(KERNEL_FILE), connects, notes);
         CoreUse cores = ends.isEmpty() ? CoreUse.SHARED : CoreUse.read(serverDir, ends.firstStart(), ends.lastEnd());
+        CpuSplit cpu = ends.isEmpty() ? CpuSplit.UNKNOWN : CpuSplit.read(serverDir, ends.firstStart(), ends.lastEnd());
         long scheduleStartMs = client.scheduleStartMs() == null
                 ? ends.firstStart()
                 : Math.min(client.scheduleStartMs(), ends.firstStart());
@@ -221,24 +223,24 @@ public record ServerSummary(
                 serverView,
                 client,
                 // Where each request's time went replaces the gap between JMeter's p99 and the server's own.
-                ClientVerdict.judge(
-                                ends,
-                                serverSeconds,
-                                clientSnapshots,
-                                client,
-                                byCause,
-                                percentiles.p99(),
-                                breakdown.present() ? null : serverView,
-                                arrivals.against(plan, scheduleStartMs))
-                        .withServerSide(ServerLogLimits.read(serverDir), serverView, plan.sleepMs(), breakdown)
-                        .withCores(cores)
-                        .withNoThinkTime(
-                                !plan.hasIdeal(),
-                                ends.isEmpty()
-                                        ? CpuSplit.UNKNOWN
-                                        : CpuSplit.read(serverDir, ends.firstStart(), ends.lastEnd()),
-                                cores,
-                                summary.samples()),
+                NoBlockingVerdict.of(
+                        ClientVerdict.judge(
+                                        ends,
+                                        serverSeconds,
+                                        clientSnapshots,
+                                        client,
+                                        byCause,
+                                        percentiles.p99(),
+                                        breakdown.present() ? null : serverView,
+                                        arrivals.against(plan, scheduleStartMs))
+                                .withServerSide(ServerLogLimits.read(serverDir), serverView, plan.sleepMs(), breakdown)
+                                .withCores(cores)
+                                .withNoThinkTime(!plan.hasIdeal(), cpu, cores, summary.samples()),
+                        !plan.hasIdeal(),
+                        cpu,
+                        cores,
+                        summary.throughput(),
+                        NoBlockingVerdict.clientOf(serverDir)),
                 breakdown,
                 kernel,
                 ends.isEmpty() ? List.of() : SeriesGaps.describe(serverDir, ends.firstStart(), ends.lastEnd()),
