@@ -59,6 +59,8 @@ import lab.threads.report.verdict.ServerLogLimits;
  * @param seriesGaps        where a once-a-second series is missing during the load, one sentence per series
  * @param profile           the JVMs' own counts from their recordings; null (and left out of summary.json) without
  *                          {@code --profile}
+ * @param cpu               each side's CPU over the load, from the runner's /proc series; null in an older
+ *                          summary.json
  */
 public record ServerSummary(
         String server,
@@ -78,7 +80,8 @@ public record ServerSummary(
         TimeBreakdown timeline,
         KernelEvidence kernel,
         List<String> seriesGaps,
-        @JsonInclude(JsonInclude.Include.NON_NULL) JvmProfile profile) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) JvmProfile profile,
+        @JsonInclude(JsonInclude.Include.NON_NULL) CpuSplit cpu) {
 
     public ServerSummary {
         // A summary.json written before the timeline existed has none.
@@ -131,7 +134,8 @@ public record ServerSummary(
                 timeline,
                 kernel,
                 seriesGaps,
-                profile);
+                profile,
+                cpu);
     }
 
     /** Names of the files the runner writes in each server's folder. */
@@ -244,6 +248,7 @@ public record ServerSummary(
                 breakdown,
                 kernel,
                 ends.isEmpty() ? List.of() : SeriesGaps.describe(serverDir, ends.firstStart(), ends.lastEnd()),
-                profile);
+                profile,
+                cpu);
     }
 }
