@@ -126,6 +126,38 @@ class HyperfoilRecordsTest {
         assertTrue(last.path("elapsedMs").asLong() >= 1000, "the last line after the measured second");
     }
 
+    /** With a rate, requests arrive at it (Poisson-spaced) whatever the answers: about rate x seconds of them. */
+    @Test
+    void aRateSendsThatManyRequestsASecond() throws Exception {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 100);
+        server.createContext("/sleep", exchange -> {
+            exchange.sendResponseHeaders(200, BODY.length);
+            exchange.getResponseBody().write(BODY);
+            exchange.close();
+        });
+        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+        server.start();
+        Path jtl = dir.resolve("rate.jtl");
+        try {
+            HyperfoilMain.main(new String[] {
+                "--port=" + server.getAddress().getPort(),
+                // Sessions enough for a busy machine's slow answers: fewer would throttle the arrivals (Hyperfoil
+                // says "Pool depleted"), which the lab's schedule check then reports as the client's lateness.
+                "--connections=50",
+                "--rate=200",
+                "--warmup-ms=0",
+                "--duration-ms=1000",
+                "--threads=1",
+                "--jtl=" + jtl
+            });
+        } finally {
+            server.stop(0);
+        }
+        long records = Files.readAllLines(jtl).size() - 1;
+        // Poisson arrivals: 200 expected, a standard deviation of about 14; back to back would send thousands.
+        assertTrue(records > 140 && records < 260, "about 200 arrivals in the second: " + records);
+    }
+
     private static JsonNode json(String line) {
         try {
             return new ObjectMapper().readTree(line);
