@@ -34,7 +34,7 @@ public record ServerFigure(String key, String label, int places, ToDoubleFunctio
     public static final ServerFigure P50 =
             new ServerFigure("p50", "p50 ms", 0, s -> s.percentiles().p50());
     public static final ServerFigure P99 =
-            new ServerFigure("p99", "JMeter p99 ms", 0, s -> s.percentiles().p99());
+            new ServerFigure("p99", "client p99 ms", 0, s -> s.percentiles().p99()); // JMeter's or Hyperfoil's
     public static final ServerFigure MAX =
             new ServerFigure("max", "max ms", 0, s -> s.summary().max());
     public static final ServerFigure SERVER_P99 = new ServerFigure(
