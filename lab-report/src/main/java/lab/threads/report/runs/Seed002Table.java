@@ -1,5 +1,6 @@
 package lab.threads.report.runs;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -33,24 +34,12 @@ final class Seed002Table {
         if (!applies(points)) {
             return "";
         }
-        StringBuilder md = new StringBuilder("## " + TITLE + "\n\n" + SEED + "\n\n| server | ")
-                .append(points.getFirst().property())
-                .append(" | ")
-                .append(ServerFigure.SEED_002.stream().map(ServerFigure::label).collect(Collectors.joining(" | ")))
-                .append(" | errors by cause |\n| --- | ---:")
+        StringBuilder md = new StringBuilder("## " + TITLE + "\n\n" + SEED + "\n\n")
+                .append(line(header(points)))
+                .append("| --- | ---:")
                 .append(" | ---:".repeat(ServerFigure.SEED_002.size()))
                 .append(" | --- |\n");
-        for (SweepPoint point : points) {
-            md.append("| ")
-                    .append(point.server())
-                    .append(" | ")
-                    .append(point.level())
-                    .append(" | ");
-            for (ServerFigure figure : ServerFigure.SEED_002) {
-                md.append(figure.format(point.figures().get(figure.key()))).append(" | ");
-            }
-            md.append(causes(point.errorsByCause())).append(" |\n");
-        }
+        points.forEach(point -> md.append(line(cells(point))));
         return md.append('\n').toString();
     }
 
@@ -59,28 +48,46 @@ final class Seed002Table {
             return "";
         }
         StringBuilder html = new StringBuilder("<h2>" + TITLE + "</h2><p>" + HtmlReport.escape(SEED) + "</p>")
-                .append("<table class=\"sweep seed002\"><tr><th>server</th><th>")
-                .append(HtmlReport.escape(points.getFirst().property()))
-                .append("</th>");
-        ServerFigure.SEED_002.forEach(figure ->
-                html.append("<th>").append(HtmlReport.escape(figure.label())).append("</th>"));
-        html.append("<th>errors by cause</th></tr>\n");
+                .append("<table class=\"sweep seed002\"><tr>");
+        header(points)
+                .forEach(label ->
+                        html.append("<th>").append(HtmlReport.escape(label)).append("</th>"));
+        html.append("</tr>\n");
         for (SweepPoint point : points) {
+            List<String> cells = cells(point);
             html.append("<tr><td class=\"server\">")
-                    .append(HtmlReport.escape(point.server()))
-                    .append("</td><td>")
-                    .append(HtmlReport.escape(point.level()))
+                    .append(HtmlReport.escape(cells.getFirst()))
                     .append("</td>");
-            for (ServerFigure figure : ServerFigure.SEED_002) {
-                html.append("<td>")
-                        .append(HtmlReport.escape(figure.format(point.figures().get(figure.key()))))
-                        .append("</td>");
-            }
+            cells.subList(1, cells.size() - 1)
+                    .forEach(cell ->
+                            html.append("<td>").append(HtmlReport.escape(cell)).append("</td>"));
             html.append("<td style=\"text-align:left\">")
-                    .append(HtmlReport.escape(causes(point.errorsByCause())))
+                    .append(HtmlReport.escape(cells.getLast()))
                     .append("</td></tr>\n");
         }
         return html.append("</table>\n").toString();
+    }
+
+    /** The column names: server, the swept property, the figures, the causes. */
+    private static List<String> header(List<SweepPoint> points) {
+        List<String> header =
+                new ArrayList<>(List.of("server", points.getFirst().property()));
+        ServerFigure.SEED_002.forEach(figure -> header.add(figure.label()));
+        header.add("errors by cause");
+        return header;
+    }
+
+    /** One point's row, in the header's order. */
+    private static List<String> cells(SweepPoint point) {
+        List<String> cells = new ArrayList<>(List.of(point.server(), point.level()));
+        ServerFigure.SEED_002.forEach(
+                figure -> cells.add(figure.format(point.figures().get(figure.key()))));
+        cells.add(causes(point.errorsByCause()));
+        return cells;
+    }
+
+    private static String line(List<String> cells) {
+        return "| " + String.join(" | ", cells) + " |\n";
     }
 
     /** The most frequent causes with their counts over the repeats, e.g. "server: HTTP 503 (12)"; "none" without. */
