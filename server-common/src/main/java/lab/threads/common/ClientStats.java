@@ -19,7 +19,7 @@ import java.util.function.Supplier;
  *
  * <pre>{@code {"sampledAtMs", "elapsedMs", "cpuUserMs", "cpuSystemMs", "rssBytes", "osThreads", "platformThreads",
  *  "heapUsedBytes", "openFiles", "maxOpenFiles", "gcPauseMs", "gcPauses", "gcMaxPauseMs", <the client's counts>,
- *  "machineCpuBusyMs", "machineCpuTotalMs", "cores"}}</pre>
+ *  "machineCpuBusyMs", "machineCpuTotalMs", "cores", <the client's flags>}}</pre>
  *
  * <ul>
  *   <li>{@code sampledAtMs} epoch ms; {@code elapsedMs} since the measured load started (the clock of the progress
@@ -183,12 +183,23 @@ public final class ClientStats {
         line.put("gcPauseMs", gc.totalMs());
         line.put("gcPauses", gc.count());
         line.put("gcMaxPauseMs", gc.maxMs());
-        line.putAll(counts.get());
+        Map<String, Object> clientCounts = counts.get();
+        clientCounts.forEach((name, value) -> {
+            if (!(value instanceof Boolean)) {
+                line.put(name, value);
+            }
+        });
         MachineCpu.read().ifPresent(cpu -> {
             line.put("machineCpuBusyMs", cpu.busyMs());
             line.put("machineCpuTotalMs", cpu.totalMs());
         });
         line.put("cores", Runtime.getRuntime().availableProcessors());
+        // Flags (e.g. JMeter's "distributed") after the figures, as the lines have always ended.
+        clientCounts.forEach((name, value) -> {
+            if (value instanceof Boolean) {
+                line.put(name, value);
+            }
+        });
         return line;
     }
 }
