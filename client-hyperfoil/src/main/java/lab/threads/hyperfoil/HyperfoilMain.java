@@ -10,13 +10,19 @@ import io.hyperfoil.http.api.HttpMethod;
 import io.hyperfoil.http.config.HttpPluginBuilder;
 import io.hyperfoil.http.steps.HttpRequestStepBuilder;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import lab.threads.common.ClientStats;
+import lab.threads.common.GcPauses;
 
 /**
  * The throughput plan on Hyperfoil's engine, run locally ({@link LocalSimulationRunner}, the runner Hyperfoil's own
  * tests use): {@code connections} sessions, each sending {@code GET /sleep?ms=N&rid=K} back to back on a shared pool of
- * as many keep-alive connections, first for the warm-up (not recorded), then for the measured duration, every
- * request of which becomes a line of the results file. Prints {@code done <records>} at the end.
+ * as many keep-alive connections (or, with {@code --rate} above 0, arrivals at that fixed rate on at most as many
+ * sessions), first for the warm-up (not recorded), then for the measured duration, every
+ * request of which becomes a line of the results file, and its own health once a second in {@code client-stats.jsonl}
+ * beside it ({@link ClientStats}, as the JMeter fork writes). Prints {@code done <records>} at the end.
  */
 public final class HyperfoilMain {
 
@@ -26,15 +32,39 @@ public final class HyperfoilMain {
     private HyperfoilMain() {}
 
     public static void main(String[] args) throws Exception {
+        // First thing: the pauses of the JVM's start count too.
+        GcPauses gcPauses = GcPauses.watch();
         ThroughputPlan plan = ThroughputPlan.parse(args);
+        ClientStats stats = new ClientStats(plan.jtl(), "hyperfoil-main", gcPauses);
         try (SampleWriter writer = new SampleWriter(plan.jtl(), "GET /sleep")) {
-            RequestRecorder.current = new RequestRecorder(
+            RequestRecorder recorder = new RequestRecorder(
                     writer, "http://" + plan.host() + ":" + plan.port(), plan.connections(), plan.timeoutMs());
+            RequestRecorder.current = recorder;
             System.out.println(
                     "client hyperfoil " + plan.connections() + " connections, " + plan.threads() + " event loops");
+            Thread lastLine = new Thread(stats::stop, "client-stats-stop");
+            Runtime.getRuntime().addShutdownHook(lastLine);
+            // elapsedMs 0 where the measured phase starts, as a JMeter line's is where its schedule starts.
+            stats.start(
+                    () -> counts(recorder, plan),
+                    System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(plan.warmupMs()));
             new LocalSimulationRunner(benchmark(plan)).run();
+            stats.stop();
+            Runtime.getRuntime().removeShutdownHook(lastLine);
         }
         System.out.println("done " + RIDS.get() + " requests, " + RequestRecorder.current.measuredCpu());
+    }
+
+    /**
+     * Hyperfoil's figures for a line of {@code client-stats.jsonl}: the measured requests recorded so far and those
+     * that failed; every connection is a user that sends as soon as its last answer came.
+     */
+    private static Map<String, Object> counts(RequestRecorder recorder, ThroughputPlan plan) {
+        Map<String, Object> line = new LinkedHashMap<>();
+        line.put("samplesCompleted", recorder.records());
+        line.put("errors", recorder.errors());
+        line.put("activeUsers", plan.connections());
+        return line;
     }
 
     static Benchmark benchmark(ThroughputPlan plan) {
@@ -50,17 +80,10 @@ public final class HyperfoilMain {
                 .requestTimeout(plan.timeoutMs());
         String measuredAfter = null;
         if (plan.warmupMs() > 0) {
-            request(
-                    benchmark
-                            .addPhase("warmup")
-                            .always(plan.connections())
-                            .duration(plan.warmupMs())
-                            .isWarmup(true),
-                    plan.sleepMs());
+            request(phase(benchmark, "warmup", plan).duration(plan.warmupMs()).isWarmup(true), plan.sleepMs());
             measuredAfter = "warmup";
         }
-        PhaseBuilder.Always measured =
-                benchmark.addPhase("measured").always(plan.connections()).duration(plan.durationMs());
+        PhaseBuilder<?> measured = phase(benchmark, "measured", plan).duration(plan.durationMs());
         if (measuredAfter != null) {
             measured.startAfterStrict(measuredAfter);
         }
@@ -70,6 +93,18 @@ public final class HyperfoilMain {
                 .rawBytes(RequestRecorder.Hook.INSTANCE)
                 .onCompletion(RequestRecorder.Hook.INSTANCE);
         return benchmark.build();
+    }
+
+    /**
+     * Back to back ({@code always}: each connection's session sends again as soon as it is answered), or arrivals
+     * at a fixed rate ({@code constantRate}, Poisson-spaced as JMeter's open model): each arrival is due at its
+     * time whatever the answers before it, on at most {@code connections} sessions at once.
+     */
+    private static PhaseBuilder<?> phase(BenchmarkBuilder benchmark, String name, ThroughputPlan plan) {
+        PhaseBuilder.Catalog phase = benchmark.addPhase(name);
+        return plan.rate() > 0
+                ? phase.constantRate(plan.rate()).maxSessions(plan.connections())
+                : phase.always(plan.connections());
     }
 
     private static HttpRequestStepBuilder request(PhaseBuilder<?> phase, int sleepMs) {
@@ -85,6 +120,7 @@ public final class HyperfoilMain {
             String host,
             int port,
             int connections,
+            int rate,
             long warmupMs,
             long durationMs,
             int sleepMs,
@@ -105,6 +141,7 @@ public final class HyperfoilMain {
                     given.getOrDefault("host", "127.0.0.1"),
                     Integer.parseInt(required(given, "port")),
                     Integer.parseInt(given.getOrDefault("connections", "100")),
+                    Integer.parseInt(given.getOrDefault("rate", "0")),
                     Long.parseLong(given.getOrDefault("warmup-ms", "3000")),
                     Long.parseLong(given.getOrDefault("duration-ms", "10000")),
                     Integer.parseInt(given.getOrDefault("sleep-ms", "0")),

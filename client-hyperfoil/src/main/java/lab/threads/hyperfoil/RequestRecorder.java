@@ -81,6 +81,17 @@ final class RequestRecorder {
     private volatile long cpuAtFirstRecordNanos = -1;
 
     private final java.util.concurrent.atomic.LongAdder records = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder errors = new java.util.concurrent.atomic.LongAdder();
+
+    /** Measured requests recorded so far. */
+    long records() {
+        return records.sum();
+    }
+
+    /** Of them, those that failed: no answer, or a status of 400 or more. */
+    long errors() {
+        return errors.sum();
+    }
 
     /** The client's own CPU per measured request, from the end of the first one on: a line for the log. */
     String measuredCpu() {
@@ -156,6 +167,9 @@ final class RequestRecorder {
         state.reset();
         if (cpuAtFirstRecordNanos < 0) {
             cpuAtFirstRecordNanos = processCpuNanos();
+        }
+        if (!(answered && state.status < 400)) {
+            errors.increment();
         }
         records.increment();
     }

@@ -3,10 +3,13 @@ package lab.threads.hyperfoil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -14,6 +17,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
+import lab.threads.report.math.Percentiles;
 import lab.threads.report.math.SampleStatistics;
 import lab.threads.report.math.SummaryReportRow;
 import lab.threads.report.raw.JtlReader;
@@ -23,8 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A short real run against a loopback server on port 0: every request Hyperfoil sent in the measured second is one
- * record, read by the lab's own reader, and the lab's Summary Report math over them matches the formulas computed here
- * from the records themselves.
+ * record, read by the lab's own reader, and the lab's Summary Report math and percentiles over them match the formulas
+ * computed here from the records themselves (as JMeterMathTest checks JMeter's); its client-stats.jsonl counts them.
  */
 class HyperfoilRecordsTest {
     private static final byte[] BODY = "{\"slept\":0}".getBytes(StandardCharsets.UTF_8);
@@ -96,5 +100,69 @@ class HyperfoilRecordsTest {
         assertEquals(Math.sqrt(variance), row.stdDev(), 1e-9);
         assertEquals(samples.size() * 1000.0 / (lastEnd - first), row.throughput(), 1e-9);
         assertEquals(0, row.errorPercent());
+        assertEquals(samples.stream().mapToLong(Sample::elapsed).min().orElseThrow(), row.min());
+        assertEquals(samples.stream().mapToLong(Sample::elapsed).max().orElseThrow(), row.max());
+        long received = samples.stream().mapToLong(Sample::bytes).sum();
+        long sent = samples.stream().mapToLong(Sample::sentBytes).sum();
+        assertEquals(received / 1024.0 * 1000 / (lastEnd - first), row.receivedKBPerSec(), 1e-9);
+        assertEquals(sent / 1024.0 * 1000 / (lastEnd - first), row.sentKBPerSec(), 1e-9);
+        assertEquals((double) received / samples.size(), row.avgBytes(), 1e-9);
+        // The Aggregate Report's nearest rank, computed here: the smallest value whose rank reaches round(n x p).
+        long[] sorted = samples.stream().mapToLong(Sample::elapsed).sorted().toArray();
+        Percentiles percentiles = statistics.percentiles();
+        assertEquals(sorted[(int) Math.max(1, Math.round(sorted.length * 0.5)) - 1], percentiles.p50());
+        assertEquals(sorted[(int) Math.max(1, Math.round(sorted.length * (double) 0.99f)) - 1], percentiles.p99());
+
+        // Its own health beside the records, as the JMeter fork writes it: CPU, the requests it recorded.
+        List<JsonNode> lines = Files.readAllLines(dir.resolve("client-stats.jsonl")).stream()
+                .map(HyperfoilRecordsTest::json)
+                .toList();
+        assertTrue(lines.size() >= 2, "a line at the start and one at the end: " + lines.size());
+        JsonNode last = lines.getLast();
+        assertEquals(samples.size(), last.path("samplesCompleted").asLong(), "the last line counts every record");
+        assertEquals(0, last.path("errors").asLong());
+        assertTrue(last.path("cpuUserMs").asLong() + last.path("cpuSystemMs").asLong() > 0, last.toString());
+        assertTrue(lines.getFirst().path("elapsedMs").asLong() < 0, "the warm-up's line comes before second 0");
+        assertTrue(last.path("elapsedMs").asLong() >= 1000, "the last line after the measured second");
+    }
+
+    /** With a rate, requests arrive at it (Poisson-spaced) whatever the answers: about rate x seconds of them. */
+    @Test
+    void aRateSendsThatManyRequestsASecond() throws Exception {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 100);
+        server.createContext("/sleep", exchange -> {
+            exchange.sendResponseHeaders(200, BODY.length);
+            exchange.getResponseBody().write(BODY);
+            exchange.close();
+        });
+        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+        server.start();
+        Path jtl = dir.resolve("rate.jtl");
+        try {
+            HyperfoilMain.main(new String[] {
+                "--port=" + server.getAddress().getPort(),
+                // Sessions enough for a busy machine's slow answers: fewer would throttle the arrivals (Hyperfoil
+                // says "Pool depleted"), which the lab's schedule check then reports as the client's lateness.
+                "--connections=50",
+                "--rate=200",
+                "--warmup-ms=0",
+                "--duration-ms=1000",
+                "--threads=1",
+                "--jtl=" + jtl
+            });
+        } finally {
+            server.stop(0);
+        }
+        long records = Files.readAllLines(jtl).size() - 1;
+        // Poisson arrivals: 200 expected, a standard deviation of about 14; back to back would send thousands.
+        assertTrue(records > 140 && records < 260, "about 200 arrivals in the second: " + records);
+    }
+
+    private static JsonNode json(String line) {
+        try {
+            return new ObjectMapper().readTree(line);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }

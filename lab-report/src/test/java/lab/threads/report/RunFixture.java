@@ -170,7 +170,8 @@ public final class RunFixture {
                 s.timeline(),
                 s.kernel(),
                 s.seriesGaps(),
-                s.profile());
+                s.profile(),
+                s.cpu());
     }
 
     /** The server's own per-second series over the fixture's 50 s: 60 responses a second, p99 a little above 6 s. */

@@ -33,7 +33,7 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
     static CapacityForecast of(PlanChoice plan) {
         PlanShape shape = plan.shape();
         double sleepSeconds = shape.sleepMs() / 1000.0;
-        if (plan.open()) {
+        if (shape.isOpen()) {
             long timeoutsMs = plan.timeoutMs("connect_timeout_ms") + plan.timeoutMs("response_timeout_ms");
             int rate = shape.arrivalsPerSecond();
             return new CapacityForecast(true, rate, (long) Math.ceil(rate * sleepSeconds), (long)

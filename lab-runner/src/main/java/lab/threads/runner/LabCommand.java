@@ -79,7 +79,8 @@ public final class LabCommand implements Callable<Integer> {
     @Option(
             names = "--rate",
             description =
-                    "Open plans: plan property rate, arrivals per second (whole). Default: the plan's (open 100).")
+                    "Open plans: plan property rate, arrivals per second (whole); the throughput plan: 0 sends back "
+                            + "to back, more arrives at that rate. Default: the plan's (open 100, throughput 0).")
     String rate;
 
     @Option(

@@ -57,13 +57,13 @@ final class LabRun {
         List<RunCase> cases = options.cases();
         Map<String, Object> metadata = RunMetadata.collect(options, labHome, commandLine);
         out.printf(
-                "Lab run -> %s (%d case%s x %d server%s); JMeter users on %s threads%n",
+                "Lab run -> %s (%d case%s x %d server%s); %s%n",
                 runDir,
                 cases.size(),
                 cases.size() == 1 ? "" : "s",
                 options.servers().size(),
                 options.servers().size() == 1 ? "" : "s",
-                options.client().label());
+                options.client().describe());
         Profiling profiling = Profiling.prepare(options.profile(), runDir);
         if (profiling.on()) {
             out.println("   "

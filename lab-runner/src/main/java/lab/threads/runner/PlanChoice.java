@@ -31,12 +31,24 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
     private static final String OPEN_GROUP = "testclass=\"OpenModelThreadGroup\"";
     /**
      * The throughput plan: no .jmx, Hyperfoil runs it ({@code client-hyperfoil}); its knobs and their defaults.
-     * Connections each send back to back for {@code duration} s after {@code warmup} s that are not recorded.
+     * Connections each send back to back for {@code duration} s after {@code warmup} s that are not recorded; with a
+     * {@code rate} above 0, requests arrive at that fixed rate instead (open, on at most {@code connections} at once).
      */
     static final String THROUGHPUT = "throughput";
 
     private static final Map<String, String> THROUGHPUT_DEFAULTS = Map.of(
-            "connections", "100", "warmup", "3", "duration", "10", "sleep_ms", "0", "response_timeout_ms", "30000");
+            "connections",
+            "100",
+            "warmup",
+            "3",
+            "duration",
+            "10",
+            "sleep_ms",
+            "0",
+            "response_timeout_ms",
+            "30000",
+            "rate",
+            "0");
     /** Filled in per server by the runner, never by the user. */
     static final Set<String> TARGET_PROPERTIES = Set.of("host", "port");
 
@@ -150,6 +162,11 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
     /** The shape that defines the ideal run; every figure must be a number the plan can use. */
     PlanShape shape() {
         if (throughput()) {
+            long rate = nonNegativeLong("rate");
+            if (rate > 0) {
+                // Arrivals at a fixed rate, no ramp: the open model's ideal and schedule checks apply as they are.
+                return PlanShape.open(positiveInt("rate"), 0, positiveInt("duration"), nonNegativeLong("sleep_ms"));
+            }
             return PlanShape.throughput(
                     positiveInt("connections"), positiveInt("duration"), nonNegativeLong("sleep_ms"));
         }

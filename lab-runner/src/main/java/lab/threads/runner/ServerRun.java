@@ -211,8 +211,11 @@ final class ServerRun {
         Map<String, String> properties = new LinkedHashMap<>(plan.properties());
         String load = plan.throughput()
                 ? String.format(
-                        "%s connections back to back for %s s after a %s s warm-up, each of %s ms",
-                        properties.get("connections"),
+                        "%s for %s s after a %s s warm-up, each of %s ms",
+                        Long.parseLong(properties.getOrDefault("rate", "0")) > 0
+                                ? properties.get("rate") + " arrivals/s on at most " + properties.get("connections")
+                                        + " connections"
+                                : properties.get("connections") + " connections back to back",
                         properties.get("duration"),
                         properties.get("warmup"),
                         properties.get("sleep_ms"))

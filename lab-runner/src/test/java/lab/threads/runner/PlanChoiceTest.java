@@ -75,6 +75,10 @@ class PlanChoiceTest {
         assertEquals(PlanShape.throughput(1000, 20, 0), plan.shape());
         assertEquals("3", plan.properties().get("warmup"));
         assertEquals("250", plan.with("connections", "250").properties().get("connections"), "sweepable");
+        assertEquals(
+                PlanShape.open(500, 0, 20, 0),
+                plan.with("rate", "500").shape(),
+                "a rate: arrivals at it, an open plan's ideal and schedule");
         assertThrows(IllegalArgumentException.class, () -> PlanChoice.resolve("throughput", Map.of("loops", "3")));
 
         plan.checkClient(ClientKind.HYPERFOIL, 0, 0);

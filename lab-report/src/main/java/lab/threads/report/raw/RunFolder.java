@@ -1,5 +1,7 @@
 package lab.threads.report.raw;
 
+import lab.threads.common.ClientStats;
+
 /**
  * The names of the files in a run folder, in one place for everything that writes or reads them: the runner, the
  * readers here and every package above. A server's folder holds what the runner and its processes record; the run
@@ -16,8 +18,8 @@ public final class RunFolder {
 
     public static final String STATS_FILE = "server-stats.jsonl";
     public static final String SERVER_SECONDS_FILE = "server-seconds.json";
-    /** The client's own health once a second, written by the client's JVM itself. */
-    public static final String CLIENT_STATS_FILE = "client-stats.jsonl";
+    /** The client's own health once a second, written by the client's JVM itself (either client). */
+    public static final String CLIENT_STATS_FILE = ClientStats.FILE_NAME;
     /** The server's own timestamps of each request (its --request-log), for a server the runner started. */
     public static final String REQUESTS_FILE = "server-requests.csv";
     /** Written by the runner from outside the processes: the kernel's view of the port, and /proc of each process. */

@@ -34,7 +34,7 @@ public record ServerFigure(String key, String label, int places, ToDoubleFunctio
     public static final ServerFigure P50 =
             new ServerFigure("p50", "p50 ms", 0, s -> s.percentiles().p50());
     public static final ServerFigure P99 =
-            new ServerFigure("p99", "JMeter p99 ms", 0, s -> s.percentiles().p99());
+            new ServerFigure("p99", "client p99 ms", 0, s -> s.percentiles().p99()); // JMeter's or Hyperfoil's
     public static final ServerFigure MAX =
             new ServerFigure("max", "max ms", 0, s -> s.summary().max());
     public static final ServerFigure SERVER_P99 = new ServerFigure(
@@ -53,6 +53,35 @@ public record ServerFigure(String key, String label, int places, ToDoubleFunctio
             s -> (whole(s, s.serverStats().cpuUserMs())
                             + whole(s, s.serverStats().cpuSystemMs()))
                     / 1000);
+
+    /** Each side's CPU over the load per request recorded, from the runner's /proc series: seed 002's cost figures. */
+    public static final ServerFigure SERVER_CPU_PER_REQUEST = new ServerFigure(
+            "serverCpuMsPerRequest",
+            "server CPU ms/req",
+            3,
+            s -> s.cpu() == null
+                    ? Double.NaN
+                    : s.cpu().serverMsPerRequest(s.summary().samples()));
+
+    public static final ServerFigure CLIENT_CPU_PER_REQUEST = new ServerFigure(
+            "clientCpuMsPerRequest",
+            "client CPU ms/req",
+            3,
+            s -> s.cpu() == null
+                    ? Double.NaN
+                    : s.cpu().clientMsPerRequest(s.summary().samples()));
+
+    /** Seed 002's table (a hello world at 10 to 10,000 connections): what it cost each side, beside the latency. */
+    static final List<ServerFigure> SEED_002 = List.of(
+            THROUGHPUT,
+            P50,
+            P99,
+            MAX,
+            ERROR_PERCENT,
+            SERVER_CPU_PER_REQUEST,
+            CLIENT_CPU_PER_REQUEST,
+            PEAK_THREADS,
+            PEAK_RSS_MB);
 
     /** Where the slowest 1%'s time went, one figure per part, in seconds. */
     static final List<ServerFigure> SLOWEST_PARTS =

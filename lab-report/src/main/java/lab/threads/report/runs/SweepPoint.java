@@ -17,15 +17,27 @@ import lab.threads.report.verdict.Verdict;
  * @param level   the swept property's value at this point
  * @param figures figure name -> spread over the repeats, in a fixed order
  * @param clientVerdicts each repeat's verdict on the client ({@link ClientVerdict}), in order
+ * @param errorsByCause  failed requests per cause, over all the repeats, most first
  */
 public record SweepPoint(
-        String server, String property, String level, Map<String, Spread> figures, List<Verdict> clientVerdicts) {
+        String server,
+        String property,
+        String level,
+        Map<String, Spread> figures,
+        List<Verdict> clientVerdicts,
+        Map<String, Long> errorsByCause) {
+
+    public SweepPoint(
+            String server, String property, String level, Map<String, Spread> figures, List<Verdict> clientVerdicts) {
+        this(server, property, level, figures, clientVerdicts, Map.of());
+    }
 
     /** The property of a run repeated without a sweep: its one level is the plan's name. */
     public static final String NO_SWEEP = "plan";
 
     /** The figures a sweep charts and tabulates, with how each is read off a summary row. */
-    static final Map<String, ToDoubleFunction<ServerSummary>> FIGURES = ServerFigure.SWEPT.stream()
+    static final Map<String, ToDoubleFunction<ServerSummary>> FIGURES = java.util.stream.Stream.concat(
+                    ServerFigure.SWEPT.stream(), ServerFigure.SEED_002.stream())
             .collect(Collectors.toMap(ServerFigure::key, ServerFigure::reader, (a, b) -> a, LinkedHashMap::new));
 
     public static SweepPoint of(String server, String property, String level, List<ServerSummary> repeats) {
@@ -38,7 +50,16 @@ public record SweepPoint(
                 property,
                 level,
                 figures,
-                repeats.stream().map(r -> r.validity().verdict()).toList());
+                repeats.stream().map(r -> r.validity().verdict()).toList(),
+                errorsByCause(repeats));
+    }
+
+    private static Map<String, Long> errorsByCause(List<ServerSummary> repeats) {
+        Map<String, Long> summed = new LinkedHashMap<>();
+        repeats.forEach(r -> r.errorsByCause().forEach((cause, count) -> summed.merge(cause, count, Long::sum)));
+        return summed.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a, LinkedHashMap::new));
     }
 
     /**

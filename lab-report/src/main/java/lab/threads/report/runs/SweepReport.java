@@ -57,8 +57,9 @@ public final class SweepReport {
         StringBuilder md = new StringBuilder("# Sweep summary\n\nEach cell: median over the repeats [min - max].\n\n");
         kneeLines(points).forEach(line -> md.append("- ").append(line).append('\n'));
         clientLines(points).forEach(line -> md.append("- ").append(line).append('\n'));
-        md.append('\n');
-        List<String> figures = List.copyOf(SweepPoint.FIGURES.keySet());
+        md.append('\n').append(Seed002Table.markdown(points));
+        List<String> figures =
+                ServerFigure.SWEPT.stream().map(ServerFigure::key).toList();
         String property = points.isEmpty() ? "level" : points.getFirst().property();
         md.append("| server | ")
                 .append(property)
@@ -269,8 +270,8 @@ public final class SweepReport {
                         .append(HtmlReport.escape(line))
                         .append("</li>"));
         page.append("""
-                </ul>
-                <div class="charts">""");
+                </ul>""");
+        page.append(Seed002Table.html(points)).append("<div class=\"charts\">");
         for (ServerFigure figure : CHARTED) {
             page.append("<div><h2>")
                     .append(HtmlReport.escape(figure.label()))

@@ -34,6 +34,7 @@ import lab.threads.report.verdict.ClientVerdict;
 import lab.threads.report.verdict.CoreUse;
 import lab.threads.report.verdict.CpuSplit;
 import lab.threads.report.verdict.ErrorCauses;
+import lab.threads.report.verdict.NoBlockingVerdict;
 import lab.threads.report.verdict.ServerLogLimits;
 
 /**
@@ -59,6 +60,8 @@ import lab.threads.report.verdict.ServerLogLimits;
  * @param seriesGaps        where a once-a-second series is missing during the load, one sentence per series
  * @param profile           the JVMs' own counts from their recordings; null (and left out of summary.json) without
  *                          {@code --profile}
+ * @param cpu               each side's CPU over the load, from the runner's /proc series; null in an older
+ *                          summary.json
  */
 public record ServerSummary(
         String server,
@@ -78,7 +81,8 @@ public record ServerSummary(
         TimeBreakdown timeline,
         KernelEvidence kernel,
         List<String> seriesGaps,
-        @JsonInclude(JsonInclude.Include.NON_NULL) JvmProfile profile) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) JvmProfile profile,
+        @JsonInclude(JsonInclude.Include.NON_NULL) CpuSplit cpu) {
 
     public ServerSummary {
         // A summary.json written before the timeline existed has none.
@@ -135,7 +139,8 @@ public record ServerSummary(
                 timeline,
                 kernel,
                 seriesGaps,
-                profile);
+                profile,
+                cpu);
     }
 
     /** Reads the server folder's files; never throws on bad files. */
@@ -188,6 +193,7 @@ public record ServerSummary(
         // Read before the notes are copied into the summary: it adds its own.
         KernelEvidence kernel = KernelEvidence.read(serverDir.resolve(RunFolder.KERNEL_FILE), connects, notes);
         CoreUse cores = ends.isEmpty() ? CoreUse.SHARED : CoreUse.read(serverDir, ends.firstStart(), ends.lastEnd());
+        CpuSplit cpu = ends.isEmpty() ? CpuSplit.UNKNOWN : CpuSplit.read(serverDir, ends.firstStart(), ends.lastEnd());
         long scheduleStartMs = client.scheduleStartMs() == null
                 ? ends.firstStart()
                 : Math.min(client.scheduleStartMs(), ends.firstStart());
@@ -207,27 +213,28 @@ public record ServerSummary(
                 serverView,
                 client,
                 // Where each request's time went replaces the gap between JMeter's p99 and the server's own.
-                ClientVerdict.judge(
-                                ends,
-                                serverSeconds,
-                                clientSnapshots,
-                                client,
-                                byCause,
-                                percentiles.p99(),
-                                breakdown.present() ? null : serverView,
-                                arrivals.against(plan, scheduleStartMs))
-                        .withServerSide(ServerLogLimits.read(serverDir), serverView, plan.sleepMs(), breakdown)
-                        .withCores(cores)
-                        .withNoThinkTime(
-                                !plan.hasIdeal(),
-                                ends.isEmpty()
-                                        ? CpuSplit.UNKNOWN
-                                        : CpuSplit.read(serverDir, ends.firstStart(), ends.lastEnd()),
-                                cores,
-                                summary.samples()),
+                NoBlockingVerdict.of(
+                        ClientVerdict.judge(
+                                        ends,
+                                        serverSeconds,
+                                        clientSnapshots,
+                                        client,
+                                        byCause,
+                                        percentiles.p99(),
+                                        breakdown.present() ? null : serverView,
+                                        arrivals.against(plan, scheduleStartMs))
+                                .withServerSide(ServerLogLimits.read(serverDir), serverView, plan.sleepMs(), breakdown)
+                                .withCores(cores)
+                                .withNoThinkTime(!plan.hasIdeal(), cpu, cores, summary.samples()),
+                        !plan.hasIdeal(),
+                        cpu,
+                        cores,
+                        summary.throughput(),
+                        NoBlockingVerdict.clientOf(serverDir)),
                 breakdown,
                 kernel,
                 ends.isEmpty() ? List.of() : SeriesGaps.describe(serverDir, ends.firstStart(), ends.lastEnd()),
-                profile);
+                profile,
+                cpu);
     }
 }

@@ -31,6 +31,16 @@ public record CpuSplit(long clientCpuMs, long serverCpuMs, int saturatedSeconds,
         return new CpuSplit(client.cpuMs, server.cpuMs, client.saturated, client.seconds);
     }
 
+    /** The client's CPU per request, ms; NaN when unknown. */
+    public double clientMsPerRequest(long requests) {
+        return clientCpuMs > 0 && requests > 0 ? (double) clientCpuMs / requests : Double.NaN;
+    }
+
+    /** The server's CPU per request, ms; NaN when unknown (a --target server). */
+    public double serverMsPerRequest(long requests) {
+        return serverCpuMs > 0 && requests > 0 ? (double) serverCpuMs / requests : Double.NaN;
+    }
+
     boolean known() {
         return clientCpuMs > 0 && serverCpuMs > 0 && seconds > 0;
     }

@@ -15,6 +15,7 @@ import lab.threads.report.RunFixture;
 import lab.threads.report.raw.RunFolder;
 import lab.threads.report.summary.RunOutcome;
 import lab.threads.report.summary.ServerSummary;
+import lab.threads.report.math.PlanShape;
 import lab.threads.report.verdict.Verdict;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -190,6 +191,57 @@ class SweepReportTest {
                 List.of(
                         "server-virtual at users=20000: client-bound in 2 of 3 run(s); its case reports say when and how much"),
                 SweepReport.clientLines(List.of(clean, bound)));
+    }
+
+    /**
+     * A hello-world sweep (no ideal) gets seed 002's table: each side's CPU per request (its /proc series over the
+     * load, here all of it spent in one second mid-run) and the errors by cause summed over the repeats.
+     */
+    @Test
+    void aSweepWithNothingBlockingGetsSeed002sTable() throws IOException {
+        PlanShape helloWorld = PlanShape.throughput(100, 10, 0);
+        List<ServerSummary> repeats = List.of(
+                helloWorldRun("h1", 7, 2_000, helloWorld, 3_000), helloWorldRun("h2", 8, 2_000, helloWorld, 5_000));
+        SweepPoint point = SweepPoint.of("server-async", "connections", "100", repeats);
+
+        // client 2 x the server's CPU: 3,000 and 5,000 ms for 2,000 requests each, medians of the two.
+        assertEquals(2.0, point.figures().get("clientCpuMsPerRequest").median(), 1e-9);
+        assertEquals(1.0, point.figures().get("serverCpuMsPerRequest").median(), 1e-9);
+        assertEquals(0.75, point.figures().get("serverCpuMsPerRequest").min(), 1e-9);
+        long failed = repeats.stream()
+                .mapToLong(r -> r.errorsByCause().values().stream()
+                        .mapToLong(Long::longValue)
+                        .sum())
+                .sum();
+        assertEquals(
+                failed,
+                point.errorsByCause().values().stream()
+                        .mapToLong(Long::longValue)
+                        .sum());
+        String markdown = SweepReport.markdown(List.of(point));
+        assertTrue(markdown.contains("## " + Seed002Table.TITLE), markdown);
+        assertTrue(markdown.contains("| server-async | 100 | "), markdown);
+        assertTrue(markdown.contains("| client CPU ms/req |") && markdown.contains("2.000 [1.500 - 2.500]"), markdown);
+        assertEquals("", Seed002Table.markdown(List.of(point("server-pool", "100", 99, 0))), "a sleep: no such table");
+        assertEquals("none", Seed002Table.causes(Map.of()));
+    }
+
+    /** A recorded run whose client spent {@code clientCpuMs} and its server half that, all in one second mid-run. */
+    private ServerSummary helloWorldRun(String name, long seed, int samples, PlanShape plan, long clientCpuMs)
+            throws IOException {
+        Path server = dir.resolve(name);
+        JtlFixture.write(server.resolve(RunFolder.SAMPLES_FILE), JtlFixture.randomRun(seed, samples));
+        for (String file : List.of(RunFolder.CLIENT_PROC_FILE, RunFolder.SERVER_PROC_FILE)) {
+            long cpu = file.equals(RunFolder.CLIENT_PROC_FILE) ? clientCpuMs : clientCpuMs / 2;
+            StringBuilder lines = new StringBuilder();
+            for (int second = -5; second <= 60; second++) {
+                lines.append(String.format(
+                        "{\"sampledAtMs\":%d,\"cpuUserMs\":%d,\"cpuSystemMs\":0}%n",
+                        JtlFixture.START + second * 1000L, second > 20 ? cpu : 0));
+            }
+            Files.writeString(server.resolve(file), lines);
+        }
+        return ServerSummary.from(name, server, plan, RunOutcome.fromWords("ok"));
     }
 
     private ServerSummary summary(String name, long seed, int samples) throws IOException {

@@ -51,6 +51,39 @@ class NoThinkTimeVerdictTest {
         assertEquals(0, summary.idealThroughput(), "a 0 ms sleep has no ideal rate");
     }
 
+    /**
+     * A recorded Hyperfoil run (2026-11-25, the client's commit 6370153): {@code ./lab run --servers async --plan
+     * throughput --client hyperfoil --connections 100 --duration 5 --warmup 2 --cpus server=1,client=0}, 4,233 req/s,
+     * each side on a core of its own. Its outside /proc series and the server's /stats as recorded, its hyperfoil.log
+     * cut to its first lines (only its presence names the client), its samples.jtl cut to every 50th line (the first
+     * and last kept).
+     */
+    @Test
+    void aRecordedHyperfoilRunThatRanOutOfItsCoreIsCalledClientBoundInItsName() throws IOException, URISyntaxException {
+        Path recorded = Path.of(
+                getClass().getResource("/recorded/hyperfoil-async-0ms-pinned").toURI());
+
+        ServerSummary summary = ServerSummary.from(
+                "server-async", recorded, PlanShape.throughput(100, 5, 0), RunOutcome.fromWords("ok"));
+
+        ClientVerdict verdict = summary.validity();
+        assertEquals(Verdict.CLIENT_BOUND, verdict.verdict(), verdict.oneLine());
+        assertTrue(
+                verdict.findings().getFirst().startsWith("no think time (0 ms sleep): the client spent ")
+                        && verdict.findings()
+                                .getFirst()
+                                .endsWith("the client ran out of its own cores first: the req/s " + "is the client's"),
+                verdict.findings().getFirst());
+        assertEquals(NoBlockingVerdict.HYPERFOIL_ADVICE, verdict.advice());
+        assertTrue(
+                verdict.findings().stream().noneMatch(finding -> finding.contains("JMeter")),
+                "a Hyperfoil run's evidence names Hyperfoil: " + verdict.findings());
+        assertTrue(
+                verdict.findings().stream().anyMatch(finding -> finding.contains("Hyperfoil's 36 ms")),
+                verdict.findings().toString());
+        assertTrue(summary.cpu().clientMsPerRequest(summary.summary().samples()) > 0);
+    }
+
     @Test
     void onSharedSaturatedCoresTheCostlierClientBoundsTheRate() throws IOException {
         // 10 s, all cores busy: the client 1.2 cores, the server 0.8.

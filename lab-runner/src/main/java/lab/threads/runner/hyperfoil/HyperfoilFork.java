@@ -26,7 +26,8 @@ public final class HyperfoilFork {
 
     /**
      * @param jar        client-hyperfoil.jar (its libs/ beside it)
-     * @param properties the throughput plan's knobs: connections, warmup, duration (s), sleep_ms, response_timeout_ms
+     * @param properties the throughput plan's knobs: connections, warmup, duration (s), sleep_ms, response_timeout_ms,
+     *                   rate (0: back to back)
      * @param launcher   what goes before {@code java}: {@code taskset -c <cpus>}, or nothing
      * @param jvmFlags   more flags of the fork's JVM: its recording under --profile, or nothing
      */
@@ -69,6 +70,7 @@ public final class HyperfoilFork {
         command.add("--host=" + target.getHost());
         command.add("--port=" + target.getPort());
         command.add("--connections=" + connections);
+        command.add("--rate=" + Long.parseLong(properties.getOrDefault("rate", "0")));
         command.add("--warmup-ms=" + seconds(properties, "warmup") * 1000);
         command.add("--duration-ms=" + seconds(properties, "duration") * 1000);
         command.add("--sleep-ms=" + Long.parseLong(properties.get("sleep_ms")));

@@ -14,6 +14,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
+import lab.threads.common.GcPauses;
 import lab.threads.common.ParentWatch;
 import lab.threads.runner.workers.RmiOptions;
 import lab.threads.runner.workers.RmiSetup;

@@ -5,8 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
+import lab.threads.common.MachineCpu;
 import lab.threads.runner.CpuSets;
-import lab.threads.runner.jmeter.MachineCpu;
 
 /**
  * One line of {@code server-proc.jsonl} or {@code client-proc.jsonl}: a process the lab started, read from /proc

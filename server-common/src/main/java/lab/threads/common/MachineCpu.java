@@ -1,4 +1,4 @@
-package lab.threads.runner.jmeter;
+package lab.threads.common;
 
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package lab.threads.runner.jmeter;
+package lab.threads.common;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,8 +9,8 @@ import java.lang.management.ManagementFactory;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** The parts of the client's health record that need no forked run: /proc/stat and which GCs are pauses. */
-class ClientStatsRecorderTest {
+/** The parts of a client's health record (ClientStats) that need no client run: /proc/stat and which GCs are pauses. */
+class ClientStatsTest {
 
     @Test
     void machineCpuAddsUpTheBusyAndIdleTimesOfProcStatsCpuLine() {

@@ -1,4 +1,4 @@
-package lab.threads.runner.jmeter;
+package lab.threads.common;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
 import java.lang.management.GarbageCollectorMXBean;
@@ -15,7 +15,7 @@ import javax.management.openmbean.CompositeData;
 
 /**
  * This JVM's stop-the-world GC pauses since it started, from the collectors' {@link GarbageCollectionNotificationInfo}
- * notifications: how many, their total and the longest. Pauses that ended before {@link #watch()} (JMeterMain calls it
+ * notifications: how many, their total and the longest. Pauses that ended before {@link #watch()} (each client calls it
  * first thing) are taken from the pause collectors' beans instead: their count and total time, and as longest only
  * each collector's last one ({@code getLastGcInfo}), as the beans keep no other.
  *
@@ -34,7 +34,7 @@ import javax.management.openmbean.CompositeData;
  * Durations are the notification's, in whole milliseconds: sub-millisecond pauses (ZGC's, Shenandoah's, G1's
  * Cleanup) count in {@code gcPauses} but add about nothing to {@code gcPauseMs}.
  */
-final class GcPauses {
+public final class GcPauses {
 
     /** The {@code gcAction} of a concurrent cycle's notification, which is no pause. */
     static final String CONCURRENT_CYCLE = "end of GC cycle";
@@ -52,7 +52,7 @@ final class GcPauses {
     private GcPauses() {}
 
     /** Starts counting this JVM's pauses, with those it already took. */
-    static GcPauses watch() {
+    public static GcPauses watch() {
         GcPauses pauses = new GcPauses();
         synchronized (pauses) {
             for (GarbageCollectorMXBean bean : ManagementFactory.getGarbageCollectorMXBeans()) {
@@ -83,9 +83,9 @@ final class GcPauses {
     }
 
     /** Count, total and longest pause so far. */
-    record Totals(long count, long totalMs, long maxMs) {}
+    public record Totals(long count, long totalMs, long maxMs) {}
 
-    synchronized Totals totals() {
+    public synchronized Totals totals() {
         return new Totals(count, totalMs, maxMs);
     }
 
@@ -100,7 +100,7 @@ final class GcPauses {
     }
 
     /** Stops counting. */
-    void close() {
+    public void close() {
         for (NotificationEmitter emitter : emitters) {
             try {
                 emitter.removeNotificationListener(listener);

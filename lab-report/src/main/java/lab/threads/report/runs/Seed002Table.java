@@ -1,0 +1,105 @@
+package lab.threads.report.runs;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import lab.threads.report.page.Cells;
+import lab.threads.report.page.HtmlReport;
+
+/**
+ * Seed 002's table (SEEDS.md: a hello world at 10, 100, 1,000 and 10,000 concurrent requests) for a sweep with nothing
+ * blocking: per server and level, req/s, p50/p99/max, errors by cause, each side's CPU per request, OS threads and
+ * RSS. Only a sweep without an ideal (a 0 ms sleep) gets it: with a sleep the main table and the bends say more.
+ */
+final class Seed002Table {
+
+    static final String TITLE = "Seed 002's table: no blocking";
+    static final String SEED = "Seed 002 published (Lucee, quad-core, virtual threads): 83,000 req/s at 10 concurrent, "
+            + "79,000 at 100, 39,000 at 1,000, 10,000 at 10,000. Here the client shares the server's cores: each run's "
+            + "verdict says which side bounded its req/s.";
+    /** Causes shown per cell; the rest are counted in the case's own report. */
+    private static final int CAUSES_SHOWN = 2;
+
+    private Seed002Table() {}
+
+    static boolean applies(List<SweepPoint> points) {
+        return !points.isEmpty()
+                && points.stream()
+                        .allMatch(p ->
+                                Double.isNaN(p.figures().get("percentOfIdeal").median()));
+    }
+
+    static String markdown(List<SweepPoint> points) {
+        if (!applies(points)) {
+            return "";
+        }
+        StringBuilder md = new StringBuilder("## " + TITLE + "\n\n" + SEED + "\n\n")
+                .append(line(header(points)))
+                .append("| --- | ---:")
+                .append(" | ---:".repeat(ServerFigure.SEED_002.size()))
+                .append(" | --- |\n");
+        points.forEach(point -> md.append(line(cells(point))));
+        return md.append('\n').toString();
+    }
+
+    static String html(List<SweepPoint> points) {
+        if (!applies(points)) {
+            return "";
+        }
+        StringBuilder html = new StringBuilder("<h2>" + TITLE + "</h2><p>" + HtmlReport.escape(SEED) + "</p>")
+                .append("<table class=\"sweep seed002\"><tr>");
+        header(points)
+                .forEach(label ->
+                        html.append("<th>").append(HtmlReport.escape(label)).append("</th>"));
+        html.append("</tr>\n");
+        for (SweepPoint point : points) {
+            List<String> cells = cells(point);
+            html.append("<tr><td class=\"server\">")
+                    .append(HtmlReport.escape(cells.getFirst()))
+                    .append("</td>");
+            cells.subList(1, cells.size() - 1)
+                    .forEach(cell ->
+                            html.append("<td>").append(HtmlReport.escape(cell)).append("</td>"));
+            html.append("<td style=\"text-align:left\">")
+                    .append(HtmlReport.escape(cells.getLast()))
+                    .append("</td></tr>\n");
+        }
+        return html.append("</table>\n").toString();
+    }
+
+    /** The column names: server, the swept property, the figures, the causes. */
+    private static List<String> header(List<SweepPoint> points) {
+        List<String> header =
+                new ArrayList<>(List.of("server", points.getFirst().property()));
+        ServerFigure.SEED_002.forEach(figure -> header.add(figure.label()));
+        header.add("errors by cause");
+        return header;
+    }
+
+    /** One point's row, in the header's order. */
+    private static List<String> cells(SweepPoint point) {
+        List<String> cells = new ArrayList<>(List.of(point.server(), point.level()));
+        ServerFigure.SEED_002.forEach(
+                figure -> cells.add(figure.format(point.figures().get(figure.key()))));
+        cells.add(causes(point.errorsByCause()));
+        return cells;
+    }
+
+    private static String line(List<String> cells) {
+        return "| " + String.join(" | ", cells) + " |\n";
+    }
+
+    /** The most frequent causes with their counts over the repeats, e.g. "server: HTTP 503 (12)"; "none" without. */
+    static String causes(Map<String, Long> errorsByCause) {
+        if (errorsByCause.isEmpty()) {
+            return "none";
+        }
+        String shown = errorsByCause.entrySet().stream()
+                .limit(CAUSES_SHOWN)
+                .map(cause -> cause.getKey() + " (" + Cells.count(cause.getValue()) + ")")
+                .collect(Collectors.joining("; "));
+        int more = errorsByCause.size() - CAUSES_SHOWN;
+        return more > 0 ? shown + "; " + more + " more" : shown;
+    }
+}

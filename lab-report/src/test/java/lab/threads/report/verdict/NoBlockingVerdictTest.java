@@ -1,0 +1,80 @@
+package lab.threads.report.verdict;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The no-blocking verdict's ceiling, worked out by hand, and the client named as the one that ran. */
+class NoBlockingVerdictTest {
+    private static final ClientVerdict BOUND = new ClientVerdict(
+            Verdict.CLIENT_BOUND,
+            List.of(
+                    "client stall: JMeter recorded no sample at t = 3-4 s",
+                    "JMeter's p99 12 ms against the server's own 1 ms: 11 ms of it was spent outside the server's handler",
+                    "the server's own p99 9 ms is above JMeter's 5 ms: the server went on working"),
+            "JMeter's latency and throughput include the client's own delays; the server's columns are its own view. "
+                    + ClientVerdict.WHAT_TO_DO,
+            List.of(),
+            List.of(),
+            10,
+            Map.of());
+    /** 10 s on saturated shared cores: the client 12 s of CPU, the server 8 s. */
+    private static final CpuSplit SATURATED = new CpuSplit(12_000, 8_000, 10, 10);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theClientIsTheOneWhoseLogIsInTheFolder() throws IOException {
+        assertEquals("JMeter", NoBlockingVerdict.clientOf(dir));
+        Files.writeString(dir.resolve(NoBlockingVerdict.HYPERFOIL_LOG), "");
+        assertEquals("Hyperfoil", NoBlockingVerdict.clientOf(dir));
+    }
+
+    @Test
+    void aHyperfoilRunsEvidenceNamesHyperfoilAndItsAdviceIsNotToUseIt() {
+        ClientVerdict named = NoBlockingVerdict.of(BOUND, false, SATURATED, CoreUse.SHARED, 1_000, "Hyperfoil");
+
+        assertEquals(
+                List.of(
+                        "client stall: Hyperfoil recorded no sample at t = 3-4 s",
+                        "Hyperfoil's p99 12 ms against the server's own 1 ms: 11 ms of it was spent outside the server's "
+                                + "handler",
+                        "the server's own p99 9 ms is above Hyperfoil's 5 ms: the server went on working"),
+                named.findings(),
+                "a plan with a sleep gets the name only, no ceiling");
+        assertEquals(NoBlockingVerdict.HYPERFOIL_ADVICE, named.advice());
+        assertEquals(Verdict.CLIENT_BOUND, named.verdict());
+    }
+
+    @Test
+    void aJMeterRunWithASleepIsLeftAsItWas() {
+        assertSame(BOUND, NoBlockingVerdict.of(BOUND, false, SATURATED, CoreUse.SHARED, 1_000, "JMeter"));
+    }
+
+    @Test
+    void onSaturatedSharedCoresItSaysWhatAClientThatCostNothingWouldHaveLeftTheServer() {
+        ClientVerdict withCeiling = NoBlockingVerdict.of(BOUND, true, SATURATED, CoreUse.SHARED, 1_000, "JMeter");
+
+        // 1,000 req/s cost 1.2 + 0.8 = 2 s of CPU a second; at the server's 0.8 ms a request, 2 s carry 2,500.
+        assertEquals(
+                "the client took 60% of the CPU the two sides spent: with a client that cost nothing, the same CPU at "
+                        + "the server's own cost a request would have carried about 2,500 req/s (this run: 1,000)",
+                withCeiling.findings().getLast());
+        assertEquals(BOUND.findings().size() + 1, withCeiling.findings().size());
+    }
+
+    @Test
+    void idleOrPinnedCoresGetNoCeiling() {
+        CpuSplit idle = new CpuSplit(6_000, 3_000, 0, 10);
+        assertSame(BOUND, NoBlockingVerdict.of(BOUND, true, idle, CoreUse.SHARED, 1_000, "JMeter"));
+        assertSame(BOUND, NoBlockingVerdict.of(BOUND, true, CpuSplit.UNKNOWN, CoreUse.SHARED, 1_000, "JMeter"));
+    }
+}
