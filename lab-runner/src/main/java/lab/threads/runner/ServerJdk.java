@@ -179,11 +179,22 @@ record ServerJdk(int feature, String java, String jcmd, String buildDir, List<St
         }
     }
 
-    /** Builds the servers for release 21 when one of their jars is missing (the runner's JDK compiles). */
+    /** Missing, or older than the JDK 25 jar: the code changed since it was built. */
+    private static boolean isStale(Path jar, Path jar25) {
+        try {
+            return !Files.isRegularFile(jar)
+                    || Files.isRegularFile(jar25)
+                            && Files.getLastModifiedTime(jar25).compareTo(Files.getLastModifiedTime(jar)) > 0;
+        } catch (IOException unreadable) {
+            return true;
+        }
+    }
+
+    /** Builds the servers for JDK 21 when a jar is missing or stale (the runner's JDK compiles). */
     private void buildIfMissing(Path home, List<Variant> servers, PrintStream out)
             throws IOException, InterruptedException {
         List<String> modules = servers.stream()
-                .filter(variant -> !Files.isRegularFile(serverJar(home, variant)))
+                .filter(variant -> isStale(serverJar(home, variant), LabHome.serverJar(home, variant)))
                 .map(Variant::id)
                 .toList();
         if (modules.isEmpty()) {
