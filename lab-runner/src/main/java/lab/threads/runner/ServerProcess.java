@@ -57,8 +57,23 @@ final class ServerProcess {
             Path log,
             Duration startTimeout)
             throws IOException, InterruptedException {
+        return start(launcher, Java.executable(), variant, jar, jvmFlags, serverFlags, port, log, startTimeout);
+    }
+
+    /** @param java the {@code java} to run it on: the runner's own, or another JDK's ({@code ./lab pinning --server-jdk}) */
+    static ServerProcess start(
+            List<String> launcher,
+            String java,
+            Variant variant,
+            Path jar,
+            List<String> jvmFlags,
+            List<String> serverFlags,
+            int port,
+            Path log,
+            Duration startTimeout)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(launcher);
-        command.add(Java.executable());
+        command.add(java);
         command.addAll(jvmFlags);
         command.addAll(List.of("-jar", jar.toString(), "--host=" + HOST, "--port=" + port));
         command.addAll(serverFlags);
@@ -82,6 +97,11 @@ final class ServerProcess {
 
     boolean isAlive() {
         return process.isAlive();
+    }
+
+    /** SIGKILL, at once: for a probe whose server is left holding requests nobody waits for any more. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
     }
 
     void onExit(Runnable action) {

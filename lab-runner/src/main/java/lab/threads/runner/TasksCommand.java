@@ -269,7 +269,7 @@ public final class TasksCommand implements Callable<Integer> {
     }
 
     /** /proc/loadavg's three averages at the start: how busy the machine was before this run added to it. */
-    private static String loadAverage() {
+    static String loadAverage() {
         try {
             String[] fields = Files.readString(Path.of("/proc/loadavg")).strip().split("\\s+");
             return fields[0] + " " + fields[1] + " " + fields[2] + " (1, 5, 15 min, at the start)";

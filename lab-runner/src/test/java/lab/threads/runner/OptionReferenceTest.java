@@ -48,6 +48,7 @@ class OptionReferenceTest {
         COMMANDS.put("./lab rmi-keystore", RmiKeystoreCommand::commandLine);
         COMMANDS.put("./lab soak", SoakCommand::commandLine);
         COMMANDS.put("./lab tasks", TasksCommand::commandLine);
+        COMMANDS.put("./lab pinning", PinningCommand::commandLine);
         COMMANDS.put("./lab report", ReportCommand::commandLine);
         COMMANDS.put("./lab compare", CompareCommand::commandLine);
     }

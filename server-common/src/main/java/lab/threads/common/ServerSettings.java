@@ -97,6 +97,12 @@ public final class ServerSettings {
                     + "Default: none (not written).")
     private java.nio.file.Path requestLog;
 
+    @Option(
+            names = "--downstream",
+            description = "The server that /sleep?how=socket reads from: http://host:port answering GET /sleep?ms=N"
+                    + " after N ms (the lab's server-async does). Default: none (how=socket answers 501).")
+    private java.net.URI downstream;
+
     /** Parses flags over properties over environment over defaults, then validates; throws with a usable message. */
     public static ServerSettings parse(Variant variant, String... args) {
         ServerSettings settings = new ServerSettings();
@@ -134,6 +140,12 @@ public final class ServerSettings {
         require(maxConnections > 0, "--max-connections must be > 0, got " + maxConnections);
         require(poolThreads > 0, "--pool-threads must be > 0, got " + poolThreads);
         require(
+                downstream == null
+                        || "http".equals(downstream.getScheme())
+                                && downstream.getHost() != null
+                                && downstream.getPort() > 0,
+                "--downstream must be http://host:port, got " + downstream);
+        require(
                 shutdownGraceMs == null || shutdownGraceMs >= 0,
                 "--shutdown-grace-ms must be >= 0, got " + shutdownGraceMs);
         List<String> tuned = LOAD_KNOBS.stream().filter(this::given).toList();
@@ -161,6 +173,11 @@ public final class ServerSettings {
     /** The pool's size, for the variants that have a bounded one. */
     public int poolThreads() {
         return poolThreads;
+    }
+
+    /** The downstream of {@code how=socket}; null when none was given. */
+    public java.net.URI downstream() {
+        return downstream;
     }
 
     /** Where the per-request timestamps go; null when not asked for. */
@@ -231,6 +248,7 @@ public final class ServerSettings {
         settings.put("sleepMs", sleepMs);
         settings.put("maxSleepMs", maxSleepMs);
         settings.put("requestLog", requestLog == null ? "none" : requestLog.toString());
+        settings.put("downstream", downstream == null ? "none" : downstream.toString());
         if (running != null) {
             settings.put("backlog", running.backlog());
             settings.put("effectiveBacklog", effectiveBacklog(running.backlog()));

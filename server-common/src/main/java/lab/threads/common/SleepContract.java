@@ -1,11 +1,13 @@
 package lab.threads.common;
 
+import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -24,6 +26,7 @@ public final class SleepContract {
     private final ServerSettings settings;
     private final ServerStats stats = new ServerStats();
     private final ServerTiming timing = new ServerTiming();
+    private final Waits waits;
     /** Null unless --request-log asked for one. */
     private final RequestLog requestLog;
 
@@ -35,11 +38,13 @@ public final class SleepContract {
         this.variant = variant;
         this.settings = settings;
         this.requestLog = settings.requestLog() == null ? null : RequestLog.open(settings.requestLog());
+        this.waits = new Waits(settings.downstream());
         HeapAfterGc.watch();
     }
 
     /** The server has stopped: the request log writes what it still holds. */
     public void close() {
+        waits.close();
         if (requestLog != null) {
             requestLog.close();
         }
@@ -106,17 +111,36 @@ public final class SleepContract {
         };
     }
 
-    /** Runs a sleep on the calling thread (the variant's thread) and describes that thread in the answer. */
+    /**
+     * Runs a sleep on the calling thread (the variant's thread), waiting the way the job says ({@link WaitKind}), and
+     * describes that thread in the answer.
+     */
     public Reply sleep(SleepJob job) {
         sleepStarted(job);
         try {
-            Thread.sleep(job.millis());
+            waits.await(job.how(), job.millis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             stats.finished(false);
             return error(503, "interrupted", "The sleep was interrupted (the server is stopping). Retry later.");
+        } catch (IOException | RuntimeException e) {
+            stats.finished(false);
+            return error(502, "wait_failed", "how=" + job.how().id() + " failed: " + e);
         }
         return slept(job);
+    }
+
+    /**
+     * The answer of a variant with no thread to block (its timer answers): it can only sleep. Call it instead of
+     * {@link #sleepStarted} when {@code job.how()} is not {@link WaitKind#SLEEP}.
+     */
+    public Reply noThreadToBlock(SleepJob job) {
+        return error(
+                501,
+                "no_thread_to_block",
+                variant.id() + " has no thread per request to block (" + variant.threadingModel() + "): it can only"
+                        + " wait with how=sleep; how=" + job.how().id()
+                        + " needs a variant with a thread per request.");
     }
 
     /**
@@ -139,6 +163,10 @@ public final class SleepContract {
         body.put("threadName", thread.getName().isEmpty() ? "#" + thread.threadId() : thread.getName());
         body.put("threadId", thread.threadId());
         body.put("sleptMs", job.millis());
+        if (job.howNamed()) {
+            body.put("how", job.how().id());
+            body.put("waitedIn", job.how().description());
+        }
         return new Reply(200, Json.write(body));
     }
 
@@ -170,10 +198,26 @@ public final class SleepContract {
     private Outcome sleepJob(RequestHead head) {
         long received = System.nanoTime();
         String rawQuery = head.rawQuery();
+        List<String> hows = parameter(rawQuery, "how");
+        WaitKind how = null;
+        if (!hows.isEmpty()) {
+            how = hows.size() == 1 ? WaitKind.of(hows.getFirst()).orElse(null) : null;
+            if (how == null) {
+                return badParameter(
+                        "how",
+                        "Query parameter 'how' must be one of " + WaitKind.ids() + "; got " + given(hows)
+                                + ". Example: /sleep?ms=1000&how=monitor");
+            }
+            Optional<String> unavailable = waits.unavailable(how);
+            if (unavailable.isPresent()) {
+                return error(501, "wait_unavailable", unavailable.get());
+            }
+        }
         List<String> values = parameter(rawQuery, "ms");
         if (values.isEmpty()) {
             return new SleepJob(
                     settings.sleepMs(),
+                    how,
                     requestId(rawQuery),
                     head.firstOnConnection(),
                     head.waitingSinceNanos(),
@@ -184,18 +228,27 @@ public final class SleepContract {
             long millis = Long.parseLong(value);
             if (millis >= 0 && millis <= settings.maxSleepMs()) {
                 return new SleepJob(
-                        millis, requestId(rawQuery), head.firstOnConnection(), head.waitingSinceNanos(), received);
+                        millis, how, requestId(rawQuery), head.firstOnConnection(), head.waitingSinceNanos(), received);
             }
         }
-        String got = values.size() == 1 ? "'" + value + "'" : values.size() + " values " + values;
         Map<String, Object> body = errorBody(
                 400,
                 "bad_request",
                 "Query parameter 'ms' must be one integer from 0 to " + settings.maxSleepMs() + " (milliseconds); got "
-                        + got + ". Example: /sleep?ms=1000");
+                        + given(values) + ". Example: /sleep?ms=1000");
         body.put("parameter", "ms");
         body.put("min", 0);
         body.put("max", settings.maxSleepMs());
+        return new Reply(400, Json.write(body));
+    }
+
+    private static String given(List<String> values) {
+        return values.size() == 1 ? "'" + values.getFirst() + "'" : values.size() + " values " + values;
+    }
+
+    private static Reply badParameter(String parameter, String message) {
+        Map<String, Object> body = errorBody(400, "bad_request", message);
+        body.put("parameter", parameter);
         return new Reply(400, Json.write(body));
     }
 

@@ -11,6 +11,8 @@ public final class SleepJob implements Outcome {
     private final boolean firstOnConnection;
     private final long waitingSinceNanos;
     private final long receivedNanos;
+    /** How it waits ({@code ?how=}); null when the request named none: it then sleeps, and its answer is unchanged. */
+    private final WaitKind how;
     /** Set by the thread that runs the sleep, read by the one that saw the response written: hence volatile. */
     private volatile long startedNanos;
 
@@ -26,6 +28,18 @@ public final class SleepJob implements Outcome {
     /** @param waitingSinceNanos see {@link RequestHead#waitingSinceNanos()}; 0 when the framework shows none */
     public SleepJob(
             long millis, String requestId, boolean firstOnConnection, long waitingSinceNanos, long receivedNanos) {
+        this(millis, null, requestId, firstOnConnection, waitingSinceNanos, receivedNanos);
+    }
+
+    /** @param how how it waits, from {@code ?how=}; null when the request named none */
+    public SleepJob(
+            long millis,
+            WaitKind how,
+            String requestId,
+            boolean firstOnConnection,
+            long waitingSinceNanos,
+            long receivedNanos) {
+        this.how = how;
         this.millis = millis;
         this.requestId = requestId;
         this.firstOnConnection = firstOnConnection;
@@ -35,6 +49,16 @@ public final class SleepJob implements Outcome {
 
     public long millis() {
         return millis;
+    }
+
+    /** How it waits: {@link WaitKind#SLEEP} unless the request named another. */
+    public WaitKind how() {
+        return how == null ? WaitKind.SLEEP : how;
+    }
+
+    /** Whether the request named its wait ({@code ?how=}); only then does the answer say it. */
+    public boolean howNamed() {
+        return how != null;
     }
 
     public String requestId() {

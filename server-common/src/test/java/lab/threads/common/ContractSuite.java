@@ -214,6 +214,30 @@ public abstract class ContractSuite {
         assertTrue(tookMs >= DEFAULT_SLEEP_MS, "answered after " + tookMs + " ms, before the sleep ended");
     }
 
+    @Test
+    void howNamesTheWaitAndTheAnswerSaysHow() {
+        TestHttp.Answer lock = http.get("/sleep?ms=20&how=lock");
+        if (variant() == Variant.ASYNC) {
+            assertEquals(501, lock.status(), "no thread to block: only how=sleep");
+            assertEquals("no_thread_to_block", lock.json().get("error").asText());
+        } else {
+            assertEquals(200, lock.status(), lock.raw().body());
+            assertEquals("lock", lock.json().get("how").asText());
+            assertEquals(
+                    WaitKind.LOCK.description(), lock.json().get("waitedIn").asText());
+        }
+        assertEquals(
+                "sleep", http.get("/sleep?ms=1&how=sleep").json().get("how").asText());
+        assertFalse(
+                http.get("/sleep?ms=1").json().has("how"), "a request naming no wait gets the answer it always got");
+        TestHttp.Answer bad = http.get("/sleep?ms=1&how=spin");
+        assertEquals(400, bad.status());
+        assertEquals("how", bad.json().get("parameter").asText());
+        TestHttp.Answer noDownstream = http.get("/sleep?ms=1&how=socket");
+        assertEquals(501, noDownstream.status(), "the suite's servers have no --downstream");
+        assertTrue(noDownstream.json().get("message").asText().contains("--downstream"));
+    }
+
     @ParameterizedTest
     @Execution(ExecutionMode.CONCURRENT)
     @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ)

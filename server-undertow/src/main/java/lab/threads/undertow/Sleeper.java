@@ -8,6 +8,7 @@ import java.util.function.Consumer;
 import lab.threads.common.Reply;
 import lab.threads.common.SleepContract;
 import lab.threads.common.SleepJob;
+import lab.threads.common.WaitKind;
 
 /**
  * How an Undertow variant runs a validated sleep: the one thing the Undertow variants differ in. It is called on the
@@ -43,9 +44,16 @@ public interface Sleeper {
         };
     }
 
-    /** No thread waits: a timer of the exchange's own I/O thread answers when the sleep is over. */
+    /**
+     * No thread waits: a timer of the exchange's own I/O thread answers when the sleep is over. It has no thread to
+     * block in another way, so any {@code how} but sleep is refused.
+     */
     static Sleeper ioThreadTimer() {
         return (contract, exchange, job, answer) -> {
+            if (job.how() != WaitKind.SLEEP) {
+                answer.accept(contract.noThreadToBlock(job));
+                return;
+            }
             contract.sleepStarted(job);
             exchange.getIoThread()
                     .executeAfter(() -> answer.accept(contract.slept(job)), job.millis(), TimeUnit.MILLISECONDS);

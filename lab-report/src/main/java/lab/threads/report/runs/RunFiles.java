@@ -22,6 +22,8 @@ public final class RunFiles {
 
     /** What a {@code ./lab tasks} run writes at the top of its folder (the executor alone, no server). */
     public static final String TASKS_FILE = "tasks.json";
+    /** What a {@code ./lab pinning} run writes at the top of its folder. */
+    public static final String PINNING_FILE = "pinning.json";
 
     /** The folder of repeat N of a configuration is {@code repeat-N}. */
     public static final String REPEAT_PREFIX = "repeat-";
@@ -44,6 +46,25 @@ public final class RunFiles {
 
     static boolean hasTasks(Path dir) {
         return Files.isRegularFile(dir.resolve(TASKS_FILE));
+    }
+
+    static boolean hasPinning(Path dir) {
+        return Files.isRegularFile(dir.resolve(PINNING_FILE));
+    }
+
+    /** A pinning run in a few words, read as a tree: "JDK 25, 21; 8 kinds on 6 servers; 96 probes". */
+    static String pinningWords(Path runDir) throws IOException {
+        JsonNode probes = JSON.readTree(runDir.resolve(PINNING_FILE).toFile()).path("probes");
+        java.util.Set<String> jdks = new java.util.LinkedHashSet<>();
+        java.util.Set<String> kinds = new java.util.LinkedHashSet<>();
+        java.util.Set<String> servers = new java.util.LinkedHashSet<>();
+        probes.forEach(probe -> {
+            jdks.add(probe.path("jdkFeature").asText());
+            kinds.add(probe.path("kind").asText());
+            servers.add(probe.path("server").asText());
+        });
+        return "JDK " + String.join(", ", jdks) + "; " + kinds.size() + " wait kinds on " + servers.size()
+                + " servers; " + probes.size() + " probes";
     }
 
     public static boolean hasSweep(Path dir) {

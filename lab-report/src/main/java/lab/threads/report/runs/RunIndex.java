@@ -45,9 +45,15 @@ public final class RunIndex {
     /**
      * @param comparisons folders holding a {@code ./lab compare} page
      * @param tasks       {@code ./lab tasks} runs, newest first
+     * @param pinning     {@code ./lab pinning} runs, newest first (its words as a tasks run's)
      * @param skipped     one note per folder (or a group's case) that could not be listed, and why
      */
-    record Contents(List<Entry> runs, List<String> comparisons, List<TasksEntry> tasks, List<String> skipped) {}
+    record Contents(
+            List<Entry> runs,
+            List<String> comparisons,
+            List<TasksEntry> tasks,
+            List<TasksEntry> pinning,
+            List<String> skipped) {}
 
     private RunIndex() {}
 
@@ -68,19 +74,23 @@ public final class RunIndex {
 
     /** A folder runs land in: not a run itself, with a run in at least one of its folders. */
     public static boolean isResultsFolder(Path dir) throws IOException {
-        if (!Files.isDirectory(dir) || RunFiles.hasSummary(dir) || RunFiles.hasSweep(dir) || RunFiles.hasTasks(dir)) {
+        if (!Files.isDirectory(dir) || isRun(dir)) {
             return false;
         }
         try (Stream<Path> children = Files.list(dir)) {
-            return children.anyMatch(
-                    child -> RunFiles.hasSummary(child) || RunFiles.hasSweep(child) || RunFiles.hasTasks(child));
+            return children.anyMatch(RunIndex::isRun);
         }
+    }
+
+    private static boolean isRun(Path dir) {
+        return RunFiles.hasSummary(dir) || RunFiles.hasSweep(dir) || RunFiles.hasTasks(dir) || RunFiles.hasPinning(dir);
     }
 
     static Contents read(Path resultsDir) throws IOException {
         List<Entry> runs = new ArrayList<>();
         List<String> comparisons = new ArrayList<>();
         List<TasksEntry> tasks = new ArrayList<>();
+        List<TasksEntry> pinning = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
         List<Path> folders;
         try (Stream<Path> children = Files.list(resultsDir)) {
@@ -105,6 +115,8 @@ public final class RunIndex {
                     runs.add(group(dir, skipped));
                 } else if (RunFiles.hasTasks(dir)) {
                     tasks.add(new TasksEntry(name, RunFiles.tasksWords(dir)));
+                } else if (RunFiles.hasPinning(dir)) {
+                    pinning.add(new TasksEntry(name, RunFiles.pinningWords(dir)));
                 } else if (Files.isRegularFile(dir.resolve(ComparisonReport.FILE))) {
                     comparisons.add(name);
                 } else {
@@ -118,7 +130,13 @@ public final class RunIndex {
         runs.sort(Comparator.comparing(Entry::date).reversed());
         comparisons.sort(Comparator.reverseOrder()); // compare-<timestamp>: newest first too
         tasks.sort(Comparator.comparing(TasksEntry::folder).reversed()); // <timestamp>-tasks
-        return new Contents(List.copyOf(runs), List.copyOf(comparisons), List.copyOf(tasks), List.copyOf(skipped));
+        pinning.sort(Comparator.comparing(TasksEntry::folder).reversed()); // <timestamp>-pinning
+        return new Contents(
+                List.copyOf(runs),
+                List.copyOf(comparisons),
+                List.copyOf(tasks),
+                List.copyOf(pinning),
+                List.copyOf(skipped));
     }
 
     /** A sweep or repeats: its cases as sweep.json lists them; a case without its summary (cut short) is noted. */

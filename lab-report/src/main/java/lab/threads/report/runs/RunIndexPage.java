@@ -67,6 +67,14 @@ final class RunIndexPage {
                         .toList());
         appendList(
                 html,
+                "pinning",
+                "Which waits pin a virtual thread (./lab pinning)",
+                contents.pinning().stream()
+                        .map(pinning -> link(pinning.folder() + "/" + ReportWriter.HTML_FILE, pinning.folder()) + " "
+                                + HtmlReport.escape(pinning.words()))
+                        .toList());
+        appendList(
+                html,
                 "skipped",
                 "Not listed",
                 contents.skipped().stream().map(HtmlReport::escape).toList());

@@ -1,0 +1,45 @@
+package lab.threads.report.pinning;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * The operations of the talk's two tables (an early Loom build) that a wait kind measures, with what the talk said
+ * of each. Its other rows (join, ServerSocket.accept, InetAddress lookups) are not measured here.
+ */
+public enum TalkRow {
+    SLEEP("sleep", "Thread.sleep", "friendly"),
+    MONITOR("monitor", "blocking inside synchronized (a held object monitor)", "pins"),
+    OBJECT_WAIT("object-wait", "Object.wait", "pins"),
+    LOCK("lock", "java.util.concurrent blocking (a ReentrantLock's Condition)", "friendly"),
+    FILE("file", "file I/O (java.io.File, FileChannel, java.nio.file)", "pins"),
+    SOCKET("socket", "socket read", "friendly"),
+    NATIVE("native", "a native frame on the stack (FFM downcall)", "not in the talk (the JDK docs: pins)"),
+    PROCESS("process", "Process.waitFor", "pins on Windows");
+
+    private final String kind;
+    private final String operation;
+    private final String talkSays;
+
+    TalkRow(String kind, String operation, String talkSays) {
+        this.kind = kind;
+        this.operation = operation;
+        this.talkSays = talkSays;
+    }
+
+    public String kind() {
+        return kind;
+    }
+
+    public String operation() {
+        return operation;
+    }
+
+    public String talkSays() {
+        return talkSays;
+    }
+
+    public static Optional<TalkRow> of(String kind) {
+        return Arrays.stream(values()).filter(row -> row.kind.equals(kind)).findFirst();
+    }
+}

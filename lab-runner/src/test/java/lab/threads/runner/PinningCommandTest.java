@@ -1,0 +1,79 @@
+package lab.threads.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import lab.threads.report.pinning.PinningProbe;
+import lab.threads.report.pinning.PinningReport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** ./lab pinning end to end on one server, small: the probe's behaviour, not its timings. */
+class PinningCommandTest {
+
+    @Test
+    void probesEachKindInAFreshServerAndBacksItWithTheServersRecording(@TempDir Path results) throws Exception {
+        int exit = PinningCommand.commandLine()
+                .execute(
+                        "--servers=undertow-virtual",
+                        "--kinds=sleep,native",
+                        "--requests=6",
+                        "--wait-ms=300",
+                        "--deadline-ms=3000",
+                        "--out=" + results);
+        assertEquals(0, exit);
+        Path runDir;
+        try (Stream<Path> runs = Files.list(results)) {
+            runDir = runs.filter(dir -> dir.getFileName().toString().endsWith("-pinning"))
+                    .findFirst()
+                    .orElseThrow();
+        }
+        List<PinningProbe> probes = PinningReport.read(runDir).probes();
+        assertEquals(
+                List.of("sleep", "native"),
+                probes.stream().map(PinningProbe::kind).toList());
+        for (PinningProbe probe : probes) {
+            assertTrue(probe.virtual(), "the warm-up answer said: a virtual thread");
+            assertEquals(25, probe.jdkFeature());
+            assertEquals(0, probe.failed(), probe.toString());
+            assertTrue(probe.carriers() >= 1, "carrier threads from the recording: " + probe);
+            assertTrue(probe.peakOsThreads() > 1, "threads from /proc: " + probe);
+        }
+        PinningProbe sleep = probes.get(0);
+        PinningProbe usleep = probes.get(1);
+        assertEquals(6, sleep.completed(), "every sleep answered before the deadline");
+        assertEquals(0, sleep.nativeSamples(), "a sleeping virtual thread is not in native code");
+        assertTrue(usleep.nativeSamples() > 0, "usleep holds its thread in native code: " + usleep);
+        assertTrue(usleep.nativeTop().startsWith("lab.threads.common.NativeSleep.usleep"), usleep.nativeTop());
+        String markdown = Files.readString(runDir.resolve(PinningReport.MARKDOWN_FILE));
+        assertTrue(markdown.contains("| operation (how=) | the talk (early Loom) | JDK 25, measured |"), markdown);
+        assertTrue(Files.readString(results.resolve("index.html"))
+                .contains(runDir.getFileName().toString()));
+    }
+
+    @Test
+    void badOptionsAreRefusedInOneLineBeforeAnythingRuns(@TempDir Path results) {
+        PrintStream stderr = System.err;
+        try {
+            for (String bad : List.of("--kinds=spin", "--servers=nope", "--server-jdk=17", "--deadline-ms=500")) {
+                ByteArrayOutputStream err = new ByteArrayOutputStream();
+                System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+                assertEquals(2, PinningCommand.commandLine().execute(bad, "--out=" + results), bad);
+                String said = err.toString(StandardCharsets.UTF_8).strip();
+                assertEquals(1, said.lines().count(), bad + ": " + said);
+                assertTrue(said.startsWith("lab: "), said);
+            }
+        } finally {
+            System.setErr(stderr);
+        }
+        assertFalse(Files.exists(results.resolve("index.html")), "nothing ran");
+    }
+}

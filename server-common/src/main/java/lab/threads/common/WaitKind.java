@@ -1,0 +1,48 @@
+package lab.threads.common;
+
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * How a {@code /sleep?how=} waits its N ms: each blocks the request's thread in another part of the JDK, the
+ * operations the talk's pinning tables sort into "virtual thread friendly" and "pins the thread". {@link #SLEEP} is
+ * the default and the lab's only wait everywhere else.
+ */
+public enum WaitKind {
+    SLEEP("sleep", "Thread.sleep"),
+    MONITOR("monitor", "Thread.sleep inside synchronized"),
+    OBJECT_WAIT("object-wait", "Object.wait(ms) in its monitor"),
+    LOCK("lock", "Condition.await under a ReentrantLock"),
+    FILE("file", "a blocking read of a FIFO that the server's writer thread writes after N ms"),
+    SOCKET("socket", "a blocking socket read of a downstream server's answer, sent after N ms"),
+    NATIVE("native", "usleep in libc through an FFM downcall (a native frame)"),
+    PROCESS("process", "Process.waitFor on a child process that sleeps N ms");
+
+    private final String id;
+    private final String description;
+
+    WaitKind(String id, String description) {
+        this.id = id;
+        this.description = description;
+    }
+
+    /** The name in {@code ?how=}. */
+    public String id() {
+        return id;
+    }
+
+    /** What the thread blocks in, for the answer's body and the report. */
+    public String description() {
+        return description;
+    }
+
+    public static Optional<WaitKind> of(String id) {
+        return Arrays.stream(values()).filter(kind -> kind.id.equals(id)).findFirst();
+    }
+
+    /** Every name, comma-separated, for messages. */
+    public static String ids() {
+        return Arrays.stream(values()).map(WaitKind::id).collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,139 @@
+package lab.threads.common;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Each wait kind really blocks where it says: a virtual thread runs it for {@value #WAIT_MS} ms, its stack is sampled
+ * mid-wait and must hold the JDK frame the kind names, called from the kind's own method, and the wait must last.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class WaitsTest {
+    private static final long WAIT_MS = 600;
+    private static final Pattern MS = Pattern.compile("ms=(\\d+)");
+
+    private ServerSocket downstream;
+    private Waits waits;
+
+    /** A downstream that answers each connection's {@code GET /sleep?ms=N} after N ms, as server-async does. */
+    @BeforeAll
+    void startDownstream() throws Exception {
+        downstream = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        Thread.ofVirtual().start(() -> {
+            while (!downstream.isClosed()) {
+                try {
+                    Socket connection = downstream.accept();
+                    Thread.ofVirtual().start(() -> answerLater(connection));
+                } catch (Exception closed) {
+                    return;
+                }
+            }
+        });
+        waits = new Waits(URI.create("http://127.0.0.1:" + downstream.getLocalPort()));
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        downstream.close();
+        waits.close();
+    }
+
+    private static void answerLater(Socket connection) {
+        try (connection) {
+            String line = new BufferedReader(
+                            new InputStreamReader(connection.getInputStream(), StandardCharsets.US_ASCII))
+                    .readLine();
+            Matcher ms = MS.matcher(line);
+            Thread.sleep(ms.find() ? Long.parseLong(ms.group(1)) : 0);
+            OutputStream out = connection.getOutputStream();
+            out.write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}"
+                    .getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+        } catch (Exception e) {
+            // the test fails on its own side
+        }
+    }
+
+    /** The JDK frame each kind blocks in, and the lab's method that calls it. */
+    private static List<String> expectedFrames(WaitKind kind) {
+        return switch (kind) {
+            case SLEEP -> List.of("java.lang.Thread.sleep", "lab.threads.common.Waits.await");
+            case MONITOR -> List.of("java.lang.Thread.sleep", "lab.threads.common.Waits.sleepInMonitor");
+            case OBJECT_WAIT -> List.of("java.lang.Object.wait", "lab.threads.common.Waits.waitInMonitor");
+            case LOCK ->
+                List.of(
+                        "java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject.awaitNanos",
+                        "lab.threads.common.Waits.awaitCondition");
+            case FILE -> List.of("java.io.RandomAccessFile.read", "lab.threads.common.Fifos.readWrittenAfter");
+            case SOCKET -> List.of("sun.nio.ch.NioSocketImpl.read", "lab.threads.common.Waits.readDownstream");
+            case NATIVE -> List.of("lab.threads.common.NativeSleep.usleep");
+            case PROCESS -> List.of("java.lang.ProcessImpl.waitFor", "lab.threads.common.Waits.waitForChild");
+        };
+    }
+
+    @ParameterizedTest
+    @EnumSource(WaitKind.class)
+    void eachKindBlocksWhereItSaysForAsLongAsAsked(WaitKind kind) throws Exception {
+        assertTrue(
+                waits.unavailable(kind).isEmpty(), () -> waits.unavailable(kind).orElseThrow());
+        AtomicReference<Throwable> failed = new AtomicReference<>();
+        long started = System.nanoTime();
+        Thread waiter = Thread.ofVirtual().start(() -> {
+            try {
+                waits.await(kind, WAIT_MS);
+            } catch (Throwable e) {
+                failed.set(e);
+            }
+        });
+        Thread.sleep(WAIT_MS / 2);
+        List<String> stack = Arrays.stream(waiter.getStackTrace())
+                .map(frame -> frame.getClassName() + "." + frame.getMethodName())
+                .toList();
+        waiter.join();
+        long tookMs = (System.nanoTime() - started) / 1_000_000;
+
+        assertEquals(null, failed.get());
+        for (String frame : expectedFrames(kind)) {
+            assertTrue(stack.stream().anyMatch(f -> f.startsWith(frame)), kind + " blocks in " + frame + ": " + stack);
+        }
+        if (kind == WaitKind.NATIVE) {
+            assertFalse(
+                    stack.stream().anyMatch(f -> f.contains("park") || f.contains("Thread.sleep")),
+                    "usleep holds its thread in native code, it never parks: " + stack);
+        }
+        assertTrue(tookMs >= WAIT_MS, kind + " waited " + tookMs + " ms of " + WAIT_MS);
+        assertTrue(tookMs < WAIT_MS + 2_000, kind + " waited " + tookMs + " ms of " + WAIT_MS);
+    }
+
+    @Test
+    void socketAndNativeSayWhyWhenTheyCannotRun() {
+        Waits noDownstream = new Waits(null);
+        assertTrue(noDownstream.unavailable(WaitKind.SOCKET).orElseThrow().contains("--downstream"));
+        assertTrue(noDownstream.unavailable(WaitKind.NATIVE).isEmpty(), "the FFM API is there from JDK 21 on");
+        for (WaitKind kind : WaitKind.values()) {
+            assertEquals(kind, WaitKind.of(kind.id()).orElseThrow());
+        }
+        assertTrue(WaitKind.of("spin").isEmpty());
+    }
+}
