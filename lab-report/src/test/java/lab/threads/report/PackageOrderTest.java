@@ -34,6 +34,7 @@ class PackageOrderTest {
             "page", // one run's pages and tables
             "runs", // across runs: the index, comparisons, sweeps
             "tasks", // ./lab tasks' report, beside the run index
+            "pinning", // ./lab pinning's report, beside the run index
             ""); // lab.threads.report itself: the runner's entry points
 
     private static final Path SOURCES = Path.of("src/main/java/lab/threads/report");

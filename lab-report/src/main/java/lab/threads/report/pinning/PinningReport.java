@@ -10,8 +10,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
-import lab.threads.report.AtomicFile;
-import lab.threads.report.ReportWriter;
+import lab.threads.report.raw.AtomicFile;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.report.runs.RunFiles;
 
 /**
@@ -83,7 +83,7 @@ public record PinningReport(Map<String, Object> metadata, List<PinningProbe> pro
     public Path write(Path runDir) throws IOException {
         AtomicFile.write(runDir.resolve(RunFiles.PINNING_FILE), JSON.writeValueAsString(this));
         AtomicFile.write(runDir.resolve(MARKDOWN_FILE), PinningPage.markdown(this));
-        return AtomicFile.write(runDir.resolve(ReportWriter.HTML_FILE), PinningPage.html(this));
+        return AtomicFile.write(runDir.resolve(RunFolder.HTML_FILE), PinningPage.html(this));
     }
 
     public static PinningReport read(Path runDir) throws IOException {

@@ -70,7 +70,7 @@ final class RunIndexPage {
                 "pinning",
                 "Which waits pin a virtual thread (./lab pinning)",
                 contents.pinning().stream()
-                        .map(pinning -> link(pinning.folder() + "/" + ReportWriter.HTML_FILE, pinning.folder()) + " "
+                        .map(pinning -> link(pinning.folder() + "/" + RunFolder.HTML_FILE, pinning.folder()) + " "
                                 + HtmlReport.escape(pinning.words()))
                         .toList());
         appendList(

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import lab.threads.report.page.Cells;
+import lab.threads.report.math.Numbers;
 import lab.threads.report.page.HtmlReport;
 
 /**
@@ -97,7 +97,7 @@ final class Seed002Table {
         }
         String shown = errorsByCause.entrySet().stream()
                 .limit(CAUSES_SHOWN)
-                .map(cause -> cause.getKey() + " (" + Cells.count(cause.getValue()) + ")")
+                .map(cause -> cause.getKey() + " (" + Numbers.count(cause.getValue()) + ")")
                 .collect(Collectors.joining("; "));
         int more = errorsByCause.size() - CAUSES_SHOWN;
         return more > 0 ? shown + "; " + more + " more" : shown;

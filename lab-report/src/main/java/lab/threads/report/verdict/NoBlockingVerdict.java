@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
-import lab.threads.report.page.Cells;
+import lab.threads.report.math.Numbers;
 
 /**
  * The verdict in the no-blocking regime (a 0 ms sleep), and in the words of the client that ran. {@link ClientVerdict}
@@ -83,7 +83,7 @@ public final class NoBlockingVerdict {
                 "the client took %.0f%% of the CPU the two sides spent: with a client that cost nothing, the same CPU "
                         + "at the server's own cost a request would have carried about %s req/s (this run: %s)",
                 100 * clientShare,
-                Cells.count(Math.round(serverAlone)),
-                Cells.count(Math.round(throughput)));
+                Numbers.count(Math.round(serverAlone)),
+                Numbers.count(Math.round(throughput)));
     }
 }
