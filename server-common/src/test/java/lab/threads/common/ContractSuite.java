@@ -215,6 +215,8 @@ public abstract class ContractSuite {
     }
 
     @Test
+    @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ)
+    @ResourceLock(value = FILES, mode = ResourceAccessMode.READ)
     void howNamesTheWaitAndTheAnswerSaysHow() {
         TestHttp.Answer lock = http.get("/sleep?ms=20&how=lock");
         if (variant() == Variant.ASYNC) {
