@@ -102,6 +102,9 @@ public final class Headline {
                 .filter(finding -> finding.startsWith("client "))
                 .map(finding -> finding.substring(0, finding.indexOf(':')))
                 .toList();
-        return String.format(Locale.ROOT, "%s (%s)", validity.verdict(), String.join(", ", signs));
+        // A verdict reached from the CPU split alone (nothing blocking) has no named sign: no empty brackets then.
+        return signs.isEmpty()
+                ? validity.verdict().label()
+                : String.format(Locale.ROOT, "%s (%s)", validity.verdict(), String.join(", ", signs));
     }
 }
