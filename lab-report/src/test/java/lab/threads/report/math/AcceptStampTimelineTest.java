@@ -143,13 +143,7 @@ class AcceptStampTimelineTest {
     @Test
     void theKernelAcceptQueuePartsAreCheckedAgainstTheAreaUnderRecvQ() throws IOException {
         // 10 s at 30 queued, sampled 10 times a second: 300 connection-seconds.
-        Path frequent = dir.resolve("accept-queue.jsonl");
-        Files.writeString(
-                frequent,
-                IntStream.rangeClosed(0, 100)
-                        .mapToObj(i -> String.format(
-                                "{\"sampledAtMs\":%d,\"acceptQueue\":%d}", T + i * 100L, i == 0 || i == 100 ? 0 : 30))
-                        .collect(Collectors.joining("\n", "", "\n")));
+        Path frequent = recvQ("accept-queue.jsonl", 100, 30);
         AcceptQueueArea area = AcceptQueueArea.read(frequent, dir.resolve("kernel.jsonl"), new ArrayList<>());
         assertEquals(297, area.connectionSeconds(), 1e-6, "trapezoids: 10 s at 30 less the two ramps");
         assertEquals(10, area.samplesPerSecond(), 1e-6);
@@ -163,11 +157,12 @@ class AcceptStampTimelineTest {
         assertFalse(twice.agree(), twice::words);
         assertTrue(twice.words().contains("DISAGREE beyond 20%"), twice::words);
 
-        // A run that queued next to nothing: both under the slack of 1 connection-second, a ratio of 0.4 is not "within
-        // 20%".
+        // A run that queued next to nothing (1 s at one: 0.9 connection-seconds): both under the slack of 1
+        // connection-second, a ratio of 0.44 is not "within 20%".
         AcceptQueueCheck tiny = AcceptQueueCheck.of(
                 withKernelQueueSeconds(0.4),
-                AcceptQueueArea.read(tinyQueue(), dir.resolve("kernel.jsonl"), new ArrayList<>()));
+                AcceptQueueArea.read(
+                        recvQ("tiny-accept-queue.jsonl", 10, 1), dir.resolve("kernel.jsonl"), new ArrayList<>()));
         assertTrue(tiny.agree(), tiny::words);
         assertFalse(tiny.words().contains("within 20%"), tiny::words);
         assertTrue(tiny.words().contains("slack of 1.0 connection-seconds"), tiny::words);
@@ -178,14 +173,15 @@ class AcceptStampTimelineTest {
         assertTrue(unstamped.words().startsWith("Kernel accept queue not measured"), unstamped::words);
     }
 
-    /** 1 s at one queued connection: 0.9 connection-seconds by trapezoids. */
-    private Path tinyQueue() throws IOException {
-        Path file = dir.resolve("tiny-accept-queue.jsonl");
+    /** Recv-Q sampled every 100 ms: {@code samples} intervals at {@code queued}, 0 at either end. */
+    private Path recvQ(String name, int samples, int queued) throws IOException {
+        Path file = dir.resolve(name);
         Files.writeString(
                 file,
-                IntStream.rangeClosed(0, 10)
+                IntStream.rangeClosed(0, samples)
                         .mapToObj(i -> String.format(
-                                "{\"sampledAtMs\":%d,\"acceptQueue\":%d}", T + i * 100L, i == 0 || i == 10 ? 0 : 1))
+                                "{\"sampledAtMs\":%d,\"acceptQueue\":%d}",
+                                T + i * 100L, i == 0 || i == samples ? 0 : queued))
                         .collect(Collectors.joining("\n", "", "\n")));
         return file;
     }
