@@ -32,8 +32,9 @@ public final class ProcessMetrics {
             metrics.put("processCpuMs", os.getProcessCpuTime() / 1_000_000);
         }
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.UnixOperatingSystemMXBean unix) {
-            metrics.put("openFiles", unix.getOpenFileDescriptorCount());
-            metrics.put("maxOpenFiles", unix.getMaxFileDescriptorCount());
+            long max = unix.getMaxFileDescriptorCount();
+            metrics.put("openFiles", openFiles(unix, max));
+            metrics.put("maxOpenFiles", max);
         }
         readStatus(metrics);
         ResourceUsage.read().ifPresent(usage -> {
@@ -43,6 +44,18 @@ public final class ProcessMetrics {
             metrics.put("involuntaryContextSwitches", usage.involuntarySwitches());
         });
         return metrics;
+    }
+
+    /**
+     * The JDK counts the entries of /proc/self/fd, which needs a descriptor of its own: with every one in use it throws
+     * (errno 24, EMFILE) instead of answering. The count is then the limit, and the snapshot goes on.
+     */
+    private static long openFiles(com.sun.management.UnixOperatingSystemMXBean unix, long max) {
+        try {
+            return unix.getOpenFileDescriptorCount();
+        } catch (InternalError outOfDescriptors) {
+            return max;
+        }
     }
 
     /** /proc/self/status: OS threads (all of them, not only Java's), RSS and its peak. */

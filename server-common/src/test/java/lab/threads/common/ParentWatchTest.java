@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -56,6 +57,26 @@ class ParentWatchTest {
         assertTrue(Files.readString(dir.resolve("out.txt")).contains("shutdown hook ran"));
     }
 
+    /**
+     * Compose's talk plan: the JMeter fork held every descriptor it may (EMFILE), {@code isAlive} could not read its
+     * parent's /proc entry, and the fork stopped its load for a parent that was there. Here a JVM limited to 256
+     * descriptors opens files until refused, then looks at its living parent and takes a metrics snapshot.
+     */
+    @Test
+    void aProcessOutOfDescriptorsStillSeesItsParentAliveAndItsMetricsStillAnswer() throws Exception {
+        String command = java(OutOfDescriptors.class.getName()).stream()
+                .map(arg -> "'" + arg + "'")
+                .collect(Collectors.joining(" "));
+        Process shell = new ProcessBuilder("sh", "-c", "ulimit -n 256 && " + command + "; true")
+                .redirectErrorStream(true)
+                .start();
+        String out = new String(shell.getInputStream().readAllBytes());
+        assertTrue(shell.waitFor(30, TimeUnit.SECONDS), out);
+        assertTrue(out.contains("out of descriptors: true"), "the child did reach EMFILE: " + out);
+        assertTrue(out.contains("parent gone: false"), out);
+        assertTrue(out.contains("open files: 256 of 256"), out);
+    }
+
     @Test
     void zeroWatchesNothingAndAnythingButAPidIsRefusedInWords() {
         assertEquals(OptionalLong.empty(), ParentWatch.pidToWatch("0"));
@@ -86,6 +107,38 @@ class ParentWatchTest {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(List.of("-Xmx32m", "-cp", System.getProperty("java.class.path"), mainClass));
         return command;
+    }
+
+    /** Opens /dev/null until the kernel refuses, then reports what the watch and the metrics see. */
+    public static final class OutOfDescriptors {
+        public static void main(String[] args) throws Exception {
+            ProcessHandle parent = ProcessHandle.current().parent().orElseThrow();
+            // Loads every class used below while descriptors remain: a class file is read through one too.
+            Map<String, Object> before = ProcessMetrics.snapshot();
+            System.out.println("parent gone before: " + ParentWatch.gone(parent));
+            List<java.io.FileInputStream> held = new ArrayList<>();
+            boolean refused = false;
+            for (int i = 0; i < 10_000 && !refused; i++) {
+                try {
+                    held.add(new java.io.FileInputStream("/dev/null"));
+                } catch (java.io.IOException e) {
+                    refused = e.getMessage().contains("Too many open files");
+                }
+            }
+            System.out.println("out of descriptors: " + refused);
+            boolean gone = ParentWatch.gone(parent);
+            Map<String, Object> metrics = ProcessMetrics.snapshot();
+            held.forEach(stream -> {
+                try {
+                    stream.close();
+                } catch (java.io.IOException ignored) {
+                    // closing /dev/null: nothing to lose
+                }
+            });
+            System.out.println("parent gone: " + gone);
+            System.out.println("open files: " + metrics.get("openFiles") + " of " + metrics.get("maxOpenFiles")
+                    + " (before: " + before.get("openFiles") + ")");
+        }
     }
 
     /** Watches as a server does, with a shutdown hook that says it ran. */
