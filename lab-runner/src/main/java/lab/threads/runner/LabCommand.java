@@ -98,7 +98,7 @@ public final class LabCommand implements Callable<Integer> {
     @Option(
             names = "--warmup",
             description = "Throughput plan: plan property warmup, seconds of load before the measured duration, "
-                    + "not recorded. Default: the plan's (throughput 3).")
+                    + "not recorded. Default: the plan's (throughput 10: the JIT settles).")
     String warmup;
 
     @Option(names = "--users", description = "Plan property users: simulated users. Default: the plan's (talk 20000).")

@@ -73,7 +73,7 @@ class PlanChoiceTest {
         PlanChoice plan = PlanChoice.resolve("throughput", Map.of("connections", "1000", "duration", "20"));
         assertTrue(plan.throughput());
         assertEquals(PlanShape.throughput(1000, 20, 0), plan.shape());
-        assertEquals("3", plan.properties().get("warmup"));
+        assertEquals("10", plan.properties().get("warmup"));
         assertEquals("250", plan.with("connections", "250").properties().get("connections"), "sweepable");
         assertEquals(
                 PlanShape.open(500, 0, 20, 0),
