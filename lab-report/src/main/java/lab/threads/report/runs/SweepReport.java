@@ -146,18 +146,20 @@ public final class SweepReport {
                     server,
                     points.stream()
                             .filter(p -> p.server().equals(server))
-                            .<Map<String, Object>>map(p -> Map.of(
-                                    "x",
-                                    p.figures().get("throughput").median(),
-                                    "y",
-                                    p.figures().get("p99").median(),
-                                    "level",
-                                    p.level(),
-                                    "knee",
-                                    knee.isPresent() && knee.get() == p))
+                            .map(p -> curvePoint(p, knee.isPresent() && knee.get() == p))
                             .toList());
         }
         return curves;
+    }
+
+    /** x, y, level and knee in this order on every page: Map.of's order changes from one JVM to the next. */
+    private static Map<String, Object> curvePoint(SweepPoint point, boolean knee) {
+        Map<String, Object> xy = new LinkedHashMap<>();
+        xy.put("x", point.figures().get("throughput").median());
+        xy.put("y", point.figures().get("p99").median());
+        xy.put("level", point.level());
+        xy.put("knee", knee);
+        return xy;
     }
 
     /** Where the client, not the server, set the figures: those points' JMeter figures are the client's. */

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import lab.threads.report.Golden;
 import lab.threads.report.runs.RunFiles;
 import lab.threads.tasks.TaskModel;
 import lab.threads.tasks.TaskOutcome;
@@ -176,5 +177,13 @@ class TasksReportTest {
         assertTrue(html.contains("<th>published: cached pool</th>"), html);
         assertTrue(Files.readString(runDir.resolve(TasksReport.MARKDOWN_FILE))
                 .contains("| here: cached pool | here: new thread per task | here: virtual threads |"));
+    }
+
+    /** tasks.md and index.html byte for byte as recorded ({@link Golden}). */
+    @Test
+    void thePagesAreAsRecorded() throws IOException {
+        report().write(runDir);
+        Golden.assertFileAsRecorded("tasks-" + TasksReport.MARKDOWN_FILE, runDir.resolve(TasksReport.MARKDOWN_FILE));
+        Golden.assertFileAsRecorded("tasks-index.html", runDir.resolve("index.html"));
     }
 }
