@@ -3,18 +3,19 @@ package lab.threads.report.page;
 import java.util.List;
 
 /** A {@link Section} as index.html shows it: a {@code <section>} with its id, every text escaped. */
-final class HtmlSection {
+public final class HtmlSection {
 
     private HtmlSection() {}
 
-    static String render(Section section) {
+    public static String render(Section section) {
         StringBuilder html = new StringBuilder("<section id=\"")
                 .append(section.id())
                 .append("\">\n<h2>")
                 .append(HtmlReport.escape(section.title()))
-                .append("</h2>\n<p>")
-                .append(HtmlReport.escape(section.reading()))
-                .append("</p>\n");
+                .append("</h2>\n");
+        if (section.reading() != null) {
+            html.append("<p>").append(HtmlReport.escape(section.reading())).append("</p>\n");
+        }
         parts(html, section.parts());
         return html.append("</section>\n").toString();
     }
