@@ -33,6 +33,7 @@ public final class HtmlSection {
                             .append(HtmlReport.escape(paragraph.text()))
                             .append("</p>\n");
                 case Section.Bullets bullets -> bullets(html, bullets);
+                case Section.Verdicts verdicts -> verdicts(html, verdicts);
                 case Section.SideBySide sides -> {
                     html.append("<div class=\"sides\">\n");
                     for (List<Section.Part> side : sides.sides()) {
@@ -67,6 +68,27 @@ public final class HtmlSection {
             html.append("</tr>\n");
         }
         html.append("</table>\n");
+    }
+
+    private static void verdicts(StringBuilder html, Section.Verdicts verdicts) {
+        html.append("<ul>\n");
+        for (Section.Judged judged : verdicts.items()) {
+            html.append("<li class=\"verdict ")
+                    .append(judged.alert() ? "bad" : "ok")
+                    .append("\"><b>")
+                    .append(HtmlReport.escape(judged.subject() + ": " + judged.verdict()))
+                    .append("</b>");
+            if (!judged.findings().isEmpty()) {
+                html.append("<ul>");
+                judged.findings()
+                        .forEach(finding -> html.append("<li>")
+                                .append(HtmlReport.escape(finding))
+                                .append("</li>"));
+                html.append("</ul>");
+            }
+            html.append("<p>").append(HtmlReport.escape(judged.advice())).append("</p></li>\n");
+        }
+        html.append("</ul>\n");
     }
 
     private static void bullets(StringBuilder html, Section.Bullets bullets) {

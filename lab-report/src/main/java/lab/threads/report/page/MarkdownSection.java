@@ -39,6 +39,21 @@ public final class MarkdownSection {
                                 .forEach(line -> md.append("  - ").append(line).append('\n'));
                     }
                 }
+                case Section.Verdicts verdicts -> {
+                    blankLine(md);
+                    verdicts.items()
+                            .forEach(judged -> md.append("- **")
+                                    .append(judged.subject())
+                                    .append("**: ")
+                                    .append(judged.verdict())
+                                    .append(
+                                            judged.findings().isEmpty()
+                                                    ? ""
+                                                    : ": " + String.join("; ", judged.findings()))
+                                    .append(". ")
+                                    .append(judged.advice())
+                                    .append('\n'));
+                }
                 case Section.SideBySide sides -> sides.sides().forEach(side -> parts(md, side));
                 case Section.PageOnly pageOnly -> {}
             }

@@ -56,6 +56,15 @@ public record Section(String id, String title, String reading, List<Part> parts)
         }
     }
 
+    /** A verdict per subject, in the order given. */
+    public record Verdicts(List<Judged> items) implements Part {}
+
+    /**
+     * One subject's verdict, e.g. whether the client held a server's figures back: a page shows the subject and the
+     * verdict in bold (red when {@code alert}), the findings under them and the advice after; text says it in one line.
+     */
+    public record Judged(String subject, String verdict, List<String> findings, String advice, boolean alert) {}
+
     /** Parts a page shows side by side; one after the other in text. */
     public record SideBySide(List<List<Part>> sides) implements Part {}
 
