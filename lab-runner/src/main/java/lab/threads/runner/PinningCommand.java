@@ -175,14 +175,14 @@ public final class PinningCommand implements Callable<Integer> {
     /** server-async on the runner's JDK answers how=socket's requests after their ms, without a thread each. */
     private static ServerProcess startDownstream(Path home, Path runDir) throws IOException, InterruptedException {
         int port = PinningProbeRun.freePort();
-        return ServerProcess.start(
+        return ServerProcess.start(new ServerProcess.Spec(
                 Variant.ASYNC,
                 LabHome.serverJar(home, Variant.ASYNC),
                 List.of("--sun-misc-unsafe-memory-access=allow"),
                 List.of(),
                 port,
                 runDir.resolve("downstream-server-async.log"),
-                Duration.ofSeconds(60));
+                Duration.ofSeconds(60)));
     }
 
     private Map<String, Object> metadata(Path home) {

@@ -63,16 +63,15 @@ final class PinningProbeRun {
             serverFlags.add("--downstream=" + downstream);
         }
         int port = freePort();
-        ServerProcess server = ServerProcess.start(
-                List.of(),
-                jdk.java(),
-                variant,
-                jdk.serverJar(home, variant),
-                jvmFlags,
-                serverFlags,
-                port,
-                dir.resolve("server.log"),
-                START_TIMEOUT);
+        ServerProcess server = ServerProcess.start(new ServerProcess.Spec(
+                        variant,
+                        jdk.serverJar(home, variant),
+                        jvmFlags,
+                        serverFlags,
+                        port,
+                        dir.resolve("server.log"),
+                        START_TIMEOUT)
+                .onJava(jdk.java()));
         HttpClient client = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(5))

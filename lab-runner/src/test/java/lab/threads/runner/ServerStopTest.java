@@ -75,14 +75,14 @@ class ServerStopTest {
 
     private ServerProcess start(Variant variant, List<String> serverFlags) throws IOException, InterruptedException {
         Path jar = LabHome.serverJar(LabHome.locate(), variant);
-        return ServerProcess.start(
+        return ServerProcess.start(new ServerProcess.Spec(
                 variant,
                 jar,
                 List.of("-Xmx256m"),
                 serverFlags,
                 freePort(),
                 dir.resolve("server.log"),
-                Duration.ofSeconds(60));
+                Duration.ofSeconds(60)));
     }
 
     private static int freePort() throws IOException {
