@@ -182,7 +182,8 @@ public final class PinningCommand implements Callable<Integer> {
                 List.of(),
                 port,
                 runDir.resolve("downstream-server-async.log"),
-                Duration.ofSeconds(60)));
+                Duration.ofSeconds(60),
+                ServerProcess.Launch.own()));
     }
 
     private Map<String, Object> metadata(Path home) {

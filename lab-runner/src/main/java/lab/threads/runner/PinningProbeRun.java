@@ -64,14 +64,14 @@ final class PinningProbeRun {
         }
         int port = freePort();
         ServerProcess server = ServerProcess.start(new ServerProcess.Spec(
-                        variant,
-                        jdk.serverJar(home, variant),
-                        jvmFlags,
-                        serverFlags,
-                        port,
-                        dir.resolve("server.log"),
-                        START_TIMEOUT)
-                .onJava(jdk.java()));
+                variant,
+                jdk.serverJar(home, variant),
+                jvmFlags,
+                serverFlags,
+                port,
+                dir.resolve("server.log"),
+                START_TIMEOUT,
+                new ServerProcess.Launch(List.of(), jdk.java())));
         HttpClient client = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(5))

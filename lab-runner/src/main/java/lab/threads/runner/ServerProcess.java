@@ -35,12 +35,7 @@ final class ServerProcess {
 
     /**
      * How to start one server: its jar and flags, where it listens and logs, how long it may take to answer
-     * {@code /health}.
-     *
-     * @param launcher what goes before {@code java}: {@code taskset -c <cpus>} to pin the server to its own cores, or
-     *     nothing
-     * @param java     the {@code java} to run it on: the runner's own, or another JDK's ({@code ./lab pinning
-     *     --server-jdk})
+     * {@code /health}, and on what.
      */
     record Spec(
             Variant variant,
@@ -50,34 +45,26 @@ final class ServerProcess {
             int port,
             Path log,
             Duration startTimeout,
-            List<String> launcher,
-            String java) {
+            Launch launch) {}
 
-        /** On the runner's own {@code java}, nothing before it. */
-        Spec(
-                Variant variant,
-                Path jar,
-                List<String> jvmFlags,
-                List<String> serverFlags,
-                int port,
-                Path log,
-                Duration startTimeout) {
-            this(variant, jar, jvmFlags, serverFlags, port, log, startTimeout, List.of(), Java.executable());
-        }
+    /**
+     * @param launcher what goes before {@code java}: {@code taskset -c <cpus>} to pin the server to its own cores, or
+     *     nothing
+     * @param java     the {@code java} to run it on: the runner's own, or another JDK's ({@code ./lab pinning
+     *     --server-jdk})
+     */
+    record Launch(List<String> launcher, String java) {
 
-        Spec withLauncher(List<String> launcher) {
-            return new Spec(variant, jar, jvmFlags, serverFlags, port, log, startTimeout, launcher, java);
-        }
-
-        Spec onJava(String java) {
-            return new Spec(variant, jar, jvmFlags, serverFlags, port, log, startTimeout, launcher, java);
+        /** The runner's own {@code java}, nothing before it. */
+        static Launch own() {
+            return new Launch(List.of(), Java.executable());
         }
     }
 
     /** Starts the server and returns once {@code /health} answers 200; throws with the server's own words if not. */
     static ServerProcess start(Spec spec) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(spec.launcher());
-        command.add(spec.java());
+        List<String> command = new ArrayList<>(spec.launch().launcher());
+        command.add(spec.launch().java());
         command.addAll(spec.jvmFlags());
         command.addAll(List.of("-jar", spec.jar().toString(), "--host=" + HOST, "--port=" + spec.port()));
         command.addAll(spec.serverFlags());

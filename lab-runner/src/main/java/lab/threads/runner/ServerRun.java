@@ -178,14 +178,14 @@ final class ServerRun {
         // it.
         jvmFlags.addAll(profiling.jvmFlags(dir.resolve(JvmSide.SERVER.recording())));
         return ServerProcess.start(new ServerProcess.Spec(
-                        variant,
-                        jar,
-                        jvmFlags,
-                        flags,
-                        port,
-                        dir.resolve(RunFolder.SERVER_LOG_FILE),
-                        spec.startTimeout())
-                .withLauncher(spec.cpus().serverLauncher()));
+                variant,
+                jar,
+                jvmFlags,
+                flags,
+                port,
+                dir.resolve(RunFolder.SERVER_LOG_FILE),
+                spec.startTimeout(),
+                new ServerProcess.Launch(spec.cpus().serverLauncher(), Java.executable())));
     }
 
     /**

@@ -39,7 +39,8 @@ class ProfileRunTest {
                 List.of(),
                 freePort(),
                 dir.resolve("pool.log"),
-                Duration.ofSeconds(60)));
+                Duration.ofSeconds(60),
+                ServerProcess.Launch.own()));
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         PrintStream console = System.out;
         int exit;

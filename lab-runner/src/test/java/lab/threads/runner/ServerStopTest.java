@@ -82,7 +82,8 @@ class ServerStopTest {
                 serverFlags,
                 freePort(),
                 dir.resolve("server.log"),
-                Duration.ofSeconds(60)));
+                Duration.ofSeconds(60),
+                ServerProcess.Launch.own()));
     }
 
     private static int freePort() throws IOException {
