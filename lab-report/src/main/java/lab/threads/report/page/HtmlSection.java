@@ -78,14 +78,7 @@ public final class HtmlSection {
                     .append("\"><b>")
                     .append(HtmlReport.escape(judged.subject() + ": " + judged.verdict()))
                     .append("</b>");
-            if (!judged.findings().isEmpty()) {
-                html.append("<ul>");
-                judged.findings()
-                        .forEach(finding -> html.append("<li>")
-                                .append(HtmlReport.escape(finding))
-                                .append("</li>"));
-                html.append("</ul>");
-            }
+            under(html, judged.findings(), "");
             html.append("<p>").append(HtmlReport.escape(judged.advice())).append("</p></li>\n");
         }
         html.append("</ul>\n");
@@ -95,16 +88,22 @@ public final class HtmlSection {
         html.append(bullets.id() == null ? "<ul>\n" : "<ul id=\"" + bullets.id() + "\">\n");
         for (Section.Bullet bullet : bullets.items()) {
             html.append("<li>").append(HtmlReport.escape(bullet.text()));
-            if (!bullet.under().isEmpty()) {
-                html.append("<ul>\n");
-                bullet.under()
-                        .forEach(line -> html.append("<li>")
-                                .append(HtmlReport.escape(line))
-                                .append("</li>\n"));
-                html.append("</ul>");
-            }
+            under(html, bullet.under(), "\n");
             html.append("</li>\n");
         }
         html.append("</ul>\n");
+    }
+
+    /** A list one level down, if any; {@code lineEnd} after its opening and each item ("" in a verdict, as ever). */
+    private static void under(StringBuilder html, List<String> items, String lineEnd) {
+        if (items.isEmpty()) {
+            return;
+        }
+        html.append("<ul>").append(lineEnd);
+        items.forEach(item -> html.append("<li>")
+                .append(HtmlReport.escape(item))
+                .append("</li>")
+                .append(lineEnd));
+        html.append("</ul>");
     }
 }
