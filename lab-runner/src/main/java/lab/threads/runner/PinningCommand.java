@@ -1,10 +1,8 @@
 package lab.threads.runner;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -17,7 +15,6 @@ import lab.threads.common.WaitKind;
 import lab.threads.report.pinning.PinningProbe;
 import lab.threads.report.pinning.PinningReport;
 import lab.threads.report.pinning.PinningVerdict;
-import lab.threads.report.runs.RunIndex;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -116,8 +113,8 @@ public final class PinningCommand implements Callable<Integer> {
         for (String name : serverJdks) {
             jdks.add(ServerJdk.of(name, home, variants, System.out)); // fetched and built before any probe
         }
-        Path runDir = out.resolve(LabRun.FOLDER.format(LocalDateTime.now()) + "-pinning");
-        Files.createDirectories(runDir);
+        CommandFolder folder = CommandFolder.create(out, "pinning");
+        Path runDir = folder.dir();
         System.out.printf(
                 Locale.ROOT,
                 "lab pinning: %d kinds x %d servers x JDK %s, each probe %d requests of %d ms at once -> %s%n",
@@ -163,33 +160,29 @@ public final class PinningCommand implements Callable<Integer> {
                 downstream.kill();
             }
         }
-        RunIndex.write(out);
-        System.out.println();
-        String markdown = Files.readString(runDir.resolve(PinningReport.MARKDOWN_FILE));
-        int table = markdown.indexOf("| operation");
-        System.out.print(markdown.substring(table, markdown.indexOf("\n\n", table) + 1));
-        System.out.println("Pinning: " + runDir.resolve("index.html"));
+        folder.finish("Pinning", PinningReport.MARKDOWN_FILE, markdown -> {
+            int table = markdown.indexOf("| operation");
+            return markdown.substring(table, markdown.indexOf("\n\n", table) + 1);
+        });
         return 0;
     }
 
     /** server-async on the runner's JDK answers how=socket's requests after their ms, without a thread each. */
     private static ServerProcess startDownstream(Path home, Path runDir) throws IOException, InterruptedException {
         int port = PinningProbeRun.freePort();
-        return ServerProcess.start(
+        return ServerProcess.start(new ServerProcess.Spec(
                 Variant.ASYNC,
                 LabHome.serverJar(home, Variant.ASYNC),
                 List.of("--sun-misc-unsafe-memory-access=allow"),
                 List.of(),
                 port,
                 runDir.resolve("downstream-server-async.log"),
-                Duration.ofSeconds(60));
+                Duration.ofSeconds(60),
+                ServerProcess.Launch.own()));
     }
 
     private Map<String, Object> metadata(Path home) {
-        List<String> commandLine = new ArrayList<>(List.of(spec.qualifiedName()));
-        commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
-        Map<String, Object> metadata = RunMetadata.machine(home, commandLine);
-        metadata.put("load", TasksCommand.loadAverage());
+        Map<String, Object> metadata = CommandFolder.metadata(spec, home);
         metadata.put("serverJdks", serverJdks);
         metadata.put("requests", requests);
         metadata.put("waitMs", waitMs);

@@ -63,16 +63,15 @@ final class PinningProbeRun {
             serverFlags.add("--downstream=" + downstream);
         }
         int port = freePort();
-        ServerProcess server = ServerProcess.start(
-                List.of(),
-                jdk.java(),
+        ServerProcess server = ServerProcess.start(new ServerProcess.Spec(
                 variant,
                 jdk.serverJar(home, variant),
                 jvmFlags,
                 serverFlags,
                 port,
                 dir.resolve("server.log"),
-                START_TIMEOUT);
+                START_TIMEOUT,
+                new ServerProcess.Launch(List.of(), jdk.java())));
         HttpClient client = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(5))

@@ -33,57 +33,49 @@ final class ServerProcess {
         this.log = log;
     }
 
+    /**
+     * How to start one server: its jar and flags, where it listens and logs, how long it may take to answer
+     * {@code /health}, and on what.
+     */
+    record Spec(
+            Variant variant,
+            Path jar,
+            List<String> jvmFlags,
+            List<String> serverFlags,
+            int port,
+            Path log,
+            Duration startTimeout,
+            Launch launch) {}
+
+    /**
+     * @param launcher what goes before {@code java}: {@code taskset -c <cpus>} to pin the server to its own cores, or
+     *     nothing
+     * @param java     the {@code java} to run it on: the runner's own, or another JDK's ({@code ./lab pinning
+     *     --server-jdk})
+     */
+    record Launch(List<String> launcher, String java) {
+
+        /** The runner's own {@code java}, nothing before it. */
+        static Launch own() {
+            return new Launch(List.of(), Java.executable());
+        }
+    }
+
     /** Starts the server and returns once {@code /health} answers 200; throws with the server's own words if not. */
-    static ServerProcess start(
-            Variant variant,
-            Path jar,
-            List<String> jvmFlags,
-            List<String> serverFlags,
-            int port,
-            Path log,
-            Duration startTimeout)
-            throws IOException, InterruptedException {
-        return start(List.of(), variant, jar, jvmFlags, serverFlags, port, log, startTimeout);
-    }
-
-    /** @param launcher what goes before {@code java}: {@code taskset -c <cpus>} to pin the server to its own cores, or nothing */
-    static ServerProcess start(
-            List<String> launcher,
-            Variant variant,
-            Path jar,
-            List<String> jvmFlags,
-            List<String> serverFlags,
-            int port,
-            Path log,
-            Duration startTimeout)
-            throws IOException, InterruptedException {
-        return start(launcher, Java.executable(), variant, jar, jvmFlags, serverFlags, port, log, startTimeout);
-    }
-
-    /** @param java the {@code java} to run it on: the runner's own, or another JDK's ({@code ./lab pinning --server-jdk}) */
-    static ServerProcess start(
-            List<String> launcher,
-            String java,
-            Variant variant,
-            Path jar,
-            List<String> jvmFlags,
-            List<String> serverFlags,
-            int port,
-            Path log,
-            Duration startTimeout)
-            throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(launcher);
-        command.add(java);
-        command.addAll(jvmFlags);
-        command.addAll(List.of("-jar", jar.toString(), "--host=" + HOST, "--port=" + port));
-        command.addAll(serverFlags);
+    static ServerProcess start(Spec spec) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(spec.launch().launcher());
+        command.add(spec.launch().java());
+        command.addAll(spec.jvmFlags());
+        command.addAll(List.of("-jar", spec.jar().toString(), "--host=" + HOST, "--port=" + spec.port()));
+        command.addAll(spec.serverFlags());
         // However this JVM ends, SIGKILL included, the server notices and stops gracefully.
         Process process = ParentWatch.stopWithThis(new ProcessBuilder(command))
                 .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
+                .redirectOutput(spec.log().toFile())
                 .start();
-        ServerProcess server = new ServerProcess(variant, process, URI.create("http://" + HOST + ":" + port), log);
-        server.awaitHealthy(startTimeout);
+        ServerProcess server = new ServerProcess(
+                spec.variant(), process, URI.create("http://" + HOST + ":" + spec.port()), spec.log());
+        server.awaitHealthy(spec.startTimeout());
         return server;
     }
 

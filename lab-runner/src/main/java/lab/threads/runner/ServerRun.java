@@ -177,15 +177,15 @@ final class ServerRun {
         // Written on exit: ServerProcess.stop's SIGTERM runs the JVM's shutdown, JFR's dump among it; a SIGKILL loses
         // it.
         jvmFlags.addAll(profiling.jvmFlags(dir.resolve(JvmSide.SERVER.recording())));
-        return ServerProcess.start(
-                spec.cpus().serverLauncher(),
+        return ServerProcess.start(new ServerProcess.Spec(
                 variant,
                 jar,
                 jvmFlags,
                 flags,
                 port,
                 dir.resolve(RunFolder.SERVER_LOG_FILE),
-                spec.startTimeout());
+                spec.startTimeout(),
+                new ServerProcess.Launch(spec.cpus().serverLauncher(), Java.executable())));
     }
 
     /**

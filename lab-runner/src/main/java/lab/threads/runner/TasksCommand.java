@@ -1,10 +1,8 @@
 package lab.threads.runner;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,7 +10,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import lab.threads.common.Knobs;
-import lab.threads.report.runs.RunIndex;
 import lab.threads.report.tasks.ServerCost;
 import lab.threads.report.tasks.TaskCase;
 import lab.threads.report.tasks.TaskRun;
@@ -117,8 +114,8 @@ public final class TasksCommand implements Callable<Integer> {
             throw new IllegalArgumentException(
                     "--repeats and --case-timeout-s must be at least 1, got " + repeats + " and " + caseTimeoutSeconds);
         }
-        Path runDir = out.resolve(LabRun.FOLDER.format(LocalDateTime.now()) + "-tasks");
-        Files.createDirectories(runDir);
+        CommandFolder folder = CommandFolder.create(out, "tasks");
+        Path runDir = folder.dir();
         Map<String, Object> metadata = metadata(cases);
         Map<Case, List<TaskRun>> runs = new LinkedHashMap<>();
         cases.forEach(c -> runs.put(c, new ArrayList<>()));
@@ -133,14 +130,13 @@ public final class TasksCommand implements Callable<Integer> {
                 report.write(runDir);
             }
         }
-        RunIndex.write(out);
-        System.out.println();
-        System.out.print(Files.readString(runDir.resolve(TasksReport.MARKDOWN_FILE))
-                .lines()
-                .filter(line -> line.startsWith("## ") || line.startsWith("- ") && line.contains(" ms, "))
-                .map(line -> line + "\n")
-                .reduce("", String::concat));
-        System.out.println("Tasks: " + runDir.resolve("index.html"));
+        folder.finish(
+                "Tasks",
+                TasksReport.MARKDOWN_FILE,
+                markdown -> markdown.lines()
+                        .filter(line -> line.startsWith("## ") || line.startsWith("- ") && line.contains(" ms, "))
+                        .map(line -> line + "\n")
+                        .reduce("", String::concat));
         return report.allCompleted() ? 0 : 1;
     }
 
@@ -251,10 +247,7 @@ public final class TasksCommand implements Callable<Integer> {
     }
 
     private Map<String, Object> metadata(List<Case> cases) {
-        List<String> commandLine = new ArrayList<>(List.of(spec.qualifiedName()));
-        commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
-        Map<String, Object> metadata = RunMetadata.machine(LabHome.locate(), commandLine);
-        metadata.put("load", loadAverage());
+        Map<String, Object> metadata = CommandFolder.metadata(spec, LabHome.locate());
         metadata.put("jvmFlags", String.join(" ", JVM_FLAGS) + " (and the seed's heap flag)");
         metadata.put("repeats", repeats);
         metadata.put("seeds", seeds);
@@ -266,15 +259,5 @@ public final class TasksCommand implements Callable<Integer> {
                                 + c.spec().tasks())
                         .toList());
         return metadata;
-    }
-
-    /** /proc/loadavg's three averages at the start: how busy the machine was before this run added to it. */
-    static String loadAverage() {
-        try {
-            String[] fields = Files.readString(Path.of("/proc/loadavg")).strip().split("\\s+");
-            return fields[0] + " " + fields[1] + " " + fields[2] + " (1, 5, 15 min, at the start)";
-        } catch (IOException | RuntimeException unknown) {
-            return "unknown";
-        }
     }
 }

@@ -32,14 +32,15 @@ class ProfileRunTest {
 
     @Test
     void eachStartedServerAndEveryJMeterForkIsRecordedAndTheReportReadsTheirCounts() throws Exception {
-        ServerProcess pool = ServerProcess.start(
+        ServerProcess pool = ServerProcess.start(new ServerProcess.Spec(
                 Variant.POOL,
                 LabHome.serverJar(LabHome.locate(), Variant.POOL),
                 List.of("-Xmx256m"),
                 List.of(),
                 freePort(),
                 dir.resolve("pool.log"),
-                Duration.ofSeconds(60));
+                Duration.ofSeconds(60),
+                ServerProcess.Launch.own()));
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         PrintStream console = System.out;
         int exit;

@@ -75,14 +75,15 @@ class ServerStopTest {
 
     private ServerProcess start(Variant variant, List<String> serverFlags) throws IOException, InterruptedException {
         Path jar = LabHome.serverJar(LabHome.locate(), variant);
-        return ServerProcess.start(
+        return ServerProcess.start(new ServerProcess.Spec(
                 variant,
                 jar,
                 List.of("-Xmx256m"),
                 serverFlags,
                 freePort(),
                 dir.resolve("server.log"),
-                Duration.ofSeconds(60));
+                Duration.ofSeconds(60),
+                ServerProcess.Launch.own()));
     }
 
     private static int freePort() throws IOException {

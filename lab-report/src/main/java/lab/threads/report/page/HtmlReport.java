@@ -3,16 +3,11 @@ package lab.threads.report.page;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import lab.threads.report.chart.ChartsSection;
 import lab.threads.report.chart.RunCharts;
-import lab.threads.report.math.Numbers;
 import lab.threads.report.raw.RunFolder;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
-import lab.threads.report.verdict.ClientVerdict;
-import lab.threads.report.verdict.ErrorCause;
-import lab.threads.report.verdict.Verdict;
 
 /**
  * index.html: one self-contained page (inline CSS and scripts, no network) with the side-by-side table, the charts,
@@ -71,7 +66,7 @@ public final class HtmlReport {
                 .append(escape(Cells.planLine(report)))
                 .append("</p>\n</section>\n");
         html.append(GlanceBars.render(report.servers(), report.plan()));
-        appendVerdicts(html, report.servers());
+        html.append(HtmlSection.render(RunSections.validity(report.servers())));
         html.append(TimeSection.render(report.servers()));
         html.append("<h2>Results</h2>\n");
         appendTable(html, "summary", SummaryTable.COLUMNS, report.servers());
@@ -86,63 +81,17 @@ public final class HtmlReport {
                 """).append(ChartsSection.render(charts)).append("<!-- ===== END CHARTS ===== -->\n");
         html.append(HtmlSection.render(KernelSection.of(report.servers())));
         html.append(ProfileSection.of(report.servers()).map(HtmlSection::render).orElse(""));
-        html.append("<h2>JMeter's Summary Report and Aggregate Report columns</h2>\n");
-        appendTable(html, "jmeter-summary", SummaryTable.JMETER_COLUMNS, report.servers());
-        appendErrorsByCause(html, report.servers());
+        html.append(HtmlSection.render(RunSections.jmeterColumns(report.servers())));
+        html.append(HtmlSection.render(RunSections.errorsByCause(report.servers())));
         appendFiles(html, report.servers(), runDir);
-        appendNotes(html, report.servers());
-        html.append("<h2>Metadata</h2>\n<table>\n");
-        for (Map.Entry<String, Object> entry : report.metadata().entrySet()) {
-            html.append(tableRow("td", List.of(entry.getKey(), Cells.metadataValue(entry.getValue())), false));
-        }
-        return html.append("</table>\n</body>\n</html>\n").toString();
-    }
-
-    /** Whose figures these are, per server, before any number: the client-bound ones stand out. */
-    private static void appendVerdicts(StringBuilder html, List<ServerSummary> servers) {
-        html.append("<section id=\"validity\">\n<h2>Was the client the bottleneck?</h2>\n<ul>\n");
-        for (ServerSummary server : servers) {
-            ClientVerdict validity = server.validity();
-            html.append("<li class=\"verdict ")
-                    .append(validity.verdict().equals(Verdict.CLIENT_BOUND) ? "bad" : "ok")
-                    .append("\"><b>")
-                    .append(escape(server.server()))
-                    .append(": ")
-                    .append(escape(validity.verdict().label()))
-                    .append("</b>");
-            if (!validity.findings().isEmpty()) {
-                html.append("<ul>");
-                validity.findings()
-                        .forEach(finding ->
-                                html.append("<li>").append(escape(finding)).append("</li>"));
-                html.append("</ul>");
-            }
-            html.append("<p>").append(escape(validity.advice())).append("</p></li>\n");
-        }
-        html.append("</ul>\n</section>\n");
+        html.append(RunSections.notes(report.servers()).map(HtmlSection::render).orElse(""));
+        html.append(HtmlSection.render(RunSections.metadata(report.metadata())));
+        return html.append("</body>\n</html>\n").toString();
     }
 
     static void appendTable(
             StringBuilder html, String id, List<SummaryTable.Column> columns, List<ServerSummary> servers) {
         HtmlSection.table(html, Section.Table.of(id, columns, servers));
-    }
-
-    /** Keys are "side: cause" (see ErrorCauses): the side gets its own column so server and client stand apart. */
-    private static void appendErrorsByCause(StringBuilder html, List<ServerSummary> servers) {
-        html.append("<h2>Errors by cause</h2>\n");
-        for (ServerSummary server : servers) {
-            html.append("<h3>").append(escape(server.server())).append("</h3>\n");
-            if (server.errorsByCause().isEmpty()) {
-                html.append("<p>No errors.</p>\n");
-                continue;
-            }
-            html.append("<table>\n").append(tableRow("th", List.of("side", "cause", "count"), false));
-            server.errorsByCause().forEach((cause, count) -> {
-                ErrorCause parsed = ErrorCause.parse(cause);
-                html.append(tableRow("td", List.of(parsed.side().label(), parsed.cause(), Numbers.count(count)), true));
-            });
-            html.append("</table>\n");
-        }
     }
 
     private static void appendFiles(StringBuilder html, List<ServerSummary> servers, Path runDir) {
@@ -166,36 +115,6 @@ public final class HtmlReport {
         return Files.exists(runDir.resolve(relative))
                 ? "<a href=\"" + escape(relative) + "\">" + escape(relative) + "</a>"
                 : escape(relative) + " (missing)";
-    }
-
-    private static void appendNotes(StringBuilder html, List<ServerSummary> servers) {
-        if (servers.stream().allMatch(server -> server.notes().isEmpty())) {
-            return;
-        }
-        html.append("<h2>Notes</h2>\n<ul>\n");
-        for (ServerSummary server : servers) {
-            server.notes()
-                    .forEach(note -> html.append("<li>")
-                            .append(escape(server.server() + ": " + note))
-                            .append("</li>\n"));
-        }
-        html.append("</ul>\n");
-    }
-
-    /** @param lastNumeric right-align the last cell (a count) */
-    private static String tableRow(String cellTag, List<String> cells, boolean lastNumeric) {
-        StringBuilder row = new StringBuilder("<tr>");
-        for (int i = 0; i < cells.size(); i++) {
-            boolean numeric = lastNumeric && i == cells.size() - 1;
-            row.append('<')
-                    .append(cellTag)
-                    .append(numeric ? " class=\"num\">" : ">")
-                    .append(escape(cells.get(i)))
-                    .append("</")
-                    .append(cellTag)
-                    .append('>');
-        }
-        return row.append("</tr>\n").toString();
     }
 
     /** The five characters that matter in HTML text and attribute values. */

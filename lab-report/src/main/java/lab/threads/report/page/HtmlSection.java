@@ -3,18 +3,19 @@ package lab.threads.report.page;
 import java.util.List;
 
 /** A {@link Section} as index.html shows it: a {@code <section>} with its id, every text escaped. */
-final class HtmlSection {
+public final class HtmlSection {
 
     private HtmlSection() {}
 
-    static String render(Section section) {
+    public static String render(Section section) {
         StringBuilder html = new StringBuilder("<section id=\"")
                 .append(section.id())
                 .append("\">\n<h2>")
                 .append(HtmlReport.escape(section.title()))
-                .append("</h2>\n<p>")
-                .append(HtmlReport.escape(section.reading()))
-                .append("</p>\n");
+                .append("</h2>\n");
+        if (section.reading() != null) {
+            html.append("<p>").append(HtmlReport.escape(section.reading())).append("</p>\n");
+        }
         parts(html, section.parts());
         return html.append("</section>\n").toString();
     }
@@ -32,6 +33,7 @@ final class HtmlSection {
                             .append(HtmlReport.escape(paragraph.text()))
                             .append("</p>\n");
                 case Section.Bullets bullets -> bullets(html, bullets);
+                case Section.Verdicts verdicts -> verdicts(html, verdicts);
                 case Section.SideBySide sides -> {
                     html.append("<div class=\"sides\">\n");
                     for (List<Section.Part> side : sides.sides()) {
@@ -68,20 +70,40 @@ final class HtmlSection {
         html.append("</table>\n");
     }
 
+    private static void verdicts(StringBuilder html, Section.Verdicts verdicts) {
+        html.append("<ul>\n");
+        for (Section.Judged judged : verdicts.items()) {
+            html.append("<li class=\"verdict ")
+                    .append(judged.alert() ? "bad" : "ok")
+                    .append("\"><b>")
+                    .append(HtmlReport.escape(judged.subject() + ": " + judged.verdict()))
+                    .append("</b>");
+            under(html, judged.findings(), "");
+            html.append("<p>").append(HtmlReport.escape(judged.advice())).append("</p></li>\n");
+        }
+        html.append("</ul>\n");
+    }
+
     private static void bullets(StringBuilder html, Section.Bullets bullets) {
         html.append(bullets.id() == null ? "<ul>\n" : "<ul id=\"" + bullets.id() + "\">\n");
         for (Section.Bullet bullet : bullets.items()) {
             html.append("<li>").append(HtmlReport.escape(bullet.text()));
-            if (!bullet.under().isEmpty()) {
-                html.append("<ul>\n");
-                bullet.under()
-                        .forEach(line -> html.append("<li>")
-                                .append(HtmlReport.escape(line))
-                                .append("</li>\n"));
-                html.append("</ul>");
-            }
+            under(html, bullet.under(), "\n");
             html.append("</li>\n");
         }
         html.append("</ul>\n");
+    }
+
+    /** A list one level down, if any; {@code lineEnd} after its opening and each item ("" in a verdict, as ever). */
+    private static void under(StringBuilder html, List<String> items, String lineEnd) {
+        if (items.isEmpty()) {
+            return;
+        }
+        html.append("<ul>").append(lineEnd);
+        items.forEach(item -> html.append("<li>")
+                .append(HtmlReport.escape(item))
+                .append("</li>")
+                .append(lineEnd));
+        html.append("</ul>");
     }
 }

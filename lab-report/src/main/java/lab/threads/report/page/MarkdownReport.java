@@ -1,12 +1,11 @@
 package lab.threads.report.page;
 
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Collectors;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
 
-/** summary.md: the side-by-side table, ready to paste into a README, then the plan, notes and metadata. */
+/** summary.md: the side-by-side table, ready to paste into a README, then the plan, the sections, notes and metadata. */
 public final class MarkdownReport {
 
     private MarkdownReport() {}
@@ -19,13 +18,7 @@ public final class MarkdownReport {
                 .forEach(server -> md.append("- ")
                         .append(Headline.line(server, report.plan()))
                         .append('\n'));
-        md.append("\n## Was the client the bottleneck?\n\n");
-        report.servers()
-                .forEach(server -> md.append("- **")
-                        .append(server.server())
-                        .append("**: ")
-                        .append(server.validity().oneLine())
-                        .append('\n'));
+        md.append(MarkdownSection.render(RunSections.validity(report.servers())));
         md.append("\n## Results\n\n");
         appendTable(md, SummaryTable.COLUMNS, report.servers());
         md.append('\n').append(Cells.planLine(report)).append('\n');
@@ -36,27 +29,15 @@ public final class MarkdownReport {
         md.append(MarkdownSection.render(KernelSection.of(report.servers())));
         md.append(
                 ProfileSection.of(report.servers()).map(MarkdownSection::render).orElse(""));
-        md.append("\n## JMeter's Summary Report and Aggregate Report columns\n\n");
-        appendTable(md, SummaryTable.JMETER_COLUMNS, report.servers());
-        appendNotes(md, report.servers());
-        md.append("\n## Metadata\n\n").append(row(List.of("key", "value"))).append(row(List.of("---", "---")));
-        for (Map.Entry<String, Object> entry : report.metadata().entrySet()) {
-            md.append(row(List.of(entry.getKey(), Cells.metadataValue(entry.getValue()))));
-        }
+        md.append(MarkdownSection.render(RunSections.jmeterColumns(report.servers())));
+        md.append(
+                RunSections.notes(report.servers()).map(MarkdownSection::render).orElse(""));
+        md.append(MarkdownSection.render(RunSections.metadata(report.metadata())));
         return md.toString();
     }
 
     static void appendTable(StringBuilder md, List<SummaryTable.Column> columns, List<ServerSummary> servers) {
         MarkdownSection.table(md, Section.Table.of(null, columns, servers));
-    }
-
-    private static void appendNotes(StringBuilder md, List<ServerSummary> servers) {
-        List<String> notes = servers.stream()
-                .flatMap(server -> server.notes().stream().map(note -> "- " + server.server() + ": " + note))
-                .toList();
-        if (!notes.isEmpty()) {
-            md.append("\n## Notes\n\n").append(String.join("\n", notes)).append('\n');
-        }
     }
 
     static String row(List<String> cells) {

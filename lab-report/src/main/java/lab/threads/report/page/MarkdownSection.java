@@ -3,16 +3,15 @@ package lab.threads.report.page;
 import java.util.List;
 
 /** A {@link Section} as summary.md shows it: a level-2 heading, then each part, one blank line between them. */
-final class MarkdownSection {
+public final class MarkdownSection {
 
     private MarkdownSection() {}
 
-    static String render(Section section) {
-        StringBuilder md = new StringBuilder("\n## ")
-                .append(section.title())
-                .append("\n\n")
-                .append(section.reading())
-                .append("\n\n");
+    public static String render(Section section) {
+        StringBuilder md = new StringBuilder("\n## ").append(section.title()).append("\n\n");
+        if (section.reading() != null) {
+            md.append(section.reading()).append("\n\n");
+        }
         parts(md, section.parts());
         return md.toString();
     }
@@ -39,6 +38,21 @@ final class MarkdownSection {
                         bullet.under()
                                 .forEach(line -> md.append("  - ").append(line).append('\n'));
                     }
+                }
+                case Section.Verdicts verdicts -> {
+                    blankLine(md);
+                    verdicts.items()
+                            .forEach(judged -> md.append("- **")
+                                    .append(judged.subject())
+                                    .append("**: ")
+                                    .append(judged.verdict())
+                                    .append(
+                                            judged.findings().isEmpty()
+                                                    ? ""
+                                                    : ": " + String.join("; ", judged.findings()))
+                                    .append(". ")
+                                    .append(judged.advice())
+                                    .append('\n'));
                 }
                 case Section.SideBySide sides -> sides.sides().forEach(side -> parts(md, side));
                 case Section.PageOnly pageOnly -> {}

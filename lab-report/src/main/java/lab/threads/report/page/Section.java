@@ -5,16 +5,16 @@ import lab.threads.report.summary.ServerSummary;
 
 /**
  * One section of a run's report, said once: its title, how to read it, and its parts in order. {@link HtmlSection}
- * and {@link MarkdownSection} render it and add no content of their own, so index.html and summary.md cannot drift
- * apart.
+ * and {@link MarkdownSection} render it and add no content of their own, so index.html and summary.md (and the pages
+ * of {@link SectionPage}) cannot drift apart.
  *
  * @param id      the HTML element's id, which the tests and the page's links find it by
- * @param reading how to read the section, one paragraph under its title
+ * @param reading how to read the section, one paragraph under its title; null for none
  */
-record Section(String id, String title, String reading, List<Part> parts) {
+public record Section(String id, String title, String reading, List<Part> parts) {
 
     /** What a section holds, in the order it is shown. */
-    sealed interface Part {}
+    public sealed interface Part {}
 
     /**
      * A table, its numeric columns right-aligned.
@@ -22,7 +22,7 @@ record Section(String id, String title, String reading, List<Part> parts) {
      * @param id      the HTML table's id, or null
      * @param caption a line above it, or null
      */
-    record Table(String id, String caption, List<String> header, List<Boolean> numeric, List<List<String>> rows)
+    public record Table(String id, String caption, List<String> header, List<Boolean> numeric, List<List<String>> rows)
             implements Part {
 
         /** One row per server, one cell per column. */
@@ -41,27 +41,36 @@ record Section(String id, String title, String reading, List<Part> parts) {
     }
 
     /** A heading below the section's title. */
-    record Heading(String text) implements Part {}
+    public record Heading(String text) implements Part {}
 
-    record Paragraph(String text) implements Part {}
+    public record Paragraph(String text) implements Part {}
 
     /** @param id the HTML list's id, or null */
-    record Bullets(String id, List<Bullet> items) implements Part {}
+    public record Bullets(String id, List<Bullet> items) implements Part {}
 
     /** @param under the bullets one level down, often none */
-    record Bullet(String text, List<String> under) {
+    public record Bullet(String text, List<String> under) {
 
-        Bullet(String text) {
+        public Bullet(String text) {
             this(text, List.of());
         }
     }
 
+    /** A verdict per subject, in the order given. */
+    public record Verdicts(List<Judged> items) implements Part {}
+
+    /**
+     * One subject's verdict, e.g. whether the client held a server's figures back: a page shows the subject and the
+     * verdict in bold (red when {@code alert}), the findings under them and the advice after; text says it in one line.
+     */
+    public record Judged(String subject, String verdict, List<String> findings, String advice, boolean alert) {}
+
     /** Parts a page shows side by side; one after the other in text. */
-    record SideBySide(List<List<Part>> sides) implements Part {}
+    public record SideBySide(List<List<Part>> sides) implements Part {}
 
     /**
      * What only a page can show, e.g. a flame graph in a frame: text leaves it out, so any words it needs are said in
      * the other parts as well.
      */
-    record PageOnly(String html) implements Part {}
+    public record PageOnly(String html) implements Part {}
 }

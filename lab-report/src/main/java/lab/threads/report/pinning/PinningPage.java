@@ -3,52 +3,29 @@ package lab.threads.report.pinning;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import lab.threads.report.page.Cells;
-import lab.threads.report.page.HtmlReport;
-import lab.threads.report.runs.PlainPage;
+import lab.threads.report.page.Section;
+import lab.threads.report.page.SectionPage;
 
-/** The pinning run as markdown (pinning.md) and a page (index.html), from one table model. */
+/** What the pinning run's markdown (pinning.md) and page (index.html) say, once ({@link SectionPage}). */
 final class PinningPage {
     private static final List<String> METADATA = List.of(
             "date", "command", "gitRevision", "os", "cores", "load", "serverJdks", "requests", "waitMs", "deadlineMs");
 
-    /** @param rows each row's cells, already words */
-    record Table(List<String> headers, List<List<String>> rows) {}
-
     private PinningPage() {}
 
-    static String markdown(PinningReport report) {
-        StringBuilder md = new StringBuilder("# Which waits pin a virtual thread (./lab pinning)\n\n")
-                .append(intro(report))
-                .append("\n\n");
-        metadata(report).forEach(line -> md.append("- ").append(line).append('\n'));
-        md.append("\n## The talk's table, measured\n\n").append(markdownTable(talkTable(report)));
+    /** pinning.md and index.html say this: the talk's table, then every probe per JDK. */
+    static SectionPage of(PinningReport report) {
+        List<Section> sections = new ArrayList<>();
+        sections.add(new Section("talk", "The talk's table, measured", null, List.of(talkTable(report))));
         for (int jdk : report.jdks()) {
-            md.append("\n## Every probe on JDK ")
-                    .append(jdk)
-                    .append("\n\n")
-                    .append(markdownTable(probeTable(report.probes(jdk))));
+            sections.add(new Section(
+                    "jdk-" + jdk, "Every probe on JDK " + jdk, null, List.of(probeTable(report.probes(jdk)))));
         }
-        return md.toString();
-    }
-
-    static String html(PinningReport report) {
-        StringBuilder html = new StringBuilder("<p>")
-                .append(HtmlReport.escape(intro(report)))
-                .append("</p>\n<ul class=\"muted\">\n");
-        metadata(report)
-                .forEach(line ->
-                        html.append("<li>").append(HtmlReport.escape(line)).append("</li>\n"));
-        html.append("</ul>\n<h2 id=\"talk\">The talk's table, measured</h2>\n").append(htmlTable(talkTable(report)));
-        for (int jdk : report.jdks()) {
-            html.append("<h2 id=\"jdk-")
-                    .append(jdk)
-                    .append("\">Every probe on JDK ")
-                    .append(jdk)
-                    .append("</h2>\n")
-                    .append(htmlTable(probeTable(report.probes(jdk))));
-        }
-        return PlainPage.of("Which waits pin a virtual thread", "", html.toString());
+        return new SectionPage(
+                "Which waits pin a virtual thread (./lab pinning)",
+                intro(report),
+                SectionPage.ranWhere(report.metadata(), METADATA),
+                sections);
     }
 
     private static String intro(PinningReport report) {
@@ -70,14 +47,7 @@ final class PinningPage {
                 + " p99 the server's own, OS threads the kernel's, carriers and pinned events the server JVM's (JFR).";
     }
 
-    private static List<String> metadata(PinningReport report) {
-        return METADATA.stream()
-                .filter(report.metadata()::containsKey)
-                .map(key -> key + ": " + Cells.metadataValue(report.metadata().get(key)))
-                .toList();
-    }
-
-    static Table talkTable(PinningReport report) {
+    static Section.Table talkTable(PinningReport report) {
         List<String> headers = new ArrayList<>(List.of("operation (how=)", "the talk (early Loom)"));
         report.jdks().forEach(jdk -> headers.add("JDK " + jdk + ", measured"));
         List<List<String>> rows = new ArrayList<>();
@@ -86,10 +56,11 @@ final class PinningPage {
             report.jdks().forEach(jdk -> cells.add(report.verdict(row, jdk)));
             rows.add(cells);
         }
-        return new Table(headers, rows);
+        return new Section.Table(
+                null, null, headers, headers.stream().map(header -> false).toList(), rows);
     }
 
-    static Table probeTable(List<PinningProbe> probes) {
+    static Section.Table probeTable(List<PinningProbe> probes) {
         List<String> headers = List.of(
                 "how",
                 "server",
@@ -118,35 +89,11 @@ final class PinningPage {
                         p.pinnedTop(),
                         p.nativeSamples() + (p.nativeTop().isEmpty() ? "" : " (" + p.nativeTop() + ")")))
                 .toList();
-        return new Table(headers, rows);
-    }
-
-    private static String markdownTable(Table table) {
-        StringBuilder md = new StringBuilder("| ")
-                .append(String.join(" | ", table.headers()))
-                .append(" |\n|");
-        table.headers().forEach(header -> md.append(" --- |"));
-        md.append('\n');
-        table.rows()
-                .forEach(row -> md.append("| ")
-                        .append(String.join(
-                                " | ",
-                                row.stream().map(c -> c.replace("|", "\\|")).toList()))
-                        .append(" |\n"));
-        return md.toString();
-    }
-
-    private static String htmlTable(Table table) {
-        StringBuilder html = new StringBuilder("<table>\n<thead><tr>");
-        table.headers()
-                .forEach(header ->
-                        html.append("<th>").append(HtmlReport.escape(header)).append("</th>"));
-        html.append("</tr></thead>\n<tbody>\n");
-        for (List<String> row : table.rows()) {
-            html.append("<tr>");
-            row.forEach(cell -> html.append(PlainPage.cell(cell, cell.matches("[0-9.,]+"))));
-            html.append("</tr>\n");
-        }
-        return html.append("</tbody>\n</table>\n").toString();
+        return new Section.Table(
+                null,
+                null,
+                headers,
+                List.of(false, false, false, false, true, true, false, true, true, true, false, false),
+                rows);
     }
 }

@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import lab.threads.report.raw.AtomicFile;
-import lab.threads.report.raw.RunFolder;
 import lab.threads.report.runs.RunFiles;
 
 /**
@@ -82,8 +81,7 @@ public record PinningReport(Map<String, Object> metadata, List<PinningProbe> pro
     /** Writes pinning.json, pinning.md and index.html into the run's folder. @return the page */
     public Path write(Path runDir) throws IOException {
         AtomicFile.write(runDir.resolve(RunFiles.PINNING_FILE), JSON.writeValueAsString(this));
-        AtomicFile.write(runDir.resolve(MARKDOWN_FILE), PinningPage.markdown(this));
-        return AtomicFile.write(runDir.resolve(RunFolder.HTML_FILE), PinningPage.html(this));
+        return PinningPage.of(this).write(runDir, MARKDOWN_FILE);
     }
 
     public static PinningReport read(Path runDir) throws IOException {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.page.HtmlReport;
+import lab.threads.report.page.PlainPage;
 import lab.threads.report.page.TextTable;
 import lab.threads.report.raw.AtomicFile;
 import lab.threads.report.raw.RunFolder;

@@ -10,6 +10,7 @@ import java.util.stream.Stream;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.page.Headline;
 import lab.threads.report.page.HtmlReport;
+import lab.threads.report.page.PlainPage;
 import lab.threads.report.raw.RunFolder;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;

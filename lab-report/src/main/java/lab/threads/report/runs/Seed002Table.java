@@ -3,9 +3,10 @@ package lab.threads.report.runs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import lab.threads.report.math.Numbers;
-import lab.threads.report.page.HtmlReport;
+import lab.threads.report.page.Section;
 
 /**
  * Seed 002's table (SEEDS.md: a hello world at 10, 100, 1,000 and 10,000 concurrent requests) for a sweep with nothing
@@ -30,42 +31,25 @@ final class Seed002Table {
                                 Double.isNaN(p.figures().get("percentOfIdeal").median()));
     }
 
-    static String markdown(List<SweepPoint> points) {
+    /** The table under its title and the seed's figures; empty for a sweep with a sleep. */
+    static Optional<Section> section(List<SweepPoint> points) {
         if (!applies(points)) {
-            return "";
+            return Optional.empty();
         }
-        StringBuilder md = new StringBuilder("## " + TITLE + "\n\n" + SEED + "\n\n")
-                .append(line(header(points)))
-                .append("| --- | ---:")
-                .append(" | ---:".repeat(ServerFigure.SEED_002.size()))
-                .append(" | --- |\n");
-        points.forEach(point -> md.append(line(cells(point))));
-        return md.append('\n').toString();
-    }
-
-    static String html(List<SweepPoint> points) {
-        if (!applies(points)) {
-            return "";
-        }
-        StringBuilder html = new StringBuilder("<h2>" + TITLE + "</h2><p>" + HtmlReport.escape(SEED) + "</p>")
-                .append("<table class=\"sweep seed002\"><tr>");
-        header(points)
-                .forEach(label ->
-                        html.append("<th>").append(HtmlReport.escape(label)).append("</th>"));
-        html.append("</tr>\n");
-        for (SweepPoint point : points) {
-            List<String> cells = cells(point);
-            html.append("<tr><td class=\"server\">")
-                    .append(HtmlReport.escape(cells.getFirst()))
-                    .append("</td>");
-            cells.subList(1, cells.size() - 1)
-                    .forEach(cell ->
-                            html.append("<td>").append(HtmlReport.escape(cell)).append("</td>"));
-            html.append("<td style=\"text-align:left\">")
-                    .append(HtmlReport.escape(cells.getLast()))
-                    .append("</td></tr>\n");
-        }
-        return html.append("</table>\n").toString();
+        List<String> header = header(points);
+        List<Boolean> numeric = new ArrayList<>(List.of(false));
+        header.subList(1, header.size() - 1).forEach(label -> numeric.add(true));
+        numeric.add(false);
+        return Optional.of(new Section(
+                "seed002",
+                TITLE,
+                SEED,
+                List.of(new Section.Table(
+                        null,
+                        null,
+                        header,
+                        numeric,
+                        points.stream().map(Seed002Table::cells).toList()))));
     }
 
     /** The column names: server, the swept property, the figures, the causes. */
@@ -84,10 +68,6 @@ final class Seed002Table {
                 figure -> cells.add(figure.format(point.figures().get(figure.key()))));
         cells.add(causes(point.errorsByCause()));
         return cells;
-    }
-
-    private static String line(List<String> cells) {
-        return "| " + String.join(" | ", cells) + " |\n";
     }
 
     /** The most frequent causes with their counts over the repeats, e.g. "server: HTTP 503 (12)"; "none" without. */

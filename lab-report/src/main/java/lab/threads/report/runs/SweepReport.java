@@ -13,6 +13,8 @@ import java.util.stream.Collectors;
 import lab.threads.report.chart.ChartJs;
 import lab.threads.report.chart.ServerPalette;
 import lab.threads.report.page.HtmlReport;
+import lab.threads.report.page.HtmlSection;
+import lab.threads.report.page.MarkdownSection;
 import lab.threads.report.raw.AtomicFile;
 import lab.threads.report.raw.RunFolder;
 import lab.threads.report.verdict.Verdict;
@@ -57,7 +59,9 @@ public final class SweepReport {
         StringBuilder md = new StringBuilder("# Sweep summary\n\nEach cell: median over the repeats [min - max].\n\n");
         kneeLines(points).forEach(line -> md.append("- ").append(line).append('\n'));
         clientLines(points).forEach(line -> md.append("- ").append(line).append('\n'));
-        md.append('\n').append(Seed002Table.markdown(points));
+        md.append(Seed002Table.section(points)
+                .map(section -> MarkdownSection.render(section) + "\n")
+                .orElse("\n"));
         List<String> figures =
                 ServerFigure.SWEPT.stream().map(ServerFigure::key).toList();
         String property = points.isEmpty() ? "level" : points.getFirst().property();
@@ -146,18 +150,20 @@ public final class SweepReport {
                     server,
                     points.stream()
                             .filter(p -> p.server().equals(server))
-                            .<Map<String, Object>>map(p -> Map.of(
-                                    "x",
-                                    p.figures().get("throughput").median(),
-                                    "y",
-                                    p.figures().get("p99").median(),
-                                    "level",
-                                    p.level(),
-                                    "knee",
-                                    knee.isPresent() && knee.get() == p))
+                            .map(p -> curvePoint(p, knee.isPresent() && knee.get() == p))
                             .toList());
         }
         return curves;
+    }
+
+    /** x, y, level and knee in this order on every page: Map.of's order changes from one JVM to the next. */
+    private static Map<String, Object> curvePoint(SweepPoint point, boolean knee) {
+        Map<String, Object> xy = new LinkedHashMap<>();
+        xy.put("x", point.figures().get("throughput").median());
+        xy.put("y", point.figures().get("p99").median());
+        xy.put("level", point.level());
+        xy.put("knee", knee);
+        return xy;
     }
 
     /** Where the client, not the server, set the figures: those points' JMeter figures are the client's. */
@@ -260,7 +266,7 @@ public final class SweepReport {
                 <html lang="en"><head><meta charset="utf-8"><title>Sweep</title>
                 <style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3em .6em;text-align:right}
                 .charts{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:1.5em}
-                table.sweep{font-size:.8em}table.sweep th{font-weight:600;vertical-align:bottom}table.sweep td.server{text-align:left;white-space:nowrap}</style></head><body>
+                table.sweep,section table{font-size:.8em}table.sweep th,section th{font-weight:600;vertical-align:bottom}table.sweep td.server,section td{text-align:left}table.sweep td.server,section td:first-child{white-space:nowrap}section td.num{text-align:right}</style></head><body>
                 <h1>Sweep</h1><p>Median over the repeats; the shaded band is the min-max range.</p><ul>""");
         kneeLines(points)
                 .forEach(line ->
@@ -271,7 +277,8 @@ public final class SweepReport {
                         .append("</li>"));
         page.append("""
                 </ul>""");
-        page.append(Seed002Table.html(points)).append("<div class=\"charts\">");
+        page.append(Seed002Table.section(points).map(HtmlSection::render).orElse(""))
+                .append("<div class=\"charts\">");
         for (ServerFigure figure : CHARTED) {
             page.append("<div><h2>")
                     .append(HtmlReport.escape(figure.label()))

@@ -4,101 +4,51 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.stream.Collectors;
 import lab.threads.report.math.Numbers;
-import lab.threads.report.page.Cells;
-import lab.threads.report.page.HtmlReport;
-import lab.threads.report.runs.PlainPage;
+import lab.threads.report.page.Section;
+import lab.threads.report.page.SectionPage;
 import lab.threads.report.runs.Spread;
 import lab.threads.tasks.TaskModel;
 
 /**
- * The tasks run as a page (index.html) and as markdown (tasks.md), from one table model: per seed, a sentence per
- * model first, then the table with this machine's medians and ranges beside the seed's published figures, then the
- * servers' CPU per request beside the executor's CPU per task.
+ * What the tasks run's page (index.html) and markdown (tasks.md) say, once ({@link SectionPage}): per seed, a sentence
+ * per model first, then the table with this machine's medians and ranges beside the seed's published figures, then
+ * the servers' CPU per request beside the executor's CPU per task.
  */
 final class TasksPage {
     /** The seed whose tasks block as a server's requests do (a 1 s sleep): the one compared with the servers. */
     static final TaskSeed SERVER_LIKE = TaskSeed.S003;
 
+    static final String TITLE = "The executor alone (./lab tasks)";
+
     private static final List<String> METADATA =
             List.of("date", "command", "gitRevision", "jdk", "os", "cores", "memoryGiB", "load", "jvmFlags", "repeats");
 
-    /** @param rows the first cell of each is the figure's name, the rest numbers or short words */
-    record Table(String id, List<String> headers, List<List<String>> rows) {}
-
     private TasksPage() {}
 
-    static String markdown(TasksReport report) {
-        StringBuilder md = new StringBuilder("# The executor alone (./lab tasks)\n\n");
-        md.append(intro()).append("\n\n");
-        METADATA.stream()
-                .filter(report.metadata()::containsKey)
-                .forEach(key -> md.append("- ")
-                        .append(key)
-                        .append(": ")
-                        .append(Cells.metadataValue(report.metadata().get(key)))
-                        .append('\n'));
+    /** tasks.md and index.html say this. */
+    static SectionPage of(TasksReport report) {
+        List<Section> sections = new ArrayList<>();
         for (TaskSeed seed : TaskSeed.values()) {
             List<TaskCase> cases = report.cases(seed);
-            if (cases.isEmpty()) {
-                continue;
+            if (!cases.isEmpty()) {
+                sections.add(seedSection(seed, cases));
             }
-            md.append("\n## Seed ")
-                    .append(seed.id())
-                    .append("\n\n")
-                    .append(setUp(seed, cases))
-                    .append("\n\n");
-            summary(cases).forEach(line -> md.append("- ").append(line).append('\n'));
-            md.append('\n').append(markdownTable(table(seed, cases)));
-            failures(cases).forEach(line -> md.append("\n").append(line).append('\n'));
         }
         serverTable(report)
-                .ifPresent(table -> md.append("\n## The threading model's part of a server's CPU\n\n")
-                        .append(serverWords())
-                        .append("\n\n")
-                        .append(markdownTable(table)));
-        return md.toString();
+                .ifPresent(table -> sections.add(new Section(
+                        "servers", "The threading model's part of a server's CPU", serverWords(), List.of(table))));
+        return new SectionPage(TITLE, intro(), SectionPage.ranWhere(report.metadata(), METADATA), sections);
     }
 
-    static String html(TasksReport report) {
-        StringBuilder html =
-                new StringBuilder("<p>").append(HtmlReport.escape(intro())).append("</p>\n<ul class=\"muted\">\n");
-        METADATA.stream()
-                .filter(report.metadata()::containsKey)
-                .forEach(key -> html.append("<li>")
-                        .append(HtmlReport.escape(key + ": "
-                                + Cells.metadataValue(report.metadata().get(key))))
-                        .append("</li>\n"));
-        html.append("</ul>\n");
-        for (TaskSeed seed : TaskSeed.values()) {
-            List<TaskCase> cases = report.cases(seed);
-            if (cases.isEmpty()) {
-                continue;
-            }
-            html.append("<h2 id=\"seed-")
-                    .append(seed.id())
-                    .append("\">Seed ")
-                    .append(seed.id())
-                    .append("</h2>\n<p>")
-                    .append(HtmlReport.escape(setUp(seed, cases)))
-                    .append("</p>\n<ul>\n");
-            summary(cases)
-                    .forEach(line ->
-                            html.append("<li>").append(HtmlReport.escape(line)).append("</li>\n"));
-            html.append("</ul>\n").append(htmlTable(table(seed, cases)));
-            failures(cases)
-                    .forEach(line -> html.append("<p class=\"muted\">")
-                            .append(HtmlReport.escape(line))
-                            .append("</p>\n"));
-        }
-        serverTable(report)
-                .ifPresent(table -> html.append(
-                                "<h2 id=\"servers\">The threading model's part of a server's CPU</h2>\n<p>")
-                        .append(HtmlReport.escape(serverWords()))
-                        .append("</p>\n")
-                        .append(htmlTable(table)));
-        return PlainPage.of("The executor alone (./lab tasks)", "", html.toString());
+    /** A sentence per model, the table, then any run that failed. */
+    private static Section seedSection(TaskSeed seed, List<TaskCase> cases) {
+        List<Section.Part> parts = new ArrayList<>();
+        parts.add(new Section.Bullets(
+                null, summary(cases).stream().map(Section.Bullet::new).toList()));
+        parts.add(table(seed, cases));
+        failures(cases).forEach(line -> parts.add(new Section.Paragraph(line)));
+        return new Section("seed-" + seed.id(), "Seed " + seed.id(), setUp(seed, cases), parts);
     }
 
     private static String intro() {
@@ -154,7 +104,8 @@ final class TasksPage {
                         c.failedToStart());
     }
 
-    static Table table(TaskSeed seed, List<TaskCase> cases) {
+    /** The figures' names, then numbers and short words. */
+    static Section.Table table(TaskSeed seed, List<TaskCase> cases) {
         List<String> headers = new ArrayList<>(List.of("figure"));
         cases.forEach(c -> headers.add("here: " + c.label()));
         List<TaskModel> published = List.of(TaskModel.values()).stream()
@@ -178,7 +129,9 @@ final class TasksPage {
         cases.forEach(c -> refused.add(Numbers.count(c.failedToStart())));
         published.forEach(model -> refused.add("-"));
         rows.add(refused);
-        return new Table("seed-" + seed.id() + "-table", headers, rows);
+        List<Boolean> numeric = new ArrayList<>(List.of(false));
+        headers.stream().skip(1).forEach(header -> numeric.add(true));
+        return new Section.Table("seed-" + seed.id() + "-table", null, headers, numeric, rows);
     }
 
     /** "14,257" for one run or equal runs; "14,257 (13,900-15,002)" for a range. */
@@ -208,7 +161,7 @@ final class TasksPage {
                 + " parsing, sockets and the framework.";
     }
 
-    static Optional<Table> serverTable(TasksReport report) {
+    static Optional<Section.Table> serverTable(TasksReport report) {
         if (report.serverCosts().isEmpty()) {
             return Optional.empty();
         }
@@ -229,8 +182,9 @@ final class TasksPage {
                             ? "-"
                             : Numbers.decimal(100 * perTask / server.msPerRequest(), 0)));
         }
-        return Optional.of(new Table(
+        return Optional.of(new Section.Table(
                 "servers-table",
+                null,
                 List.of(
                         "server",
                         "CPU per request, ms",
@@ -238,37 +192,11 @@ final class TasksPage {
                         "its executor (seed " + SERVER_LIKE.id() + ")",
                         "executor alone: CPU per task, ms",
                         "executor's share, %"),
+                List.of(false, true, false, false, true, true),
                 rows));
     }
 
     private static String orDash(String text) {
         return text == null ? "-" : text;
-    }
-
-    private static String markdownTable(Table table) {
-        StringBuilder md = new StringBuilder(row(table.headers()));
-        md.append(row(table.headers().stream().map(h -> "---").toList()));
-        table.rows().forEach(r -> md.append(row(r)));
-        return md.toString();
-    }
-
-    private static String row(List<String> cells) {
-        return cells.stream().map(c -> c.replace("|", "\\|")).collect(Collectors.joining(" | ", "| ", " |\n"));
-    }
-
-    private static String htmlTable(Table table) {
-        StringBuilder html =
-                new StringBuilder("<table id=\"").append(table.id()).append("\">\n<thead><tr>");
-        table.headers()
-                .forEach(h -> html.append("<th>").append(HtmlReport.escape(h)).append("</th>"));
-        html.append("</tr></thead>\n");
-        for (List<String> row : table.rows()) {
-            html.append("<tr>");
-            for (int i = 0; i < row.size(); i++) {
-                html.append(i == 0 ? PlainPage.cell(row.get(i), false) : PlainPage.cell(row.get(i), true));
-            }
-            html.append("</tr>\n");
-        }
-        return html.append("</table>\n").toString();
     }
 }

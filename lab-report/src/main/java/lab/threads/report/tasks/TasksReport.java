@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import lab.threads.report.raw.AtomicFile;
-import lab.threads.report.raw.RunFolder;
 import lab.threads.report.runs.RunFiles;
 import lab.threads.tasks.TaskModel;
 
@@ -51,8 +50,7 @@ public record TasksReport(Map<String, Object> metadata, List<TaskCase> cases, Li
     /** Writes tasks.json, tasks.md and index.html into the run's folder. @return the page */
     public Path write(Path runDir) throws IOException {
         AtomicFile.write(runDir.resolve(RunFiles.TASKS_FILE), JSON.writeValueAsString(this));
-        AtomicFile.write(runDir.resolve(MARKDOWN_FILE), TasksPage.markdown(this));
-        return AtomicFile.write(runDir.resolve(RunFolder.HTML_FILE), TasksPage.html(this));
+        return TasksPage.of(this).write(runDir, MARKDOWN_FILE);
     }
 
     public static TasksReport read(Path runDir) throws IOException {

@@ -11,6 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import lab.threads.report.Golden;
+import lab.threads.report.page.Section;
 import lab.threads.report.runs.RunFiles;
 import lab.threads.tasks.TaskModel;
 import lab.threads.tasks.TaskOutcome;
@@ -107,7 +109,7 @@ class TasksReportTest {
         assertEquals(10, thread.failedToStart());
         assertEquals(990, thread.fewestCompleted());
         assertFalse(report.allCompleted());
-        String md = TasksPage.markdown(report);
+        String md = TasksPage.of(report).markdown();
         assertTrue(
                 md.contains("NOT every task completed: 0 of 1 runs did, the fewest 990; 10 tasks got no thread"), md);
         assertTrue(md.contains("unable to create native thread"), md);
@@ -116,7 +118,7 @@ class TasksReportTest {
     @Test
     void theTablePutsThisMachineBesideTheSeedsPublishedFigures() {
         TasksReport report = report();
-        TasksPage.Table table = TasksPage.table(TaskSeed.S003, report.cases(TaskSeed.S003));
+        Section.Table table = TasksPage.table(TaskSeed.S003, report.cases(TaskSeed.S003));
 
         assertEquals(
                 List.of(
@@ -126,7 +128,7 @@ class TasksReportTest {
                         "here: virtual threads",
                         "published: cached pool",
                         "published: virtual threads"),
-                table.headers());
+                table.header());
         List<String> wall = table.rows().getFirst();
         assertEquals(
                 List.of(
@@ -142,7 +144,7 @@ class TasksReportTest {
 
     @Test
     void theServersCpuPerRequestStandsBesideItsExecutorsCpuPerTask() {
-        TasksPage.Table servers = TasksPage.serverTable(report()).orElseThrow();
+        Section.Table servers = TasksPage.serverTable(report()).orElseThrow();
 
         // server-pool: 0.95 ms a request; the cached pool alone 0.8 ms a task -> 84%.
         assertEquals(
@@ -176,5 +178,13 @@ class TasksReportTest {
         assertTrue(html.contains("<th>published: cached pool</th>"), html);
         assertTrue(Files.readString(runDir.resolve(TasksReport.MARKDOWN_FILE))
                 .contains("| here: cached pool | here: new thread per task | here: virtual threads |"));
+    }
+
+    /** tasks.md and index.html byte for byte as recorded ({@link Golden}). */
+    @Test
+    void thePagesAreAsRecorded() throws IOException {
+        report().write(runDir);
+        Golden.assertFileAsRecorded("tasks-" + TasksReport.MARKDOWN_FILE, runDir.resolve(TasksReport.MARKDOWN_FILE));
+        Golden.assertFileAsRecorded("tasks-index.html", runDir.resolve("index.html"));
     }
 }

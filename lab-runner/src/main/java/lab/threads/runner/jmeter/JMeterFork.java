@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import lab.threads.common.ParentWatch;
+import lab.threads.runner.jmeterhome.JMeterHome;
 import lab.threads.runner.workers.RmiOptions;
 
 /** Starts {@link JMeterMain} in a JVM of its own: JMeter's engine keeps static state, one test per JVM. */

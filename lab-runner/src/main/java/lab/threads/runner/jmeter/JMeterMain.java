@@ -16,6 +16,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 import lab.threads.common.GcPauses;
 import lab.threads.common.ParentWatch;
+import lab.threads.runner.jmeterhome.JMeterHome;
 import lab.threads.runner.workers.RmiOptions;
 import lab.threads.runner.workers.RmiSetup;
 import org.apache.jmeter.JMeter;

@@ -9,9 +9,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import lab.threads.common.Knobs;
 import lab.threads.runner.OneLineErrors;
-import lab.threads.runner.jmeter.JMeterHome;
-import lab.threads.runner.jmeter.JMeterMain;
-import lab.threads.runner.jmeter.VirtualThreadGroup;
+import lab.threads.runner.jmeterhome.JMeterHome;
 import org.apache.jmeter.engine.RemoteJMeterEngineImpl;
 import org.apache.jmeter.rmi.RmiUtils;
 import picocli.CommandLine;
@@ -21,9 +19,9 @@ import picocli.CommandLine.Option;
 
 /**
  * A JMeter worker, i.e. {@code jmeter-server} ({@code jmeter -s}) with this lab's classpath: it waits for a
- * controller ({@link JMeterMain} {@code --workers}) to send it a plan, runs it, sends the samples back, and waits for
- * the next one. The same jars as the controller, so the {@link VirtualThreadGroup} of a plan runs here as it would
- * locally. Prints one line, {@code jmeter-worker ready on <host>:<port> (...)}, once controllers can connect.
+ * controller ({@code jmeter.JMeterMain --workers}, the fork) to send it a plan, runs it, sends the samples back, and
+ * waits for the next one. The same jars as the controller, so the {@code jmeter.VirtualThreadGroup} of a plan runs
+ * here as it would locally. Prints one line, {@code jmeter-worker ready on <host>:<port> (...)}, once controllers can connect.
  *
  * <p>By default it speaks RMI over TLS with the {@link RmiKeystore} and refuses to start without it: it then obeys
  * only controllers holding the same keystore. It listens on {@code --rmi-hostname} only.

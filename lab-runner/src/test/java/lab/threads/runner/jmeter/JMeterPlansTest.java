@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import lab.threads.runner.jmeterhome.JMeterHome;
 import org.apache.jmeter.control.LoopController;
 import org.apache.jmeter.engine.util.CompoundVariable;
 import org.apache.jmeter.protocol.http.sampler.HTTPSamplerProxy;

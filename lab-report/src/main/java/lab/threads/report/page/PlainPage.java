@@ -1,9 +1,7 @@
-package lab.threads.report.runs;
-
-import lab.threads.report.page.HtmlReport;
+package lab.threads.report.page;
 
 /**
- * The frame of the pages made of tables alone (the run index, a comparison): inline style, no script library, no
+ * The frame of the pages made of tables and words alone (the run index, a comparison, {@link SectionPage}s): inline style, no script library, no
  * network. Like index.html, it marks {@code data-page-width} (the page's scroll width) on {@code <body>}, so a test
  * in a real browser can tell a table wider than the window.
  */

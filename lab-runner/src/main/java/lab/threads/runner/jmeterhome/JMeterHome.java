@@ -1,4 +1,4 @@
-package lab.threads.runner.jmeter;
+package lab.threads.runner.jmeterhome;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,0 +1,94 @@
+package lab.threads.report.page;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import lab.threads.report.math.Numbers;
+import lab.threads.report.summary.ServerSummary;
+import lab.threads.report.verdict.ClientVerdict;
+import lab.threads.report.verdict.ErrorCause;
+import lab.threads.report.verdict.Verdict;
+
+/**
+ * The run report's sections that are lists and key-value tables rather than a server table: whose figures these are,
+ * errors by cause, JMeter's own columns, notes and metadata. index.html and summary.md render them alike.
+ */
+final class RunSections {
+
+    private RunSections() {}
+
+    /** Whose figures these are, per server, before any number: the client-bound ones stand out. */
+    static Section validity(List<ServerSummary> servers) {
+        return new Section(
+                "validity",
+                "Was the client the bottleneck?",
+                null,
+                List.of(new Section.Verdicts(servers.stream()
+                        .map(server -> {
+                            ClientVerdict validity = server.validity();
+                            return new Section.Judged(
+                                    server.server(),
+                                    validity.verdict().label(),
+                                    validity.findings(),
+                                    validity.advice(),
+                                    validity.verdict().equals(Verdict.CLIENT_BOUND));
+                        })
+                        .toList())));
+    }
+
+    /** Keys are "side: cause" (see ErrorCauses): the side gets its own column so server and client stand apart. */
+    static Section errorsByCause(List<ServerSummary> servers) {
+        List<Section.Part> parts = new ArrayList<>();
+        for (ServerSummary server : servers) {
+            parts.add(new Section.Heading(server.server()));
+            if (server.errorsByCause().isEmpty()) {
+                parts.add(new Section.Paragraph("No errors."));
+                continue;
+            }
+            List<List<String>> rows = server.errorsByCause().entrySet().stream()
+                    .map(entry -> {
+                        ErrorCause parsed = ErrorCause.parse(entry.getKey());
+                        return List.of(parsed.side().label(), parsed.cause(), Numbers.count(entry.getValue()));
+                    })
+                    .toList();
+            parts.add(new Section.Table(
+                    null, null, List.of("side", "cause", "count"), List.of(false, false, true), rows));
+        }
+        return new Section("errors", "Errors by cause", null, parts);
+    }
+
+    static Section jmeterColumns(List<ServerSummary> servers) {
+        return new Section(
+                "jmeter",
+                "JMeter's Summary Report and Aggregate Report columns",
+                null,
+                List.of(Section.Table.of("jmeter-summary", SummaryTable.JMETER_COLUMNS, servers)));
+    }
+
+    /** Each server's notes, its name first; empty when no server has one. */
+    static Optional<Section> notes(List<ServerSummary> servers) {
+        List<Section.Bullet> notes = servers.stream()
+                .flatMap(server ->
+                        server.notes().stream().map(note -> new Section.Bullet(server.server() + ": " + note)))
+                .toList();
+        return notes.isEmpty()
+                ? Optional.empty()
+                : Optional.of(new Section("notes", "Notes", null, List.of(new Section.Bullets(null, notes))));
+    }
+
+    static Section metadata(Map<String, Object> metadata) {
+        return new Section(
+                "metadata",
+                "Metadata",
+                null,
+                List.of(new Section.Table(
+                        null,
+                        null,
+                        List.of("key", "value"),
+                        List.of(false, false),
+                        metadata.entrySet().stream()
+                                .map(entry -> List.of(entry.getKey(), Cells.metadataValue(entry.getValue())))
+                                .toList())));
+    }
+}

@@ -1,0 +1,38 @@
+package lab.threads.report.pinning;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import lab.threads.report.Golden;
+import lab.threads.report.raw.RunFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** pinning.md and index.html, rendered from probes shaped as recorded ones, byte for byte as recorded ({@link Golden}). */
+class PinningPageAsRecordedTest {
+
+    @TempDir
+    Path runDir;
+
+    @Test
+    void thePagesAreAsRecorded() throws IOException {
+        Map<String, Object> metadata = new LinkedHashMap<>();
+        metadata.put("date", "2026-11-25T15:44:57Z");
+        metadata.put("command", "./lab pinning");
+        metadata.put("cores", 2);
+        metadata.put("requests", 200);
+        new PinningReport(
+                        metadata,
+                        List.of(
+                                PinningVerdictTest.probe("sleep", 200, 1_080, 2, 0),
+                                PinningVerdictTest.probe("monitor", 12, 6_000, 2, 12),
+                                PinningVerdictTest.probe("file", 200, 1_150, 202, 0),
+                                PinningVerdictTest.probe("native", 12, 6_000, 2, 0)))
+                .write(runDir);
+        Golden.assertFileAsRecorded(
+                "pinning-" + PinningReport.MARKDOWN_FILE, runDir.resolve(PinningReport.MARKDOWN_FILE));
+        Golden.assertFileAsRecorded("pinning-index.html", runDir.resolve(RunFolder.HTML_FILE));
+    }
+}

@@ -1,0 +1,60 @@
+package lab.threads.runner;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import lab.threads.report.raw.RunFolder;
+import lab.threads.report.runs.RunIndex;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * The folder of a measurement that is not a {@code ./lab run} ({@code ./lab tasks}, {@code ./lab pinning}):
+ * {@code <out>/<timestamp>-<kind>/}, made before the first fork, listed in the run index once done.
+ *
+ * @param out the results folder it lands in
+ * @param dir the run's own folder
+ */
+record CommandFolder(Path out, Path dir) {
+
+    static CommandFolder create(Path out, String kind) throws IOException {
+        Path dir = out.resolve(LabRun.FOLDER.format(LocalDateTime.now()) + "-" + kind);
+        Files.createDirectories(dir);
+        return new CommandFolder(out, dir);
+    }
+
+    /** What ran where: the machine, the command as typed, the load before it started; the command adds its own. */
+    static Map<String, Object> metadata(CommandSpec spec, Path home) {
+        List<String> commandLine = new ArrayList<>(List.of(spec.qualifiedName()));
+        commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
+        Map<String, Object> metadata = RunMetadata.machine(home, commandLine);
+        metadata.put("load", loadAverage());
+        return metadata;
+    }
+
+    /** /proc/loadavg's three averages at the start: how busy the machine was before this run added to it. */
+    private static String loadAverage() {
+        try {
+            String[] fields = Files.readString(Path.of("/proc/loadavg")).strip().split("\\s+");
+            return fields[0] + " " + fields[1] + " " + fields[2] + " (1, 5, 15 min, at the start)";
+        } catch (IOException | RuntimeException unknown) {
+            return "unknown";
+        }
+    }
+
+    /**
+     * Lists the run in the index, then prints what a terminal should show of its markdown and where its page is.
+     *
+     * @param excerpt the lines of the markdown worth printing, from the whole of it
+     */
+    void finish(String label, String markdownFile, UnaryOperator<String> excerpt) throws IOException {
+        RunIndex.write(out);
+        System.out.println();
+        System.out.print(excerpt.apply(Files.readString(dir.resolve(markdownFile))));
+        System.out.println(label + ": " + dir.resolve(RunFolder.HTML_FILE));
+    }
+}
