@@ -168,7 +168,7 @@ class AcceptStampTimelineTest {
         assertTrue(tiny.words().contains("slack of 1.0 connection-seconds"), tiny::words);
 
         AcceptQueueCheck unstamped = AcceptQueueCheck.of(
-                new TimeBreakdown(1, 0, 0, 0, band(), band(), 0, null, null, null, null, null, null), area);
+                new TimeBreakdown(1, 0, 0, 0, band(), band(), 0, null, null, null, null, null, null, 0, null), area);
         assertNull(unstamped.agree());
         assertTrue(unstamped.words().startsWith("Kernel accept queue not measured"), unstamped::words);
     }
@@ -239,6 +239,8 @@ class AcceptStampTimelineTest {
                 null,
                 new TimeBreakdown.Accepts(100, 100, seconds),
                 null,
+                null,
+                0,
                 null);
     }
 
