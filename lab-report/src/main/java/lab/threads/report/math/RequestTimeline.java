@@ -62,7 +62,7 @@ public final class RequestTimeline implements Consumer<Sample> {
     /**
      * @param causeOf the words for why a sample the server never answered failed (the report's error causes)
      * @param client  the client that wrote the samples: how late its recorded end can be ({@link
-     *                LoadClient#endResolutionMs}), and its name in the words
+     *                LoadClient#joinSlackMs} for the join, {@link LoadClient#endResolutionMs} for the order), and its name
      */
     public RequestTimeline(ServerRequestLog server, Function<Sample, String> causeOf, LoadClient client) {
         this.server = server;
@@ -80,7 +80,7 @@ public final class RequestTimeline implements Consumer<Sample> {
             return;
         }
         ServerRequestLog.Lookup found =
-                server.find(sample.requestId(), sample.timeStamp(), sample.endTime(), client.endResolutionMs());
+                server.find(sample.requestId(), sample.timeStamp(), sample.endTime(), client.joinSlackMs());
         if (found.ambiguous()) {
             ambiguous++;
         } else if (found.outside() && sample.success()) {

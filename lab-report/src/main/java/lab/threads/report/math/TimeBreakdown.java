@@ -265,9 +265,9 @@ public record TimeBreakdown(
                     Numbers.count(outOfOrder.requests()),
                     clockWords(),
                     duration(outOfOrder.worstMs()),
+                    Numbers.count(outOfOrder.jmeterLate()),
                     client.possessive(),
                     client.label(),
-                    Numbers.count(outOfOrder.jmeterLate()),
                     Numbers.count(outOfOrder.serverLate()),
                     client.possessive()));
         }

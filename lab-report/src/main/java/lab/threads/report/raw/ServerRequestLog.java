@@ -111,8 +111,8 @@ public final class ServerRequestLog {
      * The server's entry of the request the client sent as {@code requestId} from {@code startMs} to {@code endMs}: the
      * one entry of that id the server had within those times. Null when none, or when several were (ids repeat).
      *
-     * @param endSlackMs how much later than {@code endMs} the request may have ended: the client's {@link
-     *                   LoadClient#endResolutionMs}
+     * @param endSlackMs how much later than {@code endMs} the server may have had the request: the client's {@link
+     *                   LoadClient#joinSlackMs}
      */
     public Lookup find(String requestId, long startMs, long endMs, int endSlackMs) {
         List<Entry> entries = requestId == null ? null : byId.get(requestId);
