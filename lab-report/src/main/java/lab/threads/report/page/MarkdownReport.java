@@ -3,6 +3,7 @@ package lab.threads.report.page;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import lab.threads.report.raw.LoadClient;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
 
@@ -12,6 +13,7 @@ public final class MarkdownReport {
     private MarkdownReport() {}
 
     public static String render(RunReport report) {
+        LoadClient client = report.loadClient();
         StringBuilder md = new StringBuilder("# Run summary\n\n");
         Headline.partialNotice(report.servers())
                 .ifPresent(notice -> md.append("> **").append(notice).append("**\n\n"));
@@ -29,14 +31,15 @@ public final class MarkdownReport {
         md.append("\n## Results\n\n");
         appendTable(md, SummaryTable.COLUMNS, report.servers());
         md.append('\n').append(Cells.planLine(report)).append('\n');
-        md.append(HtmlReport.READING).append('\n');
+        md.append(HtmlReport.reading(client)).append('\n');
         md.append(TalkSection.of(report.talk()).map(MarkdownSection::render).orElse(""));
         md.append("\n## Details\n\n");
         appendTable(md, SummaryTable.DETAIL_COLUMNS, report.servers());
-        md.append(MarkdownSection.render(KernelSection.of(report.servers())));
-        md.append(
-                ProfileSection.of(report.servers()).map(MarkdownSection::render).orElse(""));
-        md.append("\n## JMeter's Summary Report and Aggregate Report columns\n\n");
+        md.append(MarkdownSection.render(KernelSection.of(report.servers(), client)));
+        md.append(ProfileSection.of(report.servers(), client)
+                .map(MarkdownSection::render)
+                .orElse(""));
+        md.append("\n## ").append(HtmlReport.summaryReportHeading(client)).append("\n\n");
         appendTable(md, SummaryTable.JMETER_COLUMNS, report.servers());
         appendNotes(md, report.servers());
         md.append("\n## Metadata\n\n").append(row(List.of("key", "value"))).append(row(List.of("---", "---")));

@@ -195,7 +195,8 @@ public record ServerSummary(
         Map<String, Long> byCause = errors.byCount();
         JvmProfile profile = JvmProfile.read(serverDir, serverId, notes);
         // Read before the notes are copied into the summary: it adds its own.
-        KernelEvidence kernel = KernelEvidence.read(serverDir.resolve(RunFolder.KERNEL_FILE), connects, notes);
+        KernelEvidence kernel =
+                KernelEvidence.read(serverDir.resolve(RunFolder.KERNEL_FILE), connects, notes, loadClient);
         CoreUse cores = ends.isEmpty() ? CoreUse.SHARED : CoreUse.read(serverDir, ends.firstStart(), ends.lastEnd());
         CpuSplit cpu = ends.isEmpty() ? CpuSplit.UNKNOWN : CpuSplit.read(serverDir, ends.firstStart(), ends.lastEnd());
         long scheduleStartMs = client.scheduleStartMs() == null

@@ -21,6 +21,7 @@ import lab.threads.report.ReportWriter;
 import lab.threads.report.RunFixture;
 import lab.threads.report.page.TimeSection;
 import lab.threads.report.raw.AcceptQueueArea;
+import lab.threads.report.raw.LoadClient;
 import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.Sample;
 import lab.threads.report.raw.ServerRequestLog;
@@ -198,7 +199,7 @@ class AcceptStampTimelineTest {
         assertEquals(0, server.timeline().slowest().ms(RequestPart.KERNEL_QUEUE), 1e-9);
         assertTrue(server.timeline().kernelCheck().words().startsWith("Kernel accept queue not measured"));
         assertTrue(server.timeline().finding().contains("No accept was stamped"), server.timeline()::finding);
-        String page = TimeSection.render(report.servers());
+        String page = TimeSection.render(report.servers(), LoadClient.JMETER);
         assertTrue(page.contains("Kernel accept queue not measured"), page);
 
         // Its summary.json as the report wrote it before: six parts, "accept queue" the merged one, no bands of kinds.
