@@ -103,7 +103,7 @@ public final class HtmlReport {
         html.append(ProfileSection.of(report.servers(), client)
                 .map(HtmlSection::render)
                 .orElse(""));
-        html.append("<h2>").append(escape(summaryReportHeading(client))).append("</h2>\n");
+        html.append("<h2>").append(summaryReportHeading(client)).append("</h2>\n");
         appendTable(html, "jmeter-summary", SummaryTable.JMETER_COLUMNS, report.servers());
         appendErrorsByCause(html, report.servers());
         appendFiles(html, report.servers(), runDir);
