@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 import lab.threads.report.math.PlanShape;
 import lab.threads.report.raw.AtomicFile;
 import lab.threads.report.raw.JtlReader;
+import lab.threads.report.raw.LoadClient;
 import lab.threads.report.raw.RunFolder;
 import lab.threads.report.summary.RunOutcome;
 import lab.threads.report.summary.RunReport;
@@ -106,16 +107,17 @@ public final class RunRecovery {
 
     /**
      * Why a server's turn has no summary, from its files: when the runner stopped (its last once-a-second line, in
-     * seconds after the first sample), how far JMeter got, whether the server stopped or has no stop line.
+     * seconds after the first sample), how far the client got, whether the server stopped or has no stop line.
      */
     public static RunOutcome why(Path serverDir, String server, PlanShape plan) {
         List<String> parts = new ArrayList<>();
+        String client = LoadClient.of(serverDir).label();
         OptionalLong first = firstSampleMs(serverDir);
         OptionalLong runnerLast = lastModifiedMs(serverDir, RUNNER_FILES);
         if (runnerLast.isEmpty()) {
             parts.add("the runner stopped before the load began");
         } else if (first.isEmpty()) {
-            parts.add("the runner stopped before JMeter's first sample");
+            parts.add("the runner stopped before " + client + "'s first sample");
         } else {
             parts.add(String.format(
                     Locale.ROOT,
@@ -125,14 +127,14 @@ public final class RunRecovery {
         String console = read(serverDir.resolve("jmeter-console.log"));
         String jmeterLog = read(serverDir.resolve("jmeter.log"));
         if (console.lines().anyMatch(line -> line.startsWith(JMETER_DONE))) {
-            parts.add("JMeter ran its plan to the end");
+            parts.add(client + " ran its plan to the end");
         } else if (!console.isEmpty() || !jmeterLog.isEmpty()) {
             parts.add(String.format(
                     Locale.ROOT,
                     "%s at %,d of %,d samples",
                     jmeterLog.contains(PARENT_GONE)
-                            ? "JMeter stopped with it"
-                            : "no end line from JMeter (it was stopped)",
+                            ? client + " stopped with it"
+                            : "no end line from " + client + " (it was stopped)",
                     samples(serverDir),
                     plan.idealSamples()));
         }

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import lab.threads.report.raw.LoadClient;
 
 /**
  * The charts of index.html: one canvas per figure below, Chart.js inlined, the series as inline JSON, and
@@ -17,8 +18,24 @@ import java.util.Map;
  */
 public final class ChartsSection {
 
-    /** A chart of the page: charts.js knows how to draw each id. */
-    record Figure(String id, String title, String caption) {}
+    /**
+     * A chart of the page: charts.js knows how to draw each id. Its words say "{client}" where they name the client
+     * that recorded the samples.
+     */
+    public record Figure(String id, String title, String caption) {
+
+        /** The same figure naming the client that ran. */
+        Figure named(LoadClient client) {
+            String named = id.equals("chart-active-users") && client != LoadClient.JMETER
+                    // Hyperfoil's records carry its connection count in allThreads, the same in every record.
+                    ? "the connections " + client.label() + " held (allThreads: its records carry the plan's count, "
+                            + "not a live one)"
+                    : caption;
+            return new Figure(id, title.replace(CLIENT, client.label()), named.replace(CLIENT, client.label()));
+        }
+    }
+
+    private static final String CLIENT = "{client}";
 
     /** How each process series also comes from outside the process, so a saturated one is still drawn. */
     private static final String OUTSIDE =
@@ -31,18 +48,18 @@ public final class ChartsSection {
                     "p50 (dashed) and p99 (solid, band between them) of the samples ending each second, ms"),
             new Figure(
                     "chart-server-vs-jmeter",
-                    "JMeter's p99 vs the server's own",
-                    "p99 of the samples JMeter recorded ending each second (solid) and of the responses the server "
+                    "{client}'s p99 vs the server's own",
+                    "p99 of the samples {client} recorded ending each second (solid) and of the responses the server "
                             + "handed over that second, timed by the server itself (dashed), ms: the gap is outside the server"),
             new Figure(
                     "chart-throughput",
-                    "Throughput over time: recorded by JMeter vs handed over by the server",
-                    "samples JMeter recorded ending each second (solid) and responses the server handed over (dashed): "
-                            + "the server answering while JMeter records nothing is a client stall"),
+                    "Throughput over time: recorded by {client} vs handed over by the server",
+                    "samples {client} recorded ending each second (solid) and responses the server handed over (dashed): "
+                            + "the server answering while {client} records nothing is a client stall"),
             new Figure(
                     "chart-active-users",
                     "Active users over time",
-                    "most JMeter users running as samples ended each second (allThreads)"),
+                    "most {client} users running as samples ended each second (allThreads)"),
             new Figure("chart-errors", "Errors over time", "failed samples ending each second, any cause"),
             new Figure(
                     "chart-users-vs-response-time",
@@ -61,17 +78,17 @@ public final class ChartsSection {
                             + OUTSIDE),
             new Figure(
                     "chart-client-cpu",
-                    "Client (JMeter) CPU and the whole machine's",
-                    "JMeter's own CPU (solid) and all cores busy (dashed, server + client + the rest), % of the machine, "
+                    "Client ({client}) CPU and the whole machine's",
+                    "{client}'s own CPU (solid) and all cores busy (dashed, server + client + the rest), % of the machine, "
                             + "from its own record (points) and " + OUTSIDE),
             new Figure(
                     "chart-client-rss",
-                    "Client (JMeter) memory (RSS)",
-                    "the JMeter JVM's resident set size, MiB, from " + "its own record (points) and " + OUTSIDE),
+                    "Client ({client}) memory (RSS)",
+                    "the {client} JVM's resident set size, MiB, from " + "its own record (points) and " + OUTSIDE),
             new Figure(
                     "chart-client-gc",
-                    "Client (JMeter) GC pauses",
-                    "stop-the-world pause time of the JMeter JVM each second, ms: every sample in flight is that much late"),
+                    "Client ({client}) GC pauses",
+                    "stop-the-world pause time of the {client} JVM each second, ms: every sample in flight is that much late"),
             new Figure(
                     "chart-accept-queue",
                     "The kernel's accept queue",
@@ -83,7 +100,7 @@ public final class ChartsSection {
             new Figure(
                     "chart-arrival-rate",
                     "Offered vs achieved arrival rate",
-                    "arrivals per second: what the plan's schedule was due to send (dashed) and the requests JMeter "
+                    "arrivals per second: what the plan's schedule was due to send (dashed) and the requests {client} "
                             + "started (solid); below the dashed line, the client fell behind the schedule"),
             new Figure(
                     "chart-latency-by-arrival",
@@ -93,7 +110,7 @@ public final class ChartsSection {
             new Figure(
                     "chart-in-flight",
                     "Requests in flight: client and server",
-                    "requests JMeter had started and not yet finished at each second's end (solid) and those the "
+                    "requests {client} had started and not yet finished at each second's end (solid) and those the "
                             + "server was serving, from its /stats (dashed): the gap is queued in between"));
 
     public static final String STYLE = """
@@ -108,7 +125,8 @@ public final class ChartsSection {
 
     private ChartsSection() {}
 
-    public static String render(RunCharts charts) {
+    /** @param client the client that recorded the samples, named in the captions and the legends */
+    public static String render(RunCharts charts, LoadClient client) {
         ChartJs chartJs = ChartJs.fromWebJar();
         StringBuilder html = new StringBuilder("""
                 <section id="charts">
@@ -118,7 +136,7 @@ public final class ChartsSection {
                 <a href="charts.json">charts.json</a>.</p>
                 <div class="chart-grid">
                 """);
-        for (Figure figure : figures(charts)) {
+        for (Figure figure : figures(charts, client)) {
             html.append("<figure><figcaption><b>")
                     .append(figure.title())
                     .append("</b>: ")
@@ -138,24 +156,24 @@ public final class ChartsSection {
                 .append(chartJs.script())
                 .append("\n</script>\n")
                 .append("<script type=\"application/json\" id=\"chart-data\">")
-                .append(pageData(charts))
+                .append(pageData(charts, client))
                 .append("</script>\n</section>\n")
                 .toString();
     }
 
     /** Every figure, and an open plan's own when the run has arrivals. */
-    static List<Figure> figures(RunCharts charts) {
+    static List<Figure> figures(RunCharts charts, LoadClient client) {
         boolean open =
                 charts.servers().stream().anyMatch(server -> !server.arrivals().isEmpty());
-        return open
-                ? java.util.stream.Stream.concat(FIGURES.stream(), OPEN_FIGURES.stream())
-                        .toList()
-                : FIGURES;
+        return (open ? java.util.stream.Stream.concat(FIGURES.stream(), OPEN_FIGURES.stream()) : FIGURES.stream())
+                .map(figure -> figure.named(client))
+                .toList();
     }
 
     /** The series plus each server's color; {@code <} escaped so no server name can close the script element. */
-    private static String pageData(RunCharts charts) {
+    private static String pageData(RunCharts charts, LoadClient client) {
         Map<String, Object> data = new LinkedHashMap<>();
+        data.put("client", client.label());
         data.put(
                 "colors",
                 ServerPalette.colors(

@@ -1,19 +1,21 @@
 package lab.threads.report.math;
 
+import lab.threads.report.raw.LoadClient;
+
 /**
- * The consecutive parts of one request's life, from JMeter's sample start to JMeter having read the response. Each
- * part is the time between two measured instants, so the parts of a request add up to its JMeter elapsed. A
+ * The consecutive parts of one request's life, from the client's sample start to the client having read the response.
+ * Each part is the time between two measured instants, so the parts of a request add up to its elapsed. A
  * connection's first request has either the kernel's accept queue and its wait to be read apart (its accept was
  * stamped) or the two merged (a run from before the stamp, or a framework that shows no accept); never both.
  */
 public enum RequestPart {
     CONNECT(
             "connect",
-            "from JMeter's sample start to its connection being open: the client's set-up and the TCP "
+            "from {client}'s sample start to its connection being open: the client's set-up and the TCP "
                     + "handshake, SYN retries included; 0 on a reused keep-alive connection"),
     KERNEL_QUEUE(
             "kernel accept queue",
-            "a new connection open (JMeter's connect end: the kernel completed the handshake) until the server's "
+            "a new connection open ({client}'s connect end: the kernel completed the handshake) until the server's "
                     + "accept() returned it: the listener's accept queue (ss Recv-Q), checked against the area under it"),
     QUEUE_AND_READ(
             "accept queue and read, merged",
@@ -24,7 +26,7 @@ public enum RequestPart {
             "waiting to be read",
             "a connection's first request: from its accept until the framework had the request parsed (the I/O "
                     + "thread's lag, Helidon's wait for a carrier for the connection's new virtual thread, the client's "
-                    + "write). A keep-alive request: from JMeter's start until the framework had it (JMeter keeps no time "
+                    + "write). A keep-alive request: from {client}'s start until the framework had it ({client} keeps no time "
                     + "of the write, so the client writing it is in here too)"),
     THREAD_WAIT(
             "waiting for a thread",
@@ -33,7 +35,7 @@ public enum RequestPart {
     HANDLER("handler", "the sleep and the lab's handler, until the response's last byte was handed to the socket"),
     CLIENT(
             "client",
-            "the response handed to the socket until JMeter had read it: the transfer and the client's own delays "
+            "the response handed to the socket until {client} had read it: the transfer and the client's own delays "
                     + "(a stall, GC, waiting for a core)");
 
     /**
@@ -54,8 +56,16 @@ public enum RequestPart {
         return label;
     }
 
-    /** What the part measures, for the report's legend. */
+    /** What the part measures, for the report's legend, in JMeter's words. */
     public String meaning() {
-        return meaning;
+        return meaning(LoadClient.JMETER);
+    }
+
+    /** What the part measures, naming the client that recorded the samples. */
+    public String meaning(LoadClient client) {
+        String named = meaning.replace("{client}", client.label());
+        return this == CONNECT && client == LoadClient.HYPERFOIL
+                ? named + " (Hyperfoil writes no connect time: 0, its connections are opened before the load)"
+                : named;
     }
 }

@@ -7,28 +7,34 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import lab.threads.report.raw.LoadClient;
 import lab.threads.report.raw.Sample;
 import lab.threads.report.raw.ServerRequestLog;
 
 /**
- * Joins each of JMeter's samples with the server's own record of the same request (by the {@code rid} in its URL)
- * and splits its elapsed time into {@link RequestPart}s. The instants are, in order: JMeter's start, its connection
- * open ({@code Connect}), the server's accept of the connection (a first request, where stamped), the framework has
- * the request, the variant's thread starts it, the response's last byte handed to the socket, JMeter's end. Both
- * clocks are this machine's wall clock; an instant out of order is moved to its neighbour and the amount counted as
- * {@code clampedMs}, the part no measurement explains.
+ * Joins each of the client's samples with the server's own record of the same request (by the {@code rid} in its URL)
+ * and splits its elapsed time into {@link RequestPart}s. The instants are, in order: the client's start, its
+ * connection open ({@code Connect}), the server's accept of the connection (a first request, where stamped), the
+ * framework has the request, the variant's thread starts it, the response's last byte handed to the socket, the
+ * client's end. Both clocks are this machine's wall clock; an instant out of order is moved to its neighbour and the
+ * amount counted as {@code clampedMs}, the part no measurement explains.
  */
 public final class RequestTimeline implements Consumer<Sample> {
-    /** JMeter's clock counts whole ms: an instant out of order by less is its resolution, by more a late stamp. */
+    /** The client's clock counts whole ms: a server instant before its start by less is its resolution. */
     static final double RESOLUTION_MS = 1;
+
+    /** The cause of an answered sample whose id is nowhere in the server's log. */
+    static final String NO_SERVER_RECORD = "answered, but the server's log has no record of it";
 
     private final ServerRequestLog server;
     private final Function<Sample, String> causeOf;
+    private final LoadClient client;
     private final List<Joined> joined = new ArrayList<>();
     private final Map<String, Long> unanswered = new HashMap<>();
     private long withoutId;
     private long withoutServerRecord;
     private long ambiguous;
+    private long outsideTimes;
 
     /**
      * One joined request: its JMeter elapsed, its parts in {@link RequestPart} order (ms), the sum of what its instants
@@ -48,10 +54,20 @@ public final class RequestTimeline implements Consumer<Sample> {
         this(server, Sample::responseCode);
     }
 
-    /** @param causeOf the words for why a sample the server never answered failed (the report's error causes) */
+    /** JMeter's samples. */
     public RequestTimeline(ServerRequestLog server, Function<Sample, String> causeOf) {
+        this(server, causeOf, LoadClient.JMETER);
+    }
+
+    /**
+     * @param causeOf the words for why a sample the server never answered failed (the report's error causes)
+     * @param client  the client that wrote the samples: how late its recorded end can be ({@link
+     *                LoadClient#joinSlackMs} for the join, {@link LoadClient#endResolutionMs} for the order), and its name
+     */
+    public RequestTimeline(ServerRequestLog server, Function<Sample, String> causeOf, LoadClient client) {
         this.server = server;
         this.causeOf = causeOf;
+        this.client = client;
     }
 
     @Override
@@ -63,21 +79,27 @@ public final class RequestTimeline implements Consumer<Sample> {
             withoutId++;
             return;
         }
-        ServerRequestLog.Lookup found = server.find(sample.requestId(), sample.timeStamp(), sample.endTime());
+        ServerRequestLog.Lookup found =
+                server.find(sample.requestId(), sample.timeStamp(), sample.endTime(), client.joinSlackMs());
         if (found.ambiguous()) {
             ambiguous++;
+        } else if (found.outside() && sample.success()) {
+            // Answered, and the server logged its id, but not within the client's times: a stamp taken late.
+            outsideTimes++;
         } else if (found.entry() == null) {
             withoutServerRecord++;
-            unanswered.merge(
-                    sample.success() ? "answered, but the server's log has no record of it" : causeOf.apply(sample),
-                    1L,
-                    Long::sum);
+            unanswered.merge(sample.success() ? NO_SERVER_RECORD : causeOf.apply(sample), 1L, Long::sum);
         } else {
-            joined.add(split(sample, found.entry()));
+            joined.add(split(sample, found.entry(), client.endResolutionMs()));
         }
     }
 
     static Joined split(Sample sample, ServerRequestLog.Entry entry) {
+        return split(sample, entry, LoadClient.JMETER.endResolutionMs());
+    }
+
+    /** @param endResolutionMs how much later than the recorded end the request may truly have ended */
+    static Joined split(Sample sample, ServerRequestLog.Entry entry, int endResolutionMs) {
         double start = sample.timeStamp();
         double end = sample.endTime();
         double received = entry.receivedUs() / 1000.0;
@@ -116,10 +138,11 @@ public final class RequestTimeline implements Consumer<Sample> {
                 double moved = Math.abs(instant - measured);
                 clamped += moved;
                 worstMove = Math.max(worstMove, moved);
-                // Before JMeter's instant: JMeter noted its own late (its thread waiting for a core); after JMeter's
-                // end: the server stamped late (its thread waiting for a core between its write and its stamp).
+                // Before the client's instant: the client noted its own late (its thread waiting for a core); after
+                // its end by more than its end's resolution: the server stamped late (its thread waiting for a core
+                // between its write and its stamp).
                 serverEarly |= moved > RESOLUTION_MS && measured < instant;
-                serverLate |= moved > RESOLUTION_MS && measured > instant;
+                serverLate |= moved > endResolutionMs && measured > instant;
             }
             parts[closes.get(i).ordinal()] += instant - previous;
             previous = instant;
@@ -154,7 +177,7 @@ public final class RequestTimeline implements Consumer<Sample> {
         for (Joined request : joined) {
             kernelQueueMs += request.parts()[RequestPart.KERNEL_QUEUE.ordinal()];
             stamped += request.acceptStamped() ? 1 : 0;
-            lateStamps += request.worstMoveMs() > RESOLUTION_MS ? 1 : 0;
+            lateStamps += request.serverEarly() || request.serverLate() ? 1 : 0;
             jmeterLate += request.serverEarly() ? 1 : 0;
             serverLate += request.serverLate() ? 1 : 0;
             worstMoveMs = Math.max(worstMoveMs, request.worstMoveMs());
@@ -173,7 +196,9 @@ public final class RequestTimeline implements Consumer<Sample> {
                 TimeBreakdown.mostFirst(unanswered),
                 new TimeBreakdown.Accepts(first.size(), stamped, kernelQueueMs / 1000),
                 new TimeBreakdown.OutOfOrder(lateStamps, worstMoveMs, jmeterLate, serverLate),
-                null);
+                null,
+                outsideTimes,
+                client);
     }
 
     /** The median requests (the middle tenth, so one odd request does not speak for the rest) and the slowest 1%. */

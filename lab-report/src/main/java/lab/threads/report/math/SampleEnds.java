@@ -16,6 +16,7 @@ public final class SampleEnds implements Consumer<Sample> {
     private long firstStart = Long.MAX_VALUE;
     private long lastEnd = Long.MIN_VALUE;
     private long successes;
+    private long count;
 
     @Override
     public void accept(Sample sample) {
@@ -23,6 +24,7 @@ public final class SampleEnds implements Consumer<Sample> {
         firstStart = Math.min(firstStart, sample.timeStamp());
         lastEnd = Math.max(lastEnd, sample.endTime());
         successes += sample.success() ? 1 : 0;
+        count++;
     }
 
     public int in(long epochSecond) {
@@ -44,5 +46,10 @@ public final class SampleEnds implements Consumer<Sample> {
 
     public long successes() {
         return successes;
+    }
+
+    /** Every sample recorded, answered or failed. */
+    public long count() {
+        return count;
     }
 }

@@ -10,10 +10,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
+import lab.threads.report.raw.LoadClient;
 
 /**
  * Where the time of a server's requests went, measured per request at both ends and joined ({@link RequestTimeline}):
- * the mean of each {@link RequestPart} over the median requests (the middle tenth by JMeter's elapsed) and over the
+ * the mean of each {@link RequestPart} over the median requests (the middle tenth by the client's elapsed) and over the
  * slowest 1%, for all requests and apart for a connection's first requests and keep-alive ones, which take different
  * paths. Within a band the parts add up to its mean elapsed.
  *
@@ -25,12 +26,15 @@ import java.util.stream.Collectors;
  *                            each count from 1): not joined
  * @param first               a connection's first requests; null when none (or a summary.json from before)
  * @param keptAlive           the next requests on a keep-alive connection; null when none (or from before)
- * @param unansweredByCause   the samples the server has no record of, by JMeter's cause, most first: they are counted
+ * @param unansweredByCause   the samples the server has no record of, by the client's cause, most first: they are counted
  *                            beside the slowest 1%, not left out
  * @param accepts             how many first requests had their accept stamped, and their kernel accept queue summed
- * @param outOfOrder          instants moved by more than JMeter's whole-ms clock
+ * @param outOfOrder          instants moved by more than the client's whole-ms records
  * @param kernelCheck         the kernel accept queue parts against the area under the listener's Recv-Q; null without
  *                            the kernel's series
+ * @param outsideTimes        answered samples whose id the server logged, but not within the sample's times (a stamp
+ *                            taken late): not joined, and not "never answered"; 0 in a summary.json from before
+ * @param client              the client that recorded the samples; JMeter in a summary.json from before
  */
 // The verdict and the part it names go into summary.json for its readers; read back, they are derived again.
 @JsonIgnoreProperties(
@@ -49,16 +53,19 @@ public record TimeBreakdown(
         Map<String, Long> unansweredByCause,
         Accepts accepts,
         OutOfOrder outOfOrder,
-        AcceptQueueCheck kernelCheck) {
+        AcceptQueueCheck kernelCheck,
+        long outsideTimes,
+        LoadClient client) {
 
     /** No request log: the server was not started by the lab, or an older run. */
     public static final TimeBreakdown NONE =
-            new TimeBreakdown(0, 0, 0, 0, null, null, 0, null, null, Map.of(), null, null, null);
+            new TimeBreakdown(0, 0, 0, 0, null, null, 0, null, null, Map.of(), null, null, null, 0, LoadClient.JMETER);
     /** A part must take this share of the slowest requests' elapsed, beyond what the plan asked, to be named. */
     static final double NAMED_SHARE = 0.10;
 
     public TimeBreakdown {
         unansweredByCause = unansweredByCause == null ? Map.of() : unansweredByCause;
+        client = client == null ? LoadClient.JMETER : client;
     }
 
     /** The median requests and the slowest 1% of one kind. */
@@ -72,7 +79,7 @@ public record TimeBreakdown(
     public record Accepts(long firstRequests, long stamped, double kernelQueueSeconds) {}
 
     /**
-     * Instants out of order by more than JMeter's whole-ms clock: no clock error, a stamp taken late by a thread that
+     * Instants out of order by more than the client's whole-ms records: no clock error, a stamp taken late by a thread that
      * waited for a core.
      *
      * @param requests   requests with an instant moved by more than 1 ms
@@ -86,7 +93,7 @@ public record TimeBreakdown(
 
     /**
      * @param requests  how many requests the band holds
-     * @param elapsedMs their mean JMeter elapsed
+     * @param elapsedMs their mean elapsed, as the client recorded it
      * @param partsMs   the mean of each part, in {@link RequestPart} order; they add up to {@code elapsedMs}
      * @param clampedMs the mean amount by which instants out of order were moved: what no measurement explains
      */
@@ -149,7 +156,9 @@ public record TimeBreakdown(
                 unansweredByCause,
                 accepts,
                 outOfOrder,
-                check);
+                check,
+                outsideTimes,
+                client);
     }
 
     /** Whether the first requests' kernel accept queue was measured apart from their read (their accept stamped). */
@@ -216,6 +225,10 @@ public record TimeBreakdown(
         if (ambiguous > 0) {
             unjoined.add(Numbers.count(ambiguous) + " whose id the server saw twice at the time");
         }
+        if (outsideTimes > 0) {
+            unjoined.add(Numbers.count(outsideTimes)
+                    + " answered, whose id the server logged outside the sample's times (a stamp taken late)");
+        }
         StringBuilder text = new StringBuilder(String.format(
                 Locale.ROOT,
                 "where the time went: the slowest 1%% (%s requests, %s on average): %s; the median "
@@ -244,17 +257,33 @@ public record TimeBreakdown(
         if (outOfOrder != null && outOfOrder.requests() > 0) {
             text.append(String.format(
                     Locale.ROOT,
-                    ". %s request(s) had an instant out of order by more than JMeter's 1 ms clock (at most %s; "
+                    ". %s request(s) had an instant out of order by more than %sat most %s; "
                             + "moved to their neighbour and counted as unexplained): %s with a server instant before "
-                            + "JMeter's own (JMeter noted its connect or start late, waiting for a core), %s with the "
-                            + "server's response stamp after JMeter's end (the server's thread waited for a core between "
+                            + "%s own (%s noted its connect or start late, waiting for a core), %s with the "
+                            + "server's response stamp after %s end (the server's thread waited for a core between "
                             + "its write and its stamp)",
                     Numbers.count(outOfOrder.requests()),
+                    clockWords(),
                     duration(outOfOrder.worstMs()),
                     Numbers.count(outOfOrder.jmeterLate()),
-                    Numbers.count(outOfOrder.serverLate())));
+                    client.possessive(),
+                    client.label(),
+                    Numbers.count(outOfOrder.serverLate()),
+                    client.possessive()));
         }
         return text.toString();
+    }
+
+    /** How far out of order the client's whole-ms records allow an instant to be, up to the opening parenthesis. */
+    private String clockWords() {
+        return client.endResolutionMs() == RequestTimeline.RESOLUTION_MS
+                ? client.possessive() + " 1 ms clock ("
+                : String.format(
+                        Locale.ROOT,
+                        "%s whole-ms records allow (1 ms at the start, %d ms at the end: its start and its elapsed are "
+                                + "each cut to the ms; ",
+                        client.possessive(),
+                        client.endResolutionMs());
     }
 
     private static void kind(StringBuilder text, String name, Bands bands) {

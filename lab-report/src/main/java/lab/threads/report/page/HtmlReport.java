@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import lab.threads.report.chart.ChartsSection;
 import lab.threads.report.chart.RunCharts;
+import lab.threads.report.raw.LoadClient;
 import lab.threads.report.raw.RunFolder;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
@@ -30,12 +31,25 @@ public final class HtmlReport {
             .verdict.ok>b{color:#070}
             """ + GlanceBars.STYLE + TimeSection.STYLE + ChartsSection.STYLE + ProfileSection.STYLE;
 
-    /** How to read the main table, under it on the page and in summary.md. */
-    static final String READING =
-            "Times in ms; percentiles are JMeter's Aggregate Report (nearest rank over all samples); "
-                    + "std dev is the population one, as in JMeter's Summary Report. \"server p50 / p99 / max\" is the server's own "
-                    + "timing of the same requests, from its handler having the request to the response handed over; \"client\" "
-                    + "says whether the client (JMeter, on the same machine) held the figures back.";
+    /** How to read the main table, under it on the page and in summary.md, naming the client that ran. */
+    static String reading(LoadClient client) {
+        return (client == LoadClient.JMETER
+                        ? "Times in ms; percentiles are JMeter's Aggregate Report (nearest rank over all samples); "
+                        : "Times in ms, from " + client.possessive() + " records; percentiles as JMeter's Aggregate "
+                                + "Report computes them (nearest rank over all samples); ")
+                + "std dev is the population one, as in JMeter's Summary Report. \"server p50 / p99 / max\" is the "
+                + "server's own timing of the same requests, from its handler having the request to the response handed "
+                + "over; \"client\" says whether the client (" + client.label() + ", on the same machine) held the "
+                + "figures back.";
+    }
+
+    /** The heading of JMeter's own columns: JMeter's math, over the records of the client that ran. */
+    static String summaryReportHeading(LoadClient client) {
+        return client == LoadClient.JMETER
+                ? "JMeter's Summary Report and Aggregate Report columns"
+                : "Summary Report and Aggregate Report columns (JMeter's math over " + client.possessive()
+                        + " records)";
+    }
 
     private HtmlReport() {}
 
@@ -44,6 +58,7 @@ public final class HtmlReport {
      * @param charts the per-second series of the same servers
      */
     public static String render(RunReport report, Path runDir, RunCharts charts) {
+        LoadClient client = report.loadClient();
         StringBuilder html =
                 new StringBuilder("""
                 <!DOCTYPE html>
@@ -67,10 +82,10 @@ public final class HtmlReport {
                 .append("</p>\n</section>\n");
         html.append(GlanceBars.render(report.servers(), report.plan()));
         html.append(HtmlSection.render(RunSections.validity(report.servers())));
-        html.append(TimeSection.render(report.servers()));
+        html.append(TimeSection.render(report.servers(), client));
         html.append("<h2>Results</h2>\n");
         appendTable(html, "summary", SummaryTable.COLUMNS, report.servers());
-        html.append("<p>").append(escape(READING)).append("</p>\n");
+        html.append("<p>").append(escape(reading(client))).append("</p>\n");
         html.append("<details><summary>More columns: averages, the server's own percentiles, both sides' CPU, "
                 + "the client's memory and GC, errors by cause</summary>\n");
         appendTable(html, "details", SummaryTable.DETAIL_COLUMNS, report.servers());
@@ -78,10 +93,12 @@ public final class HtmlReport {
         html.append(TalkSection.of(report.talk()).map(HtmlSection::render).orElse(""));
         html.append("""
                 <!-- ===== CHARTS: drawn by ChartsSection. Keep this section and its id. ===== -->
-                """).append(ChartsSection.render(charts)).append("<!-- ===== END CHARTS ===== -->\n");
-        html.append(HtmlSection.render(KernelSection.of(report.servers())));
-        html.append(ProfileSection.of(report.servers()).map(HtmlSection::render).orElse(""));
-        html.append(HtmlSection.render(RunSections.jmeterColumns(report.servers())));
+                """).append(ChartsSection.render(charts, client)).append("<!-- ===== END CHARTS ===== -->\n");
+        html.append(HtmlSection.render(KernelSection.of(report.servers(), client)));
+        html.append(ProfileSection.of(report.servers(), client)
+                .map(HtmlSection::render)
+                .orElse(""));
+        html.append(HtmlSection.render(RunSections.jmeterColumns(report.servers(), client)));
         html.append(HtmlSection.render(RunSections.errorsByCause(report.servers())));
         appendFiles(html, report.servers(), runDir);
         html.append(RunSections.notes(report.servers()).map(HtmlSection::render).orElse(""));

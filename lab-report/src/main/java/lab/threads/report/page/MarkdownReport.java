@@ -2,6 +2,7 @@ package lab.threads.report.page;
 
 import java.util.List;
 import java.util.stream.Collectors;
+import lab.threads.report.raw.LoadClient;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
 
@@ -11,6 +12,7 @@ public final class MarkdownReport {
     private MarkdownReport() {}
 
     public static String render(RunReport report) {
+        LoadClient client = report.loadClient();
         StringBuilder md = new StringBuilder("# Run summary\n\n");
         Headline.partialNotice(report.servers())
                 .ifPresent(notice -> md.append("> **").append(notice).append("**\n\n"));
@@ -22,14 +24,15 @@ public final class MarkdownReport {
         md.append("\n## Results\n\n");
         appendTable(md, SummaryTable.COLUMNS, report.servers());
         md.append('\n').append(Cells.planLine(report)).append('\n');
-        md.append(HtmlReport.READING).append('\n');
+        md.append(HtmlReport.reading(client)).append('\n');
         md.append(TalkSection.of(report.talk()).map(MarkdownSection::render).orElse(""));
         md.append("\n## Details\n\n");
         appendTable(md, SummaryTable.DETAIL_COLUMNS, report.servers());
-        md.append(MarkdownSection.render(KernelSection.of(report.servers())));
-        md.append(
-                ProfileSection.of(report.servers()).map(MarkdownSection::render).orElse(""));
-        md.append(MarkdownSection.render(RunSections.jmeterColumns(report.servers())));
+        md.append(MarkdownSection.render(KernelSection.of(report.servers(), client)));
+        md.append(ProfileSection.of(report.servers(), client)
+                .map(MarkdownSection::render)
+                .orElse(""));
+        md.append(MarkdownSection.render(RunSections.jmeterColumns(report.servers(), client)));
         md.append(
                 RunSections.notes(report.servers()).map(MarkdownSection::render).orElse(""));
         md.append(MarkdownSection.render(RunSections.metadata(report.metadata())));

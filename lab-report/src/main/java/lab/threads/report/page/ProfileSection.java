@@ -8,6 +8,7 @@ import java.util.function.Function;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.raw.JvmCounts;
 import lab.threads.report.raw.JvmSide;
+import lab.threads.report.raw.LoadClient;
 import lab.threads.report.summary.ServerSummary;
 
 /**
@@ -18,12 +19,17 @@ import lab.threads.report.summary.ServerSummary;
 public final class ProfileSection {
 
     public static final String TITLE = "What the CPU was spent on";
-    static final String READING =
-            "Recorded with --profile by each JVM itself, from its start to its exit, warm-up included: "
-                    + "JDK Flight Recorder with the lab's lab.jfc, and in the async modes async-profiler's CPU samples (docs/profiling.md). "
-                    + "Each cell: the server JVM's figure / the JMeter fork's (n/a: not recorded, e.g. a --target server). A CPU sample "
-                    + "is the stack of a running thread, one per 20 ms; a frame's share is how often it was the one running (its own "
-                    + "samples, callees excluded). Pinned: times a virtual thread blocked while it could not leave its carrier thread.";
+
+    static String reading(LoadClient client) {
+        return "Recorded with --profile by each JVM itself, from its start to its exit, warm-up included: "
+                + "JDK Flight Recorder with the lab's lab.jfc, and in the async modes async-profiler's CPU samples (docs/profiling.md). "
+                + "Each cell: the server JVM's figure / the " + client.fork()
+                + "'s (n/a: not recorded, e.g. a --target "
+                + "server). A CPU sample is the stack of a running thread, one per 20 ms; a frame's share is how often it "
+                + "was the one running (its own samples, callees excluded). Pinned: times a virtual thread blocked while it "
+                + "could not leave its carrier thread.";
+    }
+
     static final String STYLE = """
             #profile iframe{width:100%;height:32em;border:1px solid #ccc}
             #profile .sides{display:grid;grid-template-columns:1fr 1fr;gap:1em}
@@ -49,7 +55,7 @@ public final class ProfileSection {
     private ProfileSection() {}
 
     /** Empty for a run without recordings. */
-    static Optional<Section> of(List<ServerSummary> servers) {
+    static Optional<Section> of(List<ServerSummary> servers, LoadClient client) {
         List<ServerSummary> profiled = profiled(servers);
         if (profiled.isEmpty()) {
             return Optional.empty();
@@ -57,27 +63,27 @@ public final class ProfileSection {
         List<Section.Part> parts = new ArrayList<>(List.of(Section.Table.of("jvm-counts", COLUMNS, profiled)));
         for (ServerSummary server : profiled) {
             parts.add(new Section.Heading(server.server()));
-            pinLines(server).forEach(line -> parts.add(new Section.Paragraph(line)));
+            pinLines(server, client).forEach(line -> parts.add(new Section.Paragraph(line)));
             parts.add(new Section.SideBySide(Arrays.stream(JvmSide.values())
-                    .map(side -> hotFrames(server, side))
+                    .map(side -> hotFrames(server, side, client))
                     .toList()));
             StringBuilder flameGraphs = new StringBuilder();
             for (JvmSide side : JvmSide.values()) {
                 if (server.profile().counts(side) != null) {
-                    appendFlameGraph(flameGraphs, server.server(), side);
+                    appendFlameGraph(flameGraphs, server.server(), side, client);
                 }
             }
             parts.add(new Section.PageOnly(flameGraphs.toString()));
         }
-        return Optional.of(new Section("profile", TITLE, READING, parts));
+        return Optional.of(new Section("profile", TITLE, reading(client), parts));
     }
 
-    /** The server's graph shows at once; the JMeter fork's loads when opened (a lazy frame in a closed details). */
-    private static void appendFlameGraph(StringBuilder html, String server, JvmSide side) {
+    /** The server's graph shows at once; the client fork's loads when opened (a lazy frame in a closed details). */
+    private static void appendFlameGraph(StringBuilder html, String server, JvmSide side, LoadClient client) {
         String flame = HtmlReport.escape(server + "/" + side.flameGraph());
         html.append(side == JvmSide.SERVER ? "<details open>" : "<details>")
                 .append("<summary>Flame graph of the ")
-                .append(side.label())
+                .append(side.label(client))
                 .append("'s CPU (<a href=\"")
                 .append(flame)
                 .append("\">open it alone</a>; recording <a href=\"")
@@ -87,19 +93,19 @@ public final class ProfileSection {
                 .append("</a>)</summary><iframe loading=\"lazy\" src=\"")
                 .append(flame)
                 .append("\" title=\"")
-                .append(HtmlReport.escape(server + ": " + side.label() + " CPU flame graph"))
+                .append(HtmlReport.escape(server + ": " + side.label(client) + " CPU flame graph"))
                 .append("\"></iframe></details>\n");
     }
 
     /** One side's frames that held the CPU, with where its flame graph is. */
-    private static List<Section.Part> hotFrames(ServerSummary server, JvmSide side) {
+    private static List<Section.Part> hotFrames(ServerSummary server, JvmSide side, LoadClient client) {
         JvmCounts counts = server.profile().counts(side);
         if (counts == null) {
-            return List.of(new Section.Paragraph(notRecorded(side)));
+            return List.of(new Section.Paragraph(notRecorded(side, client)));
         }
         return List.of(new Section.Table(
                 null,
-                "The " + side.label() + "'s top frames, of " + Numbers.count(counts.cpuSamples())
+                "The " + side.label(client) + "'s top frames, of " + Numbers.count(counts.cpuSamples())
                         + " CPU samples (flame graph: " + server.server() + "/" + side.flameGraph() + ")",
                 List.of("own samples", "share", "frame"),
                 List.of(true, true, false),
@@ -112,14 +118,14 @@ public final class ProfileSection {
     }
 
     /** One sentence per side that pinned: how often, for how long, and where most of it happened. */
-    private static List<String> pinLines(ServerSummary server) {
+    private static List<String> pinLines(ServerSummary server, LoadClient client) {
         return Arrays.stream(JvmSide.values())
                 .filter(side -> server.profile().counts(side) != null
                         && server.profile().counts(side).topPinnedStack() != null)
                 .map(side -> {
                     JvmCounts counts = server.profile().counts(side);
                     JvmCounts.PinnedStack top = counts.topPinnedStack();
-                    return "The " + side.label() + "'s virtual threads: " + pins(counts.pinned()) + ", "
+                    return "The " + side.label(client) + "'s virtual threads: " + pins(counts.pinned()) + ", "
                             + Numbers.decimal(counts.pinnedMs(), 1) + " ms in all; most (" + pins(top.pins()) + ") at "
                             + String.join(" < ", top.frames()) + ": " + top.reason() + ".";
                 })
@@ -130,16 +136,17 @@ public final class ProfileSection {
         return Numbers.count(count) + (count == 1 ? " pin" : " pins");
     }
 
-    private static String notRecorded(JvmSide side) {
-        return "The " + side.label() + " was not recorded: the lab did not start it (--target), or it left no readable "
-                + side.recording() + " (see the notes).";
+    private static String notRecorded(JvmSide side, LoadClient client) {
+        return "The " + side.label(client)
+                + " was not recorded: the lab did not start it (--target), or it left no readable " + side.recording()
+                + " (see the notes).";
     }
 
     private static List<ServerSummary> profiled(List<ServerSummary> servers) {
         return servers.stream().filter(server -> server.profile() != null).toList();
     }
 
-    /** "server's / JMeter's" figure; n/a for a side without a recording. */
+    /** "server's / the client's" figure; n/a for a side without a recording. */
     private static SummaryTable.Column bothSides(String header, Function<JvmCounts, String> cell) {
         return new SummaryTable.Column(
                 header,

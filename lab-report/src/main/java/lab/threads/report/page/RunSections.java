@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import lab.threads.report.math.Numbers;
+import lab.threads.report.raw.LoadClient;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.report.verdict.ClientVerdict;
 import lab.threads.report.verdict.ErrorCause;
@@ -58,10 +59,11 @@ final class RunSections {
         return new Section("errors", "Errors by cause", null, parts);
     }
 
-    static Section jmeterColumns(List<ServerSummary> servers) {
+    /** JMeter's own columns: JMeter's math, over the records of the client that ran. */
+    static Section jmeterColumns(List<ServerSummary> servers, LoadClient client) {
         return new Section(
                 "jmeter",
-                "JMeter's Summary Report and Aggregate Report columns",
+                HtmlReport.summaryReportHeading(client),
                 null,
                 List.of(Section.Table.of("jmeter-summary", SummaryTable.JMETER_COLUMNS, servers)));
     }

@@ -5,6 +5,7 @@ import java.util.Locale;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.math.RequestPart;
 import lab.threads.report.math.TimeBreakdown;
+import lab.threads.report.raw.LoadClient;
 import lab.threads.report.summary.ServerSummary;
 
 /**
@@ -27,7 +28,8 @@ public final class TimeSection {
 
     private TimeSection() {}
 
-    public static String render(List<ServerSummary> servers) {
+    /** @param client the client that recorded the samples, named where the section speaks of it */
+    public static String render(List<ServerSummary> servers, LoadClient client) {
         List<ServerSummary> measured =
                 servers.stream().filter(server -> server.timeline().present()).toList();
         if (measured.isEmpty()) {
@@ -39,11 +41,13 @@ public final class TimeSection {
                 .orElse(1);
         StringBuilder html = new StringBuilder(
                 "<section id=\"time\">\n<h2>Where the time went</h2>\n<p>Each request timed at "
-                        + "both ends (JMeter's sample and the server's own record of it, joined by its id): the mean of each part for the "
+                        + "both ends (" + client.possessive()
+                        + " sample and the server's own record of it, joined by its "
+                        + "id): the mean of each part for the "
                         + "median requests and for the slowest 1%, in seconds, on one scale.</p>\n<p class=\"legend\">");
         for (RequestPart part : RequestPart.values()) {
             html.append("<span title=\"")
-                    .append(HtmlReport.escape(part.meaning()))
+                    .append(HtmlReport.escape(part.meaning(client)))
                     .append("\"><i style=\"background:")
                     .append(COLORS.get(part.ordinal()))
                     .append("\"></i>")
@@ -85,7 +89,7 @@ public final class TimeSection {
             html.append("<li><b>")
                     .append(HtmlReport.escape(part.label()))
                     .append("</b>: ")
-                    .append(HtmlReport.escape(part.meaning()))
+                    .append(HtmlReport.escape(part.meaning(client)))
                     .append("</li>\n");
         }
         html.append("</ul>\n");

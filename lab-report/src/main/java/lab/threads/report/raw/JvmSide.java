@@ -3,7 +3,7 @@ package lab.threads.report.raw;
 /** The two JVMs of a server's turn that {@code --profile} records, and the files each leaves in the server's folder. */
 public enum JvmSide {
     SERVER("server", "server"),
-    CLIENT("client", "JMeter fork");
+    CLIENT("client", "client fork");
 
     private final String id;
     private final String label;
@@ -23,7 +23,8 @@ public enum JvmSide {
         return id + "-flame.html";
     }
 
-    public String label() {
-        return label;
+    /** "server", or the client's fork by name: "JMeter fork", "Hyperfoil fork". */
+    public String label(LoadClient client) {
+        return this == CLIENT ? client.fork() : label;
     }
 }

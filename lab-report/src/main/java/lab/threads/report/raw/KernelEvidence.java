@@ -45,12 +45,17 @@ public record KernelEvidence(
      *         write; the report then says nothing of the kernel rather than guess
      */
     public static KernelEvidence read(Path jsonl, SynRetryBands connects, List<String> notes) {
+        return read(jsonl, connects, notes, LoadClient.JMETER);
+    }
+
+    /** @param client the client whose connects these are, named in the check */
+    public static KernelEvidence read(Path jsonl, SynRetryBands connects, List<String> notes, LoadClient client) {
         if (!Files.exists(jsonl)) {
             return null;
         }
         Accumulator kernel = new Accumulator();
         JsonLinesFile.read(jsonl, "no kernel view of the run", kernel::add, notes);
-        return kernel.seconds == 0 ? null : kernel.evidence(connects.count(kernel.release));
+        return kernel.seconds == 0 ? null : kernel.evidence(connects.count(kernel.release), client);
     }
 
     private static final class Accumulator {
@@ -80,7 +85,7 @@ public record KernelEvidence(
             List.of(overflows, drops, synRetrans, retransSegs).forEach(counter -> counter.see(line));
         }
 
-        KernelEvidence evidence(SynRetryBands.Counted connects) {
+        KernelEvidence evidence(SynRetryBands.Counted connects, LoadClient client) {
             Long dropped = drops.value() != null ? drops.value() : overflows.value();
             return new KernelEvidence(
                     seconds,
@@ -97,7 +102,7 @@ public record KernelEvidence(
                     connects.byBand(),
                     connects.outsideBands(),
                     agree(connects, dropped),
-                    check(connects, dropped));
+                    check(connects, dropped, client));
         }
     }
 
@@ -109,14 +114,17 @@ public record KernelEvidence(
         return connects.retried() == 0 ? dropped == 0 : dropped >= connects.retried();
     }
 
-    private static String check(SynRetryBands.Counted connects, Long dropped) {
+    private static String check(SynRetryBands.Counted connects, Long dropped, LoadClient client) {
         if (dropped == null) {
-            return "The kernel's listen counters could not be read: only JMeter's view, " + retried(connects);
+            return "The kernel's listen counters could not be read: only " + client.possessive() + " view, "
+                    + retried(connects);
         }
         String kernelSaw = "the kernel counted " + String.format(Locale.ROOT, "%,d", dropped) + " listen drops";
         if (!connects.recorded()) {
-            return "JMeter recorded no connect times (its Java implementation writes 0): only the kernel's view; "
-                    + kernelSaw;
+            return (client == LoadClient.JMETER
+                            ? "JMeter recorded no connect times (its Java implementation writes 0)"
+                            : client.label() + " recorded no connect times (it writes 0)")
+                    + ": only the kernel's view; " + kernelSaw;
         }
         Boolean agree = agree(connects, dropped);
         String verdict;

@@ -108,29 +108,36 @@ public final class ServerRequestLog {
     }
 
     /**
-     * The server's entry of the request JMeter sent as {@code requestId} from {@code startMs} to {@code endMs}: the one
-     * entry of that id the server had within those times. Null when none, or when several were (ids repeat).
+     * The server's entry of the request the client sent as {@code requestId} from {@code startMs} to {@code endMs}: the
+     * one entry of that id the server had within those times. Null when none, or when several were (ids repeat).
+     *
+     * @param endSlackMs how much later than {@code endMs} the server may have had the request: the client's {@link
+     *                   LoadClient#joinSlackMs}
      */
-    public Lookup find(String requestId, long startMs, long endMs) {
+    public Lookup find(String requestId, long startMs, long endMs, int endSlackMs) {
         List<Entry> entries = requestId == null ? null : byId.get(requestId);
         if (entries == null) {
             return Lookup.MISSING;
         }
-        // JMeter's times are whole ms: a ms of slack each side.
+        // The client's start is cut to the ms (a ms of slack before it), its end up to endSlackMs early.
         long from = (startMs - 1) * 1000;
-        long to = (endMs + 1) * 1000;
+        long to = (endMs + endSlackMs) * 1000;
         List<Entry> inside = entries.stream()
                 .filter(e -> e.receivedUs() >= from && e.receivedUs() <= to)
                 .limit(2)
                 .toList();
         return inside.size() == 1
-                ? new Lookup(inside.getFirst(), false)
-                : inside.isEmpty() ? Lookup.MISSING : Lookup.AMBIGUOUS;
+                ? new Lookup(inside.getFirst(), false, false)
+                : inside.isEmpty() ? Lookup.OUTSIDE : Lookup.AMBIGUOUS;
     }
 
-    /** A lookup's result: the entry, or why there is none. */
-    public record Lookup(Entry entry, boolean ambiguous) {
-        static final Lookup MISSING = new Lookup(null, false);
-        static final Lookup AMBIGUOUS = new Lookup(null, true);
+    /**
+     * A lookup's result: the entry, or why there is none: several of its id at the time ({@code ambiguous}), or its id
+     * only at other times ({@code outside}: a stamp taken late by a thread that waited for a core, or a repeated id).
+     */
+    public record Lookup(Entry entry, boolean ambiguous, boolean outside) {
+        static final Lookup MISSING = new Lookup(null, false, false);
+        static final Lookup AMBIGUOUS = new Lookup(null, true, false);
+        static final Lookup OUTSIDE = new Lookup(null, false, true);
     }
 }

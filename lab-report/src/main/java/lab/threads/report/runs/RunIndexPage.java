@@ -35,7 +35,7 @@ final class RunIndexPage {
     static String render(RunIndex.Contents contents) {
         StringBuilder html =
                 new StringBuilder("<p class=\"muted\">Newest first; rewritten after each <code>./lab run</code> "
-                        + "and by <code>./lab report</code>. Figures per server: % of the plan's ideal throughput, error %, JMeter's "
+                        + "and by <code>./lab report</code>. Figures per server: % of the plan's ideal throughput, error %, the client's "
                         + "p99 and whether the client held the figures back. Compare two runs: <code>./lab compare &lt;run&gt; "
                         + "&lt;run&gt;</code>.</p>\n");
         if (contents.runs().isEmpty()) {

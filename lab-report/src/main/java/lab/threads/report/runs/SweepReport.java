@@ -16,6 +16,7 @@ import lab.threads.report.page.HtmlReport;
 import lab.threads.report.page.HtmlSection;
 import lab.threads.report.page.MarkdownSection;
 import lab.threads.report.raw.AtomicFile;
+import lab.threads.report.raw.LoadClient;
 import lab.threads.report.raw.RunFolder;
 import lab.threads.report.verdict.Verdict;
 
@@ -28,7 +29,7 @@ public final class SweepReport {
     public static final String JSON_FILE = "sweep.json";
     public static final String MARKDOWN_FILE = "sweep.md";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    /** JMeter's p99 beside the server's own: where they part, the time went outside the server's handler. */
+    /** The client's p99 beside the server's own: where they part, the time went outside the server's handler. */
     private static final List<ServerFigure> CHARTED = List.of(
             ServerFigure.THROUGHPUT,
             ServerFigure.ERROR_PERCENT,
@@ -138,7 +139,7 @@ public final class SweepReport {
     }
 
     /**
-     * Each server's p99 against its achieved rate (JMeter's throughput), a point per level in the sweep's order,
+     * Each server's p99 against its achieved rate (the client's throughput), a point per level in the sweep's order,
      * its knee marked: the classic latency-throughput curve, where an open plan's knee shows as the rate the server
      * stops keeping up with.
      */
@@ -166,7 +167,7 @@ public final class SweepReport {
         return xy;
     }
 
-    /** Where the client, not the server, set the figures: those points' JMeter figures are the client's. */
+    /** Where the client, not the server, set the figures: those points' figures are the client's. */
     static List<String> clientLines(List<SweepPoint> points) {
         List<String> lines = points.stream()
                 .filter(p -> p.clientVerdicts().contains(Verdict.CLIENT_BOUND))
@@ -316,6 +317,8 @@ public final class SweepReport {
                 .append(JSON.writeValueAsString(ServerPalette.byServer(servers)))
                 .append(";\nconst curves=")
                 .append(JSON.writeValueAsString(latencyVsRate(points)))
+                .append(";\nconst client=")
+                .append(JSON.writeValueAsString(LoadClient.of(metadata).label()))
                 .append(";\n");
         page.append("""
                 let rendered = 0;
@@ -338,7 +341,7 @@ public final class SweepReport {
                       pointStyle: curve.map(p => p.knee ? 'triangle' : 'circle'), pointRadius: curve.map(p => p.knee ? 9 : 3)};
                   })},
                   options: {animation: false, scales: {
-                    x: {type: 'linear', beginAtZero: true, title: {display: true, text: 'achieved rate: JMeter throughput (req/s)'}},
+                    x: {type: 'linear', beginAtZero: true, title: {display: true, text: 'achieved rate: req/s recorded by ' + client}},
                     y: {beginAtZero: true, title: {display: true, text: 'p99 (ms)'}}}}});
                 rendered++;
                 document.body.dataset.chartsRendered = rendered;

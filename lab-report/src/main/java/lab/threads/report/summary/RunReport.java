@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import java.util.Map;
 import lab.threads.report.math.PlanShape;
+import lab.threads.report.raw.LoadClient;
 import lab.threads.report.verdict.TalkComparison;
 
 /**
@@ -15,6 +16,11 @@ import lab.threads.report.verdict.TalkComparison;
 // The talk's table beside this run's is derived: written to summary.json for readers, ignored when read back.
 @JsonIgnoreProperties(value = "talk", allowGetters = true)
 public record RunReport(Map<String, Object> metadata, PlanShape plan, List<ServerSummary> servers) {
+
+    /** The client that sent the load, as the run's metadata names it: the pages name it wherever they speak of it. */
+    public LoadClient loadClient() {
+        return LoadClient.of(metadata);
+    }
 
     /** The talk's published rows beside this run's, when the talk's servers ran the talk's plan; else null. */
     @JsonProperty

@@ -23,6 +23,7 @@ import lab.threads.report.raw.ClientSnapshot;
 import lab.threads.report.raw.JtlReader;
 import lab.threads.report.raw.JvmProfile;
 import lab.threads.report.raw.KernelEvidence;
+import lab.threads.report.raw.LoadClient;
 import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.SeriesGaps;
 import lab.threads.report.raw.ServerRequestLog;
@@ -150,8 +151,11 @@ public record ServerSummary(
         ErrorCauses errors = new ErrorCauses();
         SampleEnds ends = new SampleEnds();
         ArrivalLag arrivals = new ArrivalLag();
+        LoadClient loadClient = LoadClient.of(serverDir);
         RequestTimeline timeline = new RequestTimeline(
-                ServerRequestLog.read(serverDir.resolve(RunFolder.REQUESTS_FILE), notes), ErrorCauses::causeOf);
+                ServerRequestLog.read(serverDir.resolve(RunFolder.REQUESTS_FILE), notes),
+                ErrorCauses::causeOf,
+                loadClient);
         SynRetryBands connects = new SynRetryBands();
         boolean partial = JtlReader.read(
                 serverDir.resolve(RunFolder.SAMPLES_FILE),
@@ -191,7 +195,8 @@ public record ServerSummary(
         Map<String, Long> byCause = errors.byCount();
         JvmProfile profile = JvmProfile.read(serverDir, serverId, notes);
         // Read before the notes are copied into the summary: it adds its own.
-        KernelEvidence kernel = KernelEvidence.read(serverDir.resolve(RunFolder.KERNEL_FILE), connects, notes);
+        KernelEvidence kernel =
+                KernelEvidence.read(serverDir.resolve(RunFolder.KERNEL_FILE), connects, notes, loadClient);
         CoreUse cores = ends.isEmpty() ? CoreUse.SHARED : CoreUse.read(serverDir, ends.firstStart(), ends.lastEnd());
         CpuSplit cpu = ends.isEmpty() ? CpuSplit.UNKNOWN : CpuSplit.read(serverDir, ends.firstStart(), ends.lastEnd());
         long scheduleStartMs = client.scheduleStartMs() == null
@@ -230,7 +235,7 @@ public record ServerSummary(
                         cpu,
                         cores,
                         summary.throughput(),
-                        NoBlockingVerdict.clientOf(serverDir)),
+                        loadClient),
                 breakdown,
                 kernel,
                 ends.isEmpty() ? List.of() : SeriesGaps.describe(serverDir, ends.firstStart(), ends.lastEnd()),

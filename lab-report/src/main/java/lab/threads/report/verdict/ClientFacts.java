@@ -3,6 +3,7 @@ package lab.threads.report.verdict;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 import lab.threads.report.math.SampleEnds;
@@ -118,6 +119,19 @@ final class ClientFacts {
             i = j + 1;
         }
         return List.copyOf(intervals);
+    }
+
+    /**
+     * The samples the client gave up on while the server had them: its response timeouts (JMeter's "Read timed out",
+     * Hyperfoil's "no answer within the request timeout"). A connect timeout is not one: the server never had it.
+     */
+    static long responseTimeouts(Map<String, Long> errorsByCause) {
+        return errorsByCause.entrySet().stream()
+                .filter(entry -> ErrorCause.parse(entry.getKey()).side() == ErrorCause.Side.CLIENT
+                        && entry.getKey().contains("SocketTimeoutException")
+                        && !entry.getKey().toLowerCase(Locale.ROOT).contains("connect"))
+                .mapToLong(Map.Entry::getValue)
+                .sum();
     }
 
     static Map<String, Long> clientLimitErrors(Map<String, Long> errorsByCause) {

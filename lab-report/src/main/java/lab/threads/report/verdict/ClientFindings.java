@@ -101,27 +101,48 @@ final class ClientFindings {
                         true));
     }
 
-    /** A server that queues can go on timing requests long after JMeter gave up on them (its response timeout). */
-    static Optional<Finding> p99Gap(ServerView view, long jmeterP99) {
+    /**
+     * JMeter's p99 beside the server's own. The server's above the client's means the server went on working after the
+     * client gave up only when the client did give up (its response timeouts): a server that queues can go on timing
+     * those long after. With none, the two p99s are not of the same requests: the server's window opens before the
+     * load (a warm-up's requests are in it, or any the client did not record).
+     *
+     * @param timeouts the samples the client gave up on ({@link ClientFacts#responseTimeouts})
+     * @param samples  the samples the client recorded
+     */
+    static Optional<Finding> p99Gap(ServerView view, long jmeterP99, long timeouts, long samples) {
         if (view == null || view.count() == 0) {
             return Optional.empty();
         }
         long serverP99 = Math.round(view.p99Ms());
+        if (jmeterP99 >= serverP99) {
+            return Optional.of(new Finding(
+                    String.format(
+                            Locale.ROOT,
+                            "JMeter's p99 %s ms against the server's own %s ms: %s ms of it was spent "
+                                    + "outside the server's handler (client, kernel, network)",
+                            count(jmeterP99),
+                            count(serverP99),
+                            count(jmeterP99 - serverP99)),
+                    false));
+        }
+        String above = String.format(
+                Locale.ROOT, "the server's own p99 %s ms is above JMeter's %s ms", count(serverP99), count(jmeterP99));
+        if (timeouts > 0) {
+            return Optional.of(new Finding(
+                    above + ": the server went on working on requests after the client had given up on them ("
+                            + count(timeouts) + " response timeout" + (timeouts == 1 ? "" : "s")
+                            + "); those answers were never read",
+                    false));
+        }
         return Optional.of(new Finding(
-                jmeterP99 >= serverP99
-                        ? String.format(
-                                Locale.ROOT,
-                                "JMeter's p99 %s ms against the server's own %s ms: %s ms of it was spent "
-                                        + "outside the server's handler (client, kernel, network)",
-                                count(jmeterP99),
-                                count(serverP99),
-                                count(jmeterP99 - serverP99))
-                        : String.format(
-                                Locale.ROOT,
-                                "the server's own p99 %s ms is above JMeter's %s ms: the server went on working "
-                                        + "on requests after the client had given up on them (its timeouts); those answers were never read",
-                                count(serverP99),
-                                count(jmeterP99)),
+                above + ", and the client gave up on none (no response timeout): the two are not of the same requests"
+                        + (view.count() > samples
+                                ? " (the server's window opens before the load and timed " + count(view.count())
+                                        + " responses; the client recorded " + count(samples)
+                                        + ": the rest are a warm-up's, or others the client did not record)"
+                                : " (the server timed " + count(view.count()) + " responses, the client recorded "
+                                        + count(samples) + ")"),
                 false));
     }
 

@@ -122,7 +122,8 @@ public record ClientVerdict(
         Map<String, Long> limits = ClientFacts.clientLimitErrors(errorsByCause);
         ClientFindings.clientLimits(limits, health).ifPresent(findings::add);
         ClientFindings.clientGc(client, health).ifPresent(findings::add);
-        ClientFindings.p99Gap(view, jmeterP99).ifPresent(findings::add);
+        ClientFindings.p99Gap(view, jmeterP99, ClientFacts.responseTimeouts(errorsByCause), ends.count())
+                .ifPresent(findings::add);
         if (client.stream().anyMatch(ClientSnapshot::distributed)) {
             findings.add(new ClientFindings.Finding(
                     "the users ran on JMeter workers: the client's health here is the controller's only", false));

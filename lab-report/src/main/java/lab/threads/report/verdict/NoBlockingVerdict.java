@@ -1,12 +1,12 @@
 package lab.threads.report.verdict;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
 import lab.threads.report.math.Numbers;
+import lab.threads.report.raw.LoadClient;
 
 /**
  * The verdict in the no-blocking regime (a 0 ms sleep), and in the words of the client that ran. {@link ClientVerdict}
@@ -15,12 +15,6 @@ import lab.threads.report.math.Numbers;
  * already used.
  */
 public final class NoBlockingVerdict {
-
-    /** The Hyperfoil fork's stderr, which the runner writes only for a Hyperfoil run (ServerRun). */
-    static final String HYPERFOIL_LOG = "hyperfoil.log";
-
-    static final String JMETER = "JMeter";
-    static final String HYPERFOIL = "Hyperfoil";
 
     /** JMeter's name where it names the client that recorded (not its workers, nor its plan's columns). */
     private static final Pattern RECORDING_CLIENT = Pattern.compile("JMeter(?='s p99| recorded|'s \\d|'s latency)");
@@ -31,11 +25,6 @@ public final class NoBlockingVerdict {
 
     private NoBlockingVerdict() {}
 
-    /** Which client recorded a server folder's samples: Hyperfoil when its log is there, JMeter otherwise. */
-    public static String clientOf(Path serverDir) {
-        return Files.isRegularFile(serverDir.resolve(HYPERFOIL_LOG)) ? HYPERFOIL : JMETER;
-    }
-
     /**
      * The verdict for a run with no ideal, with the req/s the server could have reached had the client cost nothing
      * (on shared, saturated cores: the CPU both spent, at the server's own cost a request), and in the named client's
@@ -43,21 +32,21 @@ public final class NoBlockingVerdict {
      *
      * @param noIdeal    the plan has no ideal (a 0 ms sleep)
      * @param throughput the client's req/s over the load
-     * @param client     {@link #clientOf}
+     * @param client     the client that recorded the samples ({@link LoadClient#of(Path)})
      */
     public static ClientVerdict of(
-            ClientVerdict verdict, boolean noIdeal, CpuSplit cpu, CoreUse cores, double throughput, String client) {
+            ClientVerdict verdict, boolean noIdeal, CpuSplit cpu, CoreUse cores, double throughput, LoadClient client) {
         List<String> findings = new ArrayList<>(verdict.findings());
         if (noIdeal && !cores.pinned() && cpu.known() && cpu.machineSaturated() && throughput > 0) {
             findings.add(ceiling(cpu, throughput));
         }
-        boolean hyperfoil = HYPERFOIL.equals(client);
+        boolean hyperfoil = client == LoadClient.HYPERFOIL;
         if (hyperfoil) {
-            findings.replaceAll(finding -> RECORDING_CLIENT.matcher(finding).replaceAll(client));
+            findings.replaceAll(finding -> RECORDING_CLIENT.matcher(finding).replaceAll(client.label()));
         }
         String advice = hyperfoil && verdict.verdict() == Verdict.CLIENT_BOUND
                 ? HYPERFOIL_ADVICE
-                : hyperfoil ? RECORDING_CLIENT.matcher(verdict.advice()).replaceAll(client) : verdict.advice();
+                : hyperfoil ? RECORDING_CLIENT.matcher(verdict.advice()).replaceAll(client.label()) : verdict.advice();
         if (findings.equals(verdict.findings()) && advice.equals(verdict.advice())) {
             return verdict;
         }

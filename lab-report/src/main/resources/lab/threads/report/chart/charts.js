@@ -85,13 +85,13 @@
 
   const DRAW = {
     'chart-response-time': (canvas, data) => percentileBand(canvas, data, samples, SECONDS),
-    // Two lines per server: JMeter's own (solid) and the server's own (dashed) figure of the same second.
+    // Two lines per server: the client's own (solid) and the server's own (dashed) figure of the same second.
     'chart-server-vs-jmeter': (canvas, data) => chart(canvas, 'line', data.servers.flatMap((server, i) => [
-      series(server.server + ' JMeter p99', server.samples, 'second', 'p99Ms', data.colors[i]),
+      series(server.server + ' ' + data.client + ' p99', server.samples, 'second', 'p99Ms', data.colors[i]),
       series(server.server + ' server p99', server.serverSeconds, 'second', 'p99Ms', data.colors[i], { borderDash: [6, 3] })
     ]), SECONDS, 'p99 (ms)'),
     'chart-throughput': (canvas, data) => chart(canvas, 'line', data.servers.flatMap((server, i) => [
-      series(server.server + ' JMeter', server.samples, 'second', 'samples', data.colors[i]),
+      series(server.server + ' ' + data.client, server.samples, 'second', 'samples', data.colors[i]),
       series(server.server + ' server', server.serverSeconds, 'second', 'responses', data.colors[i], { borderDash: [6, 3] })
     ]), SECONDS, 'per second'),
     'chart-active-users': (canvas, data) => perServer(canvas, data, samples, 'activeUsers', 'active users'),
@@ -105,10 +105,10 @@
     'chart-rss': (canvas, data) => insideAndOutside(canvas, data, stats, outsideStats, 'rssMb', 'RSS (MiB)'),
     'chart-cpu': (canvas, data) => insideAndOutside(canvas, data, stats, outsideStats, 'cpuPercent', 'CPU (% of one core)'),
     'chart-client-cpu': (canvas, data) => chart(canvas, 'line', data.servers.flatMap((server, i) => [
-      series(server.server + ' run: JMeter', server.client, 'second', 'cpuPercentOfMachine', data.colors[i], STATS_LINE),
+      series(server.server + ' run: ' + data.client, server.client, 'second', 'cpuPercentOfMachine', data.colors[i], STATS_LINE),
       series(server.server + ' run: machine', server.client, 'second', 'machinePercent', data.colors[i],
         Object.assign({ borderDash: [6, 3] }, STATS_LINE)),
-      series(server.server + ' run: JMeter /proc', server.outsideClient, 'second', 'cpuPercentOfMachine', data.colors[i], OUTSIDE_LINE)
+      series(server.server + ' run: ' + data.client + ' /proc', server.outsideClient, 'second', 'cpuPercentOfMachine', data.colors[i], OUTSIDE_LINE)
     ]), SECONDS, '% of the machine (all cores)'),
     'chart-client-rss': (canvas, data) => insideAndOutside(canvas, data, client, outsideClient, 'rssMb', 'RSS (MiB)'),
     'chart-client-gc': (canvas, data) => perServer(canvas, data, client, 'gcPauseMs', 'GC pause (ms per second)', STATS_LINE),
@@ -120,7 +120,7 @@
     ]), SECONDS, 'arrivals per second'),
     'chart-latency-by-arrival': (canvas, data) => percentileBand(canvas, data, arrivals, 'second of arrival, since the server\'s first request'),
     'chart-in-flight': (canvas, data) => chart(canvas, 'line', data.servers.flatMap((server, i) => [
-      series(server.server + ' JMeter', server.arrivals, 'second', 'inFlight', data.colors[i]),
+      series(server.server + ' ' + data.client, server.arrivals, 'second', 'inFlight', data.colors[i]),
       series(server.server + ' server', server.stats, 'second', 'inFlight', data.colors[i],
         Object.assign({ borderDash: [6, 3] }, STATS_LINE))
     ]), SECONDS, 'requests in flight')

@@ -21,6 +21,7 @@ import lab.threads.report.ReportWriter;
 import lab.threads.report.RunFixture;
 import lab.threads.report.page.TimeSection;
 import lab.threads.report.raw.AcceptQueueArea;
+import lab.threads.report.raw.LoadClient;
 import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.Sample;
 import lab.threads.report.raw.ServerRequestLog;
@@ -168,7 +169,7 @@ class AcceptStampTimelineTest {
         assertTrue(tiny.words().contains("slack of 1.0 connection-seconds"), tiny::words);
 
         AcceptQueueCheck unstamped = AcceptQueueCheck.of(
-                new TimeBreakdown(1, 0, 0, 0, band(), band(), 0, null, null, null, null, null, null), area);
+                new TimeBreakdown(1, 0, 0, 0, band(), band(), 0, null, null, null, null, null, null, 0, null), area);
         assertNull(unstamped.agree());
         assertTrue(unstamped.words().startsWith("Kernel accept queue not measured"), unstamped::words);
     }
@@ -198,7 +199,7 @@ class AcceptStampTimelineTest {
         assertEquals(0, server.timeline().slowest().ms(RequestPart.KERNEL_QUEUE), 1e-9);
         assertTrue(server.timeline().kernelCheck().words().startsWith("Kernel accept queue not measured"));
         assertTrue(server.timeline().finding().contains("No accept was stamped"), server.timeline()::finding);
-        String page = TimeSection.render(report.servers());
+        String page = TimeSection.render(report.servers(), LoadClient.JMETER);
         assertTrue(page.contains("Kernel accept queue not measured"), page);
 
         // Its summary.json as the report wrote it before: six parts, "accept queue" the merged one, no bands of kinds.
@@ -239,6 +240,8 @@ class AcceptStampTimelineTest {
                 null,
                 new TimeBreakdown.Accepts(100, 100, seconds),
                 null,
+                null,
+                0,
                 null);
     }
 

@@ -14,6 +14,7 @@ import java.util.List;
 import lab.threads.report.JtlFixture;
 import lab.threads.report.RunFixture;
 import lab.threads.report.page.TimeSection;
+import lab.threads.report.raw.LoadClient;
 import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.Sample;
 import lab.threads.report.raw.ServerRequestLog;
@@ -186,7 +187,7 @@ class RequestTimelineTest {
         assertTrue(
                 summary.validity().findings().stream().noneMatch(f -> f.contains("outside the server's handler")),
                 "the measured parts replace the p99 gap");
-        String page = TimeSection.render(List.of(summary));
+        String page = TimeSection.render(List.of(summary), LoadClient.JMETER);
         assertTrue(
                 page.contains("<h2>Where the time went</h2>")
                         && page.contains("server-virtual: client (397 ms of 1.4 s)"),

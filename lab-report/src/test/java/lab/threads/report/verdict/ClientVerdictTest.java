@@ -182,14 +182,28 @@ class ClientVerdictTest {
     @Test
     void aServerTimingRequestsTheClientGaveUpOnIsNotANegativeGap() {
         ServerView view = new ServerView(3_000, 60_000, 120_000, 249_823.4, 250_000, 250_100, "a", "b");
-        ClientVerdict validity = steadyRun(105_482, view, null);
+        SampleEnds ends = new SampleEnds();
+        recorded(second -> 100).forEach(ends);
+        ClientVerdict validity = ClientVerdict.judge(
+                ends,
+                server(second -> 100),
+                List.of(),
+                ClientHealth.UNKNOWN,
+                Map.of("client: java.net.SocketTimeoutException: Read timed out", 30L),
+                105_482,
+                view,
+                null);
 
         assertTrue(
                 validity.findings()
-                        .contains(
-                                "the server's own p99 249,823 ms is above JMeter's 105,482 ms: the server went on "
-                                        + "working on requests after the client had given up on them (its timeouts); those answers were never read"),
+                        .contains("the server's own p99 249,823 ms is above JMeter's 105,482 ms: the server went on "
+                                + "working on requests after the client had given up on them (30 response "
+                                + "timeouts); those answers were never read"),
                 validity.findings()::toString);
+        assertTrue(
+                steadyRun(105_482, view, null).findings().stream()
+                        .noneMatch(finding -> finding.contains("given up on them")),
+                "no timeout, no giving up");
     }
 
     @Test

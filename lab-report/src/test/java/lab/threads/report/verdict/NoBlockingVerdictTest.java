@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import lab.threads.report.raw.LoadClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,14 +34,15 @@ class NoBlockingVerdictTest {
 
     @Test
     void theClientIsTheOneWhoseLogIsInTheFolder() throws IOException {
-        assertEquals("JMeter", NoBlockingVerdict.clientOf(dir));
-        Files.writeString(dir.resolve(NoBlockingVerdict.HYPERFOIL_LOG), "");
-        assertEquals("Hyperfoil", NoBlockingVerdict.clientOf(dir));
+        assertEquals(LoadClient.JMETER, LoadClient.of(dir));
+        Files.writeString(dir.resolve(LoadClient.HYPERFOIL_LOG), "");
+        assertEquals(LoadClient.HYPERFOIL, LoadClient.of(dir));
     }
 
     @Test
     void aHyperfoilRunsEvidenceNamesHyperfoilAndItsAdviceIsNotToUseIt() {
-        ClientVerdict named = NoBlockingVerdict.of(BOUND, false, SATURATED, CoreUse.SHARED, 1_000, "Hyperfoil");
+        ClientVerdict named =
+                NoBlockingVerdict.of(BOUND, false, SATURATED, CoreUse.SHARED, 1_000, LoadClient.HYPERFOIL);
 
         assertEquals(
                 List.of(
@@ -56,12 +58,13 @@ class NoBlockingVerdictTest {
 
     @Test
     void aJMeterRunWithASleepIsLeftAsItWas() {
-        assertSame(BOUND, NoBlockingVerdict.of(BOUND, false, SATURATED, CoreUse.SHARED, 1_000, "JMeter"));
+        assertSame(BOUND, NoBlockingVerdict.of(BOUND, false, SATURATED, CoreUse.SHARED, 1_000, LoadClient.JMETER));
     }
 
     @Test
     void onSaturatedSharedCoresItSaysWhatAClientThatCostNothingWouldHaveLeftTheServer() {
-        ClientVerdict withCeiling = NoBlockingVerdict.of(BOUND, true, SATURATED, CoreUse.SHARED, 1_000, "JMeter");
+        ClientVerdict withCeiling =
+                NoBlockingVerdict.of(BOUND, true, SATURATED, CoreUse.SHARED, 1_000, LoadClient.JMETER);
 
         // 1,000 req/s cost 1.2 + 0.8 = 2 s of CPU a second; at the server's 0.8 ms a request, 2 s carry 2,500.
         assertEquals(
@@ -74,7 +77,8 @@ class NoBlockingVerdictTest {
     @Test
     void idleOrPinnedCoresGetNoCeiling() {
         CpuSplit idle = new CpuSplit(6_000, 3_000, 0, 10);
-        assertSame(BOUND, NoBlockingVerdict.of(BOUND, true, idle, CoreUse.SHARED, 1_000, "JMeter"));
-        assertSame(BOUND, NoBlockingVerdict.of(BOUND, true, CpuSplit.UNKNOWN, CoreUse.SHARED, 1_000, "JMeter"));
+        assertSame(BOUND, NoBlockingVerdict.of(BOUND, true, idle, CoreUse.SHARED, 1_000, LoadClient.JMETER));
+        assertSame(
+                BOUND, NoBlockingVerdict.of(BOUND, true, CpuSplit.UNKNOWN, CoreUse.SHARED, 1_000, LoadClient.JMETER));
     }
 }

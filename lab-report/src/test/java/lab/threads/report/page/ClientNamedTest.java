@@ -1,0 +1,116 @@
+package lab.threads.report.page;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import lab.threads.report.ReportWriter;
+import lab.threads.report.math.PlanShape;
+import lab.threads.report.raw.LoadClient;
+import lab.threads.report.raw.RunFolder;
+import lab.threads.report.summary.RunOutcome;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A Hyperfoil run's page and summary.md name Hyperfoil wherever they speak of the client: the recorded run folder of
+ * seed 002's sweep (10 connections, 0 ms, server-virtual; its run.json as written, every 10th sample kept with the
+ * server's record of each). JMeter may be named only for what is JMeter's: the Summary and Aggregate Report math.
+ */
+class ClientNamedTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** What is JMeter's whichever client ran: its report's formulas. */
+    private static final Pattern JMETERS_OWN = Pattern.compile("JMeter's (Aggregate Report|Summary Report|math)");
+
+    @TempDir
+    Path runDir;
+
+    @Test
+    void aRecordedHyperfoilRunsPageNamesHyperfoilNotJMeter() throws IOException, URISyntaxException {
+        Path recorded =
+                Path.of(getClass().getResource("/recorded/hyperfoil-0ms-run").toURI());
+        copy(recorded, runDir);
+        JsonNode run = JSON.readTree(runDir.resolve("run.json").toFile());
+        Map<String, Object> metadata = JSON.convertValue(run.get("metadata"), new TypeReference<>() {});
+        assertEquals(LoadClient.HYPERFOIL, LoadClient.of(metadata), "run.json names the client");
+        PlanShape plan = PlanShape.throughput(
+                run.at("/plan/users").asInt(),
+                run.at("/plan/durationSeconds").asInt(),
+                run.at("/plan/sleepMs").asLong());
+        RunReport report = new RunReport(
+                metadata,
+                plan,
+                List.of(ServerSummary.from(
+                        "server-virtual", runDir.resolve("server-virtual"), plan, RunOutcome.fromWords("ok"))));
+
+        ReportWriter.writeAll(report, runDir);
+
+        String html = Files.readString(runDir.resolve(RunFolder.HTML_FILE));
+        // The metadata table shows run.json as recorded, and the inlined Chart.js is no word of ours.
+        String page = html.substring(0, html.indexOf("<h2>Metadata</h2>"))
+                .replaceAll("(?s)<!-- Chart.js .*?</script>", "")
+                .replace("&#39;", "'")
+                .replace("&quot;", "\"");
+        assertOnlyHyperfoilNamed(page);
+        for (String named : List.of(
+                "Hyperfoil's sample and the server's own record of it",
+                "Client (Hyperfoil) CPU and the whole machine's",
+                "Hyperfoil's p99 vs the server's own",
+                "the client (Hyperfoil, on the same machine)",
+                "Hyperfoil recorded responses in every second",
+                "from Hyperfoil's sample start",
+                "Hyperfoil's connects vs the kernel's drops")) {
+            assertTrue(page.contains(named), named);
+        }
+        Matcher data = Pattern.compile("<script type=\"application/json\" id=\"chart-data\">(.*?)</script>")
+                .matcher(html);
+        assertTrue(data.find());
+        assertEquals("Hyperfoil", JSON.readTree(data.group(1)).get("client").asText(), "the legends' client");
+
+        String md = Files.readString(runDir.resolve(RunFolder.SUMMARY_MARKDOWN_FILE));
+        String markdown = md.substring(0, md.indexOf("## Metadata"));
+        assertOnlyHyperfoilNamed(markdown);
+        assertTrue(markdown.contains(
+                "## Summary Report and Aggregate Report columns (JMeter's math over Hyperfoil's " + "records)"));
+    }
+
+    private static void assertOnlyHyperfoilNamed(String text) {
+        assertTrue(text.contains("Hyperfoil"));
+        List<String> wrong = new ArrayList<>();
+        Matcher jmeter = Pattern.compile("JMeter").matcher(text);
+        while (jmeter.find()) {
+            Matcher own = JMETERS_OWN.matcher(text).region(jmeter.start(), text.length());
+            if (!own.lookingAt()) {
+                wrong.add(text.substring(Math.max(0, jmeter.start() - 60), Math.min(text.length(), jmeter.end() + 60)));
+            }
+        }
+        assertEquals(List.of(), wrong, "JMeter named where the client is meant");
+    }
+
+    private static void copy(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path file : files.toList()) {
+                Path target = to.resolve(from.relativize(file).toString());
+                if (Files.isDirectory(file)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(file, target);
+                }
+            }
+        }
+    }
+}
