@@ -55,7 +55,7 @@ public final class PinningCommand implements Callable<Integer> {
 
     @Option(
             names = "--kinds",
-            defaultValue = "sleep,monitor,object-wait,lock,file,socket,native,process",
+            defaultValue = "sleep,monitor,object-wait,lock,file,file-sync,socket,native,process",
             split = ",",
             description = "Which waits (how=). Default: ${DEFAULT-VALUE}.")
     List<String> kinds;

@@ -15,13 +15,27 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code how=file}: the request's thread blocks in a read of a named pipe (FIFO) until one platform thread of the
- * server writes a byte to it, N ms later; so file I/O blocks for a known time. The reader opens its end read-write,
- * which never blocks on Linux, so the wait is in {@code RandomAccessFile.read}, not in {@code open}. FIFOs are made
- * in batches by one {@code mkfifo} call and reused.
+ * File I/O that blocks for a known time, on named pipes (FIFOs) and one platform thread of the server that ends each
+ * wait N ms later. The request's end is opened read-write, which never blocks on Linux, so the wait is in the read or
+ * the write, not in {@code open}. FIFOs are made in batches by one {@code mkfifo} call and reused.
+ *
+ * <ul>
+ *   <li>{@code how=file}: a plain read, until the server's thread writes a byte. JDK 21 compensated for it (a
+ *       carrier added while it blocks: {@code RandomAccessFile.read} called {@code jdk.internal.misc.Blocker}); JDK
+ *       23 dropped that for files opened for buffered I/O (JDK-8329593), so from 23 on it holds its carrier.
+ *   <li>{@code how=file-sync}: a synchronous write ({@code RandomAccessFile} mode "rwd", {@code O_DSYNC}) of twice a
+ *       pipe's default capacity, 64 KiB, so it fills the pipe and blocks until the server's thread drains it. JDK
+ *       25 still compensates for it: {@code RandomAccessFile.implWriteBytes} calls {@code Blocker.begin(sync)}, true
+ *       for "rws"/"rwd", as JDK-8329593 kept for writes with synchronized I/O integrity (and for direct I/O).
+ * </ul>
  */
 final class Fifos {
     private static final int BATCH = 64;
+
+    /** Twice Linux's default pipe capacity (16 pages): a write of it blocks until the other end reads. */
+    static final int SYNC_WRITE_BYTES = 2 * 64 * 1024;
+
+    private static final byte[] SYNC_WRITE = new byte[SYNC_WRITE_BYTES];
 
     private final Queue<Path> free = new ConcurrentLinkedQueue<>();
     private final Object making = new Object();
@@ -41,6 +55,20 @@ final class Fifos {
         } finally {
             if (clean) {
                 free.add(fifo); // a FIFO whose byte was not read is not reused
+            }
+        }
+    }
+
+    void writeDrainedAfter(long millis) throws IOException {
+        Path fifo = take();
+        boolean clean = false;
+        try (RandomAccessFile writer = new RandomAccessFile(fifo.toFile(), "rwd")) {
+            writer().schedule(() -> drain(fifo), millis, TimeUnit.MILLISECONDS);
+            writer.write(SYNC_WRITE);
+            clean = true;
+        } finally {
+            if (clean) {
+                free.add(fifo);
             }
         }
     }
@@ -66,6 +94,22 @@ final class Fifos {
     private static void writeOneByte(Path fifo) {
         try (FileOutputStream out = new FileOutputStream(fifo.toFile())) {
             out.write('x');
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Reads what {@link #writeDrainedAfter} writes, all of it, so its write returns and the FIFO is empty again. */
+    private static void drain(Path fifo) {
+        try (RandomAccessFile in = new RandomAccessFile(fifo.toFile(), "rw")) {
+            byte[] chunk = new byte[16 * 1024];
+            for (int left = SYNC_WRITE_BYTES; left > 0; ) {
+                int read = in.read(chunk, 0, Math.min(chunk.length, left));
+                if (read < 0) {
+                    throw new IOException("the FIFO " + fifo + " ended with " + left + " bytes unread");
+                }
+                left -= read;
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
