@@ -75,10 +75,10 @@ class PinningVerdictTest {
         assertEquals(PinningVerdict.FRIENDLY, PinningVerdict.of(probe("file-sync", 200, 1_100, 11, 0)));
         assertEquals(PinningVerdict.COMPENSATES, PinningVerdict.of(probe("file-sync", 200, 1_100, 12, 0)));
         // 20 requests: 5% is 1, so the floor of 2 extra carriers decides (the JIT or a class initialiser adds one)
-        PinningProbe few = withRequests(probe("file-sync", 20, 600, 3, 0), 20);
+        PinningProbe few = with(probe("file-sync", 20, 600, 3, 0), 20, 500, 0);
         assertEquals(PinningVerdict.FRIENDLY, PinningVerdict.of(few));
         assertEquals(
-                PinningVerdict.COMPENSATES, PinningVerdict.of(withRequests(probe("file-sync", 20, 600, 4, 0), 20)));
+                PinningVerdict.COMPENSATES, PinningVerdict.of(with(probe("file-sync", 20, 600, 4, 0), 20, 500, 0)));
         // carriers unknown (no recording): a kept ideal reads as friendly, never as compensation
         assertEquals(PinningVerdict.FRIENDLY, PinningVerdict.of(probe("sleep", 200, 1_100, -1, 0)));
         assertTrue(PinningVerdict.evidence(probe("sleep", 200, 1_100, -1, 0)).contains("carriers unknown"));
@@ -86,11 +86,12 @@ class PinningVerdictTest {
         assertEquals(PinningVerdict.PINS, PinningVerdict.of(probe("native", 0, 6_000, 2, 0)));
         assertEquals(0.0, probe("native", 0, 0, 2, 0).perSecond(), "no time measured: no rate, not a division by 0");
         // failures: more than a tenth of the requests, before any other verdict, the pool's included
-        assertEquals(PinningVerdict.PINS, PinningVerdict.of(withFailed(probe("socket", 12, 6_000, 2, 0), 20)));
-        assertEquals(PinningVerdict.FAILED, PinningVerdict.of(withFailed(probe("socket", 12, 6_000, 2, 0), 21)));
+        assertEquals(PinningVerdict.PINS, PinningVerdict.of(with(probe("socket", 12, 6_000, 2, 0), 200, 1000, 20)));
+        assertEquals(PinningVerdict.FAILED, PinningVerdict.of(with(probe("socket", 12, 6_000, 2, 0), 200, 1000, 21)));
     }
 
-    private static PinningProbe withRequests(PinningProbe p, int requests) {
+    /** {@code p} with other requests, wait and failures. */
+    private static PinningProbe with(PinningProbe p, int requests, long waitMs, int failed) {
         return new PinningProbe(
                 p.server(),
                 p.virtual(),
@@ -98,29 +99,7 @@ class PinningVerdictTest {
                 p.jdkFeature(),
                 p.kind(),
                 requests,
-                500,
-                p.completed(),
-                p.failed(),
-                p.elapsedMs(),
-                p.parallelism(),
-                p.carriers(),
-                p.peakOsThreads(),
-                p.serverP99Ms(),
-                p.pinnedEvents(),
-                p.pinnedTop(),
-                p.nativeSamples(),
-                p.nativeTop());
-    }
-
-    private static PinningProbe withFailed(PinningProbe p, int failed) {
-        return new PinningProbe(
-                p.server(),
-                p.virtual(),
-                p.jdk(),
-                p.jdkFeature(),
-                p.kind(),
-                p.requests(),
-                p.waitMs(),
+                waitMs,
                 p.completed(),
                 failed,
                 p.elapsedMs(),
