@@ -23,10 +23,11 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code how=file}: a plain read, until the server's thread writes a byte. JDK 21 compensated for it (a
  *       carrier added while it blocks: {@code RandomAccessFile.read} called {@code jdk.internal.misc.Blocker}); JDK
  *       23 dropped that for files opened for buffered I/O (JDK-8329593), so from 23 on it holds its carrier.
- *   <li>{@code how=file-sync}: a synchronous write ({@code RandomAccessFile} mode "rwd", {@code O_DSYNC}) of twice a
- *       pipe's default capacity, 64 KiB, so it fills the pipe and blocks until the server's thread drains it. JDK
- *       25 still compensates for it: {@code RandomAccessFile.implWriteBytes} calls {@code Blocker.begin(sync)}, true
- *       for "rws"/"rwd", as JDK-8329593 kept for writes with synchronized I/O integrity (and for direct I/O).
+ *   <li>{@code how=file-sync}: a synchronous write ({@code RandomAccessFile} mode "rwd", {@code O_DSYNC}) of 128
+ *       KiB, twice a pipe's default capacity (64 KiB), so it fills the pipe and blocks until the server's thread
+ *       drains it. JDK 25 still compensates for it: {@code RandomAccessFile.implWriteBytes} calls {@code
+ *       Blocker.begin(sync)}, true for "rws"/"rwd", as JDK-8329593 kept for writes with synchronized I/O integrity
+ *       (and for direct I/O); JDK 21 did for every write.
  * </ul>
  */
 final class Fifos {
