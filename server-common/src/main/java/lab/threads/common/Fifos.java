@@ -7,12 +7,13 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.PriorityQueue;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * File I/O that blocks for a known time, on named pipes (FIFOs) and one platform thread of the server that ends each
@@ -40,7 +41,7 @@ final class Fifos {
 
     private final Queue<Path> free = new ConcurrentLinkedQueue<>();
     private final Object making = new Object();
-    private ScheduledExecutorService writer;
+    private Ender writer;
     private Path folder;
     private int made;
 
@@ -48,7 +49,7 @@ final class Fifos {
         Path fifo = take();
         boolean clean = false;
         try (RandomAccessFile reader = new RandomAccessFile(fifo.toFile(), "rw")) {
-            writer().schedule(() -> writeOneByte(fifo), millis, TimeUnit.MILLISECONDS);
+            writer().after(millis, () -> writeOneByte(fifo));
             if (reader.read() < 0) {
                 throw new IOException("the FIFO " + fifo + " ended before its byte came");
             }
@@ -64,7 +65,7 @@ final class Fifos {
         Path fifo = take();
         boolean clean = false;
         try (RandomAccessFile writer = new RandomAccessFile(fifo.toFile(), "rwd")) {
-            writer().schedule(() -> drain(fifo), millis, TimeUnit.MILLISECONDS);
+            writer().after(millis, () -> drain(fifo));
             writer.write(SYNC_WRITE);
             clean = true;
         } finally {
@@ -77,7 +78,7 @@ final class Fifos {
     void close() {
         synchronized (making) {
             if (writer != null) {
-                writer.shutdownNow();
+                writer.stop();
             }
             if (folder != null) {
                 try (var files = Files.list(folder)) {
@@ -116,16 +117,62 @@ final class Fifos {
         }
     }
 
-    private ScheduledExecutorService writer() {
+    private Ender writer() {
         synchronized (making) {
             if (writer == null) {
-                writer = Executors.newSingleThreadScheduledExecutor(task -> {
-                    Thread thread = new Thread(task, "lab-fifo-writer");
-                    thread.setDaemon(true);
-                    return thread;
-                });
+                writer = new Ender();
             }
             return writer;
+        }
+    }
+
+    /**
+     * The server's one platform thread that ends each wait when it is due. Requests hand it their job through a
+     * lock-free queue and an unpark, never a lock: a {@code java.util.concurrent} lock shared with virtual threads
+     * (a ScheduledThreadPoolExecutor's queue, as here before) can be handed to a virtual thread that waits for a
+     * carrier while every carrier is held in a read only this thread can end; WaitsTest deadlocked on it on JDK 25.
+     */
+    private static final class Ender implements Runnable {
+        private record Due(long atNanos, Runnable job) {}
+
+        private final Queue<Due> handed = new ConcurrentLinkedQueue<>();
+        private final Thread thread;
+        private volatile boolean stopped;
+
+        Ender() {
+            thread = Thread.ofPlatform().daemon().name("lab-fifo-writer").start(this);
+        }
+
+        void after(long millis, Runnable job) {
+            handed.add(new Due(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis), job));
+            LockSupport.unpark(thread);
+        }
+
+        void stop() {
+            stopped = true;
+            LockSupport.unpark(thread);
+        }
+
+        @Override
+        public void run() {
+            PriorityQueue<Due> waiting = new PriorityQueue<>(Comparator.comparingLong(Due::atNanos));
+            while (!stopped) {
+                for (Due due = handed.poll(); due != null; due = handed.poll()) {
+                    waiting.add(due);
+                }
+                while (!waiting.isEmpty() && waiting.peek().atNanos() - System.nanoTime() <= 0) {
+                    try {
+                        waiting.poll().job().run();
+                    } catch (RuntimeException failed) {
+                        // that request's wait is lost; the others still end
+                    }
+                }
+                if (waiting.isEmpty()) {
+                    LockSupport.park(this); // an unpark between the poll and here makes it return at once
+                } else {
+                    LockSupport.parkNanos(this, waiting.peek().atNanos() - System.nanoTime());
+                }
+            }
         }
     }
 

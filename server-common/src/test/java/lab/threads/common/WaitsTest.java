@@ -160,7 +160,7 @@ class WaitsTest {
                         .anyMatch(frame -> frame.getMethodName().equals(waitMethod)))
                 .count();
         for (Thread thread : threads) {
-            thread.join();
+            assertTrue(thread.join(java.time.Duration.ofSeconds(20)), kind + ": a waiter never ended (a deadlock)");
         }
 
         assertEquals(null, failed.get());
