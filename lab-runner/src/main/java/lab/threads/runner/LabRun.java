@@ -36,8 +36,8 @@ final class LabRun {
     static final DateTimeFormatter FOLDER = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss");
 
     private final RunOptions options;
-    /** What each server's turn uses of the options, built once. */
-    private final ServerRun.Spec serverRun;
+    /** What each server's turn uses of the options, built once the server JDK is ready. */
+    private ServerRun.Spec serverRun;
 
     private final PrintStream out = System.out;
     private final CountDownLatch reported = new CountDownLatch(1);
@@ -47,7 +47,6 @@ final class LabRun {
 
     LabRun(RunOptions options) {
         this.options = options;
-        this.serverRun = options.serverRun();
     }
 
     /** @return 0 when every server ran to the end, 1 otherwise */
@@ -55,6 +54,13 @@ final class LabRun {
         runDir = newRunFolder(options.out());
         Path labHome = LabHome.locate();
         List<RunCase> cases = options.cases();
+        // Fetched and built (JDK 21) before anything is measured.
+        try {
+            serverRun = options.serverRun(ServerJdk.of(options.serverJdk(), labHome, options.startedServers(), out));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while readying JDK " + options.serverJdk());
+        }
         Map<String, Object> metadata = RunMetadata.collect(options, labHome, commandLine);
         out.printf(
                 "Lab run -> %s (%d case%s x %d server%s); %s%n",
@@ -163,6 +169,7 @@ final class LabRun {
             }
             allOk &= summary.outcome().ok();
             summaries.add(summary);
+            caseMetadata.put(RunMetadata.SERVER_JDK_VERSIONS, RunMetadata.serverJdkVersions(summaries));
             learnCpuCosts(summary, caseDir);
             writeReport(new RunReport(caseMetadata, plan, summaries), caseDir);
         }

@@ -52,7 +52,7 @@ public final class PinningCommand implements Callable<Integer> {
 
     @Option(
             names = "--kinds",
-            defaultValue = "sleep,monitor,object-wait,lock,file,socket,native,process",
+            defaultValue = "sleep,monitor,object-wait,lock,file,file-sync,socket,native,process",
             split = ",",
             description = "Which waits (how=). Default: ${DEFAULT-VALUE}.")
     List<String> kinds;
@@ -125,6 +125,8 @@ public final class PinningCommand implements Callable<Integer> {
                 waitMs,
                 runDir);
         List<PinningProbe> probes = new ArrayList<>();
+        // Once, before any probe: its date and load are the run's start, not the last probe's end.
+        Map<String, Object> metadata = metadata(home);
         ServerProcess downstream = waits.contains(WaitKind.SOCKET) ? startDownstream(home, runDir) : null;
         try {
             for (ServerJdk jdk : jdks) {
@@ -143,7 +145,7 @@ public final class PinningCommand implements Callable<Integer> {
                                 deadlineMs,
                                 downstream == null ? null : downstream.base());
                         probes.add(probe);
-                        new PinningReport(metadata(home), probes).write(runDir);
+                        new PinningReport(metadata, probes).write(runDir);
                         System.out.printf(
                                 Locale.ROOT,
                                 "  JDK %d %-22s %-12s %-18s %s%n",

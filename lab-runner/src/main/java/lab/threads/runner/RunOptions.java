@@ -18,6 +18,7 @@ import lab.threads.runner.workers.RmiSecurity;
  * @param serverSettings whose load settings the started servers run with
  * @param cpus    the cores each side owns (--cpus)
  * @param profile what records each started server and the JMeter fork (--profile)
+ * @param serverJdk the started servers' JDK (--server-jdk): 25, the runner's, or 21
  */
 record RunOptions(
         List<Variant> servers,
@@ -35,30 +36,38 @@ record RunOptions(
         int repeats,
         int warmupUsers,
         CpuSets cpus,
-        Profiling.Mode profile) {
+        Profiling.Mode profile,
+        String serverJdk) {
 
     /** The measured configurations: the sweep's levels x the repeats; a bad level is refused here. */
     List<RunCase> cases() throws java.io.IOException {
         return RunCase.expand(plan, sweep, repeats);
     }
 
-    /** What each server's turn uses, for all of them. */
-    ServerRun.Spec serverRun() {
+    /** What each server's turn uses, for all of them, on {@code jdk}: the --server-jdk resolved. */
+    ServerRun.Spec serverRun(ServerJdk jdk) {
         return new ServerRun.Spec(
-                targets, startedServerFlags(), serverJvmFlags, startTimeout, warmupUsers, client, workers, rmi, cpus);
+                targets,
+                startedServerFlags(),
+                serverJvmFlags,
+                startTimeout,
+                warmupUsers,
+                client,
+                workers,
+                rmi,
+                cpus,
+                jdk);
+    }
+
+    /** The servers this run starts (not --target ones): the ones --server-jdk builds for. */
+    List<Variant> startedServers() {
+        return servers.stream().filter(variant -> !targets.containsKey(variant)).toList();
     }
 
     /** What the forecast weighs: which sides run here, and how the started servers are set. */
     CapacityForecast.Sides forecastSides() {
         return new CapacityForecast.Sides(
-                workers.isEmpty(),
-                client,
-                servers.stream()
-                        .filter(variant -> !targets.containsKey(variant))
-                        .toList(),
-                startedServerFlags(),
-                cpus,
-                perUserSources());
+                workers.isEmpty(), client, startedServers(), startedServerFlags(), cpus, perUserSources());
     }
 
     /** Whether every user binds a source address of its own: per-user, and every server on 127.x. */

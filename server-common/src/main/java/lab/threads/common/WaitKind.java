@@ -15,6 +15,9 @@ public enum WaitKind {
     OBJECT_WAIT("object-wait", "Object.wait(ms) in its monitor"),
     LOCK("lock", "Condition.await under a ReentrantLock"),
     FILE("file", "a blocking read of a FIFO that the server's writer thread writes after N ms"),
+    FILE_SYNC(
+            "file-sync",
+            "a synchronous (O_DSYNC) write into a full FIFO that the server's writer thread drains after N ms"),
     SOCKET("socket", "a blocking socket read of a downstream server's answer, sent after N ms"),
     NATIVE("native", "usleep in libc through an FFM downcall (a native frame)"),
     PROCESS("process", "Process.waitFor on a child process that sleeps N ms");

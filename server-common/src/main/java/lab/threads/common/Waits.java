@@ -49,6 +49,7 @@ public final class Waits {
             case OBJECT_WAIT -> waitInMonitor(millis);
             case LOCK -> awaitCondition(millis);
             case FILE -> fifos.readWrittenAfter(millis);
+            case FILE_SYNC -> fifos.writeDrainedAfter(millis);
             case SOCKET -> readDownstream(millis);
             case NATIVE -> NativeSleep.usleep(millis);
             case PROCESS -> waitForChild(millis);

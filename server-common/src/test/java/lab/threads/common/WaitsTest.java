@@ -86,6 +86,8 @@ class WaitsTest {
                         "java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject.awaitNanos",
                         "lab.threads.common.Waits.awaitCondition");
             case FILE -> List.of("java.io.RandomAccessFile.read", "lab.threads.common.Fifos.readWrittenAfter");
+            case FILE_SYNC ->
+                List.of("java.io.RandomAccessFile.writeBytes", "lab.threads.common.Fifos.writeDrainedAfter");
             case SOCKET -> List.of("sun.nio.ch.NioSocketImpl.read", "lab.threads.common.Waits.readDownstream");
             case NATIVE -> List.of("lab.threads.common.NativeSleep.usleep");
             case PROCESS -> List.of("java.lang.ProcessImpl.waitFor", "lab.threads.common.Waits.waitForChild");
@@ -124,6 +126,52 @@ class WaitsTest {
         }
         assertTrue(tookMs >= WAIT_MS, kind + " waited " + tookMs + " ms of " + WAIT_MS);
         assertTrue(tookMs < WAIT_MS + 2_000, kind + " waited " + tookMs + " ms of " + WAIT_MS);
+    }
+
+    /**
+     * Two more waits than the scheduler has carriers, at once: the ones in their wait mid-way are the ones on a
+     * carrier. A synchronous write gets a carrier added for it (all are in their write); a plain read, from JDK 23 on
+     * (JDK-8329593), holds its carrier and the rest wait for one (at most parallelism are in their read).
+     */
+    @ParameterizedTest
+    @EnumSource(
+            value = WaitKind.class,
+            names = {"FILE", "FILE_SYNC"})
+    void aSyncWriteGetsACarrierAddedAPlainReadHoldsItsOwnFromJdk23(WaitKind kind) throws Exception {
+        int parallelism = Integer.getInteger(
+                "jdk.virtualThreadScheduler.parallelism", Runtime.getRuntime().availableProcessors());
+        int waiters = parallelism + 2;
+        String waitMethod = kind == WaitKind.FILE ? "readWrittenAfter" : "writeDrainedAfter";
+        waits.await(kind, 1); // the FIFOs made first: a waiter in mkfifo is not in the file wait
+        List<Thread> threads = new java.util.ArrayList<>();
+        AtomicReference<Throwable> failed = new AtomicReference<>();
+        for (int i = 0; i < waiters; i++) {
+            threads.add(Thread.ofVirtual().start(() -> {
+                try {
+                    waits.await(kind, WAIT_MS);
+                } catch (Throwable e) {
+                    failed.set(e);
+                }
+            }));
+        }
+        Thread.sleep(WAIT_MS / 2);
+        long inTheirWait = threads.stream()
+                .filter(thread -> Arrays.stream(thread.getStackTrace())
+                        .anyMatch(frame -> frame.getMethodName().equals(waitMethod)))
+                .count();
+        for (Thread thread : threads) {
+            assertTrue(thread.join(java.time.Duration.ofSeconds(20)), kind + ": a waiter never ended (a deadlock)");
+        }
+
+        assertEquals(null, failed.get());
+        boolean compensates = kind == WaitKind.FILE_SYNC || Runtime.version().feature() < 23;
+        if (compensates) {
+            assertEquals(waiters, inTheirWait, kind + ": every waiter on a carrier of its own");
+        } else {
+            assertTrue(
+                    inTheirWait >= 1 && inTheirWait <= parallelism,
+                    kind + ": " + inTheirWait + " of " + waiters + " in their read on " + parallelism + " carriers");
+        }
     }
 
     @Test

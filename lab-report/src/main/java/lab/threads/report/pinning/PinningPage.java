@@ -43,7 +43,8 @@ final class PinningPage {
         return "Each wait kind (/sleep?how=) on each virtual-thread server, in a fresh JVM per probe, the cached pool"
                 + " beside them as the platform reference." + shape + " Friendly: at least "
                 + (int) PinningVerdict.KEPT_PERCENT + "% of the ideal on the scheduler's own carriers; compensates: the"
-                + " same by starting more carriers; pins: below it. Throughput and answers are the probe client's,"
+                + " same by starting more carriers; pins: below it, down to about carriers / wait; slow, not pinned:"
+                + " below it yet far above carriers / wait (the operation's own cost or the machine). Throughput and answers are the probe client's,"
                 + " p99 the server's own, OS threads the kernel's, carriers and pinned events the server JVM's (JFR).";
     }
 

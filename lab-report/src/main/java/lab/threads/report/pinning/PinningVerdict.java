@@ -4,21 +4,31 @@ import java.util.Locale;
 
 /**
  * What one probe says of its wait kind on virtual threads. The throughput decides first: a wait that keeps less than
- * {@value #KEPT_PERCENT}% of the ideal held its carriers (on 2 cores it falls to about carriers / wait, 1% of the
- * ideal for 200 requests); one that keeps it did so either on the scheduler's own carriers (friendly) or by starting
- * more, at least one for every twenty requests (compensates). Pinned events are the JVM's evidence, not the verdict: a thread blocked in a system call or in
+ * {@value #KEPT_PERCENT}% of the ideal and falls to about carriers / wait (at most {@value #PINNED_FACTOR} times it; on
+ * 2 cores 1% of the ideal for 200 requests) held its carriers; one that falls short of the ideal but stays far above
+ * carriers / wait was slowed by the operation's own cost or the machine, not by pinning (slow); one that keeps it did
+ * so either on the scheduler's own carriers (friendly) or by starting more, at least one for every twenty requests
+ * (compensates). Pinned events are the JVM's evidence, not the verdict: a thread blocked in a system call or in
  * native code never parks, so it is never reported pinned, yet it holds its carrier all the same.
  */
 public enum PinningVerdict {
     FRIENDLY("friendly"),
     COMPENSATES("compensates"),
     PINS("pins"),
+    /** Short of the ideal, far above carriers / wait: the operation or the machine was slow, the carriers were free. */
+    SLOW("slow, not pinned"),
     FAILED("failed"),
     /** The cached pool: a platform thread per waiting request, whatever the wait. */
     PLATFORM("platform reference");
 
     /** The share of the ideal throughput below which the probe counts as collapsed. */
     public static final double KEPT_PERCENT = 50;
+
+    /**
+     * How far above carriers / wait a collapsed throughput may be and still count as pinned: the carriers turn over
+     * a little faster than the wait when a request's own work is short, never twice as fast.
+     */
+    public static final double PINNED_FACTOR = 2;
 
     /**
      * Carriers beyond the scheduler's parallelism, per request in the probe, from which it counts as compensation: one
@@ -44,7 +54,7 @@ public enum PinningVerdict {
             return PLATFORM;
         }
         if (probe.percentOfIdeal() < KEPT_PERCENT) {
-            return PINS;
+            return probe.perSecond() <= PINNED_FACTOR * probe.pinnedPerSecond() ? PINS : SLOW;
         }
         int extraCarriers = probe.carriers() - probe.parallelism();
         return extraCarriers >= Math.max(2, EXTRA_CARRIERS_PER_REQUEST * probe.requests()) ? COMPENSATES : FRIENDLY;
@@ -68,6 +78,9 @@ public enum PinningVerdict {
             case PINS ->
                 throughput + ", carriers / wait = " + rate(probe.pinnedPerSecond()) + " req/s, " + pinned
                         + (probe.nativeSamples() > 0 ? ", " + probe.nativeSamples() + " samples in native code" : "");
+            case SLOW ->
+                throughput + ", far above carriers / wait = " + rate(probe.pinnedPerSecond()) + " req/s, " + carriers
+                        + ", " + pinned;
             case FAILED -> probe.failed() + " of " + probe.requests() + " requests failed";
             case PLATFORM -> throughput + ", " + probe.peakOsThreads() + " OS threads";
         };

@@ -12,7 +12,8 @@ public enum TalkRow {
     MONITOR("monitor", "blocking inside synchronized (a held object monitor)", "pins"),
     OBJECT_WAIT("object-wait", "Object.wait", "pins"),
     LOCK("lock", "java.util.concurrent blocking (a ReentrantLock's Condition)", "friendly"),
-    FILE("file", "file I/O (java.io.File, FileChannel, java.nio.file)", "pins"),
+    FILE("file", "file I/O, a plain read (java.io, FileChannel, java.nio.file on buffered I/O)", "pins"),
+    FILE_SYNC("file-sync", "file I/O, a synchronous write (O_SYNC/O_DSYNC; also direct I/O, fsync)", "pins"),
     SOCKET("socket", "socket read", "friendly"),
     NATIVE("native", "a native frame on the stack (FFM downcall)", "not in the talk (the JDK docs: pins)"),
     PROCESS("process", "Process.waitFor", "pins on Windows");

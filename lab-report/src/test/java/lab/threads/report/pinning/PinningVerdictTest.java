@@ -60,7 +60,57 @@ class PinningVerdictTest {
         assertEquals(PinningVerdict.PINS, PinningVerdict.of(probe("monitor", 12, 6_000, 2, 12)));
         // the boundary: half the ideal kept is not a collapse
         assertEquals(PinningVerdict.FRIENDLY, PinningVerdict.of(probe("process", 200, 2_000, 2, 0)));
-        assertEquals(PinningVerdict.PINS, PinningVerdict.of(probe("process", 199, 2_000, 2, 0)));
+        // below it but at 99.5 req/s, 50 times carriers / wait: slow (the 200 forks of a loaded machine), not pinned
+        assertEquals(PinningVerdict.SLOW, PinningVerdict.of(probe("process", 199, 2_000, 2, 0)));
+        assertTrue(PinningVerdict.evidence(probe("process", 199, 2_000, 2, 0))
+                .contains("far above carriers / wait = 2.0 req/s"));
+        // pinned up to twice carriers / wait (4 req/s here: 24 answers in 6 s), slow above it
+        assertEquals(PinningVerdict.PINS, PinningVerdict.of(probe("native", 24, 6_000, 2, 0)));
+        assertEquals(PinningVerdict.SLOW, PinningVerdict.of(probe("native", 25, 6_000, 2, 0)));
+    }
+
+    @Test
+    void theEdgesOfCompensationAndFailure() {
+        // 200 requests: compensation from max(2, 5% of 200) = 10 carriers beyond the parallelism of 2
+        assertEquals(PinningVerdict.FRIENDLY, PinningVerdict.of(probe("file-sync", 200, 1_100, 11, 0)));
+        assertEquals(PinningVerdict.COMPENSATES, PinningVerdict.of(probe("file-sync", 200, 1_100, 12, 0)));
+        // 20 requests: 5% is 1, so the floor of 2 extra carriers decides (the JIT or a class initialiser adds one)
+        PinningProbe few = with(probe("file-sync", 20, 600, 3, 0), 20, 500, 0);
+        assertEquals(PinningVerdict.FRIENDLY, PinningVerdict.of(few));
+        assertEquals(
+                PinningVerdict.COMPENSATES, PinningVerdict.of(with(probe("file-sync", 20, 600, 4, 0), 20, 500, 0)));
+        // carriers unknown (no recording): a kept ideal reads as friendly, never as compensation
+        assertEquals(PinningVerdict.FRIENDLY, PinningVerdict.of(probe("sleep", 200, 1_100, -1, 0)));
+        assertTrue(PinningVerdict.evidence(probe("sleep", 200, 1_100, -1, 0)).contains("carriers unknown"));
+        // nothing answered by the deadline and nothing failed: a collapse, not a failure
+        assertEquals(PinningVerdict.PINS, PinningVerdict.of(probe("native", 0, 6_000, 2, 0)));
+        assertEquals(0.0, probe("native", 0, 0, 2, 0).perSecond(), "no time measured: no rate, not a division by 0");
+        // failures: more than a tenth of the requests, before any other verdict, the pool's included
+        assertEquals(PinningVerdict.PINS, PinningVerdict.of(with(probe("socket", 12, 6_000, 2, 0), 200, 1000, 20)));
+        assertEquals(PinningVerdict.FAILED, PinningVerdict.of(with(probe("socket", 12, 6_000, 2, 0), 200, 1000, 21)));
+    }
+
+    /** {@code p} with other requests, wait and failures. */
+    private static PinningProbe with(PinningProbe p, int requests, long waitMs, int failed) {
+        return new PinningProbe(
+                p.server(),
+                p.virtual(),
+                p.jdk(),
+                p.jdkFeature(),
+                p.kind(),
+                requests,
+                waitMs,
+                p.completed(),
+                failed,
+                p.elapsedMs(),
+                p.parallelism(),
+                p.carriers(),
+                p.peakOsThreads(),
+                p.serverP99Ms(),
+                p.pinnedEvents(),
+                p.pinnedTop(),
+                p.nativeSamples(),
+                p.nativeTop());
     }
 
     @Test
