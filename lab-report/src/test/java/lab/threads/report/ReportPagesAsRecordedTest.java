@@ -59,11 +59,8 @@ class ReportPagesAsRecordedTest {
         assertRunAsRecorded("run-talk");
     }
 
-    @Test
-    void aProfiledRunsPagesAsRecorded() throws IOException {
-        ReportWriter.writeAll(RunFixture.profiled(dir), dir);
-        assertRunAsRecorded("run-profiled");
-    }
+    // No profiled run here: its recording (RecordingFixture) is made live once per build, so its sample counts and pin
+    // times differ from one clean build to the next; JvmProfileTest checks that section instead.
 
     private void assertRunAsRecorded(String name) {
         for (String file : List.of(RunFolder.HTML_FILE, RunFolder.SUMMARY_MARKDOWN_FILE, RunFolder.SUMMARY_CSV_FILE)) {
