@@ -32,7 +32,9 @@ final class RunMetadata {
         metadata.put(
                 "jmeterWorkers",
                 options.workers().isEmpty()
-                        ? "none (users run in the forked JMeter)"
+                        ? options.client().jmeter()
+                                ? "none (users run in the forked JMeter)"
+                                : "none (the load runs in the forked Hyperfoil)"
                         : String.join(",", options.workers()));
         metadata.put(
                 "jmeterWorkerRmi",
