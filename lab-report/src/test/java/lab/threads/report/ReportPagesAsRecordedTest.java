@@ -5,13 +5,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import lab.threads.report.math.PlanShape;
 import lab.threads.report.raw.RunFolder;
 import lab.threads.report.runs.ComparedRun;
@@ -112,16 +110,7 @@ class ReportPagesAsRecordedTest {
     void aRecordedHyperfoilRunsPagesAsRecorded() throws IOException, URISyntaxException {
         Path recorded =
                 Path.of(getClass().getResource("/recorded/hyperfoil-0ms-run").toURI());
-        try (Stream<Path> files = Files.walk(recorded)) {
-            for (Path file : files.toList()) {
-                Path target = dir.resolve(recorded.relativize(file).toString());
-                if (Files.isDirectory(file)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(file, target);
-                }
-            }
-        }
+        RunFixture.copy(recorded, dir);
         JsonNode run = new ObjectMapper().readTree(dir.resolve("run.json").toFile());
         Map<String, Object> metadata = new ObjectMapper().convertValue(run.get("metadata"), new TypeReference<>() {});
         PlanShape plan = PlanShape.throughput(

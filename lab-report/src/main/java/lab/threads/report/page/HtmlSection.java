@@ -66,10 +66,12 @@ public final class HtmlSection {
                 .forEach(cell ->
                         html.append("<th>").append(HtmlReport.escape(cell)).append("</th>"));
         html.append("</tr>\n");
-        for (List<String> row : table.rows()) {
+        for (int r = 0; r < table.rows().size(); r++) {
+            List<String> row = table.rows().get(r);
+            boolean words = table.wordRows().contains(r);
             html.append("<tr>");
             for (int i = 0; i < row.size(); i++) {
-                html.append(table.numeric().get(i) ? "<td class=\"num\">" : "<td>")
+                html.append(table.numeric().get(i) && !words ? "<td class=\"num\">" : "<td>")
                         .append(HtmlReport.escape(row.get(i)))
                         .append("</td>");
             }

@@ -1,6 +1,7 @@
 package lab.threads.report.page;
 
 import java.util.List;
+import java.util.Set;
 import lab.threads.report.summary.ServerSummary;
 
 /**
@@ -19,11 +20,23 @@ public record Section(String id, String title, String reading, List<Part> parts)
     /**
      * A table, its numeric columns right-aligned.
      *
-     * @param id      the HTML table's id, or null
-     * @param caption a line above it, or null
+     * @param id        the HTML table's id, or null
+     * @param caption   a line above it, or null
+     * @param wordRows  the rows (by index) of words in numeric columns, e.g. a verdict among figures: a page lets them
+     *                  wrap as text; text aligns them with their columns
      */
-    public record Table(String id, String caption, List<String> header, List<Boolean> numeric, List<List<String>> rows)
+    public record Table(
+            String id,
+            String caption,
+            List<String> header,
+            List<Boolean> numeric,
+            List<List<String>> rows,
+            Set<Integer> wordRows)
             implements Part {
+
+        public Table(String id, String caption, List<String> header, List<Boolean> numeric, List<List<String>> rows) {
+            this(id, caption, header, numeric, rows, Set.of());
+        }
 
         /** One row per server, one cell per column. */
         static Table of(String id, List<SummaryTable.Column> columns, List<ServerSummary> servers) {
