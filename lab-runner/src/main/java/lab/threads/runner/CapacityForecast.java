@@ -87,7 +87,7 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
             lines.add(against(
                     machine.openFiles(),
                     "open files a process may hold (a connection in flight is a descriptor in "
-                            + (sides.client().jmeter() ? "JMeter" : "Hyperfoil") + " and one in the server)",
+                            + sides.client().program().label() + " and one in the server)",
                     "connects fail with 'Too many open files'",
                     "--workers, or fewer --users / a lower --rate"));
         }
