@@ -1,6 +1,10 @@
 package lab.threads.report;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -96,6 +100,83 @@ class ReportPagesAsRecordedTest {
                 run.servers().stream()
                         .map(server -> RunFixture.withPercentOfIdeal(server, percentOfIdeal))
                         .toList());
+    }
+
+    /**
+     * The recorded Hyperfoil run of seed 002's sweep (server-virtual, 10 connections, 0 ms): a run without an ideal,
+     * its client named, its headline, Results and Details from a real run's raw files.
+     */
+    @Test
+    void aRecordedHyperfoilRunsPagesAsRecorded() throws IOException, URISyntaxException {
+        Path recorded =
+                Path.of(getClass().getResource("/recorded/hyperfoil-0ms-run").toURI());
+        RunFixture.copy(recorded, dir);
+        JsonNode run = new ObjectMapper().readTree(dir.resolve("run.json").toFile());
+        Map<String, Object> metadata = new ObjectMapper().convertValue(run.get("metadata"), new TypeReference<>() {});
+        PlanShape plan = PlanShape.throughput(
+                run.at("/plan/users").asInt(),
+                run.at("/plan/durationSeconds").asInt(),
+                run.at("/plan/sleepMs").asLong());
+        ReportWriter.writeAll(
+                new RunReport(
+                        metadata,
+                        plan,
+                        List.of(ServerSummary.from(
+                                "server-virtual", dir.resolve("server-virtual"), plan, RunOutcome.fromWords("ok")))),
+                dir);
+        assertRunAsRecorded("run-hyperfoil");
+    }
+
+    /**
+     * The same run repeated: medians with their [min - max] ranges, one server bending where the client was the
+     * bottleneck in some repeats.
+     */
+    @Test
+    void aSweepOfRepeatsAsRecorded() throws IOException {
+        RunReport run = RunFixture.threeServers(dir.resolve("run"));
+        Map<String, List<ServerSummary>> byLevel = new LinkedHashMap<>();
+        List<ServerSummary> first = new ArrayList<>();
+        List<ServerSummary> second = new ArrayList<>();
+        double[][] percents = {{95, 97, 60, 40}, {92, 99, 93, 96}, {88, 91, 70, 75}};
+        for (int s = 0; s < run.servers().size(); s++) {
+            ServerSummary server = run.servers().get(s);
+            first.add(RunFixture.withPercentOfIdeal(server, percents[s][0]));
+            first.add(RunFixture.withPercentOfIdeal(server, percents[s][1]));
+            second.add(RunFixture.withPercentOfIdeal(server, percents[s][2]));
+            second.add(RunFixture.withPercentOfIdeal(server, percents[s][3]));
+        }
+        byLevel.put("100", first);
+        byLevel.put("200", second);
+        writeSweep(SweepPoint.all("users", byLevel));
+        assertSweepAsRecorded("sweep-repeats");
+    }
+
+    /** Repeats on both sides (medians, ranges, the spread's column), the same setup, a server in one run only. */
+    @Test
+    void aComparisonOfRepeatsAsRecorded() throws IOException {
+        RunReport run = RunFixture.threeServers(dir.resolve("run"));
+        Map<String, Object> metadata = metadata();
+        metadata.put("repeats", 2);
+        double[][] percents = {{80, 100}, {95, 130}};
+        for (int side = 0; side < 2; side++) {
+            for (int repeat = 0; repeat < 2; repeat++) {
+                List<ServerSummary> servers = run.servers().subList(side, 3);
+                double percent = percents[side][repeat];
+                RunFixture.writeSummary(
+                        dir.resolve((side == 0 ? "a" : "b") + "/repeat-" + (repeat + 1)),
+                        new RunReport(
+                                metadata,
+                                run.plan(),
+                                servers.stream()
+                                        .map(server -> RunFixture.withPercentOfIdeal(server, percent))
+                                        .toList()));
+            }
+        }
+        RunComparison comparison =
+                RunComparison.of(ComparedRun.read(dir.resolve("a")), ComparedRun.read(dir.resolve("b")));
+        Golden.assertFileAsRecorded(
+                "compare-repeats.html", ComparisonReport.write(comparison, dir.resolve("compare")), dir);
+        Golden.assertAsRecorded("compare-repeats.txt", ComparisonReport.terminal(comparison), dir);
     }
 
     /** Two levels of two repeats each, the same raw files at each: medians, ranges, the bends. */

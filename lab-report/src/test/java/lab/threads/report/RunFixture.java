@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import lab.threads.report.math.PlanShape;
 import lab.threads.report.raw.JvmSide;
 import lab.threads.report.raw.RunFolder;
@@ -136,6 +137,20 @@ public final class RunFixture {
             }
         }
         return lines;
+    }
+
+    /** A recorded run folder (src/test/resources/recorded) copied whole, to be reported into. */
+    public static void copy(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path file : files.toList()) {
+                Path target = to.resolve(from.relativize(file).toString());
+                if (Files.isDirectory(file)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(file, target);
+                }
+            }
+        }
     }
 
     /** summary.json alone, as a run leaves it: all the run index and a comparison read. */

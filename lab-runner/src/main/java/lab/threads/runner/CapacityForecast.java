@@ -9,6 +9,7 @@ import lab.threads.common.ServerSettings;
 import lab.threads.common.Variant;
 import lab.threads.report.math.PlanShape;
 import lab.threads.runner.jmeter.ClientKind;
+import lab.threads.runner.outside.CpuList;
 
 /**
  * What a plan will ask of this machine at its peak, said before it runs: the request rate and the requests in flight,
@@ -86,7 +87,7 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
             lines.add(against(
                     machine.openFiles(),
                     "open files a process may hold (a connection in flight is a descriptor in "
-                            + (sides.client().jmeter() ? "JMeter" : "Hyperfoil") + " and one in the server)",
+                            + sides.client().program().label() + " and one in the server)",
                     "connects fail with 'Too many open files'",
                     "--workers, or fewer --users / a lower --rate"));
         }
@@ -201,8 +202,8 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
                             machine.cores())
                     : String.format(Locale.ROOT, "%s%.1f together fit %d shared cores", head, total, machine.cores());
         }
-        int clientOwn = cpus.client() == null ? 0 : CpuSets.cpus(cpus.client()).cardinality();
-        int serverOwn = cpus.server() == null ? 0 : CpuSets.cpus(cpus.server()).cardinality();
+        int clientOwn = cpus.client() == null ? 0 : CpuList.cpus(cpus.client()).cardinality();
+        int serverOwn = cpus.server() == null ? 0 : CpuList.cpus(cpus.server()).cardinality();
         boolean clientShort = client != null && clientOwn > 0 && clientCores > clientOwn;
         boolean serverShort = serverOwn > 0 && worstServerCores > serverOwn;
         return clientShort || serverShort

@@ -8,6 +8,7 @@ import lab.threads.report.runs.ComparedRun;
 import lab.threads.report.runs.ComparisonReport;
 import lab.threads.report.runs.RunComparison;
 import lab.threads.report.runs.RunIndex;
+import lab.threads.runner.cli.OneLineErrors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import lab.threads.runner.outside.CpuList;
 
 /**
  * {@code --cpus}: the cores each side owns. {@code shared} (the default) leaves both sides on every core; {@code
@@ -44,13 +45,13 @@ public record CpuSets(String server, String client) {
             }
         }
         for (String list : new String[] {server, client}) {
-            if (list != null && !subset(cpus(list), allowed)) {
+            if (list != null && !subset(CpuList.cpus(list), allowed)) {
                 throw new IllegalArgumentException(
                         "--cpus " + value + ": CPU(s) " + list + " are not all among the CPUs this "
                                 + "process may use (" + describe(allowed) + "): pick from those.");
             }
         }
-        if (server != null && client != null && cpus(server).intersects(cpus(client))) {
+        if (server != null && client != null && CpuList.cpus(server).intersects(CpuList.cpus(client))) {
             throw new IllegalArgumentException(
                     "--cpus " + value + ": the server's and the client's CPUs overlap; give each side "
                             + "its own (e.g. server=1,client=0), or use shared.");
@@ -67,7 +68,7 @@ public record CpuSets(String server, String client) {
         try {
             for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
                 if (line.startsWith("Cpus_allowed_list:")) {
-                    return cpus(line.substring(line.indexOf(':') + 1).trim());
+                    return CpuList.cpus(line.substring(line.indexOf(':') + 1).trim());
                 }
             }
         } catch (IOException | RuntimeException notLinux) {
@@ -118,23 +119,7 @@ public record CpuSets(String server, String client) {
         if (list == null) {
             return "any CPU";
         }
-        return (cpus(list).cardinality() == 1 ? "CPU " : "CPUs ") + list;
-    }
-
-    /** The CPUs of a Linux CPU list such as {@code 0-1,3}. */
-    public static BitSet cpus(String list) {
-        BitSet cpus = new BitSet();
-        for (String range : list.split(",")) {
-            String[] ends = range.split("-");
-            int from = Integer.parseInt(ends[0].trim());
-            int to = ends.length > 1 ? Integer.parseInt(ends[1].trim()) : from;
-            if (to < from) {
-                throw new IllegalArgumentException("--cpus: the CPU range " + range
-                        + " runs backwards: write it low-high, e.g. " + to + "-" + from + ".");
-            }
-            cpus.set(from, to + 1);
-        }
-        return cpus;
+        return (CpuList.cpus(list).cardinality() == 1 ? "CPU " : "CPUs ") + list;
     }
 
     private static boolean subset(BitSet cpus, BitSet of) {

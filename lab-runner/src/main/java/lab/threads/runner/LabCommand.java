@@ -12,6 +12,7 @@ import lab.threads.common.Knobs;
 import lab.threads.common.ServerSettings;
 import lab.threads.common.SettingsMode;
 import lab.threads.common.Variant;
+import lab.threads.runner.cli.OneLineErrors;
 import lab.threads.runner.jmeter.ClientKind;
 import lab.threads.runner.workers.RmiKeystore;
 import lab.threads.runner.workers.RmiOptions;

@@ -15,6 +15,7 @@ import lab.threads.common.WaitKind;
 import lab.threads.report.pinning.PinningProbe;
 import lab.threads.report.pinning.PinningReport;
 import lab.threads.report.pinning.PinningVerdict;
+import lab.threads.runner.cli.OneLineErrors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import lab.threads.common.ServerSettings;
 import lab.threads.common.Variant;
+import lab.threads.runner.cli.OneLineErrors;
 import picocli.CommandLine.ParameterException;
 
 /**

@@ -21,6 +21,7 @@ import lab.threads.report.runs.SweepReport;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.report.tasks.TasksReport;
+import lab.threads.runner.cli.OneLineErrors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;

@@ -32,9 +32,8 @@ final class RunMetadata {
         metadata.put(
                 "jmeterWorkers",
                 options.workers().isEmpty()
-                        ? options.client().jmeter()
-                                ? "none (users run in the forked JMeter)"
-                                : "none (the load runs in the forked Hyperfoil)"
+                        ? "none (" + (options.client().jmeter() ? "users run" : "the load runs") + " in the forked "
+                                + options.client().program().label() + ")"
                         : String.join(",", options.workers()));
         metadata.put(
                 "jmeterWorkerRmi",

@@ -272,7 +272,7 @@ final class ServerRun {
                     "JMeter ended with exit code 3: its plan ran to the end, its dashboard could not be written: see "
                             + dir.resolve("jmeter.log"));
         }
-        String client = jmeter ? "JMeter" : "Hyperfoil";
+        String client = spec.client().program().label();
         return RunOutcome.of(
                 RunOutcome.Kind.CLIENT_FAILED,
                 client + " ended with exit code " + exit

@@ -13,6 +13,7 @@ import lab.threads.report.runs.RunFiles;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.report.verdict.SoakCheck;
+import lab.threads.runner.cli.OneLineErrors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

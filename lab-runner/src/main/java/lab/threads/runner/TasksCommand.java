@@ -15,6 +15,7 @@ import lab.threads.report.tasks.TaskCase;
 import lab.threads.report.tasks.TaskRun;
 import lab.threads.report.tasks.TaskSeed;
 import lab.threads.report.tasks.TasksReport;
+import lab.threads.runner.cli.OneLineErrors;
 import lab.threads.tasks.TaskModel;
 import lab.threads.tasks.TaskProgress;
 import lab.threads.tasks.TaskSpec;

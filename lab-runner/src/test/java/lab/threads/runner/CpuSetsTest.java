@@ -7,13 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.BitSet;
 import java.util.List;
+import lab.threads.runner.outside.CpuList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** {@code --cpus}: parsing, the words the run and the report use, and the one-line refusals. */
 class CpuSetsTest {
-    private static final BitSet FOUR = CpuSets.cpus("0-3");
+    private static final BitSet FOUR = CpuList.cpus("0-3");
 
     @Test
     void sharedPinsNothing() {

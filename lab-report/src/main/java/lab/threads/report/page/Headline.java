@@ -6,6 +6,7 @@ import java.util.Optional;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.math.PlanShape;
 import lab.threads.report.raw.ServerStatsPeaks;
+import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.report.verdict.ClientVerdict;
 import lab.threads.report.verdict.Verdict;
@@ -18,6 +19,15 @@ import lab.threads.report.verdict.Verdict;
 public final class Headline {
 
     private Headline() {}
+
+    /** Each server's line, in the run's order: what index.html and summary.md open with. */
+    static Section.Bullets lines(RunReport report) {
+        return new Section.Bullets(
+                null,
+                report.servers().stream()
+                        .map(server -> new Section.Bullet(line(server, report.plan())))
+                        .toList());
+    }
 
     public static String line(ServerSummary server, PlanShape plan) {
         StringBuilder line = new StringBuilder(server.server()).append(": ");

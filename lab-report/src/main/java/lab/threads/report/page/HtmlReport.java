@@ -72,12 +72,9 @@ public final class HtmlReport {
                 .ifPresent(notice -> html.append("<p id=\"partial\" class=\"partial\">")
                         .append(escape(notice))
                         .append("</p>\n"));
-        html.append("<section id=\"headline\">\n<ul>\n");
-        report.servers()
-                .forEach(server -> html.append("<li>")
-                        .append(escape(Headline.line(server, report.plan())))
-                        .append("</li>\n"));
-        html.append("</ul>\n<p class=\"plan\">")
+        html.append("<section id=\"headline\">\n")
+                .append(HtmlSection.render(List.of(Headline.lines(report))))
+                .append("<p class=\"plan\">")
                 .append(escape(Cells.planLine(report)))
                 .append("</p>\n</section>\n");
         html.append(GlanceBars.render(report.servers(), report.plan()));

@@ -7,6 +7,13 @@ public final class HtmlSection {
 
     private HtmlSection() {}
 
+    /** Parts alone, where a page lays out its own headings (the sweep page). */
+    public static String render(List<Section.Part> parts) {
+        StringBuilder html = new StringBuilder();
+        parts(html, parts);
+        return html.toString();
+    }
+
     public static String render(Section section) {
         StringBuilder html = new StringBuilder("<section id=\"")
                 .append(section.id())
@@ -24,6 +31,7 @@ public final class HtmlSection {
         for (Section.Part part : parts) {
             switch (part) {
                 case Section.Table table -> table(html, table);
+                case Section.RangeTable table -> rangeTable(html, table);
                 case Section.Heading heading ->
                     html.append("<h3>")
                             .append(HtmlReport.escape(heading.text()))
@@ -58,12 +66,40 @@ public final class HtmlSection {
                 .forEach(cell ->
                         html.append("<th>").append(HtmlReport.escape(cell)).append("</th>"));
         html.append("</tr>\n");
-        for (List<String> row : table.rows()) {
+        for (int r = 0; r < table.rows().size(); r++) {
+            List<String> row = table.rows().get(r);
+            boolean words = table.wordRows().contains(r);
             html.append("<tr>");
             for (int i = 0; i < row.size(); i++) {
-                html.append(table.numeric().get(i) ? "<td class=\"num\">" : "<td>")
+                html.append(table.numeric().get(i) && !words ? "<td class=\"num\">" : "<td>")
                         .append(HtmlReport.escape(row.get(i)))
                         .append("</td>");
+            }
+            html.append("</tr>\n");
+        }
+        html.append("</table>\n");
+    }
+
+    /** Its header may wrap and a range breaks at its dash, so many servers side by side fit a window. */
+    private static void rangeTable(StringBuilder html, Section.RangeTable table) {
+        html.append("<table class=\"").append(table.htmlClass()).append("\"><tr>");
+        table.labels()
+                .forEach(label ->
+                        html.append("<th>").append(HtmlReport.escape(label)).append("</th>"));
+        html.append("</tr>\n");
+        for (List<Section.Ranged> row : table.rows()) {
+            html.append("<tr>");
+            for (int i = 0; i < row.size(); i++) {
+                Section.Ranged cell = row.get(i);
+                html.append(i == 0 ? "<td class=\"server\">" : "<td>").append(HtmlReport.escape(cell.median()));
+                if (cell.min() != null) {
+                    html.append("<br><small>")
+                            .append(HtmlReport.escape(cell.min()))
+                            .append("&ndash;<wbr>")
+                            .append(HtmlReport.escape(cell.max()))
+                            .append("</small>");
+                }
+                html.append("</td>");
             }
             html.append("</tr>\n");
         }
@@ -87,7 +123,8 @@ public final class HtmlSection {
     private static void bullets(StringBuilder html, Section.Bullets bullets) {
         html.append(bullets.id() == null ? "<ul>\n" : "<ul id=\"" + bullets.id() + "\">\n");
         for (Section.Bullet bullet : bullets.items()) {
-            html.append("<li>").append(HtmlReport.escape(bullet.text()));
+            html.append(bullet.mark() == null ? "<li>" : "<li class=\"" + bullet.mark() + "\">")
+                    .append(HtmlReport.escape(bullet.text()));
             under(html, bullet.under(), "\n");
             html.append("</li>\n");
         }

@@ -16,10 +16,7 @@ public final class MarkdownReport {
         StringBuilder md = new StringBuilder("# Run summary\n\n");
         Headline.partialNotice(report.servers())
                 .ifPresent(notice -> md.append("> **").append(notice).append("**\n\n"));
-        report.servers()
-                .forEach(server -> md.append("- ")
-                        .append(Headline.line(server, report.plan()))
-                        .append('\n'));
+        md.append(MarkdownSection.render(List.of(Headline.lines(report))));
         md.append(MarkdownSection.render(RunSections.validity(report.servers())));
         md.append("\n## Results\n\n");
         appendTable(md, SummaryTable.COLUMNS, report.servers());

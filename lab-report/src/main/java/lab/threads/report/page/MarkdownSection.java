@@ -7,6 +7,13 @@ public final class MarkdownSection {
 
     private MarkdownSection() {}
 
+    /** Parts alone, where a page lays out its own headings (the sweep's summary). */
+    public static String render(List<Section.Part> parts) {
+        StringBuilder md = new StringBuilder();
+        parts(md, parts);
+        return md.toString();
+    }
+
     public static String render(Section section) {
         StringBuilder md = new StringBuilder("\n## ").append(section.title()).append("\n\n");
         if (section.reading() != null) {
@@ -22,6 +29,10 @@ public final class MarkdownSection {
                 case Section.Table table -> {
                     blankLine(md);
                     table(md, table);
+                }
+                case Section.RangeTable table -> {
+                    blankLine(md);
+                    rangeTable(md, table);
                 }
                 case Section.Heading heading -> {
                     blankLine(md);
@@ -71,9 +82,21 @@ public final class MarkdownSection {
         table.rows().forEach(row -> md.append(MarkdownReport.row(row)));
     }
 
-    /** Separates a part from the one before it, unless the section just began. */
+    /** The first column as a word, the rest right-aligned: "median [min - max]", or the median alone. */
+    private static void rangeTable(StringBuilder md, Section.RangeTable table) {
+        md.append(MarkdownReport.row(table.keys()));
+        md.append("| --- |").append(" ---: |".repeat(table.keys().size() - 1)).append('\n');
+        table.rows()
+                .forEach(row -> md.append(MarkdownReport.row(row.stream()
+                        .map(cell -> cell.min() == null
+                                ? cell.median()
+                                : cell.median() + " [" + cell.min() + " - " + cell.max() + "]")
+                        .toList())));
+    }
+
+    /** Separates a part from the one before it, unless the section (or the parts alone) just began. */
     private static void blankLine(StringBuilder md) {
-        if (!md.toString().endsWith("\n\n")) {
+        if (!md.isEmpty() && !md.toString().endsWith("\n\n")) {
             md.append('\n');
         }
     }

@@ -1,6 +1,7 @@
 package lab.threads.report.page;
 
 import java.util.List;
+import java.util.Set;
 import lab.threads.report.summary.ServerSummary;
 
 /**
@@ -19,11 +20,23 @@ public record Section(String id, String title, String reading, List<Part> parts)
     /**
      * A table, its numeric columns right-aligned.
      *
-     * @param id      the HTML table's id, or null
-     * @param caption a line above it, or null
+     * @param id        the HTML table's id, or null
+     * @param caption   a line above it, or null
+     * @param wordRows  the rows (by index) of words in numeric columns, e.g. a verdict among figures: a page lets them
+     *                  wrap as text; text aligns them with their columns
      */
-    public record Table(String id, String caption, List<String> header, List<Boolean> numeric, List<List<String>> rows)
+    public record Table(
+            String id,
+            String caption,
+            List<String> header,
+            List<Boolean> numeric,
+            List<List<String>> rows,
+            Set<Integer> wordRows)
             implements Part {
+
+        public Table(String id, String caption, List<String> header, List<Boolean> numeric, List<List<String>> rows) {
+            this(id, caption, header, numeric, rows, Set.of());
+        }
 
         /** One row per server, one cell per column. */
         static Table of(String id, List<SummaryTable.Column> columns, List<ServerSummary> servers) {
@@ -40,6 +53,29 @@ public record Section(String id, String title, String reading, List<Part> parts)
         }
     }
 
+    /**
+     * Medians over repeats, each with its range: a page shows the range under the median, text in brackets after it.
+     * The first column names the row.
+     *
+     * @param htmlClass the HTML table's class, which the page's style finds it by
+     * @param labels    the header on a page
+     * @param keys      the header in text: each column's short name, as the report's JSON names it
+     */
+    public record RangeTable(String htmlClass, List<String> labels, List<String> keys, List<List<Ranged>> rows)
+            implements Part {}
+
+    /**
+     * A median and its range over the repeats.
+     *
+     * @param min null for a word, or a figure measured once
+     */
+    public record Ranged(String median, String min, String max) {
+
+        public static Ranged word(String text) {
+            return new Ranged(text, null, null);
+        }
+    }
+
     /** A heading below the section's title. */
     public record Heading(String text) implements Part {}
 
@@ -48,11 +84,18 @@ public record Section(String id, String title, String reading, List<Part> parts)
     /** @param id the HTML list's id, or null */
     public record Bullets(String id, List<Bullet> items) implements Part {}
 
-    /** @param under the bullets one level down, often none */
-    public record Bullet(String text, List<String> under) {
+    /**
+     * @param under the bullets one level down, often none
+     * @param mark  the kind of line a page marks it as (its HTML class), or null
+     */
+    public record Bullet(String text, List<String> under, String mark) {
 
         public Bullet(String text) {
-            this(text, List.of());
+            this(text, List.of(), null);
+        }
+
+        public Bullet(String text, List<String> under) {
+            this(text, under, null);
         }
     }
 

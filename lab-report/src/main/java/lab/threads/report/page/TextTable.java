@@ -10,6 +10,11 @@ public final class TextTable {
 
     private TextTable() {}
 
+    /** A {@link Section.Table} for the console: its header and rows, its numeric columns right-aligned. */
+    public static String render(Section.Table table) {
+        return render(table.header(), table.numeric(), table.rows());
+    }
+
     /** @param numeric per column: right-align it */
     public static String render(List<String> headers, List<Boolean> numeric, List<List<String>> rows) {
         int[] widths = new int[headers.size()];

@@ -4,11 +4,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.page.HtmlReport;
+import lab.threads.report.page.HtmlSection;
 import lab.threads.report.page.PlainPage;
+import lab.threads.report.page.Section;
 import lab.threads.report.page.TextTable;
 import lab.threads.report.raw.AtomicFile;
 import lab.threads.report.raw.RunFolder;
@@ -57,10 +61,8 @@ public final class ComparisonReport {
                             .append(orNone(change.b()))
                             .append('\n'));
         }
-        onlyInOne(comparison).forEach(line -> out.append(line).append('\n'));
-        int columns = columns(comparison);
-        out.append('\n')
-                .append(TextTable.render(HEADERS.subList(0, columns), NUMERIC.subList(0, columns), rows(comparison)));
+        onlyInOne(comparison).items().forEach(line -> out.append(line.text()).append('\n'));
+        out.append('\n').append(TextTable.render(figures(comparison)));
         return out.append(READING).append('\n').toString();
     }
 
@@ -69,9 +71,11 @@ public final class ComparisonReport {
         return comparison.a().hasRepeats() && comparison.b().hasRepeats() ? HEADERS.size() : HEADERS.size() - 1;
     }
 
-    private static List<List<String>> rows(RunComparison comparison) {
+    /** Each server's figures, A, B and the change, then its client verdict: a row of words among the numbers. */
+    private static Section.Table figures(RunComparison comparison) {
         int columns = columns(comparison);
         List<List<String>> rows = new ArrayList<>();
+        Set<Integer> verdicts = new HashSet<>();
         for (RunComparison.ServerChange server : comparison.servers()) {
             for (RunComparison.FigureChange change : server.figures()) {
                 rows.add(List.of(
@@ -83,6 +87,7 @@ public final class ComparisonReport {
                                 spreadWords(change.withinSpread()))
                         .subList(0, columns));
             }
+            verdicts.add(rows.size());
             rows.add(List.of(
                             server.server(),
                             VERDICT,
@@ -92,7 +97,8 @@ public final class ComparisonReport {
                             "")
                     .subList(0, columns));
         }
-        return rows;
+        return new Section.Table(
+                "figures", null, HEADERS.subList(0, columns), NUMERIC.subList(0, columns), rows, verdicts);
     }
 
     private static String percent(double change) {
@@ -103,11 +109,11 @@ public final class ComparisonReport {
         return within == null ? "" : within ? "within" : "outside";
     }
 
-    private static List<String> onlyInOne(RunComparison comparison) {
-        List<String> lines = new ArrayList<>();
-        comparison.onlyInA().forEach(server -> lines.add(server + ": only in A, not compared"));
-        comparison.onlyInB().forEach(server -> lines.add(server + ": only in B, not compared"));
-        return lines;
+    private static Section.Bullets onlyInOne(RunComparison comparison) {
+        List<Section.Bullet> lines = new ArrayList<>();
+        comparison.onlyInA().forEach(server -> lines.add(new Section.Bullet(server + ": only in A, not compared")));
+        comparison.onlyInB().forEach(server -> lines.add(new Section.Bullet(server + ": only in B, not compared")));
+        return new Section.Bullets("only-in-one", lines);
     }
 
     private static String describe(ComparedRun run) {
@@ -134,41 +140,22 @@ public final class ComparisonReport {
         if (comparison.metadata().isEmpty()) {
             html.append("<p>").append(HtmlReport.escape(SAME_SETUP)).append("</p>\n");
         } else {
-            html.append(
-                    "<p>What differs, which explains most differences in the figures below:</p>\n<table id=\"metadata\">\n"
-                            + "<tr><th>setting</th><th>A</th><th>B</th></tr>\n");
-            comparison
-                    .metadata()
-                    .forEach(change -> html.append("<tr>")
-                            .append(PlainPage.cell(change.key(), false))
-                            .append(PlainPage.cell(orNone(change.a()), false))
-                            .append(PlainPage.cell(orNone(change.b()), false))
-                            .append("</tr>\n"));
-            html.append("</table>\n");
+            html.append("<p>What differs, which explains most differences in the figures below:</p>\n")
+                    .append(HtmlSection.render(List.of(new Section.Table(
+                            "metadata",
+                            null,
+                            List.of("setting", "A", "B"),
+                            List.of(false, false, false),
+                            comparison.metadata().stream()
+                                    .map(change -> List.of(change.key(), orNone(change.a()), orNone(change.b())))
+                                    .toList()))));
         }
-        List<String> onlyInOne = onlyInOne(comparison);
-        if (!onlyInOne.isEmpty()) {
-            html.append("<h2>Servers in one run only</h2>\n<ul id=\"only-in-one\">\n");
-            onlyInOne.forEach(
-                    line -> html.append("<li>").append(HtmlReport.escape(line)).append("</li>\n"));
-            html.append("</ul>\n");
+        Section.Bullets onlyInOne = onlyInOne(comparison);
+        if (!onlyInOne.items().isEmpty()) {
+            html.append("<h2>Servers in one run only</h2>\n").append(HtmlSection.render(List.of(onlyInOne)));
         }
-        html.append("<h2>Figures</h2>\n<table id=\"figures\">\n<tr>");
-        HEADERS.subList(0, columns(comparison))
-                .forEach(header ->
-                        html.append("<th>").append(HtmlReport.escape(header)).append("</th>"));
-        html.append("</tr>\n");
-        for (List<String> row : rows(comparison)) {
-            html.append("<tr>");
-            boolean words = row.get(1).equals(VERDICT); // long enough to wrap, unlike numbers
-            for (int i = 0; i < row.size(); i++) {
-                html.append(PlainPage.cell(row.get(i), NUMERIC.get(i) && !words));
-            }
-            html.append("</tr>\n");
-        }
-        html.append("</table>\n<p class=\"muted\">")
-                .append(HtmlReport.escape(READING))
-                .append("</p>\n");
+        html.append("<h2>Figures</h2>\n").append(HtmlSection.render(List.of(figures(comparison))));
+        html.append("<p class=\"muted\">").append(HtmlReport.escape(READING)).append("</p>\n");
         return PlainPage.of("Compare two runs", "", html.toString());
     }
 

@@ -4,17 +4,18 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Collectors;
 import lab.threads.report.chart.ChartJs;
 import lab.threads.report.chart.ServerPalette;
 import lab.threads.report.page.HtmlReport;
 import lab.threads.report.page.HtmlSection;
 import lab.threads.report.page.MarkdownSection;
+import lab.threads.report.page.Section;
 import lab.threads.report.raw.AtomicFile;
 import lab.threads.report.raw.LoadClient;
 import lab.threads.report.raw.RunFolder;
@@ -57,33 +58,20 @@ public final class SweepReport {
     }
 
     static String markdown(List<SweepPoint> points) {
-        StringBuilder md = new StringBuilder("# Sweep summary\n\nEach cell: median over the repeats [min - max].\n\n");
-        kneeLines(points).forEach(line -> md.append("- ").append(line).append('\n'));
-        clientLines(points).forEach(line -> md.append("- ").append(line).append('\n'));
-        md.append(Seed002Table.section(points)
-                .map(section -> MarkdownSection.render(section) + "\n")
-                .orElse("\n"));
-        List<String> figures =
-                ServerFigure.SWEPT.stream().map(ServerFigure::key).toList();
-        String property = points.isEmpty() ? "level" : points.getFirst().property();
-        md.append("| server | ")
-                .append(property)
-                .append(" | ")
-                .append(String.join(" | ", figures))
-                .append(" |\n");
-        md.append("| --- | ---: |").append(" ---: |".repeat(figures.size())).append('\n');
-        for (SweepPoint point : points) {
-            md.append("| ")
-                    .append(point.server())
-                    .append(" | ")
-                    .append(point.level())
-                    .append(" | ")
-                    .append(figures.stream()
-                            .map(f -> cell(point.figures().get(f)))
-                            .collect(Collectors.joining(" | ")))
-                    .append(" |\n");
-        }
-        return md.toString();
+        return "# Sweep summary\n\nEach cell: median over the repeats [min - max].\n\n"
+                + MarkdownSection.render(List.of(bends(points)))
+                + Seed002Table.section(points)
+                        .map(section -> MarkdownSection.render(section) + "\n")
+                        .orElse("\n")
+                + MarkdownSection.render(List.of(figures(points)));
+    }
+
+    /** Where each server bends, then where the client set the figures (a page marks those lines "client"). */
+    static Section.Bullets bends(List<SweepPoint> points) {
+        List<Section.Bullet> lines = new ArrayList<>();
+        kneeLines(points).forEach(line -> lines.add(new Section.Bullet(line)));
+        clientLines(points).forEach(line -> lines.add(new Section.Bullet(line, List.of(), "client")));
+        return new Section.Bullets(null, lines);
     }
 
     /**
@@ -186,51 +174,40 @@ public final class SweepReport {
     }
 
     /**
-     * The sweep's figures as an HTML table whose headers wrap and whose ranges break at their dash, so that all of them
-     * side by side fit a 1280-pixel window even for thirteen servers.
+     * The sweep's figures, a row per server and level: on a page the headers wrap and the ranges break at their dash, so
+     * that all of them side by side fit a 1280-pixel window even for thirteen servers.
      */
-    static String table(List<SweepPoint> points) {
+    static Section.RangeTable figures(List<SweepPoint> points) {
         String property = points.isEmpty() ? "level" : points.getFirst().property();
-        StringBuilder html = new StringBuilder("<table class=\"sweep\"><tr><th>server</th><th>")
-                .append(HtmlReport.escape(property))
-                .append("</th>");
-        ServerFigure.SWEPT.forEach(figure ->
-                html.append("<th>").append(HtmlReport.escape(figure.label())).append("</th>"));
-        html.append("</tr>\n");
-        for (SweepPoint point : points) {
-            html.append("<tr><td class=\"server\">")
-                    .append(HtmlReport.escape(point.server()))
-                    .append("</td><td>")
-                    .append(HtmlReport.escape(point.level()))
-                    .append("</td>");
-            for (ServerFigure figure : ServerFigure.SWEPT) {
-                Spread spread = point.figures().get(figure.key());
-                html.append("<td>");
-                if (spread == null || spread.runs() == 0) {
-                    html.append('-');
-                } else {
-                    html.append(number(spread.median()));
-                    if (spread.runs() > 1) {
-                        html.append("<br><small>")
-                                .append(number(spread.min()))
-                                .append("&ndash;<wbr>")
-                                .append(number(spread.max()))
-                                .append("</small>");
-                    }
-                }
-                html.append("</td>");
-            }
-            html.append("</tr>\n");
-        }
-        return html.append("</table>\n").toString();
+        List<String> labels = new ArrayList<>(List.of("server", property));
+        List<String> keys = new ArrayList<>(labels);
+        ServerFigure.SWEPT.forEach(figure -> {
+            labels.add(figure.label());
+            keys.add(figure.key());
+        });
+        return new Section.RangeTable(
+                "sweep",
+                labels,
+                keys,
+                points.stream()
+                        .map(point -> {
+                            List<Section.Ranged> row = new ArrayList<>(
+                                    List.of(Section.Ranged.word(point.server()), Section.Ranged.word(point.level())));
+                            ServerFigure.SWEPT.forEach(
+                                    figure -> row.add(ranged(point.figures().get(figure.key()))));
+                            return row;
+                        })
+                        .toList());
     }
 
-    static String cell(Spread spread) {
-        if (spread.runs() == 0) {
-            return "-";
+    /** "-" when nothing was measured; the range only over more than one run. */
+    private static Section.Ranged ranged(Spread spread) {
+        if (spread == null || spread.runs() == 0) {
+            return Section.Ranged.word("-");
         }
-        String median = number(spread.median());
-        return spread.runs() == 1 ? median : median + " [" + number(spread.min()) + " - " + number(spread.max()) + "]";
+        return spread.runs() == 1
+                ? Section.Ranged.word(number(spread.median()))
+                : new Section.Ranged(number(spread.median()), number(spread.min()), number(spread.max()));
     }
 
     private static String number(double value) {
@@ -268,16 +245,7 @@ public final class SweepReport {
                 <style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3em .6em;text-align:right}
                 .charts{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:1.5em}
                 table.sweep,section table{font-size:.8em}table.sweep th,section th{font-weight:600;vertical-align:bottom}table.sweep td.server,section td{text-align:left}table.sweep td.server,section td:first-child{white-space:nowrap}section td.num{text-align:right}</style></head><body>
-                <h1>Sweep</h1><p>Median over the repeats; the shaded band is the min-max range.</p><ul>""");
-        kneeLines(points)
-                .forEach(line ->
-                        page.append("<li>").append(HtmlReport.escape(line)).append("</li>"));
-        clientLines(points)
-                .forEach(line -> page.append("<li class=\"client\">")
-                        .append(HtmlReport.escape(line))
-                        .append("</li>"));
-        page.append("""
-                </ul>""");
+                <h1>Sweep</h1><p>Median over the repeats; the shaded band is the min-max range.</p>""").append(HtmlSection.render(List.of(bends(points))));
         page.append(Seed002Table.section(points).map(HtmlSection::render).orElse(""))
                 .append("<div class=\"charts\">");
         for (ServerFigure figure : CHARTED) {
@@ -296,7 +264,7 @@ public final class SweepReport {
         page.append("</div><h2>Table</h2><p>Each cell: the median over the repeats, below it their range; the same in ")
                 .append(MARKDOWN_FILE)
                 .append(".</p>")
-                .append(table(points))
+                .append(HtmlSection.render(List.of(figures(points))))
                 .append("<h2>Cases</h2><ul>");
         for (String dir : cases) {
             page.append("<li><a href=\"")

@@ -17,7 +17,8 @@ import lab.threads.report.raw.LoadClient;
 public final class NoBlockingVerdict {
 
     /** JMeter's name where it names the client that recorded (not its workers, nor its plan's columns). */
-    private static final Pattern RECORDING_CLIENT = Pattern.compile("JMeter(?='s p99| recorded|'s \\d|'s latency)");
+    private static final Pattern RECORDING_CLIENT =
+            Pattern.compile(Pattern.quote(LoadClient.JMETER.label()) + "(?='s p99| recorded|'s \\d|'s latency)");
 
     static final String HYPERFOIL_ADVICE =
             "The req/s and latency include Hyperfoil's own delays (it shares the cores): "

@@ -15,8 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import lab.threads.report.ReportWriter;
+import lab.threads.report.RunFixture;
 import lab.threads.report.math.PlanShape;
 import lab.threads.report.raw.LoadClient;
 import lab.threads.report.raw.RunFolder;
@@ -43,7 +43,7 @@ class ClientNamedTest {
     void aRecordedHyperfoilRunsPageNamesHyperfoilNotJMeter() throws IOException, URISyntaxException {
         Path recorded =
                 Path.of(getClass().getResource("/recorded/hyperfoil-0ms-run").toURI());
-        copy(recorded, runDir);
+        RunFixture.copy(recorded, runDir);
         JsonNode run = JSON.readTree(runDir.resolve("run.json").toFile());
         Map<String, Object> metadata = JSON.convertValue(run.get("metadata"), new TypeReference<>() {});
         assertEquals(LoadClient.HYPERFOIL, LoadClient.of(metadata), "run.json names the client");
@@ -99,18 +99,5 @@ class ClientNamedTest {
             }
         }
         assertEquals(List.of(), wrong, "JMeter named where the client is meant");
-    }
-
-    private static void copy(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path file : files.toList()) {
-                Path target = to.resolve(from.relativize(file).toString());
-                if (Files.isDirectory(file)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(file, target);
-                }
-            }
-        }
     }
 }

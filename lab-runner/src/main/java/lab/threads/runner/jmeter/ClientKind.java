@@ -1,6 +1,7 @@
 package lab.threads.runner.jmeter;
 
 import java.util.Locale;
+import lab.threads.report.raw.LoadClient;
 
 /** Which client sends the load: JMeter, its users on virtual or platform threads; or Hyperfoil. */
 public enum ClientKind {
@@ -28,7 +29,14 @@ public enum ClientKind {
 
     /** Which client ran, for the run's metadata and the load line. */
     public String describe() {
-        return jmeter() ? "JMeter users on " + label() + " threads" : "Hyperfoil's event loops (client-hyperfoil)";
+        return jmeter()
+                ? program().label() + " users on " + label() + " threads"
+                : program().possessive() + " event loops (client-hyperfoil)";
+    }
+
+    /** The program that sends the load, as the report names it wherever it speaks of the client ("JMeter"). */
+    public LoadClient program() {
+        return jmeter() ? LoadClient.JMETER : LoadClient.HYPERFOIL;
     }
 
     public boolean jmeter() {

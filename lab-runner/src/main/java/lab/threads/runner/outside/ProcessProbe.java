@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import lab.threads.common.MachineCpu;
-import lab.threads.runner.CpuSets;
 
 /**
  * One line of {@code server-proc.jsonl} or {@code client-proc.jsonl}: a process the lab started, read from /proc
@@ -47,7 +46,7 @@ final class ProcessProbe {
         String cpus = counters.get().cpusAllowed();
         if (cpus != null) {
             line.put("cpus", cpus);
-            line.put("cores", CpuSets.cpus(cpus).cardinality());
+            line.put("cores", CpuList.cpus(cpus).cardinality());
         }
         return Optional.of(line);
     }

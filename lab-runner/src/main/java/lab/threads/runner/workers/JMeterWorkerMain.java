@@ -8,7 +8,7 @@ import java.rmi.RemoteException;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import lab.threads.common.Knobs;
-import lab.threads.runner.OneLineErrors;
+import lab.threads.runner.cli.OneLineErrors;
 import lab.threads.runner.jmeterhome.JMeterHome;
 import org.apache.jmeter.engine.RemoteJMeterEngineImpl;
 import org.apache.jmeter.rmi.RmiUtils;

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import lab.threads.common.Knobs;
-import lab.threads.runner.OneLineErrors;
+import lab.threads.runner.cli.OneLineErrors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.cli;
 
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -23,7 +23,7 @@ public final class OneLineErrors implements IExecutionExceptionHandler {
     }
 
     /** The exception's own words; a bare file exception (NoSuchFileException: /x) gets its kind said too. */
-    static String describe(Throwable e) {
+    public static String describe(Throwable e) {
         String message = e.getMessage();
         if (message == null || message.isBlank()) {
             return e.getClass().getSimpleName();

@@ -14,20 +14,28 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The JMeter side of the runner reads one way down, as lab-report's packages do (its PackageOrderTest): the JMeter
- * home below the workers, the workers below the fork that drives them. Read from the sources, javadoc links included,
- * so no circle can come back through a comment's import.
+ * The runner reads one way down, as lab-report's packages do (its PackageOrderTest): the command line's shared parts
+ * and the readings from outside the processes at the bottom, the JMeter home below the workers, the workers below the
+ * fork that drives them, and the runner's top package (the commands and the run's pipeline) above them all, named by
+ * none. Read from the sources, javadoc links included, so no circle can come back through a comment's import.
  */
-class JMeterPackagesOrderTest {
+class RunnerPackagesOrderTest {
 
-    /** Bottom first: each may name only those before it. */
+    /** Bottom first: each may name only those before it; the top package ({@link #TOP}) may name them all. */
     static final List<String> ORDER = List.of(
+            "cli", // what every main shares: one-line errors
+            "outside", // /proc, the kernel's counters and queues, CPU lists: a process read from outside
             "jmeterhome", // the JMeter home on disk, which a worker and the fork both prepare
             "workers", // RMI, keystores and the worker's main
-            "jmeter"); // the fork: its run spec, the user groups, local and distributed tests
+            "jmeter", // the fork: its run spec, the user groups, local and distributed tests
+            "hyperfoil"); // the other client's fork
+
+    /** lab.threads.runner itself: the commands, the plan, the run, above every package of ORDER. */
+    static final String TOP = "";
 
     private static final Path SOURCES = Path.of("src/main/java/lab/threads/runner");
-    private static final Pattern NAMES = Pattern.compile("lab\\.threads\\.runner\\.([a-z]\\w*)\\.[A-Z]\\w*");
+    /** A class of a package below the runner (group 1 its package), or of the top package itself (group 1 null). */
+    private static final Pattern NAMES = Pattern.compile("lab\\.threads\\.runner\\.(?:([a-z]\\w*)\\.)?[A-Z]\\w*");
 
     @Test
     void noneNamesOneAboveIt() throws IOException {
@@ -40,13 +48,14 @@ class JMeterPackagesOrderTest {
             for (Path file : files) {
                 Matcher named = NAMES.matcher(Files.readString(file).replaceFirst("(?m)^package [\\w.]+;", ""));
                 while (named.find()) {
-                    if (ORDER.indexOf(named.group(1)) > ORDER.indexOf(from)) {
+                    String to = named.group(1) == null ? TOP : named.group(1);
+                    if (to.equals(TOP) || ORDER.indexOf(to) > ORDER.indexOf(from)) {
                         climbs.add(SOURCES.relativize(file) + " names " + named.group());
                     }
                 }
             }
         }
-        assertEquals(List.of(), climbs, "order, bottom first: " + ORDER);
+        assertEquals(List.of(), climbs, "order, bottom first: " + ORDER + ", then the top package");
     }
 
     private static List<Path> javaFiles(Path dir) throws IOException {
