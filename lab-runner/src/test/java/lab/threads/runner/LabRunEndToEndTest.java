@@ -31,7 +31,7 @@ class LabRunEndToEndTest {
                 .execute(
                         "--plan=talk",
                         "--users=" + USERS,
-                        "--rampup=5",
+                        "--rampup=2",
                         "--loops=" + LOOPS,
                         "--sleep-ms=1000",
                         "--out=" + out,

@@ -56,8 +56,10 @@ class ServerKilledTest {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
         try {
             while (System.nanoTime() < deadline) {
-                try (Stream<Path> logs = Files.walk(out)) {
-                    boolean answered = logs.filter(path -> path.endsWith("server-virtual/server-requests.csv"))
+                // The run folder's server-virtual/ only: a walk of all of out/ raced the runner's JMeter home being
+                // unpacked and deleted (NoSuchFileException, a CI failure).
+                try (Stream<Path> runs = Files.list(out)) {
+                    boolean answered = runs.map(run -> run.resolve("server-virtual/server-requests.csv"))
                             .anyMatch(log -> lines(log) > 1);
                     if (answered) {
                         ProcessHandle server = ProcessHandle.current()

@@ -33,8 +33,11 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Runs the smoke plan in forked JMeter JVMs against an in-test server. Each fork takes several seconds. */
-@Tag(CpuTimed.TAG) // run alone: the open plan's arrivals are counted per second
+/**
+ * Runs the smoke plan in forked JMeter JVMs against an in-test server. Each fork takes several seconds. Only the test
+ * that counts the open plan's arrivals per second is tagged {@link CpuTimed} and runs alone; the others assert counts
+ * and run beside other classes.
+ */
 class JMeterForkTest {
 
     private static final Duration RUN_LIMIT = Duration.ofMinutes(4);
@@ -165,6 +168,7 @@ class JMeterForkTest {
     }
 
     @Test
+    @Tag(CpuTimed.TAG) // run alone: the open plan's arrivals are counted per second
     void openPlanSendsRateTimesDurationArrivalsSpreadAtThatRate() throws Exception {
         try (SleepServer server = new SleepServer()) {
             // 50/s for 4 s of 200 ms requests; the final pause (connect + response timeout, 31 s) is cut short
