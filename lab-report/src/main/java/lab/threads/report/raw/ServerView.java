@@ -13,8 +13,10 @@ import org.HdrHistogram.Histogram;
 /**
  * The server's own view of its {@code /sleep} requests during the run: from the moment its handler had the request
  * to the moment the response was handed over ({@code serverTiming} of /stats, an HdrHistogram in microseconds).
- * The servers' histograms are cumulative, so the run's own window is the last snapshot minus the first one, which
- * the runner takes before the load: a warm-up or earlier traffic is left out.
+ * The servers' histograms are cumulative, so the run's own window is the last snapshot minus the last one taken
+ * before the client's first recorded request started (the runner takes one before the load): earlier traffic and a
+ * client's own unrecorded warm-up (Hyperfoil's) are left out, but for up to a sampling interval (a second) before that
+ * request.
  *
  * @param count responses the server handed over during the run
  * @param from  the moment the server's clock starts, in its own words
@@ -23,8 +25,12 @@ import org.HdrHistogram.Histogram;
 public record ServerView(
         long count, double p50Ms, double p90Ms, double p99Ms, double p999Ms, double maxMs, String from, String to) {
 
-    /** @return the run's window, or null when no snapshot carried a histogram (a server without server timing) */
-    public static ServerView read(Path statsJsonl, List<String> notes) {
+    /**
+     * @param firstStartMs when the client's first recorded request started (epoch ms), or null when unknown: then
+     *                     the window starts at the first snapshot
+     * @return the run's window, or null when no snapshot carried a histogram (a server without server timing)
+     */
+    public static ServerView read(Path statsJsonl, Long firstStartMs, List<String> notes) {
         List<JsonNode> ends = new ArrayList<>(2);
         JsonLinesFile.read(
                 statsJsonl,
@@ -32,7 +38,14 @@ public record ServerView(
                 snapshot -> {
                     JsonNode timing = snapshot.path("serverTiming");
                     if (timing.hasNonNull("histogram")) {
-                        if (ends.size() == 2) {
+                        boolean beforeFirstRequest = firstStartMs != null
+                                && snapshot.path("sampledAtMs").isNumber()
+                                && snapshot.get("sampledAtMs").asLong() <= firstStartMs;
+                        if (ends.isEmpty()) {
+                            ends.add(timing);
+                        } else if (beforeFirstRequest) {
+                            ends.set(0, timing);
+                        } else if (ends.size() == 2) {
                             ends.set(1, timing);
                         } else {
                             ends.add(timing);

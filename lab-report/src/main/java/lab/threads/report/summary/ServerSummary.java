@@ -175,7 +175,8 @@ public record ServerSummary(
                         new ArrayList<>())));
         ServerStatsPeaks serverStats = ServerStatsPeaks.read(
                 serverDir.resolve(RunFolder.STATS_FILE), notes, ends.isEmpty() ? null : ends.lastEnd());
-        ServerView serverView = ServerView.read(serverDir.resolve(RunFolder.STATS_FILE), notes);
+        ServerView serverView = ServerView.read(
+                serverDir.resolve(RunFolder.STATS_FILE), ends.isEmpty() ? null : ends.firstStart(), notes);
         if (serverStats.silentAtEndSeconds() != null) {
             // Its histogram stops where its answers stopped: a p99 of the early, easy part would flatter it.
             serverView = null;

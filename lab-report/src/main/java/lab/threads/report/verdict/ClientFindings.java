@@ -104,8 +104,8 @@ final class ClientFindings {
     /**
      * JMeter's p99 beside the server's own. The server's above the client's means the server went on working after the
      * client gave up only when the client did give up (its response timeouts): a server that queues can go on timing
-     * those long after. With none, the two p99s are not of the same requests: the server's window opens before the
-     * load (a warm-up's requests are in it, or any the client did not record).
+     * those long after. With none, the two p99s are not of the same requests: the server's window opens at its last
+     * snapshot before the client's first recorded request (up to a second of requests the client did not record).
      *
      * @param timeouts the samples the client gave up on ({@link ClientFacts#responseTimeouts})
      * @param samples  the samples the client recorded
@@ -138,7 +138,8 @@ final class ClientFindings {
         return Optional.of(new Finding(
                 above + ", and the client gave up on none (no response timeout): the two are not of the same requests"
                         + (view.count() > samples
-                                ? " (the server's window opens before the load and timed " + count(view.count())
+                                ? " (the server's window opens before the client's first recorded request and timed "
+                                        + count(view.count())
                                         + " responses; the client recorded " + count(samples)
                                         + ": the rest are a warm-up's, or others the client did not record)"
                                 : " (the server timed " + count(view.count()) + " responses, the client recorded "
