@@ -43,6 +43,8 @@ class ServerPastTheClientTest {
         ServerSummary summary = ServerSummary.from(
                 "server-async", folder, PlanShape.throughput(10, 2, 400), RunOutcome.fromWords("ok"));
 
+        assertTrue(
+                summary.serverView().p99Ms() > summary.percentiles().p99(), "the server's p99 is above the client's");
         List<String> findings = summary.validity().findings();
         assertEquals(
                 1,
