@@ -38,13 +38,19 @@ public final class HyperfoilMain {
         ClientStats stats = new ClientStats(plan.jtl(), "hyperfoil-main", gcPauses);
         try (SampleWriter writer = new SampleWriter(plan.jtl(), "GET /sleep")) {
             RequestRecorder recorder = new RequestRecorder(
-                    writer, "http://" + plan.host() + ":" + plan.port(), plan.connections(), plan.timeoutMs());
+                    writer,
+                    "http://" + plan.host() + ":" + plan.port(),
+                    plan.connections(),
+                    plan.timeoutMs(),
+                    stats::loadStartsAt);
             RequestRecorder.current = recorder;
             System.out.println(
                     "client hyperfoil " + plan.connections() + " connections, " + plan.threads() + " event loops");
             Thread lastLine = new Thread(stats::stop, "client-stats-stop");
             Runtime.getRuntime().addShutdownHook(lastLine);
-            // elapsedMs 0 where the measured phase starts, as a JMeter line's is where its schedule starts.
+            // elapsedMs 0 where the measured phase starts, as a JMeter line's is where its schedule starts: planned
+            // here, moved by the recorder to the first measured request (opening thousands of connections and the
+            // warm-up's last answers take what they take).
             stats.start(
                     () -> counts(recorder, plan),
                     System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(plan.warmupMs()));

@@ -70,11 +70,22 @@ final class RequestRecorder {
         }
     }
 
-    RequestRecorder(SampleWriter writer, String baseUrl, int users, long timeoutMillis) {
+    /** Told the first measured request's start (nanoTime), once: the measured load's real origin. */
+    private final java.util.function.LongConsumer loadStarted;
+
+    private final java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
+
+    RequestRecorder(
+            SampleWriter writer,
+            String baseUrl,
+            int users,
+            long timeoutMillis,
+            java.util.function.LongConsumer loadStarted) {
         this.writer = writer;
         this.baseUrl = baseUrl;
         this.users = users;
         this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        this.loadStarted = loadStarted;
     }
 
     /** This JVM's CPU time when the first measured request ended, so start-up and warm-up stay out of the figure. */
@@ -122,6 +133,9 @@ final class RequestRecorder {
     }
 
     void onRequest(Request request, int length) {
+        if (!started.get() && started.compareAndSet(false, true)) {
+            loadStarted.accept(request.startTimestampNanos());
+        }
         of(request.session).sentBytes += length;
     }
 
@@ -164,11 +178,12 @@ final class RequestRecorder {
                 baseUrl + request.path,
                 TimeUnit.NANOSECONDS.toMillis(latency),
                 "hyperfoil " + session.uniqueId());
+        boolean failed = !(answered && state.status < 400);
         state.reset();
         if (cpuAtFirstRecordNanos < 0) {
             cpuAtFirstRecordNanos = processCpuNanos();
         }
-        if (!(answered && state.status < 400)) {
+        if (failed) {
             errors.increment();
         }
         records.increment();

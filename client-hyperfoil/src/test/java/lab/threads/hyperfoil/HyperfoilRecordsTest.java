@@ -20,6 +20,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import lab.threads.report.math.Percentiles;
 import lab.threads.report.math.SampleStatistics;
 import lab.threads.report.math.SummaryReportRow;
+import lab.threads.report.raw.ClientHealth;
+import lab.threads.report.raw.ClientSnapshot;
 import lab.threads.report.raw.JtlReader;
 import lab.threads.report.raw.Sample;
 import org.junit.jupiter.api.Test;
@@ -124,6 +126,55 @@ class HyperfoilRecordsTest {
         assertTrue(last.path("cpuUserMs").asLong() + last.path("cpuSystemMs").asLong() > 0, last.toString());
         assertTrue(lines.getFirst().path("elapsedMs").asLong() < 0, "the warm-up's line comes before second 0");
         assertTrue(last.path("elapsedMs").asLong() >= 1000, "the last line after the measured second");
+    }
+
+    /**
+     * Second 0 of the report is the first measured request's start, however late the measured phase began: it starts
+     * once the warm-up's last answer is in (and, with thousands of connections, once they are all open), so the
+     * clock planned at start-up is moved there. Provoked: the warm-up's first answers come 600 ms after a 200 ms
+     * warm-up ended.
+     */
+    @Test
+    void secondZeroIsTheFirstMeasuredRequestEvenWhenTheWarmUpEndsLate() throws Exception {
+        AtomicLong requests = new AtomicLong();
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 100);
+        server.createContext("/sleep", exchange -> {
+            if (requests.incrementAndGet() <= 2) {
+                try {
+                    Thread.sleep(800);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            exchange.sendResponseHeaders(200, BODY.length);
+            exchange.getResponseBody().write(BODY);
+            exchange.close();
+        });
+        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+        server.start();
+        Path jtl = dir.resolve("late.jtl");
+        try {
+            HyperfoilMain.main(new String[] {
+                "--port=" + server.getAddress().getPort(),
+                "--connections=2",
+                "--warmup-ms=200",
+                "--duration-ms=300",
+                "--threads=1",
+                "--jtl=" + jtl
+            });
+        } finally {
+            server.stop(0);
+        }
+        List<Sample> samples = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        JtlReader.read(jtl, samples::add, notes);
+        long firstStart = samples.stream().mapToLong(Sample::timeStamp).min().orElseThrow();
+        List<ClientSnapshot> lines = ClientSnapshot.read(dir.resolve("client-stats.jsonl"), notes);
+        long planned = lines.getFirst().sampledAtMs() - lines.getFirst().elapsedMs();
+        assertTrue(firstStart - planned >= 400, "provoked: the measured phase began late: " + (firstStart - planned));
+        // In long ms: assertEquals with a delta would pick its float overload, whose epoch ms are 131 s apart.
+        long offBy = ClientHealth.of(lines, List.of()).scheduleStartMs() - firstStart;
+        assertTrue(Math.abs(offBy) <= 3, "the report's second 0 is the first measured request's start: " + offBy);
     }
 
     /** With a rate, requests arrive at it (Poisson-spaced) whatever the answers: about rate x seconds of them. */

@@ -23,7 +23,8 @@ import java.util.function.Supplier;
  *
  * <ul>
  *   <li>{@code sampledAtMs} epoch ms; {@code elapsedMs} since the measured load started (the clock of the progress
- *       lines; negative during a warm-up that is not measured);
+ *       lines; negative during a warm-up that is not measured). A client that learns the start only when it comes
+ *       ({@link #loadStartsAt}) moves it: then the last line's {@code sampledAtMs - elapsedMs} is the start;
  *   <li>{@code cpuUserMs}, {@code cpuSystemMs} this process's CPU time since the JVM started (getrusage), RSS, OS
  *       threads (all, not only Java's), live platform threads, used heap, open descriptors and their limit (each
  *       connection holds one): {@link ProcessMetrics};
@@ -104,6 +105,17 @@ public final class ClientStats {
             writeLine();
         }
         ticker = Thread.ofPlatform().daemon().name("client-stats").start(this::tickUntilStopped);
+    }
+
+    /**
+     * Moves {@code elapsedMs} 0 to when the measured load really started, where {@link #start} could only plan it
+     * (Hyperfoil starts its measured phase once every connection is open and the warm-up's last answer is in, which
+     * takes as long as it takes). Lines already written keep the planned origin; the next ones carry this one.
+     */
+    public void loadStartsAt(long loadStartNanos) {
+        synchronized (lock) {
+            startNanos = loadStartNanos;
+        }
     }
 
     /** Writes the last line, closes the file, ends the GC watch; again, or before {@link #start}, does nothing. */

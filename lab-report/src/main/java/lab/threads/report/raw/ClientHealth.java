@@ -8,7 +8,8 @@ import java.util.function.Function;
  * What the client (the forked JMeter) cost the shared machine during one server's run, from its
  * {@code client-stats.jsonl}: the same figures the server gets, so both sides of the machine can be compared.
  *
- * @param scheduleStartMs when JMeter's schedule began (ramp-up second 0), epoch ms; null when unknown
+ * @param scheduleStartMs when the client's measured schedule began (JMeter's ramp-up second 0), epoch ms, from the
+ *                        last line (a client may move the origin once the load really starts); null when unknown
  * @param cpuUserMs       client CPU during the run (last line minus first)
  * @param gcPauseMs       stop-the-world GC pause time during the run; every sample in flight is late by each pause
  * @param gcMaxPauseMs    the longest single pause
@@ -44,7 +45,7 @@ public record ClientHealth(
                 snapshots.stream().anyMatch(ClientSnapshot::distributed),
                 snapshots.stream()
                         .filter(s -> s.elapsedMs() != null)
-                        .findFirst()
+                        .reduce((earlier, later) -> later)
                         .map(s -> s.sampledAtMs() - s.elapsedMs())
                         .orElse(null),
                 max(snapshots, ClientSnapshot::rssBytes),

@@ -11,7 +11,8 @@ import java.util.List;
  * (CPU, GC, machine CPU) are cumulative since the client JVM started; a field the OS could not give is null.
  *
  * @param elapsedMs        since the client started its test: {@code sampledAtMs - elapsedMs} is the moment JMeter's
- *                         schedule began, second 0 of the ramp-up
+ *                         schedule began, second 0 of the ramp-up (Hyperfoil's lines before its measured phase carry
+ *                         a planned origin, the later ones the real one: read it from the last line)
  * @param machineCpuBusyMs all cores, from /proc/stat: the whole machine, server and client together
  * @param openFiles        descriptors the client held (each connection one), against {@code maxOpenFiles}
  * @param distributed      the users ran on JMeter workers: this line describes the controller only
