@@ -67,19 +67,8 @@ class ClientVerdictTest {
                 second -> 100,
                 LoadClient.HYPERFOIL);
         ClientVerdict outside =
-                steadyRun(12, new ServerView(3_000, 1, 1, 1, 1, 1, "a", "b"), null, LoadClient.HYPERFOIL);
-        SampleEnds ends = new SampleEnds();
-        recorded(second -> 100).forEach(ends);
-        ClientVerdict past = ClientVerdict.judge(
-                ends,
-                server(second -> 100),
-                List.of(),
-                ClientHealth.UNKNOWN,
-                Map.of("client: java.net.SocketTimeoutException: Read timed out", 30L),
-                5,
-                new ServerView(3_000, 9, 9, 9, 9, 9, "a", "b"),
-                null,
-                LoadClient.HYPERFOIL);
+                steadyRun(12, new ServerView(3_000, 1, 1, 1, 1, 1, "a", "b"), null, Map.of(), LoadClient.HYPERFOIL);
+        ClientVerdict past = timedOut(5, new ServerView(3_000, 9, 9, 9, 9, 9, "a", "b"), LoadClient.HYPERFOIL);
 
         assertEquals(Verdict.CLIENT_BOUND, stalled.verdict());
         assertTrue(
@@ -230,18 +219,7 @@ class ClientVerdictTest {
     @Test
     void aServerTimingRequestsTheClientGaveUpOnIsNotANegativeGap() {
         ServerView view = new ServerView(3_000, 60_000, 120_000, 249_823.4, 250_000, 250_100, "a", "b");
-        SampleEnds ends = new SampleEnds();
-        recorded(second -> 100).forEach(ends);
-        ClientVerdict validity = ClientVerdict.judge(
-                ends,
-                server(second -> 100),
-                List.of(),
-                ClientHealth.UNKNOWN,
-                Map.of("client: java.net.SocketTimeoutException: Read timed out", 30L),
-                105_482,
-                view,
-                null,
-                LoadClient.JMETER);
+        ClientVerdict validity = timedOut(105_482, view, LoadClient.JMETER);
 
         assertTrue(
                 validity.findings()
@@ -293,6 +271,16 @@ class ClientVerdictTest {
                 kept.findings()::toString);
     }
 
+    /** A steady run in which the client gave up on 30 requests (its response timeouts). */
+    private static ClientVerdict timedOut(long clientP99, ServerView view, LoadClient recorder) {
+        return steadyRun(
+                clientP99,
+                view,
+                null,
+                Map.of("client: java.net.SocketTimeoutException: Read timed out", 30L),
+                recorder);
+    }
+
     private static ClientVerdict judge(List<Sample> samples, List<ClientSnapshot> client, Map<String, Long> errors) {
         return judge(samples, client, errors, second -> 100, LoadClient.JMETER);
     }
@@ -304,11 +292,15 @@ class ClientVerdictTest {
 
     /** 100 responses a second on both sides, no client record: only the given p99s and arrival lateness differ. */
     private static ClientVerdict steadyRun(long jmeterP99, ServerView view, ArrivalLag.Lateness lateness) {
-        return steadyRun(jmeterP99, view, lateness, LoadClient.JMETER);
+        return steadyRun(jmeterP99, view, lateness, Map.of(), LoadClient.JMETER);
     }
 
     private static ClientVerdict steadyRun(
-            long jmeterP99, ServerView view, ArrivalLag.Lateness lateness, LoadClient recorder) {
+            long jmeterP99,
+            ServerView view,
+            ArrivalLag.Lateness lateness,
+            Map<String, Long> errors,
+            LoadClient recorder) {
         SampleEnds ends = new SampleEnds();
         recorded(second -> 100).forEach(ends);
         return ClientVerdict.judge(
@@ -316,7 +308,7 @@ class ClientVerdictTest {
                 server(second -> 100),
                 List.of(),
                 ClientHealth.UNKNOWN,
-                Map.of(),
+                errors,
                 jmeterP99,
                 view,
                 lateness,
