@@ -20,14 +20,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.zip.DataFormatException;
 import lab.threads.common.Variant;
 import lab.threads.common.WaitKind;
 import lab.threads.report.pinning.JfrEvidence;
 import lab.threads.report.pinning.PinningProbe;
+import lab.threads.report.raw.ServerView;
 
 /**
  * One probe of {@code ./lab pinning}: a fresh server JVM (so no carrier or thread of an earlier kind is left in it),
- * recorded by JFR from its start; one warm-up request, then {@code requests} concurrent {@code /sleep?ms&how} sent at
+ * recorded by JFR from its start; one warm-up request (left out of the server's p99: its {@code /stats} is read after
+ * it and again at the end), then {@code requests} concurrent {@code /sleep?ms&how} sent at
  * once by the runner's own {@link HttpClient} (HTTP/1.1, asynchronous: a connection per request, no client thread per
  * request), waited for until the deadline while {@code /proc} gives the server's thread count every 50 ms; then its
  * own {@code /stats}, its recording dumped with {@code jcmd}, and SIGKILL: a server left holding pinned requests
@@ -80,7 +83,7 @@ final class PinningProbeRun {
             JsonNode warmUp = get(client, server.base().resolve("/sleep?ms=0"), Duration.ofSeconds(10));
             JsonNode before = get(client, server.base().resolve("/stats"), Duration.ofSeconds(10));
             Answers answers = probe(client, server, kind, requests, waitMs, deadlineMs);
-            Double p99 = serverP99(client, server);
+            Double p99 = serverP99(client, server, before);
             JfrEvidence evidence = dump(jdk, server, recording);
             Runtime.Version version = Runtime.Version.parse(before.path("jdk").asText());
             return new PinningProbe(
@@ -165,13 +168,34 @@ final class PinningProbeRun {
         }
     }
 
-    /** The server's own p99 of the answered requests; null when it does not answer /stats (its carriers held). */
-    private static Double serverP99(HttpClient client, ServerProcess server) {
+    /**
+     * The server's own p99 of the answered requests; null when it does not answer /stats (its carriers held).
+     *
+     * @param before its /stats after the warm-up
+     */
+    private static Double serverP99(HttpClient client, ServerProcess server, JsonNode before) {
         try {
-            JsonNode timing = get(client, server.base().resolve("/stats"), Duration.ofSeconds(3))
-                    .path("serverTiming");
-            return timing.path("count").asLong() > 0 ? timing.path("p99Ms").asDouble() : null;
+            ServerView probed =
+                    probedRequests(before, get(client, server.base().resolve("/stats"), Duration.ofSeconds(3)));
+            return probed == null || probed.count() == 0 ? null : probed.p99Ms();
         } catch (IOException | InterruptedException notAnswered) {
+            return null;
+        }
+    }
+
+    /**
+     * What the server timed between two of its /stats answers: the probe's requests, without the warm-up before them
+     * (its histogram counts from its start). Null when it times none (no histogram) or its histogram is unreadable.
+     */
+    static ServerView probedRequests(JsonNode before, JsonNode after) {
+        JsonNode from = before.path("serverTiming");
+        JsonNode to = after.path("serverTiming");
+        if (!from.hasNonNull("histogram") || !to.hasNonNull("histogram")) {
+            return null;
+        }
+        try {
+            return ServerView.between(from, to);
+        } catch (DataFormatException | IllegalArgumentException unreadable) {
             return null;
         }
     }

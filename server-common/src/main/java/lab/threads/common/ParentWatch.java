@@ -89,6 +89,12 @@ public final class ParentWatch {
      * of its own (20,000 connections at the talk plan's peak) got "not alive" for a parent that was there and stopped
      * its load. So "not alive" is confirmed with a {@code stat} of {@code /proc/<pid>}, which takes none; where there
      * is no /proc (not Linux), the handle's word stands.
+     *
+     * <p>The stat sees only that some process has the pid, not which one: if the parent dies and the kernel gives its
+     * pid to a new process before the next look (within {@link #EVERY}), the handle says "not alive" (another start
+     * time), the stat finds the newcomer's {@code /proc/<pid>}, and this process goes on as if its parent were there,
+     * until the newcomer too is gone. The kernel hands out pids in turn, so it takes the kernel's counter coming round
+     * to the same number within that second: rare, and not guarded against.
      */
     static boolean gone(ProcessHandle parent) {
         if (parent.isAlive()) {

@@ -31,26 +31,6 @@ public final class HtmlReport {
             .verdict.ok>b{color:#070}
             """ + GlanceBars.STYLE + TimeSection.STYLE + ChartsSection.STYLE + ProfileSection.STYLE;
 
-    /** How to read the main table, under it on the page and in summary.md, naming the client that ran. */
-    static String reading(LoadClient client) {
-        return (client == LoadClient.JMETER
-                        ? "Times in ms; percentiles are JMeter's Aggregate Report (nearest rank over all samples); "
-                        : "Times in ms, from " + client.possessive() + " records; percentiles as JMeter's Aggregate "
-                                + "Report computes them (nearest rank over all samples); ")
-                + "std dev is the population one, as in JMeter's Summary Report. \"server p50 / p99 / max\" is the "
-                + "server's own timing of the same requests, from its handler having the request to the response handed "
-                + "over; \"client\" says whether the client (" + client.label() + ", on the same machine) held the "
-                + "figures back.";
-    }
-
-    /** The heading of JMeter's own columns: JMeter's math, over the records of the client that ran. */
-    static String summaryReportHeading(LoadClient client) {
-        return client == LoadClient.JMETER
-                ? "JMeter's Summary Report and Aggregate Report columns"
-                : "Summary Report and Aggregate Report columns (JMeter's math over " + client.possessive()
-                        + " records)";
-    }
-
     private HtmlReport() {}
 
     /**
@@ -80,13 +60,7 @@ public final class HtmlReport {
         html.append(GlanceBars.render(report.servers(), report.plan()));
         html.append(HtmlSection.render(RunSections.validity(report.servers())));
         html.append(TimeSection.render(report.servers(), client));
-        html.append("<h2>Results</h2>\n");
-        appendTable(html, "summary", SummaryTable.COLUMNS, report.servers());
-        html.append("<p>").append(escape(reading(client))).append("</p>\n");
-        html.append("<details><summary>More columns: averages, the server's own percentiles, both sides' CPU, "
-                + "the client's memory and GC, errors by cause</summary>\n");
-        appendTable(html, "details", SummaryTable.DETAIL_COLUMNS, report.servers());
-        html.append("</details>\n");
+        html.append(HtmlSection.render(RunSections.results(report.servers(), client)));
         html.append(TalkSection.of(report.talk()).map(HtmlSection::render).orElse(""));
         html.append("""
                 <!-- ===== CHARTS: drawn by ChartsSection. Keep this section and its id. ===== -->
@@ -101,11 +75,6 @@ public final class HtmlReport {
         html.append(RunSections.notes(report.servers()).map(HtmlSection::render).orElse(""));
         html.append(HtmlSection.render(RunSections.metadata(report.metadata())));
         return html.append("</body>\n</html>\n").toString();
-    }
-
-    static void appendTable(
-            StringBuilder html, String id, List<SummaryTable.Column> columns, List<ServerSummary> servers) {
-        HtmlSection.table(html, Section.Table.of(id, columns, servers));
     }
 
     private static void appendFiles(StringBuilder html, List<ServerSummary> servers, Path runDir) {

@@ -51,12 +51,19 @@ public final class HtmlSection {
                     }
                     html.append("</div>\n");
                 }
+                case Section.Folded folded -> {
+                    html.append("<details><summary>")
+                            .append(HtmlReport.escape(folded.summary()))
+                            .append("</summary>\n");
+                    parts(html, folded.parts());
+                    html.append("</details>\n");
+                }
                 case Section.PageOnly pageOnly -> html.append(pageOnly.html());
             }
         }
     }
 
-    static void table(StringBuilder html, Section.Table table) {
+    private static void table(StringBuilder html, Section.Table table) {
         html.append(table.id() == null ? "<table>\n" : "<table id=\"" + table.id() + "\">\n");
         if (table.caption() != null) {
             html.append("<caption>").append(HtmlReport.escape(table.caption())).append("</caption>\n");

@@ -4,9 +4,13 @@ import java.util.List;
 import java.util.stream.Collectors;
 import lab.threads.report.raw.LoadClient;
 import lab.threads.report.summary.RunReport;
-import lab.threads.report.summary.ServerSummary;
 
-/** summary.md: the side-by-side table, ready to paste into a README, then the plan, the sections, notes and metadata. */
+/**
+ * summary.md: index.html's sections in its order, in text: the headline and the plan, whose figures these are, the
+ * side-by-side table (ready to paste into a README) with its more columns, then the other sections, notes and metadata.
+ * What the page alone shows (the glance bars, the time bars, the charts, errors by cause per server, the files' links)
+ * is left out: their words are in the headline, the verdicts and the tables.
+ */
 public final class MarkdownReport {
 
     private MarkdownReport() {}
@@ -17,14 +21,10 @@ public final class MarkdownReport {
         Headline.partialNotice(report.servers())
                 .ifPresent(notice -> md.append("> **").append(notice).append("**\n\n"));
         md.append(MarkdownSection.render(List.of(Headline.lines(report))));
-        md.append(MarkdownSection.render(RunSections.validity(report.servers())));
-        md.append("\n## Results\n\n");
-        appendTable(md, SummaryTable.COLUMNS, report.servers());
         md.append('\n').append(Cells.planLine(report)).append('\n');
-        md.append(HtmlReport.reading(client)).append('\n');
+        md.append(MarkdownSection.render(RunSections.validity(report.servers())));
+        md.append(MarkdownSection.render(RunSections.results(report.servers(), client)));
         md.append(TalkSection.of(report.talk()).map(MarkdownSection::render).orElse(""));
-        md.append("\n## Details\n\n");
-        appendTable(md, SummaryTable.DETAIL_COLUMNS, report.servers());
         md.append(MarkdownSection.render(KernelSection.of(report.servers(), client)));
         md.append(ProfileSection.of(report.servers(), client)
                 .map(MarkdownSection::render)
@@ -34,10 +34,6 @@ public final class MarkdownReport {
                 RunSections.notes(report.servers()).map(MarkdownSection::render).orElse(""));
         md.append(MarkdownSection.render(RunSections.metadata(report.metadata())));
         return md.toString();
-    }
-
-    static void appendTable(StringBuilder md, List<SummaryTable.Column> columns, List<ServerSummary> servers) {
-        MarkdownSection.table(md, Section.Table.of(null, columns, servers));
     }
 
     static String row(List<String> cells) {

@@ -65,13 +65,18 @@ public final class MarkdownSection {
                                     .append(judged.advice())
                                     .append('\n'));
                 }
+                case Section.Folded folded -> {
+                    blankLine(md);
+                    md.append("### ").append(folded.summary()).append("\n\n");
+                    parts(md, folded.parts());
+                }
                 case Section.SideBySide sides -> sides.sides().forEach(side -> parts(md, side));
                 case Section.PageOnly pageOnly -> {}
             }
         }
     }
 
-    static void table(StringBuilder md, Section.Table table) {
+    private static void table(StringBuilder md, Section.Table table) {
         if (table.caption() != null) {
             md.append(table.caption()).append(":\n\n");
         }

@@ -12,8 +12,8 @@ import lab.threads.report.verdict.ErrorCause;
 import lab.threads.report.verdict.Verdict;
 
 /**
- * The run report's sections that are lists and key-value tables rather than a server table: whose figures these are,
- * errors by cause, JMeter's own columns, notes and metadata. index.html and summary.md render them alike.
+ * The run report's sections made of lists, tables and words: whose figures these are, the results, errors by cause,
+ * JMeter's own columns, notes and metadata. index.html and summary.md render them alike.
  */
 final class RunSections {
 
@@ -36,6 +36,36 @@ final class RunSections {
                                     validity.verdict().equals(Verdict.CLIENT_BOUND));
                         })
                         .toList())));
+    }
+
+    /**
+     * The main table, how to read it, and the less-read columns folded under it: what a reader deciding needs first,
+     * the rest a click (on a page) or a heading (in text) away.
+     */
+    static Section results(List<ServerSummary> servers, LoadClient client) {
+        return new Section(
+                "results",
+                "Results",
+                null,
+                List.of(
+                        Section.Table.of("summary", SummaryTable.COLUMNS, servers),
+                        new Section.Paragraph(reading(client)),
+                        new Section.Folded(
+                                "More columns: averages, the server's own percentiles, both sides' CPU, the client's "
+                                        + "memory and GC, errors by cause",
+                                List.of(Section.Table.of("details", SummaryTable.DETAIL_COLUMNS, servers)))));
+    }
+
+    /** How to read the main table, naming the client that ran. */
+    private static String reading(LoadClient client) {
+        return (client == LoadClient.JMETER
+                        ? "Times in ms; percentiles are JMeter's Aggregate Report (nearest rank over all samples); "
+                        : "Times in ms, from " + client.possessive() + " records; percentiles as JMeter's Aggregate "
+                                + "Report computes them (nearest rank over all samples); ")
+                + "std dev is the population one, as in JMeter's Summary Report. \"server p50 / p99 / max\" is the "
+                + "server's own timing of the same requests, from its handler having the request to the response handed "
+                + "over; \"client\" says whether the client (" + client.label() + ", on the same machine) held the "
+                + "figures back.";
     }
 
     /** Keys are "side: cause" (see ErrorCauses): the side gets its own column so server and client stand apart. */
@@ -63,7 +93,10 @@ final class RunSections {
     static Section jmeterColumns(List<ServerSummary> servers, LoadClient client) {
         return new Section(
                 "jmeter",
-                HtmlReport.summaryReportHeading(client),
+                client == LoadClient.JMETER
+                        ? "JMeter's Summary Report and Aggregate Report columns"
+                        : "Summary Report and Aggregate Report columns (JMeter's math over " + client.possessive()
+                                + " records)",
                 null,
                 List.of(Section.Table.of("jmeter-summary", SummaryTable.JMETER_COLUMNS, servers)));
     }

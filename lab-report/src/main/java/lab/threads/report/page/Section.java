@@ -108,6 +108,12 @@ public record Section(String id, String title, String reading, List<Part> parts)
      */
     public record Judged(String subject, String verdict, List<String> findings, String advice, boolean alert) {}
 
+    /**
+     * Parts a page folds away under a line that says what they hold, e.g. the main table's less-read columns; text
+     * has no fold, so it shows them under that line as a heading.
+     */
+    public record Folded(String summary, List<Part> parts) implements Part {}
+
     /** Parts a page shows side by side; one after the other in text. */
     public record SideBySide(List<List<Part>> sides) implements Part {}
 

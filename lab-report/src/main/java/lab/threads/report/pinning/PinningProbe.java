@@ -18,7 +18,8 @@ package lab.threads.report.pinning;
  * @param carriers        carrier threads the server's JVM started in the whole probe (JFR {@code jdk.ThreadStart} in
  *                        the {@code CarrierThreads} group); -1 when unknown
  * @param peakOsThreads   the server process's threads at most, sampled from {@code /proc} every 50 ms (kernel)
- * @param serverP99Ms     the server's own p99 of the answered requests ({@code /stats}); null when none answered
+ * @param serverP99Ms     the server's own p99 of the probe's answered requests ({@code /stats} read after the warm-up
+ *                        request and at the end: the warm-up left out); null when none answered
  * @param pinnedEvents    JFR {@code jdk.VirtualThreadPinned} events (a virtual thread parked while pinned)
  * @param pinnedTop       the most frequent top frames of those events, with their count; empty when none
  * @param nativeSamples   JFR {@code jdk.NativeMethodSample}s of a thread in the wait, inside native code

@@ -60,24 +60,36 @@ public record ServerView(
             return null;
         }
         try {
-            Histogram window = decode(ends.getLast());
-            if (ends.size() == 2) {
-                window.subtract(decode(ends.getFirst()));
-            }
-            return new ServerView(
-                    window.getTotalCount(),
-                    ms(window.getValueAtPercentile(50)),
-                    ms(window.getValueAtPercentile(90)),
-                    ms(window.getValueAtPercentile(99)),
-                    ms(window.getValueAtPercentile(99.9)),
-                    ms(window.getMaxValue()),
-                    ends.getLast().path("from").asText(""),
-                    ends.getLast().path("to").asText(""));
+            return between(ends.size() == 2 ? ends.getFirst() : null, ends.getLast());
         } catch (DataFormatException | IllegalArgumentException e) {
             notes.add(statsJsonl.getFileName() + ": serverTiming histogram unreadable (" + e
                     + "): no server-side latency");
             return null;
         }
+    }
+
+    /**
+     * What the server timed between two of its {@code serverTiming} answers (in /stats): the later histogram minus the
+     * earlier one, so requests it had timed before the earlier answer are left out.
+     *
+     * @param before the earlier answer, or null to count from the server's start
+     * @param after  the later answer; both must carry a {@code histogram}
+     * @throws DataFormatException when a histogram cannot be decoded
+     */
+    public static ServerView between(JsonNode before, JsonNode after) throws DataFormatException {
+        Histogram window = decode(after);
+        if (before != null) {
+            window.subtract(decode(before));
+        }
+        return new ServerView(
+                window.getTotalCount(),
+                ms(window.getValueAtPercentile(50)),
+                ms(window.getValueAtPercentile(90)),
+                ms(window.getValueAtPercentile(99)),
+                ms(window.getValueAtPercentile(99.9)),
+                ms(window.getMaxValue()),
+                after.path("from").asText(""),
+                after.path("to").asText(""));
     }
 
     private static Histogram decode(JsonNode timing) throws DataFormatException {

@@ -218,7 +218,7 @@ public record ServerSummary(
                 serverStats,
                 serverView,
                 client,
-                // Where each request's time went replaces the gap between JMeter's p99 and the server's own.
+                // Where each request's time went replaces the gap between the client's p99 and the server's own.
                 NoBlockingVerdict.of(
                         ClientVerdict.judge(
                                         ends,
@@ -228,15 +228,15 @@ public record ServerSummary(
                                         byCause,
                                         percentiles.p99(),
                                         breakdown.present() ? null : serverView,
-                                        arrivals.against(plan, scheduleStartMs))
+                                        arrivals.against(plan, scheduleStartMs),
+                                        loadClient)
                                 .withServerSide(ServerLogLimits.read(serverDir), serverView, plan.sleepMs(), breakdown)
                                 .withCores(cores)
-                                .withNoThinkTime(!plan.hasIdeal(), cpu, cores, summary.samples()),
+                                .withNoThinkTime(!plan.hasIdeal(), cpu, cores, summary.samples(), loadClient),
                         !plan.hasIdeal(),
                         cpu,
                         cores,
-                        summary.throughput(),
-                        loadClient),
+                        summary.throughput()),
                 breakdown,
                 kernel,
                 ends.isEmpty() ? List.of() : SeriesGaps.describe(serverDir, ends.firstStart(), ends.lastEnd()),

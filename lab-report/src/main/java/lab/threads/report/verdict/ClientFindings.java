@@ -9,11 +9,14 @@ import lab.threads.report.math.ArrivalLag;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.raw.ClientHealth;
 import lab.threads.report.raw.ClientSnapshot;
+import lab.threads.report.raw.LoadClient;
 import lab.threads.report.raw.ServerView;
 
 /**
  * {@link ClientVerdict}'s evidence in words: one sentence per fact found ({@link ClientFacts}), saying whether it alone
- * makes the client the bottleneck, and the advice that goes with each verdict.
+ * makes the client the bottleneck, and the advice that goes with each verdict. Each names the client that recorded
+ * the samples: a Hyperfoil run's evidence says "Hyperfoil's p99", and its advice does not send the reader to the
+ * client it already used.
  */
 final class ClientFindings {
 
@@ -22,11 +25,11 @@ final class ClientFindings {
     /** One piece of evidence, in words; {@code clientBound} when it alone makes the client the bottleneck. */
     record Finding(String words, boolean clientBound) {}
 
-    static Optional<Finding> stalled(List<ClientVerdict.Interval> stalls) {
+    static Optional<Finding> stalled(List<ClientVerdict.Interval> stalls, LoadClient recorder) {
         return stalls.isEmpty()
                 ? Optional.empty()
                 : Optional.of(new Finding(
-                        "client stall: JMeter recorded no sample at "
+                        "client stall: " + recorder.label() + " recorded no sample at "
                                 + join(stalls) + " while the server handed over "
                                 + count(stalls.stream()
                                         .mapToLong(ClientVerdict.Interval::serverResponses)
@@ -102,32 +105,37 @@ final class ClientFindings {
     }
 
     /**
-     * JMeter's p99 beside the server's own. The server's above the client's means the server went on working after the
-     * client gave up only when the client did give up (its response timeouts): a server that queues can go on timing
-     * those long after. With none, the two p99s are not of the same requests: the server's window opens at its last
+     * The client's p99 beside the server's own. The server's above the client's means the server went on working after
+     * the client gave up only when the client did give up (its response timeouts): a server that queues can go on
+     * timing those long after. With none, the two p99s are not of the same requests: the server's window opens at its last
      * snapshot before the client's first recorded request (up to a second of requests the client did not record).
      *
      * @param timeouts the samples the client gave up on ({@link ClientFacts#responseTimeouts})
      * @param samples  the samples the client recorded
      */
-    static Optional<Finding> p99Gap(ServerView view, long jmeterP99, long timeouts, long samples) {
+    static Optional<Finding> p99Gap(ServerView view, long clientP99, long timeouts, long samples, LoadClient recorder) {
         if (view == null || view.count() == 0) {
             return Optional.empty();
         }
         long serverP99 = Math.round(view.p99Ms());
-        if (jmeterP99 >= serverP99) {
+        if (clientP99 >= serverP99) {
             return Optional.of(new Finding(
                     String.format(
                             Locale.ROOT,
-                            "JMeter's p99 %s ms against the server's own %s ms: %s ms of it was spent "
+                            "%s p99 %s ms against the server's own %s ms: %s ms of it was spent "
                                     + "outside the server's handler (client, kernel, network)",
-                            count(jmeterP99),
+                            recorder.possessive(),
+                            count(clientP99),
                             count(serverP99),
-                            count(jmeterP99 - serverP99)),
+                            count(clientP99 - serverP99)),
                     false));
         }
         String above = String.format(
-                Locale.ROOT, "the server's own p99 %s ms is above JMeter's %s ms", count(serverP99), count(jmeterP99));
+                Locale.ROOT,
+                "the server's own p99 %s ms is above %s %s ms",
+                count(serverP99),
+                recorder.possessive(),
+                count(clientP99));
         if (timeouts > 0) {
             return Optional.of(new Finding(
                     above + ": the server went on working on requests after the client had given up on them ("
@@ -173,13 +181,12 @@ final class ClientFindings {
         return Optional.empty();
     }
 
-    static String advice(Verdict verdict, ClientHealth health) {
+    static String advice(Verdict verdict, ClientHealth health, LoadClient recorder) {
         return switch (verdict) {
-            case CLIENT_BOUND ->
-                "JMeter's latency and throughput include the client's own delays; the server's columns "
-                        + "are its own view. " + ClientVerdict.WHAT_TO_DO;
+            case CLIENT_BOUND -> clientBoundAdvice(recorder, false);
             case NO_CLIENT_LIMIT ->
-                "No sign the client was the bottleneck: JMeter recorded responses in every second the "
+                "No sign the client was the bottleneck: " + recorder.label()
+                        + " recorded responses in every second the "
                         + "server handed them over"
                         + (health.peakCpuPercentOfMachine() == null
                                 ? ""
@@ -190,6 +197,22 @@ final class ClientFindings {
                         + ".";
             case UNKNOWN ->
                 "Cannot tell whether the client was the bottleneck (a server without /stats/seconds, or an older run).";
+        };
+    }
+
+    /**
+     * What to do when the client held the figures back, by the client that did: never to use it again.
+     *
+     * @param noThinkTime the plan has no ideal (a 0 ms sleep), where the client's CPU is what bounds the req/s
+     */
+    static String clientBoundAdvice(LoadClient recorder, boolean noThinkTime) {
+        return switch (recorder) {
+            case JMETER ->
+                noThinkTime
+                        ? ClientVerdict.NO_THINK_TIME_ADVICE
+                        : "JMeter's latency and throughput include the client's own delays; the server's columns "
+                                + "are its own view. " + ClientVerdict.WHAT_TO_DO;
+            case HYPERFOIL -> ClientVerdict.HYPERFOIL_ADVICE;
         };
     }
 

@@ -9,16 +9,18 @@ import lab.threads.report.math.SampleEnds;
 import lab.threads.report.math.TimeBreakdown;
 import lab.threads.report.raw.ClientHealth;
 import lab.threads.report.raw.ClientSnapshot;
+import lab.threads.report.raw.LoadClient;
 import lab.threads.report.raw.ServerSecond;
 import lab.threads.report.raw.ServerView;
 
 /**
  * Whether the client, not the server, set a run's figures: the verdict, the evidence in words and seconds, and what to
- * do about it. The server counts the responses it hands over each second; JMeter records each sample when it has read
- * the response. Both clocks are this machine's wall clock, so the two series line up second by second.
+ * do about it, in the words of the client that recorded the samples ({@link LoadClient}: JMeter or Hyperfoil). The
+ * server counts the responses it hands over each second; the client records each sample when it has read the
+ * response. Both clocks are this machine's wall clock, so the two series line up second by second.
  *
  * <ul>
- * <li><b>Client stall</b>: seconds in which the server handed over responses and JMeter recorded none (at least
+ * <li><b>Client stall</b>: seconds in which the server handed over responses and the client recorded none (at least
  *     {@value #STALL_MIN_RESPONSES} responses over the interval, so a response crossing a second's edge is no stall).
  * <li><b>Client behind its schedule</b> (open plans): arrivals started more than {@value ArrivalLag#LATE_FLAG_SECONDS} s
  *     after the schedule had them due, so the arrival rate the server saw was the client's.
@@ -29,7 +31,7 @@ import lab.threads.report.raw.ServerView;
  *     ports, memory, threads), and {@value #GC_PAUSE_FLAG_MS} ms or more of client GC pauses within one second while
  *     samples were in flight.
  * </ul>
- * The machine's share (all cores busy) and the gap between JMeter's p99 and the server's own are stated as facts.
+ * The machine's share (all cores busy) and the gap between the client's p99 and the server's own are stated as facts.
  * {@link ClientFacts} finds the facts in the run's series, {@link ClientFindings} words each of them; this record holds
  * the verdict and puts the two together.
  *
@@ -64,7 +66,13 @@ public record ClientVerdict(
             "To measure the server rather than the client: fewer users (--users), JMeter's users "
                     + "on other machines (--workers), or the server on another machine (--target).";
 
-    /** @return the seconds in which JMeter recorded nothing while the server answered */
+    /** Hyperfoil's is already the lighter client: the advice is to give it cores of its own, not another client. */
+    static final String HYPERFOIL_ADVICE =
+            "The req/s and latency include Hyperfoil's own delays (it shares the cores): "
+                    + "to measure the server, the client on cores of its own (--cpus) or the server on another machine "
+                    + "(--target).";
+
+    /** @return the seconds in which the client recorded nothing while the server answered */
     public double stallSeconds() {
         return clientStalls.stream().mapToDouble(Interval::seconds).sum();
     }
@@ -73,7 +81,7 @@ public record ClientVerdict(
      * A stretch of the run, in seconds since its first sample start.
      *
      * @param serverResponses responses the server handed over in it
-     * @param jmeterSamples   samples JMeter recorded as ending in it
+     * @param jmeterSamples   samples the client recorded as ending in it
      */
     public record Interval(double fromSecond, double toSecond, long serverResponses, long jmeterSamples) {
 
@@ -87,14 +95,15 @@ public record ClientVerdict(
     }
 
     /**
-     * @param ends      JMeter's sample ends per second
+     * @param ends      the client's sample ends per second
      * @param server    the server's own responses per second; empty when unknown
      * @param client    the client's own snapshots; empty when unknown
      * @param health    the same, summed up
-     * @param jmeterP99 JMeter's p99 over the run, ms
-     * @param view      the server's own latency over the run, for the gap between its p99 and JMeter's; null when unknown,
-     *                  or when the per-request {@link TimeBreakdown} says where the time went instead
+     * @param clientP99 the client's p99 over the run, ms
+     * @param view      the server's own latency over the run, for the gap between its p99 and the client's; null when
+     *                  unknown, or when the per-request {@link TimeBreakdown} says where the time went instead
      * @param lateness  an open plan's arrivals against their schedule; null for a closed plan
+     * @param recorder  the client that recorded the samples, named in the evidence and the advice
      */
     public static ClientVerdict judge(
             SampleEnds ends,
@@ -102,9 +111,10 @@ public record ClientVerdict(
             List<ClientSnapshot> client,
             ClientHealth health,
             Map<String, Long> errorsByCause,
-            long jmeterP99,
+            long clientP99,
             ServerView view,
-            ArrivalLag.Lateness lateness) {
+            ArrivalLag.Lateness lateness,
+            LoadClient recorder) {
         List<ClientFindings.Finding> findings = new ArrayList<>();
         ClientFacts.Seconds seconds = ends.isEmpty() || server.isEmpty()
                 ? ClientFacts.Seconds.NONE
@@ -113,16 +123,16 @@ public record ClientVerdict(
             findings.add(new ClientFindings.Finding(
                     server.isEmpty()
                             ? "the server's per-second series is missing, so client stalls cannot be told"
-                            : "JMeter recorded no sample",
+                            : recorder.label() + " recorded no sample",
                     false));
         }
-        ClientFindings.stalled(seconds.stalls()).ifPresent(findings::add);
+        ClientFindings.stalled(seconds.stalls(), recorder).ifPresent(findings::add);
         ClientFindings.busy(seconds.busyLagging()).ifPresent(findings::add);
         ClientFindings.schedule(lateness).ifPresent(findings::add);
         Map<String, Long> limits = ClientFacts.clientLimitErrors(errorsByCause);
         ClientFindings.clientLimits(limits, health).ifPresent(findings::add);
         ClientFindings.clientGc(client, health).ifPresent(findings::add);
-        ClientFindings.p99Gap(view, jmeterP99, ClientFacts.responseTimeouts(errorsByCause), ends.count())
+        ClientFindings.p99Gap(view, clientP99, ClientFacts.responseTimeouts(errorsByCause), ends.count(), recorder)
                 .ifPresent(findings::add);
         if (client.stream().anyMatch(ClientSnapshot::distributed)) {
             findings.add(new ClientFindings.Finding(
@@ -134,7 +144,7 @@ public record ClientVerdict(
         return new ClientVerdict(
                 verdict,
                 findings.stream().map(ClientFindings.Finding::words).toList(),
-                ClientFindings.advice(verdict, health),
+                ClientFindings.advice(verdict, health, recorder),
                 seconds.stalls(),
                 seconds.busyLagging(),
                 seconds.saturated(),
@@ -191,9 +201,11 @@ public record ClientVerdict(
      * shared cores, when all cores were busy for at least half the load and the client spent at least as much CPU as
      * the server. Otherwise it says what bounded the figure: the server's cores, or neither.
      *
-     * @param samples the requests the client recorded, for the CPU per request
+     * @param samples  the requests the client recorded, for the CPU per request
+     * @param recorder the client that recorded them: the advice does not send the reader to the client it used
      */
-    public ClientVerdict withNoThinkTime(boolean noIdeal, CpuSplit cpu, CoreUse cores, long samples) {
+    public ClientVerdict withNoThinkTime(
+            boolean noIdeal, CpuSplit cpu, CoreUse cores, long samples, LoadClient recorder) {
         if (!noIdeal) {
             return this;
         }
@@ -221,14 +233,15 @@ public record ClientVerdict(
         return new ClientVerdict(
                 clientBound ? Verdict.CLIENT_BOUND : verdict,
                 List.copyOf(more),
-                clientBound ? NO_THINK_TIME_ADVICE : advice,
+                clientBound ? ClientFindings.clientBoundAdvice(recorder, true) : advice,
                 clientStalls,
                 clientBusyLagging,
                 machineSaturatedSeconds,
                 clientLimitErrors);
     }
 
-    private ClientVerdict withFindings(List<String> more) {
+    /** The same verdict and advice with other evidence. */
+    ClientVerdict withFindings(List<String> more) {
         return new ClientVerdict(
                 verdict,
                 List.copyOf(more),

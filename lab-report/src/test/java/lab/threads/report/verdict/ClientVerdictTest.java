@@ -13,6 +13,7 @@ import lab.threads.report.math.TimeBreakdown;
 import lab.threads.report.raw.ClientHealth;
 import lab.threads.report.raw.ClientPoint;
 import lab.threads.report.raw.ClientSnapshot;
+import lab.threads.report.raw.LoadClient;
 import lab.threads.report.raw.Sample;
 import lab.threads.report.raw.ServerSecond;
 import lab.threads.report.raw.ServerView;
@@ -54,6 +55,42 @@ class ClientVerdictTest {
                 validity.findings()::toString);
         assertTrue(validity.advice().contains("--workers"), validity.advice());
         assertTrue(validity.oneLine().startsWith("client-bound: client stall"), validity.oneLine());
+    }
+
+    /** Each finding and the advice in the words of the client that recorded: never "JMeter" for a Hyperfoil run. */
+    @Test
+    void aHyperfoilRunsEvidenceNamesHyperfoilAndItsAdviceIsNotToUseIt() {
+        ClientVerdict stalled = judge(
+                recorded(second -> second == 3 ? 0 : second == 4 ? 200 : 100),
+                client(second -> 30.0, 0),
+                Map.of(),
+                second -> 100,
+                LoadClient.HYPERFOIL);
+        ClientVerdict outside =
+                steadyRun(12, new ServerView(3_000, 1, 1, 1, 1, 1, "a", "b"), null, Map.of(), LoadClient.HYPERFOIL);
+        ClientVerdict past = timedOut(5, new ServerView(3_000, 9, 9, 9, 9, 9, "a", "b"), LoadClient.HYPERFOIL);
+
+        assertEquals(Verdict.CLIENT_BOUND, stalled.verdict());
+        assertTrue(
+                stalled.findings().getFirst().startsWith("client stall: Hyperfoil recorded no sample at t = 3-4 s"),
+                stalled.findings()::toString);
+        assertTrue(
+                outside.findings()
+                        .contains("Hyperfoil's p99 12 ms against the server's own 1 ms: 11 ms of it was spent "
+                                + "outside the server's handler (client, kernel, network)"),
+                outside.findings()::toString);
+        assertTrue(
+                past.findings().stream()
+                        .anyMatch(finding -> finding.startsWith(
+                                "the server's own p99 9 ms is above Hyperfoil's 5 ms: the server went on working")),
+                past.findings()::toString);
+        assertEquals(ClientVerdict.HYPERFOIL_ADVICE, stalled.advice());
+        assertTrue(
+                outside.advice().startsWith("No sign the client was the bottleneck: Hyperfoil recorded responses"),
+                outside.advice());
+        for (ClientVerdict verdict : List.of(stalled, outside, past)) {
+            assertTrue(!verdict.oneLine().contains("JMeter"), verdict::oneLine);
+        }
     }
 
     @Test
@@ -161,8 +198,8 @@ class ClientVerdictTest {
     void withoutTheServersSeriesTheVerdictIsUnknown() {
         SampleEnds ends = new SampleEnds();
         recorded(second -> 100).forEach(ends);
-        ClientVerdict validity =
-                ClientVerdict.judge(ends, List.of(), List.of(), ClientHealth.UNKNOWN, Map.of(), 6_000, null, null);
+        ClientVerdict validity = ClientVerdict.judge(
+                ends, List.of(), List.of(), ClientHealth.UNKNOWN, Map.of(), 6_000, null, null, LoadClient.JMETER);
 
         assertEquals(Verdict.UNKNOWN, validity.verdict());
     }
@@ -182,17 +219,7 @@ class ClientVerdictTest {
     @Test
     void aServerTimingRequestsTheClientGaveUpOnIsNotANegativeGap() {
         ServerView view = new ServerView(3_000, 60_000, 120_000, 249_823.4, 250_000, 250_100, "a", "b");
-        SampleEnds ends = new SampleEnds();
-        recorded(second -> 100).forEach(ends);
-        ClientVerdict validity = ClientVerdict.judge(
-                ends,
-                server(second -> 100),
-                List.of(),
-                ClientHealth.UNKNOWN,
-                Map.of("client: java.net.SocketTimeoutException: Read timed out", 30L),
-                105_482,
-                view,
-                null);
+        ClientVerdict validity = timedOut(105_482, view, LoadClient.JMETER);
 
         assertTrue(
                 validity.findings()
@@ -244,20 +271,56 @@ class ClientVerdictTest {
                 kept.findings()::toString);
     }
 
-    private static ClientVerdict judge(List<Sample> samples, List<ClientSnapshot> client, Map<String, Long> errors) {
-        return judge(samples, client, errors, second -> 100);
+    /** A steady run in which the client gave up on 30 requests (its response timeouts). */
+    private static ClientVerdict timedOut(long clientP99, ServerView view, LoadClient recorder) {
+        return steadyRun(
+                clientP99,
+                view,
+                null,
+                Map.of("client: java.net.SocketTimeoutException: Read timed out", 30L),
+                recorder);
     }
 
-    /** 100 responses a second on both sides, no client record: only the given p99s and arrival lateness differ. */
-    private static ClientVerdict steadyRun(long jmeterP99, ServerView view, ArrivalLag.Lateness lateness) {
-        SampleEnds ends = new SampleEnds();
-        recorded(second -> 100).forEach(ends);
-        return ClientVerdict.judge(
-                ends, server(second -> 100), List.of(), ClientHealth.UNKNOWN, Map.of(), jmeterP99, view, lateness);
+    private static ClientVerdict judge(List<Sample> samples, List<ClientSnapshot> client, Map<String, Long> errors) {
+        return judge(samples, client, errors, second -> 100, LoadClient.JMETER);
     }
 
     private static ClientVerdict judge(
             List<Sample> samples, List<ClientSnapshot> client, Map<String, Long> errors, PerSecond served) {
+        return judge(samples, client, errors, served, LoadClient.JMETER);
+    }
+
+    /** 100 responses a second on both sides, no client record: only the given p99s and arrival lateness differ. */
+    private static ClientVerdict steadyRun(long jmeterP99, ServerView view, ArrivalLag.Lateness lateness) {
+        return steadyRun(jmeterP99, view, lateness, Map.of(), LoadClient.JMETER);
+    }
+
+    private static ClientVerdict steadyRun(
+            long jmeterP99,
+            ServerView view,
+            ArrivalLag.Lateness lateness,
+            Map<String, Long> errors,
+            LoadClient recorder) {
+        SampleEnds ends = new SampleEnds();
+        recorded(second -> 100).forEach(ends);
+        return ClientVerdict.judge(
+                ends,
+                server(second -> 100),
+                List.of(),
+                ClientHealth.UNKNOWN,
+                errors,
+                jmeterP99,
+                view,
+                lateness,
+                recorder);
+    }
+
+    private static ClientVerdict judge(
+            List<Sample> samples,
+            List<ClientSnapshot> client,
+            Map<String, Long> errors,
+            PerSecond served,
+            LoadClient recorder) {
         SampleEnds ends = new SampleEnds();
         samples.forEach(ends);
         return ClientVerdict.judge(
@@ -268,7 +331,8 @@ class ClientVerdictTest {
                 errors,
                 6_000,
                 null,
-                null);
+                null,
+                recorder);
     }
 
     interface PerSecond {

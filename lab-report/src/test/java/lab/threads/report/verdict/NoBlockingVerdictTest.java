@@ -12,7 +12,7 @@ import lab.threads.report.raw.LoadClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The no-blocking verdict's ceiling, worked out by hand, and the client named as the one that ran. */
+/** The no-blocking verdict's ceiling, worked out by hand; the client that ran, told by its run folder. */
 class NoBlockingVerdictTest {
     private static final ClientVerdict BOUND = new ClientVerdict(
             Verdict.CLIENT_BOUND,
@@ -40,31 +40,13 @@ class NoBlockingVerdictTest {
     }
 
     @Test
-    void aHyperfoilRunsEvidenceNamesHyperfoilAndItsAdviceIsNotToUseIt() {
-        ClientVerdict named =
-                NoBlockingVerdict.of(BOUND, false, SATURATED, CoreUse.SHARED, 1_000, LoadClient.HYPERFOIL);
-
-        assertEquals(
-                List.of(
-                        "client stall: Hyperfoil recorded no sample at t = 3-4 s",
-                        "Hyperfoil's p99 12 ms against the server's own 1 ms: 11 ms of it was spent outside the server's "
-                                + "handler",
-                        "the server's own p99 9 ms is above Hyperfoil's 5 ms: the server went on working"),
-                named.findings(),
-                "a plan with a sleep gets the name only, no ceiling");
-        assertEquals(NoBlockingVerdict.HYPERFOIL_ADVICE, named.advice());
-        assertEquals(Verdict.CLIENT_BOUND, named.verdict());
-    }
-
-    @Test
-    void aJMeterRunWithASleepIsLeftAsItWas() {
-        assertSame(BOUND, NoBlockingVerdict.of(BOUND, false, SATURATED, CoreUse.SHARED, 1_000, LoadClient.JMETER));
+    void aRunWithASleepIsLeftAsItWas() {
+        assertSame(BOUND, NoBlockingVerdict.of(BOUND, false, SATURATED, CoreUse.SHARED, 1_000), "no ceiling");
     }
 
     @Test
     void onSaturatedSharedCoresItSaysWhatAClientThatCostNothingWouldHaveLeftTheServer() {
-        ClientVerdict withCeiling =
-                NoBlockingVerdict.of(BOUND, true, SATURATED, CoreUse.SHARED, 1_000, LoadClient.JMETER);
+        ClientVerdict withCeiling = NoBlockingVerdict.of(BOUND, true, SATURATED, CoreUse.SHARED, 1_000);
 
         // 1,000 req/s cost 1.2 + 0.8 = 2 s of CPU a second; at the server's 0.8 ms a request, 2 s carry 2,500.
         assertEquals(
@@ -77,8 +59,7 @@ class NoBlockingVerdictTest {
     @Test
     void idleOrPinnedCoresGetNoCeiling() {
         CpuSplit idle = new CpuSplit(6_000, 3_000, 0, 10);
-        assertSame(BOUND, NoBlockingVerdict.of(BOUND, true, idle, CoreUse.SHARED, 1_000, LoadClient.JMETER));
-        assertSame(
-                BOUND, NoBlockingVerdict.of(BOUND, true, CpuSplit.UNKNOWN, CoreUse.SHARED, 1_000, LoadClient.JMETER));
+        assertSame(BOUND, NoBlockingVerdict.of(BOUND, true, idle, CoreUse.SHARED, 1_000));
+        assertSame(BOUND, NoBlockingVerdict.of(BOUND, true, CpuSplit.UNKNOWN, CoreUse.SHARED, 1_000));
     }
 }

@@ -15,6 +15,7 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import lab.threads.report.JtlFixture;
 import lab.threads.report.math.PlanShape;
+import lab.threads.report.raw.LoadClient;
 import lab.threads.report.raw.RunFolder;
 import lab.threads.report.summary.RunOutcome;
 import lab.threads.report.summary.ServerSummary;
@@ -74,7 +75,7 @@ class NoThinkTimeVerdictTest {
                                 .getFirst()
                                 .endsWith("the client ran out of its own cores first: the req/s " + "is the client's"),
                 verdict.findings().getFirst());
-        assertEquals(NoBlockingVerdict.HYPERFOIL_ADVICE, verdict.advice());
+        assertEquals(ClientVerdict.HYPERFOIL_ADVICE, verdict.advice());
         assertTrue(
                 verdict.findings().stream().noneMatch(finding -> finding.contains("JMeter")),
                 "a Hyperfoil run's evidence names Hyperfoil: " + verdict.findings());
@@ -91,7 +92,7 @@ class NoThinkTimeVerdictTest {
         write(RunFolder.SERVER_PROC_FILE, second -> 800, second -> 2_000);
 
         CpuSplit cpu = CpuSplit.read(dir, T, T + 10_000);
-        ClientVerdict verdict = NO_LIMIT_SEEN.withNoThinkTime(true, cpu, CoreUse.SHARED, 10_000);
+        ClientVerdict verdict = NO_LIMIT_SEEN.withNoThinkTime(true, cpu, CoreUse.SHARED, 10_000, LoadClient.JMETER);
 
         assertEquals(12_000, cpu.clientCpuMs(), "the sum of the client's per-second CPU");
         assertEquals(8_000, cpu.serverCpuMs());
@@ -110,8 +111,8 @@ class NoThinkTimeVerdictTest {
         write(RunFolder.CLIENT_PROC_FILE, second -> 300, second -> 2_000);
         write(RunFolder.SERVER_PROC_FILE, second -> 1_700, second -> 2_000);
 
-        ClientVerdict verdict =
-                NO_LIMIT_SEEN.withNoThinkTime(true, CpuSplit.read(dir, T, T + 10_000), CoreUse.SHARED, 10_000);
+        ClientVerdict verdict = NO_LIMIT_SEEN.withNoThinkTime(
+                true, CpuSplit.read(dir, T, T + 10_000), CoreUse.SHARED, 10_000, LoadClient.JMETER);
 
         assertEquals(Verdict.NO_CLIENT_LIMIT, verdict.verdict());
         assertTrue(
@@ -127,8 +128,10 @@ class NoThinkTimeVerdictTest {
         assertFalse(cpu.machineSaturated());
         assertEquals(
                 Verdict.NO_CLIENT_LIMIT,
-                NO_LIMIT_SEEN.withNoThinkTime(true, cpu, CoreUse.SHARED, 1).verdict());
-        assertEquals(NO_LIMIT_SEEN, NO_LIMIT_SEEN.withNoThinkTime(false, cpu, CoreUse.SHARED, 1));
+                NO_LIMIT_SEEN
+                        .withNoThinkTime(true, cpu, CoreUse.SHARED, 1, LoadClient.JMETER)
+                        .verdict());
+        assertEquals(NO_LIMIT_SEEN, NO_LIMIT_SEEN.withNoThinkTime(false, cpu, CoreUse.SHARED, 1, LoadClient.JMETER));
     }
 
     /** One line a second for 11 s on 2 cores: the process's CPU and the machine's busy ms in each second. */

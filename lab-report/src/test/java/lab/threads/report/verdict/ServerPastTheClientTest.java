@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.math.PlanShape;
+import lab.threads.report.raw.LoadClient;
 import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.ServerView;
 import lab.threads.report.summary.RunOutcome;
@@ -74,7 +75,8 @@ class ServerPastTheClientTest {
         assertTrue(findings.stream().noneMatch(finding -> finding.contains("went on working")), findings::toString);
         // The server's p99 above the client's with nothing given up (the run's server window before it opened at the
         // first recorded request): said to be of other requests, not of work past the client.
-        String gap = ClientFindings.p99Gap(new ServerView(1_500, 1, 2, 90, 90, 90, "", ""), 36, 0, 1_000)
+        String gap = ClientFindings.p99Gap(
+                        new ServerView(1_500, 1, 2, 90, 90, 90, "", ""), 36, 0, 1_000, LoadClient.JMETER)
                 .orElseThrow()
                 .words();
         assertTrue(
