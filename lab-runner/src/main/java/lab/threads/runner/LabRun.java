@@ -158,14 +158,10 @@ final class LabRun {
             if (interrupted) {
                 outcome = outcome.interrupted();
             }
-            ServerSummary summary = ServerSummary.from(variant.id(), caseDir.resolve(variant.id()), plan, outcome);
-            if (outcome.ok() && summary.everyRequestFailed()) {
-                // The plan ran to its end, but nothing it measured is a server's answer to /sleep.
-                summary = summary.withOutcome(say(
-                        variant,
-                        RunOutcome.of(
-                                RunOutcome.Kind.EVERY_REQUEST_FAILED,
-                                "every request failed: " + summary.topErrorCause())));
+            ServerSummary measured = ServerSummary.from(variant.id(), caseDir.resolve(variant.id()), plan, outcome);
+            ServerSummary summary = judged(measured);
+            if (summary != measured) {
+                say(variant, summary.outcome());
             }
             allOk &= summary.outcome().ok();
             summaries.add(summary);
@@ -208,9 +204,20 @@ final class LabRun {
         }
     }
 
-    private RunOutcome say(Variant variant, RunOutcome outcome) {
+    /**
+     * A server's turn that ran the plan to its end but measured no answer of a server to /sleep is not ok: "every
+     * request failed: " and the first cause; any other turn as it ended.
+     */
+    static ServerSummary judged(ServerSummary summary) {
+        if (!summary.outcome().ok() || !summary.everyRequestFailed()) {
+            return summary;
+        }
+        return summary.withOutcome(RunOutcome.of(
+                RunOutcome.Kind.EVERY_REQUEST_FAILED, "every request failed: " + summary.topErrorCause()));
+    }
+
+    private void say(Variant variant, RunOutcome outcome) {
         out.printf("[%s] %s%n", variant.id(), outcome);
-        return outcome;
     }
 
     /** The run's own folder, named for when it started; a second run started in the same second gets "-2". */
