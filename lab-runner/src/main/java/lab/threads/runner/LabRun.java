@@ -20,7 +20,6 @@ import lab.threads.report.math.PlanShape;
 import lab.threads.report.page.TerminalTable;
 import lab.threads.report.raw.RunFolder;
 import lab.threads.report.runs.RunIndex;
-import lab.threads.report.runs.SweepPoint;
 import lab.threads.report.runs.SweepReport;
 import lab.threads.report.summary.RunOutcome;
 import lab.threads.report.summary.RunReport;
@@ -80,7 +79,8 @@ final class LabRun {
         Thread onCtrlC = new Thread(this::interrupt, "lab-interrupt");
         Runtime.getRuntime().addShutdownHook(onCtrlC);
 
-        Map<RunCase, List<ServerSummary>> results = new LinkedHashMap<>();
+        // Each case's servers, by the case's folder.
+        Map<String, List<ServerSummary>> results = new LinkedHashMap<>();
         boolean allOk = true;
         try {
             for (RunCase runCase : cases) {
@@ -92,8 +92,8 @@ final class LabRun {
                     SweepReport.write(
                             runDir,
                             metadata,
-                            sweepPoints(results),
-                            results.keySet().stream().map(RunCase::folder).toList());
+                            RunCase.points(options.sweep(), options.plan().name(), results),
+                            List.copyOf(results.keySet()));
                 }
             }
             out.println("Report: " + runDir.resolve(RunFolder.HTML_FILE)
@@ -126,7 +126,7 @@ final class LabRun {
             Path labHome,
             Profiling profiling,
             Map<String, Object> metadata,
-            Map<RunCase, List<ServerSummary>> results)
+            Map<String, List<ServerSummary>> results)
             throws IOException {
         PlanShape plan = runCase.plan().shape();
         out.printf(
@@ -146,7 +146,7 @@ final class LabRun {
         // Before any server: a case cut short (the runner killed) is still summarised from its raw files.
         RunRecovery.writeStarted(caseDir, caseMetadata, plan);
         List<ServerSummary> summaries = new ArrayList<>();
-        results.put(runCase, summaries);
+        results.put(runCase.folder(), summaries);
         boolean allOk = true;
         for (Variant variant : options.servers()) {
             if (interrupted) {
@@ -158,14 +158,10 @@ final class LabRun {
             if (interrupted) {
                 outcome = outcome.interrupted();
             }
-            ServerSummary summary = ServerSummary.from(variant.id(), caseDir.resolve(variant.id()), plan, outcome);
-            if (outcome.ok() && summary.everyRequestFailed()) {
-                // The plan ran to its end, but nothing it measured is a server's answer to /sleep.
-                summary = summary.withOutcome(say(
-                        variant,
-                        RunOutcome.of(
-                                RunOutcome.Kind.EVERY_REQUEST_FAILED,
-                                "every request failed: " + summary.topErrorCause())));
+            ServerSummary measured = ServerSummary.from(variant.id(), caseDir.resolve(variant.id()), plan, outcome);
+            ServerSummary summary = judged(measured);
+            if (summary != measured) {
+                say(variant, summary.outcome());
             }
             allOk &= summary.outcome().ok();
             summaries.add(summary);
@@ -208,9 +204,20 @@ final class LabRun {
         }
     }
 
-    private RunOutcome say(Variant variant, RunOutcome outcome) {
+    /**
+     * A server's turn that ran the plan to its end but measured no answer of a server to /sleep is not ok: "every
+     * request failed: " and the first cause; any other turn as it ended.
+     */
+    static ServerSummary judged(ServerSummary summary) {
+        if (!summary.outcome().ok() || !summary.everyRequestFailed()) {
+            return summary;
+        }
+        return summary.withOutcome(RunOutcome.of(
+                RunOutcome.Kind.EVERY_REQUEST_FAILED, "every request failed: " + summary.topErrorCause()));
+    }
+
+    private void say(Variant variant, RunOutcome outcome) {
         out.printf("[%s] %s%n", variant.id(), outcome);
-        return outcome;
     }
 
     /** The run's own folder, named for when it started; a second run started in the same second gets "-2". */
@@ -234,15 +241,6 @@ final class LabRun {
             out.println("lab: " + options.out().resolve(RunFolder.HTML_FILE)
                     + " (the index of all runs) not rewritten: " + e);
         }
-    }
-
-    /** Each server at each level, over its repeats. */
-    private List<SweepPoint> sweepPoints(Map<RunCase, List<ServerSummary>> results) {
-        Map<String, List<ServerSummary>> byLevel = new LinkedHashMap<>();
-        results.forEach((runCase, summaries) -> byLevel.computeIfAbsent(runCase.level(), level -> new ArrayList<>())
-                .addAll(summaries));
-        return SweepPoint.all(
-                options.sweep() == null ? SweepPoint.NO_SWEEP : options.sweep().property(), byLevel);
     }
 
     /** Shutdown hook: stop the load and the server so the pipeline can write what it measured, then let the JVM go. */

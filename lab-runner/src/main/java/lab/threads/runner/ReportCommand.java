@@ -93,7 +93,7 @@ public final class ReportCommand implements Callable<Integer> {
                 ? RunCase.Sweep.parse(spec)
                 : null;
         String plan = String.valueOf(sweep.metadata().getOrDefault("plan", SweepPoint.NO_SWEEP));
-        Map<String, List<ServerSummary>> byLevel = new LinkedHashMap<>();
+        Map<String, List<ServerSummary>> byFolder = new LinkedHashMap<>();
         for (String caseFolder : sweep.cases()) {
             RunReport report = rewriteCase(runDir.resolve(caseFolder));
             if (report == null) {
@@ -101,18 +101,11 @@ public final class ReportCommand implements Callable<Integer> {
                         "lab: the sweep page is left as it was: case " + caseFolder + " could not be summarised.");
                 return 2;
             }
-            String level = swept == null
-                    ? plan
-                    : swept.levelOf(caseFolder.split("/")[0]).orElse(caseFolder);
-            byLevel.computeIfAbsent(level, key -> new ArrayList<>()).addAll(report.servers());
+            byFolder.put(caseFolder, report.servers());
             System.out.println(
                     "Case " + caseFolder + ": " + runDir.resolve(caseFolder).resolve(RunFolder.HTML_FILE));
         }
-        SweepReport.write(
-                runDir,
-                sweep.metadata(),
-                SweepPoint.all(swept == null ? SweepPoint.NO_SWEEP : swept.property(), byLevel),
-                sweep.cases());
+        SweepReport.write(runDir, sweep.metadata(), RunCase.points(swept, plan, byFolder), sweep.cases());
         System.out.println("Report: " + runDir.resolve(RunFolder.HTML_FILE) + " (also sweep.md, sweep.json)");
         RunIndex.refresh(runDir.toAbsolutePath().normalize().getParent())
                 .ifPresent(index -> System.out.println("All runs: " + index));

@@ -2,18 +2,21 @@ package lab.threads.runner;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import lab.threads.report.runs.RunFiles;
+import lab.threads.report.runs.SweepPoint;
+import lab.threads.report.summary.ServerSummary;
 
 /**
  * One measured configuration of a run: a level of the sweep and a repeat, each with its own folder. A plain run is
  * one case whose folder is the run folder itself, so its layout stays {@code results/<timestamp>/<server>/}.
  *
  * @param folder relative to the run folder: "", "users-1000", "repeat-2" or "users-1000/repeat-2"
- * @param level  the swept property's value, or the plan's name when nothing is swept
  */
-record RunCase(String folder, PlanChoice plan, String level, int repeat) {
+record RunCase(String folder, PlanChoice plan, int repeat) {
 
     static List<RunCase> expand(PlanChoice base, Sweep sweep, int repeats) throws IOException {
         List<RunCase> cases = new ArrayList<>();
@@ -29,10 +32,29 @@ record RunCase(String folder, PlanChoice plan, String level, int repeat) {
                 if (repeats > 1) {
                     parts.add(RunFiles.REPEAT_PREFIX + repeat);
                 }
-                cases.add(new RunCase(String.join("/", parts), plan, level, repeat));
+                cases.add(new RunCase(String.join("/", parts), plan, repeat));
             }
         }
         return cases;
+    }
+
+    /**
+     * The sweep page's points: each server at each level, over its repeats. The run groups its cases so as they end,
+     * and {@code ./lab report} a finished run's from their folders: one grouping, so a report redone says what the
+     * run said.
+     *
+     * @param sweep    the run's --sweep; null for repeats alone, whose one level is the plan's name
+     * @param byFolder each case's servers, by the case's folder, in the order they ran
+     */
+    static List<SweepPoint> points(Sweep sweep, String planName, Map<String, List<ServerSummary>> byFolder) {
+        Map<String, List<ServerSummary>> byLevel = new LinkedHashMap<>();
+        byFolder.forEach((folder, servers) -> byLevel.computeIfAbsent(
+                        sweep == null
+                                ? planName
+                                : sweep.levelOf(folder.split("/")[0]).orElse(folder),
+                        level -> new ArrayList<>())
+                .addAll(servers));
+        return SweepPoint.all(sweep == null ? SweepPoint.NO_SWEEP : sweep.property(), byLevel);
     }
 
     /** {@code --sweep users=100,1000,5000}: one plan property and the values it takes, in order. */

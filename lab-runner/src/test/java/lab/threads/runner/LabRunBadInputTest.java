@@ -1,24 +1,26 @@
 package lab.threads.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import lab.threads.common.Variant;
+import lab.threads.report.math.PlanShape;
+import lab.threads.report.summary.RunOutcome;
+import lab.threads.report.summary.ServerSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -154,40 +156,26 @@ class LabRunBadInputTest {
         assertEquals(1, message.strip().lines().count(), "one line, no stack trace: " + message);
     }
 
+    /**
+     * A server that is up (its /health says so) and refuses every /sleep: the plan runs to its end, and fails. Its
+     * samples are recorded (src/test/resources/recorded/every-sleep-503: {@code ./lab run --plan=smoke
+     * --servers=virtual --users=5 --rampup=1 --loops=2 --sleep-ms=10 --target=virtual=<a server answering every /sleep
+     * 503>}, which exited 1), and judged as the run judges each server's turn.
+     */
     @Test
-    void aRunInWhichEveryRequestFailedIsNotOk() throws IOException {
-        // A server that is up (its /health says so) and refuses every /sleep: the plan runs to its end, and fails.
-        HttpServer refusing = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
-        refusing.createContext("/health", exchange -> answer(exchange, 200, "{\"status\":\"UP\"}"));
-        refusing.createContext("/stats", exchange -> answer(exchange, 200, "{}"));
-        refusing.createContext("/sleep", exchange -> answer(exchange, 503, "{\"status\":503}"));
-        refusing.start();
-        int exit;
-        try {
-            exit = LabCommand.commandLine()
-                    .execute(
-                            "--plan=smoke",
-                            "--servers=virtual",
-                            "--users=5",
-                            "--rampup=1",
-                            "--loops=2",
-                            "--sleep-ms=10",
-                            "--out=" + out,
-                            "--target=virtual=http://127.0.0.1:"
-                                    + refusing.getAddress().getPort());
-        } finally {
-            refusing.stop(0);
-        }
-        assertEquals(1, exit, "a run in which every request failed is not a success");
-        JsonNode server = new ObjectMapper()
-                .readTree(LabRunEndToEndTest.onlyRunFolder(out)
-                        .resolve("summary.json")
-                        .toFile())
-                .get("servers")
-                .get(0);
-        assertEquals(
-                "every request failed: server: HTTP 503 (10 of 10)",
-                server.get("outcome").asText());
+    void aRunInWhichEveryRequestFailedIsNotOk() throws Exception {
+        Path server = Path.of(LabRunBadInputTest.class
+                .getResource("/recorded/every-sleep-503/server-virtual")
+                .toURI());
+        PlanShape plan = PlanChoice.resolve(
+                        "smoke", Map.of("users", "5", "rampup", "1", "loops", "2", "sleep_ms", "10"))
+                .shape();
+
+        RunOutcome judged = LabRun.judged(ServerSummary.from("server-virtual", server, plan, RunOutcome.OK))
+                .outcome();
+
+        assertFalse(judged.ok(), "a run in which every request failed is not a success (the run exits 1)");
+        assertEquals("every request failed: server: HTTP 503 (10 of 10)", judged.words());
     }
 
     /**
@@ -210,15 +198,6 @@ class LabRunBadInputTest {
                     throw new IOException(e);
                 }
             }
-        }
-    }
-
-    private static void answer(HttpExchange exchange, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().add("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (var response = exchange.getResponseBody()) {
-            response.write(bytes);
         }
     }
 
