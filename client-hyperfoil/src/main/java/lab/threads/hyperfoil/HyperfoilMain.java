@@ -31,10 +31,38 @@ public final class HyperfoilMain {
 
     private HyperfoilMain() {}
 
+    /** Exit code when the run measured nothing: no connection, or no measured phase. */
+    static final int EXIT_NOTHING_MEASURED = 2;
+    /** Exit code when the run outlived its plan (a connection pool that never fills waits for ever). */
+    static final int EXIT_OVERRAN = 3;
+
     public static void main(String[] args) throws Exception {
+        ThroughputPlan plan = ThroughputPlan.parse(args);
+        Thread watch = Thread.ofPlatform().daemon().name("overrun-watch").start(() -> haltAfter(plan.deadlineMs()));
+        int exit = run(plan);
+        watch.interrupt();
+        if (exit != 0) {
+            System.exit(exit);
+        }
+    }
+
+    /** Stops the JVM once the plan's whole time is over: the records and client stats so far stay on disk. */
+    private static void haltAfter(long deadlineMs) {
+        try {
+            Thread.sleep(deadlineMs);
+        } catch (InterruptedException e) {
+            return;
+        }
+        System.err.println("hyperfoil: still running " + deadlineMs / 1000 + " s after its start, past the warm-up, "
+                + "the duration, the request timeout and the time to open its connections: stopped (the records so "
+                + "far are kept). Its own log lines (stdout) say which connections it could not open.");
+        System.exit(EXIT_OVERRAN);
+    }
+
+    /** The plan's run; 0, or {@link #EXIT_NOTHING_MEASURED} with the reason on stderr. */
+    static int run(ThroughputPlan plan) throws Exception {
         // First thing: the pauses of the JVM's start count too.
         GcPauses gcPauses = GcPauses.watch();
-        ThroughputPlan plan = ThroughputPlan.parse(args);
         ClientStats stats = new ClientStats(plan.jtl(), "hyperfoil-main", gcPauses);
         try (SampleWriter writer = new SampleWriter(plan.jtl(), "GET /sleep")) {
             RequestRecorder recorder = new RequestRecorder(
@@ -46,7 +74,17 @@ public final class HyperfoilMain {
             RequestRecorder.current = recorder;
             System.out.println(
                     "client hyperfoil " + plan.connections() + " connections, " + plan.threads() + " event loops");
-            Thread lastLine = new Thread(stats::stop, "client-stats-stop");
+            // On an early exit (SIGTERM, an overrun) the last stats line and the records buffered so far still land.
+            Thread lastLine = new Thread(
+                    () -> {
+                        stats.stop();
+                        try {
+                            writer.close();
+                        } catch (java.io.IOException e) {
+                            System.err.println("hyperfoil: the records' last lines could not be written: " + e);
+                        }
+                    },
+                    "client-stats-stop");
             Runtime.getRuntime().addShutdownHook(lastLine);
             // elapsedMs 0 where the measured phase starts, as a JMeter line's is where its schedule starts: planned
             // here, moved by the recorder to the first measured request (opening thousands of connections and the
@@ -59,6 +97,15 @@ public final class HyperfoilMain {
             Runtime.getRuntime().removeShutdownHook(lastLine);
         }
         System.out.println("done " + RIDS.get() + " requests, " + RequestRecorder.current.measuredCpu());
+        if (RequestRecorder.current.records() == 0) {
+            System.err.println("hyperfoil: no request was measured: it never reached its measured phase. Its log "
+                    + "lines (stdout) say why; 'Cannot assign requested address' means the local port range ran out: "
+                    + plan.connections() + " connections from one source address need as many free local ports "
+                    + "(net.ipv4.ip_local_port_range), and a run just before holds its closed ones in TIME_WAIT for "
+                    + "60 s.");
+            return EXIT_NOTHING_MEASURED;
+        }
+        return 0;
     }
 
     /**
@@ -133,6 +180,14 @@ public final class HyperfoilMain {
             long timeoutMs,
             int threads,
             Path jtl) {
+
+        /**
+         * How long the whole run may take: the warm-up, the duration, a last request's timeout, and the time to open
+         * the connections (10 s, and 5 ms each: 19,000 took about 45 s on two busy cores).
+         */
+        long deadlineMs() {
+            return warmupMs + durationMs + timeoutMs + 10_000 + 5L * connections;
+        }
 
         static ThroughputPlan parse(String[] args) {
             java.util.Map<String, String> given = new java.util.HashMap<>();

@@ -209,6 +209,42 @@ class HyperfoilRecordsTest {
         assertTrue(records > 140 && records < 260, "about 200 arrivals in the second: " + records);
     }
 
+    /**
+     * A run that measured nothing is not a result: against a port where nothing listens Hyperfoil opens no
+     * connection, and the run ends with its own exit code and the reason, not "done" with an empty file.
+     */
+    @Test
+    void aRunThatMeasuredNothingEndsWithItsOwnExitCode() throws Exception {
+        int closedPort;
+        try (java.net.ServerSocket probe = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closedPort = probe.getLocalPort();
+        }
+        Path jtl = dir.resolve("nothing.jtl");
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream before = System.err;
+        System.setErr(new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
+        int exit;
+        try {
+            // Bounded: were Hyperfoil to wait for its connections for ever, this fails instead of hanging the build.
+            exit = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                    java.time.Duration.ofSeconds(60),
+                    () -> HyperfoilMain.run(HyperfoilMain.ThroughputPlan.parse(new String[] {
+                        "--port=" + closedPort,
+                        "--connections=2",
+                        "--warmup-ms=0",
+                        "--duration-ms=300",
+                        "--timeout-ms=1000",
+                        "--threads=1",
+                        "--jtl=" + jtl
+                    })));
+        } finally {
+            System.setErr(before);
+        }
+        assertEquals(HyperfoilMain.EXIT_NOTHING_MEASURED, exit);
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("no request was measured"), err::toString);
+        assertEquals(1, Files.readAllLines(jtl).size(), "the header alone");
+    }
+
     private static JsonNode json(String line) {
         try {
             return new ObjectMapper().readTree(line);

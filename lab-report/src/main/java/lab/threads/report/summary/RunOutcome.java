@@ -22,7 +22,7 @@ public record RunOutcome(Kind kind, String words) {
         SERVER_DIED("server died mid-run"),
         /** JMeter ran the plan to its end but could not write its dashboard (exit 3; a full disk, say). */
         NO_DASHBOARD("JMeter ended with exit code 3:"),
-        CLIENT_FAILED("JMeter ended with exit code "),
+        CLIENT_FAILED("JMeter ended with exit code ", "Hyperfoil ended with exit code "),
         RUNNER_FAILED("runner failed: "),
         INTERRUPTED("interrupted");
 

@@ -2,7 +2,6 @@ package lab.threads.report.verdict;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import lab.threads.report.math.ArrivalLag;
 import lab.threads.report.math.SampleEnds;
@@ -90,7 +89,8 @@ public record ClientVerdict(
         }
 
         String words() {
-            return String.format(Locale.ROOT, "t = %.0f-%.0f s", fromSecond, toSecond);
+            // Whole seconds as longs: "%.0f" printed a stretch that began a moment before the first sample "-0".
+            return "t = " + Math.round(fromSecond) + "-" + Math.round(toSecond) + " s";
         }
     }
 

@@ -28,6 +28,13 @@ class ClientVerdictTest {
     private static final long START = JtlFixture.START;
     private static final int SECONDS = 30;
 
+    /** A stretch that began a moment before the first sample reads from second 0, never "-0". */
+    @Test
+    void aStretchIsWordedInWholeSecondsWithNoNegativeZero() {
+        assertEquals("t = 0-1 s", new ClientVerdict.Interval(-0.3, 1.2, 10, 0).words());
+        assertEquals("t = -3-2 s", new ClientVerdict.Interval(-3.2, 2.4, 10, 0).words());
+    }
+
     @Test
     void aClientThatRecordsEverySecondTheServerAnswersIsNotTheBottleneck() {
         ClientVerdict validity = judge(recorded(second -> 100), client(second -> 30.0, 0), Map.of());
