@@ -22,6 +22,9 @@ public final class HyperfoilFork {
     /** A connection's Netty channel, buffers and session: far below JMeter's 200 KB a user. */
     private static final long HEAP_PER_CONNECTION = 64 * 1024;
 
+    /** The shortest warm-up (s) after which the fork compiles with C2 alone: the throughput plan's default. */
+    static final long C2_ALONE_FROM_WARMUP_S = 10;
+
     private HyperfoilFork() {}
 
     /**
@@ -64,9 +67,13 @@ public final class HyperfoilFork {
         command.add("-Xlog:gc:file=" + jtl.toAbsolutePath().resolveSibling("hyperfoil-gc.log"));
         command.add("--enable-native-access=ALL-UNNAMED");
         command.add("--sun-misc-unsafe-memory-access=allow");
-        // C2 alone: with C1's tiers on two busy cores, C2's queue was still draining 10 s into the load (hundreds of
-        // methods recompiled in the measured phase); without them the client cost a third less a request.
-        command.add("-XX:-TieredCompilation");
+        // C2 alone after a warm-up long enough for it: with C1's tiers on two busy cores, C2's queue was still
+        // draining 10 s into the load, and without them the client cost a third less a request. After a short
+        // warm-up the tiers win: C2 alone leaves the measured seconds in the interpreter (0.4-1.1 ms a request
+        // after 2 s, against 0.13-0.28 with tiers).
+        if (seconds(properties, "warmup") >= C2_ALONE_FROM_WARMUP_S) {
+            command.add("-XX:-TieredCompilation");
+        }
         command.addAll(jvmFlags);
         command.add("-jar");
         command.add(jar.toAbsolutePath().toString());

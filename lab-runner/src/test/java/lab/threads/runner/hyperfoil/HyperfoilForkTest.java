@@ -1,0 +1,46 @@
+package lab.threads.runner.hyperfoil;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The fork's command line: the plan's knobs as Hyperfoil's flags, and its JIT chosen by the warm-up's length. */
+class HyperfoilForkTest {
+
+    private static List<String> command(String warmupSeconds) {
+        return HyperfoilFork.command(
+                Path.of("client-hyperfoil.jar"),
+                URI.create("http://127.0.0.1:8086"),
+                Map.of("connections", "100", "warmup", warmupSeconds, "duration", "5", "sleep_ms", "0"),
+                Path.of("samples.jtl"),
+                List.of());
+    }
+
+    @Test
+    void theDefaultWarmUpCompilesWithC2AloneAShortOneKeepsTheTiers() {
+        String c2Alone = "-XX:-TieredCompilation";
+        assertTrue(command(Long.toString(HyperfoilFork.C2_ALONE_FROM_WARMUP_S)).contains(c2Alone));
+        assertFalse(command("2").contains(c2Alone), "after 2 s, C2 alone would leave the load in the interpreter");
+    }
+
+    @Test
+    void thePlansKnobsBecomeHyperfoilsFlags() {
+        List<String> command = command("2");
+        assertTrue(command.containsAll(List.of(
+                "--host=127.0.0.1",
+                "--port=8086",
+                "--connections=100",
+                "--rate=0",
+                "--warmup-ms=2000",
+                "--duration-ms=5000",
+                "--sleep-ms=0",
+                "--timeout-ms=30000")));
+        assertEquals(1, command.stream().filter(arg -> arg.startsWith("--jtl=")).count());
+    }
+}
