@@ -42,30 +42,14 @@ class HyperfoilRecordsTest {
     void eachMeasuredRequestIsOneRecordTheLabsSummaryMathReads() throws Exception {
         AtomicLong served = new AtomicLong();
         Set<String> servedIds = java.util.concurrent.ConcurrentHashMap.newKeySet();
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 100);
-        server.createContext("/sleep", exchange -> {
+        HttpServer server = serve(exchange -> {
             served.incrementAndGet();
             String query = exchange.getRequestURI().getQuery();
             servedIds.add(query.substring(query.indexOf("rid=") + 4));
-            exchange.sendResponseHeaders(200, BODY.length);
-            exchange.getResponseBody().write(BODY);
-            exchange.close();
+            answer(exchange);
         });
-        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
-        server.start();
-        Path jtl = dir.resolve("samples.jtl");
-        try {
-            HyperfoilMain.main(new String[] {
-                "--port=" + server.getAddress().getPort(),
-                "--connections=4",
-                "--warmup-ms=300",
-                "--duration-ms=1000",
-                "--threads=1",
-                "--jtl=" + jtl
-            });
-        } finally {
-            server.stop(0);
-        }
+        Path jtl = runAgainst(
+                server, "samples.jtl", "--connections=4", "--warmup-ms=300", "--duration-ms=1000", "--threads=1");
 
         List<Sample> samples = new ArrayList<>();
         List<String> notes = new ArrayList<>();
@@ -137,8 +121,7 @@ class HyperfoilRecordsTest {
     @Test
     void secondZeroIsTheFirstMeasuredRequestEvenWhenTheWarmUpEndsLate() throws Exception {
         AtomicLong requests = new AtomicLong();
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 100);
-        server.createContext("/sleep", exchange -> {
+        HttpServer server = serve(exchange -> {
             if (requests.incrementAndGet() <= 2) {
                 try {
                     Thread.sleep(800);
@@ -146,25 +129,10 @@ class HyperfoilRecordsTest {
                     Thread.currentThread().interrupt();
                 }
             }
-            exchange.sendResponseHeaders(200, BODY.length);
-            exchange.getResponseBody().write(BODY);
-            exchange.close();
+            answer(exchange);
         });
-        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
-        server.start();
-        Path jtl = dir.resolve("late.jtl");
-        try {
-            HyperfoilMain.main(new String[] {
-                "--port=" + server.getAddress().getPort(),
-                "--connections=2",
-                "--warmup-ms=200",
-                "--duration-ms=300",
-                "--threads=1",
-                "--jtl=" + jtl
-            });
-        } finally {
-            server.stop(0);
-        }
+        Path jtl = runAgainst(
+                server, "late.jtl", "--connections=2", "--warmup-ms=200", "--duration-ms=300", "--threads=1");
         List<Sample> samples = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         JtlReader.read(jtl, samples::add, notes);
@@ -180,30 +148,17 @@ class HyperfoilRecordsTest {
     /** With a rate, requests arrive at it (Poisson-spaced) whatever the answers: about rate x seconds of them. */
     @Test
     void aRateSendsThatManyRequestsASecond() throws Exception {
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 100);
-        server.createContext("/sleep", exchange -> {
-            exchange.sendResponseHeaders(200, BODY.length);
-            exchange.getResponseBody().write(BODY);
-            exchange.close();
-        });
-        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
-        server.start();
-        Path jtl = dir.resolve("rate.jtl");
-        try {
-            HyperfoilMain.main(new String[] {
-                "--port=" + server.getAddress().getPort(),
+        HttpServer server = serve(HyperfoilRecordsTest::answer);
+        Path jtl = runAgainst(
+                server,
+                "rate.jtl",
                 // Sessions enough for a busy machine's slow answers: fewer would throttle the arrivals (Hyperfoil
                 // says "Pool depleted"), which the lab's schedule check then reports as the client's lateness.
                 "--connections=50",
                 "--rate=200",
                 "--warmup-ms=0",
                 "--duration-ms=1000",
-                "--threads=1",
-                "--jtl=" + jtl
-            });
-        } finally {
-            server.stop(0);
-        }
+                "--threads=1");
         long records = Files.readAllLines(jtl).size() - 1;
         // Poisson arrivals: 200 expected, a standard deviation of about 14; back to back would send thousands.
         assertTrue(records > 140 && records < 260, "about 200 arrivals in the second: " + records);
@@ -243,6 +198,36 @@ class HyperfoilRecordsTest {
         assertEquals(HyperfoilMain.EXIT_NOTHING_MEASURED, exit);
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("no request was measured"), err::toString);
         assertEquals(1, Files.readAllLines(jtl).size(), "the header alone");
+    }
+
+    /** Runs Hyperfoil's main against {@code server} with these flags, then stops the server; the records' file. */
+    private Path runAgainst(HttpServer server, String jtlName, String... flags) throws Exception {
+        Path jtl = dir.resolve(jtlName);
+        List<String> args = new ArrayList<>(List.of(flags));
+        args.add("--port=" + server.getAddress().getPort());
+        args.add("--jtl=" + jtl);
+        try {
+            HyperfoilMain.main(args.toArray(String[]::new));
+        } finally {
+            server.stop(0);
+        }
+        return jtl;
+    }
+
+    /** A loopback server on port 0 whose /sleep runs {@code onSleep} on a virtual thread each. */
+    private static HttpServer serve(com.sun.net.httpserver.HttpHandler onSleep) throws java.io.IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 100);
+        server.createContext("/sleep", onSleep);
+        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+        server.start();
+        return server;
+    }
+
+    /** What the lab's servers answer to /sleep?ms=0, the body included. */
+    private static void answer(com.sun.net.httpserver.HttpExchange exchange) throws java.io.IOException {
+        exchange.sendResponseHeaders(200, BODY.length);
+        exchange.getResponseBody().write(BODY);
+        exchange.close();
     }
 
     private static JsonNode json(String line) {
