@@ -153,6 +153,7 @@ final class RequestRecorder {
         InFlight state = of(session);
         long elapsed = end - request.startTimestampNanos();
         boolean answered = state.status != 0;
+        boolean ok = answered && state.status < 400;
         String code;
         String message;
         if (answered) {
@@ -171,19 +172,18 @@ final class RequestRecorder {
                 TimeUnit.NANOSECONDS.toMillis(elapsed),
                 code,
                 message,
-                answered && state.status < 400,
+                ok,
                 state.receivedBytes,
                 state.sentBytes,
                 users,
                 baseUrl + request.path,
                 TimeUnit.NANOSECONDS.toMillis(latency),
                 "hyperfoil " + session.uniqueId());
-        boolean failed = !(answered && state.status < 400);
         state.reset();
         if (cpuAtFirstRecordNanos < 0) {
             cpuAtFirstRecordNanos = processCpuNanos();
         }
-        if (failed) {
+        if (!ok) {
             errors.increment();
         }
         records.increment();

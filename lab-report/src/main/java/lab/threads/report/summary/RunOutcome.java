@@ -2,7 +2,9 @@ package lab.threads.report.summary;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Arrays;
 import java.util.List;
+import lab.threads.report.raw.LoadClient;
 
 /**
  * How one server's turn in a run ended, and why in words. summary.json keeps the words alone, as it always has; the
@@ -22,7 +24,8 @@ public record RunOutcome(Kind kind, String words) {
         SERVER_DIED("server died mid-run"),
         /** JMeter ran the plan to its end but could not write its dashboard (exit 3; a full disk, say). */
         NO_DASHBOARD("JMeter ended with exit code 3:"),
-        CLIENT_FAILED("JMeter ended with exit code ", "Hyperfoil ended with exit code "),
+        /** The client's fork ended with an error; worded with its {@link LoadClient#label()}, as the runner words it. */
+        CLIENT_FAILED(clientsEnded()),
         RUNNER_FAILED("runner failed: "),
         INTERRUPTED("interrupted");
 
@@ -30,6 +33,12 @@ public record RunOutcome(Kind kind, String words) {
 
         Kind(String... beginnings) {
             this.beginnings = List.of(beginnings);
+        }
+
+        private static String[] clientsEnded() {
+            return Arrays.stream(LoadClient.values())
+                    .map(client -> client.label() + " ended with exit code ")
+                    .toArray(String[]::new);
         }
     }
 

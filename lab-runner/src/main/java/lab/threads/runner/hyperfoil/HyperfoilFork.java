@@ -56,6 +56,7 @@ public final class HyperfoilFork {
     static List<String> command(Path jar, URI target, Map<String, String> properties, Path jtl, List<String> jvmFlags) {
         int connections = Integer.parseInt(properties.get("connections"));
         long heapMb = BASE_HEAP_MB + connections * HEAP_PER_CONNECTION / MB;
+        long warmupSeconds = seconds(properties, "warmup");
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current()
                 .info()
@@ -71,7 +72,7 @@ public final class HyperfoilFork {
         // draining 10 s into the load, and without them the client cost a third less a request. After a short
         // warm-up the tiers win: C2 alone leaves the measured seconds in the interpreter (0.4-1.1 ms a request
         // after 2 s, against 0.13-0.28 with tiers).
-        if (seconds(properties, "warmup") >= C2_ALONE_FROM_WARMUP_S) {
+        if (warmupSeconds >= C2_ALONE_FROM_WARMUP_S) {
             command.add("-XX:-TieredCompilation");
         }
         command.addAll(jvmFlags);
@@ -81,7 +82,7 @@ public final class HyperfoilFork {
         command.add("--port=" + target.getPort());
         command.add("--connections=" + connections);
         command.add("--rate=" + Long.parseLong(properties.getOrDefault("rate", "0")));
-        command.add("--warmup-ms=" + seconds(properties, "warmup") * 1000);
+        command.add("--warmup-ms=" + warmupSeconds * 1000);
         command.add("--duration-ms=" + seconds(properties, "duration") * 1000);
         command.add("--sleep-ms=" + Long.parseLong(properties.get("sleep_ms")));
         command.add("--timeout-ms=" + Long.parseLong(properties.getOrDefault("response_timeout_ms", "30000")));
