@@ -8,7 +8,6 @@ import io.hyperfoil.api.config.PhaseBuilder;
 import io.hyperfoil.core.impl.LocalSimulationRunner;
 import io.hyperfoil.http.api.HttpMethod;
 import io.hyperfoil.http.config.HttpPluginBuilder;
-import io.hyperfoil.http.steps.HttpRequestStepBuilder;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -30,6 +29,9 @@ public final class HyperfoilMain {
     private static final AtomicLong RIDS = new AtomicLong();
 
     private HyperfoilMain() {}
+
+    /** Every record's label, as the JMeter plan names its one sampler. */
+    private static final String LABEL = "GET /sleep";
 
     /** Exit code when the run measured nothing: no connection, or no measured phase. */
     static final int EXIT_NOTHING_MEASURED = 2;
@@ -64,9 +66,10 @@ public final class HyperfoilMain {
         // First thing: the pauses of the JVM's start count too.
         GcPauses gcPauses = GcPauses.watch();
         ClientStats stats = new ClientStats(plan.jtl(), "hyperfoil-main", gcPauses);
-        try (SampleWriter writer = new SampleWriter(plan.jtl(), "GET /sleep")) {
+        try (SampleWriter writer = new SampleWriter(plan.jtl(), LABEL)) {
             RequestRecorder recorder = new RequestRecorder(
                     writer,
+                    SampleWriter.discarding(LABEL),
                     "http://" + plan.host() + ":" + plan.port(),
                     plan.connections(),
                     plan.timeoutMs(),
@@ -133,18 +136,17 @@ public final class HyperfoilMain {
                 .requestTimeout(plan.timeoutMs());
         String measuredAfter = null;
         if (plan.warmupMs() > 0) {
-            request(phase(benchmark, "warmup", plan).duration(plan.warmupMs()).isWarmup(true), plan.sleepMs());
+            request(
+                    phase(benchmark, "warmup", plan).duration(plan.warmupMs()).isWarmup(true),
+                    plan.sleepMs(),
+                    RequestRecorder.Hook.WARMUP);
             measuredAfter = "warmup";
         }
         PhaseBuilder<?> measured = phase(benchmark, "measured", plan).duration(plan.durationMs());
         if (measuredAfter != null) {
             measured.startAfterStrict(measuredAfter);
         }
-        request(measured, plan.sleepMs())
-                .handler()
-                .status(RequestRecorder.Hook.INSTANCE)
-                .rawBytes(RequestRecorder.Hook.INSTANCE)
-                .onCompletion(RequestRecorder.Hook.INSTANCE);
+        request(measured, plan.sleepMs(), RequestRecorder.Hook.MEASURED);
         return benchmark.build();
     }
 
@@ -160,12 +162,17 @@ public final class HyperfoilMain {
                 : phase.always(plan.connections());
     }
 
-    private static HttpRequestStepBuilder request(PhaseBuilder<?> phase, int sleepMs) {
-        return phase.scenario()
+    /** The phase's one request, recorded by {@code hook}. */
+    private static void request(PhaseBuilder<?> phase, int sleepMs, RequestRecorder.Hook hook) {
+        phase.scenario()
                 .initialSequence("request")
                 .step(SC)
                 .httpRequest(HttpMethod.GET)
-                .path(session -> "/sleep?ms=" + sleepMs + "&rid=" + RIDS.incrementAndGet());
+                .path(session -> "/sleep?ms=" + sleepMs + "&rid=" + RIDS.incrementAndGet())
+                .handler()
+                .status(hook)
+                .rawBytes(hook)
+                .onCompletion(hook);
     }
 
     /** The command line: {@code --name=value} each. */

@@ -14,7 +14,9 @@ import java.util.concurrent.TimeUnit;
  * Hooks into Hyperfoil's request step and writes each request as one record: its status (status handler), the bytes
  * each way and the first response byte (raw-bytes handler), and the record itself when the request completes,
  * answered or failed (completion action). Hyperfoil calls all three on the session's own event loop, and a session
- * has one request in flight, so the state per session needs no lock.
+ * has one request in flight, so the state per session needs no lock. The warm-up's requests take the same path into
+ * a writer that discards them, so the JIT has compiled it before the measured phase (left to the measured phase, its
+ * compiling took a fifth of the client's CPU there).
  */
 final class RequestRecorder {
 
@@ -23,7 +25,8 @@ final class RequestRecorder {
      * builders that way), and an enum constant stays itself when copied, so every copy reaches {@link #current}.
      */
     enum Hook implements StatusHandler, RawBytesHandler, Action {
-        INSTANCE;
+        WARMUP,
+        MEASURED;
 
         @Override
         public void handleStatus(HttpRequest request, int status) {
@@ -32,7 +35,7 @@ final class RequestRecorder {
 
         @Override
         public void onRequest(Request request, ByteBuf buf, int offset, int length) {
-            current.onRequest(request, length);
+            current.onRequest(request, length, this == MEASURED);
         }
 
         @Override
@@ -42,7 +45,7 @@ final class RequestRecorder {
 
         @Override
         public void run(Session session) {
-            current.complete(session);
+            current.complete(session, this == MEASURED);
         }
     }
 
@@ -50,6 +53,7 @@ final class RequestRecorder {
     static volatile RequestRecorder current;
 
     private final SampleWriter writer;
+    private final SampleWriter warmupWriter;
     private final String baseUrl;
     private final int users;
     private final long timeoutNanos;
@@ -77,11 +81,13 @@ final class RequestRecorder {
 
     RequestRecorder(
             SampleWriter writer,
+            SampleWriter warmupWriter,
             String baseUrl,
             int users,
             long timeoutMillis,
             java.util.function.LongConsumer loadStarted) {
         this.writer = writer;
+        this.warmupWriter = warmupWriter;
         this.baseUrl = baseUrl;
         this.users = users;
         this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
@@ -132,8 +138,8 @@ final class RequestRecorder {
         of(request.session).status = status;
     }
 
-    void onRequest(Request request, int length) {
-        if (!started.get() && started.compareAndSet(false, true)) {
+    void onRequest(Request request, int length, boolean measured) {
+        if (measured && !started.get() && started.compareAndSet(false, true)) {
             loadStarted.accept(request.startTimestampNanos());
         }
         of(request.session).sentBytes += length;
@@ -147,7 +153,7 @@ final class RequestRecorder {
         state.receivedBytes += length;
     }
 
-    void complete(Session session) {
+    void complete(Session session, boolean measured) {
         long end = System.nanoTime();
         HttpRequest request = (HttpRequest) session.currentRequest();
         InFlight state = of(session);
@@ -167,19 +173,23 @@ final class RequestRecorder {
             message = "Non HTTP response message: connection failed or closed before an answer";
         }
         long latency = state.firstByteNanos == 0 ? 0 : state.firstByteNanos - request.startTimestampNanos();
-        writer.write(
-                request.startTimestampMillis(),
-                TimeUnit.NANOSECONDS.toMillis(elapsed),
-                code,
-                message,
-                ok,
-                state.receivedBytes,
-                state.sentBytes,
-                users,
-                baseUrl + request.path,
-                TimeUnit.NANOSECONDS.toMillis(latency),
-                "hyperfoil " + session.uniqueId());
+        (measured ? writer : warmupWriter)
+                .write(
+                        request.startTimestampMillis(),
+                        TimeUnit.NANOSECONDS.toMillis(elapsed),
+                        code,
+                        message,
+                        ok,
+                        state.receivedBytes,
+                        state.sentBytes,
+                        users,
+                        baseUrl + request.path,
+                        TimeUnit.NANOSECONDS.toMillis(latency),
+                        "hyperfoil " + session.uniqueId());
         state.reset();
+        if (!measured) {
+            return;
+        }
         if (cpuAtFirstRecordNanos < 0) {
             cpuAtFirstRecordNanos = processCpuNanos();
         }

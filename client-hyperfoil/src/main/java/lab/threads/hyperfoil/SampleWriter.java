@@ -1,8 +1,8 @@
 package lab.threads.hyperfoil;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,16 +19,25 @@ final class SampleWriter implements AutoCloseable {
             + "failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect";
     private static final int FLUSH_AT = 64 * 1024;
 
-    private final BufferedWriter out;
+    private final Writer out;
     private final String label;
     private final List<StringBuilder> buffers = new CopyOnWriteArrayList<>();
     private final ThreadLocal<StringBuilder> buffer = ThreadLocal.withInitial(this::newBuffer);
 
     SampleWriter(Path file, String label) throws IOException {
-        this.out = Files.newBufferedWriter(file);
-        this.label = label;
+        this(Files.newBufferedWriter(file), label);
         out.write(HEADER);
         out.write('\n');
+    }
+
+    private SampleWriter(Writer out, String label) {
+        this.out = out;
+        this.label = label;
+    }
+
+    /** Formats and buffers every line as the file's writer does, and drops it: the warm-up's requests. */
+    static SampleWriter discarding(String label) {
+        return new SampleWriter(Writer.nullWriter(), label);
     }
 
     private StringBuilder newBuffer() {
