@@ -17,7 +17,9 @@ others() { echo "others $(awk -v d=$(( $(busy) - $1 )) -v t="$2" 'BEGIN{printf "
 b0=$(busy)
 /usr/bin/time -o "$out/lab.time" -f "%U %S" timeout 300 ./lab run --servers async --plan throughput --client hyperfoil \
     --connections 100 --duration 10 --out "$out/lab" > "$out/lab.txt" 2>&1
-echo "lab: $(grep -o '[0-9,.]* req/s' "$out/lab.txt" | sed -n 2p), $(others "$b0" "$(awk '{print $1+$2}' "$out/lab.time")")"
+echo "lab: $(grep -o '[0-9,.]* req/s' "$out/lab.txt" | sed -n 2p), $(others "$b0" "$(awk '{print $1+$2}' "$out/lab.time")"),\
+ $(grep -o "the client spent [0-9.]* s of CPU ([0-9.]* ms a request) against the server's [0-9.]* s ([0-9.]* ms)" \
+    "$out/lab.txt" | head -1)"
 
 timeout 60 ./lab server async --port "$port" --request-log="$out/wrk-server-requests.csv" > "$out/wrk-server.txt" 2>&1 &
 server=$!
@@ -29,5 +31,6 @@ ticks() { awk '{print $14+$15}' "/proc/$pid/stat"; }
 s0=$(ticks); b0=$(busy)
 /usr/bin/time -o "$out/wrk.time" -f "%U %S" timeout 30 wrk -t2 -c100 -d10s "$url" > "$out/wrk.txt" 2>&1
 s1=$(ticks)
-echo "wrk: $(awk '/Requests\/sec/{print $2}' "$out/wrk.txt") req/s, $(others "$b0" "$(awk -v s=$((s1 - s0)) '{print $1+$2+s/100}' "$out/wrk.time")")"
+echo "wrk: $(awk '/Requests\/sec/{print $2}' "$out/wrk.txt") req/s, $(others "$b0" "$(awk -v s=$((s1 - s0)) '{print $1+$2+s/100}' "$out/wrk.time")"),\
+ server $(awk -v s=$((s1 - s0)) '/requests in/{printf "%.1f s of CPU, %.3f ms a request", s/100, s*10/$1}' "$out/wrk.txt")"
 kill "$pid" 2>/dev/null; wait "$server" 2>/dev/null; rm -f "$out/wrk-server-requests.csv"

@@ -314,7 +314,10 @@ final class ServerRun {
                     into.resolve(RunFolder.SAMPLES_FILE),
                     into.resolve("hyperfoil.log"),
                     spec.cpus().clientLauncher(),
-                    jvmFlags);
+                    jvmFlags,
+                    HyperfoilFork.eventLoops(
+                            server != null && spec.cpus().shared(),
+                            Runtime.getRuntime().availableProcessors()));
             relayProgress(load, into);
             return load.waitFor();
         }

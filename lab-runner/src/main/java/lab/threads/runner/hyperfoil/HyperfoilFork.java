@@ -36,6 +36,7 @@ public final class HyperfoilFork {
      *                   rate (0: back to back)
      * @param launcher   what goes before {@code java}: {@code taskset -c <cpus>}, or nothing
      * @param jvmFlags   more flags of the fork's JVM: its recording under --profile, or nothing
+     * @param eventLoops Hyperfoil's event-loop threads ({@link #eventLoops}), 0: one per core the fork may use
      */
     public static Process start(
             Path jar,
@@ -44,19 +45,32 @@ public final class HyperfoilFork {
             Path jtl,
             Path log,
             List<String> launcher,
-            List<String> jvmFlags)
+            List<String> jvmFlags,
+            int eventLoops)
             throws IOException {
         if (!Files.isRegularFile(jar)) {
             throw new IOException(jar + " is missing: build it with ./mvnw -B package -DskipTests (./lab run builds "
                     + "on first use)");
         }
         List<String> command = new ArrayList<>(launcher);
-        command.addAll(command(jar, target, properties, jtl, jvmFlags));
+        command.addAll(command(jar, target, properties, jtl, jvmFlags, eventLoops));
         Files.createDirectories(log.toAbsolutePath().getParent());
         return new ProcessBuilder(command).redirectError(log.toFile()).start();
     }
 
-    static List<String> command(Path jar, URI target, Map<String, String> properties, Path jtl, List<String> jvmFlags) {
+    /**
+     * Hyperfoil's event loops: on cores it shares with the server, half of them (at least one), so that the client's
+     * threads leave the server's their share of the cores, as wrk's are told to; on cores of its own (--cpus, a
+     * --target elsewhere) 0, one per core. On two shared cores, one loop against two, 4 alternated pairs against wrk
+     * (docs/results.md, "a fourth look"): the lab's req/s 73% of wrk's against 62%, the server's CPU a request
+     * 0.051-0.062 ms against 0.053-0.104.
+     */
+    public static int eventLoops(boolean sharesCoresWithServer, int cores) {
+        return sharesCoresWithServer ? Math.max(1, cores / 2) : 0;
+    }
+
+    static List<String> command(
+            Path jar, URI target, Map<String, String> properties, Path jtl, List<String> jvmFlags, int eventLoops) {
         int connections = Integer.parseInt(properties.get("connections"));
         long heapMb = BASE_HEAP_MB + connections * HEAP_PER_CONNECTION / MB;
         long warmupSeconds = seconds(properties, "warmup");
@@ -92,6 +106,9 @@ public final class HyperfoilFork {
         command.add("--sleep-ms=" + Long.parseLong(properties.get("sleep_ms")));
         command.add("--timeout-ms=" + Long.parseLong(properties.getOrDefault("response_timeout_ms", "30000")));
         command.add("--jtl=" + jtl.toAbsolutePath());
+        if (eventLoops > 0) {
+            command.add("--threads=" + eventLoops);
+        }
         return command;
     }
 

@@ -14,12 +14,17 @@ import org.junit.jupiter.api.Test;
 class HyperfoilForkTest {
 
     private static List<String> command(String warmupSeconds) {
+        return command(warmupSeconds, 0);
+    }
+
+    private static List<String> command(String warmupSeconds, int eventLoops) {
         return HyperfoilFork.command(
                 Path.of("client-hyperfoil.jar"),
                 URI.create("http://127.0.0.1:8086"),
                 Map.of("connections", "100", "warmup", warmupSeconds, "duration", "5", "sleep_ms", "0"),
                 Path.of("samples.jtl"),
-                List.of());
+                List.of(),
+                eventLoops);
     }
 
     @Test
@@ -45,5 +50,16 @@ class HyperfoilForkTest {
                 "--sleep-ms=0",
                 "--timeout-ms=30000")));
         assertEquals(1, command.stream().filter(arg -> arg.startsWith("--jtl=")).count());
+        assertFalse(command.stream().anyMatch(arg -> arg.startsWith("--threads=")), "0: Hyperfoil's own count");
+    }
+
+    @Test
+    void onCoresSharedWithTheServerItRunsHalfAsManyEventLoops() {
+        assertEquals(1, HyperfoilFork.eventLoops(true, 1));
+        assertEquals(1, HyperfoilFork.eventLoops(true, 2));
+        assertEquals(4, HyperfoilFork.eventLoops(true, 8));
+        assertEquals(0, HyperfoilFork.eventLoops(false, 8), "on cores of its own: one a core, Hyperfoil's default");
+        List<String> shared = command("2", HyperfoilFork.eventLoops(true, 2));
+        assertTrue(shared.contains("--threads=1"), shared::toString);
     }
 }
