@@ -32,6 +32,14 @@ public enum RequestPart {
             "waiting for a thread",
             "the framework has the request until the variant's thread starts the sleep: a "
                     + "pool's queue, a new platform thread being started, a virtual thread being scheduled"),
+    POOL_WAIT(
+            "waiting for a pooled connection",
+            "the variant's thread asks its pool (HikariCP for how=db, HttpClient's for how=http-pool) for a connection "
+                    + "until it has one; when none came before the pool's timeout, until the 503 was handed to the socket"),
+    POOLED_CALL(
+            "in the pooled call",
+            "a connection in hand until the call on it returned: the query in the database (how=db, its pg_sleep the "
+                    + "asked-for wait) or the downstream's answer (how=http-pool)"),
     HANDLER("handler", "the sleep and the lab's handler, until the response's last byte was handed to the socket"),
     CLIENT(
             "client",
@@ -44,12 +52,22 @@ public enum RequestPart {
      */
     static final RequestPart[] BEFORE_ACCEPT_STAMP = {CONNECT, QUEUE_AND_READ, READ_WAIT, THREAD_WAIT, HANDLER, CLIENT};
 
+    /** The parts in the order a summary.json written before the pool's stamps holds them. */
+    static final RequestPart[] BEFORE_POOL_STAMPS = {
+        CONNECT, KERNEL_QUEUE, QUEUE_AND_READ, READ_WAIT, THREAD_WAIT, HANDLER, CLIENT
+    };
+
     private final String label;
     private final String meaning;
 
     RequestPart(String label, String meaning) {
         this.label = label;
         this.meaning = meaning;
+    }
+
+    /** Whether the part exists only for a wait through a pool ({@code how=db}, {@code how=http-pool}). */
+    public boolean pooled() {
+        return this == POOL_WAIT || this == POOLED_CALL;
     }
 
     public String label() {

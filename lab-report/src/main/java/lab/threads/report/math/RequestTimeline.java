@@ -103,8 +103,8 @@ public final class RequestTimeline implements Consumer<Sample> {
         double start = sample.timeStamp();
         double end = sample.endTime();
         double received = entry.receivedUs() / 1000.0;
-        List<Double> instants = new ArrayList<>(5);
-        List<RequestPart> closes = new ArrayList<>(5);
+        List<Double> instants = new ArrayList<>(8);
+        List<RequestPart> closes = new ArrayList<>(8);
         instants.add(start + sample.connect());
         closes.add(RequestPart.CONNECT);
         if (entry.acceptStamped()) {
@@ -121,8 +121,23 @@ public final class RequestTimeline implements Consumer<Sample> {
                         : RequestPart.READ_WAIT);
         instants.add(entry.startedUs() == 0 ? received : entry.startedUs() / 1000.0);
         closes.add(RequestPart.THREAD_WAIT);
+        ServerRequestLog.Borrow borrow = entry.borrow();
+        if (borrow.stamped()) {
+            // The handler's work before the borrow, the wait in the pool, the call on the connection; a borrow that
+            // got no connection waits in the pool until the answer, a call that never returned holds it until then.
+            instants.add(borrow.borrowingUs() / 1000.0);
+            closes.add(RequestPart.HANDLER);
+            if (borrow.borrowedUs() != 0) {
+                instants.add(borrow.borrowedUs() / 1000.0);
+                closes.add(RequestPart.POOL_WAIT);
+                if (borrow.calledUs() != 0) {
+                    instants.add(borrow.calledUs() / 1000.0);
+                    closes.add(RequestPart.POOLED_CALL);
+                }
+            }
+        }
         instants.add(entry.respondedUs() / 1000.0);
-        closes.add(RequestPart.HANDLER);
+        closes.add(lastPart(borrow));
 
         double[] parts = new double[RequestPart.values().length];
         double clamped = 0;
@@ -157,6 +172,14 @@ public final class RequestTimeline implements Consumer<Sample> {
                 worstMove,
                 serverEarly,
                 serverLate);
+    }
+
+    /** The part the response's hand-off closes: whatever the request was last doing. */
+    private static RequestPart lastPart(ServerRequestLog.Borrow borrow) {
+        if (!borrow.stamped() || borrow.calledUs() != 0) {
+            return RequestPart.HANDLER;
+        }
+        return borrow.borrowedUs() == 0 ? RequestPart.POOL_WAIT : RequestPart.POOLED_CALL;
     }
 
     /** The run's breakdown; {@link TimeBreakdown#NONE} when the server kept no request log. */

@@ -102,12 +102,19 @@ public record TimeBreakdown(
         public Band {
             if (partsMs != null && partsMs.length == RequestPart.BEFORE_ACCEPT_STAMP.length) {
                 // A summary.json from before the accept stamp: its parts in their old order, its accept queue merged.
-                double[] parts = new double[RequestPart.values().length];
-                for (int i = 0; i < partsMs.length; i++) {
-                    parts[RequestPart.BEFORE_ACCEPT_STAMP[i].ordinal()] = partsMs[i];
-                }
-                partsMs = parts;
+                partsMs = inOrder(partsMs, RequestPart.BEFORE_ACCEPT_STAMP);
+            } else if (partsMs != null && partsMs.length == RequestPart.BEFORE_POOL_STAMPS.length) {
+                // A summary.json from before the pool's stamps: no time in a pool.
+                partsMs = inOrder(partsMs, RequestPart.BEFORE_POOL_STAMPS);
             }
+        }
+
+        private static double[] inOrder(double[] old, RequestPart[] oldOrder) {
+            double[] parts = new double[RequestPart.values().length];
+            for (int i = 0; i < old.length; i++) {
+                parts[oldOrder[i].ordinal()] = old[i];
+            }
+            return parts;
         }
 
         public double ms(RequestPart part) {
@@ -190,7 +197,20 @@ public record TimeBreakdown(
     /** The slowest 1%'s mean time in {@code part} beyond what the plan asked for. */
     public double excessMs(RequestPart part) {
         double ms = slowest.ms(part);
-        return part == RequestPart.HANDLER ? Math.max(0, ms - sleepMs) : ms;
+        return part == sleptIn() ? Math.max(0, ms - sleepMs) : ms;
+    }
+
+    /** Where the asked-for wait is spent: in the pooled call when the requests went through a pool, else the handler. */
+    RequestPart sleptIn() {
+        return pooled() ? RequestPart.POOLED_CALL : RequestPart.HANDLER;
+    }
+
+    /** Whether the requests waited through a pool: any of its parts took time. */
+    public boolean pooled() {
+        return present()
+                && Arrays.stream(RequestPart.values())
+                        .filter(RequestPart::pooled)
+                        .anyMatch(part -> median.ms(part) > 0 || slowest.ms(part) > 0);
     }
 
     /**

@@ -22,7 +22,12 @@ import org.apache.commons.csv.CSVPrinter;
  */
 public final class CsvReport {
 
-    private record Column(String header, Function<ServerSummary, Object> value) {}
+    /** @param pooled a column of a pool's part: written only when a server's requests went through a pool */
+    private record Column(String header, Function<ServerSummary, Object> value, boolean pooled) {
+        Column(String header, Function<ServerSummary, Object> value) {
+            this(header, value, false);
+        }
+    }
 
     private static final List<Column> COLUMNS = columns();
 
@@ -133,7 +138,8 @@ public final class CsvReport {
                 t -> t.keptAlive() == null ? null : t.keptAlive().slowest());
         bands.forEach((band, of) -> {
             for (RequestPart part : RequestPart.values()) {
-                columns.add(new Column(band + " " + part.label() + " ms", s -> partMs(s.timeline(), of, part)));
+                columns.add(new Column(
+                        band + " " + part.label() + " ms", s -> partMs(s.timeline(), of, part), part.pooled()));
             }
         });
         columns.add(new Column("notes", s -> String.join("; ", s.notes())));
@@ -150,17 +156,23 @@ public final class CsvReport {
         return server.timeline().kernelCheck();
     }
 
-    private static final String[] HEADERS = COLUMNS.stream().map(Column::header).toArray(String[]::new);
-
     private CsvReport() {}
 
     public static String render(RunReport report) {
+        boolean pooled =
+                report.servers().stream().anyMatch(server -> server.timeline().pooled());
+        List<Column> columns =
+                COLUMNS.stream().filter(column -> pooled || !column.pooled()).toList();
         StringBuilder csv = new StringBuilder();
         try (CSVPrinter printer = new CSVPrinter(
-                csv, CSVFormat.DEFAULT.builder().setHeader(HEADERS).get())) {
+                csv,
+                CSVFormat.DEFAULT
+                        .builder()
+                        .setHeader(columns.stream().map(Column::header).toArray(String[]::new))
+                        .get())) {
             for (ServerSummary server : report.servers()) {
                 printer.printRecord(
-                        COLUMNS.stream().map(column -> column.value().apply(server)));
+                        columns.stream().map(column -> column.value().apply(server)));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e); // a StringBuilder does not fail

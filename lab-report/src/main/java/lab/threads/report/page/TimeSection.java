@@ -24,7 +24,7 @@ public final class TimeSection {
             """;
     /** One colour per {@link RequestPart}, in its order; the handler (the asked-for sleep) is the calm one. */
     private static final List<String> COLORS =
-            List.of("#8e44ad", "#c0392b", "#a04000", "#e67e22", "#d4ac0d", "#7f8c8d", "#2980b9");
+            List.of("#8e44ad", "#c0392b", "#a04000", "#e67e22", "#d4ac0d", "#16a085", "#5d6d7e", "#7f8c8d", "#2980b9");
 
     private TimeSection() {}
 
@@ -45,7 +45,8 @@ public final class TimeSection {
                         + " sample and the server's own record of it, joined by its "
                         + "id): the mean of each part for the "
                         + "median requests and for the slowest 1%, in seconds, on one scale.</p>\n<p class=\"legend\">");
-        for (RequestPart part : RequestPart.values()) {
+        List<RequestPart> parts = shownParts(measured);
+        for (RequestPart part : parts) {
             html.append("<span title=\"")
                     .append(HtmlReport.escape(part.meaning(client)))
                     .append("\"><i style=\"background:")
@@ -62,14 +63,14 @@ public final class TimeSection {
                     .append(": ")
                     .append(HtmlReport.escape(server.timeVerdict()))
                     .append("</h3>\n");
-            bar(html, "median request", time.median(), scale);
-            bar(html, "slowest 1%", time.slowest(), scale);
+            bar(html, "median request", time.median(), scale, parts);
+            bar(html, "slowest 1%", time.slowest(), scale, parts);
             if (time.first() != null && time.keptAlive() != null) {
                 // Two paths: a new connection through the kernel's queue and accept, a kept one behind its read.
-                bar(html, "first requests: median", time.first().median(), scale);
-                bar(html, "first requests: slowest 1%", time.first().slowest(), scale);
-                bar(html, "keep-alive: median", time.keptAlive().median(), scale);
-                bar(html, "keep-alive: slowest 1%", time.keptAlive().slowest(), scale);
+                bar(html, "first requests: median", time.first().median(), scale, parts);
+                bar(html, "first requests: slowest 1%", time.first().slowest(), scale, parts);
+                bar(html, "keep-alive: median", time.keptAlive().median(), scale, parts);
+                bar(html, "keep-alive: slowest 1%", time.keptAlive().slowest(), scale, parts);
             }
             html.append("<p class=\"beside\">");
             if (time.withoutServerRecord() > 0) {
@@ -85,7 +86,7 @@ public final class TimeSection {
                     .append("</p>\n");
         }
         html.append("<details><summary>Each part in words, and the figures</summary>\n<ul>\n");
-        for (RequestPart part : RequestPart.values()) {
+        for (RequestPart part : parts) {
             html.append("<li><b>")
                     .append(HtmlReport.escape(part.label()))
                     .append("</b>: ")
@@ -100,11 +101,20 @@ public final class TimeSection {
         return html.append("</details>\n</section>\n").toString();
     }
 
-    private static void bar(StringBuilder html, String label, TimeBreakdown.Band band, double scale) {
+    /** Every part, but a pool's only when a request went through one: a run of sleeps shows no empty pool. */
+    private static List<RequestPart> shownParts(List<ServerSummary> measured) {
+        boolean pooled = measured.stream().anyMatch(server -> server.timeline().pooled());
+        return java.util.Arrays.stream(RequestPart.values())
+                .filter(part -> pooled || !part.pooled())
+                .toList();
+    }
+
+    private static void bar(
+            StringBuilder html, String label, TimeBreakdown.Band band, double scale, List<RequestPart> parts) {
         html.append("<div class=\"row\"><span>")
                 .append(HtmlReport.escape(String.format(Locale.ROOT, "%s: %.1f s", label, band.elapsedMs() / 1000)))
                 .append("</span><span class=\"stack\">");
-        for (RequestPart part : RequestPart.values()) {
+        for (RequestPart part : parts) {
             double ms = band.ms(part);
             String seconds = String.format(Locale.ROOT, "%.1f s", ms / 1000);
             html.append("<span title=\"")

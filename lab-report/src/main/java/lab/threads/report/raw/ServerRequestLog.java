@@ -32,7 +32,18 @@ public final class ServerRequestLog {
      *                          the column existed, or a framework that shows no accept)
      */
     public record Entry(
-            boolean firstOnConnection, long receivedUs, long startedUs, long respondedUs, long waitingSinceUs) {
+            boolean firstOnConnection,
+            long receivedUs,
+            long startedUs,
+            long respondedUs,
+            long waitingSinceUs,
+            Borrow borrow) {
+
+        /** An entry of a wait without a pool. */
+        public Entry(
+                boolean firstOnConnection, long receivedUs, long startedUs, long respondedUs, long waitingSinceUs) {
+            this(firstOnConnection, receivedUs, startedUs, respondedUs, waitingSinceUs, Borrow.NONE);
+        }
 
         /** An entry without the instant it began to wait. */
         public Entry(boolean firstOnConnection, long receivedUs, long startedUs, long respondedUs) {
@@ -44,6 +55,28 @@ public final class ServerRequestLog {
             return firstOnConnection && waitingSinceUs != 0;
         }
     }
+
+    /**
+     * The pool's three instants of a request that waited through one ({@code how=db}, {@code how=http-pool}), epoch
+     * microseconds, 0 where not stamped.
+     *
+     * @param borrowingUs just before the request's thread asked the pool for a connection; 0 when it used no pool
+     * @param borrowedUs  the connection in hand; 0 when none came (the pool's timeout, or the pool could not connect)
+     * @param calledUs    the query or the downstream call on it returned; 0 when it never did
+     */
+    public record Borrow(long borrowingUs, long borrowedUs, long calledUs) {
+        public static final Borrow NONE = new Borrow(0, 0, 0);
+
+        public boolean stamped() {
+            return borrowingUs != 0;
+        }
+    }
+
+    /** The pool's columns, which a log written before the pool's stamps lacks. */
+    static final String BORROWING = "borrowingEpochUs";
+
+    static final String BORROWED = "borrowedEpochUs";
+    static final String CALLED = "calledEpochUs";
 
     /** The column a log written before the accept stamp lacks. */
     static final String WAITING_SINCE = "waitingSinceEpochUs";
@@ -97,10 +130,20 @@ public final class ServerRequestLog {
                     Long.parseLong(record.get("receivedEpochUs")),
                     started.isEmpty() ? 0 : Long.parseLong(started),
                     Long.parseLong(record.get("respondedEpochUs")),
-                    waitingSince.isEmpty() ? 0 : Long.parseLong(waitingSince));
+                    waitingSince.isEmpty() ? 0 : Long.parseLong(waitingSince),
+                    new Borrow(
+                            optionalMicros(record, BORROWING),
+                            optionalMicros(record, BORROWED),
+                            optionalMicros(record, CALLED)));
         } catch (NumberFormatException e) {
             return null;
         }
+    }
+
+    /** A column that may be absent (an older log) or empty (not stamped): 0 then. */
+    private static long optionalMicros(CSVRecord record, String column) {
+        String value = record.isMapped(column) ? record.get(column) : "";
+        return value.isEmpty() ? 0 : Long.parseLong(value);
     }
 
     public boolean isEmpty() {

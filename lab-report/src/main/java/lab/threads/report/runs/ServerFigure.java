@@ -84,8 +84,10 @@ public record ServerFigure(String key, String label, int places, ToDoubleFunctio
             PEAK_RSS_MB);
 
     /** Where the slowest 1%'s time went, one figure per part, in seconds. */
-    static final List<ServerFigure> SLOWEST_PARTS =
-            Arrays.stream(RequestPart.values()).map(ServerFigure::slowest).toList();
+    static final List<ServerFigure> SLOWEST_PARTS = Arrays.stream(RequestPart.values())
+            .filter(part -> !part.pooled())
+            .map(ServerFigure::slowest)
+            .toList();
 
     /** What a sweep charts and tabulates, in sweep.json's order. */
     static final List<ServerFigure> SWEPT = Stream.concat(
