@@ -1,6 +1,7 @@
 package lab.threads.report.math;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
@@ -26,13 +27,29 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param arrivalsPerSecond open: the rate arrivals reach and hold; 0 for a closed plan
  * @param durationSeconds   open: how long the rate is held, after the ramp-up; a throughput plan: how long it
  *                          measures; 0 for a closed plan by loops
+ * @param poolSize          the connections of the pool every request's wait goes through ({@code how=db},
+ *                          {@code how=http-pool}); 0 when the wait needs none. A pool of {@code p} connections held
+ *                          {@code sleep} each serves at most {@code p / sleep} requests a second, whatever the users:
+ *                          the ideal is the smaller of the two ceilings ({@link #ceilingSetBy})
  */
 // The derived ideals are written to summary.json for readers, and ignored when it is read back.
 @JsonIgnoreProperties(
         value = {"idealSamples", "idealDurationSeconds", "idealThroughput", "open", "throughput"},
         allowGetters = true)
 public record PlanShape(
-        int users, double rampUpSeconds, int loops, long sleepMs, int arrivalsPerSecond, long durationSeconds) {
+        int users,
+        double rampUpSeconds,
+        int loops,
+        long sleepMs,
+        int arrivalsPerSecond,
+        long durationSeconds,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) int poolSize) {
+
+    /** A plan whose waits go through no pool. */
+    public PlanShape(
+            int users, double rampUpSeconds, int loops, long sleepMs, int arrivalsPerSecond, long durationSeconds) {
+        this(users, rampUpSeconds, loops, sleepMs, arrivalsPerSecond, durationSeconds, 0);
+    }
 
     /** A closed plan. */
     public PlanShape(int users, double rampUpSeconds, int loops, long sleepMs) {
@@ -47,6 +64,32 @@ public record PlanShape(
     /** A throughput plan: {@code connections} back to back for {@code durationSeconds}, each asking {@code sleepMs}. */
     public static PlanShape throughput(int connections, long durationSeconds, long sleepMs) {
         return new PlanShape(connections, 0, 0, sleepMs, 0, durationSeconds);
+    }
+
+    /** The same plan with every wait through a pool of {@code connections}; 0: no pool. */
+    public PlanShape throughPool(int connections) {
+        return new PlanShape(users, rampUpSeconds, loops, sleepMs, arrivalsPerSecond, durationSeconds, connections);
+    }
+
+    /**
+     * What caps the ideal rate: "pool" when the pool's connections over the wait ({@code poolSize / sleep}) allow
+     * fewer requests a second than the plan's own ideal, else "users" ("arrivals" for an open plan).
+     */
+    public String ceilingSetBy() {
+        if (poolBound()) {
+            return "pool";
+        }
+        return isOpen() ? "arrivals" : "users";
+    }
+
+    /** The pool's ceiling, requests a second; 0 without a pool or a wait. */
+    public double poolCeiling() {
+        return poolSize > 0 && sleepMs > 0 ? poolSize * 1000.0 / sleepMs : 0;
+    }
+
+    private boolean poolBound() {
+        double ownIdeal = ownDurationSeconds() > 0 ? ownSamples() / ownDurationSeconds() : 0;
+        return poolCeiling() > 0 && poolCeiling() < ownIdeal;
     }
 
     @JsonProperty
@@ -70,6 +113,12 @@ public record PlanShape(
 
     @JsonProperty
     public long idealSamples() {
+        // A throughput plan measures for its duration: a pool that caps the rate caps the samples too.
+        return isThroughput() && poolBound() ? (long) (poolCeiling() * durationSeconds) : ownSamples();
+    }
+
+    /** The samples the plan's own schedule makes, before any pool. */
+    private long ownSamples() {
         if (isOpen()) {
             // JMeter's PoissonArrivalsRamp: (begin + end) / 2 x seconds arrivals a step, cut to a whole number.
             return (long) (arrivalsPerSecond / 2.0 * rampUpSeconds) + arrivalsPerSecond * durationSeconds;
@@ -83,6 +132,14 @@ public record PlanShape(
     /** From the schedule's start to the last response, when every request takes exactly the sleep. */
     @JsonProperty
     public double idealDurationSeconds() {
+        // A pool that serves fewer requests a second than the plan asks stretches the run: its samples at its rate.
+        return poolBound() && !isThroughput()
+                ? Math.max(ownDurationSeconds(), idealSamples() / poolCeiling())
+                : ownDurationSeconds();
+    }
+
+    /** The ideal duration the plan's own schedule sets, before any pool. */
+    private double ownDurationSeconds() {
         if (isOpen()) {
             return rampUpSeconds + durationSeconds + sleepMs / 1000.0;
         }

@@ -30,6 +30,42 @@ class PlanShapeTest {
         assertEquals(throughput, plan.idealThroughput(), 1e-4);
     }
 
+    @ParameterizedTest(name = "{0} users x {2} of {3} ms through a pool of {4}: {7} req/s, set by the {8}")
+    @CsvSource({
+        // users, ramp-up, loops, sleep, pool, ideal samples, ideal seconds (by hand), req/s (by hand), ceiling
+        "1000, 10, 3, 100, 10,  3000, 30.0,    100.0,      pool", // 10 / 0.1 s; the users alone: 291.5
+        "1000, 10, 3, 100, 100, 3000, 10.29,   291.5452,   users", // 100 / 0.1 s = 1,000 is above the users' rate
+        "1000, 10, 3, 100, 0,   3000, 10.29,   291.5452,   users", // no pool
+        "10,   0,  1, 100, 10,  10,   0.1,     100.0,      users" // a tie is the users'
+    })
+    void aPoolCapsTheIdealAtItsConnectionsOverTheWait(
+            int users,
+            double rampUp,
+            int loops,
+            long sleepMs,
+            int pool,
+            long samples,
+            double seconds,
+            double throughput,
+            String ceiling) {
+        PlanShape plan = new PlanShape(users, rampUp, loops, sleepMs).throughPool(pool);
+        assertEquals(samples, plan.idealSamples());
+        assertEquals(seconds, plan.idealDurationSeconds(), 1e-6);
+        assertEquals(throughput, plan.idealThroughput(), 1e-4);
+        assertEquals(ceiling, plan.ceilingSetBy());
+    }
+
+    @Test
+    void aThroughputPlanThroughAPoolMeasuresForItsDurationAtThePoolsRate() {
+        // 100 connections of 100 ms for 10 s ask 1,000 req/s; 10 connections serve 100 of them.
+        PlanShape plan = PlanShape.throughput(100, 10, 100).throughPool(10);
+        assertEquals(1_000, plan.idealSamples());
+        assertEquals(10, plan.idealDurationSeconds(), 1e-9);
+        assertEquals(100, plan.idealThroughput(), 1e-9);
+        assertEquals("pool", plan.ceilingSetBy());
+        assertEquals(100.0, plan.percentOfIdeal(1_000, 0, 10_000), 1e-9);
+    }
+
     @ParameterizedTest(name = "{0} successes, run {1} ms from the schedule start: {2}%")
     @CsvSource({
         "100, 3960, 100.0", // the smoke plan, perfect: ends exactly 3.96 s after the schedule began
