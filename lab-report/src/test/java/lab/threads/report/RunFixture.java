@@ -186,7 +186,8 @@ public final class RunFixture {
                 s.kernel(),
                 s.seriesGaps(),
                 s.profile(),
-                s.cpu());
+                s.cpu(),
+                s.pool());
     }
 
     /** The server's own per-second series over the fixture's 50 s: 60 responses a second, p99 a little above 6 s. */

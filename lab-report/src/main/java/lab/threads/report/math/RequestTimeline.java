@@ -48,7 +48,8 @@ public final class RequestTimeline implements Consumer<Sample> {
             double clampedMs,
             double worstMoveMs,
             boolean serverEarly,
-            boolean serverLate) {}
+            boolean serverLate,
+            boolean pooled) {}
 
     public RequestTimeline(ServerRequestLog server) {
         this(server, Sample::responseCode);
@@ -171,7 +172,8 @@ public final class RequestTimeline implements Consumer<Sample> {
                 clamped,
                 worstMove,
                 serverEarly,
-                serverLate);
+                serverLate,
+                borrow.stamped());
     }
 
     /** The part the response's hand-off closes: whatever the request was last doing. */
@@ -180,6 +182,22 @@ public final class RequestTimeline implements Consumer<Sample> {
             return RequestPart.HANDLER;
         }
         return borrow.borrowedUs() == 0 ? RequestPart.POOL_WAIT : RequestPart.POOLED_CALL;
+    }
+
+    /** The joined requests' waits for a pooled connection; {@link PoolWaits#NONE} when none went through a pool. */
+    public PoolWaits poolWaits() {
+        long through = 0;
+        long waited = 0;
+        double waitedMs = 0;
+        for (Joined request : joined) {
+            double ms = request.parts()[RequestPart.POOL_WAIT.ordinal()];
+            through += request.pooled() ? 1 : 0;
+            if (ms >= PoolWaits.WAITED_MS) {
+                waited++;
+                waitedMs += ms;
+            }
+        }
+        return through == 0 ? PoolWaits.NONE : new PoolWaits(through, waited, waitedMs / 1000);
     }
 
     /** The run's breakdown; {@link TimeBreakdown#NONE} when the server kept no request log. */

@@ -24,6 +24,7 @@ import lab.threads.report.raw.JtlReader;
 import lab.threads.report.raw.JvmProfile;
 import lab.threads.report.raw.KernelEvidence;
 import lab.threads.report.raw.LoadClient;
+import lab.threads.report.raw.PoolSeries;
 import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.SeriesGaps;
 import lab.threads.report.raw.ServerRequestLog;
@@ -36,6 +37,7 @@ import lab.threads.report.verdict.CoreUse;
 import lab.threads.report.verdict.CpuSplit;
 import lab.threads.report.verdict.ErrorCauses;
 import lab.threads.report.verdict.NoBlockingVerdict;
+import lab.threads.report.verdict.PoolVerdict;
 import lab.threads.report.verdict.ServerLogLimits;
 
 /**
@@ -63,6 +65,8 @@ import lab.threads.report.verdict.ServerLogLimits;
  *                          {@code --profile}
  * @param cpu               each side's CPU over the load, from the runner's /proc series; null in an older
  *                          summary.json
+ * @param pool              whether the pool the requests waited through set the pace; null (and left out of
+ *                          summary.json) when they went through none
  */
 public record ServerSummary(
         String server,
@@ -83,7 +87,8 @@ public record ServerSummary(
         KernelEvidence kernel,
         List<String> seriesGaps,
         @JsonInclude(JsonInclude.Include.NON_NULL) JvmProfile profile,
-        @JsonInclude(JsonInclude.Include.NON_NULL) CpuSplit cpu) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) CpuSplit cpu,
+        @JsonInclude(JsonInclude.Include.NON_NULL) PoolVerdict pool) {
 
     public ServerSummary {
         // A summary.json written before the timeline existed has none.
@@ -141,7 +146,8 @@ public record ServerSummary(
                 kernel,
                 seriesGaps,
                 profile,
-                cpu);
+                cpu,
+                pool);
     }
 
     /** Reads the server folder's files; never throws on bad files. */
@@ -241,6 +247,14 @@ public record ServerSummary(
                 kernel,
                 ends.isEmpty() ? List.of() : SeriesGaps.describe(serverDir, ends.firstStart(), ends.lastEnd()),
                 profile,
-                cpu);
+                cpu,
+                ends.isEmpty()
+                        ? null
+                        : PoolVerdict.of(
+                                PoolSeries.read(
+                                        serverDir.resolve(RunFolder.STATS_FILE), ends.firstStart(), ends.lastEnd()),
+                                timeline.poolWaits(),
+                                plan,
+                                summary.throughput()));
     }
 }

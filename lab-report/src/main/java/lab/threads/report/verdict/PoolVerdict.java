@@ -1,0 +1,119 @@
+package lab.threads.report.verdict;
+
+import java.util.Locale;
+import lab.threads.report.math.PlanShape;
+import lab.threads.report.math.PoolWaits;
+import lab.threads.report.raw.PoolSeries;
+
+/**
+ * Whether the pool the requests waited through ({@code how=db}, {@code how=http-pool}) set the run's pace, from the
+ * pool's own counts and the request log's stamps. It did when its connections were lent out nearly all the load
+ * ({@value #BUSY}) and requests queued for one: then the rate is the pool's, connections over the wait, whatever the
+ * threads. The two views of the queue are checked against each other by Little's law.
+ *
+ * @param pool           {@code db} or {@code http}
+ * @param connections    the pool's size
+ * @param busyShare      the mean share of its connections lent out over the load, 0-1
+ * @param peakWaiting    the most threads the pool saw waiting at once
+ * @param waits          the request log's waits for a connection
+ * @param littleRatio    the stamps' summed waits over the pool's own (the area under its waiting threads); null when
+ *                       either is too small to compare
+ * @param poolCeiling    the pool's ceiling, requests a second; 0 without a wait
+ * @param throughput   the run's req/s, as the client measured it
+ * @param setThePace     the pool bounded the rate
+ */
+public record PoolVerdict(
+        String pool,
+        int connections,
+        double busyShare,
+        int peakWaiting,
+        PoolWaits waits,
+        Double littleRatio,
+        double poolCeiling,
+        double throughput,
+        boolean setThePace) {
+
+    static final double BUSY = 0.9;
+    /** Below this many thread-seconds on either side, the ratio of the two views says nothing. */
+    static final double COMPARABLE_SECONDS = 1.0;
+
+    /** @return null when the server reported no pool */
+    public static PoolVerdict of(PoolSeries series, PoolWaits waits, PlanShape plan, double throughput) {
+        if (series == null) {
+            return null;
+        }
+        double own = series.waitingSeconds();
+        Double ratio = own >= COMPARABLE_SECONDS && waits.waitedSeconds() >= COMPARABLE_SECONDS
+                ? waits.waitedSeconds() / own
+                : null;
+        boolean queued = waits.waited() > 0 || series.peakWaiting() > 0;
+        double ceiling = plan.sleepMs() > 0 ? series.size() * 1000.0 / plan.sleepMs() : 0;
+        return new PoolVerdict(
+                series.pool(),
+                series.size(),
+                series.busyShare(),
+                series.peakWaiting(),
+                waits,
+                ratio,
+                ceiling,
+                throughput,
+                series.busyShare() >= BUSY && queued);
+    }
+
+    /** The pool in words: "the database pool (HikariCP)". */
+    public String name() {
+        return "db".equals(pool) ? "the database pool (HikariCP)" : "the HTTP client's pool (HttpClient 5)";
+    }
+
+    /**
+     * One sentence: "the database pool (HikariCP) set the pace: its 10 connections were busy 97% of the load; 1,200
+     * requests waited 8.4 s on average for one; 98.2 req/s against its ceiling of 100 (10 connections / 100 ms)".
+     */
+    public String words() {
+        StringBuilder words = new StringBuilder(name())
+                .append(setThePace ? " set the pace: " : " did not set the pace: ")
+                .append(String.format(
+                        Locale.ROOT,
+                        "its %,d connection%s %s busy %.0f%% of the load; ",
+                        connections,
+                        connections == 1 ? "" : "s",
+                        connections == 1 ? "was" : "were",
+                        100 * busyShare));
+        words.append(
+                waits.waited() == 0
+                        ? "no request waited for one"
+                        : String.format(
+                                Locale.ROOT,
+                                "%,d request%s waited %s on average for one",
+                                waits.waited(),
+                                waits.waited() == 1 ? "" : "s",
+                                duration(waits.meanWaitMs())));
+        if (poolCeiling > 0) {
+            words.append(String.format(
+                    Locale.ROOT,
+                    "; %,.1f req/s against its ceiling of %,.0f (%d connections / the wait)",
+                    throughput,
+                    poolCeiling,
+                    connections));
+        }
+        return words.toString();
+    }
+
+    /** The two views of the queue for a connection, checked: the evidence's second sentence. */
+    public String check() {
+        if (littleRatio == null) {
+            return "too little waiting to check the stamps against the pool's own count of waiting threads";
+        }
+        return String.format(
+                Locale.ROOT,
+                "the stamps' waits for a connection sum to %,.1f thread-seconds, the pool's own count of waiting "
+                        + "threads (Little's law on its once-a-second samples) to %,.1f: ratio %.2f",
+                waits.waitedSeconds(),
+                waits.waitedSeconds() / littleRatio,
+                littleRatio);
+    }
+
+    private static String duration(double ms) {
+        return ms >= 1000 ? String.format(Locale.ROOT, "%.1f s", ms / 1000) : Math.round(ms) + " ms";
+    }
+}
