@@ -63,6 +63,12 @@ public final class TimeSection {
                     .append(": ")
                     .append(HtmlReport.escape(server.timeVerdict()))
                     .append("</h3>\n");
+            if (server.pool() != null) {
+                html.append("<p class=\"pool\">")
+                        .append(HtmlReport.escape(capitalised(server.pool().words()) + ". "
+                                + capitalised(server.pool().check()) + "."))
+                        .append("</p>\n");
+            }
             bar(html, "median request", time.median(), scale, parts);
             bar(html, "slowest 1%", time.slowest(), scale, parts);
             if (time.first() != null && time.keptAlive() != null) {
@@ -99,6 +105,10 @@ public final class TimeSection {
                         server.server() + ": " + server.timeline().finding()))
                 .append(".</p>\n"));
         return html.append("</details>\n</section>\n").toString();
+    }
+
+    private static String capitalised(String words) {
+        return words.isEmpty() ? words : Character.toUpperCase(words.charAt(0)) + words.substring(1);
     }
 
     /** Every part, but a pool's only when a request went through one: a run of sleeps shows no empty pool. */

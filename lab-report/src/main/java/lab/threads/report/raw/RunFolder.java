@@ -27,6 +27,9 @@ public final class RunFolder {
     /** The listener's accept queue alone, 10 times a second, for the check of the timeline against Little's law. */
     public static final String ACCEPT_QUEUE_FILE = "accept-queue.jsonl";
 
+    /** The database's own view of its connections ({@code pg_stat_activity}) once a second, in a run through one. */
+    public static final String DATABASE_FILE = "database.jsonl";
+
     public static final String SERVER_PROC_FILE = "server-proc.jsonl";
     public static final String CLIENT_PROC_FILE = "client-proc.jsonl";
     /** The server's own output, for a server the runner started. */

@@ -20,6 +20,7 @@ import lab.threads.report.raw.AcceptQueueArea;
 import lab.threads.report.raw.ClientHealth;
 import lab.threads.report.raw.ClientPoint;
 import lab.threads.report.raw.ClientSnapshot;
+import lab.threads.report.raw.DatabaseSeries;
 import lab.threads.report.raw.JtlReader;
 import lab.threads.report.raw.JvmProfile;
 import lab.threads.report.raw.KernelEvidence;
@@ -35,6 +36,7 @@ import lab.threads.report.raw.SynRetryBands;
 import lab.threads.report.verdict.ClientVerdict;
 import lab.threads.report.verdict.CoreUse;
 import lab.threads.report.verdict.CpuSplit;
+import lab.threads.report.verdict.DatabaseView;
 import lab.threads.report.verdict.ErrorCauses;
 import lab.threads.report.verdict.NoBlockingVerdict;
 import lab.threads.report.verdict.PoolVerdict;
@@ -209,6 +211,21 @@ public record ServerSummary(
         long scheduleStartMs = client.scheduleStartMs() == null
                 ? ends.firstStart()
                 : Math.min(client.scheduleStartMs(), ends.firstStart());
+        // Read before the notes are copied into the summary: the database's series adds its own.
+        PoolVerdict pool = ends.isEmpty()
+                ? null
+                : PoolVerdict.of(
+                        PoolSeries.read(serverDir.resolve(RunFolder.STATS_FILE), ends.firstStart(), ends.lastEnd()),
+                        timeline.poolWaits(),
+                        plan,
+                        summary.throughput(),
+                        DatabaseView.of(
+                                DatabaseSeries.read(
+                                        serverDir.resolve(RunFolder.DATABASE_FILE),
+                                        ends.firstStart(),
+                                        ends.lastEnd(),
+                                        notes),
+                                ends.firstStart()));
         return new ServerSummary(
                 serverId,
                 outcome,
@@ -248,13 +265,6 @@ public record ServerSummary(
                 ends.isEmpty() ? List.of() : SeriesGaps.describe(serverDir, ends.firstStart(), ends.lastEnd()),
                 profile,
                 cpu,
-                ends.isEmpty()
-                        ? null
-                        : PoolVerdict.of(
-                                PoolSeries.read(
-                                        serverDir.resolve(RunFolder.STATS_FILE), ends.firstStart(), ends.lastEnd()),
-                                timeline.poolWaits(),
-                                plan,
-                                summary.throughput()));
+                pool);
     }
 }

@@ -1,5 +1,6 @@
 package lab.threads.report.verdict;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Locale;
 import lab.threads.report.math.PlanShape;
 import lab.threads.report.math.PoolWaits;
@@ -21,6 +22,8 @@ import lab.threads.report.raw.PoolSeries;
  * @param poolCeiling    the pool's ceiling, requests a second; 0 without a wait
  * @param throughput   the run's req/s, as the client measured it
  * @param setThePace     the pool bounded the rate
+ * @param database       the database's own view of the connections; null for the HTTP client's pool, or a run
+ *                       without the runner's sampler
  */
 public record PoolVerdict(
         String pool,
@@ -31,7 +34,8 @@ public record PoolVerdict(
         Double littleRatio,
         double poolCeiling,
         double throughput,
-        boolean setThePace) {
+        boolean setThePace,
+        @JsonInclude(JsonInclude.Include.NON_NULL) DatabaseView database) {
 
     static final double BUSY = 0.9;
     /** Below this many thread-seconds on either side, the ratio of the two views says nothing. */
@@ -39,6 +43,12 @@ public record PoolVerdict(
 
     /** @return null when the server reported no pool */
     public static PoolVerdict of(PoolSeries series, PoolWaits waits, PlanShape plan, double throughput) {
+        return of(series, waits, plan, throughput, null);
+    }
+
+    /** @param database the database's own view; null without one */
+    public static PoolVerdict of(
+            PoolSeries series, PoolWaits waits, PlanShape plan, double throughput, DatabaseView database) {
         if (series == null) {
             return null;
         }
@@ -57,7 +67,8 @@ public record PoolVerdict(
                 ratio,
                 ceiling,
                 throughput,
-                series.busyShare() >= BUSY && queued);
+                series.busyShare() >= BUSY && queued,
+                database);
     }
 
     /** The pool in words: "the database pool (HikariCP)". */
@@ -99,8 +110,13 @@ public record PoolVerdict(
         return words.toString();
     }
 
-    /** The two views of the queue for a connection, checked: the evidence's second sentence. */
+    /** The two views of the queue for a connection, checked, and the database's own count: the evidence. */
     public String check() {
+        String pools = poolCheck();
+        return database == null ? pools : pools + "; " + database.words();
+    }
+
+    private String poolCheck() {
         if (littleRatio == null) {
             return "too little waiting to check the stamps against the pool's own count of waiting threads";
         }
