@@ -128,6 +128,22 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /**
+     * The postmaster's process id, from {@code postmaster.pid} in its data directory: the process to watch, or to
+     * kill to provoke a database that dies under load.
+     */
+    public long postmasterPid() {
+        try (Connection connection = connect();
+                Statement statement = connection.createStatement();
+                ResultSet row = statement.executeQuery("show data_directory")) {
+            row.next();
+            Path pidFile = Path.of(row.getString(1), "postmaster.pid");
+            return Long.parseLong(Files.readAllLines(pidFile).getFirst().trim());
+        } catch (SQLException | IOException | RuntimeException e) {
+            throw new IllegalStateException("cannot read the postmaster's pid: " + e.getMessage(), e);
+        }
+    }
+
     /** A connection of its own, outside any pool (for the version, the settings, or a look at pg_stat_activity). */
     public Connection connect() throws SQLException {
         return DriverManager.getConnection(jdbcUrl());

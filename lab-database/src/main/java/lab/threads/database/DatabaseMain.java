@@ -12,6 +12,12 @@ import java.util.concurrent.CountDownLatch;
  * {@code database ready <jdbc-url>}, then one line each with its version and its settings ({@link Database#SETTINGS}):
  * a caller waits for the first word of the first line and takes the URL from it. Exit code 2 for a bad argument, 1
  * when the database cannot start, 143 after SIGTERM.
+ *
+ * <p>A PostgreSQL that dies (SIGKILL of its postmaster, say) is started again on the same port within about a second
+ * of being noticed, with the same settings and a fresh data directory, and the lines {@code database died ...} and
+ * {@code database restarted ...} say when: a run goes on against a database that comes back, as a service's does
+ * after a failover. When this JVM's parent (the runner) is gone, it stops the database and exits as after SIGTERM, so a
+ * runner killed with SIGKILL leaves no database behind.
  */
 public final class DatabaseMain {
     private DatabaseMain() {}
@@ -53,12 +59,22 @@ public final class DatabaseMain {
             System.exit(1);
             return;
         }
+        Keeper keeper = new Keeper(database, listen, maxConnections);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(() -> {
-            database.close();
+            keeper.close();
             stopped.countDown();
         }));
+        ProcessHandle.current()
+                .parent()
+                .filter(parent -> parent.pid() > 1)
+                .ifPresent(parent -> parent.onExit().thenRun(() -> {
+                    System.out.println("database: the process that started it (pid " + parent.pid()
+                            + ") is gone: stopping as on SIGTERM");
+                    System.exit(143);
+                }));
         System.out.println("database ready " + database.jdbcUrl());
+        System.out.println("database pid " + database.postmasterPid());
         System.out.println("database version " + database.version());
         StringBuilder settings = new StringBuilder("database settings");
         for (Map.Entry<String, String> setting : database.settings().entrySet()) {
@@ -66,6 +82,66 @@ public final class DatabaseMain {
         }
         System.out.println(settings);
         System.out.flush();
+        Thread.ofPlatform().daemon().name("database-keeper").start(keeper::restartWhenDead);
         stopped.await(); // SIGTERM runs the hook; the JVM exits once it is done
+    }
+
+    /** The running database, started again on its port whenever its postmaster is gone. */
+    private static final class Keeper {
+        private static final long EVERY_MS = 500;
+        private final String listen;
+        private final int maxConnections;
+        private final int port;
+        private volatile Database current;
+        private volatile long postmaster;
+        private volatile boolean closed;
+
+        Keeper(Database database, String listen, int maxConnections) {
+            this.current = database;
+            this.listen = listen;
+            this.maxConnections = maxConnections;
+            this.port = database.port();
+            this.postmaster = database.postmasterPid();
+        }
+
+        void restartWhenDead() {
+            while (!closed) {
+                try {
+                    Thread.sleep(EVERY_MS);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                if (!closed
+                        && !ProcessHandle.of(postmaster)
+                                .map(ProcessHandle::isAlive)
+                                .orElse(false)) {
+                    restart();
+                }
+            }
+        }
+
+        private synchronized void restart() {
+            System.out.println("database died: its postmaster (pid " + postmaster + ") is gone; restarting on port "
+                    + port + " at " + System.currentTimeMillis());
+            try {
+                current.close();
+            } catch (RuntimeException alreadyGone) {
+                // Its pg_ctl finds no server to stop: the data directory goes all the same.
+            }
+            try {
+                current = Database.start(listen, port, maxConnections);
+                postmaster = current.postmasterPid();
+                System.out.println("database restarted " + current.jdbcUrl() + " pid " + postmaster + " at "
+                        + System.currentTimeMillis());
+            } catch (Exception e) {
+                System.out.println("database stayed down: " + e + "; trying again");
+            }
+            System.out.flush();
+        }
+
+        synchronized void close() {
+            closed = true;
+            current.close();
+        }
     }
 }

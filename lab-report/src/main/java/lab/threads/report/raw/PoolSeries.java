@@ -11,7 +11,7 @@ import java.util.List;
  * pool library's view (HikariCP's, or HttpClient's connection manager's), taken apart from the request log's stamps,
  * so each can check the other.
  *
- * @param pool    which pool: {@code db} or {@code http}
+ * @param pool    which pool: {@code db} or {@code httpPool}
  * @param samples the samples inside the load, in time order
  */
 public record PoolSeries(String pool, List<Point> samples) {
@@ -23,15 +23,21 @@ public record PoolSeries(String pool, List<Point> samples) {
      */
     public record Point(long sampledAtMs, int max, int active, int waiting) {}
 
-    /** The pools a server may report, in the order looked for. */
-    static final List<String> POOLS = List.of("db", "http");
+    /**
+     * The pools a server may report under /stats' {@code pools}, in the order looked for, with each library's names
+     * for its connections lent out and its waiting threads: HikariCP's and HttpClient 5's {@code PoolStats}.
+     */
+    private record Names(String pool, String active, String waiting) {}
+
+    private static final List<Names> POOLS =
+            List.of(new Names("db", "active", "threadsAwaitingConnection"), new Names("httpPool", "leased", "pending"));
 
     /**
      * The samples of the first pool the server reported in /stats' {@code pools} from {@code fromMs} to {@code toMs}
      * that any request used; null when it reported none (a run of sleeps, or a server from before pools).
      */
     public static PoolSeries read(Path statsFile, long fromMs, long toMs) {
-        for (String pool : POOLS) {
+        for (Names pool : POOLS) {
             PoolSeries series = read(statsFile, pool, fromMs, toMs);
             if (series != null && series.samples().stream().anyMatch(point -> point.active() > 0)) {
                 return series;
@@ -40,25 +46,25 @@ public record PoolSeries(String pool, List<Point> samples) {
         return null;
     }
 
-    /** The samples of the pool named {@code pool}; null when the server reported no such pool. */
-    static PoolSeries read(Path statsFile, String pool, long fromMs, long toMs) {
+    /** The samples of one pool; null when the server reported no such pool. */
+    private static PoolSeries read(Path statsFile, Names pool, long fromMs, long toMs) {
         List<Point> points = new ArrayList<>();
         JsonLinesFile.read(
                 statsFile,
                 "no pool series",
                 line -> {
-                    JsonNode counts = line.path("pools").path(pool);
+                    JsonNode counts = line.path("pools").path(pool.pool());
                     long at = line.path("sampledAtMs").asLong(0);
                     if (counts.path("max").isNumber() && at >= fromMs && at <= toMs) {
                         points.add(new Point(
                                 at,
                                 counts.get("max").asInt(),
-                                counts.path("active").asInt(),
-                                counts.path("waiting").asInt()));
+                                counts.path(pool.active()).asInt(),
+                                counts.path(pool.waiting()).asInt()));
                     }
                 },
                 new ArrayList<>());
-        return points.isEmpty() ? null : new PoolSeries(pool, List.copyOf(points));
+        return points.isEmpty() ? null : new PoolSeries(pool.pool(), List.copyOf(points));
     }
 
     /** The connections the pool may hold, as last reported. */

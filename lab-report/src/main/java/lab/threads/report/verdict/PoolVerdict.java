@@ -12,7 +12,7 @@ import lab.threads.report.raw.PoolSeries;
  * ({@value #BUSY}) and requests queued for one: then the rate is the pool's, connections over the wait, whatever the
  * threads. The two views of the queue are checked against each other by Little's law.
  *
- * @param pool           {@code db} or {@code http}
+ * @param pool           {@code db} or {@code httpPool}
  * @param connections    the pool's size
  * @param busyShare      the mean share of its connections lent out over the load, 0-1
  * @param peakWaiting    the most threads the pool saw waiting at once

@@ -42,7 +42,7 @@ class PoolVerdictTest {
 
     @Test
     void aPoolWithConnectionsToSpareDidNot() throws IOException {
-        PoolSeries series = PoolSeries.read(stats("http", 100, 31, 0, 10), T, T + 60_000);
+        PoolSeries series = PoolSeries.read(stats("httpPool", 100, 31, 0, 10), T, T + 60_000);
         PoolVerdict verdict = PoolVerdict.of(series, new PoolWaits(3_000, 0, 0), PLAN, 280.0);
 
         assertFalse(verdict.setThePace());
@@ -65,8 +65,13 @@ class PoolVerdictTest {
     private Path stats(String pool, int max, int active, int waiting, int seconds) throws IOException {
         List<String> lines = new ArrayList<>();
         for (int i = 0; i < seconds; i++) {
-            lines.add("{\"sampledAtMs\":" + (T + i * 1000L) + ",\"pools\":{\"" + pool + "\":{\"max\":" + max
-                    + ",\"active\":" + active + ",\"idle\":" + (max - active) + ",\"waiting\":" + waiting + "}}}");
+            // Each library's own names: HikariCP's and HttpClient 5's PoolStats.
+            String counts = pool.equals("db")
+                    ? "{\"active\":" + active + ",\"idle\":" + (max - active) + ",\"threadsAwaitingConnection\":"
+                            + waiting + ",\"max\":" + max + "}"
+                    : "{\"leased\":" + active + ",\"pending\":" + waiting + ",\"available\":" + (max - active)
+                            + ",\"max\":" + max + "}";
+            lines.add("{\"sampledAtMs\":" + (T + i * 1000L) + ",\"pools\":{\"" + pool + "\":" + counts + "}}");
         }
         return Files.write(dir.resolve("server-stats.jsonl"), lines);
     }

@@ -1,4 +1,4 @@
-package lab.threads.runner.backends;
+package lab.threads.runner.database;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;

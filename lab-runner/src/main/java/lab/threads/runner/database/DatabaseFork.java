@@ -1,0 +1,135 @@
+package lab.threads.runner.database;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The PostgreSQL a run's {@code how=db} waits on, in a JVM of its own ({@code lab-database}'s {@code DatabaseMain}),
+ * started before the servers and stopped after them. Its JVM stops the database when the runner is gone, however it
+ * went, and starts it again on the same port when it dies under load; its log ({@code database.log}) says when.
+ */
+public final class DatabaseFork implements AutoCloseable {
+    private static final Duration POLL = Duration.ofMillis(200);
+
+    private final Process process;
+    private final Path log;
+    private final String jdbcUrl;
+
+    private DatabaseFork(Process process, Path log, String jdbcUrl) {
+        this.process = process;
+        this.log = log;
+        this.jdbcUrl = jdbcUrl;
+    }
+
+    /**
+     * Starts one and returns once it accepts connections; throws with its own last words when it does not within
+     * {@code timeout}.
+     *
+     * @param maxConnections its {@code max_connections}: above every pool that will connect at once
+     */
+    public static DatabaseFork start(String java, Path jar, int maxConnections, Path log, Duration timeout)
+            throws IOException, InterruptedException {
+        if (!Files.isRegularFile(jar)) {
+            throw new IOException("the database's jar " + jar + " is missing: build it with ./mvnw -B -q package"
+                    + " -DskipTests (./lab does on first use)");
+        }
+        Process process = new ProcessBuilder(
+                        java, "-jar", jar.toString(), "--max-connections", Integer.toString(maxConnections))
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            Optional<String> url = lineAfter(log, "database ready ");
+            if (url.isPresent() && lineAfter(log, "database settings").isPresent()) {
+                return new DatabaseFork(process, log, url.get());
+            }
+            if (!process.isAlive()) {
+                throw new IOException("the database did not start (exit code " + process.exitValue() + "): "
+                        + tail(log));
+            }
+            Thread.sleep(POLL);
+        }
+        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        throw new IOException("the database did not start within " + timeout.toSeconds() + " s: " + tail(log));
+    }
+
+    public String jdbcUrl() {
+        return jdbcUrl;
+    }
+
+    /** The server's own {@code select version()}. */
+    public String version() throws IOException {
+        return lineAfter(log, "database version ").orElse("unknown");
+    }
+
+    /** The settings that bound a pool, as the server reports them. */
+    public Map<String, String> settings() throws IOException {
+        Map<String, String> settings = new LinkedHashMap<>();
+        for (String pair : lineAfter(log, "database settings ").orElse("").split(" ")) {
+            int equals = pair.indexOf('=');
+            if (equals > 0) {
+                settings.put(pair.substring(0, equals), pair.substring(equals + 1));
+            }
+        }
+        return settings;
+    }
+
+    /** The postmaster's pid now: the last one the log names (a restart names its new one). */
+    public long postmasterPid() throws IOException {
+        List<String> pids = new ArrayList<>();
+        for (String line : Files.readAllLines(log)) {
+            if (line.startsWith("database pid ")) {
+                pids.add(line.substring("database pid ".length()).trim());
+            } else if (line.startsWith("database restarted ")) {
+                pids.add(line.replaceFirst(".* pid (\\d+) .*", "$1"));
+            }
+        }
+        return Long.parseLong(pids.getLast());
+    }
+
+    /** The log's lines about the database dying and coming back, for the run's record. */
+    public List<String> events() throws IOException {
+        return Files.readAllLines(log).stream()
+                .filter(line -> line.startsWith("database died")
+                        || line.startsWith("database restarted")
+                        || line.startsWith("database stayed down"))
+                .toList();
+    }
+
+    /** SIGTERM (the database stops and its data goes), SIGKILL if it is still there after 30 s. */
+    @Override
+    public void close() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    private static Optional<String> lineAfter(Path log, String prefix) throws IOException {
+        if (!Files.exists(log)) {
+            return Optional.empty();
+        }
+        return Files.readAllLines(log).stream()
+                .filter(line -> line.startsWith(prefix))
+                .map(line -> line.substring(prefix.length()).trim())
+                .findFirst();
+    }
+
+    private static String tail(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            return String.join(" | ", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+}
