@@ -22,11 +22,14 @@ import java.util.concurrent.TimeUnit;
  */
 public final class RequestLog implements AutoCloseable {
     /**
-     * The columns. {@code waitingSinceEpochUs} (empty where the framework shows no accept) is last, so that a reader of
-     * the first five reads both this file and one written before it existed.
+     * The columns. Each added column goes at the end, so that a reader of the first ones reads both this file and one
+     * written before it existed: {@code waitingSinceEpochUs} (empty where the framework shows no accept), then the time
+     * split at a pool ({@link PoolStamps}: just before the borrow, connection in hand, the call returned), empty for a
+     * wait without a pool, and {@code borrowedEpochUs} and {@code calledEpochUs} empty when the borrow or the call
+     * failed.
      */
-    public static final String HEADER =
-            "rid,firstOnConnection,receivedEpochUs,startedEpochUs,respondedEpochUs,waitingSinceEpochUs";
+    public static final String HEADER = "rid,firstOnConnection,receivedEpochUs,startedEpochUs,respondedEpochUs,"
+            + "waitingSinceEpochUs,borrowingEpochUs,borrowedEpochUs,calledEpochUs";
 
     private static final long WRITE_EVERY_MS = 1000;
 
@@ -43,7 +46,10 @@ public final class RequestLog implements AutoCloseable {
             long waitingSinceNanos,
             long receivedNanos,
             long startedNanos,
-            long respondedNanos) {}
+            long respondedNanos,
+            long borrowingNanos,
+            long borrowedNanos,
+            long calledNanos) {}
 
     private RequestLog(BufferedWriter out) {
         this.out = out;
@@ -81,7 +87,10 @@ public final class RequestLog implements AutoCloseable {
                     job.waitingSinceNanos(),
                     job.receivedNanos(),
                     job.startedNanos(),
-                    respondedNanos));
+                    respondedNanos,
+                    job.borrowingNanos(),
+                    job.borrowedNanos(),
+                    job.calledNanos()));
         }
     }
 
@@ -131,9 +140,14 @@ public final class RequestLog implements AutoCloseable {
             if (entry.startedNanos() != 0) {
                 line.append(epochMicros(entry.startedNanos()));
             }
-            line.append(',').append(epochMicros(entry.respondedNanos())).append(',');
-            if (entry.waitingSinceNanos() != 0) {
-                line.append(epochMicros(entry.waitingSinceNanos()));
+            line.append(',').append(epochMicros(entry.respondedNanos()));
+            for (long stamp : new long[] {
+                entry.waitingSinceNanos(), entry.borrowingNanos(), entry.borrowedNanos(), entry.calledNanos()
+            }) {
+                line.append(',');
+                if (stamp != 0) {
+                    line.append(epochMicros(stamp));
+                }
             }
             out.append(line);
             out.newLine();

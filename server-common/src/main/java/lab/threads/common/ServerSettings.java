@@ -103,6 +103,44 @@ public final class ServerSettings {
                     + " after N ms (the lab's server-async does). Default: none (how=socket answers 501).")
     private java.net.URI downstream;
 
+    @Option(
+            names = "--db",
+            description = "JDBC URL of the PostgreSQL that /sleep?how=db runs select pg_sleep(N/1000.0) on, through a"
+                    + " HikariCP pool (e.g. jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres)."
+                    + " Default: none (how=db answers 501; ./lab run --how db starts one).")
+    private String db;
+
+    @Option(
+            names = "--db-pool",
+            defaultValue = "" + DatabaseWait.SHIPPED_POOL_SIZE,
+            description = "HikariCP's maximumPoolSize: connections to the database at most; more requests wait for"
+                    + " one. Default: ${DEFAULT-VALUE} (HikariCP's own).")
+    private int dbPool;
+
+    @Option(
+            names = "--db-pool-timeout-ms",
+            defaultValue = "" + DatabaseWait.SHIPPED_TIMEOUT_MS,
+            description = "HikariCP's connectionTimeout: a request waits this long for a connection, then answers 503"
+                    + " db_pool_timeout; at least " + DatabaseWait.TIMEOUT_FLOOR_MS + " (HikariCP's floor)."
+                    + " Default: ${DEFAULT-VALUE} (HikariCP's own).")
+    private long dbPoolTimeoutMs;
+
+    @Option(
+            names = "--http-pool",
+            defaultValue = "" + HttpPoolWait.SHIPPED_POOL_SIZE,
+            description = "Apache HttpClient 5's connections per route for /sleep?how=http-pool (one route, the"
+                    + " downstream, so its total is set the same); more requests wait for one."
+                    + " Default: ${DEFAULT-VALUE} (HttpClient 5's own per route).")
+    private int httpPool;
+
+    @Option(
+            names = "--http-pool-timeout-ms",
+            defaultValue = "" + HttpPoolWait.SHIPPED_TIMEOUT_MS,
+            description = "Apache HttpClient 5's connection-request timeout: a request waits this long for a pooled"
+                    + " connection, then answers 503 http_pool_timeout. Default: ${DEFAULT-VALUE} (HttpClient 5's own,"
+                    + " 3 minutes).")
+    private long httpPoolTimeoutMs;
+
     /** Parses flags over properties over environment over defaults, then validates; throws with a usable message. */
     public static ServerSettings parse(Variant variant, String... args) {
         ServerSettings settings = new ServerSettings();
@@ -146,6 +184,16 @@ public final class ServerSettings {
                                 && downstream.getPort() > 0,
                 "--downstream must be http://host:port, got " + downstream);
         require(
+                db == null || db.startsWith("jdbc:postgresql:"),
+                "--db must be a PostgreSQL JDBC URL, jdbc:postgresql://host:port/database?user=..., got " + db);
+        require(dbPool > 0, "--db-pool must be > 0, got " + dbPool);
+        require(
+                dbPoolTimeoutMs >= DatabaseWait.TIMEOUT_FLOOR_MS,
+                "--db-pool-timeout-ms must be >= " + DatabaseWait.TIMEOUT_FLOOR_MS
+                        + " (HikariCP raises less to it), got " + dbPoolTimeoutMs);
+        require(httpPool > 0, "--http-pool must be > 0, got " + httpPool);
+        require(httpPoolTimeoutMs > 0, "--http-pool-timeout-ms must be > 0, got " + httpPoolTimeoutMs);
+        require(
                 shutdownGraceMs == null || shutdownGraceMs >= 0,
                 "--shutdown-grace-ms must be >= 0, got " + shutdownGraceMs);
         List<String> tuned = LOAD_KNOBS.stream().filter(this::given).toList();
@@ -178,6 +226,27 @@ public final class ServerSettings {
     /** The downstream of {@code how=socket}; null when none was given. */
     public java.net.URI downstream() {
         return downstream;
+    }
+
+    /** The JDBC URL of {@code how=db}; null when none was given. */
+    public String db() {
+        return db;
+    }
+
+    public int dbPool() {
+        return dbPool;
+    }
+
+    public long dbPoolTimeoutMs() {
+        return dbPoolTimeoutMs;
+    }
+
+    public int httpPool() {
+        return httpPool;
+    }
+
+    public long httpPoolTimeoutMs() {
+        return httpPoolTimeoutMs;
     }
 
     /** Where the per-request timestamps go; null when not asked for. */
@@ -249,6 +318,11 @@ public final class ServerSettings {
         settings.put("maxSleepMs", maxSleepMs);
         settings.put("requestLog", requestLog == null ? "none" : requestLog.toString());
         settings.put("downstream", downstream == null ? "none" : downstream.toString());
+        settings.put("db", db == null ? "none" : db.replaceAll("(?i)(password=)[^&]*", "$1***"));
+        settings.put("dbPool", dbPool);
+        settings.put("dbPoolTimeoutMs", dbPoolTimeoutMs);
+        settings.put("httpPool", httpPool);
+        settings.put("httpPoolTimeoutMs", httpPoolTimeoutMs);
         if (running != null) {
             settings.put("backlog", running.backlog());
             settings.put("effectiveBacklog", effectiveBacklog(running.backlog()));

@@ -2,8 +2,11 @@ package lab.threads.common;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /** Request counters of one server, shared by every thread that serves {@code /sleep}. */
 public final class ServerStats {
@@ -15,6 +18,8 @@ public final class ServerStats {
     private final AtomicLong virtualThreadsStarted = new AtomicLong();
     /** Helidon runs every request of a connection on that connection's virtual thread: count each thread once. */
     private final ThreadLocal<Boolean> countedThread = ThreadLocal.withInitial(() -> false);
+    /** Every error answer the contract gave, by its {@code error} (e.g. {@code db_pool_timeout}, {@code bad_request}). */
+    private final Map<String, LongAdder> errorsByCause = new ConcurrentHashMap<>();
 
     void started() {
         peakInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
@@ -33,6 +38,11 @@ public final class ServerStats {
     /** A request that never got a thread: it was never in flight, but it failed. */
     void threadUnavailable() {
         failed.incrementAndGet();
+    }
+
+    /** An error answer: counted by its cause, whichever request it was. */
+    void error(String cause) {
+        errorsByCause.computeIfAbsent(cause, any -> new LongAdder()).increment();
     }
 
     public long completed() {
@@ -55,6 +65,9 @@ public final class ServerStats {
         requests.put("failed", failed.get());
         requests.put("peakInFlight", peakInFlight.get());
         requests.put("virtualThreadsStarted", virtualThreadsStarted.get());
+        Map<String, Long> errors = new TreeMap<>();
+        errorsByCause.forEach((cause, count) -> errors.put(cause, count.sum()));
+        requests.put("errorsByCause", errors);
         return requests;
     }
 }

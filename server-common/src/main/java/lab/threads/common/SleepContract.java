@@ -8,6 +8,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -19,6 +22,8 @@ public final class SleepContract {
     private static final Pattern INTEGER = Pattern.compile("-?\\d{1,18}");
     /** A request id the request log keeps as is: anything else (it would break the CSV) is dropped, not refused. */
     private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+    /** The cause of an error answer, as {@link #errorBody} writes it, for {@code /stats}' count by cause. */
+    private static final Pattern ERROR_CAUSE = Pattern.compile("\"error\":\"([A-Za-z0-9_]+)\"");
 
     private static final String ENDPOINTS = "GET /sleep[?ms=N], GET /health, GET /stats, GET /stats/seconds";
 
@@ -38,7 +43,7 @@ public final class SleepContract {
         this.variant = variant;
         this.settings = settings;
         this.requestLog = settings.requestLog() == null ? null : RequestLog.open(settings.requestLog());
-        this.waits = new Waits(settings.downstream());
+        this.waits = Waits.of(settings, variant != Variant.ASYNC);
         HeapAfterGc.watch();
     }
 
@@ -87,12 +92,26 @@ public final class SleepContract {
         if (!frameworkSettings.isEmpty()) {
             described.put("framework", new java.util.TreeMap<>(frameworkSettings));
         }
+        Map<String, Object> pools = waits.poolSettings();
+        if (!pools.isEmpty()) {
+            described.put("pools", pools);
+        }
         return described;
     }
 
     /** Decides a request without blocking; safe to call on an I/O thread. Requests outside {@link HttpLimits} are refused first. */
     public Outcome accept(RequestHead head) {
-        return HttpLimits.refusal(head).map(Outcome.class::cast).orElseGet(() -> route(head));
+        Outcome outcome = HttpLimits.refusal(head).map(Outcome.class::cast).orElseGet(() -> route(head));
+        return outcome instanceof Reply reply ? counted(reply) : outcome;
+    }
+
+    /** Counts an error answer by its cause in {@code /stats}' {@code errorsByCause}; other answers pass as they are. */
+    private Reply counted(Reply reply) {
+        if (reply.status() >= 400) {
+            Matcher cause = ERROR_CAUSE.matcher(reply.json());
+            stats.error(cause.find() ? cause.group(1) : "status_" + reply.status());
+        }
+        return reply;
     }
 
     private Outcome route(RequestHead head) {
@@ -118,29 +137,66 @@ public final class SleepContract {
     public Reply sleep(SleepJob job) {
         sleepStarted(job);
         try {
-            waits.await(job.how(), job.millis());
+            waits.await(job);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             stats.finished(false);
-            return error(503, "interrupted", "The sleep was interrupted (the server is stopping). Retry later.");
+            return counted(
+                    error(503, "interrupted", "The sleep was interrupted (the server is stopping). Retry later."));
         } catch (IOException | RuntimeException e) {
-            stats.finished(false);
-            return error(502, "wait_failed", "how=" + job.how().id() + " failed: " + e);
+            return waitFailed(job, e);
         }
         return slept(job);
     }
 
     /**
-     * The answer of a variant with no thread to block (its timer answers): it can only sleep. Call it instead of
-     * {@link #sleepStarted} when {@code job.how()} is not {@link WaitKind#SLEEP}.
+     * The answer of a wait that failed: its own status and cause for a {@link WaitFailure} (a pool timeout, a database
+     * or downstream down), else 502 {@code wait_failed}.
+     */
+    private Reply waitFailed(SleepJob job, Throwable e) {
+        stats.finished(false);
+        if (e instanceof WaitFailure failure) {
+            return counted(error(failure.status(), failure.error(), failure.getMessage()));
+        }
+        return counted(error(502, "wait_failed", "how=" + job.how().id() + " failed: " + e));
+    }
+
+    /**
+     * For the variant with no thread to block (its timer answers {@code how=sleep}): a wait that needs no thread where
+     * one exists ({@code how=http-pool}, through the JDK HttpClient's {@code sendAsync}), answered on the thread that
+     * completes it; otherwise at once {@link #noThreadToBlock}.
+     */
+    public CompletableFuture<Reply> awaitWithoutThread(SleepJob job) {
+        if (!waits.waitsWithoutThread(job.how())) {
+            return CompletableFuture.completedFuture(noThreadToBlock(job));
+        }
+        sleepStarted(job);
+        try {
+            return waits.awaitWithoutThread(job)
+                    .orElseThrow()
+                    .handle((done, failure) -> failure == null
+                            ? slept(job)
+                            : waitFailed(job, failure instanceof CompletionException ? failure.getCause() : failure));
+        } catch (RuntimeException e) {
+            return CompletableFuture.completedFuture(waitFailed(job, e));
+        }
+    }
+
+    /**
+     * The answer of a variant with no thread to block (its timer answers): it can only sleep, or call a downstream
+     * without a thread ({@link #awaitWithoutThread}). Call it instead of {@link #sleepStarted}.
      */
     public Reply noThreadToBlock(SleepJob job) {
-        return error(
+        String why = job.how() == WaitKind.DB
+                ? " (a non-blocking PostgreSQL client, such as r2dbc-postgresql, is not wired into the lab)"
+                : "";
+        return counted(error(
                 501,
                 "no_thread_to_block",
                 variant.id() + " has no thread per request to block (" + variant.threadingModel() + "): it can only"
-                        + " wait with how=sleep; how=" + job.how().id()
-                        + " needs a variant with a thread per request.");
+                        + " wait with how=sleep or how=http-pool; how="
+                        + job.how().id()
+                        + " needs a variant with a thread per request" + why + "."));
     }
 
     /**
@@ -188,11 +244,11 @@ public final class SleepContract {
     /** The answer when the variant could not get a thread for a sleep (e.g. "unable to create native thread"). */
     public Reply threadUnavailable(Throwable cause) {
         stats.threadUnavailable();
-        return error(
+        return counted(error(
                 503,
                 "thread_unavailable",
                 "No thread could be started for this request (" + cause
-                        + "). The server keeps serving; retry later or lower the load.");
+                        + "). The server keeps serving; retry later or lower the load."));
     }
 
     private Outcome sleepJob(RequestHead head) {
@@ -258,6 +314,7 @@ public final class SleepContract {
         body.put("framework", variant.framework());
         body.put("threadingModel", variant.threadingModel());
         body.putAll(stats.snapshot());
+        body.put("pools", waits.poolStats());
         body.put("serverTiming", timing.snapshot());
         body.putAll(ProcessMetrics.snapshot());
         body.put("jdk", Runtime.version().toString());

@@ -5,7 +5,7 @@ package lab.threads.common;
  * timestamps of the request ({@link System#nanoTime()}): it began to wait to be read (its connection accepted, or the
  * previous response on it written), the framework had it, the variant's thread started it.
  */
-public final class SleepJob implements Outcome {
+public final class SleepJob implements Outcome, PoolStamps {
     private final long millis;
     private final String requestId;
     private final boolean firstOnConnection;
@@ -15,6 +15,11 @@ public final class SleepJob implements Outcome {
     private final WaitKind how;
     /** Set by the thread that runs the sleep, read by the one that saw the response written: hence volatile. */
     private volatile long startedNanos;
+    /** The time split at the pool ({@link PoolStamps}), for {@link WaitKind#pooled()} waits; 0 when not stamped. */
+    private volatile long borrowingNanos;
+
+    private volatile long borrowedNanos;
+    private volatile long calledNanos;
 
     /**
      * @param requestId         the request's {@code ?rid}, which JMeter's sample keeps in its URL; null when none
@@ -85,5 +90,37 @@ public final class SleepJob implements Outcome {
 
     void started() {
         startedNanos = System.nanoTime();
+    }
+
+    /** Just before the pool's borrow; 0 for a wait with no pool. A retried call keeps its first borrow's stamp. */
+    public long borrowingNanos() {
+        return borrowingNanos;
+    }
+
+    /** The connection in hand; 0 when the borrow timed out or failed, or there is no pool. */
+    public long borrowedNanos() {
+        return borrowedNanos;
+    }
+
+    /** The query or downstream call returned; 0 when it failed or there is no pool. */
+    public long calledNanos() {
+        return calledNanos;
+    }
+
+    @Override
+    public void borrowing() {
+        if (borrowingNanos == 0) {
+            borrowingNanos = System.nanoTime();
+        }
+    }
+
+    @Override
+    public void borrowed() {
+        borrowedNanos = System.nanoTime();
+    }
+
+    @Override
+    public void called() {
+        calledNanos = System.nanoTime();
     }
 }

@@ -7,7 +7,9 @@ import java.util.stream.Collectors;
 /**
  * How a {@code /sleep?how=} waits its N ms: each blocks the request's thread in another part of the JDK, the
  * operations the talk's pinning tables sort into "virtual thread friendly" and "pins the thread". {@link #SLEEP} is
- * the default and the lab's only wait everywhere else.
+ * the default and the lab's only wait everywhere else. {@link #DB} and {@link #HTTP_POOL} are the waits real services
+ * have: each borrows a connection from a bounded pool first ({@link #pooled()}), so a request may wait twice, for the
+ * pool and then for the call.
  */
 public enum WaitKind {
     SLEEP("sleep", "Thread.sleep"),
@@ -20,7 +22,11 @@ public enum WaitKind {
             "a synchronous (O_DSYNC) write into a full FIFO that the server's writer thread drains after N ms"),
     SOCKET("socket", "a blocking socket read of a downstream server's answer, sent after N ms"),
     NATIVE("native", "usleep in libc through an FFM downcall (a native frame)"),
-    PROCESS("process", "Process.waitFor on a child process that sleeps N ms");
+    PROCESS("process", "Process.waitFor on a child process that sleeps N ms"),
+    DB("db", "select pg_sleep(N/1000.0) on a connection borrowed from HikariCP's pool (--db)"),
+    HTTP_POOL(
+            "http-pool",
+            "GET --downstream's /sleep?ms=N through Apache HttpClient 5 classic and its pooled connections");
 
     private final String id;
     private final String description;
@@ -38,6 +44,11 @@ public enum WaitKind {
     /** What the thread blocks in, for the answer's body and the report. */
     public String description() {
         return description;
+    }
+
+    /** Whether it borrows a connection from a bounded pool before it waits: its request log stamps the borrow. */
+    public boolean pooled() {
+        return this == DB || this == HTTP_POOL;
     }
 
     public static Optional<WaitKind> of(String id) {

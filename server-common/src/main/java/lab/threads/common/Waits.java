@@ -7,8 +7,11 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -19,13 +22,47 @@ import java.util.concurrent.locks.ReentrantLock;
  * whatever the thread, and hide what the thread does while it waits.
  */
 public final class Waits {
-    /** Null when no {@code --downstream} was given: {@code how=socket} is then unavailable. */
+    /** Null when no {@code --downstream} was given: {@code how=socket} and {@code how=http-pool} are then unavailable. */
     private final URI downstream;
+    /** Null when no {@code --db} was given: {@code how=db} is then unavailable. */
+    private final DatabaseWait database;
+    /** Null when no {@code --downstream} was given, or the variant has no thread per request. */
+    private final HttpPoolWait httpPool;
+    /** The variant with no thread per request calls the downstream without one; null for the others. */
+    private final AsyncHttpWait asyncHttp;
 
     private final Fifos fifos = new Fifos();
 
+    /** Waits without pools: {@code how=db} and {@code how=http-pool} are unavailable. */
     public Waits(URI downstream) {
+        this(downstream, null, null, null);
+    }
+
+    private Waits(URI downstream, DatabaseWait database, HttpPoolWait httpPool, AsyncHttpWait asyncHttp) {
         this.downstream = downstream;
+        this.database = database;
+        this.httpPool = httpPool;
+        this.asyncHttp = asyncHttp;
+    }
+
+    /**
+     * The waits of a server with these settings: the database pool is made now when {@code --db} is given (it connects
+     * in the background, so a database that is down does not stop the server), the HTTP client when
+     * {@code --downstream} is.
+     *
+     * @param threadPerRequest false for the variant with no thread to block: it calls the downstream without one
+     */
+    public static Waits of(ServerSettings settings, boolean threadPerRequest) {
+        URI downstream = settings.downstream();
+        return new Waits(
+                downstream,
+                settings.db() == null
+                        ? null
+                        : new DatabaseWait(settings.db(), settings.dbPool(), settings.dbPoolTimeoutMs()),
+                downstream == null || !threadPerRequest
+                        ? null
+                        : new HttpPoolWait(downstream, settings.httpPool(), settings.httpPoolTimeoutMs()),
+                downstream == null || threadPerRequest ? null : new AsyncHttpWait(downstream));
     }
 
     /** Why {@code kind} cannot run on this server, or empty when it can. */
@@ -36,9 +73,29 @@ public final class Waits {
                         ? Optional.of("how=socket needs a downstream server that answers /sleep?ms=N: start the server"
                                 + " with --downstream=http://127.0.0.1:<port> (e.g. ./lab server async)")
                         : Optional.empty();
+            case HTTP_POOL ->
+                downstream == null
+                        ? Optional.of("how=http-pool needs a downstream server that answers /sleep?ms=N: start the"
+                                + " server with --downstream=http://127.0.0.1:<port> (e.g. ./lab server async)")
+                        : Optional.empty();
+            case DB ->
+                database == null
+                        ? Optional.of("how=db needs a PostgreSQL: start the server with"
+                                + " --db=jdbc:postgresql://127.0.0.1:<port>/postgres?user=postgres, or use"
+                                + " ./lab run --how db, which starts one")
+                        : Optional.empty();
             case NATIVE -> NativeSleep.unavailable();
             default -> Optional.empty();
         };
+    }
+
+    /** Runs the job's wait on the calling thread, stamping the borrow of a pooled one into the job. */
+    public void await(SleepJob job) throws InterruptedException, IOException {
+        switch (job.how()) {
+            case DB -> database().await(job.millis(), job);
+            case HTTP_POOL -> httpPool().await(job.millis(), job);
+            default -> await(job.how(), job.millis());
+        }
     }
 
     /** Blocks the calling thread for {@code millis} the way {@code kind} says. */
@@ -53,12 +110,79 @@ public final class Waits {
             case SOCKET -> readDownstream(millis);
             case NATIVE -> NativeSleep.usleep(millis);
             case PROCESS -> waitForChild(millis);
+            case DB -> database().await(millis, PoolStamps.NONE);
+            case HTTP_POOL -> httpPool().await(millis, PoolStamps.NONE);
         }
     }
 
-    /** Called once the server has stopped: the FIFOs' writer thread and folder go. */
+    /**
+     * The job's wait with no thread blocked, for a variant with none to block; empty when its kind has no such way
+     * here ({@code how=http-pool} has: the JDK {@code HttpClient}'s {@code sendAsync}; nothing else has).
+     */
+    public Optional<CompletableFuture<Void>> awaitWithoutThread(SleepJob job) {
+        return job.how() == WaitKind.HTTP_POOL && asyncHttp != null
+                ? Optional.of(asyncHttp.await(job.millis(), job))
+                : Optional.empty();
+    }
+
+    /** Whether {@link #awaitWithoutThread} runs this kind. */
+    public boolean waitsWithoutThread(WaitKind kind) {
+        return kind == WaitKind.HTTP_POOL && asyncHttp != null;
+    }
+
+    /** Each pool's own view, by its name ({@code db}, {@code httpPool}), for /stats; empty without pools. */
+    public Map<String, Object> poolStats() {
+        Map<String, Object> pools = new LinkedHashMap<>();
+        if (database != null) {
+            pools.put("db", database.stats());
+        }
+        if (httpPool != null) {
+            pools.put("httpPool", httpPool.stats());
+        }
+        return pools;
+    }
+
+    /** Each pool's settings as its library holds them, by the same names, for /stats' settings. */
+    public Map<String, Object> poolSettings() {
+        Map<String, Object> pools = new LinkedHashMap<>();
+        if (database != null) {
+            pools.put("db", database.settings());
+        }
+        if (httpPool != null) {
+            pools.put("httpPool", httpPool.settings());
+        }
+        if (asyncHttp != null) {
+            pools.put("httpPool", Map.of("library", "JDK HttpClient sendAsync", "maxTotal", "unlimited"));
+        }
+        return pools;
+    }
+
+    /** Called once the server has stopped: the FIFOs' writer thread and folder go, and the pools close. */
     public void close() {
         fifos.close();
+        if (database != null) {
+            database.close();
+        }
+        if (httpPool != null) {
+            httpPool.close();
+        }
+        if (asyncHttp != null) {
+            asyncHttp.close();
+        }
+    }
+
+    private DatabaseWait database() throws IOException {
+        if (database == null) {
+            throw new IOException(unavailable(WaitKind.DB).orElseThrow());
+        }
+        return database;
+    }
+
+    private HttpPoolWait httpPool() throws IOException {
+        if (httpPool == null) {
+            throw new IOException(unavailable(WaitKind.HTTP_POOL).orElse("how=http-pool has no blocking client here"));
+        }
+        return httpPool;
     }
 
     private static void sleepInMonitor(long millis) throws InterruptedException {

@@ -10,7 +10,6 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -50,7 +49,13 @@ class WaitsTest {
                 }
             }
         });
-        waits = new Waits(URI.create("http://127.0.0.1:" + downstream.getLocalPort()));
+        waits = Waits.of(
+                ServerSettings.parse(
+                        Variant.PLATFORM,
+                        "--port=0",
+                        "--downstream=http://127.0.0.1:" + downstream.getLocalPort(),
+                        "--db=" + SharedDatabase.jdbcUrl()),
+                true);
     }
 
     @AfterAll
@@ -91,6 +96,8 @@ class WaitsTest {
             case SOCKET -> List.of("sun.nio.ch.NioSocketImpl.read", "lab.threads.common.Waits.readDownstream");
             case NATIVE -> List.of("lab.threads.common.NativeSleep.usleep");
             case PROCESS -> List.of("java.lang.ProcessImpl.waitFor", "lab.threads.common.Waits.waitForChild");
+            case DB -> List.of("sun.nio.ch.NioSocketImpl.read", "lab.threads.common.DatabaseWait.await");
+            case HTTP_POOL -> List.of("sun.nio.ch.NioSocketImpl.read", "lab.threads.common.HttpPoolWait.await");
         };
     }
 
@@ -178,6 +185,8 @@ class WaitsTest {
     void socketAndNativeSayWhyWhenTheyCannotRun() {
         Waits noDownstream = new Waits(null);
         assertTrue(noDownstream.unavailable(WaitKind.SOCKET).orElseThrow().contains("--downstream"));
+        assertTrue(noDownstream.unavailable(WaitKind.HTTP_POOL).orElseThrow().contains("--downstream"));
+        assertTrue(noDownstream.unavailable(WaitKind.DB).orElseThrow().contains("--db"));
         assertTrue(noDownstream.unavailable(WaitKind.NATIVE).isEmpty(), "the FFM API is there from JDK 21 on");
         for (WaitKind kind : WaitKind.values()) {
             assertEquals(kind, WaitKind.of(kind.id()).orElseThrow());

@@ -46,12 +46,13 @@ public interface Sleeper {
 
     /**
      * No thread waits: a timer of the exchange's own I/O thread answers when the sleep is over. It has no thread to
-     * block in another way, so any {@code how} but sleep is refused.
+     * block in another way: {@code how=http-pool} calls the downstream without one (the JDK HttpClient's
+     * {@code sendAsync}, answered on the client's thread), and any other {@code how} but sleep is refused.
      */
     static Sleeper ioThreadTimer() {
         return (contract, exchange, job, answer) -> {
             if (job.how() != WaitKind.SLEEP) {
-                answer.accept(contract.noThreadToBlock(job));
+                contract.awaitWithoutThread(job).thenAccept(answer);
                 return;
             }
             contract.sleepStarted(job);

@@ -1,0 +1,57 @@
+package lab.threads.common;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * {@code how=http-pool} for the variant with no thread per request (server-async): the same {@code GET /sleep?ms=N} of
+ * the downstream through the JDK {@link HttpClient}'s {@code sendAsync}, so no thread waits for the answer. The JDK
+ * client keeps idle connections for reuse but has <em>no connection cap</em>: it opens as many as there are requests
+ * in flight, so there is no pool to wait for, no pool timeout, and nothing to stamp at a borrow (the request log's
+ * borrow columns stay empty; only the call's end is stamped). HTTP/1.1 is asked for, as the blocking client speaks:
+ * the JDK client's default would first offer an upgrade to HTTP/2.
+ */
+final class AsyncHttpWait {
+    private final URI downstream;
+    private final HttpClient client =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+    AsyncHttpWait(URI downstream) {
+        this.downstream = downstream;
+    }
+
+    /** Completes once the downstream answered 200, exceptionally with a {@link WaitFailure} or an IOException. */
+    CompletableFuture<Void> await(long millis, PoolStamps stamps) {
+        HttpRequest request = HttpRequest.newBuilder(downstream.resolve("/sleep?ms=" + millis))
+                .build();
+        return client.sendAsync(request, HttpResponse.BodyHandlers.discarding()).handle((response, failure) -> {
+            if (failure != null) {
+                Throwable cause = failure instanceof CompletionException ? failure.getCause() : failure;
+                throw new CompletionException(
+                        cause instanceof IOException
+                                ? new WaitFailure(
+                                        502,
+                                        WaitFailure.DOWNSTREAM_UNAVAILABLE,
+                                        "how=http-pool: the downstream " + downstream
+                                                + " refused or broke the connection: " + cause,
+                                        cause)
+                                : cause);
+            }
+            if (response.statusCode() != 200) {
+                throw new CompletionException(new IOException(
+                        "the downstream " + downstream + " answered " + response.statusCode() + ", not 200"));
+            }
+            stamps.called();
+            return null;
+        });
+    }
+
+    void close() {
+        client.shutdownNow();
+    }
+}

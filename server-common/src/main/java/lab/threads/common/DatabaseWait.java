@@ -1,0 +1,119 @@
+package lab.threads.common;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.HikariPoolMXBean;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * {@code how=db}: borrows a connection from one HikariCP pool and runs {@code select pg_sleep(N/1000.0)} on it, on the
+ * calling thread. HikariCP is the pool teams put in front of a database; its bounded pool with a queue of waiting
+ * borrowers is the point: with more requests in flight than connections, the others wait in {@code getConnection()}
+ * for up to the pool's {@code connectionTimeout}, whatever the threads that serve them.
+ *
+ * <p>The pool is made at the server's start with HikariCP's own defaults but the size and the timeout given, and
+ * without the start-up check of a first connection ({@code initializationFailTimeout} -1): a server starts, and
+ * answers {@code /health}, with its database down; the pool connects in the background and {@code how=db} answers 503
+ * {@code db_unavailable} meanwhile.
+ */
+final class DatabaseWait implements AutoCloseable {
+    /** HikariCP's shipped {@code maximumPoolSize}. */
+    static final int SHIPPED_POOL_SIZE = 10;
+    /** HikariCP's shipped {@code connectionTimeout}, in ms. */
+    static final long SHIPPED_TIMEOUT_MS = 30_000;
+    /** HikariCP raises a smaller {@code connectionTimeout} to this floor (its {@code com.zaxxer.hikari.timeoutMs.floor}). */
+    static final long TIMEOUT_FLOOR_MS = 250;
+
+    private final HikariDataSource pool;
+
+    DatabaseWait(String jdbcUrl, int poolSize, long timeoutMs) {
+        HikariConfig config = new HikariConfig();
+        config.setPoolName("lab-db");
+        config.setJdbcUrl(jdbcUrl);
+        config.setMaximumPoolSize(poolSize);
+        config.setConnectionTimeout(timeoutMs);
+        config.setInitializationFailTimeout(-1);
+        this.pool = new HikariDataSource(config);
+    }
+
+    /** Borrows, runs the query that waits {@code millis} in the database, returns the connection. */
+    void await(long millis, PoolStamps stamps) throws WaitFailure {
+        stamps.borrowing();
+        Connection connection;
+        try {
+            connection = pool.getConnection();
+        } catch (SQLException e) {
+            throw borrowFailed(e);
+        }
+        stamps.borrowed();
+        try (connection;
+                PreparedStatement sleep = connection.prepareStatement("select pg_sleep(?)")) {
+            sleep.setDouble(1, millis / 1000.0);
+            try (ResultSet done = sleep.executeQuery()) {
+                done.next();
+            }
+            stamps.called();
+        } catch (SQLException e) {
+            throw new WaitFailure(
+                    503,
+                    WaitFailure.DB_UNAVAILABLE,
+                    "how=db: the query failed on a borrowed connection (SQLState " + e.getSQLState() + "): "
+                            + e.getMessage(),
+                    e);
+        }
+    }
+
+    /**
+     * HikariCP answers a borrow that timed out with the last connection failure as its cause when it could not
+     * connect (the database down or refusing), and with none when every connection was busy (the pool's own limit).
+     */
+    private WaitFailure borrowFailed(SQLException e) {
+        if (e instanceof SQLTransientConnectionException && e.getCause() == null) {
+            return new WaitFailure(
+                    503,
+                    WaitFailure.DB_POOL_TIMEOUT,
+                    "how=db: no connection of the pool's " + pool.getMaximumPoolSize() + " came free within its "
+                            + pool.getConnectionTimeout() + " ms (--db-pool, --db-pool-timeout-ms): " + e.getMessage(),
+                    e);
+        }
+        Throwable cause = e.getCause() == null ? e : e.getCause();
+        return new WaitFailure(
+                503,
+                WaitFailure.DB_UNAVAILABLE,
+                "how=db: the database did not give a connection (is it up? --db " + pool.getJdbcUrl() + "): " + cause,
+                e);
+    }
+
+    /** The pool's own view ({@link HikariPoolMXBean}), for /stats: an independent check of the request log's split. */
+    Map<String, Object> stats() {
+        Map<String, Object> stats = new LinkedHashMap<>();
+        HikariPoolMXBean bean = pool.getHikariPoolMXBean();
+        stats.put("active", bean == null ? 0 : bean.getActiveConnections());
+        stats.put("idle", bean == null ? 0 : bean.getIdleConnections());
+        stats.put("total", bean == null ? 0 : bean.getTotalConnections());
+        stats.put("threadsAwaitingConnection", bean == null ? 0 : bean.getThreadsAwaitingConnection());
+        stats.put("max", pool.getMaximumPoolSize());
+        return stats;
+    }
+
+    /** The pool's settings as HikariCP holds them (after its own adjustments), for /stats' settings. */
+    Map<String, Object> settings() {
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("library", "HikariCP");
+        settings.put("maximumPoolSize", pool.getMaximumPoolSize());
+        settings.put("minimumIdle", pool.getMinimumIdle());
+        settings.put("connectionTimeoutMs", pool.getConnectionTimeout());
+        return settings;
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+}

@@ -1,0 +1,187 @@
+package lab.threads.common;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
+import org.apache.hc.client5.http.HttpRoute;
+import org.apache.hc.client5.http.classic.methods.HttpGet;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.client5.http.io.ConnectionEndpoint;
+import org.apache.hc.client5.http.io.HttpClientConnectionManager;
+import org.apache.hc.client5.http.io.LeaseRequest;
+import org.apache.hc.core5.http.ConnectionRequestTimeoutException;
+import org.apache.hc.core5.http.io.entity.EntityUtils;
+import org.apache.hc.core5.http.protocol.HttpContext;
+import org.apache.hc.core5.io.CloseMode;
+import org.apache.hc.core5.pool.PoolStats;
+import org.apache.hc.core5.util.TimeValue;
+import org.apache.hc.core5.util.Timeout;
+
+/**
+ * {@code how=http-pool}: a {@code GET /sleep?ms=N} of the downstream through Apache HttpClient 5 <em>classic</em>, the
+ * blocking client teams deploy, on the calling thread. Its {@link PoolingHttpClientConnectionManager} is the point:
+ * a bounded pool of connections with a queue of waiting requests, so with more requests in flight than connections the
+ * others wait inside {@code execute} for up to the connection-request timeout, whatever the threads that serve them.
+ *
+ * <p>Every setting is the library's shipped one except the two given: connections per route ({@code --http-pool}; the
+ * library ships 5) and the connection-request timeout ({@code --http-pool-timeout-ms}; it ships 3 minutes). There is
+ * one route here (the downstream), so the pool's total is set to the same as the per-route cap: its shipped total of
+ * 25 would otherwise never be reached, or, with more than 25 asked, cap the route below what was asked.
+ *
+ * <p>The borrow happens inside {@code execute}; it is stamped where the connection manager's lease completes: a
+ * delegating {@link HttpClientConnectionManager} stamps "borrowing" when the client asks it for a lease and
+ * "borrowed" when the lease's {@code get} hands over a connection. The client leases on the thread that called
+ * {@code execute}, so the request's {@link PoolStamps} reach the manager through a {@link ThreadLocal} set around the
+ * call. The connect of a new connection comes after the lease: it counts in the call, not the borrow.
+ */
+final class HttpPoolWait implements AutoCloseable {
+    /** HttpClient 5's shipped connections per route ({@code PoolingHttpClientConnectionManager}). */
+    static final int SHIPPED_POOL_SIZE = 5;
+    /** HttpClient 5's shipped connection-request timeout ({@code RequestConfig}'s default): 3 minutes. */
+    static final long SHIPPED_TIMEOUT_MS = 180_000;
+
+    /** The stamps of the request whose {@code execute} runs on this thread; see the class comment. */
+    private static final ThreadLocal<PoolStamps> STAMPS = new ThreadLocal<>();
+
+    private final URI downstream;
+    private final PoolingHttpClientConnectionManager pool;
+    private final CloseableHttpClient client;
+    private final long timeoutMs;
+
+    HttpPoolWait(URI downstream, int poolSize, long timeoutMs) {
+        this.downstream = downstream;
+        this.timeoutMs = timeoutMs;
+        this.pool = PoolingHttpClientConnectionManagerBuilder.create()
+                .setMaxConnPerRoute(poolSize)
+                .setMaxConnTotal(poolSize)
+                .build();
+        this.client = HttpClients.custom()
+                .setConnectionManager(new StampingManager(pool))
+                .setDefaultRequestConfig(RequestConfig.custom()
+                        .setConnectionRequestTimeout(Timeout.ofMilliseconds(timeoutMs))
+                        .build())
+                .build();
+    }
+
+    /** Calls the downstream's {@code /sleep?ms=millis} and reads its answer to the end (the connection goes back). */
+    void await(long millis, PoolStamps stamps) throws IOException {
+        HttpGet get = new HttpGet(downstream.resolve("/sleep?ms=" + millis));
+        STAMPS.set(stamps);
+        int status;
+        try {
+            status = client.execute(get, response -> {
+                EntityUtils.consume(response.getEntity());
+                return response.getCode();
+            });
+        } catch (ConnectionRequestTimeoutException e) {
+            throw new WaitFailure(
+                    503,
+                    WaitFailure.HTTP_POOL_TIMEOUT,
+                    "how=http-pool: no connection of the pool's " + pool.getDefaultMaxPerRoute() + " came free within "
+                            + timeoutMs + " ms (--http-pool, --http-pool-timeout-ms): " + e.getMessage(),
+                    e);
+        } catch (ConnectException e) {
+            throw downstreamUnavailable(e);
+        } catch (IOException e) {
+            throw e instanceof java.io.InterruptedIOException ? e : downstreamUnavailable(e);
+        } finally {
+            STAMPS.remove();
+        }
+        if (status != 200) {
+            throw new IOException("the downstream " + downstream + " answered " + status + ", not 200");
+        }
+        stamps.called();
+    }
+
+    private WaitFailure downstreamUnavailable(IOException e) {
+        return new WaitFailure(
+                502,
+                WaitFailure.DOWNSTREAM_UNAVAILABLE,
+                "how=http-pool: the downstream " + downstream + " refused or broke the connection: " + e,
+                e);
+    }
+
+    /** The pool's own view ({@link PoolStats} over every route), for /stats. */
+    Map<String, Object> stats() {
+        PoolStats total = pool.getTotalStats();
+        Map<String, Object> stats = new LinkedHashMap<>();
+        stats.put("leased", total.getLeased());
+        stats.put("pending", total.getPending());
+        stats.put("available", total.getAvailable());
+        stats.put("max", total.getMax());
+        return stats;
+    }
+
+    /** The pool's settings as the library holds them, for /stats' settings. */
+    Map<String, Object> settings() {
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("library", "Apache HttpClient 5 classic");
+        settings.put("maxPerRoute", pool.getDefaultMaxPerRoute());
+        settings.put("maxTotal", pool.getMaxTotal());
+        settings.put("connectionRequestTimeoutMs", timeoutMs);
+        return settings;
+    }
+
+    @Override
+    public void close() {
+        client.close(CloseMode.IMMEDIATE);
+    }
+
+    /** The pooling manager, with the borrow stamped on the request's thread; everything else as it is. */
+    private record StampingManager(PoolingHttpClientConnectionManager pool) implements HttpClientConnectionManager {
+        @Override
+        public LeaseRequest lease(String id, HttpRoute route, Timeout requestTimeout, Object state) {
+            PoolStamps stamps = STAMPS.get() == null ? PoolStamps.NONE : STAMPS.get();
+            stamps.borrowing();
+            LeaseRequest lease = pool.lease(id, route, requestTimeout, state);
+            return new LeaseRequest() {
+                @Override
+                public ConnectionEndpoint get(Timeout timeout)
+                        throws InterruptedException, ExecutionException, TimeoutException {
+                    ConnectionEndpoint endpoint = lease.get(timeout);
+                    stamps.borrowed();
+                    return endpoint;
+                }
+
+                @Override
+                public boolean cancel() {
+                    return lease.cancel();
+                }
+            };
+        }
+
+        @Override
+        public void release(ConnectionEndpoint endpoint, Object newState, TimeValue validDuration) {
+            pool.release(endpoint, newState, validDuration);
+        }
+
+        @Override
+        public void connect(ConnectionEndpoint endpoint, TimeValue connectTimeout, HttpContext context)
+                throws IOException {
+            pool.connect(endpoint, connectTimeout, context);
+        }
+
+        @Override
+        public void upgrade(ConnectionEndpoint endpoint, HttpContext context) throws IOException {
+            pool.upgrade(endpoint, context);
+        }
+
+        @Override
+        public void close(CloseMode closeMode) {
+            pool.close(closeMode);
+        }
+
+        @Override
+        public void close() {
+            pool.close();
+        }
+    }
+}
