@@ -53,8 +53,8 @@ public final class DatabaseFork implements AutoCloseable {
                 return new DatabaseFork(process, log, url.get());
             }
             if (!process.isAlive()) {
-                throw new IOException("the database did not start (exit code " + process.exitValue() + "): "
-                        + tail(log));
+                throw new IOException(
+                        "the database did not start (exit code " + process.exitValue() + "): " + tail(log));
             }
             Thread.sleep(POLL);
         }
