@@ -138,7 +138,7 @@ public final class HyperfoilMain {
         if (plan.warmupMs() > 0) {
             request(
                     phase(benchmark, "warmup", plan).duration(plan.warmupMs()).isWarmup(true),
-                    plan.sleepMs(),
+                    plan.pathBeforeId(),
                     RequestRecorder.Hook.WARMUP);
             measuredAfter = "warmup";
         }
@@ -146,7 +146,7 @@ public final class HyperfoilMain {
         if (measuredAfter != null) {
             measured.startAfterStrict(measuredAfter);
         }
-        request(measured, plan.sleepMs(), RequestRecorder.Hook.MEASURED);
+        request(measured, plan.pathBeforeId(), RequestRecorder.Hook.MEASURED);
         return benchmark.build();
     }
 
@@ -163,12 +163,12 @@ public final class HyperfoilMain {
     }
 
     /** The phase's one request, recorded by {@code hook}. */
-    private static void request(PhaseBuilder<?> phase, int sleepMs, RequestRecorder.Hook hook) {
+    private static void request(PhaseBuilder<?> phase, String pathBeforeId, RequestRecorder.Hook hook) {
         phase.scenario()
                 .initialSequence("request")
                 .step(SC)
                 .httpRequest(HttpMethod.GET)
-                .path(session -> "/sleep?ms=" + sleepMs + "&rid=" + RIDS.incrementAndGet())
+                .path(session -> pathBeforeId + RIDS.incrementAndGet())
                 .handler()
                 .status(hook)
                 .rawBytes(hook)
@@ -186,7 +186,13 @@ public final class HyperfoilMain {
             int sleepMs,
             long timeoutMs,
             int threads,
-            Path jtl) {
+            Path jtl,
+            String how) {
+
+        /** Every request's path up to its id: {@code /sleep?ms=N&rid=}, with {@code &how=} unless it is a sleep. */
+        String pathBeforeId() {
+            return "/sleep?ms=" + sleepMs + ("sleep".equals(how) ? "" : "&how=" + how) + "&rid=";
+        }
 
         /**
          * How long the whole run may take: the warm-up, the duration, a last request's timeout, and the time to open
@@ -216,7 +222,8 @@ public final class HyperfoilMain {
                     Long.parseLong(given.getOrDefault("timeout-ms", "30000")),
                     Integer.parseInt(given.getOrDefault(
                             "threads", Integer.toString(Runtime.getRuntime().availableProcessors()))),
-                    Path.of(required(given, "jtl")));
+                    Path.of(required(given, "jtl")),
+                    given.getOrDefault("how", "sleep"));
         }
 
         private static String required(java.util.Map<String, String> given, String name) {

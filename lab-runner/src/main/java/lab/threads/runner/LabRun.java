@@ -37,6 +37,8 @@ final class LabRun {
     private final RunOptions options;
     /** What each server's turn uses of the options, built once the server JDK is ready. */
     private ServerRun.Spec serverRun;
+    /** What the servers' waits need, started for the whole run; {@link Backends#NONE} until then. */
+    private Backends backends = Backends.NONE;
 
     private final PrintStream out = System.out;
     private final CountDownLatch reported = new CountDownLatch(1);
@@ -54,13 +56,20 @@ final class LabRun {
         Path labHome = LabHome.locate();
         List<RunCase> cases = options.cases();
         // Fetched and built (JDK 21) before anything is measured.
+        ServerJdk jdk;
         try {
-            serverRun = options.serverRun(ServerJdk.of(options.serverJdk(), labHome, options.startedServers(), out));
+            jdk = ServerJdk.of(options.serverJdk(), labHome, options.startedServers(), out);
+            // Before any server: a database or downstream that cannot start refuses the run before its load.
+            backends = options.startedServers().isEmpty()
+                    ? Backends.NONE
+                    : Backends.start(options.waits(), options.largestDbPool(), labHome, runDir, out);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new java.io.InterruptedIOException("interrupted while readying JDK " + options.serverJdk());
         }
+        serverRun = options.serverRun(jdk, backends);
         Map<String, Object> metadata = RunMetadata.collect(options, labHome, commandLine);
+        metadata.putAll(backends.describe());
         out.printf(
                 "Lab run -> %s (%d case%s x %d server%s); %s%n",
                 runDir,
@@ -101,6 +110,7 @@ final class LabRun {
                             ? " (also sweep.md, sweep.json; each case's own report in its folder)"
                             : " (also summary.md, summary.csv, summary.json)"));
         } finally {
+            closeBackends();
             writeRunIndex();
             reported.countDown();
             if (!interrupted) {
@@ -108,6 +118,18 @@ final class LabRun {
             }
         }
         return allOk ? 0 : 1;
+    }
+
+    /** Stops the database and downstream after the last server, saying if the database died during the run. */
+    private void closeBackends() {
+        try {
+            backends.databaseEvents().forEach(event -> out.println("   " + event));
+            backends.close();
+        } catch (IOException e) {
+            out.println("lab: the database's log could not be read: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** The run's folder under --out; null before {@link #execute}. */

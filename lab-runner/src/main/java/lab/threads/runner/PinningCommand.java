@@ -2,12 +2,12 @@ package lab.threads.runner;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import lab.threads.common.Knobs;
 import lab.threads.common.Variant;
@@ -128,8 +128,10 @@ public final class PinningCommand implements Callable<Integer> {
         List<PinningProbe> probes = new ArrayList<>();
         // Once, before any probe: its date and load are the run's start, not the last probe's end.
         Map<String, Object> metadata = metadata(home);
-        ServerProcess downstream = waits.contains(WaitKind.SOCKET) ? startDownstream(home, runDir) : null;
-        try {
+        // A pool as large as the probe's requests, so that only the threads, not the pool, can hold them back.
+        List<String> backendFlags = new ArrayList<>(List.of("--db-pool=" + requests, "--http-pool=" + requests));
+        try (Backends backends = Backends.start(Set.copyOf(waits), requests, home, runDir, System.out)) {
+            backendFlags.addAll(backends.serverFlags());
             for (ServerJdk jdk : jdks) {
                 for (Variant variant : variants) {
                     for (WaitKind kind : waits) {
@@ -144,7 +146,7 @@ public final class PinningCommand implements Callable<Integer> {
                                 requests,
                                 waitMs,
                                 deadlineMs,
-                                downstream == null ? null : downstream.base());
+                                backendFlags);
                         probes.add(probe);
                         new PinningReport(metadata, probes).write(runDir);
                         System.out.printf(
@@ -158,30 +160,12 @@ public final class PinningCommand implements Callable<Integer> {
                     }
                 }
             }
-        } finally {
-            if (downstream != null) {
-                downstream.kill();
-            }
         }
         folder.finish("Pinning", PinningReport.MARKDOWN_FILE, markdown -> {
             int table = markdown.indexOf("| operation");
             return markdown.substring(table, markdown.indexOf("\n\n", table) + 1);
         });
         return 0;
-    }
-
-    /** server-async on the runner's JDK answers how=socket's requests after their ms, without a thread each. */
-    private static ServerProcess startDownstream(Path home, Path runDir) throws IOException, InterruptedException {
-        int port = PinningProbeRun.freePort();
-        return ServerProcess.start(new ServerProcess.Spec(
-                Variant.ASYNC,
-                LabHome.serverJar(home, Variant.ASYNC),
-                List.of("--sun-misc-unsafe-memory-access=allow"),
-                List.of(),
-                port,
-                runDir.resolve("downstream-server-async.log"),
-                Duration.ofSeconds(60),
-                ServerProcess.Launch.own()));
     }
 
     private Map<String, Object> metadata(Path home) {

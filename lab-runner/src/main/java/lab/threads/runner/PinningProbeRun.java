@@ -55,16 +55,13 @@ final class PinningProbeRun {
             int requests,
             long waitMs,
             long deadlineMs,
-            URI downstream)
+            List<String> backendFlags)
             throws IOException, InterruptedException {
         Files.createDirectories(dir);
         Path recording = dir.resolve("server.jfr");
         List<String> jvmFlags = new ArrayList<>(jdk.jvmFlags());
         jvmFlags.add("-XX:StartFlightRecording:name=pinning,settings=default");
-        List<String> serverFlags = new ArrayList<>();
-        if (downstream != null) {
-            serverFlags.add("--downstream=" + downstream);
-        }
+        List<String> serverFlags = new ArrayList<>(backendFlags);
         int port = freePort();
         ServerProcess server = ServerProcess.start(new ServerProcess.Spec(
                 variant,

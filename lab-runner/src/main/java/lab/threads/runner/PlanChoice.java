@@ -6,11 +6,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import lab.threads.common.PoolDefaults;
+import lab.threads.common.WaitKind;
 import lab.threads.report.math.PlanShape;
 import lab.threads.runner.jmeter.ClientKind;
 
@@ -52,6 +55,24 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
             "30000",
             "rate",
             "0");
+    /**
+     * The knobs of what each request waits on, in every plan: {@code how} (the {@code ?how=} both clients send), and
+     * the sizes and timeouts of the pools the servers wait through ({@code how=db}, {@code how=http-pool}), which the
+     * runner passes to the servers it starts and which set the plan's ceiling. Defaults: a plain sleep, and the pools
+     * as their libraries ship them.
+     */
+    static final Map<String, String> WAIT_KNOBS = Map.of(
+            "how",
+            WaitKind.SLEEP.id(),
+            "db_pool",
+            Integer.toString(PoolDefaults.DB_POOL),
+            "db_pool_timeout_ms",
+            Long.toString(PoolDefaults.DB_POOL_TIMEOUT_MS),
+            "http_pool",
+            Integer.toString(PoolDefaults.HTTP_POOL),
+            "http_pool_timeout_ms",
+            Long.toString(PoolDefaults.HTTP_POOL_TIMEOUT_MS));
+
     /** Filled in per server by the runner, never by the user. */
     static final Set<String> TARGET_PROPERTIES = Set.of("host", "port");
 
@@ -89,6 +110,7 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
             text = Files.readString(file);
         }
         Map<String, String> properties = defaults(text);
+        new java.util.TreeMap<>(WAIT_KNOBS).forEach(properties::putIfAbsent);
         boolean open = text.contains(OPEN_GROUP);
         String name = BUNDLED.contains(plan)
                 ? plan
@@ -162,8 +184,38 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
         }
     }
 
+    /** What each request waits on ({@code ?how=}); a name that is no wait is refused with the names that are. */
+    WaitKind how() {
+        String id = properties.getOrDefault("how", WaitKind.SLEEP.id());
+        return WaitKind.of(id.strip())
+                .orElseThrow(() ->
+                        new IllegalArgumentException("--how must be one of " + WaitKind.ids() + "; got '" + id + "'."));
+    }
+
+    /** The pool every request waits through, its size: 0 when its wait needs none. */
+    int poolSize() {
+        return switch (how()) {
+            case DB -> positiveInt("db_pool");
+            case HTTP_POOL -> positiveInt("http_pool");
+            default -> 0;
+        };
+    }
+
+    /** The pools' settings for the servers the runner starts, as their own flags. */
+    List<String> poolFlags() {
+        return List.of(
+                "--db-pool=" + positiveInt("db_pool"),
+                "--db-pool-timeout-ms=" + nonNegativeLong("db_pool_timeout_ms"),
+                "--http-pool=" + positiveInt("http_pool"),
+                "--http-pool-timeout-ms=" + nonNegativeLong("http_pool_timeout_ms"));
+    }
+
     /** The shape that defines the ideal run; every figure must be a number the plan can use. */
     PlanShape shape() {
+        return ownShape().throughPool(poolSize());
+    }
+
+    private PlanShape ownShape() {
         if (throughput()) {
             long rate = nonNegativeLong("rate");
             if (rate > 0) {

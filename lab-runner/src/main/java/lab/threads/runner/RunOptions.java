@@ -44,8 +44,11 @@ record RunOptions(
         return RunCase.expand(plan, sweep, repeats);
     }
 
-    /** What each server's turn uses, for all of them, on {@code jdk}: the --server-jdk resolved. */
-    ServerRun.Spec serverRun(ServerJdk jdk) {
+    /**
+     * What each server's turn uses, for all of them, on {@code jdk}: the --server-jdk resolved; {@code backends}: what
+     * their waits need, started for the run.
+     */
+    ServerRun.Spec serverRun(ServerJdk jdk, Backends backends) {
         return new ServerRun.Spec(
                 targets,
                 startedServerFlags(),
@@ -56,7 +59,22 @@ record RunOptions(
                 workers,
                 rmi,
                 cpus,
-                jdk);
+                jdk,
+                backends);
+    }
+
+    /** Every wait the run's cases ask for ({@code how}): what {@link Backends} starts before the first server. */
+    java.util.Set<lab.threads.common.WaitKind> waits() throws java.io.IOException {
+        return cases().stream().map(runCase -> runCase.plan().how()).collect(java.util.stream.Collectors.toSet());
+    }
+
+    /** The largest database pool of any case, which the database's {@code max_connections} must exceed. */
+    int largestDbPool() throws java.io.IOException {
+        return cases().stream()
+                .mapToInt(
+                        runCase -> Integer.parseInt(runCase.plan().properties().get("db_pool")))
+                .max()
+                .orElse(0);
     }
 
     /** The servers this run starts (not --target ones): the ones --server-jdk builds for. */

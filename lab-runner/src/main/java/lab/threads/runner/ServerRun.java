@@ -24,6 +24,7 @@ import lab.threads.common.Variant;
 import lab.threads.report.raw.JvmSide;
 import lab.threads.report.raw.RunFolder;
 import lab.threads.report.summary.RunOutcome;
+import lab.threads.runner.database.DatabaseSampler;
 import lab.threads.runner.hyperfoil.HyperfoilFork;
 import lab.threads.runner.jmeter.ClientKind;
 import lab.threads.runner.jmeter.JMeterFork;
@@ -55,6 +56,7 @@ final class ServerRun {
      * @param warmupUsers users of an unmeasured load before the measured one; 0 for none
      * @param workers     {@code host:port} of the JMeter workers; empty: the fork runs the users
      * @param jdk         the JDK the started servers run on, and its build of them
+     * @param backends    what the servers' waits need (a database, a downstream), started for the whole run
      */
     record Spec(
             Map<Variant, URI> targets,
@@ -66,7 +68,8 @@ final class ServerRun {
             List<String> workers,
             RmiSecurity rmi,
             CpuSets cpus,
-            ServerJdk jdk) {}
+            ServerJdk jdk,
+            Backends backends) {}
 
     private final Variant variant;
     private final Spec spec;
@@ -151,6 +154,9 @@ final class ServerRun {
         }
         out.printf("%n[%s] starting %s (%s)%n", variant.id(), jar.getFileName(), variant.threadingModel());
         List<String> flags = new ArrayList<>(spec.serverFlags());
+        // The pools as the plan sizes them, and the database or downstream they connect to.
+        flags.addAll(plan.poolFlags());
+        flags.addAll(spec.backends().serverFlags());
         // The server's own timestamps of each request, joined with JMeter's samples by the report.
         flags.add("--request-log=" + dir.resolve(RunFolder.REQUESTS_FILE).toAbsolutePath());
         try {
@@ -246,7 +252,8 @@ final class ServerRun {
                         dir,
                         target.getPort(),
                         server == null ? OptionalLong.empty() : OptionalLong.of(server.pid()),
-                        this::jmeterNow)) {
+                        this::jmeterNow);
+                DatabaseSampler database = spec.backends().sampleDatabase(dir.resolve(RunFolder.DATABASE_FILE))) {
             exit = runLoad(
                     target,
                     properties,

@@ -1,0 +1,141 @@
+package lab.threads.runner;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import lab.threads.common.Variant;
+import lab.threads.common.WaitKind;
+import lab.threads.runner.database.DatabaseFork;
+import lab.threads.runner.database.DatabaseSampler;
+
+/**
+ * What the servers' waits need besides the servers, started once before the first server and stopped after the last:
+ * a PostgreSQL for {@code how=db}, a downstream (server-async, answering after the asked-for ms without a thread) for
+ * {@code how=http-pool} and {@code how=socket}. A run of plain sleeps starts neither. Whatever is started here stops
+ * with the runner, SIGKILL included: each watches the runner's process.
+ */
+final class Backends implements AutoCloseable {
+    /** PostgreSQL's connections beyond the largest pool: the runner's own sampler, and room for a pool's refill. */
+    static final int DATABASE_HEADROOM = 20;
+
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+
+    private final DatabaseFork database;
+    private final ServerProcess downstream;
+
+    private Backends(DatabaseFork database, ServerProcess downstream) {
+        this.database = database;
+        this.downstream = downstream;
+    }
+
+    /** Nothing to start: a run of waits that need neither. */
+    static final Backends NONE = new Backends(null, null);
+
+    /**
+     * Starts what {@code waits} need; throws with a sentence a user can act on when one cannot start.
+     *
+     * @param largestDbPool the largest {@code db_pool} of any case: PostgreSQL's {@code max_connections} is set above it
+     */
+    static Backends start(Set<WaitKind> waits, int largestDbPool, Path home, Path runDir, PrintStream out)
+            throws IOException, InterruptedException {
+        DatabaseFork database = null;
+        ServerProcess downstream = null;
+        try {
+            if (waits.contains(WaitKind.DB)) {
+                int maxConnections = Math.max(100, largestDbPool + DATABASE_HEADROOM);
+                out.printf("   database: starting PostgreSQL (max_connections %d) for how=db...%n", maxConnections);
+                database = DatabaseFork.start(
+                        Java.executable(),
+                        home.resolve("lab-database").resolve("target").resolve("lab-database.jar"),
+                        maxConnections,
+                        runDir.resolve("database.log"),
+                        START_TIMEOUT);
+                out.println("   database: " + database.version() + " at " + database.jdbcUrl());
+            }
+            if (waits.contains(WaitKind.HTTP_POOL) || waits.contains(WaitKind.SOCKET)) {
+                downstream = startDownstream(home, runDir);
+                out.println("   downstream: server-async at " + downstream.base() + " answers /sleep?ms=N after N ms");
+            }
+            return new Backends(database, downstream);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            new Backends(database, downstream).close();
+            throw e;
+        }
+    }
+
+    /** server-async on the runner's JDK answers the downstream's requests after their ms, without a thread each. */
+    static ServerProcess startDownstream(Path home, Path runDir) throws IOException, InterruptedException {
+        int port = PinningProbeRun.freePort();
+        return ServerProcess.start(new ServerProcess.Spec(
+                Variant.ASYNC,
+                LabHome.serverJar(home, Variant.ASYNC),
+                List.of("--sun-misc-unsafe-memory-access=allow"),
+                List.of(),
+                port,
+                runDir.resolve("downstream-server-async.log"),
+                Duration.ofSeconds(60),
+                ServerProcess.Launch.own()));
+    }
+
+    /** The flags that point a server at them: {@code --db}, {@code --downstream}. */
+    List<String> serverFlags() {
+        List<String> flags = new ArrayList<>();
+        if (database != null) {
+            flags.add("--db=" + database.jdbcUrl());
+        }
+        if (downstream != null) {
+            flags.add("--downstream=" + downstream.base());
+        }
+        return flags;
+    }
+
+    /** The database's own view of the connections, sampled into the server's folder; null without a database. */
+    DatabaseSampler sampleDatabase(Path file) throws IOException {
+        return database == null ? null : DatabaseSampler.start(database.jdbcUrl(), file);
+    }
+
+    /** What was started, for run.json: the database's version and settings, the downstream's address. */
+    Map<String, Object> describe() throws IOException {
+        Map<String, Object> described = new LinkedHashMap<>();
+        if (database != null) {
+            described.put("databaseVersion", database.version());
+            described.put("databaseSettings", database.settings());
+        }
+        if (downstream != null) {
+            described.put("downstream", "server-async at " + downstream.base());
+        }
+        return described;
+    }
+
+    /** The database died and came back (or stayed down) during the run, in its own words; empty when it never did. */
+    List<String> databaseEvents() throws IOException {
+        return database == null ? List.of() : database.events();
+    }
+
+    /** The postmaster's pid now, for a test that kills it; -1 without a database. */
+    long databasePid() throws IOException {
+        return database == null ? -1 : database.postmasterPid();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (downstream != null) {
+            downstream.kill();
+        }
+        if (database != null) {
+            database.close();
+        }
+    }
+
+    /** The URL a server's downstream calls go to; null without one. */
+    URI downstream() {
+        return downstream == null ? null : downstream.base();
+    }
+}
