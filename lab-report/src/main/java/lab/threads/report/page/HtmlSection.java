@@ -113,16 +113,22 @@ public final class HtmlSection {
         html.append("</table>\n");
     }
 
+    /** Each verdict on one line, its evidence and advice folded under it: the headline above has said it in words. */
     private static void verdicts(StringBuilder html, Section.Verdicts verdicts) {
         html.append("<ul>\n");
         for (Section.Judged judged : verdicts.items()) {
             html.append("<li class=\"verdict ")
                     .append(judged.alert() ? "bad" : "ok")
-                    .append("\"><b>")
+                    .append("\"><details><summary><b>")
                     .append(HtmlReport.escape(judged.subject() + ": " + judged.verdict()))
-                    .append("</b>");
+                    .append("</b> (")
+                    .append(
+                            judged.findings().size() == 1
+                                    ? "1 finding"
+                                    : judged.findings().size() + " findings")
+                    .append(" and what to do)</summary>");
             under(html, judged.findings(), "");
-            html.append("<p>").append(HtmlReport.escape(judged.advice())).append("</p></li>\n");
+            html.append("<p>").append(HtmlReport.escape(judged.advice())).append("</p></details></li>\n");
         }
         html.append("</ul>\n");
     }
