@@ -2,8 +2,8 @@ package lab.threads.report.page;
 
 /**
  * The frame of every page the lab writes (a run's index.html, a sweep, the run index, a comparison, {@link
- * SectionPage}s): inline style, no network, a title. Its style lets a cell's words break anywhere and a preformatted
- * block wrap, so that no page scrolls sideways in a window as wide as its widest figure. Once a page has loaded (after
+ * SectionPage}s): inline style, no network, a title. Its style lets a cell marked {@code long} break anywhere and a
+ * preformatted block wrap, so that no page scrolls sideways in a window as wide as its widest figure. Once a page has loaded (after
  * any charts are drawn) it marks {@code <body>} with {@code data-page-width} (the page's scroll width) and, where the
  * page marks parts {@link #FIRST_SCREEN}, {@code data-on-first-screen} (the ids of those that end within the window),
  * so a test in a real browser can tell a table wider than the window or an answer below the first screen.
@@ -16,7 +16,8 @@ public final class PlainPage {
     private static final String STYLE = """
             body{font-family:system-ui,sans-serif;margin:1.5em 2em;color:#222;max-width:1600px}
             table{border-collapse:collapse;margin:1em 0;font-size:.9em}
-            th,td{border:1px solid #ccc;padding:.25em .45em;vertical-align:top;overflow-wrap:anywhere}
+            th,td{border:1px solid #ccc;padding:.25em .45em;vertical-align:top;overflow-wrap:break-word}
+            td.long{overflow-wrap:anywhere}
             th{background:#f3f3f3;text-align:left}
             td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
             pre{white-space:pre-wrap;overflow-wrap:anywhere}
