@@ -10,12 +10,14 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import lab.threads.report.math.PlanShape;
+import lab.threads.report.math.SummaryReportRow;
 import lab.threads.report.raw.JvmSide;
 import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.Sample;
 import lab.threads.report.summary.RunOutcome;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
+import lab.threads.report.verdict.ClientVerdict;
 
 /** A complete run folder of three servers, each with a seeded samples.jtl and a server-stats.jsonl a second. */
 public final class RunFixture {
@@ -167,12 +169,29 @@ public final class RunFixture {
 
     /** The same server row with another % of the ideal, to compare against. */
     public static ServerSummary withPercentOfIdeal(ServerSummary s, double percentOfIdeal) {
+        return withFigures(s, percentOfIdeal, s.summary().errorPercent(), s.validity());
+    }
+
+    /** The same server row with another % of the ideal, error % and verdict on the client. */
+    public static ServerSummary withFigures(
+            ServerSummary s, double percentOfIdeal, double errorPercent, ClientVerdict validity) {
+        SummaryReportRow row = s.summary();
         return new ServerSummary(
                 s.server(),
                 s.outcome(),
                 s.partial(),
                 s.notes(),
-                s.summary(),
+                new SummaryReportRow(
+                        row.samples(),
+                        row.average(),
+                        row.min(),
+                        row.max(),
+                        row.stdDev(),
+                        errorPercent,
+                        row.throughput(),
+                        row.receivedKBPerSec(),
+                        row.sentKBPerSec(),
+                        row.avgBytes()),
                 s.percentiles(),
                 s.errorsByCause(),
                 s.idealThroughput(),
@@ -181,7 +200,7 @@ public final class RunFixture {
                 s.serverStats(),
                 s.serverView(),
                 s.client(),
-                s.validity(),
+                validity,
                 s.timeline(),
                 s.kernel(),
                 s.seriesGaps(),

@@ -108,7 +108,7 @@ final class LabRun {
             out.println("Report: " + runDir.resolve(RunFolder.HTML_FILE)
                     + (cases.size() > 1
                             ? " (also sweep.md, sweep.json; each case's own report in its folder)"
-                            : " (also summary.md, summary.csv, summary.json)"));
+                            : " (the evidence, charts and errors by cause; also summary.md, .csv, .json)"));
         } finally {
             closeBackends();
             writeRunIndex();
@@ -192,7 +192,7 @@ final class LabRun {
             writeReport(new RunReport(caseMetadata, plan, summaries), caseDir);
         }
         out.println();
-        out.println(TerminalTable.render(new RunReport(caseMetadata, plan, summaries)));
+        out.print(TerminalTable.render(new RunReport(caseMetadata, plan, summaries)));
         return allOk;
     }
 

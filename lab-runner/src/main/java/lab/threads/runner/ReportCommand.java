@@ -76,7 +76,7 @@ public final class ReportCommand implements Callable<Integer> {
         if (report == null) {
             return 2;
         }
-        System.out.println(TerminalTable.render(report));
+        System.out.print(TerminalTable.render(report));
         System.out.println("Report: " + runDir.resolve(RunFolder.HTML_FILE));
         // A run cut short may never have been in the index: its entry is written even when the index is not there yet.
         Path results = RunFiles.resultsFolder(runDir, report.metadata());

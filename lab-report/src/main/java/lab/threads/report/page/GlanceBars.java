@@ -48,7 +48,7 @@ final class GlanceBars {
                         null,
                         0,
                         ""));
-        StringBuilder html = new StringBuilder("<div class=\"glance\" id=\"glance\">\n");
+        StringBuilder html = new StringBuilder("<div class=\"glance\" id=\"glance\" " + PlainPage.FIRST_SCREEN + ">\n");
         for (Figure figure : figures) {
             double scale = figure.scale() != null
                     ? figure.scale()

@@ -1,5 +1,7 @@
 package lab.threads.report.page;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -12,23 +14,137 @@ import lab.threads.report.verdict.ClientVerdict;
 import lab.threads.report.verdict.Verdict;
 
 /**
- * A server's run in one sentence, for readers deciding: errors, how close to the ideal, p99 against the sleep (and
- * the server's own p99), threads and memory, and whether the client held the figures back. It leads index.html,
- * summary.md and the terminal output.
+ * The run's answer, for readers deciding: which servers carried the plan and on how many threads, whether the client
+ * or the machine held any figure back, then one sentence per server (the client's verdict, how close to the ideal,
+ * what held its slowest requests). It leads index.html, summary.md and the terminal output; the figures behind it
+ * are in the table and the sections below.
  */
 public final class Headline {
 
+    /**
+     * A server carried the plan when it reached at least this share of the ideal throughput, in percent, with at most
+     * {@link #CARRIED_ERROR_PERCENT} errors: a sweep's bend is where it stops doing so.
+     */
+    public static final double CARRIED_PERCENT_OF_IDEAL = 90;
+
+    /** The most errors, in percent, of a server that carried the plan. */
+    public static final double CARRIED_ERROR_PERCENT = 1;
+
     private Headline() {}
 
-    /** Each server's line, in the run's order: what index.html and summary.md open with. */
-    static Section.Bullets lines(RunReport report) {
-        return new Section.Bullets(
-                null,
-                report.servers().stream()
-                        .map(server -> new Section.Bullet(line(server, report.plan())))
-                        .toList());
+    /** The answer, then each server's sentence in the run's order: what index.html and summary.md open with. */
+    static List<Section.Part> parts(RunReport report) {
+        return List.of(
+                new Section.Paragraph(answer(report.servers())),
+                new Section.Bullets(
+                        null,
+                        report.servers().stream()
+                                .map(server -> new Section.Bullet(line(server, report.plan())))
+                                .toList()));
     }
 
+    /**
+     * Two sentences: which servers carried the plan, each with its peak threads (or, when none did, the one that came
+     * closest, by successful answers a second); then whether the client or the machine held any server's figures back.
+     */
+    static String answer(List<ServerSummary> servers) {
+        return carried(servers) + " " + heldBack(servers);
+    }
+
+    private static String carried(List<ServerSummary> servers) {
+        List<ServerSummary> measured = servers.stream()
+                .filter(server -> server.summary().samples() > 0)
+                .toList();
+        if (measured.isEmpty()) {
+            return "No server measured anything.";
+        }
+        if (measured.stream().allMatch(server -> server.idealThroughput() <= 0)) {
+            ServerSummary most = closest(measured);
+            return "Most answers a second (no ideal at a 0 ms sleep): " + most.server() + ", "
+                    + Numbers.decimal(successPerSecond(most), 0) + " req/s without error on " + threads(most) + ".";
+        }
+        List<String> carriers = measured.stream()
+                .filter(Headline::carriedThePlan)
+                .map(server -> server.server() + " on " + threads(server))
+                .toList();
+        String bar = "at least " + Numbers.count((long) CARRIED_PERCENT_OF_IDEAL) + "% of the ideal with at most "
+                + Numbers.count((long) CARRIED_ERROR_PERCENT) + "% errors";
+        if (carriers.isEmpty()) {
+            ServerSummary most = closest(measured);
+            return "No server carried the plan (" + bar + "); the closest, " + most.server() + ", reached "
+                    + Numbers.decimal(most.percentOfIdeal(), 1) + "% of the ideal on " + threads(most) + ".";
+        }
+        return "Carried the plan (" + bar + "): " + words(carriers) + ".";
+    }
+
+    private static boolean carriedThePlan(ServerSummary server) {
+        return server.idealThroughput() > 0
+                && server.percentOfIdeal() >= CARRIED_PERCENT_OF_IDEAL
+                && server.summary().errorPercent() <= CARRIED_ERROR_PERCENT;
+    }
+
+    /** The server with the most answers a second that did not fail. */
+    private static ServerSummary closest(List<ServerSummary> measured) {
+        return measured.stream()
+                .max(Comparator.comparingDouble(Headline::successPerSecond))
+                .orElseThrow();
+    }
+
+    private static double successPerSecond(ServerSummary server) {
+        return server.summary().throughput() * (100 - server.summary().errorPercent()) / 100;
+    }
+
+    private static String threads(ServerSummary server) {
+        ServerStatsPeaks stats = server.serverStats();
+        return stats.peakThreads() == null
+                ? "threads not measured"
+                : stats.lowerBoundMark() + Numbers.count(stats.peakThreads()) + " peak threads";
+    }
+
+    /** Whose figures these are: the servers the client held back, and those whose run found every core busy. */
+    private static String heldBack(List<ServerSummary> servers) {
+        List<String> byClient = servers.stream()
+                .filter(server -> server.validity().verdict().equals(Verdict.CLIENT_BOUND))
+                .map(ServerSummary::server)
+                .toList();
+        List<String> byMachine = servers.stream()
+                .filter(server -> server.validity().machineSaturatedSeconds() > 0)
+                .map(server -> server.server() + " (" + server.validity().machineSaturatedSeconds() + " s)")
+                .toList();
+        List<String> unknown = servers.stream()
+                .filter(server -> server.validity().verdict().equals(Verdict.UNKNOWN))
+                .map(ServerSummary::server)
+                .toList();
+        List<String> said = new ArrayList<>();
+        if (!byClient.isEmpty()) {
+            said.add("The client held back the figures of " + words(byClient) + ".");
+        }
+        if (!byMachine.isEmpty()) {
+            said.add("All cores were busy in the runs of " + words(byMachine)
+                    + ": client and server competed for them.");
+        }
+        if (byClient.isEmpty() && byMachine.isEmpty()) {
+            said.add(
+                    unknown.size() == servers.size()
+                            ? "Whether the client held any figure back is unknown: no server-side record to judge it by."
+                            : "Neither the client nor the machine held any figure back.");
+        } else if (!unknown.isEmpty()) {
+            said.add("For " + words(unknown) + " no server-side record tells.");
+        }
+        return String.join(" ", said);
+    }
+
+    /** "a", "a and b", "a, b and c". */
+    private static String words(List<String> items) {
+        return items.size() == 1
+                ? items.getFirst()
+                : String.join(", ", items.subList(0, items.size() - 1)) + " and " + items.getLast();
+    }
+
+    /**
+     * A server's sentence: the client's verdict, how close to the ideal and on how many threads, its errors, and what
+     * held its slowest 1% (and for how long every core was busy); the outcome when its turn did not end well.
+     */
     public static String line(ServerSummary server, PlanShape plan) {
         StringBuilder line = new StringBuilder(server.server()).append(": ");
         if (server.summary().samples() == 0) {
@@ -37,39 +153,21 @@ public final class Headline {
                     .append(")")
                     .toString();
         }
-        line.append(Numbers.decimal(server.summary().errorPercent(), 2))
-                .append("% errors, ")
+        line.append(clientWords(server.validity()))
+                .append("; ")
                 .append(
                         server.idealThroughput() > 0
                                 ? Numbers.decimal(server.percentOfIdeal(), 1) + "% of the ideal"
-                                : Numbers.decimal(server.summary().throughput(), 0)
-                                        + " req/s (no ideal at a 0 ms sleep)")
-                .append(", p99 ")
-                .append(Numbers.count(server.percentiles().p99()))
-                .append(" ms for a ")
-                .append(Numbers.count(plan.sleepMs()))
-                .append(" ms sleep");
-        ServerStatsPeaks stats = server.serverStats();
-        if (server.serverView() != null) {
-            line.append(" (the server's own: ")
-                    .append(Numbers.count(Math.round(server.serverView().p99Ms())))
-                    .append(" ms)");
-        } else if (stats.silentAtEndSeconds() != null) {
-            line.append(" (the server's own: unknown, it did not answer /stats for the last ")
-                    .append(Numbers.decimal(stats.silentAtEndSeconds(), 0))
-                    .append(" s)");
-        }
-        line.append(", ")
-                .append(stats.lowerBoundMark())
-                .append(Numbers.count(stats.peakThreads()))
-                .append(" peak threads, ")
-                .append(stats.lowerBoundMark())
-                .append(Numbers.megabytes(stats.peakRssBytes()))
-                .append(" MB peak RSS; ");
+                                : Numbers.decimal(server.summary().throughput(), 0) + " req/s (no ideal at a "
+                                        + Numbers.count(plan.sleepMs()) + " ms sleep)")
+                .append(" on ")
+                .append(threads(server))
+                .append(", ")
+                .append(Numbers.decimal(server.summary().errorPercent(), 2))
+                .append("% errors");
         if (server.timeline().present()) {
-            line.append("slowest 1%'s time: ").append(server.timeVerdict()).append("; ");
+            line.append("; slowest 1% held by ").append(server.timeVerdict());
         }
-        line.append("client: ").append(clientWords(server.validity()));
         if (!server.outcome().ok()) {
             line.append("; outcome: ").append(server.outcome());
         }
@@ -92,7 +190,7 @@ public final class Headline {
                         && server.summary().samples() == 0)
                 .map(server -> server.server() + " (" + server.outcome() + ")")
                 .toList();
-        List<String> parts = new java.util.ArrayList<>();
+        List<String> parts = new ArrayList<>();
         if (!cut.isEmpty()) {
             parts.add("the figures of " + String.join("; ", cut)
                     + " are of what was measured until it stopped, not of the whole plan");

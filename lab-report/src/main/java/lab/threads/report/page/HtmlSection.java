@@ -1,5 +1,6 @@
 package lab.threads.report.page;
 
+import java.util.Arrays;
 import java.util.List;
 
 /** A {@link Section} as index.html shows it: a {@code <section>} with its id, every text escaped. */
@@ -78,13 +79,26 @@ public final class HtmlSection {
             boolean words = table.wordRows().contains(r);
             html.append("<tr>");
             for (int i = 0; i < row.size(); i++) {
-                html.append(table.numeric().get(i) && !words ? "<td class=\"num\">" : "<td>")
+                html.append(
+                                table.numeric().get(i) && !words
+                                        ? "<td class=\"num\">"
+                                        : longWord(row.get(i)) ? "<td class=\"long\">" : "<td>")
                         .append(HtmlReport.escape(row.get(i)))
                         .append("</td>");
             }
             html.append("</tr>\n");
         }
         html.append("</table>\n");
+    }
+
+    /**
+     * A word longer than this (a property name, a command line's argument) may break anywhere: only such a word can
+     * make a table wider than its window, and letting every cell break anywhere would split short words too.
+     */
+    private static final int LONG_WORD = 40;
+
+    private static boolean longWord(String text) {
+        return Arrays.stream(text.split("\\s+")).anyMatch(word -> word.length() > LONG_WORD);
     }
 
     /** Its header may wrap and a range breaks at its dash, so many servers side by side fit a window. */
@@ -113,16 +127,22 @@ public final class HtmlSection {
         html.append("</table>\n");
     }
 
+    /** Each verdict on one line, its evidence and advice folded under it: the headline above has said it in words. */
     private static void verdicts(StringBuilder html, Section.Verdicts verdicts) {
         html.append("<ul>\n");
         for (Section.Judged judged : verdicts.items()) {
             html.append("<li class=\"verdict ")
                     .append(judged.alert() ? "bad" : "ok")
-                    .append("\"><b>")
+                    .append("\"><details><summary><b>")
                     .append(HtmlReport.escape(judged.subject() + ": " + judged.verdict()))
-                    .append("</b>");
+                    .append("</b> (")
+                    .append(
+                            judged.findings().size() == 1
+                                    ? "1 finding"
+                                    : judged.findings().size() + " findings")
+                    .append(" and what to do)</summary>");
             under(html, judged.findings(), "");
-            html.append("<p>").append(HtmlReport.escape(judged.advice())).append("</p></li>\n");
+            html.append("<p>").append(HtmlReport.escape(judged.advice())).append("</p></details></li>\n");
         }
         html.append("</ul>\n");
     }

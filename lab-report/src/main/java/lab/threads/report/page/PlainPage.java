@@ -1,26 +1,40 @@
 package lab.threads.report.page;
 
 /**
- * The frame of the pages made of tables and words alone (the run index, a comparison, {@link SectionPage}s): inline style, no script library, no
- * network. Like index.html, it marks {@code data-page-width} (the page's scroll width) on {@code <body>}, so a test
- * in a real browser can tell a table wider than the window.
+ * The frame of every page the lab writes (a run's index.html, a sweep, the run index, a comparison, {@link
+ * SectionPage}s): inline style, no network, a title. Its style lets a cell marked {@code long} break anywhere and a
+ * preformatted block wrap, so that no page scrolls sideways in a window as wide as its widest figure. Once a page has loaded (after
+ * any charts are drawn) it marks {@code <body>} with {@code data-page-width} (the page's scroll width) and, where the
+ * page marks parts {@link #FIRST_SCREEN}, {@code data-on-first-screen} (the ids of those that end within the window),
+ * so a test in a real browser can tell a table wider than the window or an answer below the first screen.
  */
 public final class PlainPage {
+
+    /** The attribute that marks an element (with an id) that should end within a 1280 x 800 window. */
+    public static final String FIRST_SCREEN = "data-first-screen";
 
     private static final String STYLE = """
             body{font-family:system-ui,sans-serif;margin:1.5em 2em;color:#222;max-width:1600px}
             table{border-collapse:collapse;margin:1em 0;font-size:.9em}
             th,td{border:1px solid #ccc;padding:.25em .45em;vertical-align:top;overflow-wrap:break-word}
+            td.long{overflow-wrap:anywhere}
             th{background:#f3f3f3;text-align:left}
             td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+            pre{white-space:pre-wrap;overflow-wrap:anywhere}
             .muted{color:#666}
             """;
 
-    private static final String MARK_WIDTH = """
+    private static final String MARK_LAYOUT = """
             <script>window.addEventListener('load', () => {
               document.body.dataset.pageWidth = String(document.documentElement.scrollWidth);
+              const marked = [...document.querySelectorAll('[FIRST_SCREEN]')];
+              if (marked.length > 0) {
+                document.body.dataset.onFirstScreen = marked
+                    .filter(element => element.getBoundingClientRect().bottom <= window.innerHeight)
+                    .map(element => element.id).join(' ');
+              }
             });</script>
-            """;
+            """.replace("FIRST_SCREEN", FIRST_SCREEN);
 
     private PlainPage() {}
 
@@ -30,7 +44,7 @@ public final class PlainPage {
                 + HtmlReport.escape(title)
                 + "</title>\n<style>\n" + STYLE + extraStyle + "</style>\n</head>\n<body>\n<h1>"
                 + HtmlReport.escape(title)
-                + "</h1>\n" + body + MARK_WIDTH + "</body>\n</html>\n";
+                + "</h1>\n" + body + MARK_LAYOUT + "</body>\n</html>\n";
     }
 
     /** A cell: escaped text, right-aligned when it is a number. */

@@ -2,12 +2,11 @@ package lab.threads.report.page;
 
 import java.util.List;
 import lab.threads.report.summary.RunReport;
-import lab.threads.report.summary.ServerSummary;
-import lab.threads.report.verdict.ErrorCauses;
 
 /**
- * The side-by-side table for the console, columns padded to their widest cell. Causes of errors can be long, so
- * they follow the table, one line per server, rather than stretch it.
+ * What the console ends a run with, read in seconds: the side-by-side table, columns padded to their widest cell, a
+ * blank line, then one sentence per server ({@link Headline#line}). The evidence (the client's findings, the errors by
+ * cause, the notes) is in the report the runner names next, not here, so the console's last lines stay a screenful.
  */
 public final class TerminalTable {
 
@@ -15,13 +14,9 @@ public final class TerminalTable {
 
     private TerminalTable() {}
 
+    /** @return the table, a blank line and the sentences, each line ended */
     public static String render(RunReport report) {
-        StringBuilder out = new StringBuilder();
-        report.servers()
-                .forEach(server ->
-                        out.append(Headline.line(server, report.plan())).append('\n'));
-        out.append('\n');
-        out.append(TextTable.render(
+        StringBuilder out = new StringBuilder(TextTable.render(
                 COLUMNS.stream().map(SummaryTable.Column::header).toList(),
                 COLUMNS.stream().map(SummaryTable.Column::numeric).toList(),
                 report.servers().stream()
@@ -29,24 +24,12 @@ public final class TerminalTable {
                                 .map(column -> column.cell().apply(server))
                                 .toList())
                         .toList()));
-        out.append(Cells.planLine(report)).append('\n');
-        for (ServerSummary server : report.servers()) {
-            out.append(server.server())
-                    .append(" client: ")
-                    .append(server.validity().oneLine())
-                    .append('\n');
-        }
-        for (ServerSummary server : report.servers()) {
-            out.append(server.server())
-                    .append(" errors: ")
-                    .append(ErrorCauses.describe(server.errorsByCause()))
-                    .append('\n');
-            server.notes()
-                    .forEach(note -> out.append(server.server())
-                            .append(" note: ")
-                            .append(note)
-                            .append('\n'));
-        }
+        out.append('\n');
+        Headline.partialNotice(report.servers())
+                .ifPresent(notice -> out.append(notice).append('\n'));
+        report.servers()
+                .forEach(server ->
+                        out.append(Headline.line(server, report.plan())).append('\n'));
         return out.toString();
     }
 }

@@ -12,9 +12,11 @@ import java.util.Map;
 import java.util.Optional;
 import lab.threads.report.chart.ChartJs;
 import lab.threads.report.chart.ServerPalette;
+import lab.threads.report.page.Headline;
 import lab.threads.report.page.HtmlReport;
 import lab.threads.report.page.HtmlSection;
 import lab.threads.report.page.MarkdownSection;
+import lab.threads.report.page.PlainPage;
 import lab.threads.report.page.Section;
 import lab.threads.report.raw.AtomicFile;
 import lab.threads.report.raw.LoadClient;
@@ -38,8 +40,19 @@ public final class SweepReport {
             ServerFigure.SERVER_P99,
             ServerFigure.PEAK_THREADS);
 
-    static final double KNEE_PERCENT_OF_IDEAL = 90;
-    static final double KNEE_ERROR_PERCENT = 1;
+    /** A server bends where it stops carrying the plan, by the bar a run's answer uses. */
+    static final double KNEE_PERCENT_OF_IDEAL = Headline.CARRIED_PERCENT_OF_IDEAL;
+
+    static final double KNEE_ERROR_PERCENT = Headline.CARRIED_ERROR_PERCENT;
+
+    /** What the sweep's page adds to the frame's style: two charts a row, its range table's headers and cells. */
+    private static final String STYLE = """
+            .charts{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:1.5em}
+            table.sweep,section table{font-size:.8em}
+            table.sweep th,section th{font-weight:600;vertical-align:bottom}
+            table.sweep td,section td.num{text-align:right}
+            table.sweep td.server,section td:first-child{white-space:nowrap;text-align:left}
+            """;
 
     private SweepReport() {}
 
@@ -239,13 +252,8 @@ public final class SweepReport {
             chartData.put(figure.key(), perServer);
         }
         String property = points.isEmpty() ? "level" : points.getFirst().property();
-        StringBuilder page = new StringBuilder("""
-                <!DOCTYPE html>
-                <html lang="en"><head><meta charset="utf-8"><title>Sweep</title>
-                <style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3em .6em;text-align:right}
-                .charts{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:1.5em}
-                table.sweep,section table{font-size:.8em}table.sweep th,section th{font-weight:600;vertical-align:bottom}table.sweep td.server,section td{text-align:left}table.sweep td.server,section td:first-child{white-space:nowrap}section td.num{text-align:right}</style></head><body>
-                <h1>Sweep</h1><p>Median over the repeats; the shaded band is the min-max range.</p>""").append(HtmlSection.render(List.of(bends(points))));
+        StringBuilder page = new StringBuilder("<p>Median over the repeats; the shaded band is the min-max range.</p>")
+                .append(HtmlSection.render(List.of(bends(points))));
         page.append(Seed002Table.section(points).map(HtmlSection::render).orElse(""))
                 .append("<div class=\"charts\">");
         for (ServerFigure figure : CHARTED) {
@@ -313,9 +321,8 @@ public final class SweepReport {
                     y: {beginAtZero: true, title: {display: true, text: 'p99 (ms)'}}}}});
                 rendered++;
                 document.body.dataset.chartsRendered = rendered;
-                document.body.dataset.pageWidth = String(document.documentElement.scrollWidth);
-                </script></body></html>
+                </script>
                 """);
-        return page.toString();
+        return PlainPage.of("Sweep", STYLE, page.toString());
     }
 }

@@ -1,8 +1,7 @@
 // Draws index.html's charts with Chart.js from the inline #chart-data, one per canvas of #charts, by canvas id.
 // For tests and readers it then marks <body>: data-charts-rendered = how many charts drew data points,
-// data-chart-errors plus #chart-errors = any script error or console.error, which would otherwise go unseen, and the
-// layout in this window: data-page-width (the page's scroll width) and data-headline-bottom (where the one-line
-// verdicts end), so a test can tell a table wider than the window or verdicts below the first screen.
+// data-chart-errors plus #chart-errors = any script error or console.error, which would otherwise go unseen. The
+// page's frame (PlainPage) marks the layout once the page has loaded, after the charts are drawn.
 // It runs before Chart.js is inlined, so that errors while loading the library are caught too.
 (function () {
   'use strict';
@@ -146,10 +145,5 @@
       }
     }
     document.body.dataset.chartsRendered = String(rendered);
-    document.body.dataset.pageWidth = String(document.documentElement.scrollWidth);
-    const headline = document.getElementById('headline');
-    if (headline) {
-      document.body.dataset.headlineBottom = String(Math.ceil(headline.getBoundingClientRect().bottom));
-    }
   });
 })();
