@@ -196,7 +196,8 @@ public final class HyperfoilMain {
 
         /**
          * How long the whole run may take: the warm-up, the duration, a last request's timeout, and the time to open
-         * the connections (10 s, and 5 ms each: 19,000 took about 45 s on two busy cores).
+         * the connections (10 s, and 5 ms each: a bound above what opening them takes on two busy cores,
+         * docs/results.md, "the figures behind its settings").
          */
         long deadlineMs() {
             return warmupMs + durationMs + timeoutMs + 10_000 + 5L * connections;

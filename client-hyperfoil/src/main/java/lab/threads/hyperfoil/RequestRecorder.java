@@ -15,9 +15,8 @@ import java.util.concurrent.TimeUnit;
  * each way and the first response byte (raw-bytes handler), and the record itself when the request completes,
  * answered or failed (completion action). Hyperfoil calls all three on the session's own event loop, and a session
  * has one request in flight, so the state per session needs no lock. The warm-up's requests take the same path into
- * a writer that discards them, so that the JIT has compiled it before the measured phase begins (without, its methods
- * were among those C2 compiled in the measured seconds; with, 0.057 -> 0.042 ms of client CPU a request over 4
- * alternated rounds, docs/results.md "a fourth look").
+ * a writer that discards them, so that the JIT has compiled it before the measured phase begins and no compilation
+ * of the recorder is charged to the measured requests' CPU (docs/results.md, "the figures behind its settings").
  */
 final class RequestRecorder {
 

@@ -7,7 +7,8 @@
  * <p>The parts sit in sub-packages by role, in one order, bottom first: {@code raw} reads the files (and names them,
  * {@code RunFolder}), {@code math} computes (and formats numbers, {@code Numbers}), {@code verdict} judges, {@code
  * summary} holds a server's row and a run's report, {@code chart} and {@code page} render, {@code runs} works across
- * runs, {@code tasks} reports {@code ./lab tasks}, and this package calls them. A package uses only those before it;
- * {@code PackageOrderTest.ORDER} is the order, and a new package takes one line in it.
+ * runs, {@code tasks} reports {@code ./lab tasks}, {@code pinning} reports {@code ./lab pinning}, and this package
+ * calls them. A package uses only those before it; {@code PackageOrderTest.ORDER} is the order, and a new package
+ * takes one line in it.
  */
 package lab.threads.report;

@@ -25,7 +25,10 @@ import lab.threads.runner.jmeter.ClientKind;
  */
 record CpuCosts(Map<String, Cost> client, Map<String, Cost> server) {
     static final String FILE = "cpu-per-request.json";
-    /** Fewer requests than this say more about start-up and JIT warm-up than about a request (1,000 gave 5x the talk plan's). */
+    /**
+     * Fewer requests than this say more about start-up and JIT warm-up than about a request, so a forecast made from
+     * them would overstate the CPU a request needs (docs/results.md, "the figures behind its settings").
+     */
     static final long FEWEST_REQUESTS = 10_000;
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);

@@ -42,9 +42,9 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
     private static final Map<String, String> THROUGHPUT_DEFAULTS = Map.of(
             "connections",
             "100",
-            // 10, not 3: after 3 s the client's and the server's JVMs still compile (C2 took about half of Hyperfoil's
-            // CPU samples in a 13 s run) and the measured seconds pay for it: 3 alternated pairs against wrk gave the
-            // lab 39% of wrk's req/s after 3 s, 107% after 10 (docs/results.md, no blocking).
+            // Long enough that the client's and the server's JIT compilers are done before the measured seconds: a
+            // shorter warm-up leaves C2 compiling in them, and the req/s then measures the compiler, not the server
+            // (docs/results.md, "the figures behind its settings").
             "warmup",
             "10",
             "duration",

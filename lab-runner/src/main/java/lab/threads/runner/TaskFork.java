@@ -34,7 +34,10 @@ import lab.threads.tasks.TasksMain;
  * saying so: the other cases' figures are never lost to one.
  */
 final class TaskFork {
-    /** Often enough to see a 2 s batch's peak; a read of /proc costs ~0.1 ms even with thousands of threads. */
+    /**
+     * Often enough to see a 2 s batch's peak, and rare enough that the reads of /proc stay a small share of a core
+     * (docs/results.md, "the figures behind its settings").
+     */
     static final Duration SAMPLE_EVERY = Duration.ofMillis(100);
 
     static final String LOG_FILE = "fork.log";

@@ -14,8 +14,8 @@ import javax.management.openmbean.CompositeData;
 /**
  * The heap in use right after the latest collection, young or old: what survived it, so a leak shows as this
  * figure's slope while the heap's use only saws up and down between collections. From the JVM's GC notifications,
- * since a heap pool's own "collection usage" of G1's old generation is updated only by old collections (seen here:
- * 0 MB after young collections with 40 MB in it).
+ * since a heap pool's own "collection usage" of G1's old generation is updated only by old collections: through a
+ * run of young ones it still reads what the last old one left, however much the old generation holds since.
  */
 final class HeapAfterGc {
     private static final AtomicLong LATEST = new AtomicLong(-1);

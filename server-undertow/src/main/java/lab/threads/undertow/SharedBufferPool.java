@@ -6,8 +6,8 @@ import io.undertow.server.DefaultByteBufferPool;
 /**
  * Undertow's buffers for reading requests and writing responses, without a cache per thread. Undertow's default pool
  * keeps one for every thread that takes a buffer: a response written from a new virtual thread per request leaves a
- * finalizable cache and its direct buffers behind each time (a 10-minute soak held 66,497 caches and 75,664 direct
- * buffers reachable after a full GC, RSS +201 MB/min). All Undertow variants use this pool, so they still differ only
+ * finalizable cache and its direct buffers behind each time, so RSS grows with every request (docs/results.md,
+ * "soak"). All Undertow variants use this pool, so they still differ only
  * in the thread that runs the sleep.
  */
 final class SharedBufferPool {

@@ -12,7 +12,11 @@ import lab.threads.report.raw.Sample;
  */
 public final class ArrivalLag implements Consumer<Sample> {
 
-    /** On a client with CPU to spare the lab measured arrivals at most 0.7 s late (500-1,000/s, 2 cores, 2026-11-23). */
+    /**
+     * An arrival this late was the client's doing: above what a client with CPU to spare reaches, so a flag names a
+     * client that fell behind its schedule, not one that is merely busy (docs/results.md, "the figures behind its
+     * settings").
+     */
     static final double LATE_FLAG_SECONDS = 1.0;
 
     private long[] starts = new long[1024];

@@ -27,8 +27,8 @@ final class JvmRecording {
     private static final Pattern NATIVE_LIBRARY = Pattern.compile(".*\\.so(\\.\\d+)*");
     private static final List<String> JDK_PACKAGES = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.");
     /**
-     * Events async-profiler writes itself under {@code --profile async}: stamped by its own clock, seen here up to 18
-     * minutes off the JVM's, so the recording's span is taken from the JVM's own events only.
+     * Events async-profiler writes itself under {@code --profile async}: stamped by its own clock, which need not
+     * agree with the JVM's, so the recording's span is taken from the JVM's own events only.
      */
     private static final Set<String> OWN_CLOCK =
             Set.of("jdk.ExecutionSample", "jdk.ActiveRecording", "jdk.ActiveSetting");

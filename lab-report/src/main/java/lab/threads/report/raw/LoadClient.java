@@ -70,10 +70,10 @@ public enum LoadClient {
     }
 
     /**
-     * How much later than a sample's recorded end the server may have had its request, for the join: 2 ms for
-     * either client. Hyperfoil's by its arithmetic; JMeter's measured: on a recorded 0 ms JMeter run (30,000 samples,
-     * server-async, 2026-11-25) 12 requests were received 1.0-1.2 ms after JMeter's recorded end (why is not
-     * established).
+     * How much later than a sample's recorded end the server may have had its request, for the join: the same for
+     * either client, so a request is never called unanswered for a clock's rounding. Hyperfoil's bound follows from
+     * its arithmetic (its recorded end can be up to 2 ms early); JMeter's is observed, not derived: a recorded JMeter
+     * run had requests received just after its recorded end (docs/results.md, "the figures behind its settings").
      */
     public int joinSlackMs() {
         return 2;

@@ -24,7 +24,10 @@ public final class JMeterFork {
     private static final long MB = 1024 * 1024;
     /** Heap with no users: JMeter, the engine, the report generator. */
     private static final long BASE_HEAP = 1024 * MB;
-    /** HttpClient 4 keeps a client and a pool per user, 60-70 KB seen; 20k users died in a 1 GB heap. */
+    /**
+     * HttpClient 4 keeps a client and a pool per user for its whole run, so the heap grows with the users; this
+     * bounds a user's share from above (docs/results.md, "the figures behind its settings").
+     */
     private static final long HEAP_PER_USER = 200 * 1024;
     /** What HttpClient 4's {@code VersionInfo.getUserAgent} reads for every client built. */
     private static final String HTTPCLIENT_VERSION_RESOURCE = "org/apache/http/client/version.properties";
@@ -73,19 +76,16 @@ public final class JMeterFork {
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         // With workers the users, and their memory, are on the workers.
         long heapMegabytes = heapMegabytes(spec.workers().isEmpty() ? spec.users() : 0);
-        // The whole heap from the start: growing it under load cost young pauses of up to 2.4 s here. Measured on the
-        // virtual server, talk plan, all with the fixed heap: G1 (the default) reached 88-96% of the ideal
-        // throughput, max 9-10 s; ParallelGC 85-87%, max 13-15 s; ZGC 81%, max 11 s. (G1 with a growing heap gave
-        // 74-89%, but in runs that still logged every user: not a like-for-like comparison.)
+        // The whole heap from the start: growing it under load costs young pauses, and every pause of the client
+        // lengthens the elapsed times it records. G1, the default, kept: of the collectors tried it gave the client's
+        // figures the least of its own pauses (docs/results.md, "the figures behind its settings").
         command.add("-Xms" + heapMegabytes + "m");
         command.add("-Xmx" + heapMegabytes + "m");
-        // A young generation of three quarters of the heap or more, written before the test: G1 kept it at 5% (its
-        // pause goal), so a young collection every 2 s copied each user's live HttpClient and parked stack; now the
-        // talk plan's load fits in it, and the page faults of a first write come before the load, not during it
-        // (JVM start +~7 s for 5 GB). Talk plan on server-async, fork CPU per request and GC pauses, medians of 3:
-        // 0.620 ms [0.603-0.670] -> 0.511 [0.509-0.590]; 2.1 s -> 0.04 s; % of ideal 91.4 -> 95.4. Rejected: the
-        // young generation alone (pauses gone, CPU the same: the faults moved into the load), compact object headers
-        // (0.632 against 0.667, within the range), transparent huge pages (0.773), ParallelGC (0.580 against 0.588).
+        // A young generation of three quarters of the heap or more, written before the test: left to its pause
+        // goal, G1 keeps it small, so frequent young collections copy each user's live HttpClient and parked stack;
+        // this size holds the talk plan's load, and the page faults of a first write come at JVM start, not during
+        // the load (the start takes longer for it). The figures, and what was tried and rejected: docs/results.md,
+        // "the figures behind its settings".
         command.add("-XX:NewSize=" + heapMegabytes * 3 / 4 + "m");
         command.add("-XX:MaxNewSize=" + heapMegabytes * 9 / 10 + "m");
         command.add("-XX:+AlwaysPreTouch");
@@ -101,17 +101,15 @@ public final class JMeterFork {
         command.add("--sun-misc-unsafe-memory-access=allow");
         command.add("-Djava.awt.headless=true");
         // C1 only: over a run of a minute C2's compilations of JMeter and HttpClient cost more CPU than they save, and
-        // they run in the ramp-up, on the cores the server needs. Fork CPU, median of 3, virtual server: 10k users x
-        // 1 loop of 2 s 22.78 s [21.71-23.97] -> 14.79 s [12.46-15.40]; talk plan 54.97 s [54.24-63.97] -> 45.35 s
-        // [45.12-49.12].
+        // they run in the ramp-up, on the cores the server needs (docs/results.md, "the figures behind its settings").
         command.add("-XX:TieredStopAtLevel=1");
         // The I/O pollers on platform threads: by default they are virtual threads, queued behind thousands of users
-        // starting, so answers already in the socket waited. Talk plan, virtual server, % of ideal, median of 3:
-        // 78.9 [74.5-89.7] (6 runs) -> 84.3 [76.9-84.9]; inside the baseline's range, kept for the next step.
+        // starting, so answers already in the socket waited. On platform threads a poller runs as soon as the
+        // kernel has an answer for it, whatever the users do.
         command.add("-Djdk.pollerMode=1");
         // Each user's HttpClient lives for its whole run, so nearly all of a young collection survives; promoting it at
-        // once copies it once instead of through the survivor spaces. Same measure: 84.3 [76.9-84.9] -> 92.2
-        // [90.1-93.1]; the client's GC pauses 4.5 s [3.0-5.1] -> 2.1 s [2.0-2.4] a run.
+        // once copies it once instead of through the survivor spaces, so the client's pauses shrink (docs/results.md,
+        // "the figures behind its settings").
         command.add("-XX:MaxTenuringThreshold=0");
         command.addAll(jvmFlags);
         command.add("-cp");
@@ -140,8 +138,9 @@ public final class JMeterFork {
     /**
      * This JVM's classpath with HttpClient 4's jar first. Each user builds its own HttpClient, and every
      * {@code HttpClientBuilder.build()} reads {@code org/apache/http/client/version.properties} for its User-Agent
-     * ({@code VersionInfo.getUserAgent}) through the class loader, which searched ~130 jars before reaching
-     * httpclient's: 16% of the fork's CPU samples. Stock JMeter's sorted lib/ also has httpclient-4 before httpclient5.
+     * ({@code VersionInfo.getUserAgent}) through the class loader, which searches the jars in classpath order: with
+     * httpclient's first, the lookup stops at the first jar, whatever else is on the path. Stock JMeter's sorted lib/
+     * also has httpclient-4 before httpclient5.
      */
     static String classPath() {
         String classPath = System.getProperty("java.class.path");
@@ -150,7 +149,7 @@ public final class JMeterFork {
             if (resource == null || !(resource.openConnection() instanceof JarURLConnection jar)) {
                 return classPath;
             }
-            // Why: fork CPU, 10k users x 1 loop of 2 s, median of 3: 20.92 s [20.92-21.16] -> 19.82 s [18.69-20.33].
+            // The fork's CPU this saves: docs/results.md, "the figures behind its settings".
             return Path.of(jar.getJarFileURL().toURI()) + File.pathSeparator + classPath;
         } catch (IOException | URISyntaxException | IllegalArgumentException e) {
             return classPath;

@@ -24,10 +24,9 @@ import lab.threads.report.raw.RunFolder;
  * record, these lines do not need the watched process to answer, so they go on when it is saturated or stopped.
  * A probe that fails is skipped for that second: the gap is the information, and the run never stops for it.
  * <p>
- * Cost, measured here (2 cores, Linux 6.18, 200 ticks): one tick of the three probes takes 1.4 ms of the runner's
- * CPU plus 5.8 ms for the {@code ss} child it forks (8 ms of wall time): 0.7% of one core, 0.7 s of CPU in a 100 s run.
- * The accept queue 10 times a second forks {@code ss} ten times more: 7.6 ms of CPU each on a loaded machine (100
- * runs, load 17), about 8% of one core during the load.
+ * Cost: each tick forks an {@code ss} child, so the probes' CPU grows with their rate; once a second it is a small
+ * share of one core, and the accept queue's 10 times a second ten times that, during the load only. The measured
+ * cost: docs/results.md, "the figures behind its settings".
  */
 public final class OutsideSampler implements AutoCloseable {
     static final Duration PERIOD = Duration.ofSeconds(1);
