@@ -159,6 +159,9 @@ final class LabRun {
                 plan.idealSamples(),
                 plan.idealDurationSeconds(),
                 plan.idealThroughput());
+        if (!plan.ceilingWords().isEmpty()) {
+            out.println("   " + plan.ceilingWords());
+        }
         out.println("   cores: " + options.cpus().describe(Runtime.getRuntime().availableProcessors()));
         CapacityForecast.of(runCase.plan())
                 .lines(options.forecastSides(), MachineLimits.here(), CpuCosts.load(options.out()))

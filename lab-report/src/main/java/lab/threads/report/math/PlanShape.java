@@ -79,6 +79,36 @@ public record PlanShape(
         if (poolBound()) {
             return "pool";
         }
+        return ceilingOwner();
+    }
+
+    /**
+     * Which ceiling the ideal is, in words, for a plan through a pool: "the pool's: 10 connections / 100 ms = 100.0
+     * req/s (the users alone would send 148.0)", or the users' with the pool's rate beside it; empty without a pool.
+     */
+    public String ceilingWords() {
+        if (poolCeiling() <= 0) {
+            return "";
+        }
+        double ownIdeal = ownDurationSeconds() > 0 ? ownSamples() / ownDurationSeconds() : 0;
+        String pool = String.format(
+                java.util.Locale.ROOT, "%d connections / %d ms = %,.1f req/s", poolSize, sleepMs, poolCeiling());
+        return poolBound()
+                ? String.format(
+                        java.util.Locale.ROOT,
+                        "the ceiling is the pool's: %s (the %s alone: %,.1f)",
+                        pool,
+                        ceilingOwner(),
+                        ownIdeal)
+                : String.format(
+                        java.util.Locale.ROOT,
+                        "the ceiling is the %s': %,.1f req/s (the pool's %s is above it)",
+                        ceilingOwner(),
+                        ownIdeal,
+                        pool);
+    }
+
+    private String ceilingOwner() {
         return isOpen() ? "arrivals" : "users";
     }
 

@@ -53,6 +53,8 @@ class PlanShapeTest {
         assertEquals(seconds, plan.idealDurationSeconds(), 1e-6);
         assertEquals(throughput, plan.idealThroughput(), 1e-4);
         assertEquals(ceiling, plan.ceilingSetBy());
+        assertEquals(
+                pool > 0, plan.ceilingWords().startsWith("the ceiling is the " + ceiling + "'"), plan::ceilingWords);
     }
 
     @Test
