@@ -11,6 +11,7 @@ ENV MAVEN_OPTS=--sun-misc-unsafe-memory-access=allow
 # 1. Dependencies, in their own layer: only the poms are copied, so editing Java code keeps this layer cached.
 #    A package of the empty reactor downloads every plugin and dependency the real build needs.
 COPY pom.xml ./
+COPY lab-database/pom.xml lab-database/
 COPY server-common/pom.xml server-common/
 COPY server-undertow/pom.xml server-undertow/
 COPY server-platform/pom.xml server-platform/
@@ -36,6 +37,7 @@ COPY lab-report/pom.xml lab-report/
 COPY lab-runner/pom.xml lab-runner/
 RUN mvn -B -q -ntp -Dmaven.repo.local=/m2 package -DskipTests && rm -rf */target target
 # 2. The shared sources (server-common and the framework adapters), then the variant's own (no tests: -DskipTests), so one variant's edit rebuilds only its image.
+COPY lab-database/src/main lab-database/src/main
 COPY server-common/src/main server-common/src/main
 COPY server-undertow/src/main server-undertow/src/main
 COPY server-jdk/src/main server-jdk/src/main
