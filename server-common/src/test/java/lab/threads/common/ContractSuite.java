@@ -368,45 +368,32 @@ public abstract class ContractSuite {
     @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ)
     @ResourceLock(value = FILES, mode = ResourceAccessMode.READ)
     void aPoolThatStaysBusyPastItsTimeoutAnswers503WithItsCause() {
-        SleepContract small = newContract(
-                MAX_SLEEP_MS,
+        onAServerOfItsOwn(
+                client -> {
+                    List<Integer> http = statuses(client.concurrently(3, "/sleep?ms=300&how=http-pool"));
+                    if (variant() == Variant.ASYNC) {
+                        assertEquals(List.of(200, 200, 200), http, "no pool to wait for");
+                        return;
+                    }
+                    assertPoolTimedOut(http, client.get("/stats").json().get("errorsByCause"), "http_pool_timeout");
+                    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                    while (client.get("/stats").json().at("/pools/db/idle").asInt() < 1
+                            && System.nanoTime() < deadline) {
+                        java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+                    } // the pool's one connection is opened in the background at start
+                    List<Integer> db = statuses(client.concurrently(3, "/sleep?ms=300&how=db"));
+                    assertPoolTimedOut(db, client.get("/stats").json().get("errorsByCause"), "db_pool_timeout");
+                },
                 "--db=" + SharedDatabase.jdbcUrl(),
                 "--db-pool=1",
                 "--db-pool-timeout-ms=250",
                 "--downstream=http://127.0.0.1:" + server.port(),
                 "--http-pool=1",
                 "--http-pool-timeout-ms=250");
-        LabServer started = start(small);
-        try {
-            TestHttp client = new TestHttp(started.port());
-            List<Integer> http = client.concurrently(3, "/sleep?ms=300&how=http-pool").stream()
-                    .map(TestHttp.Answer::status)
-                    .toList();
-            JsonNode errors = client.get("/stats").json().get("errorsByCause");
-            if (variant() == Variant.ASYNC) {
-                assertEquals(List.of(200, 200, 200), http, "no pool to wait for");
-                return;
-            }
-            assertPoolTimedOut(http, errors, "http_pool_timeout");
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (client.get("/stats")
-                                    .json()
-                                    .get("pools")
-                                    .get("db")
-                                    .get("idle")
-                                    .asInt()
-                            < 1
-                    && System.nanoTime() < deadline) {
-                Thread.onSpinWait(); // the pool's one connection is opened in the background at start
-            }
-            List<Integer> db = client.concurrently(3, "/sleep?ms=300&how=db").stream()
-                    .map(TestHttp.Answer::status)
-                    .toList();
-            assertPoolTimedOut(db, client.get("/stats").json().get("errorsByCause"), "db_pool_timeout");
-        } finally {
-            started.stop();
-            small.close();
-        }
+    }
+
+    private static List<Integer> statuses(List<TestHttp.Answer> answers) {
+        return answers.stream().map(TestHttp.Answer::status).toList();
     }
 
     private static void assertPoolTimedOut(List<Integer> statuses, JsonNode errorsByCause, String cause) {
@@ -425,32 +412,39 @@ public abstract class ContractSuite {
     @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ)
     @ResourceLock(value = FILES, mode = ResourceAccessMode.READ)
     void aDatabaseOrDownstreamThatIsDownIsNamedByItsCause() {
-        SleepContract down = newContract(
-                MAX_SLEEP_MS,
+        onAServerOfItsOwn(
+                client -> {
+                    assertEquals(200, client.get("/health").status(), "a server starts with its database down");
+                    TestHttp.Answer db = client.get("/sleep?ms=10&how=db");
+                    TestHttp.Answer downstream = client.get("/sleep?ms=10&how=http-pool");
+                    assertEquals(502, downstream.status(), downstream.raw().body());
+                    assertEquals(
+                            "downstream_unavailable",
+                            downstream.json().get("error").asText());
+                    JsonNode errors = client.get("/stats").json().get("errorsByCause");
+                    assertEquals(1, errors.path("downstream_unavailable").asLong(), errors.toString());
+                    if (variant() == Variant.ASYNC) {
+                        assertEquals(501, db.status(), db.raw().body());
+                        return;
+                    }
+                    assertEquals(503, db.status(), db.raw().body());
+                    assertEquals("db_unavailable", db.json().get("error").asText());
+                    assertEquals(1, errors.path("db_unavailable").asLong(), errors.toString());
+                },
                 "--db=" + SharedDatabase.downUrl(),
                 "--db-pool-timeout-ms=250",
                 "--downstream=http://127.0.0.1:" + SharedDatabase.closedPort());
-        LabServer started = start(down);
+    }
+
+    /** Starts a server of the variant with the suite's flags and {@code flags}, runs {@code test} on it, stops it. */
+    private void onAServerOfItsOwn(java.util.function.Consumer<TestHttp> test, String... flags) {
+        SleepContract own = newContract(MAX_SLEEP_MS, flags);
+        LabServer started = start(own);
         try {
-            TestHttp client = new TestHttp(started.port());
-            assertEquals(200, client.get("/health").status(), "a server starts with its database down");
-            TestHttp.Answer db = client.get("/sleep?ms=10&how=db");
-            TestHttp.Answer downstream = client.get("/sleep?ms=10&how=http-pool");
-            assertEquals(502, downstream.status(), downstream.raw().body());
-            assertEquals(
-                    "downstream_unavailable", downstream.json().get("error").asText());
-            JsonNode errors = client.get("/stats").json().get("errorsByCause");
-            assertEquals(1, errors.path("downstream_unavailable").asLong(), errors.toString());
-            if (variant() == Variant.ASYNC) {
-                assertEquals(501, db.status(), db.raw().body());
-                return;
-            }
-            assertEquals(503, db.status(), db.raw().body());
-            assertEquals("db_unavailable", db.json().get("error").asText());
-            assertEquals(1, errors.path("db_unavailable").asLong(), errors.toString());
+            test.accept(new TestHttp(started.port()));
         } finally {
             started.stop();
-            down.close();
+            own.close();
         }
     }
 
