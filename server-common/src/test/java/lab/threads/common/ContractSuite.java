@@ -242,6 +242,210 @@ public abstract class ContractSuite {
         TestHttp.Answer noDownstream = http.get("/sleep?ms=1&how=socket");
         assertEquals(501, noDownstream.status(), "the suite's servers have no --downstream");
         assertTrue(noDownstream.json().get("message").asText().contains("--downstream"));
+        TestHttp.Answer noPool = http.get("/sleep?ms=1&how=http-pool");
+        assertEquals(501, noPool.status(), "the suite's servers have no --downstream");
+        assertEquals("wait_unavailable", noPool.json().get("error").asText());
+        assertTrue(noPool.json().get("message").asText().contains("--downstream"));
+        TestHttp.Answer noDatabase = http.get("/sleep?ms=1&how=db");
+        assertEquals(501, noDatabase.status(), "the suite's servers have no --db");
+        assertEquals("wait_unavailable", noDatabase.json().get("error").asText());
+        assertTrue(noDatabase.json().get("message").asText().contains("--db"));
+        assertTrue(noDatabase.json().get("message").asText().contains("./lab run --how db"));
+    }
+
+    /**
+     * how=db and how=http-pool against a real PostgreSQL (one per test JVM) and a real downstream (the suite's own
+     * server), on the variant's own request thread like every other wait; the request log splits each at the pool
+     * (borrowing, borrowed, called) and leaves those columns empty for a wait without a pool. The variant with no
+     * thread to block calls the downstream without one and refuses how=db with the reason.
+     */
+    @Test
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ)
+    @ResourceLock(value = FILES, mode = ResourceAccessMode.READ)
+    void pooledWaitsRunOnTheRequestsThreadAndTheLogSplitsTheBorrow(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path file = dir.resolve("requests.csv");
+        SleepContract pooled = newContract(
+                MAX_SLEEP_MS,
+                "--db=" + SharedDatabase.jdbcUrl(),
+                "--downstream=http://127.0.0.1:" + server.port(),
+                "--request-log=" + file);
+        boolean async = variant() == Variant.ASYNC;
+        LabServer pooledServer = start(pooled);
+        JsonNode stats;
+        try {
+            TestHttp client = new TestHttp(pooledServer.port());
+            JsonNode plain = client.get("/sleep?ms=1&rid=plain").json();
+            TestHttp.Answer db = client.get("/sleep?ms=100&how=db&rid=db");
+            TestHttp.Answer httpPool = client.get("/sleep?ms=100&how=http-pool&rid=http");
+            if (async) {
+                assertEquals(501, db.status(), db.raw().body());
+                assertEquals("no_thread_to_block", db.json().get("error").asText());
+                assertTrue(
+                        db.json().get("message").asText().contains("r2dbc"),
+                        db.raw().body());
+            } else {
+                assertEquals(200, db.status(), db.raw().body());
+                assertEquals("db", db.json().get("how").asText());
+                assertEquals(plain.get("virtualThread"), db.json().get("virtualThread"), "the variant's own thread");
+            }
+            assertEquals(200, httpPool.status(), httpPool.raw().body());
+            assertEquals("http-pool", httpPool.json().get("how").asText());
+            assertEquals(100, httpPool.json().get("sleptMs").asLong());
+            if (!async) {
+                assertEquals(plain.get("virtualThread"), httpPool.json().get("virtualThread"));
+            }
+            TestHttp.Answer badMs = client.get("/sleep?ms=abc&how=db");
+            assertEquals(400, badMs.status(), badMs.raw().body());
+            assertEquals("ms", badMs.json().get("parameter").asText());
+
+            stats = client.get("/stats").json();
+        } finally {
+            pooledServer.stop();
+            pooled.close();
+        }
+        JsonNode dbPool = stats.get("pools").get("db");
+        for (String field : List.of("active", "idle", "total", "threadsAwaitingConnection", "max")) {
+            assertTrue(dbPool.get(field).isInt(), "HikariCP's own view: " + stats.get("pools"));
+        }
+        assertEquals(10, dbPool.get("max").asInt(), "HikariCP's shipped maximumPoolSize");
+        JsonNode settings = stats.get("settings");
+        assertEquals(10, settings.get("dbPool").asInt());
+        assertEquals(30_000, settings.get("dbPoolTimeoutMs").asLong());
+        assertEquals(5, settings.get("httpPool").asInt());
+        assertEquals(180_000, settings.get("httpPoolTimeoutMs").asLong());
+        assertEquals(
+                30_000,
+                settings.get("pools").get("db").get("connectionTimeoutMs").asLong());
+        if (async) {
+            assertFalse(stats.get("pools").has("httpPool"), "the JDK HttpClient has no pool to report");
+            assertEquals(
+                    "unlimited",
+                    settings.get("pools").get("httpPool").get("maxTotal").asText());
+        } else {
+            JsonNode httpPool = stats.get("pools").get("httpPool");
+            assertEquals(5, httpPool.get("max").asInt(), "HttpClient 5's shipped connections per route: " + httpPool);
+            assertEquals(0, httpPool.get("leased").asInt(), "the connection went back: " + httpPool);
+            assertEquals(
+                    5, settings.get("pools").get("httpPool").get("maxTotal").asInt(), "one route: total = route");
+        }
+        assertEquals(
+                1,
+                stats.get("errorsByCause").get("bad_request").asLong(),
+                stats.get("errorsByCause").toString());
+
+        List<String> lines = java.nio.file.Files.readAllLines(file);
+        assertEquals(RequestLog.HEADER, lines.getFirst());
+        java.util.Map<String, String[]> byId = new java.util.HashMap<>();
+        lines.stream().skip(1).map(line -> line.split(",", -1)).forEach(fields -> byId.put(fields[0], fields));
+        assertEquals(9, byId.get("plain").length, lines.toString());
+        assertEquals(List.of("", "", ""), List.of(byId.get("plain")).subList(6, 9), "no pool, no split: " + lines);
+        for (String id : async ? List.of("http") : List.of("db", "http")) {
+            String[] fields = byId.get(id);
+            long started = Long.parseLong(fields[3]);
+            long responded = Long.parseLong(fields[4]);
+            long called = Long.parseLong(fields[8]);
+            assertTrue(started <= called && called <= responded, id + ": " + String.join(",", fields));
+            if (async) {
+                assertEquals(List.of("", ""), List.of(fields).subList(6, 8), "the JDK client has no borrow: " + lines);
+                continue;
+            }
+            long borrowing = Long.parseLong(fields[6]);
+            long borrowed = Long.parseLong(fields[7]);
+            assertTrue(started <= borrowing && borrowing <= borrowed, id + ": " + String.join(",", fields));
+            assertTrue(called - borrowed >= 100_000, id + ": the 100 ms wait lies after the borrow: " + lines);
+        }
+    }
+
+    /**
+     * A pool of one connection with a short timeout (HikariCP's floor, 250 ms) and three requests of 300 ms at once:
+     * at least one waits out the timeout and answers 503 with its cause, counted by cause in /stats. The JDK HttpClient
+     * of the variant with no thread to block has no pool: its three all answer.
+     */
+    @Test
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ)
+    @ResourceLock(value = FILES, mode = ResourceAccessMode.READ)
+    void aPoolThatStaysBusyPastItsTimeoutAnswers503WithItsCause() {
+        onAServerOfItsOwn(
+                client -> {
+                    List<Integer> http = statuses(client.concurrently(3, "/sleep?ms=300&how=http-pool"));
+                    if (variant() == Variant.ASYNC) {
+                        assertEquals(List.of(200, 200, 200), http, "no pool to wait for");
+                        return;
+                    }
+                    assertPoolTimedOut(http, client.get("/stats").json().get("errorsByCause"), "http_pool_timeout");
+                    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                    while (client.get("/stats").json().at("/pools/db/idle").asInt() < 1
+                            && System.nanoTime() < deadline) {
+                        java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+                    } // the pool's one connection is opened in the background at start
+                    List<Integer> db = statuses(client.concurrently(3, "/sleep?ms=300&how=db"));
+                    assertPoolTimedOut(db, client.get("/stats").json().get("errorsByCause"), "db_pool_timeout");
+                },
+                "--db=" + SharedDatabase.jdbcUrl(),
+                "--db-pool=1",
+                "--db-pool-timeout-ms=250",
+                "--downstream=http://127.0.0.1:" + server.port(),
+                "--http-pool=1",
+                "--http-pool-timeout-ms=250");
+    }
+
+    private static List<Integer> statuses(List<TestHttp.Answer> answers) {
+        return answers.stream().map(TestHttp.Answer::status).toList();
+    }
+
+    private static void assertPoolTimedOut(List<Integer> statuses, JsonNode errorsByCause, String cause) {
+        long timedOut = statuses.stream().filter(status -> status == 503).count();
+        assertTrue(timedOut >= 1, cause + ": one connection, three requests of 300 ms, 250 ms to wait: " + statuses);
+        assertEquals(
+                3 - timedOut,
+                statuses.stream().filter(status -> status == 200).count(),
+                "the others answered: " + statuses);
+        assertEquals(timedOut, errorsByCause.path(cause).asLong(), "counted by cause: " + errorsByCause);
+    }
+
+    /** A database and a downstream that are down (closed ports): the server starts, and each wait says which. */
+    @Test
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ)
+    @ResourceLock(value = FILES, mode = ResourceAccessMode.READ)
+    void aDatabaseOrDownstreamThatIsDownIsNamedByItsCause() {
+        onAServerOfItsOwn(
+                client -> {
+                    assertEquals(200, client.get("/health").status(), "a server starts with its database down");
+                    TestHttp.Answer db = client.get("/sleep?ms=10&how=db");
+                    TestHttp.Answer downstream = client.get("/sleep?ms=10&how=http-pool");
+                    assertEquals(502, downstream.status(), downstream.raw().body());
+                    assertEquals(
+                            "downstream_unavailable",
+                            downstream.json().get("error").asText());
+                    JsonNode errors = client.get("/stats").json().get("errorsByCause");
+                    assertEquals(1, errors.path("downstream_unavailable").asLong(), errors.toString());
+                    if (variant() == Variant.ASYNC) {
+                        assertEquals(501, db.status(), db.raw().body());
+                        return;
+                    }
+                    assertEquals(503, db.status(), db.raw().body());
+                    assertEquals("db_unavailable", db.json().get("error").asText());
+                    assertEquals(1, errors.path("db_unavailable").asLong(), errors.toString());
+                },
+                "--db=" + SharedDatabase.downUrl(),
+                "--db-pool-timeout-ms=250",
+                "--downstream=http://127.0.0.1:" + SharedDatabase.closedPort());
+    }
+
+    /** Starts a server of the variant with the suite's flags and {@code flags}, runs {@code test} on it, stops it. */
+    private void onAServerOfItsOwn(java.util.function.Consumer<TestHttp> test, String... flags) {
+        SleepContract own = newContract(MAX_SLEEP_MS, flags);
+        LabServer started = start(own);
+        try {
+            test.accept(new TestHttp(started.port()));
+        } finally {
+            started.stop();
+            own.close();
+        }
     }
 
     @ParameterizedTest
