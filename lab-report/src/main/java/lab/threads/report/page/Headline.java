@@ -142,8 +142,9 @@ public final class Headline {
     }
 
     /**
-     * A server's sentence: the client's verdict, how close to the ideal and on how many threads, its errors, and what
-     * held its slowest 1% (and for how long every core was busy); the outcome when its turn did not end well.
+     * A server's sentence: the client's verdict, how close to the ideal and on how many threads, its errors, what
+     * held its slowest 1% (and for how long every core was busy), and the pool when it set the pace; the outcome when
+     * its turn did not end well.
      */
     public static String line(ServerSummary server, PlanShape plan) {
         StringBuilder line = new StringBuilder(server.server()).append(": ");
@@ -167,6 +168,9 @@ public final class Headline {
                 .append("% errors");
         if (server.timeline().present()) {
             line.append("; slowest 1% held by ").append(server.timeVerdict());
+        }
+        if (server.pool() != null && server.pool().setThePace()) {
+            line.append("; ").append(server.pool().words());
         }
         if (!server.outcome().ok()) {
             line.append("; outcome: ").append(server.outcome());
