@@ -54,7 +54,11 @@ class DatabaseKilledTest {
         // The server's own count of the answers it gave for the database's death, by cause.
         List<String> stats = Files.readAllLines(run.resolve("server-virtual/server-stats.jsonl"));
         JsonNode causes = JSON.readTree(stats.getLast()).get("errorsByCause");
-        assertTrue(causes.path("db_unavailable").asLong() + causes.path("db_pool_timeout").asLong() > 0, stats.getLast());
+        assertTrue(
+                causes.path("db_unavailable").asLong()
+                                + causes.path("db_pool_timeout").asLong()
+                        > 0,
+                stats.getLast());
         // It answered /stats (as /health) while the database was down: a sample each second, no gap of 3.
         assertTrue(stats.size() >= 5, "/stats sampled through the run: " + stats.size());
 
