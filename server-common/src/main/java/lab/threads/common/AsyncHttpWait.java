@@ -17,6 +17,9 @@ import java.util.concurrent.CompletionException;
  * the JDK client's default would first offer an upgrade to HTTP/2.
  */
 final class AsyncHttpWait {
+    static final String DESCRIPTION =
+            "GET --downstream's /sleep?ms=N through the JDK HttpClient's sendAsync: no thread waits, no connection cap";
+
     private final URI downstream;
     private final HttpClient client =
             HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();

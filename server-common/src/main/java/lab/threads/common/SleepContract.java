@@ -221,7 +221,7 @@ public final class SleepContract {
         body.put("sleptMs", job.millis());
         if (job.howNamed()) {
             body.put("how", job.how().id());
-            body.put("waitedIn", job.how().description());
+            body.put("waitedIn", waits.description(job.how()));
         }
         return new Reply(200, Json.write(body));
     }

@@ -125,6 +125,11 @@ public final class Waits {
                 : Optional.empty();
     }
 
+    /** What the thread (or, without one, the request) waits in for {@code kind}, for the answer's {@code waitedIn}. */
+    public String description(WaitKind kind) {
+        return kind == WaitKind.HTTP_POOL && asyncHttp != null ? AsyncHttpWait.DESCRIPTION : kind.description();
+    }
+
     /** Whether {@link #awaitWithoutThread} runs this kind. */
     public boolean waitsWithoutThread(WaitKind kind) {
         return kind == WaitKind.HTTP_POOL && asyncHttp != null;

@@ -293,6 +293,9 @@ public abstract class ContractSuite {
             assertEquals(200, httpPool.status(), httpPool.raw().body());
             assertEquals("http-pool", httpPool.json().get("how").asText());
             assertEquals(100, httpPool.json().get("sleptMs").asLong());
+            assertTrue(
+                    httpPool.json().get("waitedIn").asText().contains(async ? "sendAsync" : "HttpClient 5"),
+                    httpPool.raw().body());
             if (!async) {
                 assertEquals(plain.get("virtualThread"), httpPool.json().get("virtualThread"));
             }
