@@ -34,8 +34,8 @@ public final class DatabaseMain {
                     throw new IllegalArgumentException(flag + " needs a value");
                 }
                 switch (flag) {
-                    case "--port" -> port = Integer.parseInt(value);
-                    case "--max-connections" -> maxConnections = Integer.parseInt(value);
+                    case "--port" -> port = wholeNumber(flag, value);
+                    case "--max-connections" -> maxConnections = wholeNumber(flag, value);
                     case "--listen" -> listen = value;
                     default ->
                         throw new IllegalArgumentException(
@@ -84,6 +84,14 @@ public final class DatabaseMain {
         System.out.flush();
         Thread.ofPlatform().daemon().name("database-keeper").start(keeper::restartWhenDead);
         stopped.await(); // SIGTERM runs the hook; the JVM exits once it is done
+    }
+
+    private static int wholeNumber(String flag, String value) {
+        try {
+            return Integer.parseInt(value.strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(flag + " takes a whole number, got '" + value + "'", e);
+        }
     }
 
     /** The running database, started again on its port whenever its postmaster is gone. */
