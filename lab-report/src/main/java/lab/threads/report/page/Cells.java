@@ -76,7 +76,13 @@ public final class Cells {
         return server.idealThroughput() > 0 ? Numbers.decimal(server.percentOfIdeal(), 1) : Numbers.NOT_AVAILABLE;
     }
 
+    /** The plan in words, and through a pool whose ceiling the ideal is. */
     static String plan(PlanShape plan) {
+        String ceiling = plan.ceilingWords();
+        return ceiling.isEmpty() ? schedule(plan) : schedule(plan) + "; " + ceiling;
+    }
+
+    private static String schedule(PlanShape plan) {
         if (plan.isOpen()) {
             return String.format(
                     Locale.ROOT,
