@@ -15,6 +15,7 @@ import lab.threads.common.WaitKind;
 import lab.threads.report.pinning.PinningProbe;
 import lab.threads.report.pinning.PinningReport;
 import lab.threads.report.pinning.PinningVerdict;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.runner.cli.OneLineErrors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -179,7 +180,7 @@ public final class PinningCommand implements Callable<Integer> {
                 List.of("--sun-misc-unsafe-memory-access=allow"),
                 List.of(),
                 port,
-                runDir.resolve("downstream-server-async.log"),
+                runDir.resolve(RunFolder.DOWNSTREAM_LOG_FILE),
                 Duration.ofSeconds(60),
                 ServerProcess.Launch.own()));
     }

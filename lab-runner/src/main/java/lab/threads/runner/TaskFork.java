@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 import lab.threads.common.ResourceUsage;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.report.tasks.TaskRun;
 import lab.threads.runner.outside.ProcessCounters;
 import lab.threads.tasks.TaskOutcome;
@@ -37,8 +38,8 @@ final class TaskFork {
     /** Often enough to see a 2 s batch's peak; a read of /proc costs ~0.1 ms even with thousands of threads. */
     static final Duration SAMPLE_EVERY = Duration.ofMillis(100);
 
-    static final String LOG_FILE = "fork.log";
-    static final String PROC_FILE = "proc.jsonl";
+    static final String LOG_FILE = RunFolder.TASK_LOG_FILE;
+    static final String PROC_FILE = RunFolder.TASK_PROC_FILE;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private TaskFork() {}

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import lab.threads.report.raw.RunFolder;
 
 /**
  * Starts the throughput plan on Hyperfoil ({@code client-hyperfoil}'s jar, {@code lab.threads.hyperfoil.HyperfoilMain})
@@ -82,7 +83,7 @@ public final class HyperfoilFork {
         // The whole heap from the start, as the JMeter fork: growing it under load costs pauses.
         command.add("-Xms" + heapMb + "m");
         command.add("-Xmx" + heapMb + "m");
-        command.add("-Xlog:gc:file=" + jtl.toAbsolutePath().resolveSibling("hyperfoil-gc.log"));
+        command.add("-Xlog:gc:file=" + jtl.toAbsolutePath().resolveSibling(RunFolder.HYPERFOIL_GC_LOG_FILE));
         command.add("--enable-native-access=ALL-UNNAMED");
         command.add("--sun-misc-unsafe-memory-access=allow");
         // C2 alone after a warm-up long enough for it: with C1's tiers on two busy cores, C2's queue was still
