@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import lab.threads.common.ClientStats;
 import lab.threads.common.GcPauses;
+import lab.threads.common.ParentWatch;
 
 /**
  * The throughput plan on Hyperfoil's engine, run locally ({@link LocalSimulationRunner}, the runner Hyperfoil's own
@@ -39,6 +40,8 @@ public final class HyperfoilMain {
     static final int EXIT_OVERRAN = 3;
 
     public static void main(String[] args) throws Exception {
+        // Its stdout is a pipe to the runner: the line saying why it stops goes to stderr, its log.
+        ParentWatch.start("hyperfoil fork", System.err);
         ThroughputPlan plan = ThroughputPlan.parse(args);
         Thread watch = Thread.ofPlatform().daemon().name("overrun-watch").start(() -> haltAfter(plan.deadlineMs()));
         int exit = run(plan);

@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
+import lab.threads.common.ParentWatch;
 import lab.threads.common.ResourceUsage;
 import lab.threads.report.raw.RunFolder;
 import lab.threads.report.tasks.TaskRun;
@@ -64,7 +65,10 @@ final class TaskFork {
         command.addAll(List.of("-cp", classPath(), TasksMain.class.getName()));
         command.addAll(spec.arguments());
         long started = System.nanoTime();
-        Process fork = new ProcessBuilder(command).redirectErrorStream(true).start();
+        // However this JVM ends, SIGKILL included, the fork stops with it (TasksMain watches its parent).
+        Process fork = ParentWatch.stopWithThis(new ProcessBuilder(command))
+                .redirectErrorStream(true)
+                .start();
         AtomicLong osThreads = new AtomicLong();
         AtomicReference<ProcessCounters> last = new AtomicReference<>();
         Thread sampler = Thread.ofPlatform()

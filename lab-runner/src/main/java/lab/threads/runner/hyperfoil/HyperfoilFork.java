@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import lab.threads.common.ParentWatch;
 import lab.threads.report.raw.RunFolder;
 
 /**
@@ -56,7 +57,10 @@ public final class HyperfoilFork {
         List<String> command = new ArrayList<>(launcher);
         command.addAll(command(jar, target, properties, jtl, jvmFlags, eventLoops));
         Files.createDirectories(log.toAbsolutePath().getParent());
-        return new ProcessBuilder(command).redirectError(log.toFile()).start();
+        // However this JVM ends, SIGKILL included, the fork stops with it (HyperfoilMain watches its parent).
+        return ParentWatch.stopWithThis(new ProcessBuilder(command))
+                .redirectError(log.toFile())
+                .start();
     }
 
     /**
