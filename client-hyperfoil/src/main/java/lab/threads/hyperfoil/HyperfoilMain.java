@@ -142,6 +142,7 @@ public final class HyperfoilMain {
             request(
                     phase(benchmark, "warmup", plan).duration(plan.warmupMs()).isWarmup(true),
                     plan.sleepMs(),
+                    plan.howQuery(),
                     RequestRecorder.Hook.WARMUP);
             measuredAfter = "warmup";
         }
@@ -149,7 +150,7 @@ public final class HyperfoilMain {
         if (measuredAfter != null) {
             measured.startAfterStrict(measuredAfter);
         }
-        request(measured, plan.sleepMs(), RequestRecorder.Hook.MEASURED);
+        request(measured, plan.sleepMs(), plan.howQuery(), RequestRecorder.Hook.MEASURED);
         return benchmark.build();
     }
 
@@ -166,12 +167,12 @@ public final class HyperfoilMain {
     }
 
     /** The phase's one request, recorded by {@code hook}. */
-    private static void request(PhaseBuilder<?> phase, int sleepMs, RequestRecorder.Hook hook) {
+    private static void request(PhaseBuilder<?> phase, int sleepMs, String howQuery, RequestRecorder.Hook hook) {
         phase.scenario()
                 .initialSequence("request")
                 .step(SC)
                 .httpRequest(HttpMethod.GET)
-                .path(session -> "/sleep?ms=" + sleepMs + "&rid=" + RIDS.incrementAndGet())
+                .path(session -> "/sleep?ms=" + sleepMs + howQuery + "&rid=" + RIDS.incrementAndGet())
                 .handler()
                 .status(hook)
                 .rawBytes(hook)
@@ -189,7 +190,13 @@ public final class HyperfoilMain {
             int sleepMs,
             long timeoutMs,
             int threads,
-            Path jtl) {
+            Path jtl,
+            String how) {
+
+        /** What the path carries after {@code ?ms=N}: {@code &how=X}, or nothing for the plain sleep. */
+        String howQuery() {
+            return how.equals("sleep") ? "" : "&how=" + how;
+        }
 
         /**
          * How long the whole run may take: the warm-up, the duration, a last request's timeout, and the time to open
@@ -219,7 +226,8 @@ public final class HyperfoilMain {
                     Long.parseLong(given.getOrDefault("timeout-ms", "30000")),
                     Integer.parseInt(given.getOrDefault(
                             "threads", Integer.toString(Runtime.getRuntime().availableProcessors()))),
-                    Path.of(required(given, "jtl")));
+                    Path.of(required(given, "jtl")),
+                    given.getOrDefault("how", "sleep"));
         }
 
         private static String required(java.util.Map<String, String> given, String name) {

@@ -264,7 +264,9 @@ public final class LabCommand implements Callable<Integer> {
     }
 
     static CommandLine commandLine() {
-        return OneLineErrors.on(new CommandLine(new LabCommand()))
+        CommandLine command = new CommandLine(new LabCommand());
+        PlanKnob.addTo(command.getCommandSpec());
+        return OneLineErrors.on(command)
                 .setDefaultValueProvider(new Knobs(Map.of()))
                 .setCaseInsensitiveEnumValuesAllowed(true);
     }
@@ -312,6 +314,7 @@ public final class LabCommand implements Callable<Integer> {
         putIfGiven(overrides, "connect_timeout_ms", connectTimeoutMs);
         putIfGiven(overrides, "response_timeout_ms", responseTimeoutMs);
         putIfGiven(overrides, SourceAddress.PLAN_PROPERTY, sourceAddress);
+        overrides.putAll(PlanKnob.given(spec));
         PlanChoice chosen = PlanChoice.resolve(plan, overrides);
         if (chosen.properties().containsKey(SourceAddress.PLAN_PROPERTY)) {
             if (!overrides.containsKey(SourceAddress.PLAN_PROPERTY)) {

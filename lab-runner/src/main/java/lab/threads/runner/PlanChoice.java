@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import lab.threads.common.WaitKind;
 import lab.threads.report.math.PlanShape;
 import lab.threads.runner.jmeter.ClientKind;
 
@@ -54,6 +55,8 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
             "0");
     /** Filled in per server by the runner, never by the user. */
     static final Set<String> TARGET_PROPERTIES = Set.of("host", "port");
+    /** Set by the runner at the JMeter fork from the lab's own knobs ({@link PlanKnob#jmeterProperties}). */
+    static final Set<String> FORK_PROPERTIES = Set.of(PlanKnob.HOW_QUERY);
 
     private static final Pattern PROPERTY_REFERENCE = Pattern.compile("\\$\\{__P\\(([A-Za-z0-9_.-]+),([^)]*)\\)}");
 
@@ -89,6 +92,11 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
             text = Files.readString(file);
         }
         Map<String, String> properties = defaults(text);
+        boolean readsHow = properties.containsKey(PlanKnob.HOW_QUERY) || plan.equals(THROUGHPUT);
+        properties.keySet().removeAll(FORK_PROPERTIES);
+        for (PlanKnob knob : PlanKnob.values()) {
+            properties.put(knob.property(), knob.defaultValue());
+        }
         boolean open = text.contains(OPEN_GROUP);
         String name = BUNDLED.contains(plan)
                 ? plan
@@ -98,11 +106,22 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
                 throw new IllegalArgumentException("'" + override.getKey()
                         + "' is set by the runner for each server; use --target to aim at a running server.");
             }
+            if (FORK_PROPERTIES.contains(override.getKey())) {
+                throw new IllegalArgumentException(
+                        "'" + override.getKey() + "' is set by the runner from the lab's own knobs: use --how.");
+            }
             checkKnob(name, open, properties, override.getKey());
-            properties.put(override.getKey(), override.getValue());
+            properties.put(override.getKey(), checkedValue(override.getKey(), override.getValue()));
         }
         properties.keySet().removeAll(TARGET_PROPERTIES);
-        return new PlanChoice(name, location, properties, open);
+        PlanChoice chosen = new PlanChoice(name, location, properties, open);
+        if (!readsHow && chosen.how() != WaitKind.SLEEP) {
+            throw new IllegalArgumentException("The plan '" + name + "' does not read ${__P(" + PlanKnob.HOW_QUERY
+                    + ",)} after its ?ms= (as jmeter-plans/talk.jmx does), so --how "
+                    + chosen.how().id()
+                    + " would not reach the server: add it to the request's path.");
+        }
+        return chosen;
     }
 
     /** A property the plan lacks is refused, naming the model's own knobs when it belongs to the other model. */
@@ -131,8 +150,19 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
         }
         checkKnob(name, open, properties, property);
         Map<String, String> changed = new LinkedHashMap<>(properties);
-        changed.put(property, value);
+        changed.put(property, checkedValue(property, value));
         return new PlanChoice(name, location, changed, open);
+    }
+
+    /** A lab knob's value checked ({@link PlanKnob#checked}); a .jmx knob's as given, checked at the fork. */
+    private static String checkedValue(String property, String value) {
+        return PlanKnob.of(property).map(knob -> knob.checked(value)).orElse(value);
+    }
+
+    /** How each request waits its ms on the server ({@link PlanKnob#HOW}). */
+    WaitKind how() {
+        return WaitKind.of(properties.getOrDefault(PlanKnob.HOW.property(), PlanKnob.HOW.defaultValue()))
+                .orElseThrow();
     }
 
     /** The throughput plan, which Hyperfoil runs (not a .jmx). */
@@ -162,8 +192,13 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
         }
     }
 
-    /** The shape that defines the ideal run; every figure must be a number the plan can use. */
+    /** The shape that defines the ideal run, and the wait each request asks for ({@link PlanKnob#HOW}). */
     PlanShape shape() {
+        return idealShape().withHow(how().id());
+    }
+
+    /** The shape that defines the ideal run; every figure must be a number the plan can use. */
+    private PlanShape idealShape() {
         if (throughput()) {
             long rate = nonNegativeLong("rate");
             if (rate > 0) {

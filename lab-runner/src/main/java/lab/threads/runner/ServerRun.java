@@ -325,7 +325,8 @@ final class ServerRun {
             relayProgress(load, into);
             return load.waitFor();
         }
-        Map<String, String> properties = new LinkedHashMap<>(planProperties);
+        // The lab's own knobs become what the .jmx reads here, at the fork, and only here.
+        Map<String, String> properties = PlanKnob.jmeterProperties(planProperties);
         properties.put("host", target.getHost());
         properties.put("port", Integer.toString(target.getPort()));
         properties.computeIfPresent(

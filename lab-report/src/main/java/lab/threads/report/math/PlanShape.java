@@ -1,6 +1,7 @@
 package lab.threads.report.math;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
@@ -26,13 +27,38 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param arrivalsPerSecond open: the rate arrivals reach and hold; 0 for a closed plan
  * @param durationSeconds   open: how long the rate is held, after the ramp-up; a throughput plan: how long it
  *                          measures; 0 for a closed plan by loops
+ * @param how               how each request waits its ms on the server ({@code ?how=}); null for the plain sleep,
+ *                          which a plan from before the knob also means (and summary.json then leaves it out)
  */
 // The derived ideals are written to summary.json for readers, and ignored when it is read back.
 @JsonIgnoreProperties(
         value = {"idealSamples", "idealDurationSeconds", "idealThroughput", "open", "throughput"},
         allowGetters = true)
 public record PlanShape(
-        int users, double rampUpSeconds, int loops, long sleepMs, int arrivalsPerSecond, long durationSeconds) {
+        int users,
+        double rampUpSeconds,
+        int loops,
+        long sleepMs,
+        int arrivalsPerSecond,
+        long durationSeconds,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String how) {
+
+    public PlanShape(
+            int users, double rampUpSeconds, int loops, long sleepMs, int arrivalsPerSecond, long durationSeconds) {
+        this(users, rampUpSeconds, loops, sleepMs, arrivalsPerSecond, durationSeconds, null);
+    }
+
+    /** The same plan, each request waiting {@code how} ({@code ?how=}); null or "sleep" for the plain sleep. */
+    public PlanShape withHow(String how) {
+        return new PlanShape(
+                users,
+                rampUpSeconds,
+                loops,
+                sleepMs,
+                arrivalsPerSecond,
+                durationSeconds,
+                how == null || how.equals("sleep") ? null : how);
+    }
 
     /** A closed plan. */
     public PlanShape(int users, double rampUpSeconds, int loops, long sleepMs) {

@@ -76,7 +76,15 @@ public final class Cells {
         return server.idealThroughput() > 0 ? Numbers.decimal(server.percentOfIdeal(), 1) : Numbers.NOT_AVAILABLE;
     }
 
+    /** The plan line; a wait other than the plain sleep is named after it ("each request waits in monitor"). */
     static String plan(PlanShape plan) {
+        String line = shape(plan);
+        return plan.how() == null
+                ? line
+                : line + "; each request waits in " + plan.how() + " (?how=" + plan.how() + ")";
+    }
+
+    private static String shape(PlanShape plan) {
         if (plan.isOpen()) {
             return String.format(
                     Locale.ROOT,

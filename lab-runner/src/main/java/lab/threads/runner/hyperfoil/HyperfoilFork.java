@@ -109,6 +109,10 @@ public final class HyperfoilFork {
         command.add("--warmup-ms=" + warmupSeconds * 1000);
         command.add("--duration-ms=" + seconds(properties, "duration") * 1000);
         command.add("--sleep-ms=" + Long.parseLong(properties.get("sleep_ms")));
+        String how = properties.getOrDefault("how", "sleep");
+        if (!how.equals("sleep")) {
+            command.add("--how=" + how);
+        }
         command.add("--timeout-ms=" + Long.parseLong(properties.getOrDefault("response_timeout_ms", "30000")));
         command.add("--jtl=" + jtl.toAbsolutePath());
         if (eventLoops > 0) {
