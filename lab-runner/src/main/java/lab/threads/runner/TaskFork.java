@@ -178,9 +178,16 @@ final class TaskFork {
         }
     }
 
-    /** The fork's classpath: executor-tasks and server-common (its getrusage) alone, never the runner's jars. */
+    /**
+     * The fork's classpath: executor-tasks and server-common (its getrusage and its ParentWatch, whose knob picocli's
+     * default provider reads) with picocli, never the runner's other jars.
+     */
     static String classPath() {
-        return String.join(java.io.File.pathSeparator, location(TasksMain.class), location(ResourceUsage.class));
+        return String.join(
+                java.io.File.pathSeparator,
+                location(TasksMain.class),
+                location(ResourceUsage.class),
+                location(picocli.CommandLine.class));
     }
 
     private static String location(Class<?> type) {

@@ -63,16 +63,7 @@ class RunnerKilledTest {
                                         .toList());
             }
 
-            runner.destroyForcibly().waitFor();
-            for (ProcessHandle child : started) {
-                assertTrue(
-                        child.onExit()
-                                .thenApply(ended -> true)
-                                .completeOnTimeout(false, 10, TimeUnit.SECONDS)
-                                .get(),
-                        "alive 10 s after the runner's SIGKILL: "
-                                + child.info().commandLine().orElse("?"));
-            }
+            killedAndOutlivedByNone(runner, started);
         } finally {
             runner.destroyForcibly();
             runner.descendants().forEach(ProcessHandle::destroyForcibly);
@@ -134,6 +125,20 @@ class RunnerKilledTest {
         killedWhileRunning(runner, List.of(TasksMain.class.getName()));
     }
 
+    /** SIGKILLs the runner and asserts that none of {@code started} is alive 10 s later. */
+    private static void killedAndOutlivedByNone(Process runner, List<ProcessHandle> started) throws Exception {
+        runner.destroyForcibly().waitFor();
+        for (ProcessHandle child : started) {
+            assertTrue(
+                    child.onExit()
+                            .thenApply(ended -> true)
+                            .completeOnTimeout(false, 10, TimeUnit.SECONDS)
+                            .get(),
+                    "alive 10 s after the runner's SIGKILL: "
+                            + child.info().commandLine().orElse("?"));
+        }
+    }
+
     /** A JVM of {@code main} on this classpath, its output in runner.log. */
     private Process java(Class<?> main, String... args) throws Exception {
         List<String> command = new java.util.ArrayList<>(List.of(
@@ -179,17 +184,16 @@ class RunnerKilledTest {
             }
             Thread.sleep(2_000);
             started = runner.descendants().toList();
-
-            runner.destroyForcibly().waitFor();
-            for (ProcessHandle child : started) {
+            List<ProcessHandle> atKill = started;
+            for (String name : named) {
                 assertTrue(
-                        child.onExit()
-                                .thenApply(ended -> true)
-                                .completeOnTimeout(false, 10, TimeUnit.SECONDS)
-                                .get(),
-                        "alive 10 s after the runner's SIGKILL: "
-                                + child.info().commandLine().orElse("?"));
+                        atKill.stream()
+                                .anyMatch(p -> p.info().commandLine().orElse("").contains(name)),
+                        name + " still running when the runner is killed: "
+                                + Files.readString(out.resolve("runner.log")));
             }
+
+            killedAndOutlivedByNone(runner, started);
         } finally {
             runner.destroyForcibly();
             runner.descendants().forEach(ProcessHandle::destroyForcibly);

@@ -68,13 +68,10 @@ public enum LoadClient {
     public static final String OLD_METADATA_KEY = "client";
 
     /**
-     * What the report says of the client where its words differ from one client to another.
-     *
-     * @param readingTimes        the start of the main table's reading note
-     * @param summaryColumns      the title of JMeter's Summary and Aggregate Report columns
-     * @param noConnectTimes      the kernel section's words for a run whose records hold no connect time
-     * @param connectNote         appended to the connect part's meaning; empty for none
-     * @param activeUsersCaption  the active-users chart's caption; null: the chart's own
+     * What the report says of the client where its words differ from one client to another: the start of the main
+     * table's reading note; the title of JMeter's Summary and Aggregate Report columns; the kernel section's words for
+     * a run whose records hold no connect time; what the connect part's meaning gains (empty: nothing); the
+     * active-users chart's caption (null: the chart's own).
      */
     public record Words(
             String readingTimes,
