@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import lab.threads.common.ClientStats;
 import lab.threads.common.GcPauses;
+import lab.threads.common.ParentWatch;
 
 /**
  * The throughput plan on Hyperfoil's engine, run locally ({@link LocalSimulationRunner}, the runner Hyperfoil's own
@@ -39,6 +40,8 @@ public final class HyperfoilMain {
     static final int EXIT_OVERRAN = 3;
 
     public static void main(String[] args) throws Exception {
+        // Its stdout is a pipe to the runner: the line saying why it stops goes to stderr, its log.
+        ParentWatch.start("hyperfoil fork", System.err);
         ThroughputPlan plan = ThroughputPlan.parse(args);
         Thread watch = Thread.ofPlatform().daemon().name("overrun-watch").start(() -> haltAfter(plan.deadlineMs()));
         int exit = run(plan);
@@ -138,7 +141,8 @@ public final class HyperfoilMain {
         if (plan.warmupMs() > 0) {
             request(
                     phase(benchmark, "warmup", plan).duration(plan.warmupMs()).isWarmup(true),
-                    plan.pathBeforeId(),
+                    plan.sleepMs(),
+                    plan.howQuery(),
                     RequestRecorder.Hook.WARMUP);
             measuredAfter = "warmup";
         }
@@ -146,7 +150,7 @@ public final class HyperfoilMain {
         if (measuredAfter != null) {
             measured.startAfterStrict(measuredAfter);
         }
-        request(measured, plan.pathBeforeId(), RequestRecorder.Hook.MEASURED);
+        request(measured, plan.sleepMs(), plan.howQuery(), RequestRecorder.Hook.MEASURED);
         return benchmark.build();
     }
 
@@ -163,12 +167,12 @@ public final class HyperfoilMain {
     }
 
     /** The phase's one request, recorded by {@code hook}. */
-    private static void request(PhaseBuilder<?> phase, String pathBeforeId, RequestRecorder.Hook hook) {
+    private static void request(PhaseBuilder<?> phase, int sleepMs, String howQuery, RequestRecorder.Hook hook) {
         phase.scenario()
                 .initialSequence("request")
                 .step(SC)
                 .httpRequest(HttpMethod.GET)
-                .path(session -> pathBeforeId + RIDS.incrementAndGet())
+                .path(session -> "/sleep?ms=" + sleepMs + howQuery + "&rid=" + RIDS.incrementAndGet())
                 .handler()
                 .status(hook)
                 .rawBytes(hook)
@@ -189,15 +193,14 @@ public final class HyperfoilMain {
             Path jtl,
             String how) {
 
-        /** Every request's path up to its id: {@code /sleep?ms=N&rid=}, with {@code &how=} unless it is a sleep. */
-        String pathBeforeId() {
-            return "/sleep?ms=" + sleepMs + ("sleep".equals(how) ? "" : "&how=" + how) + "&rid=";
+        /** What the path carries after {@code ?ms=N}: {@code &how=X}, or nothing for the plain sleep. */
+        String howQuery() {
+            return how.equals("sleep") ? "" : "&how=" + how;
         }
 
         /**
          * How long the whole run may take: the warm-up, the duration, a last request's timeout, and the time to open
-         * the connections (10 s, and 5 ms each: a bound above what opening them takes on two busy cores,
-         * docs/results.md, "the figures behind its settings").
+         * the connections (10 s, and 5 ms each: 19,000 took about 45 s on two busy cores).
          */
         long deadlineMs() {
             return warmupMs + durationMs + timeoutMs + 10_000 + 5L * connections;

@@ -1,6 +1,7 @@
 package lab.threads.tasks;
 
 import java.time.Duration;
+import lab.threads.common.ParentWatch;
 
 /**
  * {@code java -cp ... lab.threads.tasks.TasksMain --model=virtual --tasks=100000 --sleep-ms=1000 --pool-size=0}:
@@ -14,6 +15,8 @@ public final class TasksMain {
     private TasksMain() {}
 
     public static void main(String[] args) {
+        // First, while threads are still to be had: a batch at the thread ceiling could not start the watch.
+        ParentWatch.start("executor-tasks", System.err);
         TaskSpec spec;
         try {
             spec = TaskSpec.parse(args);

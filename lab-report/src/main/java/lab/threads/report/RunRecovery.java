@@ -32,7 +32,7 @@ import lab.threads.report.summary.RunReport;
  */
 public final class RunRecovery {
     /** What the runner set out to do (metadata and plan), written before the first server starts. */
-    public static final String STARTED_FILE = "run.json";
+    public static final String STARTED_FILE = RunFolder.STARTED_FILE;
     /** The last line a server writes after a graceful stop ({@code lab.threads.common.ServerLauncher}). */
     private static final String SERVER_STOPPED = " stopped";
     /**
@@ -48,7 +48,7 @@ public final class RunRecovery {
             RunFolder.KERNEL_FILE,
             RunFolder.SERVER_PROC_FILE,
             RunFolder.CLIENT_PROC_FILE,
-            "jmeter-console.log");
+            RunFolder.CLIENT_CONSOLE_FILE);
 
     private static final ObjectMapper JSON =
             new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
@@ -124,8 +124,8 @@ public final class RunRecovery {
                     "the runner stopped at t = %d s, before it summarised this server",
                     Math.max(0, Math.round((runnerLast.getAsLong() - first.getAsLong()) / 1000.0))));
         }
-        String console = read(serverDir.resolve("jmeter-console.log"));
-        String jmeterLog = read(serverDir.resolve("jmeter.log"));
+        String console = read(serverDir.resolve(RunFolder.CLIENT_CONSOLE_FILE));
+        String jmeterLog = read(serverDir.resolve(RunFolder.JMETER_LOG_FILE));
         if (console.lines().anyMatch(line -> line.startsWith(JMETER_DONE))) {
             parts.add(client + " ran its plan to the end");
         } else if (!console.isEmpty() || !jmeterLog.isEmpty()) {

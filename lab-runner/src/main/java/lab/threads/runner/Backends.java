@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import lab.threads.common.Variant;
 import lab.threads.common.WaitKind;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.runner.database.DatabaseFork;
 import lab.threads.runner.database.DatabaseSampler;
 
@@ -79,7 +80,7 @@ final class Backends implements AutoCloseable {
                 List.of("--sun-misc-unsafe-memory-access=allow"),
                 List.of(),
                 port,
-                runDir.resolve("downstream-server-async.log"),
+                runDir.resolve(RunFolder.DOWNSTREAM_LOG_FILE),
                 Duration.ofSeconds(60),
                 ServerProcess.Launch.own()));
     }

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import lab.threads.report.raw.AtomicFile;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.ServerStatsPeaks;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.runner.jmeter.ClientKind;
@@ -24,7 +25,7 @@ import lab.threads.runner.jmeter.ClientKind;
  * @param server by variant id
  */
 record CpuCosts(Map<String, Cost> client, Map<String, Cost> server) {
-    static final String FILE = "cpu-per-request.json";
+    static final String FILE = RunFolder.CPU_COSTS_FILE;
     /**
      * Fewer requests than this say more about start-up and JIT warm-up than about a request, so a forecast made from
      * them would overstate the CPU a request needs (docs/results.md, "the figures behind its settings").

@@ -120,38 +120,6 @@ public final class LabCommand implements Callable<Integer> {
     String sleepMs;
 
     @Option(
-            names = "--how",
-            description = "Plan property how: what each request waits in (its ?how=): sleep, or db (a query through the"
-                    + " servers' HikariCP pool; the run starts a PostgreSQL), http-pool (a downstream call through their"
-                    + " HttpClient 5 pool; the run starts the downstream), or any of the pinning table's waits."
-                    + " Default: sleep.")
-    String how;
-
-    @Option(
-            names = "--db-pool",
-            description = "Plan property db_pool: the servers' HikariCP maximumPoolSize for how=db. Default: 10"
-                    + " (HikariCP's own).")
-    String dbPool;
-
-    @Option(
-            names = "--db-pool-timeout-ms",
-            description = "Plan property db_pool_timeout_ms: HikariCP's connectionTimeout; a request that waits longer"
-                    + " answers 503 db_pool_timeout. Default: 30000 (HikariCP's own).")
-    String dbPoolTimeoutMs;
-
-    @Option(
-            names = "--http-pool",
-            description = "Plan property http_pool: the servers' HttpClient 5 connections to the downstream for"
-                    + " how=http-pool. Default: 5 (HttpClient 5's own per route).")
-    String httpPool;
-
-    @Option(
-            names = "--http-pool-timeout-ms",
-            description = "Plan property http_pool_timeout_ms: HttpClient 5's connection-request timeout; a request"
-                    + " that waits longer answers 503 http_pool_timeout. Default: 180000 (HttpClient 5's own).")
-    String httpPoolTimeoutMs;
-
-    @Option(
             names = "--connect-timeout-ms",
             description = "Plan property connect_timeout_ms. Default: the plan's (30000).")
     String connectTimeoutMs;
@@ -296,7 +264,9 @@ public final class LabCommand implements Callable<Integer> {
     }
 
     static CommandLine commandLine() {
-        return OneLineErrors.on(new CommandLine(new LabCommand()))
+        CommandLine command = new CommandLine(new LabCommand());
+        PlanKnob.addTo(command.getCommandSpec());
+        return OneLineErrors.on(command)
                 .setDefaultValueProvider(new Knobs(Map.of()))
                 .setCaseInsensitiveEnumValuesAllowed(true);
     }
@@ -341,14 +311,10 @@ public final class LabCommand implements Callable<Integer> {
         putIfGiven(overrides, "rampup", rampup);
         putIfGiven(overrides, "loops", loops);
         putIfGiven(overrides, "sleep_ms", sleepMs);
-        putIfGiven(overrides, "how", how);
-        putIfGiven(overrides, "db_pool", dbPool);
-        putIfGiven(overrides, "db_pool_timeout_ms", dbPoolTimeoutMs);
-        putIfGiven(overrides, "http_pool", httpPool);
-        putIfGiven(overrides, "http_pool_timeout_ms", httpPoolTimeoutMs);
         putIfGiven(overrides, "connect_timeout_ms", connectTimeoutMs);
         putIfGiven(overrides, "response_timeout_ms", responseTimeoutMs);
         putIfGiven(overrides, SourceAddress.PLAN_PROPERTY, sourceAddress);
+        overrides.putAll(PlanKnob.given(spec));
         PlanChoice chosen = PlanChoice.resolve(plan, overrides);
         if (chosen.properties().containsKey(SourceAddress.PLAN_PROPERTY)) {
             if (!overrides.containsKey(SourceAddress.PLAN_PROPERTY)) {

@@ -25,6 +25,7 @@ import lab.threads.common.Variant;
 import lab.threads.common.WaitKind;
 import lab.threads.report.pinning.JfrEvidence;
 import lab.threads.report.pinning.PinningProbe;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.ServerView;
 
 /**
@@ -69,7 +70,7 @@ final class PinningProbeRun {
                 jvmFlags,
                 serverFlags,
                 port,
-                dir.resolve("server.log"),
+                dir.resolve(RunFolder.SERVER_LOG_FILE),
                 START_TIMEOUT,
                 new ServerProcess.Launch(List.of(), jdk.java())));
         HttpClient client = HttpClient.newBuilder()
@@ -207,7 +208,8 @@ final class PinningProbeRun {
                             "name=pinning",
                             "filename=" + recording.toAbsolutePath())
                     .redirectErrorStream(true)
-                    .redirectOutput(recording.resolveSibling("jcmd.log").toFile())
+                    .redirectOutput(
+                            recording.resolveSibling(RunFolder.JCMD_LOG_FILE).toFile())
                     .start();
             if (!jcmd.waitFor(60, TimeUnit.SECONDS)) {
                 jcmd.destroyForcibly();

@@ -12,7 +12,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import lab.threads.common.PoolDefaults;
 import lab.threads.common.WaitKind;
 import lab.threads.report.math.PlanShape;
 import lab.threads.runner.jmeter.ClientKind;
@@ -55,26 +54,10 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
             "30000",
             "rate",
             "0");
-    /**
-     * The knobs of what each request waits on, in every plan: {@code how} (the {@code ?how=} both clients send), and
-     * the sizes and timeouts of the pools the servers wait through ({@code how=db}, {@code how=http-pool}), which the
-     * runner passes to the servers it starts and which set the plan's ceiling. Defaults: a plain sleep, and the pools
-     * as their libraries ship them.
-     */
-    static final Map<String, String> WAIT_KNOBS = Map.of(
-            "how",
-            WaitKind.SLEEP.id(),
-            "db_pool",
-            Integer.toString(PoolDefaults.DB_POOL),
-            "db_pool_timeout_ms",
-            Long.toString(PoolDefaults.DB_POOL_TIMEOUT_MS),
-            "http_pool",
-            Integer.toString(PoolDefaults.HTTP_POOL),
-            "http_pool_timeout_ms",
-            Long.toString(PoolDefaults.HTTP_POOL_TIMEOUT_MS));
-
     /** Filled in per server by the runner, never by the user. */
     static final Set<String> TARGET_PROPERTIES = Set.of("host", "port");
+    /** Set by the runner at the JMeter fork from the lab's own knobs ({@link PlanKnob#jmeterProperties}). */
+    static final Set<String> FORK_PROPERTIES = Set.of(PlanKnob.HOW_QUERY);
 
     private static final Pattern PROPERTY_REFERENCE = Pattern.compile("\\$\\{__P\\(([A-Za-z0-9_.-]+),([^)]*)\\)}");
 
@@ -110,7 +93,11 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
             text = Files.readString(file);
         }
         Map<String, String> properties = defaults(text);
-        new java.util.TreeMap<>(WAIT_KNOBS).forEach(properties::putIfAbsent);
+        boolean readsHow = properties.containsKey(PlanKnob.HOW_QUERY) || plan.equals(THROUGHPUT);
+        properties.keySet().removeAll(FORK_PROPERTIES);
+        for (PlanKnob knob : PlanKnob.values()) {
+            properties.put(knob.property(), knob.defaultValue());
+        }
         boolean open = text.contains(OPEN_GROUP);
         String name = BUNDLED.contains(plan)
                 ? plan
@@ -120,11 +107,22 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
                 throw new IllegalArgumentException("'" + override.getKey()
                         + "' is set by the runner for each server; use --target to aim at a running server.");
             }
+            if (FORK_PROPERTIES.contains(override.getKey())) {
+                throw new IllegalArgumentException(
+                        "'" + override.getKey() + "' is set by the runner from the lab's own knobs: use --how.");
+            }
             checkKnob(name, open, properties, override.getKey());
-            properties.put(override.getKey(), override.getValue());
+            properties.put(override.getKey(), checkedValue(override.getKey(), override.getValue()));
         }
         properties.keySet().removeAll(TARGET_PROPERTIES);
-        return new PlanChoice(name, location, properties, open);
+        PlanChoice chosen = new PlanChoice(name, location, properties, open);
+        if (!readsHow && chosen.how() != WaitKind.SLEEP) {
+            throw new IllegalArgumentException("The plan '" + name + "' does not read ${__P(" + PlanKnob.HOW_QUERY
+                    + ",)} after its ?ms= (as jmeter-plans/talk.jmx does), so --how "
+                    + chosen.how().id()
+                    + " would not reach the server: add it to the request's path.");
+        }
+        return chosen;
     }
 
     /** A property the plan lacks is refused, naming the model's own knobs when it belongs to the other model. */
@@ -153,8 +151,19 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
         }
         checkKnob(name, open, properties, property);
         Map<String, String> changed = new LinkedHashMap<>(properties);
-        changed.put(property, value);
+        changed.put(property, checkedValue(property, value));
         return new PlanChoice(name, location, changed, open);
+    }
+
+    /** A lab knob's value checked ({@link PlanKnob#checked}); a .jmx knob's as given, checked at the fork. */
+    private static String checkedValue(String property, String value) {
+        return PlanKnob.of(property).map(knob -> knob.checked(value)).orElse(value);
+    }
+
+    /** How each request waits its ms on the server ({@link PlanKnob#HOW}). */
+    WaitKind how() {
+        return WaitKind.of(properties.getOrDefault(PlanKnob.HOW.property(), PlanKnob.HOW.defaultValue()))
+                .orElseThrow();
     }
 
     /** The throughput plan, which Hyperfoil runs (not a .jmx). */
@@ -184,38 +193,32 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
         }
     }
 
-    /** What each request waits on ({@code ?how=}); a name that is no wait is refused with the names that are. */
-    WaitKind how() {
-        String id = properties.getOrDefault("how", WaitKind.SLEEP.id());
-        return WaitKind.of(id.strip())
-                .orElseThrow(() ->
-                        new IllegalArgumentException("--how must be one of " + WaitKind.ids() + "; got '" + id + "'."));
-    }
-
     /** The pool every request waits through, its size: 0 when its wait needs none. */
     int poolSize() {
         return switch (how()) {
-            case DB -> positiveInt("db_pool");
-            case HTTP_POOL -> positiveInt("http_pool");
+            case DB -> positiveInt(PlanKnob.DB_POOL.property());
+            case HTTP_POOL -> positiveInt(PlanKnob.HTTP_POOL.property());
             default -> 0;
         };
     }
 
-    /** The pools' settings for the servers the runner starts, as their own flags. */
+    /** The pools' settings for the servers the runner starts, as their own flags (each knob's flag is the servers'). */
     List<String> poolFlags() {
-        return List.of(
-                "--db-pool=" + positiveInt("db_pool"),
-                "--db-pool-timeout-ms=" + nonNegativeLong("db_pool_timeout_ms"),
-                "--http-pool=" + positiveInt("http_pool"),
-                "--http-pool-timeout-ms=" + nonNegativeLong("http_pool_timeout_ms"));
+        return PlanKnob.POOLS.stream()
+                .map(knob -> knob.flag() + "=" + properties.get(knob.property()))
+                .toList();
+    }
+
+    /**
+     * The shape that defines the ideal run, the wait each request asks for ({@link PlanKnob#HOW}) and the pool it
+     * waits through, whose ceiling may be the ideal's.
+     */
+    PlanShape shape() {
+        return idealShape().withHow(how().id()).throughPool(poolSize());
     }
 
     /** The shape that defines the ideal run; every figure must be a number the plan can use. */
-    PlanShape shape() {
-        return ownShape().throughPool(poolSize());
-    }
-
-    private PlanShape ownShape() {
+    private PlanShape idealShape() {
         if (throughput()) {
             long rate = nonNegativeLong("rate");
             if (rate > 0) {

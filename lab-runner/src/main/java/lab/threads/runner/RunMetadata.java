@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import lab.threads.common.OsLimits;
+import lab.threads.report.raw.LoadClient;
 import lab.threads.report.summary.ServerSummary;
 
 /** What a reader needs to trust or reproduce a run: when, where, on what, with which knobs and code. */
@@ -28,7 +29,8 @@ final class RunMetadata {
         metadata.put("plan", options.plan().name());
         metadata.put("planFile", options.plan().location());
         metadata.put("planProperties", options.plan().properties());
-        metadata.put("client", options.client().describe());
+        metadata.put(LoadClient.METADATA_KEY, options.client().program().id());
+        metadata.put(LoadClient.OLD_METADATA_KEY, options.client().describe());
         metadata.put(
                 "jmeterWorkers",
                 options.workers().isEmpty()

@@ -206,7 +206,7 @@ final class ServerRun {
         properties.put("users", Integer.toString(spec.warmupUsers()));
         properties.put("loops", "1");
         properties.put("rampup", "1");
-        Path warmup = Files.createDirectories(dir.resolve("warmup"));
+        Path warmup = Files.createDirectories(dir.resolve(RunFolder.WARMUP_DIR));
         out.printf(
                 "[%s] warm-up: %d users, 1 loop (samples kept apart in %s)%n",
                 variant.id(), spec.warmupUsers(), warmup);
@@ -277,7 +277,7 @@ final class ServerRun {
             return RunOutcome.of(
                     RunOutcome.Kind.NO_DASHBOARD,
                     "JMeter ended with exit code 3: its plan ran to the end, its dashboard could not be written: see "
-                            + dir.resolve("jmeter.log"));
+                            + dir.resolve(RunFolder.JMETER_LOG_FILE));
         }
         String client = spec.client().program().label();
         return RunOutcome.of(
@@ -287,12 +287,16 @@ final class ServerRun {
                                 ? ": the client (" + client
                                         + ") ran out of heap (OutOfMemoryError), its samples up to then are kept"
                                 : "")
-                        + ": see " + dir.resolve(jmeter ? "jmeter.log" : "hyperfoil.log"));
+                        + ": see " + dir.resolve(spec.client().program().logFile()));
     }
 
     /** The fork stops itself on its first OutOfMemoryError (JMeterFork), which its JVM or JMeter wrote down. */
     private boolean clientOutOfHeap() {
-        return Stream.of("jmeter.log", "jmeter-console.log", "samples.jmeter.log", "hyperfoil.log")
+        return Stream.of(
+                        RunFolder.JMETER_LOG_FILE,
+                        RunFolder.CLIENT_CONSOLE_FILE,
+                        RunFolder.JMETER_OWN_LOG_FILE,
+                        RunFolder.HYPERFOIL_LOG_FILE)
                 .map(dir::resolve)
                 .anyMatch(file -> {
                     try {
@@ -319,7 +323,7 @@ final class ServerRun {
                     target,
                     planProperties,
                     into.resolve(RunFolder.SAMPLES_FILE),
-                    into.resolve("hyperfoil.log"),
+                    into.resolve(RunFolder.HYPERFOIL_LOG_FILE),
                     spec.cpus().clientLauncher(),
                     jvmFlags,
                     HyperfoilFork.eventLoops(
@@ -328,7 +332,8 @@ final class ServerRun {
             relayProgress(load, into);
             return load.waitFor();
         }
-        Map<String, String> properties = new LinkedHashMap<>(planProperties);
+        // The lab's own knobs become what the .jmx reads here, at the fork, and only here.
+        Map<String, String> properties = PlanKnob.jmeterProperties(planProperties);
         properties.put("host", target.getHost());
         properties.put("port", Integer.toString(target.getPort()));
         properties.computeIfPresent(
@@ -338,11 +343,11 @@ final class ServerRun {
                 plan.location(),
                 properties,
                 into.resolve(RunFolder.SAMPLES_FILE),
-                into.resolve("dashboard"),
-                dir.getParent().resolve(".jmeter-home"),
+                into.resolve(RunFolder.DASHBOARD_DIR),
+                dir.getParent().resolve(RunFolder.JMETER_HOME_DIR),
                 spec.client(),
                 users,
-                into.resolve("jmeter.log"),
+                into.resolve(RunFolder.JMETER_LOG_FILE),
                 spec.workers(),
                 spec.rmi());
         load = JMeterFork.start(jmeter, spec.cpus().clientLauncher(), jvmFlags);
@@ -359,7 +364,7 @@ final class ServerRun {
     /** Shows JMeter's progress lines as they come; when the server dies, stops the load so the samples end there. */
     private void relayProgress(Process jmeter, Path into) throws IOException {
         try (BufferedReader lines = jmeter.inputReader();
-                BufferedWriter log = Files.newBufferedWriter(into.resolve("jmeter-console.log"))) {
+                BufferedWriter log = Files.newBufferedWriter(into.resolve(RunFolder.CLIENT_CONSOLE_FILE))) {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 log.write(line);
                 log.newLine();

@@ -19,7 +19,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
+import lab.threads.common.ParentWatch;
 import lab.threads.common.ResourceUsage;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.report.tasks.TaskRun;
 import lab.threads.runner.outside.ProcessCounters;
 import lab.threads.tasks.TaskOutcome;
@@ -40,8 +42,8 @@ final class TaskFork {
      */
     static final Duration SAMPLE_EVERY = Duration.ofMillis(100);
 
-    static final String LOG_FILE = "fork.log";
-    static final String PROC_FILE = "proc.jsonl";
+    static final String LOG_FILE = RunFolder.TASK_LOG_FILE;
+    static final String PROC_FILE = RunFolder.TASK_PROC_FILE;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private TaskFork() {}
@@ -66,7 +68,10 @@ final class TaskFork {
         command.addAll(List.of("-cp", classPath(), TasksMain.class.getName()));
         command.addAll(spec.arguments());
         long started = System.nanoTime();
-        Process fork = new ProcessBuilder(command).redirectErrorStream(true).start();
+        // However this JVM ends, SIGKILL included, the fork stops with it (TasksMain watches its parent).
+        Process fork = ParentWatch.stopWithThis(new ProcessBuilder(command))
+                .redirectErrorStream(true)
+                .start();
         AtomicLong osThreads = new AtomicLong();
         AtomicReference<ProcessCounters> last = new AtomicReference<>();
         Thread sampler = Thread.ofPlatform()
@@ -176,9 +181,16 @@ final class TaskFork {
         }
     }
 
-    /** The fork's classpath: executor-tasks and server-common (its getrusage) alone, never the runner's jars. */
+    /**
+     * The fork's classpath: executor-tasks and server-common (its getrusage and its ParentWatch, whose knob picocli's
+     * default provider reads) with picocli, never the runner's other jars.
+     */
     static String classPath() {
-        return String.join(java.io.File.pathSeparator, location(TasksMain.class), location(ResourceUsage.class));
+        return String.join(
+                java.io.File.pathSeparator,
+                location(TasksMain.class),
+                location(ResourceUsage.class),
+                location(picocli.CommandLine.class));
     }
 
     private static String location(Class<?> type) {

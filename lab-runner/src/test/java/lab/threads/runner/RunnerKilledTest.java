@@ -14,6 +14,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import lab.threads.common.ParentWatch;
 import lab.threads.report.RunRecovery;
+import lab.threads.report.raw.RunFolder;
+import lab.threads.tasks.TasksMain;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -61,16 +63,7 @@ class RunnerKilledTest {
                                         .toList());
             }
 
-            runner.destroyForcibly().waitFor();
-            for (ProcessHandle child : started) {
-                assertTrue(
-                        child.onExit()
-                                .thenApply(ended -> true)
-                                .completeOnTimeout(false, 10, TimeUnit.SECONDS)
-                                .get(),
-                        "alive 10 s after the runner's SIGKILL: "
-                                + child.info().commandLine().orElse("?"));
-            }
+            killedAndOutlivedByNone(runner, started);
         } finally {
             runner.destroyForcibly();
             runner.descendants().forEach(ProcessHandle::destroyForcibly);
@@ -101,6 +94,110 @@ class RunnerKilledTest {
         assertTrue(
                 Files.readString(out.resolve("results").resolve("index.html")).contains(run.getFileName() + "/"),
                 "the run is in the index of all runs");
+    }
+
+    /** The Hyperfoil fork, which the runner starts as it starts JMeter's, ends with it too. */
+    @Test
+    void nothingOutlivesTheRunnerInAHyperfoilRun() throws Exception {
+        Process runner = java(
+                LabCommand.class,
+                "--servers=virtual",
+                "--client=hyperfoil",
+                "--plan=throughput",
+                "--connections=10",
+                "--warmup=1",
+                "--duration=120",
+                "--sleep-ms=50",
+                "--out=" + out.resolve("results"),
+                "--server-jvm-args=-Xmx256m");
+        killedWhileRunning(runner, List.of("server-virtual.jar", "client-hyperfoil.jar"));
+        Path server = LabRunEndToEndTest.onlyRunFolder(out.resolve("results")).resolve("server-virtual");
+        assertTrue(
+                Files.readString(server.resolve(RunFolder.HYPERFOIL_LOG_FILE)).contains(ParentWatch.GONE),
+                "the fork said why");
+    }
+
+    /** {@code ./lab tasks}: the batch's JVM ends with the runner, however many threads it holds. */
+    @Test
+    void nothingOutlivesTheRunnerOfTasks() throws Exception {
+        Process runner = java(
+                TasksCommand.class, "--seeds=000", "--tasks-scale=1", "--repeats=1", "--out=" + out.resolve("tasks"));
+        killedWhileRunning(runner, List.of(TasksMain.class.getName()));
+    }
+
+    /** SIGKILLs the runner and asserts that none of {@code started} is alive 10 s later. */
+    private static void killedAndOutlivedByNone(Process runner, List<ProcessHandle> started) throws Exception {
+        runner.destroyForcibly().waitFor();
+        for (ProcessHandle child : started) {
+            assertTrue(
+                    child.onExit()
+                            .thenApply(ended -> true)
+                            .completeOnTimeout(false, 10, TimeUnit.SECONDS)
+                            .get(),
+                    "alive 10 s after the runner's SIGKILL: "
+                            + child.info().commandLine().orElse("?"));
+        }
+    }
+
+    /** A JVM of {@code main} on this classpath, its output in runner.log. */
+    private Process java(Class<?> main, String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                main.getName()));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(out.resolve("runner.log").toFile())
+                .start();
+    }
+
+    /**
+     * Once every process named is running under the runner (for at least 2 s, so each has started its watch), SIGKILLs
+     * the runner and asserts that every process it started is gone 10 s later.
+     */
+    private void killedWhileRunning(Process runner, List<String> named) throws Exception {
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+            List<ProcessHandle> started = List.of();
+            while (System.nanoTime() < deadline) {
+                started = runner.descendants().toList();
+                List<ProcessHandle> seen = started;
+                if (named.stream()
+                        .allMatch(name -> seen.stream()
+                                .anyMatch(p -> p.info().commandLine().orElse("").contains(name)))) {
+                    break;
+                }
+                assertTrue(runner.isAlive(), "the runner ended early: " + Files.readString(out.resolve("runner.log")));
+                Thread.sleep(200);
+            }
+            List<ProcessHandle> seen = started;
+            for (String name : named) {
+                assertTrue(
+                        seen.stream()
+                                .anyMatch(p -> p.info().commandLine().orElse("").contains(name)),
+                        name + " among "
+                                + seen.stream()
+                                        .map(p -> p.info().commandLine().orElse("?"))
+                                        .toList() + "; runner.log: " + Files.readString(out.resolve("runner.log")));
+            }
+            Thread.sleep(2_000);
+            started = runner.descendants().toList();
+            List<ProcessHandle> atKill = started;
+            for (String name : named) {
+                assertTrue(
+                        atKill.stream()
+                                .anyMatch(p -> p.info().commandLine().orElse("").contains(name)),
+                        name + " still running when the runner is killed: "
+                                + Files.readString(out.resolve("runner.log")));
+            }
+
+            killedAndOutlivedByNone(runner, started);
+        } finally {
+            runner.destroyForcibly();
+            runner.descendants().forEach(ProcessHandle::destroyForcibly);
+        }
     }
 
     @Test

@@ -26,10 +26,8 @@ public final class ChartsSection {
 
         /** The same figure naming the client that ran. */
         Figure named(LoadClient client) {
-            String named = id.equals("chart-active-users") && client != LoadClient.JMETER
-                    // Hyperfoil's records carry its connection count in allThreads, the same in every record.
-                    ? "the connections " + client.label() + " held (allThreads: its records carry the plan's count, "
-                            + "not a live one)"
+            String named = id.equals("chart-active-users") && client.words().activeUsersCaption() != null
+                    ? client.words().activeUsersCaption()
                     : caption;
             return new Figure(id, title.replace(CLIENT, client.label()), named.replace(CLIENT, client.label()));
         }

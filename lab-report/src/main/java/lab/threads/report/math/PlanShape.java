@@ -27,6 +27,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param arrivalsPerSecond open: the rate arrivals reach and hold; 0 for a closed plan
  * @param durationSeconds   open: how long the rate is held, after the ramp-up; a throughput plan: how long it
  *                          measures; 0 for a closed plan by loops
+ * @param how               how each request waits its ms on the server ({@code ?how=}); null for the plain sleep,
+ *                          which a plan from before the knob also means (and summary.json then leaves it out)
  * @param poolSize          the connections of the pool every request's wait goes through ({@code how=db},
  *                          {@code how=http-pool}); 0 when the wait needs none. A pool of {@code p} connections held
  *                          {@code sleep} each serves at most {@code p / sleep} requests a second, whatever the users:
@@ -43,12 +45,26 @@ public record PlanShape(
         long sleepMs,
         int arrivalsPerSecond,
         long durationSeconds,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String how,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) int poolSize) {
 
-    /** A plan whose waits go through no pool. */
+    /** A plan of plain sleeps through no pool. */
     public PlanShape(
             int users, double rampUpSeconds, int loops, long sleepMs, int arrivalsPerSecond, long durationSeconds) {
-        this(users, rampUpSeconds, loops, sleepMs, arrivalsPerSecond, durationSeconds, 0);
+        this(users, rampUpSeconds, loops, sleepMs, arrivalsPerSecond, durationSeconds, null, 0);
+    }
+
+    /** The same plan, each request waiting {@code how} ({@code ?how=}); null or "sleep" for the plain sleep. */
+    public PlanShape withHow(String how) {
+        return new PlanShape(
+                users,
+                rampUpSeconds,
+                loops,
+                sleepMs,
+                arrivalsPerSecond,
+                durationSeconds,
+                how == null || how.equals("sleep") ? null : how,
+                poolSize);
     }
 
     /** A closed plan. */
@@ -68,7 +84,8 @@ public record PlanShape(
 
     /** The same plan with every wait through a pool of {@code connections}; 0: no pool. */
     public PlanShape throughPool(int connections) {
-        return new PlanShape(users, rampUpSeconds, loops, sleepMs, arrivalsPerSecond, durationSeconds, connections);
+        return new PlanShape(
+                users, rampUpSeconds, loops, sleepMs, arrivalsPerSecond, durationSeconds, how, connections);
     }
 
     /**

@@ -76,14 +76,12 @@ public enum RequestPart {
 
     /** What the part measures, for the report's legend, in JMeter's words. */
     public String meaning() {
-        return meaning(LoadClient.JMETER);
+        return meaning(LoadClient.UNNAMED);
     }
 
     /** What the part measures, naming the client that recorded the samples. */
     public String meaning(LoadClient client) {
         String named = meaning.replace("{client}", client.label());
-        return this == CONNECT && client == LoadClient.HYPERFOIL
-                ? named + " (Hyperfoil writes no connect time: 0, its connections are opened before the load)"
-                : named;
+        return this == CONNECT ? named + client.words().connectNote() : named;
     }
 }

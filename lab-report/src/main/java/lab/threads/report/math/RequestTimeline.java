@@ -57,7 +57,7 @@ public final class RequestTimeline implements Consumer<Sample> {
 
     /** JMeter's samples. */
     public RequestTimeline(ServerRequestLog server, Function<Sample, String> causeOf) {
-        this(server, causeOf, LoadClient.JMETER);
+        this(server, causeOf, LoadClient.UNNAMED);
     }
 
     /**
@@ -96,7 +96,7 @@ public final class RequestTimeline implements Consumer<Sample> {
     }
 
     static Joined split(Sample sample, ServerRequestLog.Entry entry) {
-        return split(sample, entry, LoadClient.JMETER.endResolutionMs());
+        return split(sample, entry, LoadClient.UNNAMED.endResolutionMs());
     }
 
     /** @param endResolutionMs how much later than the recorded end the request may truly have ended */

@@ -59,13 +59,13 @@ public record TimeBreakdown(
 
     /** No request log: the server was not started by the lab, or an older run. */
     public static final TimeBreakdown NONE =
-            new TimeBreakdown(0, 0, 0, 0, null, null, 0, null, null, Map.of(), null, null, null, 0, LoadClient.JMETER);
+            new TimeBreakdown(0, 0, 0, 0, null, null, 0, null, null, Map.of(), null, null, null, 0, LoadClient.UNNAMED);
     /** A part must take this share of the slowest requests' elapsed, beyond what the plan asked, to be named. */
     static final double NAMED_SHARE = 0.10;
 
     public TimeBreakdown {
         unansweredByCause = unansweredByCause == null ? Map.of() : unansweredByCause;
-        client = client == null ? LoadClient.JMETER : client;
+        client = client == null ? LoadClient.UNNAMED : client;
     }
 
     /** The median requests and the slowest 1% of one kind. */

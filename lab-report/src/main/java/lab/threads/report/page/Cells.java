@@ -76,13 +76,20 @@ public final class Cells {
         return server.idealThroughput() > 0 ? Numbers.decimal(server.percentOfIdeal(), 1) : Numbers.NOT_AVAILABLE;
     }
 
-    /** The plan in words, and through a pool whose ceiling the ideal is. */
+    /**
+     * The plan line; a wait other than the plain sleep is named after it ("each request waits in monitor"), and
+     * through a pool, whose ceiling the ideal is.
+     */
     static String plan(PlanShape plan) {
+        String line = shape(plan);
+        if (plan.how() != null) {
+            line += "; each request waits in " + plan.how() + " (?how=" + plan.how() + ")";
+        }
         String ceiling = plan.ceilingWords();
-        return ceiling.isEmpty() ? schedule(plan) : schedule(plan) + "; " + ceiling;
+        return ceiling.isEmpty() ? line : line + "; " + ceiling;
     }
 
-    private static String schedule(PlanShape plan) {
+    private static String shape(PlanShape plan) {
         if (plan.isOpen()) {
             return String.format(
                     Locale.ROOT,

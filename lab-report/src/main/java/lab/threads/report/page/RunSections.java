@@ -58,10 +58,7 @@ final class RunSections {
 
     /** How to read the main table, naming the client that ran. */
     private static String reading(LoadClient client) {
-        return (client == LoadClient.JMETER
-                        ? "Times in ms; percentiles are JMeter's Aggregate Report (nearest rank over all samples); "
-                        : "Times in ms, from " + client.possessive() + " records; percentiles as JMeter's Aggregate "
-                                + "Report computes them (nearest rank over all samples); ")
+        return client.words().readingTimes()
                 + "std dev is the population one, as in JMeter's Summary Report. \"server p50 / p99 / max\" is the "
                 + "server's own timing of the same requests, from its handler having the request to the response handed "
                 + "over; \"client\" says whether the client (" + client.label() + ", on the same machine) held the "
@@ -93,10 +90,7 @@ final class RunSections {
     static Section jmeterColumns(List<ServerSummary> servers, LoadClient client) {
         return new Section(
                 "jmeter",
-                client == LoadClient.JMETER
-                        ? "JMeter's Summary Report and Aggregate Report columns"
-                        : "Summary Report and Aggregate Report columns (JMeter's math over " + client.possessive()
-                                + " records)",
+                client.words().summaryColumns(),
                 null,
                 List.of(Section.Table.of("jmeter-summary", SummaryTable.JMETER_COLUMNS, servers)));
     }

@@ -45,7 +45,7 @@ public record KernelEvidence(
      *         write; the report then says nothing of the kernel rather than guess
      */
     public static KernelEvidence read(Path jsonl, SynRetryBands connects, List<String> notes) {
-        return read(jsonl, connects, notes, LoadClient.JMETER);
+        return read(jsonl, connects, notes, LoadClient.UNNAMED);
     }
 
     /** @param client the client whose connects these are, named in the check */
@@ -121,10 +121,7 @@ public record KernelEvidence(
         }
         String kernelSaw = "the kernel counted " + String.format(Locale.ROOT, "%,d", dropped) + " listen drops";
         if (!connects.recorded()) {
-            return (client == LoadClient.JMETER
-                            ? "JMeter recorded no connect times (its Java implementation writes 0)"
-                            : client.label() + " recorded no connect times (it writes 0)")
-                    + ": only the kernel's view; " + kernelSaw;
+            return client.words().noConnectTimes() + ": only the kernel's view; " + kernelSaw;
         }
         Boolean agree = agree(connects, dropped);
         String verdict;

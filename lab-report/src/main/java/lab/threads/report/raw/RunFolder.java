@@ -35,12 +35,54 @@ public final class RunFolder {
     /** The server's own output, for a server the runner started. */
     public static final String SERVER_LOG_FILE = "server.log";
 
-    public static final String DASHBOARD_FILE = "dashboard/index.html";
+    /** JMeter's HTML dashboard folder, and its page. */
+    public static final String DASHBOARD_DIR = "dashboard";
+
+    public static final String DASHBOARD_FILE = DASHBOARD_DIR + "/index.html";
+    /** A warm-up's files, kept apart from the measured ones in the server's folder. */
+    public static final String WARMUP_DIR = "warmup";
+    /**
+     * The client fork's stdout as the runner read it (its progress and {@code done} lines), whichever client ran:
+     * the name is JMeter's, kept so that every run reads alike.
+     */
+    public static final String CLIENT_CONSOLE_FILE = "jmeter-console.log";
+    /** The JMeter fork's stderr, where it says why it failed. */
+    public static final String JMETER_LOG_FILE = "jmeter.log";
+    /** JMeter's own log, beside the .jtl: {@code <jtl name>.jmeter.log}. */
+    public static final String JMETER_OWN_LOG_FILE = "samples.jmeter.log";
+    /** The Hyperfoil fork's stderr, written only for a Hyperfoil run. */
+    public static final String HYPERFOIL_LOG_FILE = "hyperfoil.log";
+    /** Each client fork's GC log, beside the .jtl. */
+    public static final String JMETER_GC_LOG_FILE = "jmeter-gc.log";
+
+    public static final String HYPERFOIL_GC_LOG_FILE = "hyperfoil-gc.log";
+    /** The JMeter home the forks of a run share, in the run folder (extracted on first use). */
+    public static final String JMETER_HOME_DIR = ".jmeter-home";
+
+    /** Each server's client CPU a request, written by the runner beside the summary. */
+    public static final String CPU_COSTS_FILE = "cpu-per-request.json";
+
+    // In a pinning run's folder (./lab pinning).
+
+    /** The downstream server the socket wait reads from. */
+    public static final String DOWNSTREAM_LOG_FILE = "downstream-server-async.log";
+    /** jcmd's output beside a probe's recording. */
+    public static final String JCMD_LOG_FILE = "jcmd.log";
+
+    // In each task case's folder of ./lab tasks.
+
+    /** The task fork's output. */
+    public static final String TASK_LOG_FILE = "fork.log";
+    /** /proc of the task fork every 100 ms. */
+    public static final String TASK_PROC_FILE = "proc.jsonl";
 
     /** What the report lacks without {@code server-stats.jsonl}, in its notes. */
     public static final String NO_SERVER_FIGURES = "no server-side figures (the server may have died at start)";
 
-    // In the run folder (and each case's), written by the report.
+    // In the run folder (and each case's).
+
+    /** What the runner set out to do (metadata and plan), written before the first server starts. */
+    public static final String STARTED_FILE = "run.json";
 
     public static final String SUMMARY_JSON_FILE = "summary.json";
     public static final String SUMMARY_CSV_FILE = "summary.csv";

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import lab.threads.report.raw.LoadClient;
+import lab.threads.report.raw.RunFolder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,7 +36,7 @@ class NoBlockingVerdictTest {
     @Test
     void theClientIsTheOneWhoseLogIsInTheFolder() throws IOException {
         assertEquals(LoadClient.JMETER, LoadClient.of(dir));
-        Files.writeString(dir.resolve(LoadClient.HYPERFOIL_LOG), "");
+        Files.writeString(dir.resolve(RunFolder.HYPERFOIL_LOG_FILE), "");
         assertEquals(LoadClient.HYPERFOIL, LoadClient.of(dir));
     }
 

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import lab.threads.common.ParentWatch;
+import lab.threads.report.raw.RunFolder;
 import lab.threads.runner.jmeterhome.JMeterHome;
 import lab.threads.runner.workers.RmiOptions;
 
@@ -96,7 +97,7 @@ public final class JMeterFork {
         // failure.
         command.add("-XX:OnOutOfMemoryError=kill -TERM %p");
         // The client's pauses inflate every elapsed time it measures: log them, so a report can tell them apart.
-        command.add("-Xlog:gc:file=" + spec.jtl().toAbsolutePath().resolveSibling("jmeter-gc.log"));
+        command.add("-Xlog:gc:file=" + spec.jtl().toAbsolutePath().resolveSibling(RunFolder.JMETER_GC_LOG_FILE));
         command.add("--enable-native-access=ALL-UNNAMED");
         command.add("--sun-misc-unsafe-memory-access=allow");
         command.add("-Djava.awt.headless=true");

@@ -1,0 +1,71 @@
+package lab.threads.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import lab.threads.common.WaitKind;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The lab's own plan knobs, {@code --how} first: an option of ./lab run with its twins, a property of every plan
+ * (sweepable, in run.json), checked against the servers' waits, and a JMeter property only at the fork.
+ */
+class PlanKnobTest {
+
+    @Test
+    void everyPlanTakesHowAndSleepIsTheDefault() throws Exception {
+        for (String plan : List.of("talk", "smoke", "open", "throughput")) {
+            PlanChoice chosen = PlanChoice.resolve(plan, Map.of());
+            assertEquals(WaitKind.SLEEP, chosen.how(), plan);
+            assertEquals("sleep", chosen.properties().get("how"), plan + ": run.json's planProperties say it");
+            assertEquals(null, chosen.shape().how(), plan + ": the plain sleep leaves summary.json as it was");
+        }
+    }
+
+    @Test
+    void howIsCheckedAgainstTheServersWaits() throws Exception {
+        PlanChoice monitor = PlanChoice.resolve("smoke", Map.of("how", "monitor"));
+        assertEquals(WaitKind.MONITOR, monitor.how());
+        assertEquals("monitor", monitor.shape().how(), "the report's plan line names it");
+        IllegalArgumentException bad =
+                assertThrows(IllegalArgumentException.class, () -> PlanChoice.resolve("smoke", Map.of("how", "nap")));
+        assertTrue(bad.getMessage().contains(WaitKind.ids()), bad.getMessage());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> PlanChoice.resolve("smoke", Map.of(PlanKnob.HOW_QUERY, "&how=monitor")),
+                "the fork's property is the runner's");
+    }
+
+    @Test
+    void theOptionAndItsTwinsReachThePlan() throws Exception {
+        picocli.CommandLine cli = LabCommand.commandLine();
+        cli.parseArgs("--plan=smoke", "--how=monitor");
+        LabCommand parsed = cli.getCommand();
+        assertEquals(WaitKind.MONITOR, parsed.options().plan().how());
+    }
+
+    @Test
+    void aSweepOverHowIsOneCasePerWait() throws Exception {
+        List<RunCase> cases =
+                RunCase.expand(PlanChoice.resolve("smoke", Map.of()), RunCase.Sweep.parse("how=sleep,monitor"), 1);
+        assertEquals(
+                List.of("how-sleep", "how-monitor"),
+                cases.stream().map(RunCase::folder).toList());
+        assertEquals(WaitKind.MONITOR, cases.get(1).plan().how());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> RunCase.expand(PlanChoice.resolve("smoke", Map.of()), RunCase.Sweep.parse("how=sleep,nap"), 1));
+    }
+
+    @Test
+    void theJMeterForkGetsTheQueryTheBundledPlansRead() {
+        assertEquals("", PlanKnob.jmeterProperties(Map.of("how", "sleep")).get(PlanKnob.HOW_QUERY));
+        assertEquals(
+                "&how=monitor",
+                PlanKnob.jmeterProperties(Map.of("how", "monitor")).get(PlanKnob.HOW_QUERY));
+        assertEquals(null, PlanKnob.jmeterProperties(Map.of("how", "monitor")).get("how"), "no -Jhow");
+    }
+}
