@@ -66,9 +66,8 @@ public final class HyperfoilFork {
     /**
      * Hyperfoil's event loops: on cores it shares with the server, half of them (at least one), so that the client's
      * threads leave the server's their share of the cores, as wrk's are told to; on cores of its own (--cpus, a
-     * --target elsewhere) 0, one per core. On two shared cores, one loop against two, 4 alternated pairs against wrk
-     * (docs/results.md, "a fourth look"): the lab's req/s 73% of wrk's against 62%, the server's CPU a request
-     * 0.051-0.062 ms against 0.053-0.104.
+     * --target elsewhere) 0, one per core. A loop per shared core takes the cores the server's own I/O threads need,
+     * and the req/s then says less of the server (docs/results.md, "the figures behind its settings").
      */
     public static int eventLoops(boolean sharesCoresWithServer, int cores) {
         return sharesCoresWithServer ? Math.max(1, cores / 2) : 0;
@@ -90,12 +89,10 @@ public final class HyperfoilFork {
         command.add("-Xlog:gc:file=" + jtl.toAbsolutePath().resolveSibling(RunFolder.HYPERFOIL_GC_LOG_FILE));
         command.add("--enable-native-access=ALL-UNNAMED");
         command.add("--sun-misc-unsafe-memory-access=allow");
-        // C2 alone after a warm-up long enough for it: with C1's tiers on two busy cores, C2's queue was still
-        // draining 10 s into the load, and without them the client cost a third less a request. After a short
-        // warm-up the tiers win: C2 alone leaves the measured seconds in the interpreter (0.4-1.1 ms a request
-        // after 2 s, against 0.13-0.28 with tiers). Two C2 threads, not the one it takes alone on two cores: the
-        // second halved C2's CPU within the measured seconds (1.2-1.5 s of 10 -> 0.5-0.7) and cut the client's CPU
-        // a request by a fifth (docs/results.md, "a fourth look").
+        // C2 alone after a warm-up long enough for it, so the measured seconds run compiled code and no tier's
+        // queue of compilations drains into them; after a short warm-up C2 alone would leave them in the interpreter,
+        // so the tiers stay. Two C2 threads, not the one it takes alone on two cores, so its queue empties within the
+        // warm-up (docs/results.md, "the figures behind its settings").
         if (warmupSeconds >= C2_ALONE_FROM_WARMUP_S) {
             command.addAll(C2_ALONE);
         }
