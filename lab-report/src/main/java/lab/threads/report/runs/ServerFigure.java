@@ -89,6 +89,26 @@ public record ServerFigure(String key, String label, int places, ToDoubleFunctio
             .map(ServerFigure::slowest)
             .toList();
 
+    /** What a sweep through a pool adds ({@code how=db}, {@code how=http-pool}): the pool's share and its queue. */
+    static final List<ServerFigure> POOLED = List.of(
+            new ServerFigure(
+                    "poolBusyPercent",
+                    "pool busy %",
+                    1,
+                    s -> s.pool() == null ? Double.NaN : 100 * s.pool().busyShare()),
+            new ServerFigure(
+                    "poolWaited",
+                    "requests that waited for a connection",
+                    0,
+                    s -> s.pool() == null ? Double.NaN : s.pool().waits().waited()),
+            new ServerFigure(
+                    "poolMeanWaitMs",
+                    "their mean wait ms",
+                    0,
+                    s -> s.pool() == null ? Double.NaN : s.pool().waits().meanWaitMs()),
+            slowest(RequestPart.POOL_WAIT),
+            SERVER_CPU_PER_REQUEST);
+
     /** What a sweep charts and tabulates, in sweep.json's order. */
     static final List<ServerFigure> SWEPT = Stream.concat(
                     Stream.of(

@@ -36,8 +36,9 @@ public record SweepPoint(
     public static final String NO_SWEEP = "plan";
 
     /** The figures a sweep charts and tabulates, with how each is read off a summary row. */
-    static final Map<String, ToDoubleFunction<ServerSummary>> FIGURES = java.util.stream.Stream.concat(
-                    ServerFigure.SWEPT.stream(), ServerFigure.SEED_002.stream())
+    static final Map<String, ToDoubleFunction<ServerSummary>> FIGURES = java.util.stream.Stream.of(
+                    ServerFigure.SWEPT, ServerFigure.SEED_002, ServerFigure.POOLED)
+            .flatMap(List::stream)
             .collect(Collectors.toMap(ServerFigure::key, ServerFigure::reader, (a, b) -> a, LinkedHashMap::new));
 
     public static SweepPoint of(String server, String property, String level, List<ServerSummary> repeats) {

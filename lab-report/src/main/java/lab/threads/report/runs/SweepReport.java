@@ -194,7 +194,17 @@ public final class SweepReport {
         String property = points.isEmpty() ? "level" : points.getFirst().property();
         List<String> labels = new ArrayList<>(List.of("server", property));
         List<String> keys = new ArrayList<>(labels);
-        ServerFigure.SWEPT.forEach(figure -> {
+        // A sweep through a pool adds the pool's figures; a sweep of sleeps has none to show.
+        boolean pooled = points.stream()
+                .anyMatch(point -> point.figures()
+                                .getOrDefault("poolBusyPercent", Spread.of())
+                                .runs()
+                        > 0);
+        List<ServerFigure> shown = pooled
+                ? java.util.stream.Stream.concat(ServerFigure.SWEPT.stream(), ServerFigure.POOLED.stream())
+                        .toList()
+                : ServerFigure.SWEPT;
+        shown.forEach(figure -> {
             labels.add(figure.label());
             keys.add(figure.key());
         });
@@ -206,7 +216,7 @@ public final class SweepReport {
                         .map(point -> {
                             List<Section.Ranged> row = new ArrayList<>(
                                     List.of(Section.Ranged.word(point.server()), Section.Ranged.word(point.level())));
-                            ServerFigure.SWEPT.forEach(
+                            shown.forEach(
                                     figure -> row.add(ranged(point.figures().get(figure.key()))));
                             return row;
                         })
