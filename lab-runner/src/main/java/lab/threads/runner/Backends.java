@@ -40,7 +40,8 @@ final class Backends implements AutoCloseable {
     static final Backends NONE = new Backends(null, null);
 
     /**
-     * Starts what {@code waits} need; throws with a sentence a user can act on when one cannot start.
+     * Starts what {@code waits} need; when one cannot start, throws {@link IllegalArgumentException} with a sentence a
+     * user can act on (the command's exit code 2), having stopped whatever it had started.
      *
      * @param largestDbPool the largest {@code db_pool} of any case: PostgreSQL's {@code max_connections} is set above it
      */
@@ -65,7 +66,12 @@ final class Backends implements AutoCloseable {
                 out.println("   downstream: server-async at " + downstream.base() + " answers /sleep?ms=N after N ms");
             }
             return new Backends(database, downstream);
-        } catch (IOException | InterruptedException | RuntimeException e) {
+        } catch (IOException e) {
+            // A database or downstream that cannot start is a run that cannot be made: refused as bad input, before
+            // any load, with its own words.
+            new Backends(database, downstream).close();
+            throw new IllegalArgumentException(e.getMessage() + " (refused before the load: nothing was measured)", e);
+        } catch (InterruptedException | RuntimeException e) {
             new Backends(database, downstream).close();
             throw e;
         }
