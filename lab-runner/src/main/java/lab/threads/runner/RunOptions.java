@@ -72,7 +72,7 @@ record RunOptions(
     int largestDbPool() throws java.io.IOException {
         return cases().stream()
                 .mapToInt(
-                        runCase -> Integer.parseInt(runCase.plan().properties().get("db_pool")))
+                        runCase -> Integer.parseInt(runCase.plan().properties().get(PlanKnob.DB_POOL.property())))
                 .max()
                 .orElse(0);
     }

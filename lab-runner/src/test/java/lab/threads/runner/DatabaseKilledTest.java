@@ -95,7 +95,7 @@ class DatabaseKilledTest {
             while (System.nanoTime() < deadline) {
                 try (Stream<Path> runs = Files.list(out)) {
                     for (Path run : runs.filter(Files::isDirectory).toList()) {
-                        if (lines(run.resolve("server-virtual/server-requests.csv")) > 20) {
+                        if (ServerKilledTest.lines(run.resolve("server-virtual/server-requests.csv")) > 20) {
                             long pid = Files.readAllLines(run.resolve("database.log")).stream()
                                     .filter(line -> line.startsWith("database pid "))
                                     .mapToLong(line -> Long.parseLong(line.substring("database pid ".length())))
@@ -112,13 +112,5 @@ class DatabaseKilledTest {
             throw new IllegalStateException(e);
         }
         return -1;
-    }
-
-    private static long lines(Path file) {
-        try (Stream<String> lines = Files.lines(file)) {
-            return lines.count();
-        } catch (Exception e) {
-            return 0;
-        }
     }
 }

@@ -79,7 +79,8 @@ class ServerKilledTest {
         return -1;
     }
 
-    private static long lines(Path file) {
+    /** A file's lines so far; 0 while it does not exist or cannot be read. */
+    static long lines(Path file) {
         try (Stream<String> lines = Files.lines(file)) {
             return lines.count();
         } catch (Exception e) {

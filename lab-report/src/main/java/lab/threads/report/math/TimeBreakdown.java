@@ -133,7 +133,7 @@ public record TimeBreakdown(
     }
 
     /** Seconds with one decimal from 1 s up, whole ms below. */
-    static String duration(double ms) {
+    public static String duration(double ms) {
         return ms >= 1000 ? String.format(Locale.ROOT, "%.1f s", ms / 1000) : Math.round(ms) + " ms";
     }
 

@@ -42,17 +42,26 @@ public record AcceptQueueArea(double connectionSeconds, int samples, double samp
             return null;
         }
         points.sort((a, b) -> Long.compare(a[0], b[0]));
-        double area = 0;
-        for (int i = 1; i < points.size(); i++) {
-            long[] before = points.get(i - 1);
-            long[] after = points.get(i);
-            area += (after[0] - before[0]) / 1000.0 * (before[1] + after[1]) / 2.0;
-        }
+        double area = trapezoids(points);
         double span = (points.getLast()[0] - points.getFirst()[0]) / 1000.0;
         return new AcceptQueueArea(
                 area,
                 points.size(),
                 span > 0 ? (points.size() - 1) / span : 0,
                 file.getFileName().toString());
+    }
+
+    /**
+     * The area under a series of {@code {epoch ms, value}} points in time order, value-seconds, by trapezoids between
+     * consecutive points: by Little's law, the sum of every wait the series counts.
+     */
+    static double trapezoids(List<long[]> points) {
+        double area = 0;
+        for (int i = 1; i < points.size(); i++) {
+            long[] before = points.get(i - 1);
+            long[] after = points.get(i);
+            area += (after[0] - before[0]) / 1000.0 * (before[1] + after[1]) / 2.0;
+        }
+        return area;
     }
 }

@@ -90,12 +90,8 @@ public record PoolSeries(String pool, List<Point> samples) {
      * wait for a connection in that span, which the request log's stamps sum too.
      */
     public double waitingSeconds() {
-        double area = 0;
-        for (int i = 1; i < samples.size(); i++) {
-            Point before = samples.get(i - 1);
-            Point after = samples.get(i);
-            area += (after.sampledAtMs() - before.sampledAtMs()) / 1000.0 * (before.waiting() + after.waiting()) / 2.0;
-        }
-        return area;
+        return AcceptQueueArea.trapezoids(samples.stream()
+                .map(point -> new long[] {point.sampledAtMs(), point.waiting()})
+                .toList());
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Locale;
 import lab.threads.report.math.PlanShape;
 import lab.threads.report.math.PoolWaits;
+import lab.threads.report.math.TimeBreakdown;
 import lab.threads.report.raw.PoolSeries;
 
 /**
@@ -98,7 +99,7 @@ public record PoolVerdict(
                                 "%,d request%s waited %s on average for one",
                                 waits.waited(),
                                 waits.waited() == 1 ? "" : "s",
-                                duration(waits.meanWaitMs())));
+                                TimeBreakdown.duration(waits.meanWaitMs())));
         if (poolCeiling > 0) {
             words.append(String.format(
                     Locale.ROOT,
@@ -127,9 +128,5 @@ public record PoolVerdict(
                 waits.waitedSeconds(),
                 waits.waitedSeconds() / littleRatio,
                 littleRatio);
-    }
-
-    private static String duration(double ms) {
-        return ms >= 1000 ? String.format(Locale.ROOT, "%.1f s", ms / 1000) : Math.round(ms) + " ms";
     }
 }
