@@ -9,11 +9,11 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import lab.threads.client.ChosenClient;
 import lab.threads.report.raw.AtomicFile;
 import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.ServerStatsPeaks;
 import lab.threads.report.summary.ServerSummary;
-import lab.threads.runner.jmeter.ClientKind;
 
 /**
  * CPU milliseconds per request, of the client (by the threads its users run on) and of each server: what the
@@ -21,7 +21,7 @@ import lab.threads.runner.jmeter.ClientKind;
  * keeps {@code cpu-per-request.json} in the results folder up to date with the latest run of each, so a machine's
  * forecast soon speaks of that machine.
  *
- * @param client by {@link ClientKind#label()}
+ * @param client by {@link ChosenClient#label()}
  * @param server by variant id
  */
 record CpuCosts(Map<String, Cost> client, Map<String, Cost> server) {
@@ -63,7 +63,7 @@ record CpuCosts(Map<String, Cost> client, Map<String, Cost> server) {
     }
 
     /** This run's figures, where it measured enough requests with both sides' CPU known. */
-    CpuCosts learn(ServerSummary run, ClientKind clientKind, String runFolder) {
+    CpuCosts learn(ServerSummary run, ChosenClient chosen, String runFolder) {
         long requests = run.summary().samples();
         if (!run.outcome().ok() || requests < FEWEST_REQUESTS) {
             return this;
@@ -72,7 +72,7 @@ record CpuCosts(Map<String, Cost> client, Map<String, Cost> server) {
         var client = run.client();
         if (!client.distributed() && client.cpuUserMs() != null && client.cpuSystemMs() != null) {
             this.client.put(
-                    clientKind.label(),
+                    chosen.label(),
                     new Cost(round((client.cpuUserMs() + client.cpuSystemMs()) / (double) requests), from));
         }
         ServerStatsPeaks stats = run.serverStats();

@@ -8,16 +8,15 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import lab.threads.client.ChosenClient;
+import lab.threads.client.ClientPrograms;
 import lab.threads.common.Knobs;
+import lab.threads.common.OneLineErrors;
 import lab.threads.common.ServerSettings;
 import lab.threads.common.SettingsMode;
 import lab.threads.common.Variant;
-import lab.threads.runner.cli.OneLineErrors;
-import lab.threads.runner.jmeter.ClientKind;
-import lab.threads.runner.workers.RmiKeystore;
-import lab.threads.runner.workers.RmiOptions;
-import lab.threads.runner.workers.RmiSecurity;
-import lab.threads.runner.workers.WorkerAddresses;
+import lab.threads.jmeter.workers.RmiOptions;
+import lab.threads.jmeter.workers.WorkerAddresses;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -283,7 +282,7 @@ public final class LabCommand implements Callable<Integer> {
     LabRun prepared() throws java.io.IOException {
         RunOptions options = options();
         if (!options.workers().isEmpty()) {
-            readyRmi(options.rmi());
+            options.rmi().ready();
         }
         // Last: its output check makes the results folder, which a refusal before it must not leave behind.
         Preflight.check(options.preflight());
@@ -322,7 +321,8 @@ public final class LabCommand implements Callable<Integer> {
             }
             SourceAddress.parse(chosen.properties().get(SourceAddress.PLAN_PROPERTY));
         }
-        chosen.checkClient(clientKind(), workers.isEmpty() ? 0 : 1, warmupUsers);
+        ChosenClient chosenClient = ClientPrograms.choose(client);
+        chosenClient.check(chosen.asked(workers.size(), warmupUsers));
         int totalUsers = chosen.shape().users();
         List<String> workerAddresses = WorkerAddresses.resolve(workers);
         if (chosen.open() && !workerAddresses.isEmpty()) {
@@ -354,7 +354,7 @@ public final class LabCommand implements Callable<Integer> {
         RunOptions options = new RunOptions(
                 variants,
                 chosen,
-                clientKind(),
+                chosenClient,
                 out,
                 external,
                 words(serverJvmArgs),
@@ -371,27 +371,6 @@ public final class LabCommand implements Callable<Integer> {
                 ServerJdk.checked(serverJdk));
         options.cases();
         return options;
-    }
-
-    /** The first distributed run makes the keystore; a plain-RMI one says, every time, what it exposes. */
-    private static void readyRmi(RmiSecurity rmi) {
-        if (rmi.insecure()) {
-            System.err.println("lab: " + RmiSecurity.INSECURE_WARNING);
-            return;
-        }
-        RmiKeystore keystore = rmi.keystore();
-        try {
-            if (keystore.createIfMissing()) {
-                System.out.println("lab: made the RMI keystore " + keystore.file() + " and " + keystore.passwordFile()
-                        + ": copy both to every worker machine.");
-            }
-        } catch (java.io.IOException e) {
-            throw new IllegalArgumentException(
-                    "cannot make the RMI keystore " + keystore.file() + " (" + e.getMessage()
-                            + "): give a writable path with --rmi-keystore.",
-                    e);
-        }
-        keystore.check();
     }
 
     /** The started servers' settings mode, refused where it cannot hold. */
@@ -438,10 +417,6 @@ public final class LabCommand implements Callable<Integer> {
                             + "workers: pin those where they run, and give --cpus server=... alone.");
         }
         return sets;
-    }
-
-    private ClientKind clientKind() {
-        return ClientKind.parse(client);
     }
 
     private static void putIfGiven(Map<String, String> properties, String name, String value) {

@@ -12,9 +12,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import lab.threads.common.OneLineErrors;
 import lab.threads.common.ServerSettings;
 import lab.threads.common.Variant;
-import lab.threads.runner.cli.OneLineErrors;
 import picocli.CommandLine.ParameterException;
 
 /**

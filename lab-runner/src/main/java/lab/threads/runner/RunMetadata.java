@@ -10,8 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import lab.threads.client.LoadClient;
 import lab.threads.common.OsLimits;
-import lab.threads.report.raw.LoadClient;
 import lab.threads.report.summary.ServerSummary;
 
 /** What a reader needs to trust or reproduce a run: when, where, on what, with which knobs and code. */
@@ -34,8 +34,7 @@ final class RunMetadata {
         metadata.put(
                 "jmeterWorkers",
                 options.workers().isEmpty()
-                        ? "none (" + (options.client().jmeter() ? "users run" : "the load runs") + " in the forked "
-                                + options.client().program().label() + ")"
+                        ? "none (" + options.client().runsInItsFork() + ")"
                         : String.join(",", options.workers()));
         metadata.put(
                 "jmeterWorkerRmi",

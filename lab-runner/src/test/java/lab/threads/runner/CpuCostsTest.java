@@ -4,13 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
+import lab.threads.client.ChosenClient;
+import lab.threads.client.ClientPrograms;
 import lab.threads.report.summary.ServerSummary;
-import lab.threads.runner.jmeter.ClientKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The forecast's CPU per request: the shipped figures, then each long enough run's own. */
 class CpuCostsTest {
+    private static final ChosenClient VIRTUAL = ClientPrograms.choose("virtual");
 
     @TempDir
     Path results;
@@ -21,7 +23,7 @@ class CpuCostsTest {
 
         // 12,000 requests: the client spent 4.8 s + 1.2 s of CPU, the server 3.6 s.
         CpuCosts.load(results)
-                .learn(run("ok", 12_000, false, null), ClientKind.VIRTUAL, "2026-11-23T10-00-00")
+                .learn(run("ok", 12_000, false, null), VIRTUAL, "2026-11-23T10-00-00")
                 .save(results);
 
         CpuCosts learned = CpuCosts.load(results);
@@ -41,9 +43,9 @@ class CpuCostsTest {
     void aShortFailedDistributedOrSilentRunTeachesNothing() throws Exception {
         CpuCosts shipped = CpuCosts.load(results);
         CpuCosts.load(results)
-                .learn(run("ok", 900, false, null), ClientKind.VIRTUAL, "short")
-                .learn(run("server died mid-run", 12_000, false, null), ClientKind.VIRTUAL, "died")
-                .learn(run("ok", 12_000, true, 30.0), ClientKind.VIRTUAL, "distributed and silent")
+                .learn(run("ok", 900, false, null), VIRTUAL, "short")
+                .learn(run("server died mid-run", 12_000, false, null), VIRTUAL, "died")
+                .learn(run("ok", 12_000, true, 30.0), VIRTUAL, "distributed and silent")
                 .save(results);
 
         CpuCosts learned = CpuCosts.load(results);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import lab.threads.common.WaitKind;
+import lab.threads.jmeter.PlanProperties;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,7 +36,7 @@ class PlanKnobTest {
         assertTrue(bad.getMessage().contains(WaitKind.ids()), bad.getMessage());
         assertThrows(
                 IllegalArgumentException.class,
-                () -> PlanChoice.resolve("smoke", Map.of(PlanKnob.HOW_QUERY, "&how=monitor")),
+                () -> PlanChoice.resolve("smoke", Map.of(PlanProperties.HOW_QUERY, "&how=monitor")),
                 "the fork's property is the runner's");
     }
 
@@ -61,11 +62,10 @@ class PlanKnobTest {
     }
 
     @Test
-    void theJMeterForkGetsTheQueryTheBundledPlansRead() {
-        assertEquals("", PlanKnob.jmeterProperties(Map.of("how", "sleep")).get(PlanKnob.HOW_QUERY));
+    void theWaitReachesTheClientTypedNotAsAProperty() {
         assertEquals(
-                "&how=monitor",
-                PlanKnob.jmeterProperties(Map.of("how", "monitor")).get(PlanKnob.HOW_QUERY));
-        assertEquals(null, PlanKnob.jmeterProperties(Map.of("how", "monitor")).get("how"), "no -Jhow");
+                null, PlanKnob.untyped(Map.of("how", "monitor", "users", "5")).get("how"), "no -Jhow");
+        assertEquals(
+                "5", PlanKnob.untyped(Map.of("how", "monitor", "users", "5")).get("users"));
     }
 }

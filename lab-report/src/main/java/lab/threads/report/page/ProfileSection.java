@@ -5,10 +5,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import lab.threads.client.LoadClient;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.raw.JvmCounts;
 import lab.threads.report.raw.JvmSide;
-import lab.threads.report.raw.LoadClient;
 import lab.threads.report.summary.ServerSummary;
 
 /**

@@ -36,12 +36,12 @@ public record JvmProfile(JvmCounts server, JvmCounts client) {
             FlameGraphPage.write(
                     recording,
                     serverDir.resolve(side.flameGraph()),
-                    serverId + ": " + side.label(LoadClient.of(serverDir)) + " CPU");
+                    serverId + ": " + side.label(RecordedClient.of(serverDir)) + " CPU");
             return counts;
         } catch (IOException | RuntimeException e) {
             // A JVM killed while writing leaves a cut file; the rest of the report stands without it.
             notes.add(side.recording() + " could not be read (" + e.getMessage()
-                    + "): no JVM counts or flame graph for the " + side.label(LoadClient.of(serverDir)));
+                    + "): no JVM counts or flame graph for the " + side.label(RecordedClient.of(serverDir)));
             return null;
         }
     }

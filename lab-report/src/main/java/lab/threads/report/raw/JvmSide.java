@@ -1,5 +1,7 @@
 package lab.threads.report.raw;
 
+import lab.threads.client.LoadClient;
+
 /** The two JVMs of a server's turn that {@code --profile} records, and the files each leaves in the server's folder. */
 public enum JvmSide {
     SERVER("server", "server"),

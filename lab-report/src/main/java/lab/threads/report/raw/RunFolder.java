@@ -35,7 +35,7 @@ public final class RunFolder {
     /** The server's own output, for a server the runner started. */
     public static final String SERVER_LOG_FILE = "server.log";
 
-    /** JMeter's HTML dashboard folder, and its page. */
+    /** The client's own HTML report of the load (JMeter's dashboard) folder, and its page. */
     public static final String DASHBOARD_DIR = "dashboard";
 
     public static final String DASHBOARD_FILE = DASHBOARD_DIR + "/index.html";
@@ -43,21 +43,12 @@ public final class RunFolder {
     public static final String WARMUP_DIR = "warmup";
     /**
      * The client fork's stdout as the runner read it (its progress and {@code done} lines), whichever client ran:
-     * the name is JMeter's, kept so that every run reads alike.
+     * the name is JMeter's, kept so that every run reads alike. A client's own logs are named by its line of the
+     * registry of clients ({@code lab.threads.client.LoadClient}), with the rest of what it is.
      */
     public static final String CLIENT_CONSOLE_FILE = "jmeter-console.log";
-    /** The JMeter fork's stderr, where it says why it failed. */
-    public static final String JMETER_LOG_FILE = "jmeter.log";
-    /** JMeter's own log, beside the .jtl: {@code <jtl name>.jmeter.log}. */
-    public static final String JMETER_OWN_LOG_FILE = "samples.jmeter.log";
-    /** The Hyperfoil fork's stderr, written only for a Hyperfoil run. */
-    public static final String HYPERFOIL_LOG_FILE = "hyperfoil.log";
-    /** Each client fork's GC log, beside the .jtl. */
-    public static final String JMETER_GC_LOG_FILE = "jmeter-gc.log";
-
-    public static final String HYPERFOIL_GC_LOG_FILE = "hyperfoil-gc.log";
-    /** The JMeter home the forks of a run share, in the run folder (extracted on first use). */
-    public static final String JMETER_HOME_DIR = ".jmeter-home";
+    /** What the client forks of a run share (JMeter's home, extracted on first use), in the run folder. */
+    public static final String CLIENT_HOME_DIR = ".jmeter-home";
 
     /** Each server's client CPU a request, written by the runner beside the summary. */
     public static final String CPU_COSTS_FILE = "cpu-per-request.json";

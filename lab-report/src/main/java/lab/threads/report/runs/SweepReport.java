@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import lab.threads.client.LoadClient;
 import lab.threads.report.chart.ChartJs;
 import lab.threads.report.chart.ServerPalette;
 import lab.threads.report.page.Headline;
@@ -19,7 +20,6 @@ import lab.threads.report.page.MarkdownSection;
 import lab.threads.report.page.PlainPage;
 import lab.threads.report.page.Section;
 import lab.threads.report.raw.AtomicFile;
-import lab.threads.report.raw.LoadClient;
 import lab.threads.report.raw.RunFolder;
 import lab.threads.report.verdict.Verdict;
 

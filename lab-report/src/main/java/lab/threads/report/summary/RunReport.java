@@ -5,8 +5,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import java.util.Map;
+import lab.threads.client.LoadClient;
 import lab.threads.report.math.PlanShape;
-import lab.threads.report.raw.LoadClient;
 import lab.threads.report.verdict.TalkComparison;
 
 /**

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import lab.threads.client.LoadClient;
 import lab.threads.report.math.AcceptQueueCheck;
 import lab.threads.report.math.ArrivalLag;
 import lab.threads.report.math.Numbers;
@@ -24,8 +25,8 @@ import lab.threads.report.raw.DatabaseSeries;
 import lab.threads.report.raw.JtlReader;
 import lab.threads.report.raw.JvmProfile;
 import lab.threads.report.raw.KernelEvidence;
-import lab.threads.report.raw.LoadClient;
 import lab.threads.report.raw.PoolSeries;
+import lab.threads.report.raw.RecordedClient;
 import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.SeriesGaps;
 import lab.threads.report.raw.ServerRequestLog;
@@ -159,7 +160,7 @@ public record ServerSummary(
         ErrorCauses errors = new ErrorCauses();
         SampleEnds ends = new SampleEnds();
         ArrivalLag arrivals = new ArrivalLag();
-        LoadClient loadClient = LoadClient.of(serverDir);
+        LoadClient loadClient = RecordedClient.of(serverDir);
         RequestTimeline timeline = new RequestTimeline(
                 ServerRequestLog.read(serverDir.resolve(RunFolder.REQUESTS_FILE), notes),
                 ErrorCauses::causeOf,

@@ -2,7 +2,7 @@ package lab.threads.report.summary;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import lab.threads.report.raw.LoadClient;
+import lab.threads.client.LoadClient;
 import org.junit.jupiter.api.Test;
 
 /** summary.json keeps an outcome's words alone: its kind is read back from how they begin. */
