@@ -55,6 +55,18 @@ class PoolVerdictTest {
     }
 
     @Test
+    void thePoolIsNamedByTheLibraryTheServerNamesInItsSettings() throws IOException {
+        Path named = Files.write(
+                dir.resolve("server-stats.jsonl"),
+                List.of("{\"sampledAtMs\":" + T + ",\"pools\":{\"db\":{\"active\":10,\"threadsAwaitingConnection\":5,"
+                        + "\"max\":10}},\"settings\":{\"pools\":{\"db\":{\"library\":\"r2dbc-pool\"}}}}"));
+        PoolVerdict verdict =
+                PoolVerdict.of(PoolSeries.read(named, T, T + 1_000), new PoolWaits(100, 50, 5), PLAN, 95.0);
+
+        assertTrue(verdict.words().startsWith("the database pool (r2dbc-pool) set the pace"), verdict.words());
+    }
+
+    @Test
     void aServerThatReportedNoPoolHasNoVerdict() throws IOException {
         Path sleeps =
                 Files.write(dir.resolve("server-stats.jsonl"), List.of("{\"sampledAtMs\":" + T + ",\"inFlight\":3}"));
