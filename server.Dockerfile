@@ -14,6 +14,7 @@ COPY pom.xml ./
 COPY lab-database/pom.xml lab-database/
 COPY server-common/pom.xml server-common/
 COPY lab-client/pom.xml lab-client/
+COPY lab-run/pom.xml lab-run/
 COPY server-undertow/pom.xml server-undertow/
 COPY server-platform/pom.xml server-platform/
 COPY server-pool/pom.xml server-pool/

@@ -16,13 +16,13 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.stream.Stream;
 import lab.threads.client.LoadClient;
-import lab.threads.report.math.PlanShape;
-import lab.threads.report.raw.AtomicFile;
 import lab.threads.report.raw.JtlReader;
 import lab.threads.report.raw.RecordedClient;
-import lab.threads.report.raw.RunFolder;
-import lab.threads.report.summary.RunOutcome;
 import lab.threads.report.summary.RunReport;
+import lab.threads.run.AtomicFile;
+import lab.threads.run.PlanShape;
+import lab.threads.run.RunFolder;
+import lab.threads.run.RunOutcome;
 
 /**
  * A case whose runner stopped before it summarised every server it started (SIGKILL, the out-of-memory killer, a

@@ -8,7 +8,7 @@ import java.util.Set;
 import lab.threads.client.ChosenClient;
 import lab.threads.common.ServerSettings;
 import lab.threads.common.Variant;
-import lab.threads.report.math.PlanShape;
+import lab.threads.run.PlanShape;
 import lab.threads.runner.outside.CpuList;
 
 /**

@@ -17,6 +17,7 @@ import lab.threads.common.SettingsMode;
 import lab.threads.common.Variant;
 import lab.threads.jmeter.workers.RmiOptions;
 import lab.threads.jmeter.workers.WorkerAddresses;
+import lab.threads.run.Sweep;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -346,7 +347,7 @@ public final class LabCommand implements Callable<Integer> {
             throw new IllegalArgumentException(
                     "--warmup-users must be 0 (no warm-up) or more, got " + warmupUsers + ".");
         }
-        RunCase.Sweep sweepLevels = sweep == null ? null : RunCase.Sweep.parse(sweep);
+        Sweep sweepLevels = sweep == null ? null : Sweep.parse(sweep);
         if (sweepLevels != null && sweepLevels.property().equals(SourceAddress.PLAN_PROPERTY)) {
             sweepLevels.values().forEach(SourceAddress::parse);
         }

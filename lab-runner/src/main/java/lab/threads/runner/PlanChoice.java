@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
 import lab.threads.client.PlanAsked;
 import lab.threads.common.WaitKind;
 import lab.threads.jmeter.PlanProperties;
-import lab.threads.report.math.PlanShape;
+import lab.threads.run.PlanShape;
 
 /**
  * The plan of a run: a bundled one by name ({@code talk}, {@code smoke}, {@code open}) or a .jmx file, with its
@@ -69,12 +69,12 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
     static PlanChoice resolve(String plan, Map<String, String> overrides) throws IOException {
         String location;
         String text;
+        Map<String, String> properties;
         if (plan.equals(THROUGHPUT)) {
+            // No .jmx to read them from: its own knobs, in their names' order.
             location = THROUGHPUT;
-            text = THROUGHPUT_DEFAULTS.entrySet().stream()
-                    .sorted(Map.Entry.comparingByKey())
-                    .map(knob -> "${__P(" + knob.getKey() + "," + knob.getValue() + ")}")
-                    .collect(java.util.stream.Collectors.joining());
+            text = "";
+            properties = new LinkedHashMap<>(new java.util.TreeMap<>(THROUGHPUT_DEFAULTS));
         } else if (BUNDLED.contains(plan)) {
             location = "jmeter-plans/" + plan + ".jmx";
             try (InputStream in = PlanChoice.class.getClassLoader().getResourceAsStream(location)) {
@@ -84,6 +84,7 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
                 }
                 text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             }
+            properties = defaults(text);
         } else {
             Path file = Path.of(plan);
             if (!Files.isRegularFile(file)) {
@@ -92,8 +93,8 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
             }
             location = file.toAbsolutePath().toString();
             text = Files.readString(file);
+            properties = defaults(text);
         }
-        Map<String, String> properties = defaults(text);
         boolean readsHow = properties.containsKey(PlanProperties.HOW_QUERY) || plan.equals(THROUGHPUT);
         properties.keySet().removeAll(FORK_PROPERTIES);
         for (PlanKnob knob : PlanKnob.values()) {

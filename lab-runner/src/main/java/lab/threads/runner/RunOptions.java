@@ -9,6 +9,7 @@ import lab.threads.client.ChosenClient;
 import lab.threads.client.WorkerAccess;
 import lab.threads.common.SettingsMode;
 import lab.threads.common.Variant;
+import lab.threads.run.Sweep;
 
 /**
  * Everything a run was asked to do, validated.
@@ -33,7 +34,7 @@ record RunOptions(
         Duration startTimeout,
         List<String> workers,
         WorkerAccess rmi,
-        RunCase.Sweep sweep,
+        Sweep sweep,
         int repeats,
         int warmupUsers,
         CpuSets cpus,

@@ -26,9 +26,9 @@ import lab.threads.client.Progress;
 import lab.threads.client.WorkerAccess;
 import lab.threads.common.ServerLauncher;
 import lab.threads.common.Variant;
-import lab.threads.report.raw.JvmSide;
-import lab.threads.report.raw.RunFolder;
-import lab.threads.report.summary.RunOutcome;
+import lab.threads.run.JvmSide;
+import lab.threads.run.RunFolder;
+import lab.threads.run.RunOutcome;
 import lab.threads.runner.database.DatabaseSampler;
 import lab.threads.runner.outside.OutsideSampler;
 

@@ -2,11 +2,11 @@ package lab.threads.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import lab.threads.client.ChosenClient;
 import lab.threads.client.ClientPrograms;
-import lab.threads.report.summary.ServerSummary;
+import lab.threads.report.ServerFigures;
+import lab.threads.run.RunOutcome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,13 +53,16 @@ class CpuCostsTest {
         assertEquals(shipped.server().get("server-virtual"), learned.server().get("server-virtual"));
     }
 
-    private static ServerSummary run(String outcome, long samples, boolean distributed, Double silentAtEnd)
-            throws Exception {
-        String json = """
-                {"server": "server-virtual", "outcome": "%s", "summary": {"samples": %d},
-                 "client": {"distributed": %b, "cpuUserMs": 4800, "cpuSystemMs": 1200},
-                 "serverStats": {"processCpuMs": 3600, "silentAtEndSeconds": %s}}
-                """.formatted(outcome, samples, distributed, silentAtEnd);
-        return new ObjectMapper().readValue(json, ServerSummary.class);
+    /**
+     * A server's figures as the report gives them: a side's CPU null when its users ran on workers (the client) or its
+     * /stats fell silent before the end (the server), which the report's ServerFiguresTest checks from summary.json.
+     */
+    private static ServerFigures run(String outcome, long samples, boolean distributed, Double silentAtEnd) {
+        return new ServerFigures(
+                "server-virtual",
+                RunOutcome.fromWords(outcome),
+                samples,
+                distributed ? null : 4800L + 1200L,
+                silentAtEnd != null ? null : 3600L);
     }
 }

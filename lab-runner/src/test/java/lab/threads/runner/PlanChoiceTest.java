@@ -15,7 +15,7 @@ import java.util.Map;
 import lab.threads.client.ChosenClient;
 import lab.threads.client.ClientPrograms;
 import lab.threads.client.LoadClient;
-import lab.threads.report.math.PlanShape;
+import lab.threads.run.PlanShape;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import lab.threads.common.WaitKind;
 import lab.threads.jmeter.PlanProperties;
+import lab.threads.run.Sweep;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -51,14 +52,14 @@ class PlanKnobTest {
     @Test
     void aSweepOverHowIsOneCasePerWait() throws Exception {
         List<RunCase> cases =
-                RunCase.expand(PlanChoice.resolve("smoke", Map.of()), RunCase.Sweep.parse("how=sleep,monitor"), 1);
+                RunCase.expand(PlanChoice.resolve("smoke", Map.of()), Sweep.parse("how=sleep,monitor"), 1);
         assertEquals(
                 List.of("how-sleep", "how-monitor"),
                 cases.stream().map(RunCase::folder).toList());
         assertEquals(WaitKind.MONITOR, cases.get(1).plan().how());
         assertThrows(
                 IllegalArgumentException.class,
-                () -> RunCase.expand(PlanChoice.resolve("smoke", Map.of()), RunCase.Sweep.parse("how=sleep,nap"), 1));
+                () -> RunCase.expand(PlanChoice.resolve("smoke", Map.of()), Sweep.parse("how=sleep,nap"), 1));
     }
 
     @Test

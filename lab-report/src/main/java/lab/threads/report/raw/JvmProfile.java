@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import lab.threads.run.JvmSide;
 
 /**
  * A server's turn under {@code --profile}: the counts of the server JVM and of the JMeter fork, each read from its

@@ -11,7 +11,6 @@ import lab.threads.report.math.AcceptQueueCheck;
 import lab.threads.report.math.ArrivalLag;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.math.Percentiles;
-import lab.threads.report.math.PlanShape;
 import lab.threads.report.math.RequestTimeline;
 import lab.threads.report.math.SampleEnds;
 import lab.threads.report.math.SampleStatistics;
@@ -27,7 +26,6 @@ import lab.threads.report.raw.JvmProfile;
 import lab.threads.report.raw.KernelEvidence;
 import lab.threads.report.raw.PoolSeries;
 import lab.threads.report.raw.RecordedClient;
-import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.SeriesGaps;
 import lab.threads.report.raw.ServerRequestLog;
 import lab.threads.report.raw.ServerSecond;
@@ -42,6 +40,9 @@ import lab.threads.report.verdict.ErrorCauses;
 import lab.threads.report.verdict.NoBlockingVerdict;
 import lab.threads.report.verdict.PoolVerdict;
 import lab.threads.report.verdict.ServerLogLimits;
+import lab.threads.run.PlanShape;
+import lab.threads.run.RunFolder;
+import lab.threads.run.RunOutcome;
 
 /**
  * One server's row of the report: JMeter's Summary Report columns, Aggregate Report percentiles, failures by cause,

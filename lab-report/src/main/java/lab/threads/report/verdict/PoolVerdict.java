@@ -2,10 +2,10 @@ package lab.threads.report.verdict;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Locale;
-import lab.threads.report.math.PlanShape;
 import lab.threads.report.math.PoolWaits;
 import lab.threads.report.math.TimeBreakdown;
 import lab.threads.report.raw.PoolSeries;
+import lab.threads.run.PlanShape;
 
 /**
  * Whether the pool the requests waited through ({@code how=db}, {@code how=http-pool}) set the run's pace, from the

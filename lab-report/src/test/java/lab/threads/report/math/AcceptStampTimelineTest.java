@@ -22,12 +22,12 @@ import lab.threads.report.ReportWriter;
 import lab.threads.report.RunFixture;
 import lab.threads.report.page.TimeSection;
 import lab.threads.report.raw.AcceptQueueArea;
-import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.Sample;
 import lab.threads.report.raw.ServerRequestLog;
 import lab.threads.report.runs.RunFiles;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
+import lab.threads.run.RunFolder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

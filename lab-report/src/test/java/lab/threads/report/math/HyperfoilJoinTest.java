@@ -14,10 +14,10 @@ import java.util.Map;
 import lab.threads.client.LoadClient;
 import lab.threads.report.raw.JtlReader;
 import lab.threads.report.raw.RecordedClient;
-import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.Sample;
 import lab.threads.report.raw.ServerRequestLog;
 import lab.threads.report.verdict.ErrorCauses;
+import lab.threads.run.RunFolder;
 import org.junit.jupiter.api.Test;
 
 /**

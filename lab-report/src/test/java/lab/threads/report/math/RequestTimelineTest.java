@@ -15,11 +15,12 @@ import lab.threads.client.LoadClient;
 import lab.threads.report.JtlFixture;
 import lab.threads.report.RunFixture;
 import lab.threads.report.page.TimeSection;
-import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.Sample;
 import lab.threads.report.raw.ServerRequestLog;
-import lab.threads.report.summary.RunOutcome;
 import lab.threads.report.summary.ServerSummary;
+import lab.threads.run.PlanShape;
+import lab.threads.run.RunFolder;
+import lab.threads.run.RunOutcome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

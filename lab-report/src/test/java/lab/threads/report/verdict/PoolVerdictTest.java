@@ -10,9 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import lab.threads.report.math.PlanShape;
 import lab.threads.report.math.PoolWaits;
 import lab.threads.report.raw.PoolSeries;
+import lab.threads.run.PlanShape;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,4 +1,4 @@
-package lab.threads.report.tasks;
+package lab.threads.tasks;
 
 /**
  * An HTTP server's CPU per request, as the lab measured it (cpu-per-request.json), beside the executor model that

@@ -1,4 +1,4 @@
-package lab.threads.report.raw;
+package lab.threads.run;
 
 import lab.threads.client.LoadClient;
 

@@ -1,4 +1,4 @@
-package lab.threads.report.pinning;
+package lab.threads.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package lab.threads.report.pinning;
+package lab.threads.report;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package lab.threads.report.raw;
+package lab.threads.run;
 
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;

@@ -1,4 +1,4 @@
-package lab.threads.report.math;
+package lab.threads.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

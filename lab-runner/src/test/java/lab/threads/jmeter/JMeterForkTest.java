@@ -26,6 +26,7 @@ import java.util.stream.Collectors;
 import lab.threads.client.Progress;
 import lab.threads.jmeter.workers.RmiKeystore;
 import lab.threads.jmeter.workers.RmiSecurity;
+import lab.threads.runner.CpuTimed;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;

@@ -1,11 +1,11 @@
-package lab.threads.report.raw;
+package lab.threads.run;
 
 import lab.threads.common.ClientStats;
 
 /**
  * The names of the files in a run folder, in one place for everything that writes or reads them: the runner, the
- * readers here and every package above. A server's folder holds what the runner and its processes record; the run
- * folder holds the report written from them.
+ * report's readers and every page above them. A server's folder holds what the runner and its processes record; the
+ * run folder holds the report written from them.
  */
 public final class RunFolder {
 
@@ -50,17 +50,33 @@ public final class RunFolder {
     /** What the client forks of a run share (JMeter's home, extracted on first use), in the run folder. */
     public static final String CLIENT_HOME_DIR = ".jmeter-home";
 
+    /** A soak run's check of each server's trends ({@code ./lab soak}), beside its summary. */
+    public static final String SOAK_FILE = "soak.md";
+
     /** Each server's client CPU a request, written by the runner beside the summary. */
     public static final String CPU_COSTS_FILE = "cpu-per-request.json";
 
+    /** The folder of repeat N of a configuration is {@code repeat-N}. */
+    public static final String REPEAT_PREFIX = "repeat-";
+
     // In a pinning run's folder (./lab pinning).
+
+    /** What a {@code ./lab pinning} run writes at the top of its folder, and its page's markdown. */
+    public static final String PINNING_FILE = "pinning.json";
+
+    public static final String PINNING_MARKDOWN_FILE = "pinning.md";
 
     /** The downstream server the socket wait reads from. */
     public static final String DOWNSTREAM_LOG_FILE = "downstream-server-async.log";
     /** jcmd's output beside a probe's recording. */
     public static final String JCMD_LOG_FILE = "jcmd.log";
 
-    // In each task case's folder of ./lab tasks.
+    // In a ./lab tasks run's folder, and in each of its cases' folders.
+
+    /** What a {@code ./lab tasks} run writes at the top of its folder (the executor alone, no server), and its markdown. */
+    public static final String TASKS_FILE = "tasks.json";
+
+    public static final String TASKS_MARKDOWN_FILE = "tasks.md";
 
     /** The task fork's output. */
     public static final String TASK_LOG_FILE = "fork.log";

@@ -1,4 +1,4 @@
-package lab.threads.report.math;
+package lab.threads.run;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;

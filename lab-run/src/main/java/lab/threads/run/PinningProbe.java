@@ -1,4 +1,4 @@
-package lab.threads.report.pinning;
+package lab.threads.run;
 
 /**
  * One probe: {@code requests} concurrent {@code GET /sleep?ms=waitMs&how=kind} sent at once to one server on one JDK,

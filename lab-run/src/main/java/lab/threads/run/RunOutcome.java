@@ -1,4 +1,4 @@
-package lab.threads.report.summary;
+package lab.threads.run;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;

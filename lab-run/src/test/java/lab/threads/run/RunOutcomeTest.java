@@ -1,4 +1,4 @@
-package lab.threads.report.summary;
+package lab.threads.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

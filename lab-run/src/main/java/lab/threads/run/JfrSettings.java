@@ -1,4 +1,4 @@
-package lab.threads.report.raw;
+package lab.threads.run;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -6,7 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
-/** The lab's JFR settings, {@code lab.jfc}: what {@code --profile} records, kept beside the reader that counts it. */
+/**
+ * The lab's JFR settings, {@code lab.jfc}: what {@code --profile} records, for the runner that starts the recordings
+ * and the report that counts what they hold (its JvmProfile).
+ */
 public final class JfrSettings {
 
     public static final String FILE = "lab.jfc";

@@ -1,6 +1,4 @@
-package lab.threads.report.tasks;
-
-import lab.threads.tasks.TaskOutcome;
+package lab.threads.tasks;
 
 /**
  * One fork: a (seed, model) batch in a JVM of its own, seen from inside (its result line) and from outside (the

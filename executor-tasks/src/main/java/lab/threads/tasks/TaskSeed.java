@@ -1,9 +1,7 @@
-package lab.threads.report.tasks;
+package lab.threads.tasks;
 
 import java.util.Locale;
 import java.util.Map;
-import lab.threads.tasks.TaskModel;
-import lab.threads.tasks.TaskSpec;
 
 /**
  * The three executor experiments the lab was built from (../shared/notes/SEEDS.md), with their set-up as they ran it
@@ -14,7 +12,8 @@ import lab.threads.tasks.TaskSpec;
  * @param sleepMs   each task's sleep; 0: the task only counts down a latch
  * @param poolSize  the platform mode's pool: a fixed pool of this many threads, or 0 for the cached pool
  * @param heap      the seed's own heap flag, or empty ("no JVM tuning")
- * @param published per figure key, the seed's published figure for each model it ran, in its own words
+ * @param published per figure (its key in tasks.json, the report's TaskFigure), the seed's published figure for each
+ *                  model it ran, in its own words
  */
 public enum TaskSeed {
     S000(
@@ -25,9 +24,7 @@ public enum TaskSeed {
             0,
             7_500,
             "-Xmx256m",
-            Map.of(
-                    TaskFigure.WALL_MS.key(),
-                    Map.of(TaskModel.POOL, "2,581 (JDK 15-loom; JDK 11: 5,469)", TaskModel.VIRTUAL, "2,056"))),
+            Map.of("wallMs", Map.of(TaskModel.POOL, "2,581 (JDK 15-loom; JDK 11: 5,469)", TaskModel.VIRTUAL, "2,056"))),
     /** "A few milliseconds" each: the lab takes 5 ms, said on every page. */
     S001(
             "001",
@@ -39,7 +36,7 @@ public enum TaskSeed {
             7_500,
             "-Xmx2g",
             Map.of(
-                    TaskFigure.WALL_MS.key(),
+                    "wallMs",
                     Map.of(TaskModel.POOL, "about 148,000", TaskModel.VIRTUAL, "about 5,000 (\"4-10 seconds\")"))),
     S003(
             "003",
@@ -51,13 +48,13 @@ public enum TaskSeed {
             0,
             "",
             Map.of(
-                    TaskFigure.WALL_MS.key(),
+                    "wallMs",
                     Map.of(TaskModel.POOL, "14,257", TaskModel.VIRTUAL, "5,066"),
-                    TaskFigure.PEAK_OS_THREADS.key(),
+                    "peakOsThreads",
                     Map.of(TaskModel.POOL, "3,252", TaskModel.VIRTUAL, "22"),
-                    TaskFigure.SWITCHES_PER_S.key(),
+                    "switchesPerS",
                     Map.of(TaskModel.POOL, "45,250 (vmstat: the machine)", TaskModel.VIRTUAL, "6,521 (vmstat)"),
-                    TaskFigure.KERNEL_SHARE.key(),
+                    "kernelSharePercent",
                     Map.of(TaskModel.POOL, "~55 (vmstat: the machine's CPU)", TaskModel.VIRTUAL, "~19 (vmstat)")));
 
     private final String id;
@@ -110,8 +107,13 @@ public enum TaskSeed {
     }
 
     /** The seed's figure for a model in its own words, or null where it published none. */
-    public String published(TaskFigure figure, TaskModel model) {
-        return published.getOrDefault(figure.key(), Map.of()).get(model);
+    public String published(String figureKey, TaskModel model) {
+        return published.getOrDefault(figureKey, Map.of()).get(model);
+    }
+
+    /** The figures it published, by their keys. */
+    public java.util.Set<String> publishedFigures() {
+        return published.keySet();
     }
 
     /** "cached pool", "fixed pool of 7,500", "new thread per task", "virtual threads". */
