@@ -24,6 +24,8 @@ import lab.threads.report.runs.SweepReport;
 import lab.threads.report.summary.RunOutcome;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
+import lab.threads.runner.guest.Guest;
+import lab.threads.runner.guest.GuestProcess;
 
 /**
  * The pipeline of one {@code ./lab run}: plan (its cases: sweep levels x repeats) -> run each server in turn ->
@@ -39,6 +41,8 @@ final class LabRun {
     private ServerRun.Spec serverRun;
     /** What the servers' waits need, started for the whole run; {@link Backends#NONE} until then. */
     private Backends backends = Backends.NONE;
+    /** Each guest's process by its name, for the whole run: those the lab starts are stopped at its end. */
+    private Map<String, GuestProcess> guestProcesses = Map.of();
 
     private final PrintStream out = System.out;
     private final CountDownLatch reported = new CountDownLatch(1);
@@ -63,9 +67,19 @@ final class LabRun {
             backends = options.startedServers().isEmpty()
                     ? Backends.NONE
                     : Backends.start(options.waits(), options.largestDbPool(), labHome, runDir, out);
+            // Before any load too: a guest that does not become ready refuses the run.
+            guestProcesses = options.guests()
+                    .processes(
+                            runDir,
+                            options.startTimeout(),
+                            GuestRun.askWait(cases.getFirst().plan()),
+                            out);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new java.io.InterruptedIOException("interrupted while readying JDK " + options.serverJdk());
+        } catch (IllegalArgumentException e) {
+            closeBackends();
+            throw e;
         }
         serverRun = options.serverRun(jdk, backends);
         Map<String, Object> metadata = RunMetadata.collect(options, labHome, commandLine);
@@ -75,8 +89,8 @@ final class LabRun {
                 runDir,
                 cases.size(),
                 cases.size() == 1 ? "" : "s",
-                options.servers().size(),
-                options.servers().size() == 1 ? "" : "s",
+                turns(),
+                turns() == 1 ? "" : "s",
                 options.client().describe());
         Profiling profiling = Profiling.prepare(options.profile(), runDir);
         if (profiling.on()) {
@@ -111,6 +125,7 @@ final class LabRun {
                             : " (the evidence, charts and errors by cause; also summary.md, .csv, .json)"));
         } finally {
             closeBackends();
+            closeGuests();
             writeRunIndex();
             reported.countDown();
             if (!interrupted) {
@@ -130,6 +145,20 @@ final class LabRun {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** Stops the guests the lab started, and their children, after the last load. */
+    private void closeGuests() {
+        try {
+            GuestRun.close(guestProcesses);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The servers and guests each case runs. */
+    private int turns() {
+        return options.servers().size() + options.guests().guests().size();
     }
 
     /** The run's folder under --out; null before {@link #execute}. */
@@ -173,20 +202,34 @@ final class LabRun {
         List<ServerSummary> summaries = new ArrayList<>();
         results.put(runCase.folder(), summaries);
         boolean allOk = true;
+        List<ServerRun> turns = new ArrayList<>();
         for (Variant variant : options.servers()) {
+            turns.add(new ServerRun(
+                    variant, serverRun, runCase.plan(), labHome, caseDir.resolve(variant.id()), profiling, out));
+        }
+        for (Guest guest : options.guests().guests()) {
+            turns.add(new ServerRun(
+                    new GuestTurn(guest, guestProcesses.get(guest.name()), options.guests()),
+                    serverRun,
+                    runCase.plan(),
+                    labHome,
+                    caseDir.resolve(guest.name()),
+                    profiling,
+                    out));
+        }
+        for (ServerRun turn : turns) {
             if (interrupted) {
                 break;
             }
-            current = new ServerRun(
-                    variant, serverRun, runCase.plan(), labHome, caseDir.resolve(variant.id()), profiling, out);
+            current = turn;
             RunOutcome outcome = current.run();
             if (interrupted) {
                 outcome = outcome.interrupted();
             }
-            ServerSummary measured = ServerSummary.from(variant.id(), caseDir.resolve(variant.id()), plan, outcome);
+            ServerSummary measured = ServerSummary.from(turn.id(), caseDir.resolve(turn.id()), plan, outcome);
             ServerSummary summary = judged(measured);
             if (summary != measured) {
-                say(variant, summary.outcome());
+                say(turn.id(), summary.outcome());
             }
             allOk &= summary.outcome().ok();
             summaries.add(summary);
@@ -241,8 +284,8 @@ final class LabRun {
                 RunOutcome.Kind.EVERY_REQUEST_FAILED, "every request failed: " + summary.topErrorCause()));
     }
 
-    private void say(Variant variant, RunOutcome outcome) {
-        out.printf("[%s] %s%n", variant.id(), outcome);
+    private void say(String id, RunOutcome outcome) {
+        out.printf("[%s] %s%n", id, outcome);
     }
 
     /** The run's own folder, named for when it started; a second run started in the same second gets "-2". */

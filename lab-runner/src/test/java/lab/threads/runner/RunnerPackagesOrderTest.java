@@ -25,6 +25,7 @@ class RunnerPackagesOrderTest {
     static final List<String> ORDER = List.of(
             "cli", // what every main shares: one-line errors
             "outside", // /proc, the kernel's counters and queues, CPU lists: a process read from outside
+            "guest", // a service the lab did not write: its URL, its expected answer, its process and keeper
             "jmeterhome", // the JMeter home on disk, which a worker and the fork both prepare
             "workers", // RMI, keystores and the worker's main
             "jmeter", // the fork: its run spec, the user groups, local and distributed tests

@@ -22,12 +22,18 @@ public final class Cells {
 
     private Cells() {}
 
-    /** The server's own p50 / p99 / max in ms, or n/a for a server that gave none. */
-    static String serverView(ServerView view) {
+    /** The server's own p50 / p99 / max in ms, or why there are none ({@link #noServerView}). */
+    static String serverView(ServerSummary server) {
+        ServerView view = server.serverView();
         return view == null
-                ? Numbers.NOT_AVAILABLE
+                ? noServerView(server)
                 : Numbers.count(Math.round(view.p50Ms())) + " / " + Numbers.count(Math.round(view.p99Ms())) + " / "
                         + Numbers.count(Math.round(view.maxMs()));
+    }
+
+    /** In place of the server's own timings: "not measured" for a guest, which keeps no request log; else n/a. */
+    static String noServerView(ServerSummary server) {
+        return server.guest() != null ? "not measured" : Numbers.NOT_AVAILABLE;
     }
 
     /**

@@ -262,6 +262,7 @@ public final class JMeterMain implements Callable<Integer> {
         FileServer.getFileServer().setBaseForScript(planFile);
         HashTree tree = JMeter.convertSubTree(loaded, true);
         int groups = useClientThreads(tree);
+        GuestRequest.apply(tree, properties);
         System.out.println("client threads=" + client.label() + " thread_groups=" + groups);
         return tree;
     }
