@@ -95,7 +95,7 @@ final class GuestTurn {
 
     /** The line when the guest's process ended during the load. */
     String diedWords() {
-        return "the guest's process ended mid-run (" + process.ending() + ")"
+        return "server died mid-run: the guest's process ended (" + process.ending() + ")"
                 + (process.started()
                         ? ": see its output in the run folder's " + guest.name() + RunFolder.GUEST_LOG_SUFFIX
                         : "");

@@ -181,13 +181,15 @@ final class LabRun {
             throws IOException {
         PlanShape plan = runCase.plan().shape();
         out.printf(
-                "%n== %s: plan %s %s: ideal %,d samples in %.0f s = %.1f req/s%n",
+                "%n== %s: plan %s %s: %s%n",
                 runCase.folder().isEmpty() ? "run" : runCase.folder(),
                 runCase.plan().name(),
                 runCase.plan().properties(),
-                plan.idealSamples(),
-                plan.idealDurationSeconds(),
-                plan.idealThroughput());
+                options.guests().present() && !plan.hasIdeal()
+                        ? "no ideal: the guests' own time for a request is not given (--service-ms)"
+                        : String.format(
+                                "ideal %,d samples in %.0f s = %.1f req/s",
+                                plan.idealSamples(), plan.idealDurationSeconds(), plan.idealThroughput()));
         if (!plan.ceilingWords().isEmpty()) {
             out.println("   " + plan.ceilingWords());
         }

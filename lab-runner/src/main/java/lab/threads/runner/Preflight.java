@@ -89,8 +89,10 @@ final class Preflight {
         try {
             GuestAnswer.problem(guest.url(), expected, wait).ifPresent(problem -> {
                 throw new IllegalArgumentException("--target " + guest.name() + "=" + guest.url() + " " + problem
-                        + ": start the service, fix the URL, or say what its answer is with --expect-status"
-                        + (expected.body() == null ? "" : " and --expect-body") + ".");
+                        + (problem.startsWith(GuestAnswer.NO_ANSWER)
+                                ? ": start the service or fix the URL."
+                                : ": fix the URL, or say what its answer is with --expect-status"
+                                        + (expected.body() == null ? "" : " and --expect-body") + "."));
             });
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -267,8 +267,10 @@ final class ServerRun {
                                 properties.get("rampup"),
                                 properties.get("sleep_ms"))
                         : String.format(
-                                "%s users, %s loops of %s ms",
-                                properties.get("users"), properties.get("loops"), properties.get("sleep_ms"));
+                                "%s users, %s loops of %s",
+                                properties.get("users"),
+                                properties.get("loops"),
+                                guest != null ? "a GET" : properties.get("sleep_ms") + " ms");
         out.printf(
                 "[%s] load: %s, %s%s -> %s%n",
                 id,

@@ -276,7 +276,11 @@ public record ServerSummary(
                         summary.throughput()),
                 breakdown,
                 kernel,
-                ends.isEmpty() ? List.of() : SeriesGaps.describe(serverDir, ends.firstStart(), ends.lastEnd()),
+                ends.isEmpty()
+                        ? List.of()
+                        : guest == null
+                                ? SeriesGaps.describe(serverDir, ends.firstStart(), ends.lastEnd())
+                                : SeriesGaps.describeGuest(serverDir, ends.firstStart(), ends.lastEnd()),
                 profile,
                 cpu,
                 pool,

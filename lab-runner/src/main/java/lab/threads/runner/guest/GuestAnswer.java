@@ -14,6 +14,9 @@ import lab.threads.runner.cli.OneLineErrors;
  * so a guest that is down or answers something else at its URL is refused rather than measured.
  */
 public final class GuestAnswer {
+    /** How the problem of a guest that gave no answer at all begins. */
+    public static final String NO_ANSWER = "does not answer";
+
     private GuestAnswer() {}
 
     /**
@@ -28,7 +31,7 @@ public final class GuestAnswer {
                     HttpRequest.newBuilder(url).timeout(wait).GET().build(), HttpResponse.BodyHandlers.ofString());
             return expected.mismatch(answer.statusCode(), answer.body());
         } catch (IOException e) {
-            return Optional.of("does not answer (" + OneLineErrors.describe(e) + ")");
+            return Optional.of(NO_ANSWER + " (" + OneLineErrors.describe(e) + ")");
         }
     }
 }
