@@ -86,7 +86,7 @@ final class GuestTurn {
         Optional<JvmGc> after = gcBefore == null ? Optional.empty() : JvmGc.read(pid().getAsLong());
         if (after.isPresent()) {
             JvmGc during = after.get().since(gcBefore);
-            facts().withGc(new GuestFacts.Gc(during.young(), during.full(), during.pauseSeconds()), JvmGc.SOURCE)
+            facts().withGc(new GuestFacts.Gc(during.young(), during.full(), during.gcSeconds()), JvmGc.SOURCE)
                     .write(dir);
         } else {
             facts().withGc(null, gcMissing()).write(dir);

@@ -33,9 +33,9 @@ public record GuestFacts(
     /**
      * @param young        young collections
      * @param full         full collections
-     * @param pauseSeconds the time the JVM counted for them
+     * @param gcSeconds the time the JVM counted for its collections (jstat's GCT: pauses and concurrent cycles)
      */
-    public record Gc(long young, long full, double pauseSeconds) {}
+    public record Gc(long young, long full, double gcSeconds) {}
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 

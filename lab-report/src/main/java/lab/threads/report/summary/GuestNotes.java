@@ -41,10 +41,10 @@ final class GuestNotes {
         }
         return String.format(
                 Locale.ROOT,
-                "GC during the load: %,d young and %,d full collections, %.3f s in all (%s)",
+                "GC during the load: %,d young and %,d full collections, %.3f s of collection time, concurrent cycles included (%s)",
                 guest.gc().young(),
                 guest.gc().full(),
-                guest.gc().pauseSeconds(),
+                guest.gc().gcSeconds(),
                 guest.gcSource());
     }
 }

@@ -16,9 +16,10 @@ import java.util.stream.Stream;
  *
  * @param young        young collections ({@code YGC})
  * @param full         full collections ({@code FGC})
- * @param pauseSeconds the time the JVM counts for them all ({@code GCT})
+ * @param gcSeconds the time the JVM counts for its collections ({@code GCT}): young and full pauses, and G1's
+ *                  concurrent cycles ({@code CGCT}), which run beside the application: not all of it is pause
  */
-public record JvmGc(long young, long full, double pauseSeconds) {
+public record JvmGc(long young, long full, double gcSeconds) {
 
     /** How the figures were read, for the report. */
     public static final String SOURCE = "jstat -gc (the JVM's own counters, read from outside)";
@@ -27,7 +28,7 @@ public record JvmGc(long young, long full, double pauseSeconds) {
 
     /** The collections between {@code before} and this reading. */
     public JvmGc since(JvmGc before) {
-        return new JvmGc(young - before.young, full - before.full, pauseSeconds - before.pauseSeconds);
+        return new JvmGc(young - before.young, full - before.full, gcSeconds - before.gcSeconds);
     }
 
     /** The guest's counters now, from the first JVM of its process and those below it; empty when none is a JVM. */
