@@ -452,6 +452,13 @@ public final class LabCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--how picks the lab's servers' wait; a guest's URL decides what its "
                     + "requests do: leave --how out.");
         }
+        if (ClientKind.parse(client) == ClientKind.HYPERFOIL
+                && (expectBody != null
+                        || guestUrls.values().stream().anyMatch(url -> "https".equals(url.getScheme())))) {
+            throw new IllegalArgumentException(
+                    "--client hyperfoil judges a guest's answers by their status alone, over "
+                            + "http: leave --expect-body out and give an http:// URL, or use JMeter (--client virtual).");
+        }
         if (serviceMs != null && serviceMs < 0) {
             throw new IllegalArgumentException("--service-ms must be 0 or more, got " + serviceMs + ".");
         }

@@ -363,10 +363,14 @@ final class ServerRun {
     private int runLoad(URI target, Map<String, String> planProperties, int users, Path into, List<String> jvmFlags)
             throws IOException, InterruptedException {
         if (!spec.client().jmeter()) {
+            Map<String, String> hyperfoil = new LinkedHashMap<>(planProperties);
+            if (guest != null) {
+                hyperfoil.putAll(guest.jmeterProperties());
+            }
             load = HyperfoilFork.start(
                     LabHome.clientJar(labHome, HYPERFOIL_MODULE),
                     target,
-                    planProperties,
+                    hyperfoil,
                     into.resolve(RunFolder.SAMPLES_FILE),
                     into.resolve(RunFolder.HYPERFOIL_LOG_FILE),
                     spec.cpus().clientLauncher(),

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import lab.threads.common.ParentWatch;
 import lab.threads.report.raw.RunFolder;
+import lab.threads.runner.jmeter.GuestRequest;
 
 /**
  * Starts the throughput plan on Hyperfoil ({@code client-hyperfoil}'s jar, {@code lab.threads.hyperfoil.HyperfoilMain})
@@ -35,7 +36,7 @@ public final class HyperfoilFork {
     /**
      * @param jar        client-hyperfoil.jar (its libs/ beside it)
      * @param properties the throughput plan's knobs: connections, warmup, duration (s), sleep_ms, response_timeout_ms,
-     *                   rate (0: back to back)
+     *                   rate (0: back to back); for a guest, its path and expected status ({@link GuestRequest})
      * @param launcher   what goes before {@code java}: {@code taskset -c <cpus>}, or nothing
      * @param jvmFlags   more flags of the fork's JVM: its recording under --profile, or nothing
      * @param eventLoops Hyperfoil's event-loop threads ({@link #eventLoops}), 0: one per core the fork may use
@@ -109,6 +110,11 @@ public final class HyperfoilFork {
         String how = properties.getOrDefault("how", "sleep");
         if (!how.equals("sleep")) {
             command.add("--how=" + how);
+        }
+        // A guest's path and query as given, and the status its answers must have.
+        if (properties.containsKey(GuestRequest.PATH)) {
+            command.add("--path=" + properties.get(GuestRequest.PATH));
+            command.add("--expect-status=" + properties.get(GuestRequest.EXPECT_STATUS));
         }
         command.add("--timeout-ms=" + Long.parseLong(properties.getOrDefault("response_timeout_ms", "30000")));
         command.add("--jtl=" + jtl.toAbsolutePath());

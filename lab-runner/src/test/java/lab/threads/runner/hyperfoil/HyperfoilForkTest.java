@@ -62,4 +62,24 @@ class HyperfoilForkTest {
         List<String> shared = command("2", HyperfoilFork.eventLoops(true, 2));
         assertTrue(shared.contains("--threads=1"), shared::toString);
     }
+
+    @Test
+    void aGuestsPathAndExpectedStatusGoToTheForkTheLabsSleepOtherwise() {
+        List<String> guest = HyperfoilFork.command(
+                Path.of("client-hyperfoil.jar"),
+                URI.create("http://127.0.0.1:8080"),
+                Map.of(
+                        "connections", "10",
+                        "warmup", "1",
+                        "duration", "5",
+                        "sleep_ms", "0",
+                        "guest_path", "/api/orders?id=1",
+                        "expect_status", "201"),
+                Path.of("samples.jtl"),
+                List.of(),
+                0);
+        assertTrue(guest.contains("--path=/api/orders?id=1"), guest::toString);
+        assertTrue(guest.contains("--expect-status=201"), guest::toString);
+        assertTrue(command("1").stream().noneMatch(flag -> flag.startsWith("--path=")), "the lab's servers: /sleep");
+    }
 }
