@@ -7,11 +7,11 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import lab.threads.report.raw.RunFolder;
+import lab.threads.client.GuestProperties;
+import lab.threads.run.RunFolder;
 import lab.threads.runner.guest.Expected;
 import lab.threads.runner.guest.Guest;
 import lab.threads.runner.guest.GuestProcess;
-import lab.threads.runner.jmeter.GuestRequest;
 
 /**
  * The guests of a run, services the lab did not write, and what is asked of their answers.
@@ -112,11 +112,11 @@ record GuestRun(List<Guest> guests, Expected expected, Long serviceMs) {
     /** The JMeter properties that point the plan's requests at {@code guest} and judge its answers. */
     Map<String, String> jmeterProperties(Guest guest) {
         Map<String, String> properties = new LinkedHashMap<>();
-        properties.put(GuestRequest.PATH, guest.pathAndQuery());
-        properties.put(GuestRequest.PROTOCOL, guest.url().getScheme());
-        properties.put(GuestRequest.EXPECT_STATUS, Integer.toString(expected.status()));
+        properties.put(GuestProperties.PATH, guest.pathAndQuery());
+        properties.put(GuestProperties.PROTOCOL, guest.url().getScheme());
+        properties.put(GuestProperties.EXPECT_STATUS, Integer.toString(expected.status()));
         if (expected.body() != null) {
-            properties.put(GuestRequest.EXPECT_BODY, expected.body());
+            properties.put(GuestProperties.EXPECT_BODY, expected.body());
         }
         return properties;
     }

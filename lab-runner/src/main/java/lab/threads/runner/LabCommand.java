@@ -9,18 +9,18 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import lab.threads.client.ChosenClient;
+import lab.threads.client.ClientPrograms;
 import lab.threads.common.Knobs;
+import lab.threads.common.OneLineErrors;
 import lab.threads.common.ServerSettings;
 import lab.threads.common.SettingsMode;
 import lab.threads.common.Variant;
-import lab.threads.runner.cli.OneLineErrors;
+import lab.threads.jmeter.workers.RmiOptions;
+import lab.threads.jmeter.workers.WorkerAddresses;
+import lab.threads.run.Sweep;
 import lab.threads.runner.guest.Expected;
 import lab.threads.runner.guest.Guest;
-import lab.threads.runner.jmeter.ClientKind;
-import lab.threads.runner.workers.RmiKeystore;
-import lab.threads.runner.workers.RmiOptions;
-import lab.threads.runner.workers.RmiSecurity;
-import lab.threads.runner.workers.WorkerAddresses;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -324,7 +324,7 @@ public final class LabCommand implements Callable<Integer> {
     LabRun prepared() throws java.io.IOException {
         RunOptions options = options();
         if (!options.workers().isEmpty()) {
-            readyRmi(options.rmi());
+            options.rmi().ready();
         }
         // Last: its output check makes the results folder, which a refusal before it must not leave behind.
         Preflight.check(options.preflight());
@@ -373,7 +373,8 @@ public final class LabCommand implements Callable<Integer> {
             }
             SourceAddress.parse(chosen.properties().get(SourceAddress.PLAN_PROPERTY));
         }
-        chosen.checkClient(clientKind(), workers.isEmpty() ? 0 : 1, warmupUsers);
+        ChosenClient chosenClient = ClientPrograms.choose(client);
+        chosenClient.check(chosen.asked(workers.size(), warmupUsers, guests));
         int totalUsers = chosen.shape().users();
         List<String> workerAddresses = WorkerAddresses.resolve(workers);
         if (chosen.open() && !workerAddresses.isEmpty()) {
@@ -397,7 +398,7 @@ public final class LabCommand implements Callable<Integer> {
             throw new IllegalArgumentException(
                     "--warmup-users must be 0 (no warm-up) or more, got " + warmupUsers + ".");
         }
-        RunCase.Sweep sweepLevels = sweep == null ? null : RunCase.Sweep.parse(sweep);
+        Sweep sweepLevels = sweep == null ? null : Sweep.parse(sweep);
         if (sweepLevels != null && sweepLevels.property().equals(SourceAddress.PLAN_PROPERTY)) {
             sweepLevels.values().forEach(SourceAddress::parse);
         }
@@ -405,7 +406,7 @@ public final class LabCommand implements Callable<Integer> {
         RunOptions options = new RunOptions(
                 variants,
                 chosen,
-                clientKind(),
+                chosenClient,
                 out,
                 external,
                 words(serverJvmArgs),
@@ -452,13 +453,6 @@ public final class LabCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--how picks the lab's servers' wait; a guest's URL decides what its "
                     + "requests do: leave --how out.");
         }
-        if (ClientKind.parse(client) == ClientKind.HYPERFOIL
-                && (expectBody != null
-                        || guestUrls.values().stream().anyMatch(url -> "https".equals(url.getScheme())))) {
-            throw new IllegalArgumentException(
-                    "--client hyperfoil judges a guest's answers by their status alone, over "
-                            + "http: leave --expect-body out and give an http:// URL, or use JMeter (--client virtual).");
-        }
         if (serviceMs != null && serviceMs < 0) {
             throw new IllegalArgumentException("--service-ms must be 0 or more, got " + serviceMs + ".");
         }
@@ -481,27 +475,6 @@ public final class LabCommand implements Callable<Integer> {
         return Stream.of(Variant.values())
                 .anyMatch(variant ->
                         variant.id().equals(name) || variant.shortName().equals(name));
-    }
-
-    /** The first distributed run makes the keystore; a plain-RMI one says, every time, what it exposes. */
-    private static void readyRmi(RmiSecurity rmi) {
-        if (rmi.insecure()) {
-            System.err.println("lab: " + RmiSecurity.INSECURE_WARNING);
-            return;
-        }
-        RmiKeystore keystore = rmi.keystore();
-        try {
-            if (keystore.createIfMissing()) {
-                System.out.println("lab: made the RMI keystore " + keystore.file() + " and " + keystore.passwordFile()
-                        + ": copy both to every worker machine.");
-            }
-        } catch (java.io.IOException e) {
-            throw new IllegalArgumentException(
-                    "cannot make the RMI keystore " + keystore.file() + " (" + e.getMessage()
-                            + "): give a writable path with --rmi-keystore.",
-                    e);
-        }
-        keystore.check();
     }
 
     /** The started servers' settings mode, refused where it cannot hold. */
@@ -548,10 +521,6 @@ public final class LabCommand implements Callable<Integer> {
                             + "workers: pin those where they run, and give --cpus server=... alone.");
         }
         return sets;
-    }
-
-    private ClientKind clientKind() {
-        return ClientKind.parse(client);
     }
 
     private static void putIfGiven(Map<String, String> properties, String name, String value) {

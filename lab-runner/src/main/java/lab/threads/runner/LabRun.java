@@ -14,16 +14,12 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import lab.threads.common.Variant;
-import lab.threads.report.ReportWriter;
-import lab.threads.report.RunRecovery;
-import lab.threads.report.math.PlanShape;
-import lab.threads.report.page.TerminalTable;
-import lab.threads.report.raw.RunFolder;
-import lab.threads.report.runs.RunIndex;
-import lab.threads.report.runs.SweepReport;
-import lab.threads.report.summary.RunOutcome;
-import lab.threads.report.summary.RunReport;
-import lab.threads.report.summary.ServerSummary;
+import lab.threads.report.CaseReport;
+import lab.threads.report.Reports;
+import lab.threads.report.ServerFigures;
+import lab.threads.run.PlanShape;
+import lab.threads.run.RunFolder;
+import lab.threads.run.RunOutcome;
 import lab.threads.runner.guest.Guest;
 import lab.threads.runner.guest.GuestProcess;
 
@@ -102,8 +98,8 @@ final class LabRun {
         Thread onCtrlC = new Thread(this::interrupt, "lab-interrupt");
         Runtime.getRuntime().addShutdownHook(onCtrlC);
 
-        // Each case's servers, by the case's folder.
-        Map<String, List<ServerSummary>> results = new LinkedHashMap<>();
+        // Each case's report, by the case's folder.
+        Map<String, CaseReport> results = new LinkedHashMap<>();
         boolean allOk = true;
         try {
             for (RunCase runCase : cases) {
@@ -112,11 +108,8 @@ final class LabRun {
                 }
                 allOk &= runCase(runCase, runDir.resolve(runCase.folder()), labHome, profiling, metadata, results);
                 if (cases.size() > 1) {
-                    SweepReport.write(
-                            runDir,
-                            metadata,
-                            RunCase.points(options.sweep(), options.plan().name(), results),
-                            List.copyOf(results.keySet()));
+                    CaseReport.writeSweep(
+                            runDir, metadata, options.sweep(), options.plan().name(), results);
                 }
             }
             out.println("Report: " + runDir.resolve(RunFolder.HTML_FILE)
@@ -177,7 +170,7 @@ final class LabRun {
             Path labHome,
             Profiling profiling,
             Map<String, Object> metadata,
-            Map<String, List<ServerSummary>> results)
+            Map<String, CaseReport> results)
             throws IOException {
         PlanShape plan = runCase.plan().shape();
         out.printf(
@@ -200,9 +193,8 @@ final class LabRun {
         Map<String, Object> caseMetadata = new LinkedHashMap<>(metadata);
         caseMetadata.put("planProperties", runCase.plan().properties());
         // Before any server: a case cut short (the runner killed) is still summarised from its raw files.
-        RunRecovery.writeStarted(caseDir, caseMetadata, plan);
-        List<ServerSummary> summaries = new ArrayList<>();
-        results.put(runCase.folder(), summaries);
+        CaseReport report = CaseReport.start(caseDir, caseMetadata, plan);
+        results.put(runCase.folder(), report);
         boolean allOk = true;
         List<ServerRun> turns = new ArrayList<>();
         for (Variant variant : options.servers()) {
@@ -228,19 +220,16 @@ final class LabRun {
             if (interrupted) {
                 outcome = outcome.interrupted();
             }
-            ServerSummary measured = ServerSummary.from(turn.id(), caseDir.resolve(turn.id()), plan, outcome);
-            ServerSummary summary = judged(measured);
-            if (summary != measured) {
-                say(turn.id(), summary.outcome());
+            ServerFigures figures = report.add(turn.id(), outcome);
+            if (!figures.outcome().equals(outcome)) {
+                say(turn.id(), figures.outcome());
             }
-            allOk &= summary.outcome().ok();
-            summaries.add(summary);
-            caseMetadata.put(RunMetadata.SERVER_JDK_VERSIONS, RunMetadata.serverJdkVersions(summaries));
-            learnCpuCosts(summary, caseDir);
-            writeReport(new RunReport(caseMetadata, plan, summaries), caseDir);
+            allOk &= figures.outcome().ok();
+            learnCpuCosts(figures, caseDir);
+            writeReport(report, caseDir);
         }
         out.println();
-        out.print(TerminalTable.render(new RunReport(caseMetadata, plan, summaries)));
+        out.print(report.table());
         return allOk;
     }
 
@@ -248,9 +237,9 @@ final class LabRun {
      * A case's report after a server; when it cannot be written (the disk full), the run stops with one line that
      * says what is kept and what to do: every raw file written so far stays, and ./lab report summarises them.
      */
-    private void writeReport(RunReport report, Path caseDir) throws IOException {
+    private void writeReport(CaseReport report, Path caseDir) throws IOException {
         try {
-            ReportWriter.writeAll(report, caseDir);
+            report.write();
         } catch (IOException e) {
             throw new IOException(
                     "the report in " + caseDir + " could not be written (" + e.getMessage() + "); the raw files "
@@ -260,11 +249,11 @@ final class LabRun {
     }
 
     /** The forecast's CPU per request, from this server's run; a failure there never fails the run. */
-    private void learnCpuCosts(ServerSummary summary, Path caseDir) {
+    private void learnCpuCosts(ServerFigures figures, Path caseDir) {
         try {
             CpuCosts.load(options.out())
                     .learn(
-                            summary,
+                            figures,
                             options.client(),
                             options.out().relativize(caseDir).toString())
                     .save(options.out());
@@ -272,18 +261,6 @@ final class LabRun {
             out.println("lab: " + options.out().resolve(CpuCosts.FILE)
                     + " (the forecast's CPU per request) not updated: " + e);
         }
-    }
-
-    /**
-     * A server's turn that ran the plan to its end but measured no answer of a server to /sleep is not ok: "every
-     * request failed: " and the first cause; any other turn as it ended.
-     */
-    static ServerSummary judged(ServerSummary summary) {
-        if (!summary.outcome().ok() || !summary.everyRequestFailed()) {
-            return summary;
-        }
-        return summary.withOutcome(RunOutcome.of(
-                RunOutcome.Kind.EVERY_REQUEST_FAILED, "every request failed: " + summary.topErrorCause()));
     }
 
     private void say(String id, RunOutcome outcome) {
@@ -306,7 +283,7 @@ final class LabRun {
     /** results/index.html, with this run in it; a failure there never fails the run, whose own report is written. */
     private void writeRunIndex() {
         try {
-            out.println("All runs: " + RunIndex.write(options.out()));
+            out.println("All runs: " + Reports.writeIndex(options.out()));
         } catch (IOException | RuntimeException e) {
             out.println("lab: " + options.out().resolve(RunFolder.HTML_FILE)
                     + " (the index of all runs) not rewritten: " + e);

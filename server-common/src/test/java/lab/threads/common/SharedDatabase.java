@@ -3,7 +3,10 @@ package lab.threads.common;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
-import java.net.ServerSocket;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.util.ArrayList;
+import java.util.List;
 import lab.threads.database.Database;
 
 /**
@@ -13,6 +16,7 @@ import lab.threads.database.Database;
  */
 public final class SharedDatabase {
     private static final int MAX_CONNECTIONS = 300;
+    private static final List<Socket> HELD_PORTS = new ArrayList<>();
     private static Database database;
 
     private SharedDatabase() {}
@@ -36,10 +40,17 @@ public final class SharedDatabase {
         return "jdbc:postgresql://127.0.0.1:" + closedPort() + "/postgres?user=postgres";
     }
 
-    /** A loopback port nothing listens on, for a downstream that is down. */
-    public static int closedPort() {
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return probe.getLocalPort();
+    /**
+     * A loopback port nothing listens on, for a downstream that is down. The port stays bound (never listening) until
+     * the JVM exits: a port merely closed again could be handed to the next server started on port 0, which would then
+     * answer for the "down" service itself. A connection to a bound port that does not listen is refused.
+     */
+    public static synchronized int closedPort() {
+        try {
+            Socket held = new Socket();
+            held.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            HELD_PORTS.add(held);
+            return held.getLocalPort();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -7,10 +7,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import lab.threads.report.math.Numbers;
-import lab.threads.report.math.PlanShape;
 import lab.threads.report.raw.ServerView;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
+import lab.threads.run.PlanShape;
 
 /**
  * Text formats of a run's figures shared by the markdown, HTML and console tables, so all three read the same; the

@@ -6,12 +6,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import lab.threads.report.math.Numbers;
-import lab.threads.report.math.PlanShape;
 import lab.threads.report.raw.ServerStatsPeaks;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.report.verdict.ClientVerdict;
 import lab.threads.report.verdict.Verdict;
+import lab.threads.run.PlanShape;
 
 /**
  * The run's answer, for readers deciding: which servers carried the plan and on how many threads, whether the client

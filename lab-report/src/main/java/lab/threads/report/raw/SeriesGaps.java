@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import lab.threads.run.RunFolder;
 
 /**
  * Where a once-a-second series has no line for more than {@link #GAP_MS} during the load, in one sentence per series:

@@ -3,9 +3,9 @@ package lab.threads.report.summary;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import lab.threads.report.raw.GuestFacts;
-import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.ServerStatsPeaks;
+import lab.threads.run.GuestFacts;
+import lab.threads.run.RunFolder;
 
 /**
  * What a guest's row holds in place of a lab server's own figures: its peaks, CPU, descriptors and context switches

@@ -6,11 +6,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import lab.threads.client.LoadClient;
 import lab.threads.report.math.AcceptQueueCheck;
 import lab.threads.report.math.ArrivalLag;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.math.Percentiles;
-import lab.threads.report.math.PlanShape;
 import lab.threads.report.math.RequestTimeline;
 import lab.threads.report.math.SampleEnds;
 import lab.threads.report.math.SampleStatistics;
@@ -21,13 +21,11 @@ import lab.threads.report.raw.ClientHealth;
 import lab.threads.report.raw.ClientPoint;
 import lab.threads.report.raw.ClientSnapshot;
 import lab.threads.report.raw.DatabaseSeries;
-import lab.threads.report.raw.GuestFacts;
 import lab.threads.report.raw.JtlReader;
 import lab.threads.report.raw.JvmProfile;
 import lab.threads.report.raw.KernelEvidence;
-import lab.threads.report.raw.LoadClient;
 import lab.threads.report.raw.PoolSeries;
-import lab.threads.report.raw.RunFolder;
+import lab.threads.report.raw.RecordedClient;
 import lab.threads.report.raw.SeriesGaps;
 import lab.threads.report.raw.ServerRequestLog;
 import lab.threads.report.raw.ServerSecond;
@@ -42,6 +40,10 @@ import lab.threads.report.verdict.ErrorCauses;
 import lab.threads.report.verdict.NoBlockingVerdict;
 import lab.threads.report.verdict.PoolVerdict;
 import lab.threads.report.verdict.ServerLogLimits;
+import lab.threads.run.GuestFacts;
+import lab.threads.run.PlanShape;
+import lab.threads.run.RunFolder;
+import lab.threads.run.RunOutcome;
 
 /**
  * One server's row of the report: JMeter's Summary Report columns, Aggregate Report percentiles, failures by cause,
@@ -169,7 +171,7 @@ public record ServerSummary(
         ErrorCauses errors = new ErrorCauses();
         SampleEnds ends = new SampleEnds();
         ArrivalLag arrivals = new ArrivalLag();
-        LoadClient loadClient = LoadClient.of(serverDir);
+        LoadClient loadClient = RecordedClient.of(serverDir);
         RequestTimeline timeline = new RequestTimeline(
                 ServerRequestLog.read(serverDir.resolve(RunFolder.REQUESTS_FILE), notes),
                 ErrorCauses::causeOf,

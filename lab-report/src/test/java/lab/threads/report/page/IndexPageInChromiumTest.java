@@ -17,13 +17,13 @@ import java.util.stream.Stream;
 import lab.threads.report.ReportWriter;
 import lab.threads.report.RunFixture;
 import lab.threads.report.chart.ChartsSection;
-import lab.threads.report.raw.JvmSide;
-import lab.threads.report.raw.RunFolder;
 import lab.threads.report.runs.ComparedRun;
 import lab.threads.report.runs.ComparisonReport;
 import lab.threads.report.runs.ResultsFixture;
 import lab.threads.report.runs.RunComparison;
 import lab.threads.report.runs.RunIndex;
+import lab.threads.run.JvmSide;
+import lab.threads.run.RunFolder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Opens a generated index.html in a real headless Chromium, offline, from file://, and checks what charts.js marks
  * on the page: every chart drew data and nothing reported an error; and, in a 1280-pixel window, that the run's page,
  * the index of all runs and a comparison are no wider than the window. Skipped where no Chromium is installed
- * (Debian: {@code apt-get install -y chromium}). Leaves the page and its screenshot in target/chromium-check.
+ * (Debian: {@code apt-get install -y chromium}). Leaves the page and its screenshot in target/chromium-check. Each
+ * page is opened once, by one Chromium writing both its DOM and its screenshot: each start costs seconds of CPU.
  */
 class IndexPageInChromiumTest {
 
@@ -53,9 +54,9 @@ class IndexPageInChromiumTest {
         ReportWriter.writeAll(RunFixture.threeServers(OUT), OUT);
         String page = OUT.resolve(RunFolder.HTML_FILE).toUri().toString();
 
-        String dom = run(chromium.get(), "dom", "--dump-dom", page);
         Path screenshot = OUT.resolve("index.png");
-        run(chromium.get(), "screenshot", "--screenshot=" + screenshot, "--window-size=1400,2400", page);
+        String dom =
+                run(chromium.get(), "dom", "--dump-dom", "--screenshot=" + screenshot, "--window-size=1400,2400", page);
 
         // charts.js marks <body>; the page's own text mentions the attribute names, so only the tag counts.
         String body = bodyTag(dom);
@@ -80,19 +81,19 @@ class IndexPageInChromiumTest {
                 dir);
         String page = dir.resolve(RunFolder.HTML_FILE).toUri().toString();
 
-        String body = bodyTag(run(chromium.get(), "dom-1280", "--window-size=1280,800", "--dump-dom", page));
-        run(
+        String dom = run(
                 chromium.get(),
-                "screenshot-1280",
-                "--screenshot=" + dir.resolve("index-1280.png"),
+                "dom-1280",
                 "--window-size=1280,800",
+                "--dump-dom",
+                "--screenshot=" + dir.resolve("index-1280.png"),
                 page);
+        String body = bodyTag(dom);
 
         assertTrue(number(body, "data-page-width") <= 1280, "no table wider than the window: " + body);
         assertTrue(
                 body.contains("data-on-first-screen=\"headline glance\""),
                 "the answer, a sentence per server and the glance bars end on the first screen: " + body);
-        String dom = run(chromium.get(), "dom-1280-time", "--window-size=1280,800", "--dump-dom", page);
         String validity = dom.substring(dom.indexOf("<section id=\"validity\">"));
         validity = validity.substring(0, validity.indexOf("</section>"));
         assertEquals(
@@ -114,12 +115,12 @@ class IndexPageInChromiumTest {
         ReportWriter.writeAll(RunFixture.profiled(dir), dir);
         String page = dir.resolve(RunFolder.HTML_FILE).toUri().toString();
 
-        String dom = run(chromium.get(), "dom-profile", "--window-size=1280,800", "--dump-dom", page);
-        run(
+        String dom = run(
                 chromium.get(),
-                "screenshot-profile",
-                "--screenshot=" + dir.resolve("index-1280.png"),
+                "dom-profile",
                 "--window-size=1280,8000",
+                "--dump-dom",
+                "--screenshot=" + dir.resolve("index-1280.png"),
                 page);
 
         assertTrue(
@@ -161,13 +162,8 @@ class IndexPageInChromiumTest {
                     "dom-" + name,
                     "--window-size=1280,800",
                     "--dump-dom",
-                    page.toUri().toString()));
-            run(
-                    chromium.get(),
-                    "screenshot-" + name,
                     "--screenshot=" + page.resolveSibling(name + "-1280.png"),
-                    "--window-size=1280,800",
-                    page.toUri().toString());
+                    page.toUri().toString()));
             assertTrue(number(body, "data-page-width") <= 1280, page + ": nothing wider than the window: " + body);
         }
     }
@@ -201,31 +197,22 @@ class IndexPageInChromiumTest {
                         ComparedRun.read(sweep.resolve("users-100")), ComparedRun.read(sweep.resolve("users-200"))),
                 results.resolve("compare-1280"));
 
+        java.util.Map<Path, String> bodies = new java.util.LinkedHashMap<>();
         for (Path page : List.of(run.resolve(RunFolder.HTML_FILE), sweep.resolve(RunFolder.HTML_FILE), comparison)) {
             String name = page.getParent().getFileName() + "-"
                     + page.getFileName().toString().replace(".html", "");
-            String dom = run(
+            String body = bodyTag(run(
                     chromium.get(),
                     "dom-13-" + name,
-                    "--window-size=1280,800",
-                    "--dump-dom",
-                    page.toUri().toString());
-            run(
-                    chromium.get(),
-                    "screenshot-13-" + name,
-                    "--screenshot=" + page.resolveSibling(name + "-1280.png"),
                     "--window-size=1280,4000",
-                    page.toUri().toString());
-            String body = bodyTag(dom);
+                    "--dump-dom",
+                    "--screenshot=" + page.resolveSibling(name + "-1280.png"),
+                    page.toUri().toString()));
             assertTrue(number(body, "data-page-width") <= 1280, page + ": nothing wider than the window: " + body);
             assertFalse(body.contains("data-chart-errors"), body);
+            bodies.put(page, body);
         }
-        String runBody = bodyTag(run(
-                chromium.get(),
-                "dom-13-charts",
-                "--window-size=1280,800",
-                "--dump-dom",
-                run.resolve(RunFolder.HTML_FILE).toUri().toString()));
+        String runBody = bodies.get(run.resolve(RunFolder.HTML_FILE));
         assertTrue(
                 runBody.contains("data-charts-rendered=\"" + ChartsSection.FIGURES.size() + "\""),
                 "every chart of the run drew its thirteen series: " + runBody);
