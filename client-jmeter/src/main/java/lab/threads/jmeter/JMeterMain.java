@@ -263,6 +263,7 @@ public final class JMeterMain implements Callable<Integer> {
         FileServer.getFileServer().setBaseForScript(planFile);
         HashTree tree = JMeter.convertSubTree(loaded, true);
         int groups = useClientThreads(tree);
+        GuestSamplers.apply(tree, properties);
         System.out.println("client threads=" + client.label() + " thread_groups=" + groups);
         return tree;
     }

@@ -8,5 +8,9 @@ package lab.threads.client;
  *                    plan)
  * @param workers     how many machines are to run the users besides this one ({@code --workers}), 0 for none
  * @param warmupUsers the users of an unmeasured load before the measured one ({@code --warmup-users}), 0 for none
+ * @param guestBody   whether a guest's answers must hold a substring of their body ({@code --expect-body},
+ *                    {@link GuestProperties#EXPECT_BODY}) to count as successes
+ * @param guestHttps  whether a guest is reached over https
  */
-public record PlanAsked(String name, boolean jmx, int workers, int warmupUsers) {}
+public record PlanAsked(
+        String name, boolean jmx, int workers, int warmupUsers, boolean guestBody, boolean guestHttps) {}

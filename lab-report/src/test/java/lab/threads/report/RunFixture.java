@@ -206,7 +206,8 @@ public final class RunFixture {
                 s.seriesGaps(),
                 s.profile(),
                 s.cpu(),
-                s.pool());
+                s.pool(),
+                s.guest());
     }
 
     /** The server's own per-second series over the fixture's 50 s: 60 responses a second, p99 a little above 6 s. */

@@ -32,6 +32,10 @@ public final class RunFolder {
 
     public static final String SERVER_PROC_FILE = "server-proc.jsonl";
     public static final String CLIENT_PROC_FILE = "client-proc.jsonl";
+    /** A guest's URL, process and collections ({@link GuestFacts}): its folder is a guest's when it holds this. */
+    public static final String GUEST_FILE = "guest.json";
+    /** A guest's own output and its keeper's, for a guest the runner started, in the run folder. */
+    public static final String GUEST_LOG_SUFFIX = "-guest.log";
     /** The server's own output, for a server the runner started. */
     public static final String SERVER_LOG_FILE = "server.log";
 

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,8 @@ import lab.threads.report.ServerFigures;
 import lab.threads.run.PlanShape;
 import lab.threads.run.RunFolder;
 import lab.threads.run.RunOutcome;
+import lab.threads.runner.guest.Guest;
+import lab.threads.runner.guest.GuestProcess;
 
 /**
  * The pipeline of one {@code ./lab run}: plan (its cases: sweep levels x repeats) -> run each server in turn ->
@@ -34,6 +37,8 @@ final class LabRun {
     private ServerRun.Spec serverRun;
     /** What the servers' waits need, started for the whole run; {@link Backends#NONE} until then. */
     private Backends backends = Backends.NONE;
+    /** Each guest's process by its name, for the whole run: those the lab starts are stopped at its end. */
+    private Map<String, GuestProcess> guestProcesses = Map.of();
 
     private final PrintStream out = System.out;
     private final CountDownLatch reported = new CountDownLatch(1);
@@ -58,9 +63,19 @@ final class LabRun {
             backends = options.startedServers().isEmpty()
                     ? Backends.NONE
                     : Backends.start(options.waits(), options.largestDbPool(), labHome, runDir, out);
+            // Before any load too: a guest that does not become ready refuses the run.
+            guestProcesses = options.guests()
+                    .processes(
+                            runDir,
+                            options.startTimeout(),
+                            GuestRun.askWait(cases.getFirst().plan()),
+                            out);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new java.io.InterruptedIOException("interrupted while readying JDK " + options.serverJdk());
+        } catch (IllegalArgumentException e) {
+            closeBackends();
+            throw e;
         }
         serverRun = options.serverRun(jdk, backends);
         Map<String, Object> metadata = RunMetadata.collect(options, labHome, commandLine);
@@ -70,8 +85,8 @@ final class LabRun {
                 runDir,
                 cases.size(),
                 cases.size() == 1 ? "" : "s",
-                options.servers().size(),
-                options.servers().size() == 1 ? "" : "s",
+                turns(),
+                turns() == 1 ? "" : "s",
                 options.client().describe());
         Profiling profiling = Profiling.prepare(options.profile(), runDir);
         if (profiling.on()) {
@@ -103,6 +118,7 @@ final class LabRun {
                             : " (the evidence, charts and errors by cause; also summary.md, .csv, .json)"));
         } finally {
             closeBackends();
+            closeGuests();
             writeRunIndex();
             reported.countDown();
             if (!interrupted) {
@@ -122,6 +138,20 @@ final class LabRun {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** Stops the guests the lab started, and their children, after the last load. */
+    private void closeGuests() {
+        try {
+            GuestRun.close(guestProcesses);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The servers and guests each case runs. */
+    private int turns() {
+        return options.servers().size() + options.guests().guests().size();
     }
 
     /** The run's folder under --out; null before {@link #execute}. */
@@ -144,13 +174,15 @@ final class LabRun {
             throws IOException {
         PlanShape plan = runCase.plan().shape();
         out.printf(
-                "%n== %s: plan %s %s: ideal %,d samples in %.0f s = %.1f req/s%n",
+                "%n== %s: plan %s %s: %s%n",
                 runCase.folder().isEmpty() ? "run" : runCase.folder(),
                 runCase.plan().name(),
                 runCase.plan().properties(),
-                plan.idealSamples(),
-                plan.idealDurationSeconds(),
-                plan.idealThroughput());
+                options.guests().present() && !plan.hasIdeal()
+                        ? "no ideal: the guests' own time for a request is not given (--service-ms)"
+                        : String.format(
+                                "ideal %,d samples in %.0f s = %.1f req/s",
+                                plan.idealSamples(), plan.idealDurationSeconds(), plan.idealThroughput()));
         if (!plan.ceilingWords().isEmpty()) {
             out.println("   " + plan.ceilingWords());
         }
@@ -164,19 +196,33 @@ final class LabRun {
         CaseReport report = CaseReport.start(caseDir, caseMetadata, plan);
         results.put(runCase.folder(), report);
         boolean allOk = true;
+        List<ServerRun> turns = new ArrayList<>();
         for (Variant variant : options.servers()) {
+            turns.add(new ServerRun(
+                    variant, serverRun, runCase.plan(), labHome, caseDir.resolve(variant.id()), profiling, out));
+        }
+        for (Guest guest : options.guests().guests()) {
+            turns.add(new ServerRun(
+                    new GuestTurn(guest, guestProcesses.get(guest.name()), options.guests()),
+                    serverRun,
+                    runCase.plan(),
+                    labHome,
+                    caseDir.resolve(guest.name()),
+                    profiling,
+                    out));
+        }
+        for (ServerRun turn : turns) {
             if (interrupted) {
                 break;
             }
-            current = new ServerRun(
-                    variant, serverRun, runCase.plan(), labHome, caseDir.resolve(variant.id()), profiling, out);
+            current = turn;
             RunOutcome outcome = current.run();
             if (interrupted) {
                 outcome = outcome.interrupted();
             }
-            ServerFigures figures = report.add(variant.id(), outcome);
+            ServerFigures figures = report.add(turn.id(), outcome);
             if (!figures.outcome().equals(outcome)) {
-                say(variant, figures.outcome());
+                say(turn.id(), figures.outcome());
             }
             allOk &= figures.outcome().ok();
             learnCpuCosts(figures, caseDir);
@@ -217,8 +263,8 @@ final class LabRun {
         }
     }
 
-    private void say(Variant variant, RunOutcome outcome) {
-        out.printf("[%s] %s%n", variant.id(), outcome);
+    private void say(String id, RunOutcome outcome) {
+        out.printf("[%s] %s%n", id, outcome);
     }
 
     /** The run's own folder, named for when it started; a second run started in the same second gets "-2". */

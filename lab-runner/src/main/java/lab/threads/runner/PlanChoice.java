@@ -174,8 +174,15 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
     }
 
     /** What the run asks of its client with this plan, for the client to refuse what it cannot run. */
-    PlanAsked asked(int workers, int warmupUsers) {
-        return new PlanAsked(name, !throughput(), workers, warmupUsers);
+    PlanAsked asked(int workers, int warmupUsers, GuestRun guests) {
+        return new PlanAsked(
+                name,
+                !throughput(),
+                workers,
+                warmupUsers,
+                guests.expected().body() != null,
+                guests.guests().stream()
+                        .anyMatch(guest -> "https".equals(guest.url().getScheme())));
     }
 
     /** The pool every request waits through, its size: 0 when its wait needs none. */

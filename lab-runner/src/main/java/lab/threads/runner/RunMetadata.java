@@ -38,6 +38,9 @@ final class RunMetadata {
                         ? "none (no workers)"
                         : options.rmi().describe());
         metadata.put("servers", options.servers().stream().map(v -> v.id()).toList());
+        if (options.guests().present()) {
+            metadata.put("guests", options.guests().describe());
+        }
         if (options.sweep() != null) {
             metadata.put(
                     "sweep",

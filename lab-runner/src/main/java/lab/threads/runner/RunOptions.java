@@ -21,6 +21,7 @@ import lab.threads.run.Sweep;
  * @param cpus    the cores each side owns (--cpus)
  * @param profile what records each started server and the client's fork (--profile)
  * @param serverJdk the started servers' JDK (--server-jdk): 25, the runner's, or 21
+ * @param guests  the services the lab did not write, run instead of its servers; {@link GuestRun#NONE} for none
  */
 record RunOptions(
         List<Variant> servers,
@@ -39,7 +40,8 @@ record RunOptions(
         int warmupUsers,
         CpuSets cpus,
         Profiling.Mode profile,
-        String serverJdk) {
+        String serverJdk,
+        GuestRun guests) {
 
     /** The measured configurations: the sweep's levels x the repeats; a bad level is refused here. */
     List<RunCase> cases() throws java.io.IOException {
@@ -98,13 +100,17 @@ record RunOptions(
         }
         SourceAddress source = SourceAddress.parse(value);
         return servers.stream()
-                .allMatch(variant -> source.perUserTowards(
-                        targets.containsKey(variant) ? targets.get(variant).getHost() : ServerProcess.HOST));
+                        .allMatch(variant -> source.perUserTowards(
+                                targets.containsKey(variant)
+                                        ? targets.get(variant).getHost()
+                                        : ServerProcess.HOST))
+                && guests.guests().stream()
+                        .allMatch(guest -> source.perUserTowards(guest.url().getHost()));
     }
 
     /** What the checks before the load ask about: every case against every server, and the output folder. */
     Preflight.Asked preflight() throws java.io.IOException {
-        return new Preflight.Asked(cases(), servers, targets, startedServerFlags(), out);
+        return new Preflight.Asked(cases(), servers, targets, startedServerFlags(), out, guests);
     }
 
     /** The settings of every server the runner starts: the mode, then --server-args. */

@@ -70,6 +70,11 @@ final class ServerRun {
             Backends backends) {}
 
     private final Variant variant;
+    /** A guest's turn, a service the lab did not write; null for one of the lab's servers. */
+    private final GuestTurn guest;
+    /** The server's or guest's name: its folder, and the start of its lines. */
+    private final String id;
+
     private final Spec spec;
     private final PlanChoice plan;
     private final Path labHome;
@@ -83,7 +88,27 @@ final class ServerRun {
 
     ServerRun(
             Variant variant, Spec spec, PlanChoice plan, Path labHome, Path dir, Profiling profiling, PrintStream out) {
+        this(variant, null, spec, plan, labHome, dir, profiling, out);
+    }
+
+    /** A guest's turn: its process, when the lab starts it, runs for the whole run, and is not stopped here. */
+    ServerRun(
+            GuestTurn guest, Spec spec, PlanChoice plan, Path labHome, Path dir, Profiling profiling, PrintStream out) {
+        this(null, guest, spec, plan, labHome, dir, profiling, out);
+    }
+
+    private ServerRun(
+            Variant variant,
+            GuestTurn guest,
+            Spec spec,
+            PlanChoice plan,
+            Path labHome,
+            Path dir,
+            Profiling profiling,
+            PrintStream out) {
         this.variant = variant;
+        this.guest = guest;
+        this.id = variant != null ? variant.id() : guest.name();
         this.spec = spec;
         this.plan = plan;
         this.labHome = labHome;
@@ -92,11 +117,22 @@ final class ServerRun {
         this.out = out;
     }
 
+    /** The server's or guest's name: its folder in the case's. */
+    String id() {
+        return id;
+    }
+
     RunOutcome run() {
         try {
             Files.createDirectories(dir);
-            URI target = spec.targets().get(variant);
-            if (target == null) {
+            URI target = guest != null ? guest.target() : spec.targets().get(variant);
+            if (guest != null) {
+                RunOutcome gone = guest.gone();
+                if (gone != null) {
+                    return say(gone);
+                }
+                guest.onExit(() -> serverDied = !stopping);
+            } else if (target == null) {
                 RunOutcome refusal = startServer();
                 if (refusal != null) {
                     return say(refusal);
@@ -140,7 +176,7 @@ final class ServerRun {
             out.printf(
                     "%n[%s] port %d on 127.0.0.1 is taken (another run, or a server left running by ./lab server?): "
                             + "this run's server listens on %d instead%n",
-                    variant.id(), port, free);
+                    id, port, free);
             port = free;
         }
         Path jar = spec.jdk().serverJar(labHome, variant);
@@ -150,7 +186,7 @@ final class ServerRun {
                     "not run: " + jar
                             + " is missing. Build it with ./mvnw -B package -DskipTests (./lab run builds on first use).");
         }
-        out.printf("%n[%s] starting %s (%s)%n", variant.id(), jar.getFileName(), variant.threadingModel());
+        out.printf("%n[%s] starting %s (%s)%n", id, jar.getFileName(), variant.threadingModel());
         List<String> flags = new ArrayList<>(spec.serverFlags());
         // The pools as the plan sizes them, and the database or downstream they connect to.
         flags.addAll(plan.poolFlags());
@@ -165,9 +201,7 @@ final class ServerRun {
             }
             // Another run took the port between the check and the bind: once more, on a port free now.
             int free = freePort();
-            out.printf(
-                    "[%s] port %d was taken as the server started: starting it on %d instead%n",
-                    variant.id(), port, free);
+            out.printf("[%s] port %d was taken as the server started: starting it on %d instead%n", id, port, free);
             try {
                 server = startOn(free, jar, flags);
             } catch (ServerProcess.ServerFailedException again) {
@@ -205,13 +239,10 @@ final class ServerRun {
         properties.put("loops", "1");
         properties.put("rampup", "1");
         Path warmup = Files.createDirectories(dir.resolve(RunFolder.WARMUP_DIR));
-        out.printf(
-                "[%s] warm-up: %d users, 1 loop (samples kept apart in %s)%n",
-                variant.id(), spec.warmupUsers(), warmup);
+        out.printf("[%s] warm-up: %d users, 1 loop (samples kept apart in %s)%n", id, spec.warmupUsers(), warmup);
         int exit = runLoad(target, properties, spec.warmupUsers(), warmup, List.of());
         out.printf(
-                "[%s] warm-up %s%n",
-                variant.id(), exit == 0 ? "done" : "ended with exit code " + exit + " (see " + warmup + ")");
+                "[%s] warm-up %s%n", id, exit == 0 ? "done" : "ended with exit code " + exit + " (see " + warmup + ")");
     }
 
     private RunOutcome loadAndSample(URI target) throws IOException, InterruptedException {
@@ -234,23 +265,32 @@ final class ServerRun {
                                 properties.get("rampup"),
                                 properties.get("sleep_ms"))
                         : String.format(
-                                "%s users, %s loops of %s ms",
-                                properties.get("users"), properties.get("loops"), properties.get("sleep_ms"));
+                                "%s users, %s loops of %s",
+                                properties.get("users"),
+                                properties.get("loops"),
+                                guest != null ? "a GET" : properties.get("sleep_ms") + " ms");
         out.printf(
                 "[%s] load: %s, %s%s -> %s%n",
-                variant.id(),
+                id,
                 load,
                 spec.client().describe(),
                 spec.workers().isEmpty() ? "" : " on " + spec.workers().size() + " workers",
-                target);
+                guest != null ? guest.url() : target);
         int exit;
-        try (StatsSampler sampler = StatsSampler.start(
-                        target, dir.resolve(RunFolder.STATS_FILE), dir.resolve(RunFolder.SERVER_SECONDS_FILE));
-                OutsideSampler outside = OutsideSampler.start(
-                        dir,
-                        target.getPort(),
-                        server == null ? OptionalLong.empty() : OptionalLong.of(server.pid()),
-                        this::clientNow);
+        if (guest != null) {
+            guest.loadStarts(dir);
+        }
+        try (StatsSampler sampler = guest != null
+                        ? null
+                        : StatsSampler.start(
+                                target, dir.resolve(RunFolder.STATS_FILE), dir.resolve(RunFolder.SERVER_SECONDS_FILE));
+                OutsideSampler outside = guest != null
+                        ? OutsideSampler.startGuest(dir, guest.port(), guest.pid(), this::clientNow)
+                        : OutsideSampler.start(
+                                dir,
+                                target.getPort(),
+                                server == null ? OptionalLong.empty() : OptionalLong.of(server.pid()),
+                                this::clientNow);
                 DatabaseSampler database = spec.backends().sampleDatabase(dir.resolve(RunFolder.DATABASE_FILE))) {
             exit = runLoad(
                     target,
@@ -261,11 +301,16 @@ final class ServerRun {
                     dir,
                     profiling.jvmFlags(dir.resolve(JvmSide.CLIENT.recording())));
         }
+        if (guest != null) {
+            guest.loadEnded(dir);
+        }
         if (serverDied) {
             return RunOutcome.of(
                     RunOutcome.Kind.SERVER_DIED,
-                    "server died mid-run (exit " + server.exitCode() + "): see "
-                            + dir.resolve(RunFolder.SERVER_LOG_FILE));
+                    guest != null
+                            ? guest.diedWords()
+                            : "server died mid-run (exit " + server.exitCode() + "): see "
+                                    + dir.resolve(RunFolder.SERVER_LOG_FILE));
         }
         if (exit == 0) {
             return RunOutcome.OK;
@@ -314,6 +359,10 @@ final class ServerRun {
             throws IOException, InterruptedException {
         // The wait goes to the client typed; each client's fork puts it in the request's path as its plan does.
         Map<String, String> properties = PlanKnob.untyped(planProperties);
+        if (guest != null) {
+            // A guest's path and the answer that counts, which each client's fork applies to its requests.
+            properties.putAll(guest.jmeterProperties());
+        }
         properties.computeIfPresent(
                 SourceAddress.PLAN_PROPERTY,
                 (name, value) -> SourceAddress.parse(value).propertyTowards(target.getHost()));
@@ -357,10 +406,10 @@ final class ServerRun {
                 if (progress.isPresent()) {
                     show(progress.get());
                 } else if (ECHOED.matcher(line).lookingAt()) {
-                    out.println("[" + variant.id() + "] " + line);
+                    out.println("[" + id + "] " + line);
                 }
                 if (serverDied && fork.isAlive()) {
-                    out.printf("[%s] the server died: stopping the load; the samples so far are kept%n", variant.id());
+                    out.printf("[%s] the server died: stopping the load; the samples so far are kept%n", id);
                     // SIGTERM through the handle: Process.destroy() would also close the pipe being read here.
                     fork.toHandle().destroy();
                 }
@@ -372,7 +421,7 @@ final class ServerRun {
         // In an open plan each arrival is a user of its own, so the active users are the requests in flight.
         out.printf(
                 "[%s] %4d s  samples %,8d  errors %,7d  %s %,6d%n",
-                variant.id(),
+                id,
                 progress.elapsedSeconds(),
                 progress.samples(),
                 progress.errors(),
@@ -385,7 +434,7 @@ final class ServerRun {
         ServerProcess running = server;
         if (running != null && running.isAlive()) {
             try {
-                out.printf("[%s] stop: %s%n", variant.id(), running.stop(STOP_REACTION, STOP_GRACE));
+                out.printf("[%s] stop: %s%n", id, running.stop(STOP_REACTION, STOP_GRACE));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -393,7 +442,7 @@ final class ServerRun {
     }
 
     private RunOutcome say(RunOutcome outcome) {
-        out.printf("[%s] %s%n", variant.id(), outcome);
+        out.printf("[%s] %s%n", id, outcome);
         return outcome;
     }
 

@@ -85,18 +85,31 @@ class PlanChoiceTest {
         assertThrows(IllegalArgumentException.class, () -> PlanChoice.resolve("throughput", Map.of("loops", "3")));
 
         ChosenClient hyperfoil = ClientPrograms.choose("hyperfoil");
-        hyperfoil.check(plan.asked(0, 0));
+        hyperfoil.check(plan.asked(0, 0, GuestRun.NONE));
         for (String jmeter : List.of("jmeter", "virtual", "platform")) {
             IllegalArgumentException refused = assertThrows(
                     IllegalArgumentException.class,
-                    () -> ClientPrograms.choose(jmeter).check(plan.asked(0, 0)));
+                    () -> ClientPrograms.choose(jmeter).check(plan.asked(0, 0, GuestRun.NONE)));
             assertTrue(refused.getMessage().contains("--client hyperfoil"), refused.getMessage());
         }
-        assertThrows(IllegalArgumentException.class, () -> hyperfoil.check(plan.asked(1, 0)), "workers");
-        assertThrows(IllegalArgumentException.class, () -> hyperfoil.check(plan.asked(0, 10)), "warm-up");
+        assertThrows(IllegalArgumentException.class, () -> hyperfoil.check(plan.asked(1, 0, GuestRun.NONE)), "workers");
+        assertThrows(
+                IllegalArgumentException.class, () -> hyperfoil.check(plan.asked(0, 10, GuestRun.NONE)), "warm-up");
+        // A guest's body check, or https, is JMeter's only.
+        GuestRun bodyChecked = new GuestRun(
+                lab.threads.runner.guest.Guest.of(
+                        Map.of("g", java.net.URI.create("http://127.0.0.1:1/x")),
+                        Map.of(),
+                        Map.of(),
+                        java.util.Set.of()),
+                new lab.threads.runner.guest.Expected(200, "ok"),
+                null);
+        IllegalArgumentException body =
+                assertThrows(IllegalArgumentException.class, () -> hyperfoil.check(plan.asked(0, 0, bodyChecked)));
+        assertTrue(body.getMessage().contains("leave --expect-body out"), body.getMessage());
         PlanChoice talk = PlanChoice.resolve("talk", Map.of());
-        ClientPrograms.choose("virtual").check(talk.asked(2, 100));
-        assertThrows(IllegalArgumentException.class, () -> hyperfoil.check(talk.asked(0, 0)));
+        ClientPrograms.choose("virtual").check(talk.asked(2, 100, GuestRun.NONE));
+        assertThrows(IllegalArgumentException.class, () -> hyperfoil.check(talk.asked(0, 0, GuestRun.NONE)));
     }
 
     @Test

@@ -25,6 +25,7 @@ class RunnerPackagesOrderTest {
     /** Bottom first: each may name only those before it; the top package ({@link #TOP}) may name them all. */
     static final List<String> ORDER = List.of(
             "outside", // /proc, the kernel's counters and queues, CPU lists: a process read from outside
+            "guest", // a service the lab did not write: its URL, its expected answer, its process and keeper
             "database"); // the PostgreSQL a run through a pool waits on: its fork and its own view of it
 
     /** lab.threads.runner itself: the commands, the plan, the run, above every package of ORDER. */

@@ -50,6 +50,10 @@ final class HyperfoilClient implements ChosenClient {
             throw new IllegalArgumentException("--workers are JMeter's: Hyperfoil's own distributed engine "
                     + "(hyperfoil-clustering) does not resolve from Maven Central, so Hyperfoil runs here only.");
         }
+        if (plan.guestBody() || plan.guestHttps()) {
+            throw new IllegalArgumentException("--client hyperfoil judges a guest's answers by their status alone, "
+                    + "over http: leave --expect-body out and give an http:// URL, or use JMeter (--client virtual).");
+        }
         if (plan.warmupUsers() > 0) {
             throw new IllegalArgumentException(
                     "--warmup-users warms up with JMeter users; the throughput plan has its own: --warmup <seconds>.");

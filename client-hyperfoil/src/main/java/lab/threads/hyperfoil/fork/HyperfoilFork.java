@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import lab.threads.client.GuestProperties;
 import lab.threads.client.LoadClient;
 import lab.threads.client.LoadRequest;
 import lab.threads.common.ParentWatch;
@@ -37,8 +38,8 @@ final class HyperfoilFork {
 
     /**
      * @param load       the throughput plan's knobs among its properties: connections, warmup, duration (s), sleep_ms,
-     *                   response_timeout_ms, rate (0: back to back); its jar is client-hyperfoil.jar (its libs/ beside
-     *                   it)
+     *                   response_timeout_ms, rate (0: back to back), and a guest's ({@link GuestProperties}); its jar is
+     *                   client-hyperfoil.jar (its libs/ beside it)
      * @param eventLoops Hyperfoil's event-loop threads ({@link #eventLoops}), 0: one per core the fork may use
      */
     static Process start(LoadRequest load, int eventLoops) throws IOException {
@@ -103,6 +104,11 @@ final class HyperfoilFork {
         command.add("--sleep-ms=" + Long.parseLong(properties.get("sleep_ms")));
         if (load.how() != WaitKind.SLEEP) {
             command.add("--how=" + load.how().id());
+        }
+        // A guest's path and query as given, and the status its answers must have.
+        if (properties.containsKey(GuestProperties.PATH)) {
+            command.add("--path=" + properties.get(GuestProperties.PATH));
+            command.add("--expect-status=" + properties.get(GuestProperties.EXPECT_STATUS));
         }
         command.add("--timeout-ms=" + Long.parseLong(properties.getOrDefault("response_timeout_ms", "30000")));
         command.add("--jtl=" + jtl.toAbsolutePath());

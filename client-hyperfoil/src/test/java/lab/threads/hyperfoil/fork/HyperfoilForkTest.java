@@ -8,6 +8,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import lab.threads.client.GuestProperties;
 import lab.threads.client.LoadRequest;
 import lab.threads.common.WaitKind;
 import org.junit.jupiter.api.Test;
@@ -74,5 +75,36 @@ class HyperfoilForkTest {
         assertEquals(0, HyperfoilFork.eventLoops(false, 8), "on cores of its own: one a core, Hyperfoil's default");
         List<String> shared = command("2", HyperfoilFork.eventLoops(true, 2));
         assertTrue(shared.contains("--threads=1"), shared::toString);
+    }
+
+    @Test
+    void aGuestsPathAndExpectedStatusGoToTheForkTheLabsSleepOtherwise() {
+        List<String> guest = HyperfoilFork.command(
+                new LoadRequest(
+                        URI.create("http://127.0.0.1:8080"),
+                        "throughput",
+                        Map.of(
+                                "connections",
+                                "10",
+                                "warmup",
+                                "1",
+                                "duration",
+                                "5",
+                                "sleep_ms",
+                                "0",
+                                GuestProperties.PATH,
+                                "/api/orders?id=1",
+                                GuestProperties.EXPECT_STATUS,
+                                "201"),
+                        WaitKind.SLEEP,
+                        10,
+                        new LoadRequest.Files(Path.of("samples.jtl"), Path.of("hyperfoil.log"), null, null),
+                        new LoadRequest.Jvm(Path.of("client-hyperfoil.jar"), List.of(), List.of(), true),
+                        List.of(),
+                        null),
+                0);
+        assertTrue(guest.contains("--path=/api/orders?id=1"), guest::toString);
+        assertTrue(guest.contains("--expect-status=201"), guest::toString);
+        assertTrue(command("1").stream().noneMatch(flag -> flag.startsWith("--path=")), "the lab's servers: /sleep");
     }
 }
