@@ -14,6 +14,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -43,6 +44,14 @@ public final class Database implements AutoCloseable {
             "max_worker_processes",
             "listen_addresses",
             "port");
+
+    /**
+     * How long {@link #start} waits for the server to accept connections. The library's own 10 s is the time of an
+     * idle machine; {@code initdb} and the first start on a machine busy with builds or other servers take longer, and
+     * a start that gives up early is a run (or a test) lost for nothing. A server that cannot start still fails, with
+     * its log, once this has passed.
+     */
+    private static final Duration STARTUP_WAIT = Duration.ofSeconds(90);
 
     private final EmbeddedPostgres postgres;
 
@@ -76,6 +85,7 @@ public final class Database implements AutoCloseable {
             builder.setPort(port); // otherwise the library picks a free one
         }
         EmbeddedPostgres postgres = builder.setPgBinaryResolver(Database::binariesOnClasspath)
+                .setPGStartupWait(STARTUP_WAIT)
                 .setServerConfig("listen_addresses", listen)
                 .setServerConfig("max_connections", Integer.toString(maxConnections))
                 .setDataDirectoryCustomizer(dataDirectory -> {
