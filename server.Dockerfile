@@ -13,6 +13,8 @@ ENV MAVEN_OPTS=--sun-misc-unsafe-memory-access=allow
 COPY pom.xml ./
 COPY lab-database/pom.xml lab-database/
 COPY server-common/pom.xml server-common/
+COPY lab-client/pom.xml lab-client/
+COPY lab-run/pom.xml lab-run/
 COPY server-undertow/pom.xml server-undertow/
 COPY server-platform/pom.xml server-platform/
 COPY server-pool/pom.xml server-pool/
@@ -32,6 +34,7 @@ COPY server-jetty-pool/pom.xml server-jetty-pool/
 COPY server-jetty-virtual/pom.xml server-jetty-virtual/
 COPY executor-tasks/pom.xml executor-tasks/
 COPY jmeter-plans/pom.xml jmeter-plans/
+COPY client-jmeter/pom.xml client-jmeter/
 COPY client-hyperfoil/pom.xml client-hyperfoil/
 COPY lab-report/pom.xml lab-report/
 COPY lab-runner/pom.xml lab-runner/

@@ -76,6 +76,7 @@ public final class HyperfoilMain {
                     "http://" + plan.host() + ":" + plan.port(),
                     plan.connections(),
                     plan.timeoutMs(),
+                    plan.expectStatus(),
                     stats::loadStartsAt);
             RequestRecorder.current = recorder;
             System.out.println(
@@ -141,8 +142,7 @@ public final class HyperfoilMain {
         if (plan.warmupMs() > 0) {
             request(
                     phase(benchmark, "warmup", plan).duration(plan.warmupMs()).isWarmup(true),
-                    plan.sleepMs(),
-                    plan.howQuery(),
+                    plan,
                     RequestRecorder.Hook.WARMUP);
             measuredAfter = "warmup";
         }
@@ -150,7 +150,7 @@ public final class HyperfoilMain {
         if (measuredAfter != null) {
             measured.startAfterStrict(measuredAfter);
         }
-        request(measured, plan.sleepMs(), plan.howQuery(), RequestRecorder.Hook.MEASURED);
+        request(measured, plan, RequestRecorder.Hook.MEASURED);
         return benchmark.build();
     }
 
@@ -166,20 +166,31 @@ public final class HyperfoilMain {
                 : phase.always(plan.connections());
     }
 
-    /** The phase's one request, recorded by {@code hook}. */
-    private static void request(PhaseBuilder<?> phase, int sleepMs, String howQuery, RequestRecorder.Hook hook) {
+    /**
+     * The phase's one request, recorded by {@code hook}: the lab's {@code /sleep} with its request id, or a guest's
+     * path and query as given ({@code --path}), which carries none.
+     */
+    private static void request(PhaseBuilder<?> phase, ThroughputPlan plan, RequestRecorder.Hook hook) {
         phase.scenario()
                 .initialSequence("request")
                 .step(SC)
                 .httpRequest(HttpMethod.GET)
-                .path(session -> "/sleep?ms=" + sleepMs + howQuery + "&rid=" + RIDS.incrementAndGet())
+                .path(session -> {
+                    long rid = RIDS.incrementAndGet();
+                    return plan.path() != null
+                            ? plan.path()
+                            : "/sleep?ms=" + plan.sleepMs() + plan.howQuery() + "&rid=" + rid;
+                })
                 .handler()
                 .status(hook)
                 .rawBytes(hook)
                 .onCompletion(hook);
     }
 
-    /** The command line: {@code --name=value} each. */
+    /**
+     * The command line: {@code --name=value} each. A guest's {@code path} (and query) replaces the lab's
+     * {@code /sleep}; {@code expect-status} above 0 makes that status alone a success, else any below 400 is.
+     */
     record ThroughputPlan(
             String host,
             int port,
@@ -191,7 +202,9 @@ public final class HyperfoilMain {
             long timeoutMs,
             int threads,
             Path jtl,
-            String how) {
+            String how,
+            String path,
+            int expectStatus) {
 
         /** What the path carries after {@code ?ms=N}: {@code &how=X}, or nothing for the plain sleep. */
         String howQuery() {
@@ -227,7 +240,9 @@ public final class HyperfoilMain {
                     Integer.parseInt(given.getOrDefault(
                             "threads", Integer.toString(Runtime.getRuntime().availableProcessors()))),
                     Path.of(required(given, "jtl")),
-                    given.getOrDefault("how", "sleep"));
+                    given.getOrDefault("how", "sleep"),
+                    given.get("path"),
+                    Integer.parseInt(given.getOrDefault("expect-status", "0")));
         }
 
         private static String required(java.util.Map<String, String> given, String name) {

@@ -57,6 +57,9 @@ final class RequestRecorder {
     private final String baseUrl;
     private final int users;
     private final long timeoutNanos;
+    /** The status of a success; 0: any below 400, as JMeter judges without an assertion. */
+    private final int expectStatus;
+
     private final ConcurrentHashMap<Session, InFlight> inFlight = new ConcurrentHashMap<>();
 
     /** What one session's request has shown so far. */
@@ -85,12 +88,14 @@ final class RequestRecorder {
             String baseUrl,
             int users,
             long timeoutMillis,
+            int expectStatus,
             java.util.function.LongConsumer loadStarted) {
         this.writer = writer;
         this.warmupWriter = warmupWriter;
         this.baseUrl = baseUrl;
         this.users = users;
         this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        this.expectStatus = expectStatus;
         this.loadStarted = loadStarted;
     }
 
@@ -105,7 +110,7 @@ final class RequestRecorder {
         return records.sum();
     }
 
-    /** Of them, those that failed: no answer, or a status of 400 or more. */
+    /** Of them, those that failed: no answer, or a status of 400 or more (or not the expected one). */
     long errors() {
         return errors.sum();
     }
@@ -159,12 +164,12 @@ final class RequestRecorder {
         InFlight state = of(session);
         long elapsed = end - request.startTimestampNanos();
         boolean answered = state.status != 0;
-        boolean ok = answered && state.status < 400;
+        boolean ok = answered && (expectStatus > 0 ? state.status == expectStatus : state.status < 400);
         String code;
         String message;
         if (answered) {
             code = Integer.toString(state.status);
-            message = state.status < 400 ? "OK" : "";
+            message = ok ? "OK" : "";
         } else if (elapsed >= timeoutNanos) {
             code = "Non HTTP response code: java.net.SocketTimeoutException";
             message = "Non HTTP response message: no answer within the request timeout";

@@ -12,9 +12,9 @@ import lab.threads.report.chart.RunCharts;
 import lab.threads.report.page.CsvReport;
 import lab.threads.report.page.HtmlReport;
 import lab.threads.report.page.MarkdownReport;
-import lab.threads.report.raw.AtomicFile;
-import lab.threads.report.raw.RunFolder;
 import lab.threads.report.summary.RunReport;
+import lab.threads.run.AtomicFile;
+import lab.threads.run.RunFolder;
 
 /**
  * Writes a run's report files into its run folder: summary.json, summary.csv, summary.md, charts.json (the

@@ -15,13 +15,14 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.stream.Stream;
-import lab.threads.report.math.PlanShape;
-import lab.threads.report.raw.AtomicFile;
+import lab.threads.client.LoadClient;
 import lab.threads.report.raw.JtlReader;
-import lab.threads.report.raw.LoadClient;
-import lab.threads.report.raw.RunFolder;
-import lab.threads.report.summary.RunOutcome;
+import lab.threads.report.raw.RecordedClient;
 import lab.threads.report.summary.RunReport;
+import lab.threads.run.AtomicFile;
+import lab.threads.run.PlanShape;
+import lab.threads.run.RunFolder;
+import lab.threads.run.RunOutcome;
 
 /**
  * A case whose runner stopped before it summarised every server it started (SIGKILL, the out-of-memory killer, a
@@ -40,8 +41,8 @@ public final class RunRecovery {
      * (lab-report does not depend on server-common; a lab-runner test checks the two agree).
      */
     public static final String PARENT_GONE = "is gone: stopping as on SIGTERM";
-    /** The line JMeterMain prints when its plan has run to the end. */
-    private static final String JMETER_DONE = "done ";
+    /** The line a client's fork prints when its plan has run to the end. */
+    private static final String CLIENT_DONE = "done ";
     /** The files only the runner writes, once a second while the load runs: the last one is its last second. */
     private static final List<String> RUNNER_FILES = List.of(
             RunFolder.STATS_FILE,
@@ -111,7 +112,8 @@ public final class RunRecovery {
      */
     public static RunOutcome why(Path serverDir, String server, PlanShape plan) {
         List<String> parts = new ArrayList<>();
-        String client = LoadClient.of(serverDir).label();
+        LoadClient recorded = RecordedClient.of(serverDir);
+        String client = recorded.label();
         OptionalLong first = firstSampleMs(serverDir);
         OptionalLong runnerLast = lastModifiedMs(serverDir, RUNNER_FILES);
         if (runnerLast.isEmpty()) {
@@ -125,14 +127,14 @@ public final class RunRecovery {
                     Math.max(0, Math.round((runnerLast.getAsLong() - first.getAsLong()) / 1000.0))));
         }
         String console = read(serverDir.resolve(RunFolder.CLIENT_CONSOLE_FILE));
-        String jmeterLog = read(serverDir.resolve(RunFolder.JMETER_LOG_FILE));
-        if (console.lines().anyMatch(line -> line.startsWith(JMETER_DONE))) {
+        String clientLog = read(serverDir.resolve(recorded.logFile()));
+        if (console.lines().anyMatch(line -> line.startsWith(CLIENT_DONE))) {
             parts.add(client + " ran its plan to the end");
-        } else if (!console.isEmpty() || !jmeterLog.isEmpty()) {
+        } else if (!console.isEmpty() || !clientLog.isEmpty()) {
             parts.add(String.format(
                     Locale.ROOT,
                     "%s at %,d of %,d samples",
-                    jmeterLog.contains(PARENT_GONE)
+                    clientLog.contains(PARENT_GONE)
                             ? client + " stopped with it"
                             : "no end line from " + client + " (it was stopped)",
                     samples(serverDir),

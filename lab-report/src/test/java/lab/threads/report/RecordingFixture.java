@@ -16,7 +16,7 @@ import java.text.ParseException;
 import java.util.concurrent.Executors;
 import jdk.jfr.Configuration;
 import jdk.jfr.Recording;
-import lab.threads.report.raw.JfrSettings;
+import lab.threads.run.JfrSettings;
 
 /**
  * A recording made in this JVM with the lab's own lab.jfc, of a small program that does on purpose what the report

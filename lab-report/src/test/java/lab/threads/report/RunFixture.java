@@ -9,15 +9,15 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import lab.threads.report.math.PlanShape;
 import lab.threads.report.math.SummaryReportRow;
-import lab.threads.report.raw.JvmSide;
-import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.Sample;
-import lab.threads.report.summary.RunOutcome;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.report.verdict.ClientVerdict;
+import lab.threads.run.JvmSide;
+import lab.threads.run.PlanShape;
+import lab.threads.run.RunFolder;
+import lab.threads.run.RunOutcome;
 
 /** A complete run folder of three servers, each with a seeded samples.jtl and a server-stats.jsonl a second. */
 public final class RunFixture {
@@ -206,7 +206,8 @@ public final class RunFixture {
                 s.seriesGaps(),
                 s.profile(),
                 s.cpu(),
-                s.pool());
+                s.pool(),
+                s.guest());
     }
 
     /** The server's own per-second series over the fixture's 50 s: 60 responses a second, p99 a little above 6 s. */

@@ -10,12 +10,12 @@ import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import lab.threads.report.math.PlanShape;
-import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.Sample;
-import lab.threads.report.summary.RunOutcome;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
+import lab.threads.run.PlanShape;
+import lab.threads.run.RunFolder;
+import lab.threads.run.RunOutcome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

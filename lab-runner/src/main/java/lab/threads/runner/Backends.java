@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import lab.threads.common.Variant;
 import lab.threads.common.WaitKind;
-import lab.threads.report.raw.RunFolder;
+import lab.threads.run.RunFolder;
 import lab.threads.runner.database.DatabaseFork;
 import lab.threads.runner.database.DatabaseSampler;
 

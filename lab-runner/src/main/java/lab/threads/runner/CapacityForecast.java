@@ -5,10 +5,10 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import lab.threads.client.ChosenClient;
 import lab.threads.common.ServerSettings;
 import lab.threads.common.Variant;
-import lab.threads.report.math.PlanShape;
-import lab.threads.runner.jmeter.ClientKind;
+import lab.threads.run.PlanShape;
 import lab.threads.runner.outside.CpuList;
 
 /**
@@ -63,7 +63,7 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
      */
     record Sides(
             boolean clientHere,
-            ClientKind client,
+            ChosenClient client,
             List<Variant> started,
             List<String> startedServerFlags,
             CpuSets cpus,
@@ -97,7 +97,7 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
             lines.add(connectionCap(settings, machine));
         }
         boolean platformThreads = started.stream().anyMatch(THREAD_PER_REQUEST::contains)
-                || clientHere && sides.client() == ClientKind.PLATFORM;
+                || clientHere && sides.client().threadPerUser();
         if (machine.threads() != null && platformThreads) {
             lines.add(against(
                     machine.threads(),

@@ -8,8 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
-import lab.threads.report.raw.RunFolder;
-import lab.threads.report.runs.RunIndex;
+import lab.threads.report.Reports;
+import lab.threads.run.RunFolder;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -52,7 +52,7 @@ record CommandFolder(Path out, Path dir) {
      * @param excerpt the lines of the markdown worth printing, from the whole of it
      */
     void finish(String label, String markdownFile, UnaryOperator<String> excerpt) throws IOException {
-        RunIndex.write(out);
+        Reports.writeIndex(out);
         System.out.println();
         System.out.print(excerpt.apply(Files.readString(dir.resolve(markdownFile))));
         System.out.println(label + ": " + dir.resolve(RunFolder.HTML_FILE));

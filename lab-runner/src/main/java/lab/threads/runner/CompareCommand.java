@@ -3,12 +3,8 @@ package lab.threads.runner;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.concurrent.Callable;
-import lab.threads.report.runs.BadRunFolder;
-import lab.threads.report.runs.ComparedRun;
-import lab.threads.report.runs.ComparisonReport;
-import lab.threads.report.runs.RunComparison;
-import lab.threads.report.runs.RunIndex;
-import lab.threads.runner.cli.OneLineErrors;
+import lab.threads.common.OneLineErrors;
+import lab.threads.report.Reports;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -59,23 +55,17 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        RunComparison comparison;
+        Reports.Comparison comparison;
         try {
-            comparison = RunComparison.of(ComparedRun.read(a), ComparedRun.read(b));
-        } catch (BadRunFolder e) {
-            System.err.println("lab: " + e.getMessage());
+            comparison = Reports.compare(a, b, out, LocalDateTime.now().format(LabRun.FOLDER));
+        } catch (IllegalArgumentException notARun) {
+            System.err.println("lab: " + notARun.getMessage());
             return 2;
         }
-        Path results = comparison.b().results();
-        Path page = ComparisonReport.write(
-                comparison,
-                out != null
-                        ? out
-                        : results.resolve("compare-" + LocalDateTime.now().format(LabRun.FOLDER)));
-        System.out.println(ComparisonReport.terminal(comparison));
-        System.out.println("Comparison: " + page);
+        System.out.println(comparison.table());
+        System.out.println("Comparison: " + comparison.page());
         if (out == null) { // the index lists the comparisons beside the runs
-            RunIndex.refresh(results).ifPresent(index -> System.out.println("All runs: " + index));
+            Reports.refreshIndex(comparison.results()).ifPresent(index -> System.out.println("All runs: " + index));
         }
         return 0;
     }

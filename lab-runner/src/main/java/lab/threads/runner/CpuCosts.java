@@ -9,11 +9,10 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import lab.threads.report.raw.AtomicFile;
-import lab.threads.report.raw.RunFolder;
-import lab.threads.report.raw.ServerStatsPeaks;
-import lab.threads.report.summary.ServerSummary;
-import lab.threads.runner.jmeter.ClientKind;
+import lab.threads.client.ChosenClient;
+import lab.threads.report.ServerFigures;
+import lab.threads.run.AtomicFile;
+import lab.threads.run.RunFolder;
 
 /**
  * CPU milliseconds per request, of the client (by the threads its users run on) and of each server: what the
@@ -21,7 +20,7 @@ import lab.threads.runner.jmeter.ClientKind;
  * keeps {@code cpu-per-request.json} in the results folder up to date with the latest run of each, so a machine's
  * forecast soon speaks of that machine.
  *
- * @param client by {@link ClientKind#label()}
+ * @param client by {@link ChosenClient#label()}
  * @param server by variant id
  */
 record CpuCosts(Map<String, Cost> client, Map<String, Cost> server) {
@@ -62,23 +61,21 @@ record CpuCosts(Map<String, Cost> client, Map<String, Cost> server) {
         }
     }
 
-    /** This run's figures, where it measured enough requests with both sides' CPU known. */
-    CpuCosts learn(ServerSummary run, ClientKind clientKind, String runFolder) {
-        long requests = run.summary().samples();
+    /**
+     * This run's figures, where it measured enough requests with a side's CPU known: the client's when its users ran
+     * here, the server's when its /stats answered to the end (one that stopped answering reported only part of it).
+     */
+    CpuCosts learn(ServerFigures run, ChosenClient chosen, String runFolder) {
+        long requests = run.requests();
         if (!run.outcome().ok() || requests < FEWEST_REQUESTS) {
             return this;
         }
         String from = String.format(Locale.ROOT, "%s, %,d requests", runFolder, requests);
-        var client = run.client();
-        if (!client.distributed() && client.cpuUserMs() != null && client.cpuSystemMs() != null) {
-            this.client.put(
-                    clientKind.label(),
-                    new Cost(round((client.cpuUserMs() + client.cpuSystemMs()) / (double) requests), from));
+        if (run.clientCpuMs() != null) {
+            this.client.put(chosen.label(), new Cost(round(run.clientCpuMs() / (double) requests), from));
         }
-        ServerStatsPeaks stats = run.serverStats();
-        // A server that stopped answering /stats reported only part of its CPU.
-        if (stats != null && stats.processCpuMs() != null && stats.silentAtEndSeconds() == null) {
-            this.server.put(run.server(), new Cost(round(stats.processCpuMs() / (double) requests), from));
+        if (run.serverCpuMs() != null) {
+            this.server.put(run.server(), new Cost(round(run.serverCpuMs() / (double) requests), from));
         }
         return this;
     }

@@ -5,19 +5,22 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import lab.threads.client.ChosenClient;
+import lab.threads.client.ClientPrograms;
 import lab.threads.common.Knobs;
+import lab.threads.common.OneLineErrors;
 import lab.threads.common.ServerSettings;
 import lab.threads.common.SettingsMode;
 import lab.threads.common.Variant;
-import lab.threads.runner.cli.OneLineErrors;
-import lab.threads.runner.jmeter.ClientKind;
-import lab.threads.runner.workers.RmiKeystore;
-import lab.threads.runner.workers.RmiOptions;
-import lab.threads.runner.workers.RmiSecurity;
-import lab.threads.runner.workers.WorkerAddresses;
+import lab.threads.jmeter.workers.RmiOptions;
+import lab.threads.jmeter.workers.WorkerAddresses;
+import lab.threads.run.Sweep;
+import lab.threads.runner.guest.Expected;
+import lab.threads.runner.guest.Guest;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -163,8 +166,45 @@ public final class LabCommand implements Callable<Integer> {
             split = ",",
             paramLabel = "<server>=<url>",
             description =
-                    "Run against an already running server instead of starting one, e.g. virtual=http://server-virtual:8083.")
+                    "Run against an already running server instead of starting one, e.g. virtual=http://server-virtual:8083;"
+                            + " a name that is none of the lab's servers makes a guest, any HTTP service, loaded at its URL"
+                            + " (path and query as given), e.g. my-service=http://127.0.0.1:8080/api/orders?id=1.")
     Map<String, URI> targets = new LinkedHashMap<>();
+
+    @Option(
+            names = "--target-pid",
+            paramLabel = "<guest>=<pid>",
+            description = "The running process of a guest: its threads, memory, CPU, descriptors, context switches "
+                    + "and (a JVM) collections are read from outside. Default: none (the guest's URL alone).")
+    Map<String, Long> targetPids = new LinkedHashMap<>();
+
+    @Option(
+            names = "--target-command",
+            paramLabel = "<guest>=<command>",
+            description =
+                    "A command (bash -c) that starts a guest: the lab starts it before the first load, waits "
+                            + "up to --start-timeout-s for its URL to answer as expected, reads its process as for "
+                            + "--target-pid and stops it and its children after the run (or when the runner dies). Default: none.")
+    Map<String, String> targetCommands = new LinkedHashMap<>();
+
+    @Option(
+            names = "--expect-status",
+            defaultValue = "200",
+            description = "Guests: the status of a successful answer (JMeter's response assertion; a --target-command "
+                    + "guest is ready once its URL answers it). Default: ${DEFAULT-VALUE}.")
+    int expectStatus;
+
+    @Option(
+            names = "--expect-body",
+            description = "Guests: a substring a successful answer's body holds. Default: none (any body).")
+    String expectBody;
+
+    @Option(
+            names = "--service-ms",
+            description =
+                    "Guests: the time the service itself takes to answer one request, when known: the plan's "
+                            + "ideal (and % of it) is computed with it. Default: none (throughput and latency, no % of the ideal).")
+    Long serviceMs;
 
     @Option(
             names = "--sweep",
@@ -256,7 +296,8 @@ public final class LabCommand implements Callable<Integer> {
     @Option(
             names = "--start-timeout-s",
             defaultValue = "60",
-            description = "How long a server may take to answer /health. Default: ${DEFAULT-VALUE}.")
+            description = "How long a server may take to answer /health (a --target-command guest: its URL). "
+                    + "Default: ${DEFAULT-VALUE}.")
     int startTimeoutSeconds;
 
     public static void main(String[] args) {
@@ -283,7 +324,7 @@ public final class LabCommand implements Callable<Integer> {
     LabRun prepared() throws java.io.IOException {
         RunOptions options = options();
         if (!options.workers().isEmpty()) {
-            readyRmi(options.rmi());
+            options.rmi().ready();
         }
         // Last: its output check makes the results folder, which a refusal before it must not leave behind.
         Preflight.check(options.preflight());
@@ -298,10 +339,19 @@ public final class LabCommand implements Callable<Integer> {
     }
 
     RunOptions options() throws java.io.IOException {
-        List<Variant> variants =
-                servers.stream().flatMap(LabCommand::selection).distinct().toList();
         Map<Variant, URI> external = new LinkedHashMap<>();
-        targets.forEach((server, url) -> external.put(variant(server), url));
+        Map<String, URI> guestUrls = new LinkedHashMap<>();
+        targets.forEach((server, url) -> {
+            if (isServerName(server)) {
+                external.put(variant(server), url);
+            } else {
+                guestUrls.put(server, url);
+            }
+        });
+        GuestRun guests = guestRun(guestUrls, external);
+        List<Variant> variants = guests.present()
+                ? List.of()
+                : servers.stream().flatMap(LabCommand::selection).distinct().toList();
         Map<String, String> overrides = new LinkedHashMap<>(planProperties);
         putIfGiven(overrides, "rate", rate);
         putIfGiven(overrides, "duration", duration);
@@ -315,6 +365,7 @@ public final class LabCommand implements Callable<Integer> {
         putIfGiven(overrides, "response_timeout_ms", responseTimeoutMs);
         putIfGiven(overrides, SourceAddress.PLAN_PROPERTY, sourceAddress);
         overrides.putAll(PlanKnob.given(spec));
+        overrides.putAll(guests.planProperties());
         PlanChoice chosen = PlanChoice.resolve(plan, overrides);
         if (chosen.properties().containsKey(SourceAddress.PLAN_PROPERTY)) {
             if (!overrides.containsKey(SourceAddress.PLAN_PROPERTY)) {
@@ -322,7 +373,8 @@ public final class LabCommand implements Callable<Integer> {
             }
             SourceAddress.parse(chosen.properties().get(SourceAddress.PLAN_PROPERTY));
         }
-        chosen.checkClient(clientKind(), workers.isEmpty() ? 0 : 1, warmupUsers);
+        ChosenClient chosenClient = ClientPrograms.choose(client);
+        chosenClient.check(chosen.asked(workers.size(), warmupUsers, guests));
         int totalUsers = chosen.shape().users();
         List<String> workerAddresses = WorkerAddresses.resolve(workers);
         if (chosen.open() && !workerAddresses.isEmpty()) {
@@ -346,7 +398,7 @@ public final class LabCommand implements Callable<Integer> {
             throw new IllegalArgumentException(
                     "--warmup-users must be 0 (no warm-up) or more, got " + warmupUsers + ".");
         }
-        RunCase.Sweep sweepLevels = sweep == null ? null : RunCase.Sweep.parse(sweep);
+        Sweep sweepLevels = sweep == null ? null : Sweep.parse(sweep);
         if (sweepLevels != null && sweepLevels.property().equals(SourceAddress.PLAN_PROPERTY)) {
             sweepLevels.values().forEach(SourceAddress::parse);
         }
@@ -354,7 +406,7 @@ public final class LabCommand implements Callable<Integer> {
         RunOptions options = new RunOptions(
                 variants,
                 chosen,
-                clientKind(),
+                chosenClient,
                 out,
                 external,
                 words(serverJvmArgs),
@@ -368,30 +420,61 @@ public final class LabCommand implements Callable<Integer> {
                 warmupUsers,
                 cpuSets(variants, external, workerAddresses),
                 Profiling.Mode.parse(profile),
-                ServerJdk.checked(serverJdk));
+                ServerJdk.checked(serverJdk),
+                guests);
         options.cases();
         return options;
     }
 
-    /** The first distributed run makes the keystore; a plain-RMI one says, every time, what it exposes. */
-    private static void readyRmi(RmiSecurity rmi) {
-        if (rmi.insecure()) {
-            System.err.println("lab: " + RmiSecurity.INSECURE_WARNING);
-            return;
-        }
-        RmiKeystore keystore = rmi.keystore();
-        try {
-            if (keystore.createIfMissing()) {
-                System.out.println("lab: made the RMI keystore " + keystore.file() + " and " + keystore.passwordFile()
-                        + ": copy both to every worker machine.");
+    /** The run's guests, and the refusals of what a guest run cannot do; {@link GuestRun#NONE} without guests. */
+    private GuestRun guestRun(Map<String, URI> guestUrls, Map<Variant, URI> external) {
+        if (guestUrls.isEmpty()) {
+            if (!targetPids.isEmpty() || !targetCommands.isEmpty()) {
+                Guest.of(guestUrls, targetPids, targetCommands, Set.of()); // names the guest without a URL
             }
-        } catch (java.io.IOException e) {
-            throw new IllegalArgumentException(
-                    "cannot make the RMI keystore " + keystore.file() + " (" + e.getMessage()
-                            + "): give a writable path with --rmi-keystore.",
-                    e);
+            if (expectBody != null || serviceMs != null || expectStatus != Expected.DEFAULT_STATUS) {
+                throw new IllegalArgumentException(
+                        "--expect-status, --expect-body and --service-ms describe a guest's "
+                                + "answers: give the guest with --target <name>=<url> (the lab's servers answer their contract).");
+            }
+            return GuestRun.NONE;
         }
-        keystore.check();
+        if (!external.isEmpty() || serversGiven()) {
+            throw new IllegalArgumentException("a guest runs with other guests only, not with the lab's servers (one "
+                    + "plan, one ideal): run the lab's servers in a run of their own and ./lab compare the two.");
+        }
+        if (sleepMs != null) {
+            throw new IllegalArgumentException("--sleep-ms is the ?ms= of the lab's /sleep; a guest's URL decides what "
+                    + "its requests do: give --service-ms <its own time> for the plan's ideal instead.");
+        }
+        if (!PlanKnob.HOW
+                .checked(PlanKnob.given(spec).get(PlanKnob.HOW.property()))
+                .equals("sleep")) {
+            throw new IllegalArgumentException("--how picks the lab's servers' wait; a guest's URL decides what its "
+                    + "requests do: leave --how out.");
+        }
+        if (serviceMs != null && serviceMs < 0) {
+            throw new IllegalArgumentException("--service-ms must be 0 or more, got " + serviceMs + ".");
+        }
+        Set<String> reserved = new java.util.HashSet<>(Variant.GROUPS.keySet());
+        reserved.add(ALL);
+        return new GuestRun(
+                Guest.of(guestUrls, targetPids, targetCommands, reserved),
+                new Expected(expectStatus, expectBody),
+                serviceMs);
+    }
+
+    /** Whether --servers was given (flag, property or variable), not left at its default. */
+    private boolean serversGiven() {
+        return spec.commandLine().getParseResult().hasMatchedOption("--servers")
+                || new Knobs(Map.of()).given("--servers") != null;
+    }
+
+    /** A name of --target that is one of the lab's servers (id or short name), not a guest's. */
+    private static boolean isServerName(String name) {
+        return Stream.of(Variant.values())
+                .anyMatch(variant ->
+                        variant.id().equals(name) || variant.shortName().equals(name));
     }
 
     /** The started servers' settings mode, refused where it cannot hold. */
@@ -438,10 +521,6 @@ public final class LabCommand implements Callable<Integer> {
                             + "workers: pin those where they run, and give --cpus server=... alone.");
         }
         return sets;
-    }
-
-    private ClientKind clientKind() {
-        return ClientKind.parse(client);
     }
 
     private static void putIfGiven(Map<String, String> properties, String name, String value) {

@@ -14,16 +14,14 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import lab.threads.common.Variant;
-import lab.threads.report.ReportWriter;
-import lab.threads.report.RunRecovery;
-import lab.threads.report.math.PlanShape;
-import lab.threads.report.page.TerminalTable;
-import lab.threads.report.raw.RunFolder;
-import lab.threads.report.runs.RunIndex;
-import lab.threads.report.runs.SweepReport;
-import lab.threads.report.summary.RunOutcome;
-import lab.threads.report.summary.RunReport;
-import lab.threads.report.summary.ServerSummary;
+import lab.threads.report.CaseReport;
+import lab.threads.report.Reports;
+import lab.threads.report.ServerFigures;
+import lab.threads.run.PlanShape;
+import lab.threads.run.RunFolder;
+import lab.threads.run.RunOutcome;
+import lab.threads.runner.guest.Guest;
+import lab.threads.runner.guest.GuestProcess;
 
 /**
  * The pipeline of one {@code ./lab run}: plan (its cases: sweep levels x repeats) -> run each server in turn ->
@@ -39,6 +37,8 @@ final class LabRun {
     private ServerRun.Spec serverRun;
     /** What the servers' waits need, started for the whole run; {@link Backends#NONE} until then. */
     private Backends backends = Backends.NONE;
+    /** Each guest's process by its name, for the whole run: those the lab starts are stopped at its end. */
+    private Map<String, GuestProcess> guestProcesses = Map.of();
 
     private final PrintStream out = System.out;
     private final CountDownLatch reported = new CountDownLatch(1);
@@ -63,9 +63,19 @@ final class LabRun {
             backends = options.startedServers().isEmpty()
                     ? Backends.NONE
                     : Backends.start(options.waits(), options.largestDbPool(), labHome, runDir, out);
+            // Before any load too: a guest that does not become ready refuses the run.
+            guestProcesses = options.guests()
+                    .processes(
+                            runDir,
+                            options.startTimeout(),
+                            GuestRun.askWait(cases.getFirst().plan()),
+                            out);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new java.io.InterruptedIOException("interrupted while readying JDK " + options.serverJdk());
+        } catch (IllegalArgumentException e) {
+            closeBackends();
+            throw e;
         }
         serverRun = options.serverRun(jdk, backends);
         Map<String, Object> metadata = RunMetadata.collect(options, labHome, commandLine);
@@ -75,8 +85,8 @@ final class LabRun {
                 runDir,
                 cases.size(),
                 cases.size() == 1 ? "" : "s",
-                options.servers().size(),
-                options.servers().size() == 1 ? "" : "s",
+                turns(),
+                turns() == 1 ? "" : "s",
                 options.client().describe());
         Profiling profiling = Profiling.prepare(options.profile(), runDir);
         if (profiling.on()) {
@@ -88,8 +98,8 @@ final class LabRun {
         Thread onCtrlC = new Thread(this::interrupt, "lab-interrupt");
         Runtime.getRuntime().addShutdownHook(onCtrlC);
 
-        // Each case's servers, by the case's folder.
-        Map<String, List<ServerSummary>> results = new LinkedHashMap<>();
+        // Each case's report, by the case's folder.
+        Map<String, CaseReport> results = new LinkedHashMap<>();
         boolean allOk = true;
         try {
             for (RunCase runCase : cases) {
@@ -98,11 +108,8 @@ final class LabRun {
                 }
                 allOk &= runCase(runCase, runDir.resolve(runCase.folder()), labHome, profiling, metadata, results);
                 if (cases.size() > 1) {
-                    SweepReport.write(
-                            runDir,
-                            metadata,
-                            RunCase.points(options.sweep(), options.plan().name(), results),
-                            List.copyOf(results.keySet()));
+                    CaseReport.writeSweep(
+                            runDir, metadata, options.sweep(), options.plan().name(), results);
                 }
             }
             out.println("Report: " + runDir.resolve(RunFolder.HTML_FILE)
@@ -111,6 +118,7 @@ final class LabRun {
                             : " (the evidence, charts and errors by cause; also summary.md, .csv, .json)"));
         } finally {
             closeBackends();
+            closeGuests();
             writeRunIndex();
             reported.countDown();
             if (!interrupted) {
@@ -132,6 +140,20 @@ final class LabRun {
         }
     }
 
+    /** Stops the guests the lab started, and their children, after the last load. */
+    private void closeGuests() {
+        try {
+            GuestRun.close(guestProcesses);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The servers and guests each case runs. */
+    private int turns() {
+        return options.servers().size() + options.guests().guests().size();
+    }
+
     /** The run's folder under --out; null before {@link #execute}. */
     Path runDir() {
         return runDir;
@@ -148,17 +170,19 @@ final class LabRun {
             Path labHome,
             Profiling profiling,
             Map<String, Object> metadata,
-            Map<String, List<ServerSummary>> results)
+            Map<String, CaseReport> results)
             throws IOException {
         PlanShape plan = runCase.plan().shape();
         out.printf(
-                "%n== %s: plan %s %s: ideal %,d samples in %.0f s = %.1f req/s%n",
+                "%n== %s: plan %s %s: %s%n",
                 runCase.folder().isEmpty() ? "run" : runCase.folder(),
                 runCase.plan().name(),
                 runCase.plan().properties(),
-                plan.idealSamples(),
-                plan.idealDurationSeconds(),
-                plan.idealThroughput());
+                options.guests().present() && !plan.hasIdeal()
+                        ? "no ideal: the guests' own time for a request is not given (--service-ms)"
+                        : String.format(
+                                "ideal %,d samples in %.0f s = %.1f req/s",
+                                plan.idealSamples(), plan.idealDurationSeconds(), plan.idealThroughput()));
         if (!plan.ceilingWords().isEmpty()) {
             out.println("   " + plan.ceilingWords());
         }
@@ -169,33 +193,43 @@ final class LabRun {
         Map<String, Object> caseMetadata = new LinkedHashMap<>(metadata);
         caseMetadata.put("planProperties", runCase.plan().properties());
         // Before any server: a case cut short (the runner killed) is still summarised from its raw files.
-        RunRecovery.writeStarted(caseDir, caseMetadata, plan);
-        List<ServerSummary> summaries = new ArrayList<>();
-        results.put(runCase.folder(), summaries);
+        CaseReport report = CaseReport.start(caseDir, caseMetadata, plan);
+        results.put(runCase.folder(), report);
         boolean allOk = true;
+        List<ServerRun> turns = new ArrayList<>();
         for (Variant variant : options.servers()) {
+            turns.add(new ServerRun(
+                    variant, serverRun, runCase.plan(), labHome, caseDir.resolve(variant.id()), profiling, out));
+        }
+        for (Guest guest : options.guests().guests()) {
+            turns.add(new ServerRun(
+                    new GuestTurn(guest, guestProcesses.get(guest.name()), options.guests()),
+                    serverRun,
+                    runCase.plan(),
+                    labHome,
+                    caseDir.resolve(guest.name()),
+                    profiling,
+                    out));
+        }
+        for (ServerRun turn : turns) {
             if (interrupted) {
                 break;
             }
-            current = new ServerRun(
-                    variant, serverRun, runCase.plan(), labHome, caseDir.resolve(variant.id()), profiling, out);
+            current = turn;
             RunOutcome outcome = current.run();
             if (interrupted) {
                 outcome = outcome.interrupted();
             }
-            ServerSummary measured = ServerSummary.from(variant.id(), caseDir.resolve(variant.id()), plan, outcome);
-            ServerSummary summary = judged(measured);
-            if (summary != measured) {
-                say(variant, summary.outcome());
+            ServerFigures figures = report.add(turn.id(), outcome);
+            if (!figures.outcome().equals(outcome)) {
+                say(turn.id(), figures.outcome());
             }
-            allOk &= summary.outcome().ok();
-            summaries.add(summary);
-            caseMetadata.put(RunMetadata.SERVER_JDK_VERSIONS, RunMetadata.serverJdkVersions(summaries));
-            learnCpuCosts(summary, caseDir);
-            writeReport(new RunReport(caseMetadata, plan, summaries), caseDir);
+            allOk &= figures.outcome().ok();
+            learnCpuCosts(figures, caseDir);
+            writeReport(report, caseDir);
         }
         out.println();
-        out.print(TerminalTable.render(new RunReport(caseMetadata, plan, summaries)));
+        out.print(report.table());
         return allOk;
     }
 
@@ -203,9 +237,9 @@ final class LabRun {
      * A case's report after a server; when it cannot be written (the disk full), the run stops with one line that
      * says what is kept and what to do: every raw file written so far stays, and ./lab report summarises them.
      */
-    private void writeReport(RunReport report, Path caseDir) throws IOException {
+    private void writeReport(CaseReport report, Path caseDir) throws IOException {
         try {
-            ReportWriter.writeAll(report, caseDir);
+            report.write();
         } catch (IOException e) {
             throw new IOException(
                     "the report in " + caseDir + " could not be written (" + e.getMessage() + "); the raw files "
@@ -215,11 +249,11 @@ final class LabRun {
     }
 
     /** The forecast's CPU per request, from this server's run; a failure there never fails the run. */
-    private void learnCpuCosts(ServerSummary summary, Path caseDir) {
+    private void learnCpuCosts(ServerFigures figures, Path caseDir) {
         try {
             CpuCosts.load(options.out())
                     .learn(
-                            summary,
+                            figures,
                             options.client(),
                             options.out().relativize(caseDir).toString())
                     .save(options.out());
@@ -229,20 +263,8 @@ final class LabRun {
         }
     }
 
-    /**
-     * A server's turn that ran the plan to its end but measured no answer of a server to /sleep is not ok: "every
-     * request failed: " and the first cause; any other turn as it ended.
-     */
-    static ServerSummary judged(ServerSummary summary) {
-        if (!summary.outcome().ok() || !summary.everyRequestFailed()) {
-            return summary;
-        }
-        return summary.withOutcome(RunOutcome.of(
-                RunOutcome.Kind.EVERY_REQUEST_FAILED, "every request failed: " + summary.topErrorCause()));
-    }
-
-    private void say(Variant variant, RunOutcome outcome) {
-        out.printf("[%s] %s%n", variant.id(), outcome);
+    private void say(String id, RunOutcome outcome) {
+        out.printf("[%s] %s%n", id, outcome);
     }
 
     /** The run's own folder, named for when it started; a second run started in the same second gets "-2". */
@@ -261,7 +283,7 @@ final class LabRun {
     /** results/index.html, with this run in it; a failure there never fails the run, whose own report is written. */
     private void writeRunIndex() {
         try {
-            out.println("All runs: " + RunIndex.write(options.out()));
+            out.println("All runs: " + Reports.writeIndex(options.out()));
         } catch (IOException | RuntimeException e) {
             out.println("lab: " + options.out().resolve(RunFolder.HTML_FILE)
                     + " (the index of all runs) not rewritten: " + e);

@@ -10,12 +10,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import lab.threads.common.Knobs;
+import lab.threads.common.OneLineErrors;
 import lab.threads.common.Variant;
 import lab.threads.common.WaitKind;
-import lab.threads.report.pinning.PinningProbe;
-import lab.threads.report.pinning.PinningReport;
-import lab.threads.report.pinning.PinningVerdict;
-import lab.threads.runner.cli.OneLineErrors;
+import lab.threads.report.Reports;
+import lab.threads.run.PinningProbe;
+import lab.threads.run.RunFolder;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -148,20 +148,20 @@ public final class PinningCommand implements Callable<Integer> {
                                 deadlineMs,
                                 backendFlags);
                         probes.add(probe);
-                        new PinningReport(metadata, probes).write(runDir);
+                        Reports.writePinning(runDir, metadata, probes);
                         System.out.printf(
                                 Locale.ROOT,
                                 "  JDK %d %-22s %-12s %-18s %s%n",
                                 probe.jdkFeature(),
                                 variant.id(),
                                 kind.id(),
-                                PinningVerdict.of(probe).words(),
-                                PinningVerdict.evidence(probe));
+                                Reports.pinningVerdict(probe),
+                                Reports.pinningEvidence(probe));
                     }
                 }
             }
         }
-        folder.finish("Pinning", PinningReport.MARKDOWN_FILE, markdown -> {
+        folder.finish("Pinning", RunFolder.PINNING_MARKDOWN_FILE, markdown -> {
             int table = markdown.indexOf("| operation");
             return markdown.substring(table, markdown.indexOf("\n\n", table) + 1);
         });

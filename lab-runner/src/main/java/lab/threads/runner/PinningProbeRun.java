@@ -20,13 +20,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.zip.DataFormatException;
 import lab.threads.common.Variant;
 import lab.threads.common.WaitKind;
-import lab.threads.report.pinning.JfrEvidence;
-import lab.threads.report.pinning.PinningProbe;
-import lab.threads.report.raw.RunFolder;
-import lab.threads.report.raw.ServerView;
+import lab.threads.report.JfrEvidence;
+import lab.threads.report.Reports;
+import lab.threads.run.PinningProbe;
+import lab.threads.run.RunFolder;
 
 /**
  * One probe of {@code ./lab pinning}: a fresh server JVM (so no carrier or thread of an earlier kind is left in it),
@@ -173,27 +172,11 @@ final class PinningProbeRun {
      */
     private static Double serverP99(HttpClient client, ServerProcess server, JsonNode before) {
         try {
-            ServerView probed =
-                    probedRequests(before, get(client, server.base().resolve("/stats"), Duration.ofSeconds(3)));
-            return probed == null || probed.count() == 0 ? null : probed.p99Ms();
+            return Reports.timedBetween(before, get(client, server.base().resolve("/stats"), Duration.ofSeconds(3)))
+                    .filter(probed -> probed.count() > 0)
+                    .map(Reports.Timed::p99Ms)
+                    .orElse(null);
         } catch (IOException | InterruptedException notAnswered) {
-            return null;
-        }
-    }
-
-    /**
-     * What the server timed between two of its /stats answers: the probe's requests, without the warm-up before them
-     * (its histogram counts from its start). Null when it times none (no histogram) or its histogram is unreadable.
-     */
-    static ServerView probedRequests(JsonNode before, JsonNode after) {
-        JsonNode from = before.path("serverTiming");
-        JsonNode to = after.path("serverTiming");
-        if (!from.hasNonNull("histogram") || !to.hasNonNull("histogram")) {
-            return null;
-        }
-        try {
-            return ServerView.between(from, to);
-        } catch (DataFormatException | IllegalArgumentException unreadable) {
             return null;
         }
     }

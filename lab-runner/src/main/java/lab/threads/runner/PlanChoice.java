@@ -12,9 +12,10 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import lab.threads.client.PlanAsked;
 import lab.threads.common.WaitKind;
-import lab.threads.report.math.PlanShape;
-import lab.threads.runner.jmeter.ClientKind;
+import lab.threads.jmeter.PlanProperties;
+import lab.threads.run.PlanShape;
 
 /**
  * The plan of a run: a bundled one by name ({@code talk}, {@code smoke}, {@code open}) or a .jmx file, with its
@@ -56,8 +57,8 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
             "0");
     /** Filled in per server by the runner, never by the user. */
     static final Set<String> TARGET_PROPERTIES = Set.of("host", "port");
-    /** Set by the runner at the JMeter fork from the lab's own knobs ({@link PlanKnob#jmeterProperties}). */
-    static final Set<String> FORK_PROPERTIES = Set.of(PlanKnob.HOW_QUERY);
+    /** Set at the JMeter fork from the lab's own knobs ({@link PlanProperties}). */
+    static final Set<String> FORK_PROPERTIES = Set.of(PlanProperties.HOW_QUERY);
 
     private static final Pattern PROPERTY_REFERENCE = Pattern.compile("\\$\\{__P\\(([A-Za-z0-9_.-]+),([^)]*)\\)}");
 
@@ -68,12 +69,12 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
     static PlanChoice resolve(String plan, Map<String, String> overrides) throws IOException {
         String location;
         String text;
+        Map<String, String> properties;
         if (plan.equals(THROUGHPUT)) {
+            // No .jmx to read them from: its own knobs, in their names' order.
             location = THROUGHPUT;
-            text = THROUGHPUT_DEFAULTS.entrySet().stream()
-                    .sorted(Map.Entry.comparingByKey())
-                    .map(knob -> "${__P(" + knob.getKey() + "," + knob.getValue() + ")}")
-                    .collect(java.util.stream.Collectors.joining());
+            text = "";
+            properties = new LinkedHashMap<>(new java.util.TreeMap<>(THROUGHPUT_DEFAULTS));
         } else if (BUNDLED.contains(plan)) {
             location = "jmeter-plans/" + plan + ".jmx";
             try (InputStream in = PlanChoice.class.getClassLoader().getResourceAsStream(location)) {
@@ -83,6 +84,7 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
                 }
                 text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             }
+            properties = defaults(text);
         } else {
             Path file = Path.of(plan);
             if (!Files.isRegularFile(file)) {
@@ -91,9 +93,9 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
             }
             location = file.toAbsolutePath().toString();
             text = Files.readString(file);
+            properties = defaults(text);
         }
-        Map<String, String> properties = defaults(text);
-        boolean readsHow = properties.containsKey(PlanKnob.HOW_QUERY) || plan.equals(THROUGHPUT);
+        boolean readsHow = properties.containsKey(PlanProperties.HOW_QUERY) || plan.equals(THROUGHPUT);
         properties.keySet().removeAll(FORK_PROPERTIES);
         for (PlanKnob knob : PlanKnob.values()) {
             properties.put(knob.property(), knob.defaultValue());
@@ -117,7 +119,7 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
         properties.keySet().removeAll(TARGET_PROPERTIES);
         PlanChoice chosen = new PlanChoice(name, location, properties, open);
         if (!readsHow && chosen.how() != WaitKind.SLEEP) {
-            throw new IllegalArgumentException("The plan '" + name + "' does not read ${__P(" + PlanKnob.HOW_QUERY
+            throw new IllegalArgumentException("The plan '" + name + "' does not read ${__P(" + PlanProperties.HOW_QUERY
                     + ",)} after its ?ms= (as jmeter-plans/talk.jmx does), so --how "
                     + chosen.how().id()
                     + " would not reach the server: add it to the request's path.");
@@ -171,26 +173,16 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
         return location.equals(THROUGHPUT);
     }
 
-    /** The throughput plan and Hyperfoil go together; Hyperfoil runs here alone, without warm-up users. */
-    void checkClient(ClientKind client, int workers, int warmupUsers) {
-        if (throughput() && client.jmeter()) {
-            throw new IllegalArgumentException(
-                    "The throughput plan runs on --client hyperfoil. For JMeter with no "
-                            + "think time use a closed plan, e.g. --plan talk --users 100 --loops 500 --rampup 1 --sleep-ms 0.");
-        }
-        if (!client.jmeter() && !throughput()) {
-            throw new IllegalArgumentException(
-                    "--client hyperfoil runs the throughput plan: add --plan throughput (--connections, --duration, "
-                            + "--warmup, --sleep-ms).");
-        }
-        if (!client.jmeter() && workers > 0) {
-            throw new IllegalArgumentException("--workers are JMeter's: Hyperfoil's own distributed engine "
-                    + "(hyperfoil-clustering) does not resolve from Maven Central, so Hyperfoil runs here only.");
-        }
-        if (!client.jmeter() && warmupUsers > 0) {
-            throw new IllegalArgumentException(
-                    "--warmup-users warms up with JMeter users; the throughput plan has its own: --warmup <seconds>.");
-        }
+    /** What the run asks of its client with this plan, for the client to refuse what it cannot run. */
+    PlanAsked asked(int workers, int warmupUsers, GuestRun guests) {
+        return new PlanAsked(
+                name,
+                !throughput(),
+                workers,
+                warmupUsers,
+                guests.expected().body() != null,
+                guests.guests().stream()
+                        .anyMatch(guest -> "https".equals(guest.url().getScheme())));
     }
 
     /** The pool every request waits through, its size: 0 when its wait needs none. */

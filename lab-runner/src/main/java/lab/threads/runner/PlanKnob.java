@@ -14,8 +14,8 @@ import picocli.CommandLine.Model.OptionSpec;
  * .jmx, knows them. Each is one line here, and that line is all a new knob needs to be an option of {@code ./lab run}
  * (with its property and environment twins, {@link #addTo}), a property of every plan (so {@code --sweep} takes it and
  * run.json records it), checked before the load ({@link #checked}), and a typed value the client forks read
- * ({@link PlanChoice#how()}); what a client makes of it is the fork's, and only there does it become a JMeter property
- * ({@link #jmeterProperties}). Its line in docs/options.md is checked against the CLI by OptionReferenceTest.
+ * ({@link PlanChoice#how()}, in each load's request); what a client makes of it is the fork's, and only there does it
+ * become a JMeter property. Its line in docs/options.md is checked against the CLI by OptionReferenceTest.
  */
 enum PlanKnob {
     /** How each request waits its ms on the server: {@code /sleep?ms=N&how=X}, no {@code how=} for the plain sleep. */
@@ -59,9 +59,6 @@ enum PlanKnob {
 
     /** The knobs the runner passes to the servers it starts as their own flags of the same names. */
     static final List<PlanKnob> POOLS = List.of(DB_POOL, DB_POOL_TIMEOUT_MS, HTTP_POOL, HTTP_POOL_TIMEOUT_MS);
-
-    /** The JMeter property the bundled plans append to each request's path for {@link #HOW}: empty for sleep. */
-    static final String HOW_QUERY = "how_query";
 
     private final String property;
     private final String defaultValue;
@@ -138,14 +135,10 @@ enum PlanKnob {
         return values;
     }
 
-    /**
-     * The plan's properties as the JMeter fork's {@code -J} properties: the lab's knobs become what the .jmx reads
-     * ({@value #HOW_QUERY}: {@code &how=X}, or nothing for the plain sleep).
-     */
-    static Map<String, String> jmeterProperties(Map<String, String> planProperties) {
+    /** The plan's properties but the knobs a load carries typed ({@link #HOW}: {@code LoadRequest.how}). */
+    static Map<String, String> untyped(Map<String, String> planProperties) {
         Map<String, String> properties = new java.util.LinkedHashMap<>(planProperties);
-        String how = properties.remove(HOW.property);
-        properties.put(HOW_QUERY, how == null || how.equals(HOW.defaultValue) ? "" : "&how=" + how);
+        properties.remove(HOW.property);
         return properties;
     }
 }

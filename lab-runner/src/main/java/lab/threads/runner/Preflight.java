@@ -12,9 +12,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import lab.threads.common.OneLineErrors;
 import lab.threads.common.ServerSettings;
 import lab.threads.common.Variant;
-import lab.threads.runner.cli.OneLineErrors;
+import lab.threads.runner.guest.Expected;
+import lab.threads.runner.guest.Guest;
+import lab.threads.runner.guest.GuestAnswer;
 import picocli.CommandLine.ParameterException;
 
 /**
@@ -33,13 +36,15 @@ final class Preflight {
      *
      * @param cases              every measured configuration: each plan's sleep against each server's range
      * @param startedServerFlags the settings the lab starts its servers with
+     * @param guests             services the lab did not write: each running one must answer its URL as expected
      */
     record Asked(
             List<RunCase> cases,
             List<Variant> servers,
             Map<Variant, URI> targets,
             List<String> startedServerFlags,
-            Path out) {}
+            Path out,
+            GuestRun guests) {}
 
     /** @throws IllegalArgumentException with the one line to print */
     static void check(Asked asked) throws IOException {
@@ -65,7 +70,34 @@ final class Preflight {
                 }
             }
         }
+        for (Guest guest : asked.guests().guests()) {
+            if (guest.command() == null) {
+                guestAnswers(
+                        guest,
+                        asked.guests().expected(),
+                        GuestRun.askWait(cases.getFirst().plan()));
+            }
+        }
         outputWritable(asked.out());
+    }
+
+    /**
+     * A guest that runs already must answer its URL as the plan's assertion wants it, now; one the lab starts is
+     * asked the same once it is started, before the load ({@link lab.threads.runner.guest.GuestProcess#start}).
+     */
+    private static void guestAnswers(Guest guest, Expected expected, Duration wait) {
+        try {
+            GuestAnswer.problem(guest.url(), expected, wait).ifPresent(problem -> {
+                throw new IllegalArgumentException("--target " + guest.name() + "=" + guest.url() + " " + problem
+                        + (problem.startsWith(GuestAnswer.NO_ANSWER)
+                                ? ": start the service or fix the URL."
+                                : ": fix the URL, or say what its answer is with --expect-status"
+                                        + (expected.body() == null ? "" : " and --expect-body") + "."));
+            });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalArgumentException("interrupted while asking " + guest.url(), e);
+        }
     }
 
     /** The largest ?ms a server the lab starts will take, from the same settings it will be started with. */

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import lab.threads.report.raw.JfrSettings;
+import lab.threads.run.JfrSettings;
 
 /**
  * {@code --profile}: the JVM flags that make a server JVM or the JMeter fork record itself from its start to its exit

@@ -10,16 +10,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import lab.threads.client.LoadClient;
 import lab.threads.common.OsLimits;
-import lab.threads.report.raw.LoadClient;
-import lab.threads.report.summary.ServerSummary;
 
 /** What a reader needs to trust or reproduce a run: when, where, on what, with which knobs and code. */
 final class RunMetadata {
     private RunMetadata() {}
-
-    /** The metadata key of {@link #serverJdkVersions}. */
-    static final String SERVER_JDK_VERSIONS = "serverJdkVersions";
 
     static Map<String, Object> collect(RunOptions options, Path labHome, List<String> commandLine) {
         Map<String, Object> metadata = machine(labHome, commandLine);
@@ -34,8 +30,7 @@ final class RunMetadata {
         metadata.put(
                 "jmeterWorkers",
                 options.workers().isEmpty()
-                        ? "none (" + (options.client().jmeter() ? "users run" : "the load runs") + " in the forked "
-                                + options.client().program().label() + ")"
+                        ? "none (" + options.client().runsInItsFork() + ")"
                         : String.join(",", options.workers()));
         metadata.put(
                 "jmeterWorkerRmi",
@@ -43,6 +38,9 @@ final class RunMetadata {
                         ? "none (no workers)"
                         : options.rmi().describe());
         metadata.put("servers", options.servers().stream().map(v -> v.id()).toList());
+        if (options.guests().present()) {
+            metadata.put("guests", options.guests().describe());
+        }
         if (options.sweep() != null) {
             metadata.put(
                     "sweep",
@@ -62,20 +60,6 @@ final class RunMetadata {
         metadata.put("serverFlags", String.join(" ", options.serverFlags()));
         metadata.put("profile", options.profile().describe());
         return metadata;
-    }
-
-    /**
-     * Each server's JDK as the server's own process said it ({@code Runtime.version()} in its /stats), the run's or
-     * another's (--server-jdk, or a --target server's own); "not read" when its /stats never answered.
-     */
-    static Map<String, String> serverJdkVersions(List<ServerSummary> servers) {
-        Map<String, String> versions = new LinkedHashMap<>();
-        for (ServerSummary server : servers) {
-            String said =
-                    server.serverStats() == null ? null : server.serverStats().jdk();
-            versions.put(server.server(), said == null || said.isBlank() ? "not read" : said);
-        }
-        return versions;
     }
 
     /** When, which command, which code, on which JDK and machine: what every kind of run records first. */

@@ -5,25 +5,28 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import lab.threads.client.ChosenClient;
+import lab.threads.client.WorkerAccess;
 import lab.threads.common.SettingsMode;
 import lab.threads.common.Variant;
-import lab.threads.runner.jmeter.ClientKind;
-import lab.threads.runner.workers.RmiSecurity;
+import lab.threads.run.Sweep;
 
 /**
  * Everything a run was asked to do, validated.
  *
- * @param workers {@code host:port} of the JMeter workers that run the users; empty: the forked JMeter runs them
- * @param rmi     how the forked JMeter talks to the workers
+ * @param client  the client that sends the load (--client)
+ * @param workers {@code host:port} of the client's workers that run the users; empty: its fork runs them
+ * @param rmi     how its fork talks to the workers
  * @param serverSettings whose load settings the started servers run with
  * @param cpus    the cores each side owns (--cpus)
- * @param profile what records each started server and the JMeter fork (--profile)
+ * @param profile what records each started server and the client's fork (--profile)
  * @param serverJdk the started servers' JDK (--server-jdk): 25, the runner's, or 21
+ * @param guests  the services the lab did not write, run instead of its servers; {@link GuestRun#NONE} for none
  */
 record RunOptions(
         List<Variant> servers,
         PlanChoice plan,
-        ClientKind client,
+        ChosenClient client,
         Path out,
         Map<Variant, URI> targets,
         List<String> serverJvmFlags,
@@ -31,13 +34,14 @@ record RunOptions(
         SettingsMode serverSettings,
         Duration startTimeout,
         List<String> workers,
-        RmiSecurity rmi,
-        RunCase.Sweep sweep,
+        WorkerAccess rmi,
+        Sweep sweep,
         int repeats,
         int warmupUsers,
         CpuSets cpus,
         Profiling.Mode profile,
-        String serverJdk) {
+        String serverJdk,
+        GuestRun guests) {
 
     /** The measured configurations: the sweep's levels x the repeats; a bad level is refused here. */
     List<RunCase> cases() throws java.io.IOException {
@@ -96,13 +100,17 @@ record RunOptions(
         }
         SourceAddress source = SourceAddress.parse(value);
         return servers.stream()
-                .allMatch(variant -> source.perUserTowards(
-                        targets.containsKey(variant) ? targets.get(variant).getHost() : ServerProcess.HOST));
+                        .allMatch(variant -> source.perUserTowards(
+                                targets.containsKey(variant)
+                                        ? targets.get(variant).getHost()
+                                        : ServerProcess.HOST))
+                && guests.guests().stream()
+                        .allMatch(guest -> source.perUserTowards(guest.url().getHost()));
     }
 
     /** What the checks before the load ask about: every case against every server, and the output folder. */
     Preflight.Asked preflight() throws java.io.IOException {
-        return new Preflight.Asked(cases(), servers, targets, startedServerFlags(), out);
+        return new Preflight.Asked(cases(), servers, targets, startedServerFlags(), out, guests);
     }
 
     /** The settings of every server the runner starts: the mode, then --server-args. */

@@ -19,33 +19,29 @@ import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import lab.threads.client.ChosenClient;
+import lab.threads.client.LoadClient;
+import lab.threads.client.LoadRequest;
+import lab.threads.client.Progress;
+import lab.threads.client.WorkerAccess;
 import lab.threads.common.ServerLauncher;
 import lab.threads.common.Variant;
-import lab.threads.report.raw.JvmSide;
-import lab.threads.report.raw.RunFolder;
-import lab.threads.report.summary.RunOutcome;
+import lab.threads.run.JvmSide;
+import lab.threads.run.RunFolder;
+import lab.threads.run.RunOutcome;
 import lab.threads.runner.database.DatabaseSampler;
-import lab.threads.runner.hyperfoil.HyperfoilFork;
-import lab.threads.runner.jmeter.ClientKind;
-import lab.threads.runner.jmeter.JMeterFork;
-import lab.threads.runner.jmeter.JMeterRunSpec;
-import lab.threads.runner.jmeter.Progress;
 import lab.threads.runner.outside.OutsideSampler;
-import lab.threads.runner.workers.RmiSecurity;
 
 /**
- * One server's turn: start it (or use a running one), sample its stats, run the plan against it in a forked JMeter,
- * stop it gracefully. Returns an outcome in words; never throws for a server's failure, so the next server runs.
+ * One server's turn: start it (or use a running one), sample its stats, run the plan against it in the chosen client's
+ * fork, stop it gracefully. Returns an outcome in words; never throws for a server's failure, so the next server runs.
  */
 final class ServerRun {
     /** Above the servers' default shutdown grace (max sleep + 5 s), so a graceful stop is never cut short. */
     private static final Duration STOP_GRACE = Duration.ofSeconds(70);
     /** A server that has not said "stopping" this long after SIGTERM never handled it: waiting the grace is pointless. */
     private static final Duration STOP_REACTION = Duration.ofSeconds(10);
-    /** JMeter's lines worth a user's eye; the rest (log4j chatter) stays in jmeter-console.log. */
-    /** The module of the throughput plan's client, beside the servers'. */
-    private static final String HYPERFOIL_MODULE = "client-hyperfoil";
-
+    /** The client's lines worth a user's eye; the rest (log4j chatter) stays in jmeter-console.log. */
     private static final Pattern ECHOED = Pattern.compile("(client|workers|done|stopping)\\b");
 
     /**
@@ -54,7 +50,9 @@ final class ServerRun {
      * @param targets     the servers already running elsewhere (--target); the others are started here
      * @param serverFlags the started servers' settings: the mode, then --server-args
      * @param warmupUsers users of an unmeasured load before the measured one; 0 for none
-     * @param workers     {@code host:port} of the JMeter workers; empty: the fork runs the users
+     * @param client      the client that sends the load, chosen for the run
+     * @param workers     {@code host:port} of the client's workers; empty: the fork runs the users
+     * @param rmi         how the fork reaches them
      * @param jdk         the JDK the started servers run on, and its build of them
      * @param backends    what the servers' waits need (a database, a downstream), started for the whole run
      */
@@ -64,14 +62,19 @@ final class ServerRun {
             List<String> serverJvmFlags,
             Duration startTimeout,
             int warmupUsers,
-            ClientKind client,
+            ChosenClient client,
             List<String> workers,
-            RmiSecurity rmi,
+            WorkerAccess rmi,
             CpuSets cpus,
             ServerJdk jdk,
             Backends backends) {}
 
     private final Variant variant;
+    /** A guest's turn, a service the lab did not write; null for one of the lab's servers. */
+    private final GuestTurn guest;
+    /** The server's or guest's name: its folder, and the start of its lines. */
+    private final String id;
+
     private final Spec spec;
     private final PlanChoice plan;
     private final Path labHome;
@@ -85,7 +88,27 @@ final class ServerRun {
 
     ServerRun(
             Variant variant, Spec spec, PlanChoice plan, Path labHome, Path dir, Profiling profiling, PrintStream out) {
+        this(variant, null, spec, plan, labHome, dir, profiling, out);
+    }
+
+    /** A guest's turn: its process, when the lab starts it, runs for the whole run, and is not stopped here. */
+    ServerRun(
+            GuestTurn guest, Spec spec, PlanChoice plan, Path labHome, Path dir, Profiling profiling, PrintStream out) {
+        this(null, guest, spec, plan, labHome, dir, profiling, out);
+    }
+
+    private ServerRun(
+            Variant variant,
+            GuestTurn guest,
+            Spec spec,
+            PlanChoice plan,
+            Path labHome,
+            Path dir,
+            Profiling profiling,
+            PrintStream out) {
         this.variant = variant;
+        this.guest = guest;
+        this.id = variant != null ? variant.id() : guest.name();
         this.spec = spec;
         this.plan = plan;
         this.labHome = labHome;
@@ -94,11 +117,22 @@ final class ServerRun {
         this.out = out;
     }
 
+    /** The server's or guest's name: its folder in the case's. */
+    String id() {
+        return id;
+    }
+
     RunOutcome run() {
         try {
             Files.createDirectories(dir);
-            URI target = spec.targets().get(variant);
-            if (target == null) {
+            URI target = guest != null ? guest.target() : spec.targets().get(variant);
+            if (guest != null) {
+                RunOutcome gone = guest.gone();
+                if (gone != null) {
+                    return say(gone);
+                }
+                guest.onExit(() -> serverDied = !stopping);
+            } else if (target == null) {
                 RunOutcome refusal = startServer();
                 if (refusal != null) {
                     return say(refusal);
@@ -120,7 +154,7 @@ final class ServerRun {
         }
     }
 
-    /** Ctrl-C: stop the load gracefully (JMeter flushes its samples) and then the server. */
+    /** Ctrl-C: stop the load gracefully (the client's fork flushes its samples) and then the server. */
     void abort() {
         Process running = load;
         if (running != null) {
@@ -142,7 +176,7 @@ final class ServerRun {
             out.printf(
                     "%n[%s] port %d on 127.0.0.1 is taken (another run, or a server left running by ./lab server?): "
                             + "this run's server listens on %d instead%n",
-                    variant.id(), port, free);
+                    id, port, free);
             port = free;
         }
         Path jar = spec.jdk().serverJar(labHome, variant);
@@ -152,12 +186,12 @@ final class ServerRun {
                     "not run: " + jar
                             + " is missing. Build it with ./mvnw -B package -DskipTests (./lab run builds on first use).");
         }
-        out.printf("%n[%s] starting %s (%s)%n", variant.id(), jar.getFileName(), variant.threadingModel());
+        out.printf("%n[%s] starting %s (%s)%n", id, jar.getFileName(), variant.threadingModel());
         List<String> flags = new ArrayList<>(spec.serverFlags());
         // The pools as the plan sizes them, and the database or downstream they connect to.
         flags.addAll(plan.poolFlags());
         flags.addAll(spec.backends().serverFlags());
-        // The server's own timestamps of each request, joined with JMeter's samples by the report.
+        // The server's own timestamps of each request, joined with the client's samples by the report.
         flags.add("--request-log=" + dir.resolve(RunFolder.REQUESTS_FILE).toAbsolutePath());
         try {
             server = startOn(port, jar, flags);
@@ -167,9 +201,7 @@ final class ServerRun {
             }
             // Another run took the port between the check and the bind: once more, on a port free now.
             int free = freePort();
-            out.printf(
-                    "[%s] port %d was taken as the server started: starting it on %d instead%n",
-                    variant.id(), port, free);
+            out.printf("[%s] port %d was taken as the server started: starting it on %d instead%n", id, port, free);
             try {
                 server = startOn(free, jar, flags);
             } catch (ServerProcess.ServerFailedException again) {
@@ -207,13 +239,10 @@ final class ServerRun {
         properties.put("loops", "1");
         properties.put("rampup", "1");
         Path warmup = Files.createDirectories(dir.resolve(RunFolder.WARMUP_DIR));
-        out.printf(
-                "[%s] warm-up: %d users, 1 loop (samples kept apart in %s)%n",
-                variant.id(), spec.warmupUsers(), warmup);
+        out.printf("[%s] warm-up: %d users, 1 loop (samples kept apart in %s)%n", id, spec.warmupUsers(), warmup);
         int exit = runLoad(target, properties, spec.warmupUsers(), warmup, List.of());
         out.printf(
-                "[%s] warm-up %s%n",
-                variant.id(), exit == 0 ? "done" : "ended with exit code " + exit + " (see " + warmup + ")");
+                "[%s] warm-up %s%n", id, exit == 0 ? "done" : "ended with exit code " + exit + " (see " + warmup + ")");
     }
 
     private RunOutcome loadAndSample(URI target) throws IOException, InterruptedException {
@@ -236,23 +265,32 @@ final class ServerRun {
                                 properties.get("rampup"),
                                 properties.get("sleep_ms"))
                         : String.format(
-                                "%s users, %s loops of %s ms",
-                                properties.get("users"), properties.get("loops"), properties.get("sleep_ms"));
+                                "%s users, %s loops of %s",
+                                properties.get("users"),
+                                properties.get("loops"),
+                                guest != null ? "a GET" : properties.get("sleep_ms") + " ms");
         out.printf(
                 "[%s] load: %s, %s%s -> %s%n",
-                variant.id(),
+                id,
                 load,
                 spec.client().describe(),
                 spec.workers().isEmpty() ? "" : " on " + spec.workers().size() + " workers",
-                target);
+                guest != null ? guest.url() : target);
         int exit;
-        try (StatsSampler sampler = StatsSampler.start(
-                        target, dir.resolve(RunFolder.STATS_FILE), dir.resolve(RunFolder.SERVER_SECONDS_FILE));
-                OutsideSampler outside = OutsideSampler.start(
-                        dir,
-                        target.getPort(),
-                        server == null ? OptionalLong.empty() : OptionalLong.of(server.pid()),
-                        this::jmeterNow);
+        if (guest != null) {
+            guest.loadStarts(dir);
+        }
+        try (StatsSampler sampler = guest != null
+                        ? null
+                        : StatsSampler.start(
+                                target, dir.resolve(RunFolder.STATS_FILE), dir.resolve(RunFolder.SERVER_SECONDS_FILE));
+                OutsideSampler outside = guest != null
+                        ? OutsideSampler.startGuest(dir, guest.port(), guest.pid(), this::clientNow)
+                        : OutsideSampler.start(
+                                dir,
+                                target.getPort(),
+                                server == null ? OptionalLong.empty() : OptionalLong.of(server.pid()),
+                                this::clientNow);
                 DatabaseSampler database = spec.backends().sampleDatabase(dir.resolve(RunFolder.DATABASE_FILE))) {
             exit = runLoad(
                     target,
@@ -263,40 +301,42 @@ final class ServerRun {
                     dir,
                     profiling.jvmFlags(dir.resolve(JvmSide.CLIENT.recording())));
         }
+        if (guest != null) {
+            guest.loadEnded(dir);
+        }
         if (serverDied) {
             return RunOutcome.of(
                     RunOutcome.Kind.SERVER_DIED,
-                    "server died mid-run (exit " + server.exitCode() + "): see "
-                            + dir.resolve(RunFolder.SERVER_LOG_FILE));
+                    guest != null
+                            ? guest.diedWords()
+                            : "server died mid-run (exit " + server.exitCode() + "): see "
+                                    + dir.resolve(RunFolder.SERVER_LOG_FILE));
         }
         if (exit == 0) {
             return RunOutcome.OK;
         }
-        boolean jmeter = spec.client().jmeter();
-        if (jmeter && exit == JMeterFork.EXIT_NO_DASHBOARD) {
+        LoadClient program = spec.client().program();
+        String client = program.label();
+        String see = ": see " + dir.resolve(program.logFile());
+        Optional<String> lost = spec.client().lostAtTheEnd(exit);
+        if (lost.isPresent()) {
             return RunOutcome.of(
                     RunOutcome.Kind.NO_DASHBOARD,
-                    "JMeter ended with exit code 3: its plan ran to the end, its dashboard could not be written: see "
-                            + dir.resolve(RunFolder.JMETER_LOG_FILE));
+                    client + " ended with exit code " + exit + ": its plan ran to the end, " + lost.get() + see);
         }
-        String client = spec.client().program().label();
         return RunOutcome.of(
                 RunOutcome.Kind.CLIENT_FAILED,
                 client + " ended with exit code " + exit
-                        + (clientOutOfHeap()
+                        + (clientOutOfHeap(program)
                                 ? ": the client (" + client
                                         + ") ran out of heap (OutOfMemoryError), its samples up to then are kept"
                                 : "")
-                        + ": see " + dir.resolve(spec.client().program().logFile()));
+                        + see);
     }
 
-    /** The fork stops itself on its first OutOfMemoryError (JMeterFork), which its JVM or JMeter wrote down. */
-    private boolean clientOutOfHeap() {
-        return Stream.of(
-                        RunFolder.JMETER_LOG_FILE,
-                        RunFolder.CLIENT_CONSOLE_FILE,
-                        RunFolder.JMETER_OWN_LOG_FILE,
-                        RunFolder.HYPERFOIL_LOG_FILE)
+    /** A fork stops itself on its first OutOfMemoryError, which its JVM or its engine wrote down in one of its logs. */
+    private boolean clientOutOfHeap(LoadClient program) {
+        return Stream.concat(Stream.of(RunFolder.CLIENT_CONSOLE_FILE), program.logFiles().stream())
                 .map(dir::resolve)
                 .anyMatch(file -> {
                     try {
@@ -309,61 +349,55 @@ final class ServerRun {
     }
 
     /**
-     * One forked JMeter run of the plan against {@code target}, its files in {@code into}. JMeter's home goes in the
-     * case's own folder, which this run created: a shared one under --out may belong to another user (compose runs
-     * the bench as the host user).
+     * One load of the plan against {@code target} in the client's fork, its files in {@code into}. What the client
+     * forks of a run share goes in the case's own folder, which this run created: a shared one under --out may belong
+     * to another user (compose runs the bench as the host user).
      *
      * @param jvmFlags the fork's own: its recording under --profile (the measured load's, not a warm-up's)
      */
     private int runLoad(URI target, Map<String, String> planProperties, int users, Path into, List<String> jvmFlags)
             throws IOException, InterruptedException {
-        if (!spec.client().jmeter()) {
-            load = HyperfoilFork.start(
-                    LabHome.clientJar(labHome, HYPERFOIL_MODULE),
-                    target,
-                    planProperties,
-                    into.resolve(RunFolder.SAMPLES_FILE),
-                    into.resolve(RunFolder.HYPERFOIL_LOG_FILE),
-                    spec.cpus().clientLauncher(),
-                    jvmFlags,
-                    HyperfoilFork.eventLoops(
-                            server != null && spec.cpus().shared(),
-                            Runtime.getRuntime().availableProcessors()));
-            relayProgress(load, into);
-            return load.waitFor();
+        // The wait goes to the client typed; each client's fork puts it in the request's path as its plan does.
+        Map<String, String> properties = PlanKnob.untyped(planProperties);
+        if (guest != null) {
+            // A guest's path and the answer that counts, which each client's fork applies to its requests.
+            properties.putAll(guest.jmeterProperties());
         }
-        // The lab's own knobs become what the .jmx reads here, at the fork, and only here.
-        Map<String, String> properties = PlanKnob.jmeterProperties(planProperties);
-        properties.put("host", target.getHost());
-        properties.put("port", Integer.toString(target.getPort()));
         properties.computeIfPresent(
                 SourceAddress.PLAN_PROPERTY,
                 (name, value) -> SourceAddress.parse(value).propertyTowards(target.getHost()));
-        JMeterRunSpec jmeter = new JMeterRunSpec(
+        ChosenClient client = spec.client();
+        load = client.start(new LoadRequest(
+                target,
                 plan.location(),
                 properties,
-                into.resolve(RunFolder.SAMPLES_FILE),
-                into.resolve(RunFolder.DASHBOARD_DIR),
-                dir.getParent().resolve(RunFolder.JMETER_HOME_DIR),
-                spec.client(),
+                plan.how(),
                 users,
-                into.resolve(RunFolder.JMETER_LOG_FILE),
+                new LoadRequest.Files(
+                        into.resolve(RunFolder.SAMPLES_FILE),
+                        into.resolve(client.program().logFile()),
+                        into.resolve(RunFolder.DASHBOARD_DIR),
+                        dir.getParent().resolve(RunFolder.CLIENT_HOME_DIR)),
+                new LoadRequest.Jvm(
+                        LabHome.clientJar(labHome, client.program().module()),
+                        spec.cpus().clientLauncher(),
+                        jvmFlags,
+                        server != null && spec.cpus().shared()),
                 spec.workers(),
-                spec.rmi());
-        load = JMeterFork.start(jmeter, spec.cpus().clientLauncher(), jvmFlags);
+                spec.rmi()));
         relayProgress(load, into);
         return load.waitFor();
     }
 
-    /** The JMeter fork running now (a warm-up's has ended), for the outside sampler; null before the first. */
-    private ProcessHandle jmeterNow() {
+    /** The client's fork running now (a warm-up's has ended), for the outside sampler; null before the first. */
+    private ProcessHandle clientNow() {
         Process running = load;
         return running == null ? null : running.toHandle();
     }
 
-    /** Shows JMeter's progress lines as they come; when the server dies, stops the load so the samples end there. */
-    private void relayProgress(Process jmeter, Path into) throws IOException {
-        try (BufferedReader lines = jmeter.inputReader();
+    /** Shows the fork's progress lines as they come; when the server dies, stops the load so the samples end there. */
+    private void relayProgress(Process fork, Path into) throws IOException {
+        try (BufferedReader lines = fork.inputReader();
                 BufferedWriter log = Files.newBufferedWriter(into.resolve(RunFolder.CLIENT_CONSOLE_FILE))) {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 log.write(line);
@@ -372,12 +406,12 @@ final class ServerRun {
                 if (progress.isPresent()) {
                     show(progress.get());
                 } else if (ECHOED.matcher(line).lookingAt()) {
-                    out.println("[" + variant.id() + "] " + line);
+                    out.println("[" + id + "] " + line);
                 }
-                if (serverDied && jmeter.isAlive()) {
-                    out.printf("[%s] the server died: stopping the load; the samples so far are kept%n", variant.id());
+                if (serverDied && fork.isAlive()) {
+                    out.printf("[%s] the server died: stopping the load; the samples so far are kept%n", id);
                     // SIGTERM through the handle: Process.destroy() would also close the pipe being read here.
-                    jmeter.toHandle().destroy();
+                    fork.toHandle().destroy();
                 }
             }
         }
@@ -387,7 +421,7 @@ final class ServerRun {
         // In an open plan each arrival is a user of its own, so the active users are the requests in flight.
         out.printf(
                 "[%s] %4d s  samples %,8d  errors %,7d  %s %,6d%n",
-                variant.id(),
+                id,
                 progress.elapsedSeconds(),
                 progress.samples(),
                 progress.errors(),
@@ -400,7 +434,7 @@ final class ServerRun {
         ServerProcess running = server;
         if (running != null && running.isAlive()) {
             try {
-                out.printf("[%s] stop: %s%n", variant.id(), running.stop(STOP_REACTION, STOP_GRACE));
+                out.printf("[%s] stop: %s%n", id, running.stop(STOP_REACTION, STOP_GRACE));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -408,7 +442,7 @@ final class ServerRun {
     }
 
     private RunOutcome say(RunOutcome outcome) {
-        out.printf("[%s] %s%n", variant.id(), outcome);
+        out.printf("[%s] %s%n", id, outcome);
         return outcome;
     }
 

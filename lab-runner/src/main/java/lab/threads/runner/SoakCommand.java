@@ -2,18 +2,13 @@ package lab.threads.runner;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import lab.threads.common.Knobs;
-import lab.threads.report.raw.AtomicFile;
-import lab.threads.report.raw.RunFolder;
-import lab.threads.report.runs.RunFiles;
-import lab.threads.report.summary.RunReport;
-import lab.threads.report.summary.ServerSummary;
-import lab.threads.report.verdict.SoakCheck;
-import lab.threads.runner.cli.OneLineErrors;
+import lab.threads.common.OneLineErrors;
+import lab.threads.report.Reports;
+import lab.threads.run.RunFolder;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -35,7 +30,9 @@ import picocli.CommandLine.Unmatched;
             ""
         })
 public final class SoakCommand implements Callable<Integer> {
-    static final String FILE = "soak.md";
+    /** Every option not soak's own, passed to ./lab run as given. */
+    @Unmatched
+    List<String> runOptions = new ArrayList<>();
 
     @Option(
             names = "--servers",
@@ -67,9 +64,6 @@ public final class SoakCommand implements Callable<Integer> {
             paramLabel = "<run folder>",
             description = "Check a soak run already made (its results/<timestamp> folder) instead of running one.")
     Path check;
-
-    @Unmatched
-    List<String> runOptions = new ArrayList<>();
 
     public static void main(String[] args) {
         System.exit(commandLine().execute(args));
@@ -110,35 +104,10 @@ public final class SoakCommand implements Callable<Integer> {
             throw new IllegalArgumentException(runDir.resolve(RunFolder.SUMMARY_JSON_FILE)
                     + " not found: give the folder of one soak run " + "(results/<timestamp>).");
         }
-        RunReport report = RunFiles.summary(runDir);
-        List<SoakCheck> checks = new ArrayList<>();
-        for (ServerSummary server : report.servers()) {
-            checks.add(SoakCheck.read(
-                    server.server(),
-                    server.summary().samples(),
-                    server.failedSamples(),
-                    runDir.resolve(server.server()),
-                    warmupMinutes * 60.0));
-        }
-        Map<String, Object> how = new LinkedHashMap<>();
-        how.put(
-                "load",
-                String.format(
-                        "%d arrivals/s of %d ms for %d s; trends after the first %d min",
-                        report.plan().arrivalsPerSecond(),
-                        report.plan().sleepMs(),
-                        report.plan().durationSeconds(),
-                        warmupMinutes));
-        how.put("run", runDir);
-        Path file = AtomicFile.write(runDir.resolve(FILE), SoakCheck.markdown(checks, how));
+        Reports.Soak soak = Reports.soak(runDir, warmupMinutes);
         System.out.println();
-        for (SoakCheck check : checks) {
-            System.out.printf(
-                    "%s: %s%n",
-                    check.server(), check.passed() ? "flat, 0 errors" : "NOT flat, or errors (" + check.errors() + ")");
-            check.trends().forEach(trend -> System.out.println("   " + trend.describe()));
-        }
-        System.out.println("Soak: " + file);
-        return checks.stream().allMatch(SoakCheck::passed) ? 0 : 1;
+        soak.lines().forEach(System.out::println);
+        System.out.println("Soak: " + soak.file());
+        return soak.passed() ? 0 : 1;
     }
 }

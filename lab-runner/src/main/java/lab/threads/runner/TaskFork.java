@@ -21,11 +21,11 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 import lab.threads.common.ParentWatch;
 import lab.threads.common.ResourceUsage;
-import lab.threads.report.raw.RunFolder;
-import lab.threads.report.tasks.TaskRun;
+import lab.threads.run.RunFolder;
 import lab.threads.runner.outside.ProcessCounters;
 import lab.threads.tasks.TaskOutcome;
 import lab.threads.tasks.TaskProgress;
+import lab.threads.tasks.TaskRun;
 import lab.threads.tasks.TaskSpec;
 import lab.threads.tasks.TasksMain;
 

@@ -10,14 +10,14 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import lab.threads.common.Knobs;
-import lab.threads.report.tasks.ServerCost;
-import lab.threads.report.tasks.TaskCase;
-import lab.threads.report.tasks.TaskRun;
-import lab.threads.report.tasks.TaskSeed;
-import lab.threads.report.tasks.TasksReport;
-import lab.threads.runner.cli.OneLineErrors;
+import lab.threads.common.OneLineErrors;
+import lab.threads.report.Reports;
+import lab.threads.run.RunFolder;
+import lab.threads.tasks.ServerCost;
 import lab.threads.tasks.TaskModel;
 import lab.threads.tasks.TaskProgress;
+import lab.threads.tasks.TaskRun;
+import lab.threads.tasks.TaskSeed;
 import lab.threads.tasks.TaskSpec;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -118,27 +118,24 @@ public final class TasksCommand implements Callable<Integer> {
         CommandFolder folder = CommandFolder.create(out, "tasks");
         Path runDir = folder.dir();
         Map<String, Object> metadata = metadata(cases);
-        Map<Case, List<TaskRun>> runs = new LinkedHashMap<>();
-        cases.forEach(c -> runs.put(c, new ArrayList<>()));
+        List<TaskRun> runs = new ArrayList<>();
         System.out.printf(
                 "lab tasks: %d cases x %d repeats, each in a JVM of its own -> %s%n", cases.size(), repeats, runDir);
-        TasksReport report = null;
+        boolean allCompleted = true;
         for (int repeat = 1; repeat <= repeats; repeat++) {
             for (Case c : cases) {
-                TaskRun run = fork(c, repeat, runDir);
-                runs.get(c).add(run);
-                report = report(metadata, runs);
-                report.write(runDir);
+                runs.add(fork(c, repeat, runDir));
+                allCompleted = Reports.writeTasks(runDir, metadata, runs, serverCosts());
             }
         }
         folder.finish(
                 "Tasks",
-                TasksReport.MARKDOWN_FILE,
+                RunFolder.TASKS_MARKDOWN_FILE,
                 markdown -> markdown.lines()
                         .filter(line -> line.startsWith("## ") || line.startsWith("- ") && line.contains(" ms, "))
                         .map(line -> line + "\n")
                         .reduce("", String::concat));
-        return report.allCompleted() ? 0 : 1;
+        return allCompleted ? 0 : 1;
     }
 
     private TaskRun fork(Case c, int repeat, Path runDir) throws IOException, InterruptedException {
@@ -183,14 +180,6 @@ public final class TasksCommand implements Callable<Integer> {
                                 run.peakOsThreads())
                         : run.failure());
         return run;
-    }
-
-    private TasksReport report(Map<String, Object> metadata, Map<Case, List<TaskRun>> runs) {
-        List<TaskCase> cases = runs.entrySet().stream()
-                .filter(entry -> !entry.getValue().isEmpty())
-                .map(entry -> TaskCase.of(entry.getKey().seed(), entry.getKey().model(), entry.getValue()))
-                .toList();
-        return new TasksReport(metadata, cases, serverCosts());
     }
 
     /** Each server's CPU per request known in the results folder (else the lab's shipped figures). */

@@ -2,15 +2,17 @@ package lab.threads.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
-import lab.threads.report.summary.ServerSummary;
-import lab.threads.runner.jmeter.ClientKind;
+import lab.threads.client.ChosenClient;
+import lab.threads.client.ClientPrograms;
+import lab.threads.report.ServerFigures;
+import lab.threads.run.RunOutcome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The forecast's CPU per request: the shipped figures, then each long enough run's own. */
 class CpuCostsTest {
+    private static final ChosenClient VIRTUAL = ClientPrograms.choose("virtual");
 
     @TempDir
     Path results;
@@ -21,7 +23,7 @@ class CpuCostsTest {
 
         // 12,000 requests: the client spent 4.8 s + 1.2 s of CPU, the server 3.6 s.
         CpuCosts.load(results)
-                .learn(run("ok", 12_000, false, null), ClientKind.VIRTUAL, "2026-11-23T10-00-00")
+                .learn(run("ok", 12_000, false, null), VIRTUAL, "2026-11-23T10-00-00")
                 .save(results);
 
         CpuCosts learned = CpuCosts.load(results);
@@ -41,9 +43,9 @@ class CpuCostsTest {
     void aShortFailedDistributedOrSilentRunTeachesNothing() throws Exception {
         CpuCosts shipped = CpuCosts.load(results);
         CpuCosts.load(results)
-                .learn(run("ok", 900, false, null), ClientKind.VIRTUAL, "short")
-                .learn(run("server died mid-run", 12_000, false, null), ClientKind.VIRTUAL, "died")
-                .learn(run("ok", 12_000, true, 30.0), ClientKind.VIRTUAL, "distributed and silent")
+                .learn(run("ok", 900, false, null), VIRTUAL, "short")
+                .learn(run("server died mid-run", 12_000, false, null), VIRTUAL, "died")
+                .learn(run("ok", 12_000, true, 30.0), VIRTUAL, "distributed and silent")
                 .save(results);
 
         CpuCosts learned = CpuCosts.load(results);
@@ -51,13 +53,16 @@ class CpuCostsTest {
         assertEquals(shipped.server().get("server-virtual"), learned.server().get("server-virtual"));
     }
 
-    private static ServerSummary run(String outcome, long samples, boolean distributed, Double silentAtEnd)
-            throws Exception {
-        String json = """
-                {"server": "server-virtual", "outcome": "%s", "summary": {"samples": %d},
-                 "client": {"distributed": %b, "cpuUserMs": 4800, "cpuSystemMs": 1200},
-                 "serverStats": {"processCpuMs": 3600, "silentAtEndSeconds": %s}}
-                """.formatted(outcome, samples, distributed, silentAtEnd);
-        return new ObjectMapper().readValue(json, ServerSummary.class);
+    /**
+     * A server's figures as the report gives them: a side's CPU null when its users ran on workers (the client) or its
+     * /stats fell silent before the end (the server), which the report's ServerFiguresTest checks from summary.json.
+     */
+    private static ServerFigures run(String outcome, long samples, boolean distributed, Double silentAtEnd) {
+        return new ServerFigures(
+                "server-virtual",
+                RunOutcome.fromWords(outcome),
+                samples,
+                distributed ? null : 4800L + 1200L,
+                silentAtEnd != null ? null : 3600L);
     }
 }

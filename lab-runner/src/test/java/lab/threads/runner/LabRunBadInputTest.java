@@ -17,10 +17,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import lab.threads.common.Variant;
-import lab.threads.report.math.PlanShape;
-import lab.threads.report.summary.RunOutcome;
-import lab.threads.report.summary.ServerSummary;
+import lab.threads.report.CaseReport;
+import lab.threads.run.PlanShape;
+import lab.threads.run.RunOutcome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -163,15 +164,22 @@ class LabRunBadInputTest {
      * 503>}, which exited 1), and judged as the run judges each server's turn.
      */
     @Test
-    void aRunInWhichEveryRequestFailedIsNotOk() throws Exception {
-        Path server = Path.of(LabRunBadInputTest.class
+    void aRunInWhichEveryRequestFailedIsNotOk(@TempDir Path caseDir) throws Exception {
+        Path recorded = Path.of(LabRunBadInputTest.class
                 .getResource("/recorded/every-sleep-503/server-virtual")
                 .toURI());
+        try (Stream<Path> files = Files.list(recorded)) {
+            Files.createDirectories(caseDir.resolve("server-virtual"));
+            for (Path file : files.toList()) {
+                Files.copy(file, caseDir.resolve("server-virtual").resolve(file.getFileName()));
+            }
+        }
         PlanShape plan = PlanChoice.resolve(
                         "smoke", Map.of("users", "5", "rampup", "1", "loops", "2", "sleep_ms", "10"))
                 .shape();
 
-        RunOutcome judged = LabRun.judged(ServerSummary.from("server-virtual", server, plan, RunOutcome.OK))
+        RunOutcome judged = CaseReport.start(caseDir, Map.of(), plan)
+                .add("server-virtual", RunOutcome.OK)
                 .outcome();
 
         assertFalse(judged.ok(), "a run in which every request failed is not a success (the run exits 1)");

@@ -11,8 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import lab.threads.report.pinning.PinningProbe;
 import lab.threads.report.pinning.PinningReport;
+import lab.threads.run.PinningProbe;
+import lab.threads.run.RunFolder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,7 +54,7 @@ class PinningCommandTest {
         assertEquals(0, sleep.nativeSamples(), "a sleeping virtual thread is not in native code");
         assertTrue(usleep.nativeSamples() > 0, "usleep holds its thread in native code: " + usleep);
         assertTrue(usleep.nativeTop().startsWith("lab.threads.common.NativeSleep.usleep"), usleep.nativeTop());
-        String markdown = Files.readString(runDir.resolve(PinningReport.MARKDOWN_FILE));
+        String markdown = Files.readString(runDir.resolve(RunFolder.PINNING_MARKDOWN_FILE));
         assertTrue(markdown.contains("| operation (how=) | the talk (early Loom) | JDK 25, measured |"), markdown);
         assertTrue(Files.readString(results.resolve("index.html"))
                 .contains(runDir.getFileName().toString()));

@@ -1,7 +1,6 @@
 package lab.threads.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,7 +8,8 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.Map;
-import lab.threads.report.raw.ServerView;
+import java.util.Optional;
+import lab.threads.report.Reports;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +31,7 @@ class PinningWarmUpTest {
         }
         JsonNode atTheEnd = stats(timed);
 
-        ServerView probed = PinningProbeRun.probedRequests(afterWarmUp, atTheEnd);
+        Reports.Timed probed = Reports.timedBetween(afterWarmUp, atTheEnd).orElseThrow();
 
         assertEquals(20, probed.count(), "the probe's 20 requests, not the warm-up");
         assertEquals(500, probed.p99Ms(), 1, "the probe's 500 ms waits");
@@ -41,7 +41,7 @@ class PinningWarmUpTest {
     @Test
     void aServerThatTimesNothingHasNoP99() {
         JsonNode none = JSON.valueToTree(Map.of("jdk", "25"));
-        assertNull(PinningProbeRun.probedRequests(none, none));
+        assertEquals(Optional.empty(), Reports.timedBetween(none, none));
     }
 
     /** /stats as a server answers it: its serverTiming's histogram, in microseconds, cumulative. */

@@ -10,9 +10,12 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
-import lab.threads.report.math.PlanShape;
-import lab.threads.runner.jmeter.ClientKind;
+import lab.threads.client.ChosenClient;
+import lab.threads.client.ClientPrograms;
+import lab.threads.client.LoadClient;
+import lab.threads.run.PlanShape;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -81,24 +84,47 @@ class PlanChoiceTest {
                 "a rate: arrivals at it, an open plan's ideal and schedule");
         assertThrows(IllegalArgumentException.class, () -> PlanChoice.resolve("throughput", Map.of("loops", "3")));
 
-        plan.checkClient(ClientKind.HYPERFOIL, 0, 0);
-        for (ClientKind jmeter : new ClientKind[] {ClientKind.VIRTUAL, ClientKind.PLATFORM}) {
-            IllegalArgumentException refused =
-                    assertThrows(IllegalArgumentException.class, () -> plan.checkClient(jmeter, 0, 0));
+        ChosenClient hyperfoil = ClientPrograms.choose("hyperfoil");
+        hyperfoil.check(plan.asked(0, 0, GuestRun.NONE));
+        for (String jmeter : List.of("jmeter", "virtual", "platform")) {
+            IllegalArgumentException refused = assertThrows(
+                    IllegalArgumentException.class,
+                    () -> ClientPrograms.choose(jmeter).check(plan.asked(0, 0, GuestRun.NONE)));
             assertTrue(refused.getMessage().contains("--client hyperfoil"), refused.getMessage());
         }
-        assertThrows(IllegalArgumentException.class, () -> plan.checkClient(ClientKind.HYPERFOIL, 1, 0), "workers");
-        assertThrows(IllegalArgumentException.class, () -> plan.checkClient(ClientKind.HYPERFOIL, 0, 10), "warm-up");
+        assertThrows(IllegalArgumentException.class, () -> hyperfoil.check(plan.asked(1, 0, GuestRun.NONE)), "workers");
+        assertThrows(
+                IllegalArgumentException.class, () -> hyperfoil.check(plan.asked(0, 10, GuestRun.NONE)), "warm-up");
+        // A guest's body check, or https, is JMeter's only.
+        GuestRun bodyChecked = new GuestRun(
+                lab.threads.runner.guest.Guest.of(
+                        Map.of("g", java.net.URI.create("http://127.0.0.1:1/x")),
+                        Map.of(),
+                        Map.of(),
+                        java.util.Set.of()),
+                new lab.threads.runner.guest.Expected(200, "ok"),
+                null);
+        IllegalArgumentException body =
+                assertThrows(IllegalArgumentException.class, () -> hyperfoil.check(plan.asked(0, 0, bodyChecked)));
+        assertTrue(body.getMessage().contains("leave --expect-body out"), body.getMessage());
         PlanChoice talk = PlanChoice.resolve("talk", Map.of());
-        talk.checkClient(ClientKind.VIRTUAL, 0, 0);
-        assertThrows(IllegalArgumentException.class, () -> talk.checkClient(ClientKind.HYPERFOIL, 0, 0));
+        ClientPrograms.choose("virtual").check(talk.asked(2, 100, GuestRun.NONE));
+        assertThrows(IllegalArgumentException.class, () -> hyperfoil.check(talk.asked(0, 0, GuestRun.NONE)));
     }
 
     @Test
     void clientNamesJmeterAsItsDefaultAndRefusesOthers() {
-        assertEquals(ClientKind.VIRTUAL, ClientKind.parse("jmeter"));
-        assertEquals(ClientKind.HYPERFOIL, ClientKind.parse(" Hyperfoil "));
-        assertEquals(ClientKind.PLATFORM, ClientKind.parse("platform"));
-        assertThrows(IllegalArgumentException.class, () -> ClientKind.parse("gatling"));
+        ChosenClient jmeter = ClientPrograms.choose("jmeter");
+        assertEquals(LoadClient.JMETER, jmeter.program());
+        assertEquals("virtual", jmeter.label(), "JMeter's users on virtual threads");
+        assertEquals(LoadClient.HYPERFOIL, ClientPrograms.choose(" Hyperfoil ").program());
+        assertEquals("platform", ClientPrograms.choose("platform").label());
+        assertTrue(ClientPrograms.choose("platform").threadPerUser());
+        assertEquals(false, jmeter.threadPerUser());
+        IllegalArgumentException refused =
+                assertThrows(IllegalArgumentException.class, () -> ClientPrograms.choose("gatling"));
+        assertEquals(
+                "--client must be jmeter (= virtual), virtual, platform or hyperfoil, got 'gatling'.",
+                refused.getMessage());
     }
 }

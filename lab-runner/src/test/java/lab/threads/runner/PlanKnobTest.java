@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import lab.threads.common.WaitKind;
+import lab.threads.jmeter.PlanProperties;
+import lab.threads.run.Sweep;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,7 +37,7 @@ class PlanKnobTest {
         assertTrue(bad.getMessage().contains(WaitKind.ids()), bad.getMessage());
         assertThrows(
                 IllegalArgumentException.class,
-                () -> PlanChoice.resolve("smoke", Map.of(PlanKnob.HOW_QUERY, "&how=monitor")),
+                () -> PlanChoice.resolve("smoke", Map.of(PlanProperties.HOW_QUERY, "&how=monitor")),
                 "the fork's property is the runner's");
     }
 
@@ -50,22 +52,21 @@ class PlanKnobTest {
     @Test
     void aSweepOverHowIsOneCasePerWait() throws Exception {
         List<RunCase> cases =
-                RunCase.expand(PlanChoice.resolve("smoke", Map.of()), RunCase.Sweep.parse("how=sleep,monitor"), 1);
+                RunCase.expand(PlanChoice.resolve("smoke", Map.of()), Sweep.parse("how=sleep,monitor"), 1);
         assertEquals(
                 List.of("how-sleep", "how-monitor"),
                 cases.stream().map(RunCase::folder).toList());
         assertEquals(WaitKind.MONITOR, cases.get(1).plan().how());
         assertThrows(
                 IllegalArgumentException.class,
-                () -> RunCase.expand(PlanChoice.resolve("smoke", Map.of()), RunCase.Sweep.parse("how=sleep,nap"), 1));
+                () -> RunCase.expand(PlanChoice.resolve("smoke", Map.of()), Sweep.parse("how=sleep,nap"), 1));
     }
 
     @Test
-    void theJMeterForkGetsTheQueryTheBundledPlansRead() {
-        assertEquals("", PlanKnob.jmeterProperties(Map.of("how", "sleep")).get(PlanKnob.HOW_QUERY));
+    void theWaitReachesTheClientTypedNotAsAProperty() {
         assertEquals(
-                "&how=monitor",
-                PlanKnob.jmeterProperties(Map.of("how", "monitor")).get(PlanKnob.HOW_QUERY));
-        assertEquals(null, PlanKnob.jmeterProperties(Map.of("how", "monitor")).get("how"), "no -Jhow");
+                null, PlanKnob.untyped(Map.of("how", "monitor", "users", "5")).get("how"), "no -Jhow");
+        assertEquals(
+                "5", PlanKnob.untyped(Map.of("how", "monitor", "users", "5")).get("users"));
     }
 }

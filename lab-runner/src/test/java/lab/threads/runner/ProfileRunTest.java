@@ -17,7 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import lab.threads.common.Variant;
-import lab.threads.report.raw.JvmSide;
+import lab.threads.run.JvmSide;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

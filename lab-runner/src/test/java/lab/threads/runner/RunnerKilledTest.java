@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import lab.threads.client.LoadClient;
 import lab.threads.common.ParentWatch;
 import lab.threads.report.RunRecovery;
-import lab.threads.report.raw.RunFolder;
 import lab.threads.tasks.TasksMain;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -113,7 +113,7 @@ class RunnerKilledTest {
         killedWhileRunning(runner, List.of("server-virtual.jar", "client-hyperfoil.jar"));
         Path server = LabRunEndToEndTest.onlyRunFolder(out.resolve("results")).resolve("server-virtual");
         assertTrue(
-                Files.readString(server.resolve(RunFolder.HYPERFOIL_LOG_FILE)).contains(ParentWatch.GONE),
+                Files.readString(server.resolve(LoadClient.HYPERFOIL.logFile())).contains(ParentWatch.GONE),
                 "the fork said why");
     }
 

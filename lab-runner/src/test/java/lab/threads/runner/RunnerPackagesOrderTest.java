@@ -14,21 +14,19 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The runner reads one way down, as lab-report's packages do (its PackageOrderTest): the command line's shared parts
- * and the readings from outside the processes at the bottom, the JMeter home below the workers, the workers below the
- * fork that drives them, and the runner's top package (the commands and the run's pipeline) above them all, named by
- * none. Read from the sources, javadoc links included, so no circle can come back through a comment's import.
+ * The runner reads one way down, as lab-report's packages do (its PackageOrderTest): the readings from outside the
+ * processes at the bottom, the database a run waits on above them, and the runner's top package (the commands and the
+ * run's pipeline) above them all, named by none. The load clients are modules of their own (client-jmeter,
+ * client-hyperfoil). Read from the sources, javadoc links included, so no circle can come back through a comment's
+ * import.
  */
 class RunnerPackagesOrderTest {
 
     /** Bottom first: each may name only those before it; the top package ({@link #TOP}) may name them all. */
     static final List<String> ORDER = List.of(
-            "cli", // what every main shares: one-line errors
             "outside", // /proc, the kernel's counters and queues, CPU lists: a process read from outside
-            "jmeterhome", // the JMeter home on disk, which a worker and the fork both prepare
-            "workers", // RMI, keystores and the worker's main
-            "jmeter", // the fork: its run spec, the user groups, local and distributed tests
-            "hyperfoil"); // the other client's fork
+            "guest", // a service the lab did not write: its URL, its expected answer, its process and keeper
+            "database"); // the PostgreSQL a run through a pool waits on: its fork and its own view of it
 
     /** lab.threads.runner itself: the commands, the plan, the run, above every package of ORDER. */
     static final String TOP = "";

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import lab.threads.run.Sweep;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * page); the page over repeats is proven on a recorded sweep of two levels x two repeats, written by {@code ./lab run
  * --plan=smoke --servers=virtual --sweep=users=4,8 --repeats=2 --warmup-users=3 --rampup=1 --loops=1 --sleep-ms=100}
  * (its raw files and the run's summary.json and sweep.json without its points; no pages), which {@code ./lab report}
- * summarises again. The same grouping makes both pages ({@link RunCase#points}).
+ * summarises again. The same grouping makes both pages (the report's CaseReport.points).
  */
 class SweepRunTest {
     private static final String RECORDED = "/recorded/sweep-users-4-8-repeats-2";
@@ -85,8 +86,7 @@ class SweepRunTest {
 
     @Test
     void theCasesAreEachLevelTimesEachRepeat() throws IOException {
-        List<RunCase> cases =
-                RunCase.expand(PlanChoice.resolve("smoke", Map.of()), RunCase.Sweep.parse("users=4,8"), 2);
+        List<RunCase> cases = RunCase.expand(PlanChoice.resolve("smoke", Map.of()), Sweep.parse("users=4,8"), 2);
 
         assertEquals(
                 List.of("users-4/repeat-1", "users-4/repeat-2", "users-8/repeat-1", "users-8/repeat-2"),

@@ -11,8 +11,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import lab.threads.report.tasks.TaskCase;
-import lab.threads.report.tasks.TaskRun;
 import lab.threads.report.tasks.TasksReport;
+import lab.threads.tasks.TaskRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

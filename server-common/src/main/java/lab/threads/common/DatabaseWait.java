@@ -60,12 +60,7 @@ final class DatabaseWait implements AutoCloseable {
             }
             stamps.called();
         } catch (SQLException e) {
-            throw new WaitFailure(
-                    503,
-                    WaitFailure.DB_UNAVAILABLE,
-                    "how=db: the query failed on a borrowed connection (SQLState " + e.getSQLState() + "): "
-                            + e.getMessage(),
-                    e);
+            throw WaitFailure.dbQueryFailed(e.getSQLState(), e);
         }
     }
 
@@ -75,31 +70,22 @@ final class DatabaseWait implements AutoCloseable {
      */
     private WaitFailure borrowFailed(SQLException e) {
         if (e instanceof SQLTransientConnectionException && e.getCause() == null) {
-            return new WaitFailure(
-                    503,
-                    WaitFailure.DB_POOL_TIMEOUT,
-                    "how=db: no connection of the pool's " + pool.getMaximumPoolSize() + " came free within its "
-                            + pool.getConnectionTimeout() + " ms (--db-pool, --db-pool-timeout-ms): " + e.getMessage(),
-                    e);
+            return WaitFailure.dbPoolTimeout(pool.getMaximumPoolSize(), pool.getConnectionTimeout(), e);
         }
-        Throwable cause = e.getCause() == null ? e : e.getCause();
-        return new WaitFailure(
-                503,
-                WaitFailure.DB_UNAVAILABLE,
-                "how=db: the database did not give a connection (is it up? --db " + pool.getJdbcUrl() + "): " + cause,
-                e);
+        return WaitFailure.dbUnavailable(pool.getJdbcUrl(), e.getCause() == null ? e : e.getCause(), e);
     }
 
     /** The pool's own view ({@link HikariPoolMXBean}), for /stats: an independent check of the request log's split. */
-    Map<String, Object> stats() {
-        Map<String, Object> stats = new LinkedHashMap<>();
+    DatabasePoolCounts stats() {
         HikariPoolMXBean bean = pool.getHikariPoolMXBean();
-        stats.put("active", bean == null ? 0 : bean.getActiveConnections());
-        stats.put("idle", bean == null ? 0 : bean.getIdleConnections());
-        stats.put("total", bean == null ? 0 : bean.getTotalConnections());
-        stats.put("threadsAwaitingConnection", bean == null ? 0 : bean.getThreadsAwaitingConnection());
-        stats.put("max", pool.getMaximumPoolSize());
-        return stats;
+        return bean == null
+                ? new DatabasePoolCounts(0, 0, 0, 0, pool.getMaximumPoolSize())
+                : new DatabasePoolCounts(
+                        bean.getActiveConnections(),
+                        bean.getIdleConnections(),
+                        bean.getTotalConnections(),
+                        bean.getThreadsAwaitingConnection(),
+                        pool.getMaximumPoolSize());
     }
 
     /** The pool's settings as HikariCP holds them (after its own adjustments), for /stats' settings. */

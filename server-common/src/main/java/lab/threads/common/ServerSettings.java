@@ -106,21 +106,23 @@ public final class ServerSettings {
     @Option(
             names = "--db",
             description = "JDBC URL of the PostgreSQL that /sleep?how=db runs select pg_sleep(N/1000.0) on, through a"
-                    + " HikariCP pool (e.g. jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres)."
+                    + " HikariCP pool (server-async: r2dbc-pool)"
+                    + " (e.g. jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres)."
                     + " Default: none (how=db answers 501; ./lab run --how db starts one).")
     private String db;
 
     @Option(
             names = "--db-pool",
             defaultValue = "" + DatabaseWait.SHIPPED_POOL_SIZE,
-            description = "HikariCP's maximumPoolSize: connections to the database at most; more requests wait for"
-                    + " one. Default: ${DEFAULT-VALUE} (HikariCP's own).")
+            description = "HikariCP's maximumPoolSize (server-async: r2dbc-pool's maxSize): connections to the database"
+                    + " at most; more requests wait for one. Default: ${DEFAULT-VALUE} (HikariCP's own).")
     private int dbPool;
 
     @Option(
             names = "--db-pool-timeout-ms",
             defaultValue = "" + DatabaseWait.SHIPPED_TIMEOUT_MS,
-            description = "HikariCP's connectionTimeout: a request waits this long for a connection, then answers 503"
+            description = "HikariCP's connectionTimeout (server-async: r2dbc-pool's maxAcquireTime): a request waits"
+                    + " this long for a connection, then answers 503"
                     + " db_pool_timeout; at least " + DatabaseWait.TIMEOUT_FLOOR_MS + " (HikariCP's floor)."
                     + " Default: ${DEFAULT-VALUE} (HikariCP's own).")
     private long dbPoolTimeoutMs;

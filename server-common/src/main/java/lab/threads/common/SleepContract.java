@@ -163,8 +163,9 @@ public final class SleepContract {
 
     /**
      * For the variant with no thread to block (its timer answers {@code how=sleep}): a wait that needs no thread where
-     * one exists ({@code how=http-pool}, through the JDK HttpClient's {@code sendAsync}), answered on the thread that
-     * completes it; otherwise at once {@link #noThreadToBlock}.
+     * one exists ({@code how=http-pool}, through the JDK HttpClient's {@code sendAsync}; {@code how=db}, through its
+     * {@link DatabaseWithoutThread}), answered on the thread that completes it; otherwise at once
+     * {@link #noThreadToBlock}.
      */
     public CompletableFuture<Reply> awaitWithoutThread(SleepJob job) {
         if (!waits.waitsWithoutThread(job.how())) {
@@ -183,20 +184,17 @@ public final class SleepContract {
     }
 
     /**
-     * The answer of a variant with no thread to block (its timer answers): it can only sleep, or call a downstream
-     * without a thread ({@link #awaitWithoutThread}). Call it instead of {@link #sleepStarted}.
+     * The answer of a variant with no thread to block (its timer answers): it can only sleep, or call a downstream or
+     * the database without a thread ({@link #awaitWithoutThread}). Call it instead of {@link #sleepStarted}.
      */
     public Reply noThreadToBlock(SleepJob job) {
-        String why = job.how() == WaitKind.DB
-                ? " (a non-blocking PostgreSQL client, such as r2dbc-postgresql, is not wired into the lab)"
-                : "";
         return counted(error(
                 501,
                 "no_thread_to_block",
                 variant.id() + " has no thread per request to block (" + variant.threadingModel() + "): it can only"
-                        + " wait with how=sleep or how=http-pool; how="
+                        + " wait with how=sleep, how=http-pool or how=db; how="
                         + job.how().id()
-                        + " needs a variant with a thread per request" + why + "."));
+                        + " needs a variant with a thread per request."));
     }
 
     /**

@@ -25,6 +25,34 @@ public final class WaitFailure extends IOException {
         this.error = error;
     }
 
+    /** No connection of the database pool's {@code poolSize} came free within its {@code timeoutMs}. */
+    public static WaitFailure dbPoolTimeout(int poolSize, long timeoutMs, Throwable e) {
+        return new WaitFailure(
+                503,
+                DB_POOL_TIMEOUT,
+                "how=db: no connection of the pool's " + poolSize + " came free within its " + timeoutMs
+                        + " ms (--db-pool, --db-pool-timeout-ms): " + e.getMessage(),
+                e);
+    }
+
+    /** The database at {@code url} gave no connection: down, refusing, or unreachable. */
+    public static WaitFailure dbUnavailable(String url, Throwable cause, Throwable e) {
+        return new WaitFailure(
+                503,
+                DB_UNAVAILABLE,
+                "how=db: the database did not give a connection (is it up? --db " + url + "): " + cause,
+                e);
+    }
+
+    /** The query failed on a connection in hand: the database went down or dropped it mid-query. */
+    public static WaitFailure dbQueryFailed(String sqlState, Throwable e) {
+        return new WaitFailure(
+                503,
+                DB_UNAVAILABLE,
+                "how=db: the query failed on a borrowed connection (SQLState " + sqlState + "): " + e.getMessage(),
+                e);
+    }
+
     public int status() {
         return status;
     }

@@ -24,8 +24,10 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class Waits {
     /** Null when no {@code --downstream} was given: {@code how=socket} and {@code how=http-pool} are then unavailable. */
     private final URI downstream;
-    /** Null when no {@code --db} was given: {@code how=db} is then unavailable. */
+    /** Null when no {@code --db} was given, or the variant has no thread per request. */
     private final DatabaseWait database;
+    /** The variant with no thread per request runs {@code how=db} without one; null for the others, or no --db. */
+    private final DatabaseWithoutThread asyncDatabase;
     /** Null when no {@code --downstream} was given, or the variant has no thread per request. */
     private final HttpPoolWait httpPool;
     /** The variant with no thread per request calls the downstream without one; null for the others. */
@@ -35,12 +37,18 @@ public final class Waits {
 
     /** Waits without pools: {@code how=db} and {@code how=http-pool} are unavailable. */
     public Waits(URI downstream) {
-        this(downstream, null, null, null);
+        this(downstream, null, null, null, null);
     }
 
-    private Waits(URI downstream, DatabaseWait database, HttpPoolWait httpPool, AsyncHttpWait asyncHttp) {
+    private Waits(
+            URI downstream,
+            DatabaseWait database,
+            DatabaseWithoutThread asyncDatabase,
+            HttpPoolWait httpPool,
+            AsyncHttpWait asyncHttp) {
         this.downstream = downstream;
         this.database = database;
+        this.asyncDatabase = asyncDatabase;
         this.httpPool = httpPool;
         this.asyncHttp = asyncHttp;
     }
@@ -50,15 +58,18 @@ public final class Waits {
      * in the background, so a database that is down does not stop the server), the HTTP client when
      * {@code --downstream} is.
      *
-     * @param threadPerRequest false for the variant with no thread to block: it calls the downstream without one
+     * @param threadPerRequest false for the variant with no thread to block: it calls the downstream and the database
+     *     without one ({@link DatabaseWithoutThread})
      */
     public static Waits of(ServerSettings settings, boolean threadPerRequest) {
         URI downstream = settings.downstream();
+        boolean db = settings.db() != null;
         return new Waits(
                 downstream,
-                settings.db() == null
-                        ? null
-                        : new DatabaseWait(settings.db(), settings.dbPool(), settings.dbPoolTimeoutMs()),
+                db && threadPerRequest
+                        ? new DatabaseWait(settings.db(), settings.dbPool(), settings.dbPoolTimeoutMs())
+                        : null,
+                db && !threadPerRequest ? DatabaseWithoutThread.open(settings) : null,
                 downstream == null || !threadPerRequest
                         ? null
                         : new HttpPoolWait(downstream, settings.httpPool(), settings.httpPoolTimeoutMs()),
@@ -79,7 +90,7 @@ public final class Waits {
                                 + " server with --downstream=http://127.0.0.1:<port> (e.g. ./lab server async)")
                         : Optional.empty();
             case DB ->
-                database == null
+                database == null && asyncDatabase == null
                         ? Optional.of("how=db needs a PostgreSQL: start the server with"
                                 + " --db=jdbc:postgresql://127.0.0.1:<port>/postgres?user=postgres, or use"
                                 + " ./lab run --how db, which starts one")
@@ -117,22 +128,32 @@ public final class Waits {
 
     /**
      * The job's wait with no thread blocked, for a variant with none to block; empty when its kind has no such way
-     * here ({@code how=http-pool} has: the JDK {@code HttpClient}'s {@code sendAsync}; nothing else has).
+     * here ({@code how=http-pool} has: the JDK {@code HttpClient}'s {@code sendAsync}; {@code how=db} has: the
+     * variant's {@link DatabaseWithoutThread}; nothing else has).
      */
     public Optional<CompletableFuture<Void>> awaitWithoutThread(SleepJob job) {
-        return job.how() == WaitKind.HTTP_POOL && asyncHttp != null
-                ? Optional.of(asyncHttp.await(job.millis(), job))
-                : Optional.empty();
+        if (!waitsWithoutThread(job.how())) {
+            return Optional.empty();
+        }
+        return Optional.of(
+                job.how() == WaitKind.DB ? asyncDatabase.await(job.millis(), job) : asyncHttp.await(job.millis(), job));
     }
 
     /** What the thread (or, without one, the request) waits in for {@code kind}, for the answer's {@code waitedIn}. */
     public String description(WaitKind kind) {
-        return kind == WaitKind.HTTP_POOL && asyncHttp != null ? AsyncHttpWait.DESCRIPTION : kind.description();
+        if (waitsWithoutThread(kind)) {
+            return kind == WaitKind.DB ? asyncDatabase.description() : AsyncHttpWait.DESCRIPTION;
+        }
+        return kind.description();
     }
 
     /** Whether {@link #awaitWithoutThread} runs this kind. */
     public boolean waitsWithoutThread(WaitKind kind) {
-        return kind == WaitKind.HTTP_POOL && asyncHttp != null;
+        return switch (kind) {
+            case HTTP_POOL -> asyncHttp != null;
+            case DB -> asyncDatabase != null;
+            default -> false;
+        };
     }
 
     /** Each pool's own view, by its name ({@code db}, {@code httpPool}), for /stats; empty without pools. */
@@ -140,6 +161,9 @@ public final class Waits {
         Map<String, Object> pools = new LinkedHashMap<>();
         if (database != null) {
             pools.put("db", database.stats());
+        }
+        if (asyncDatabase != null) {
+            pools.put("db", asyncDatabase.stats());
         }
         if (httpPool != null) {
             pools.put("httpPool", httpPool.stats());
@@ -152,6 +176,9 @@ public final class Waits {
         Map<String, Object> pools = new LinkedHashMap<>();
         if (database != null) {
             pools.put("db", database.settings());
+        }
+        if (asyncDatabase != null) {
+            pools.put("db", asyncDatabase.settings());
         }
         if (httpPool != null) {
             pools.put("httpPool", httpPool.settings());
@@ -167,6 +194,9 @@ public final class Waits {
         fifos.close();
         if (database != null) {
             database.close();
+        }
+        if (asyncDatabase != null) {
+            asyncDatabase.close();
         }
         if (httpPool != null) {
             httpPool.close();

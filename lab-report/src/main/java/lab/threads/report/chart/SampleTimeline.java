@@ -8,8 +8,8 @@ import java.util.OptionalLong;
 import java.util.function.Consumer;
 import java.util.function.IntToLongFunction;
 import lab.threads.report.math.Percentiles;
-import lab.threads.report.math.PlanShape;
 import lab.threads.report.raw.Sample;
+import lab.threads.run.PlanShape;
 
 /**
  * Buckets one server's samples per second of its run, for the charts: by the second they ended (throughput, latency

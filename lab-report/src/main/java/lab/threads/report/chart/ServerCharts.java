@@ -4,13 +4,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
-import lab.threads.report.math.PlanShape;
 import lab.threads.report.raw.ClientHealth;
 import lab.threads.report.raw.ClientPoint;
 import lab.threads.report.raw.ClientSnapshot;
 import lab.threads.report.raw.JtlReader;
-import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.ServerSecond;
+import lab.threads.run.PlanShape;
+import lab.threads.run.RunFolder;
 
 /**
  * One server's per-second series, as charted on index.html and written to charts.json, all on one time axis:

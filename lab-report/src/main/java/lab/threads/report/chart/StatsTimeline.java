@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import lab.threads.report.raw.JsonLinesFile;
-import lab.threads.report.raw.RunFolder;
+import lab.threads.run.RunFolder;
 
 /**
  * A server's /stats snapshots as chart points, on its samples' time axis. CPU is the growth of the cumulative

@@ -3,6 +3,7 @@ package lab.threads.report.math;
 import java.util.Arrays;
 import java.util.function.Consumer;
 import lab.threads.report.raw.Sample;
+import lab.threads.run.PlanShape;
 
 /**
  * How far an open run's client fell behind its arrival schedule. JMeter's random_arrivals sends an exact count per

@@ -1,6 +1,6 @@
 package lab.threads.report.math;
 
-import lab.threads.report.raw.LoadClient;
+import lab.threads.client.LoadClient;
 
 /**
  * The consecutive parts of one request's life, from the client's sample start to the client having read the response.
@@ -34,8 +34,9 @@ public enum RequestPart {
                     + "pool's queue, a new platform thread being started, a virtual thread being scheduled"),
     POOL_WAIT(
             "waiting for a pooled connection",
-            "the variant's thread asks its pool (HikariCP for how=db, HttpClient's for how=http-pool) for a connection "
-                    + "until it has one; when none came before the pool's timeout, until the 503 was handed to the socket"),
+            "the variant's thread (server-async's request, with none) asks its pool (HikariCP for how=db, r2dbc-pool "
+                    + "on server-async; HttpClient's for how=http-pool) for a connection until it has one; when none "
+                    + "came before the pool's timeout, until the 503 was handed to the socket"),
     POOLED_CALL(
             "in the pooled call",
             "a connection in hand until the call on it returned: the query in the database (how=db, its pg_sleep the "

@@ -7,10 +7,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import lab.threads.report.math.Numbers;
-import lab.threads.report.math.PlanShape;
 import lab.threads.report.raw.ServerView;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
+import lab.threads.run.PlanShape;
 
 /**
  * Text formats of a run's figures shared by the markdown, HTML and console tables, so all three read the same; the
@@ -22,12 +22,18 @@ public final class Cells {
 
     private Cells() {}
 
-    /** The server's own p50 / p99 / max in ms, or n/a for a server that gave none. */
-    static String serverView(ServerView view) {
+    /** The server's own p50 / p99 / max in ms, or why there are none ({@link #noServerView}). */
+    static String serverView(ServerSummary server) {
+        ServerView view = server.serverView();
         return view == null
-                ? Numbers.NOT_AVAILABLE
+                ? noServerView(server)
                 : Numbers.count(Math.round(view.p50Ms())) + " / " + Numbers.count(Math.round(view.p99Ms())) + " / "
                         + Numbers.count(Math.round(view.maxMs()));
+    }
+
+    /** In place of the server's own timings: "not measured" for a guest, which keeps no request log; else n/a. */
+    static String noServerView(ServerSummary server) {
+        return server.guest() != null ? "not measured" : Numbers.NOT_AVAILABLE;
     }
 
     /**
@@ -63,13 +69,30 @@ public final class Cells {
     static String planLine(RunReport report) {
         Object settings = report.metadata().get("serverSettings");
         Object cpus = report.metadata().get("cpus");
-        return "Plan: " + plan(report.plan()) + "." + (settings == null ? "" : " Server settings: " + settings + ".")
+        String plan = guests(report.servers()) ? GUEST_PLAN + plan(report.plan()) : plan(report.plan());
+        return "Plan: " + plan + "." + (settings == null ? "" : " Server settings: " + settings + ".")
                 + (cpus == null ? "" : " Cores: " + cpus + ".");
     }
 
     /** What the plan line says where a 0 ms sleep leaves no ideal rate. */
     static final String NO_IDEAL = "no ideal (with a 0 ms sleep the req/s is whatever the slower side, client or "
             + "server, allows: the verdict says which)";
+
+    /** Before a guest run's plan line: the "request" of a guest is a GET of its URL, the ms its service time. */
+    static final String GUEST_PLAN = "guests (each request a GET of the guest's URL, its ms the service time given "
+            + "with --service-ms, 0 when not given: no ideal): ";
+
+    /** Why a server's row has no "% of ideal": a guest's service time not given, or the plan's 0 ms sleep. */
+    static String noIdeal(ServerSummary server, PlanShape plan) {
+        return server.guest() != null
+                ? "no ideal: its service time was not given"
+                : "no ideal at a " + Numbers.count(plan.sleepMs()) + " ms sleep";
+    }
+
+    /** Whether the run's rows are guests', services the lab did not write. */
+    static boolean guests(java.util.List<ServerSummary> servers) {
+        return servers.stream().anyMatch(server -> server.guest() != null);
+    }
 
     /** A run's "% of ideal", or a dash where its plan has none (a 0 ms sleep). */
     public static String percentOfIdeal(ServerSummary server) {

@@ -5,8 +5,8 @@ import java.util.Locale;
 import java.util.function.Function;
 import lab.threads.report.chart.ServerPalette;
 import lab.threads.report.math.Numbers;
-import lab.threads.report.math.PlanShape;
 import lab.threads.report.summary.ServerSummary;
+import lab.threads.run.PlanShape;
 
 /**
  * The page's at-a-glance bars: one small group per figure, one bar per server, drawn in HTML and CSS alone (no

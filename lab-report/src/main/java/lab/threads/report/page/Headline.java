@@ -6,12 +6,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import lab.threads.report.math.Numbers;
-import lab.threads.report.math.PlanShape;
 import lab.threads.report.raw.ServerStatsPeaks;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.report.verdict.ClientVerdict;
 import lab.threads.report.verdict.Verdict;
+import lab.threads.run.PlanShape;
 
 /**
  * The run's answer, for readers deciding: which servers carried the plan and on how many threads, whether the client
@@ -60,7 +60,9 @@ public final class Headline {
         }
         if (measured.stream().allMatch(server -> server.idealThroughput() <= 0)) {
             ServerSummary most = closest(measured);
-            return "Most answers a second (no ideal at a 0 ms sleep): " + most.server() + ", "
+            return "Most answers a second ("
+                    + (Cells.guests(measured) ? "no ideal: the service time was not given" : "no ideal at a 0 ms sleep")
+                    + "): " + most.server() + ", "
                     + Numbers.decimal(successPerSecond(most), 0) + " req/s without error on " + threads(most) + ".";
         }
         List<String> carriers = measured.stream()
@@ -159,8 +161,8 @@ public final class Headline {
                 .append(
                         server.idealThroughput() > 0
                                 ? Numbers.decimal(server.percentOfIdeal(), 1) + "% of the ideal"
-                                : Numbers.decimal(server.summary().throughput(), 0) + " req/s (no ideal at a "
-                                        + Numbers.count(plan.sleepMs()) + " ms sleep)")
+                                : Numbers.decimal(server.summary().throughput(), 0) + " req/s ("
+                                        + Cells.noIdeal(server, plan) + ")")
                 .append(" on ")
                 .append(threads(server))
                 .append(", ")

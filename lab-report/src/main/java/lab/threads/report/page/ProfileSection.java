@@ -5,11 +5,11 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import lab.threads.client.LoadClient;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.raw.JvmCounts;
-import lab.threads.report.raw.JvmSide;
-import lab.threads.report.raw.LoadClient;
 import lab.threads.report.summary.ServerSummary;
+import lab.threads.run.JvmSide;
 
 /**
  * "What the CPU was spent on", for a run recorded with {@code --profile}: the JVMs' own counts side by side across

@@ -7,12 +7,12 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import lab.threads.client.LoadClient;
 import lab.threads.report.chart.ChartsSection;
 import lab.threads.report.chart.RunCharts;
-import lab.threads.report.raw.LoadClient;
-import lab.threads.report.raw.RunFolder;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
+import lab.threads.run.RunFolder;
 
 /**
  * The order of a run's report, said once: index.html ({@link HtmlReport}) and summary.md ({@link MarkdownReport})

@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import lab.threads.report.raw.AtomicFile;
-import lab.threads.report.raw.RunFolder;
+import lab.threads.run.AtomicFile;
+import lab.threads.run.RunFolder;
 
 /**
  * A report of sections alone, said once ({@code ./lab tasks}, {@code ./lab pinning}): its title, a paragraph on what

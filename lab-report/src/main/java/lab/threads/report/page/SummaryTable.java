@@ -32,7 +32,7 @@ final class SummaryTable {
                     "server p99",
                     true,
                     s -> s.serverView() == null
-                            ? Numbers.NOT_AVAILABLE
+                            ? Cells.noServerView(s)
                             : Numbers.count(Math.round(s.serverView().p99Ms()))),
             new Column(
                     "peak threads",
@@ -53,7 +53,7 @@ final class SummaryTable {
             new Column("std dev", true, s -> Numbers.decimal(s.summary().stdDev(), 1)),
             new Column("p90", true, s -> Numbers.count(s.percentiles().p90())),
             new Column("p99.9", true, s -> Numbers.count(s.percentiles().p999())),
-            new Column("server p50 / p99 / max", true, s -> Cells.serverView(s.serverView())),
+            new Column("server p50 / p99 / max", true, Cells::serverView),
             new Column(
                     "server CPU user/sys s",
                     true,

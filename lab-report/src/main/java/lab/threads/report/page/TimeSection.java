@@ -2,10 +2,10 @@ package lab.threads.report.page;
 
 import java.util.List;
 import java.util.Locale;
+import lab.threads.client.LoadClient;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.math.RequestPart;
 import lab.threads.report.math.TimeBreakdown;
-import lab.threads.report.raw.LoadClient;
 import lab.threads.report.summary.ServerSummary;
 
 /**

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import lab.threads.report.page.Section;
 import lab.threads.report.page.SectionPage;
+import lab.threads.run.PinningProbe;
 
 /** What the pinning run's markdown (pinning.md) and page (index.html) say, once ({@link SectionPage}). */
 final class PinningPage {

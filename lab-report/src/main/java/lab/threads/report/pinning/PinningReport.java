@@ -10,15 +10,15 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
-import lab.threads.report.raw.AtomicFile;
-import lab.threads.report.runs.RunFiles;
+import lab.threads.run.AtomicFile;
+import lab.threads.run.PinningProbe;
+import lab.threads.run.RunFolder;
 
 /**
  * A {@code ./lab pinning} run: what ran where ({@code metadata}) and every probe, in the order they ran. Written as
  * pinning.json, pinning.md and index.html in its folder.
  */
 public record PinningReport(Map<String, Object> metadata, List<PinningProbe> probes) {
-    public static final String MARKDOWN_FILE = "pinning.md";
 
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)
@@ -80,11 +80,11 @@ public record PinningReport(Map<String, Object> metadata, List<PinningProbe> pro
 
     /** Writes pinning.json, pinning.md and index.html into the run's folder. @return the page */
     public Path write(Path runDir) throws IOException {
-        AtomicFile.write(runDir.resolve(RunFiles.PINNING_FILE), JSON.writeValueAsString(this));
-        return PinningPage.of(this).write(runDir, MARKDOWN_FILE);
+        AtomicFile.write(runDir.resolve(RunFolder.PINNING_FILE), JSON.writeValueAsString(this));
+        return PinningPage.of(this).write(runDir, RunFolder.PINNING_MARKDOWN_FILE);
     }
 
     public static PinningReport read(Path runDir) throws IOException {
-        return JSON.readValue(runDir.resolve(RunFiles.PINNING_FILE).toFile(), PinningReport.class);
+        return JSON.readValue(runDir.resolve(RunFolder.PINNING_FILE).toFile(), PinningReport.class);
     }
 }

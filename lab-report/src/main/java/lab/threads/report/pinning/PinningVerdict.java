@@ -1,6 +1,7 @@
 package lab.threads.report.pinning;
 
 import java.util.Locale;
+import lab.threads.run.PinningProbe;
 
 /**
  * What one probe says of its wait kind on virtual threads. The throughput decides first: a wait that keeps less than

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import lab.threads.run.JvmSide;
 
 /**
  * A server's turn under {@code --profile}: the counts of the server JVM and of the JMeter fork, each read from its
@@ -36,12 +37,12 @@ public record JvmProfile(JvmCounts server, JvmCounts client) {
             FlameGraphPage.write(
                     recording,
                     serverDir.resolve(side.flameGraph()),
-                    serverId + ": " + side.label(LoadClient.of(serverDir)) + " CPU");
+                    serverId + ": " + side.label(RecordedClient.of(serverDir)) + " CPU");
             return counts;
         } catch (IOException | RuntimeException e) {
             // A JVM killed while writing leaves a cut file; the rest of the report stands without it.
             notes.add(side.recording() + " could not be read (" + e.getMessage()
-                    + "): no JVM counts or flame graph for the " + side.label(LoadClient.of(serverDir)));
+                    + "): no JVM counts or flame graph for the " + side.label(RecordedClient.of(serverDir)));
             return null;
         }
     }

@@ -8,13 +8,15 @@ import java.util.List;
 /**
  * The pool's own count of its connections, once a second, from the server's {@code /stats} ({@code
  * server-stats.jsonl}): how many it may hold, how many were lent out and how many threads waited for one. It is the
- * pool library's view (HikariCP's, or HttpClient's connection manager's), taken apart from the request log's stamps,
- * so each can check the other.
+ * pool library's view (HikariCP's or r2dbc-pool's, or HttpClient's connection manager's), taken apart from the request
+ * log's stamps, so each can check the other.
  *
  * @param pool    which pool: {@code db} or {@code httpPool}
+ * @param library the pool's library, as the server's settings name it ({@code settings.pools.<pool>.library}), or
+ *                the one every server used for that pool before they named it
  * @param samples the samples inside the load, in time order
  */
-public record PoolSeries(String pool, List<Point> samples) {
+public record PoolSeries(String pool, String library, List<Point> samples) {
 
     /**
      * @param max     the connections the pool may hold
@@ -25,12 +27,14 @@ public record PoolSeries(String pool, List<Point> samples) {
 
     /**
      * The pools a server may report under /stats' {@code pools}, in the order looked for, with each library's names
-     * for its connections lent out and its waiting threads: HikariCP's and HttpClient 5's {@code PoolStats}.
+     * for its connections lent out and its waiting threads: HikariCP's (r2dbc-pool's counts are served under them) and
+     * HttpClient 5's {@code PoolStats}; and the library a server that does not name it used.
      */
-    private record Names(String pool, String active, String waiting) {}
+    private record Names(String pool, String active, String waiting, String unnamedLibrary) {}
 
-    private static final List<Names> POOLS =
-            List.of(new Names("db", "active", "threadsAwaitingConnection"), new Names("httpPool", "leased", "pending"));
+    private static final List<Names> POOLS = List.of(
+            new Names("db", "active", "threadsAwaitingConnection", "HikariCP"),
+            new Names("httpPool", "leased", "pending", "HttpClient 5"));
 
     /**
      * The samples of the first pool the server reported in /stats' {@code pools} from {@code fromMs} to {@code toMs}
@@ -49,10 +53,16 @@ public record PoolSeries(String pool, List<Point> samples) {
     /** The samples of one pool; null when the server reported no such pool. */
     private static PoolSeries read(Path statsFile, Names pool, long fromMs, long toMs) {
         List<Point> points = new ArrayList<>();
+        String[] library = {pool.unnamedLibrary()};
         JsonLinesFile.read(
                 statsFile,
                 "no pool series",
                 line -> {
+                    library[0] = line.path("settings")
+                            .path("pools")
+                            .path(pool.pool())
+                            .path("library")
+                            .asText(library[0]);
                     JsonNode counts = line.path("pools").path(pool.pool());
                     long at = line.path("sampledAtMs").asLong(0);
                     if (counts.path("max").isNumber() && at >= fromMs && at <= toMs) {
@@ -64,7 +74,7 @@ public record PoolSeries(String pool, List<Point> samples) {
                     }
                 },
                 new ArrayList<>());
-        return points.isEmpty() ? null : new PoolSeries(pool.pool(), List.copyOf(points));
+        return points.isEmpty() ? null : new PoolSeries(pool.pool(), library[0], List.copyOf(points));
     }
 
     /** The connections the pool may hold, as last reported. */

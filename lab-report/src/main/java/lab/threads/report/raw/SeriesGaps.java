@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import lab.threads.run.RunFolder;
 
 /**
  * Where a once-a-second series has no line for more than {@link #GAP_MS} during the load, in one sentence per series:
@@ -37,8 +38,17 @@ public final class SeriesGaps {
 
     /** @return a sentence for each series with a gap during the load (first sample start to last end); empty if none */
     public static List<String> describe(Path serverDir, long loadStartMs, long loadEndMs) {
+        return describe(PAIRS, serverDir, loadStartMs, loadEndMs);
+    }
+
+    /** The same for a guest, which keeps no record of its own to have gaps in: the client's series only. */
+    public static List<String> describeGuest(Path serverDir, long loadStartMs, long loadEndMs) {
+        return describe(PAIRS.subList(1, 2), serverDir, loadStartMs, loadEndMs);
+    }
+
+    private static List<String> describe(List<Pair> pairs, Path serverDir, long loadStartMs, long loadEndMs) {
         List<String> sentences = new ArrayList<>();
-        for (Pair pair : PAIRS) {
+        for (Pair pair : pairs) {
             List<Gap> inside = gaps(serverDir.resolve(pair.inside()), loadStartMs, loadEndMs);
             Path outsideFile = serverDir.resolve(pair.outside());
             List<Gap> outside = Files.exists(outsideFile) ? gaps(outsideFile, loadStartMs, loadEndMs) : null;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import lab.threads.run.RunFolder;
 
 /**
  * What the server's own /stats said during the run, from {@code server-stats.jsonl} (one snapshot a second).
@@ -65,8 +66,17 @@ public record ServerStatsPeaks(
      * @param loadEndMs when JMeter's last sample ended (epoch ms); null when it recorded none
      */
     public static ServerStatsPeaks read(Path jsonl, List<String> notes, Long loadEndMs) {
+        return read(jsonl, RunFolder.NO_SERVER_FIGURES, notes, loadEndMs);
+    }
+
+    /**
+     * The same from a file of the same fields that another record wrote (a guest's process read from outside).
+     *
+     * @param missing what the report lacks without the file, in its notes
+     */
+    public static ServerStatsPeaks read(Path jsonl, String missing, List<String> notes, Long loadEndMs) {
         Accumulator accumulator = new Accumulator();
-        JsonLinesFile.read(jsonl, RunFolder.NO_SERVER_FIGURES, accumulator::add, notes);
+        JsonLinesFile.read(jsonl, missing, accumulator::add, notes);
         return accumulator.result(loadEndMs);
     }
 

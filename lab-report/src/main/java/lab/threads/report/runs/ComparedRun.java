@@ -7,9 +7,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import lab.threads.report.raw.RunFolder;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
+import lab.threads.run.RunFolder;
 
 /**
  * One side of a comparison: a run's folder (or one case of a sweep), or a folder of repeats of one configuration,
@@ -79,11 +79,11 @@ public record ComparedRun(Path dir, Map<String, Object> metadata, List<RunReport
     /** N of a {@code repeat-N} folder; null for any other folder. */
     private static Integer repeatNumber(Path dir) {
         String name = dir.getFileName().toString();
-        if (!name.startsWith(RunFiles.REPEAT_PREFIX) || !Files.isDirectory(dir)) {
+        if (!name.startsWith(RunFolder.REPEAT_PREFIX) || !Files.isDirectory(dir)) {
             return null;
         }
         try {
-            return Integer.parseInt(name.substring(RunFiles.REPEAT_PREFIX.length()));
+            return Integer.parseInt(name.substring(RunFolder.REPEAT_PREFIX.length()));
         } catch (NumberFormatException notARepeat) {
             return null;
         }

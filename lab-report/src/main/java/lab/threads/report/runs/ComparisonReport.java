@@ -14,8 +14,8 @@ import lab.threads.report.page.HtmlSection;
 import lab.threads.report.page.PlainPage;
 import lab.threads.report.page.Section;
 import lab.threads.report.page.TextTable;
-import lab.threads.report.raw.AtomicFile;
-import lab.threads.report.raw.RunFolder;
+import lab.threads.run.AtomicFile;
+import lab.threads.run.RunFolder;
 
 /**
  * A comparison of two runs as compare.html and as the terminal's text, from the same rows: the runs, what differed in

@@ -60,27 +60,49 @@ public record RunComparison(
         }
     }
 
-    /** @throws BadRunFolder when the two runs have no server in common */
+    /**
+     * Runs of one guest each under two names (the same service run twice, say "orders-platform" and
+     * "orders-virtual") are compared with each other, under both names.
+     *
+     * @throws BadRunFolder when the two runs have no server in common, and are not one guest against one
+     */
     public static RunComparison of(ComparedRun a, ComparedRun b) {
         List<String> common = a.servers().stream().filter(b.servers()::contains).toList();
+        if (common.isEmpty() && oneGuest(a) && oneGuest(b)) {
+            String nameA = a.servers().getFirst();
+            String nameB = b.servers().getFirst();
+            return new RunComparison(
+                    a,
+                    b,
+                    metadataChanges(a.metadata(), b.metadata()),
+                    List.of(serverChange(nameA + " vs " + nameB, a.rows(nameA), b.rows(nameB))),
+                    List.of(),
+                    List.of());
+        }
         if (common.isEmpty()) {
             throw new BadRunFolder(
                     b.dir(),
                     "no server in common with " + a.dir() + " (" + a.servers() + " against " + b.servers()
-                            + "): compare runs of the same servers");
+                            + "): compare runs of the same servers, or of one guest each");
         }
         return new RunComparison(
                 a,
                 b,
                 metadataChanges(a.metadata(), b.metadata()),
-                common.stream().map(server -> serverChange(server, a, b)).toList(),
+                common.stream()
+                        .map(server -> serverChange(server, a.rows(server), b.rows(server)))
+                        .toList(),
                 a.servers().stream().filter(server -> !common.contains(server)).toList(),
                 b.servers().stream().filter(server -> !common.contains(server)).toList());
     }
 
-    private static ServerChange serverChange(String server, ComparedRun a, ComparedRun b) {
-        List<ServerSummary> rowsA = a.rows(server);
-        List<ServerSummary> rowsB = b.rows(server);
+    /** Whether the run is of one guest alone, a service the lab did not write. */
+    private static boolean oneGuest(ComparedRun run) {
+        return run.servers().size() == 1
+                && run.rows(run.servers().getFirst()).stream().allMatch(row -> row.guest() != null);
+    }
+
+    private static ServerChange serverChange(String server, List<ServerSummary> rowsA, List<ServerSummary> rowsB) {
         List<FigureChange> figures = ServerFigure.COMPARED.stream()
                 .map(figure -> new FigureChange(figure, spread(figure, rowsA), spread(figure, rowsB)))
                 .toList();

@@ -10,8 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import lab.threads.report.raw.RunFolder;
 import lab.threads.report.summary.RunReport;
+import lab.threads.run.RunFolder;
 
 /**
  * Reads back what a run wrote in its folder: summary.json for one run (or one case of a sweep), sweep.json at the
@@ -19,14 +19,6 @@ import lab.threads.report.summary.RunReport;
  * missing figures as null.
  */
 public final class RunFiles {
-
-    /** What a {@code ./lab tasks} run writes at the top of its folder (the executor alone, no server). */
-    public static final String TASKS_FILE = "tasks.json";
-    /** What a {@code ./lab pinning} run writes at the top of its folder. */
-    public static final String PINNING_FILE = "pinning.json";
-
-    /** The folder of repeat N of a configuration is {@code repeat-N}. */
-    public static final String REPEAT_PREFIX = "repeat-";
 
     private static final ObjectMapper JSON =
             new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
@@ -45,16 +37,17 @@ public final class RunFiles {
     }
 
     static boolean hasTasks(Path dir) {
-        return Files.isRegularFile(dir.resolve(TASKS_FILE));
+        return Files.isRegularFile(dir.resolve(RunFolder.TASKS_FILE));
     }
 
     static boolean hasPinning(Path dir) {
-        return Files.isRegularFile(dir.resolve(PINNING_FILE));
+        return Files.isRegularFile(dir.resolve(RunFolder.PINNING_FILE));
     }
 
     /** A pinning run in a few words, read as a tree: "JDK 25, 21; 8 kinds on 6 servers; 96 probes". */
     static String pinningWords(Path runDir) throws IOException {
-        JsonNode probes = JSON.readTree(runDir.resolve(PINNING_FILE).toFile()).path("probes");
+        JsonNode probes =
+                JSON.readTree(runDir.resolve(RunFolder.PINNING_FILE).toFile()).path("probes");
         java.util.Set<String> jdks = new java.util.LinkedHashSet<>();
         java.util.Set<String> kinds = new java.util.LinkedHashSet<>();
         java.util.Set<String> servers = new java.util.LinkedHashSet<>();
@@ -86,7 +79,7 @@ public final class RunFiles {
      * repeats; every task completed".
      */
     static String tasksWords(Path runDir) throws IOException {
-        JsonNode tasks = JSON.readTree(runDir.resolve(TASKS_FILE).toFile());
+        JsonNode tasks = JSON.readTree(runDir.resolve(RunFolder.TASKS_FILE).toFile());
         List<String> seeds = new ArrayList<>();
         boolean allCompleted = true;
         for (JsonNode taskCase : tasks.path("cases")) {

@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
-import lab.threads.report.raw.AtomicFile;
-import lab.threads.report.raw.RunFolder;
 import lab.threads.report.summary.RunReport;
+import lab.threads.run.AtomicFile;
+import lab.threads.run.RunFolder;
 
 /**
  * {@code results/index.html}: every run in the folder runs land in, newest first, from the summary.json and

@@ -11,9 +11,9 @@ import lab.threads.report.math.Numbers;
 import lab.threads.report.page.Headline;
 import lab.threads.report.page.HtmlReport;
 import lab.threads.report.page.PlainPage;
-import lab.threads.report.raw.RunFolder;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
+import lab.threads.run.RunFolder;
 
 /**
  * The run index as a page: one table, a run's cells spanning its servers' rows; a sweep or repeats is a row of its

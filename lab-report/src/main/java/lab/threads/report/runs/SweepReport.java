@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import lab.threads.client.LoadClient;
 import lab.threads.report.chart.ChartJs;
 import lab.threads.report.chart.ServerPalette;
 import lab.threads.report.page.Headline;
@@ -18,10 +19,9 @@ import lab.threads.report.page.HtmlSection;
 import lab.threads.report.page.MarkdownSection;
 import lab.threads.report.page.PlainPage;
 import lab.threads.report.page.Section;
-import lab.threads.report.raw.AtomicFile;
-import lab.threads.report.raw.LoadClient;
-import lab.threads.report.raw.RunFolder;
 import lab.threads.report.verdict.Verdict;
+import lab.threads.run.AtomicFile;
+import lab.threads.run.RunFolder;
 
 /**
  * The top of a sweep or repeated run: each server's headline figures against the swept level, as the median over

@@ -5,9 +5,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import java.util.Map;
-import lab.threads.report.math.PlanShape;
-import lab.threads.report.raw.LoadClient;
+import lab.threads.client.LoadClient;
 import lab.threads.report.verdict.TalkComparison;
+import lab.threads.run.PlanShape;
 
 /**
  * Everything one run's report shows: free-form metadata from the runner (JDK, machine, settings, dates...),

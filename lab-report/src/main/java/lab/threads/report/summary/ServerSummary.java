@@ -6,11 +6,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import lab.threads.client.LoadClient;
 import lab.threads.report.math.AcceptQueueCheck;
 import lab.threads.report.math.ArrivalLag;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.math.Percentiles;
-import lab.threads.report.math.PlanShape;
 import lab.threads.report.math.RequestTimeline;
 import lab.threads.report.math.SampleEnds;
 import lab.threads.report.math.SampleStatistics;
@@ -24,9 +24,8 @@ import lab.threads.report.raw.DatabaseSeries;
 import lab.threads.report.raw.JtlReader;
 import lab.threads.report.raw.JvmProfile;
 import lab.threads.report.raw.KernelEvidence;
-import lab.threads.report.raw.LoadClient;
 import lab.threads.report.raw.PoolSeries;
-import lab.threads.report.raw.RunFolder;
+import lab.threads.report.raw.RecordedClient;
 import lab.threads.report.raw.SeriesGaps;
 import lab.threads.report.raw.ServerRequestLog;
 import lab.threads.report.raw.ServerSecond;
@@ -41,6 +40,10 @@ import lab.threads.report.verdict.ErrorCauses;
 import lab.threads.report.verdict.NoBlockingVerdict;
 import lab.threads.report.verdict.PoolVerdict;
 import lab.threads.report.verdict.ServerLogLimits;
+import lab.threads.run.GuestFacts;
+import lab.threads.run.PlanShape;
+import lab.threads.run.RunFolder;
+import lab.threads.run.RunOutcome;
 
 /**
  * One server's row of the report: JMeter's Summary Report columns, Aggregate Report percentiles, failures by cause,
@@ -69,6 +72,9 @@ import lab.threads.report.verdict.ServerLogLimits;
  *                          summary.json
  * @param pool              whether the pool the requests waited through set the pace; null (and left out of
  *                          summary.json) when they went through none
+ * @param guest             a guest's URL, process and collections, a service the lab did not write, whose peaks
+ *                          come from its process read from outside and whose own timings are not measured; null (and
+ *                          left out of summary.json) for the lab's own servers
  */
 public record ServerSummary(
         String server,
@@ -90,7 +96,8 @@ public record ServerSummary(
         List<String> seriesGaps,
         @JsonInclude(JsonInclude.Include.NON_NULL) JvmProfile profile,
         @JsonInclude(JsonInclude.Include.NON_NULL) CpuSplit cpu,
-        @JsonInclude(JsonInclude.Include.NON_NULL) PoolVerdict pool) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) PoolVerdict pool,
+        @JsonInclude(JsonInclude.Include.NON_NULL) GuestFacts guest) {
 
     public ServerSummary {
         // A summary.json written before the timeline existed has none.
@@ -102,6 +109,9 @@ public record ServerSummary(
      * since every part then also holds each side's wait for a core. n/a without the server's request log.
      */
     public String timeVerdict() {
+        if (guest != null) {
+            return GuestFacts.NO_REQUEST_LOG;
+        }
         if (!timeline.present()) {
             return Numbers.NOT_AVAILABLE;
         }
@@ -149,17 +159,19 @@ public record ServerSummary(
                 seriesGaps,
                 profile,
                 cpu,
-                pool);
+                pool,
+                guest);
     }
 
     /** Reads the server folder's files; never throws on bad files. */
     public static ServerSummary from(String serverId, Path serverDir, PlanShape plan, RunOutcome outcome) {
         List<String> notes = new ArrayList<>();
+        GuestFacts guest = GuestFacts.read(serverDir, notes);
         SampleStatistics statistics = new SampleStatistics();
         ErrorCauses errors = new ErrorCauses();
         SampleEnds ends = new SampleEnds();
         ArrivalLag arrivals = new ArrivalLag();
-        LoadClient loadClient = LoadClient.of(serverDir);
+        LoadClient loadClient = RecordedClient.of(serverDir);
         RequestTimeline timeline = new RequestTimeline(
                 ServerRequestLog.read(serverDir.resolve(RunFolder.REQUESTS_FILE), notes),
                 ErrorCauses::causeOf,
@@ -181,10 +193,14 @@ public record ServerSummary(
                         serverDir.resolve(RunFolder.ACCEPT_QUEUE_FILE),
                         serverDir.resolve(RunFolder.KERNEL_FILE),
                         new ArrayList<>())));
-        ServerStatsPeaks serverStats = ServerStatsPeaks.read(
-                serverDir.resolve(RunFolder.STATS_FILE), notes, ends.isEmpty() ? null : ends.lastEnd());
-        ServerView serverView = ServerView.read(
-                serverDir.resolve(RunFolder.STATS_FILE), ends.isEmpty() ? null : ends.firstStart(), notes);
+        ServerStatsPeaks serverStats = guest == null
+                ? ServerStatsPeaks.read(
+                        serverDir.resolve(RunFolder.STATS_FILE), notes, ends.isEmpty() ? null : ends.lastEnd())
+                : GuestNotes.peaks(serverDir, guest, notes, ends.isEmpty() ? null : ends.lastEnd());
+        ServerView serverView = guest == null
+                ? ServerView.read(
+                        serverDir.resolve(RunFolder.STATS_FILE), ends.isEmpty() ? null : ends.firstStart(), notes)
+                : null;
         if (serverStats.silentAtEndSeconds() != null) {
             // Its histogram stops where its answers stopped: a p99 of the early, easy part would flatter it.
             serverView = null;
@@ -262,9 +278,14 @@ public record ServerSummary(
                         summary.throughput()),
                 breakdown,
                 kernel,
-                ends.isEmpty() ? List.of() : SeriesGaps.describe(serverDir, ends.firstStart(), ends.lastEnd()),
+                ends.isEmpty()
+                        ? List.of()
+                        : guest == null
+                                ? SeriesGaps.describe(serverDir, ends.firstStart(), ends.lastEnd())
+                                : SeriesGaps.describeGuest(serverDir, ends.firstStart(), ends.lastEnd()),
                 profile,
                 cpu,
-                pool);
+                pool,
+                guest);
     }
 }

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 import lab.threads.report.runs.Spread;
 import lab.threads.tasks.TaskModel;
+import lab.threads.tasks.TaskRun;
+import lab.threads.tasks.TaskSeed;
 
 /**
  * One (seed, model): its repeats and, per figure, their median and min-max range (forks that printed no result are

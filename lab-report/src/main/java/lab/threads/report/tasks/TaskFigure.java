@@ -3,6 +3,7 @@ package lab.threads.report.tasks;
 import java.util.function.Function;
 import lab.threads.report.math.Numbers;
 import lab.threads.tasks.TaskOutcome;
+import lab.threads.tasks.TaskRun;
 
 /** One row of a seed's table: a figure of each fork, then the median and range of the repeats. */
 public enum TaskFigure {

@@ -8,7 +8,9 @@ import lab.threads.report.math.Numbers;
 import lab.threads.report.page.Section;
 import lab.threads.report.page.SectionPage;
 import lab.threads.report.runs.Spread;
+import lab.threads.tasks.ServerCost;
 import lab.threads.tasks.TaskModel;
+import lab.threads.tasks.TaskSeed;
 
 /**
  * What the tasks run's page (index.html) and markdown (tasks.md) say, once ({@link SectionPage}): per seed, a sentence
@@ -109,15 +111,15 @@ final class TasksPage {
         List<String> headers = new ArrayList<>(List.of("figure"));
         cases.forEach(c -> headers.add("here: " + c.label()));
         List<TaskModel> published = List.of(TaskModel.values()).stream()
-                .filter(model ->
-                        List.of(TaskFigure.values()).stream().anyMatch(figure -> seed.published(figure, model) != null))
+                .filter(model -> List.of(TaskFigure.values()).stream()
+                        .anyMatch(figure -> seed.published(figure.key(), model) != null))
                 .toList();
         published.forEach(model -> headers.add("published: " + seed.label(model)));
         List<List<String>> rows = new ArrayList<>();
         for (TaskFigure figure : TaskFigure.values()) {
             List<String> row = new ArrayList<>(List.of(figure.label().strip()));
             cases.forEach(c -> row.add(cell(figure, c.figure(figure))));
-            published.forEach(model -> row.add(orDash(seed.published(figure, model))));
+            published.forEach(model -> row.add(orDash(seed.published(figure.key(), model))));
             rows.add(row);
         }
         List<String> completed = new ArrayList<>(List.of("tasks completed (fewest in a run)"));

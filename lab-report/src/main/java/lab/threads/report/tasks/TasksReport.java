@@ -8,16 +8,17 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import lab.threads.report.raw.AtomicFile;
-import lab.threads.report.runs.RunFiles;
+import lab.threads.run.AtomicFile;
+import lab.threads.run.RunFolder;
+import lab.threads.tasks.ServerCost;
 import lab.threads.tasks.TaskModel;
+import lab.threads.tasks.TaskSeed;
 
 /**
  * A {@code ./lab tasks} run: what ran where ({@code metadata}), each (seed, model) with its repeats, and the servers'
  * CPU per request known in the same results folder. Written as tasks.json, tasks.md and index.html in its folder.
  */
 public record TasksReport(Map<String, Object> metadata, List<TaskCase> cases, List<ServerCost> serverCosts) {
-    public static final String MARKDOWN_FILE = "tasks.md";
 
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)
@@ -49,11 +50,11 @@ public record TasksReport(Map<String, Object> metadata, List<TaskCase> cases, Li
 
     /** Writes tasks.json, tasks.md and index.html into the run's folder. @return the page */
     public Path write(Path runDir) throws IOException {
-        AtomicFile.write(runDir.resolve(RunFiles.TASKS_FILE), JSON.writeValueAsString(this));
-        return TasksPage.of(this).write(runDir, MARKDOWN_FILE);
+        AtomicFile.write(runDir.resolve(RunFolder.TASKS_FILE), JSON.writeValueAsString(this));
+        return TasksPage.of(this).write(runDir, RunFolder.TASKS_MARKDOWN_FILE);
     }
 
     public static TasksReport read(Path runDir) throws IOException {
-        return JSON.readValue(runDir.resolve(RunFiles.TASKS_FILE).toFile(), TasksReport.class);
+        return JSON.readValue(runDir.resolve(RunFolder.TASKS_FILE).toFile(), TasksReport.class);
     }
 }

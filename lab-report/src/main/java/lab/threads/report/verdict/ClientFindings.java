@@ -5,11 +5,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import lab.threads.client.LoadClient;
 import lab.threads.report.math.ArrivalLag;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.raw.ClientHealth;
 import lab.threads.report.raw.ClientSnapshot;
-import lab.threads.report.raw.LoadClient;
 import lab.threads.report.raw.ServerView;
 
 /**

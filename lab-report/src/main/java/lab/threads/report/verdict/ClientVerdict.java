@@ -3,12 +3,12 @@ package lab.threads.report.verdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import lab.threads.client.LoadClient;
 import lab.threads.report.math.ArrivalLag;
 import lab.threads.report.math.SampleEnds;
 import lab.threads.report.math.TimeBreakdown;
 import lab.threads.report.raw.ClientHealth;
 import lab.threads.report.raw.ClientSnapshot;
-import lab.threads.report.raw.LoadClient;
 import lab.threads.report.raw.ServerSecond;
 import lab.threads.report.raw.ServerView;
 

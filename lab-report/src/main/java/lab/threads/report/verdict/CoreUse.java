@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import lab.threads.report.raw.JsonLinesFile;
-import lab.threads.report.raw.RunFolder;
+import lab.threads.run.RunFolder;
 
 /**
  * How each side used the cores it owned, from the runner's outside series of each process ({@code server-proc.jsonl},

@@ -2,10 +2,10 @@ package lab.threads.report.verdict;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Locale;
-import lab.threads.report.math.PlanShape;
 import lab.threads.report.math.PoolWaits;
 import lab.threads.report.math.TimeBreakdown;
 import lab.threads.report.raw.PoolSeries;
+import lab.threads.run.PlanShape;
 
 /**
  * Whether the pool the requests waited through ({@code how=db}, {@code how=http-pool}) set the run's pace, from the
@@ -14,6 +14,7 @@ import lab.threads.report.raw.PoolSeries;
  * threads. The two views of the queue are checked against each other by Little's law.
  *
  * @param pool           {@code db} or {@code httpPool}
+ * @param library        the pool's library (HikariCP, r2dbc-pool, ...)
  * @param connections    the pool's size
  * @param busyShare      the mean share of its connections lent out over the load, 0-1
  * @param peakWaiting    the most threads the pool saw waiting at once
@@ -28,6 +29,7 @@ import lab.threads.report.raw.PoolSeries;
  */
 public record PoolVerdict(
         String pool,
+        String library,
         int connections,
         double busyShare,
         int peakWaiting,
@@ -61,6 +63,7 @@ public record PoolVerdict(
         double ceiling = plan.sleepMs() > 0 ? series.size() * 1000.0 / plan.sleepMs() : 0;
         return new PoolVerdict(
                 series.pool(),
+                series.library(),
                 series.size(),
                 series.busyShare(),
                 series.peakWaiting(),
@@ -74,7 +77,7 @@ public record PoolVerdict(
 
     /** The pool in words: "the database pool (HikariCP)". */
     public String name() {
-        return "db".equals(pool) ? "the database pool (HikariCP)" : "the HTTP client's pool (HttpClient 5)";
+        return ("db".equals(pool) ? "the database pool (" : "the HTTP client's pool (") + library + ")";
     }
 
     /**

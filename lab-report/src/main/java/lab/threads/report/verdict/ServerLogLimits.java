@@ -9,7 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import lab.threads.report.raw.RunFolder;
+import lab.threads.run.RunFolder;
 
 /**
  * The server's side of "who ran out": lines of its own log ({@code server.log}, its output as the runner saved it)

@@ -9,7 +9,7 @@ import java.util.LongSummaryStatistics;
 import java.util.Map;
 import lab.threads.report.raw.JsonLinesFile;
 import lab.threads.report.raw.JtlReader;
-import lab.threads.report.raw.RunFolder;
+import lab.threads.run.RunFolder;
 
 /**
  * Whether a long steady load left a server where it found it: after its warm-up, its RSS, heap after GC, open files

@@ -10,9 +10,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import lab.threads.report.math.PlanShape;
 import lab.threads.report.math.SummaryReportRow;
 import lab.threads.report.raw.KernelEvidence;
+import lab.threads.run.PlanShape;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 

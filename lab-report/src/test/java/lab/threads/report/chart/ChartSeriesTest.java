@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.stream.LongStream;
 import lab.threads.report.JtlFixture;
 import lab.threads.report.RunFixture;
-import lab.threads.report.math.PlanShape;
-import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.Sample;
+import lab.threads.run.PlanShape;
+import lab.threads.run.RunFolder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

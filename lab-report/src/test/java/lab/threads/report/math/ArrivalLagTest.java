@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import lab.threads.report.JtlFixture;
 import lab.threads.report.raw.Sample;
+import lab.threads.run.PlanShape;
 import org.junit.jupiter.api.Test;
 
 class ArrivalLagTest {

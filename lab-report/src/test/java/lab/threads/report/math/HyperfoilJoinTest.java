@@ -11,12 +11,13 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import lab.threads.client.LoadClient;
 import lab.threads.report.raw.JtlReader;
-import lab.threads.report.raw.LoadClient;
-import lab.threads.report.raw.RunFolder;
+import lab.threads.report.raw.RecordedClient;
 import lab.threads.report.raw.Sample;
 import lab.threads.report.raw.ServerRequestLog;
 import lab.threads.report.verdict.ErrorCauses;
+import lab.threads.run.RunFolder;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,7 +37,7 @@ class HyperfoilJoinTest {
     @Test
     void everyAnsweredSampleOfAHyperfoilRunIsJoinedWithTheServersRecordOfIt() throws Exception {
         Path server = recorded();
-        assertEquals(LoadClient.HYPERFOIL, LoadClient.of(server));
+        assertEquals(LoadClient.HYPERFOIL, RecordedClient.of(server));
 
         // Independently of the report's code: the server's received instants (us) of each id, from the CSV's text.
         Map<String, List<Long>> received = new HashMap<>();

@@ -15,14 +15,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import lab.threads.client.LoadClient;
 import lab.threads.report.ReportWriter;
 import lab.threads.report.RunFixture;
-import lab.threads.report.math.PlanShape;
-import lab.threads.report.raw.LoadClient;
-import lab.threads.report.raw.RunFolder;
-import lab.threads.report.summary.RunOutcome;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
+import lab.threads.run.PlanShape;
+import lab.threads.run.RunFolder;
+import lab.threads.run.RunOutcome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -17,13 +17,13 @@ import java.util.stream.Stream;
 import lab.threads.report.ReportWriter;
 import lab.threads.report.RunFixture;
 import lab.threads.report.chart.ChartsSection;
-import lab.threads.report.raw.JvmSide;
-import lab.threads.report.raw.RunFolder;
 import lab.threads.report.runs.ComparedRun;
 import lab.threads.report.runs.ComparisonReport;
 import lab.threads.report.runs.ResultsFixture;
 import lab.threads.report.runs.RunComparison;
 import lab.threads.report.runs.RunIndex;
+import lab.threads.run.JvmSide;
+import lab.threads.run.RunFolder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import lab.threads.report.Golden;
-import lab.threads.report.raw.RunFolder;
+import lab.threads.run.RunFolder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,7 +32,7 @@ class PinningPageAsRecordedTest {
                                 PinningVerdictTest.probe("native", 12, 6_000, 2, 0)))
                 .write(runDir);
         Golden.assertFileAsRecorded(
-                "pinning-" + PinningReport.MARKDOWN_FILE, runDir.resolve(PinningReport.MARKDOWN_FILE));
+                "pinning-" + RunFolder.PINNING_MARKDOWN_FILE, runDir.resolve(RunFolder.PINNING_MARKDOWN_FILE));
         Golden.assertFileAsRecorded("pinning-index.html", runDir.resolve(RunFolder.HTML_FILE));
     }
 }

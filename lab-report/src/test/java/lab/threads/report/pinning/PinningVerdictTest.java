@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import lab.threads.run.PinningProbe;
 import org.junit.jupiter.api.Test;
 
 /** The verdict from a probe's figures, on probes shaped as recorded ones: 200 requests of 1 s on 2 carriers. */

@@ -16,6 +16,8 @@ import lab.threads.report.ReportWriter;
 import lab.threads.report.RunFixture;
 import lab.threads.report.page.ProfileSection;
 import lab.threads.report.summary.RunReport;
+import lab.threads.run.JvmSide;
+import lab.threads.run.RunFolder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

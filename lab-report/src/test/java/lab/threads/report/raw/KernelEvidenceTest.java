@@ -21,9 +21,10 @@ import lab.threads.report.chart.ServerCharts;
 import lab.threads.report.page.CsvReport;
 import lab.threads.report.page.HtmlReport;
 import lab.threads.report.page.MarkdownReport;
-import lab.threads.report.summary.RunOutcome;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
+import lab.threads.run.RunFolder;
+import lab.threads.run.RunOutcome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

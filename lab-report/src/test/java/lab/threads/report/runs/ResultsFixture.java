@@ -7,8 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import lab.threads.report.RunFixture;
-import lab.threads.report.raw.RunFolder;
 import lab.threads.report.summary.RunReport;
+import lab.threads.run.RunFolder;
 
 /**
  * A results folder as runs leave it, of one run's figures: two plain runs, a sweep of two levels with two repeats
@@ -47,7 +47,7 @@ public final class ResultsFixture {
         Files.createDirectories(results.resolve(TASKS));
         // A ./lab tasks run of one seed whose one run did not complete every task (the fields the index reads).
         Files.writeString(
-                results.resolve(TASKS).resolve(RunFiles.TASKS_FILE),
+                results.resolve(TASKS).resolve(RunFolder.TASKS_FILE),
                 "{\"metadata\":{\"repeats\":1},\"cases\":[{\"seed\":\"003\",\"completedRuns\":0,\"runs\":[{}]}]}");
         Files.createDirectories(results.resolve("scratch"));
         Files.createDirectories(results.resolve("broken"));

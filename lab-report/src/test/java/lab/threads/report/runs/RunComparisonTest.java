@@ -13,10 +13,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import lab.threads.report.RunFixture;
-import lab.threads.report.raw.RunFolder;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.report.verdict.ClientVerdict;
+import lab.threads.run.RunFolder;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -178,6 +178,44 @@ class RunComparisonTest {
         BadRunFolder none =
                 assertThrows(BadRunFolder.class, () -> RunComparison.of(ComparedRun.read(a), ComparedRun.read(b)));
         assertTrue(none.getMessage().contains("no server in common"), none.getMessage());
+    }
+
+    @Test
+    void oneGuestAgainstAnotherUnderAnotherNameIsComparedAsOne() throws IOException {
+        Path thread = guestRun("thread", "orders-thread");
+        Path virtual = guestRun("virtual", "orders-virtual");
+
+        RunComparison comparison = RunComparison.of(ComparedRun.read(thread), ComparedRun.read(virtual));
+
+        assertEquals(
+                List.of("orders-thread vs orders-virtual"),
+                comparison.servers().stream()
+                        .map(RunComparison.ServerChange::server)
+                        .toList());
+        assertEquals(List.of(), comparison.onlyInA());
+        // A lab server against another name is still refused: not one guest against one.
+        Path platform = RunFixture.writeSummary(
+                        results.resolve("platform"),
+                        new RunReport(
+                                Map.of(), run.plan(), List.of(run.servers().getFirst())))
+                .getParent();
+        assertThrows(BadRunFolder.class, () -> RunComparison.of(ComparedRun.read(thread), ComparedRun.read(platform)));
+    }
+
+    /** A run of one guest named {@code name}: the fixture's first row, renamed, with a guest's facts. */
+    private Path guestRun(String folder, String name) throws IOException {
+        Path summary = RunFixture.writeSummary(
+                results.resolve(folder),
+                new RunReport(Map.of(), run.plan(), List.of(run.servers().getFirst())));
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode read =
+                (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(summary.toFile());
+        com.fasterxml.jackson.databind.node.ObjectNode server = (com.fasterxml.jackson.databind.node.ObjectNode)
+                read.get("servers").get(0);
+        server.put("server", name);
+        server.putObject("guest").put("name", name).put("url", "http://127.0.0.1:8500/test");
+        json.writeValue(summary.toFile(), read);
+        return summary.getParent();
     }
 
     private static void assertRefused(Path dir, String expected) {

@@ -12,13 +12,14 @@ import java.util.List;
 import java.util.Map;
 import lab.threads.report.JtlFixture;
 import lab.threads.report.math.Percentiles;
-import lab.threads.report.math.PlanShape;
 import lab.threads.report.page.Headline;
-import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.Sample;
 import lab.threads.report.runs.ServerFigure;
 import lab.threads.report.verdict.ErrorCauses;
 import lab.threads.report.verdict.Verdict;
+import lab.threads.run.PlanShape;
+import lab.threads.run.RunFolder;
+import lab.threads.run.RunOutcome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -13,9 +13,12 @@ import java.util.List;
 import java.util.Map;
 import lab.threads.report.Golden;
 import lab.threads.report.page.Section;
-import lab.threads.report.runs.RunFiles;
+import lab.threads.run.RunFolder;
+import lab.threads.tasks.ServerCost;
 import lab.threads.tasks.TaskModel;
 import lab.threads.tasks.TaskOutcome;
+import lab.threads.tasks.TaskRun;
+import lab.threads.tasks.TaskSeed;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -162,7 +165,7 @@ class TasksReportTest {
 
         assertEquals(report, TasksReport.read(runDir));
         JsonNode json =
-                new ObjectMapper().readTree(runDir.resolve(RunFiles.TASKS_FILE).toFile());
+                new ObjectMapper().readTree(runDir.resolve(RunFolder.TASKS_FILE).toFile());
         JsonNode pool = json.path("cases").get(0);
         for (String field : List.of("seed", "model", "label", "runs", "completedRuns", "figures")) {
             assertTrue(pool.has(field), field + " in " + pool);
@@ -176,7 +179,7 @@ class TasksReportTest {
         String html = Files.readString(runDir.resolve("index.html"));
         assertTrue(html.contains("<table id=\"seed-003-table\">") && html.contains("<table id=\"servers-table\">"));
         assertTrue(html.contains("<th>published: cached pool</th>"), html);
-        assertTrue(Files.readString(runDir.resolve(TasksReport.MARKDOWN_FILE))
+        assertTrue(Files.readString(runDir.resolve(RunFolder.TASKS_MARKDOWN_FILE))
                 .contains("| here: cached pool | here: new thread per task | here: virtual threads |"));
     }
 
@@ -184,7 +187,18 @@ class TasksReportTest {
     @Test
     void thePagesAreAsRecorded() throws IOException {
         report().write(runDir);
-        Golden.assertFileAsRecorded("tasks-" + TasksReport.MARKDOWN_FILE, runDir.resolve(TasksReport.MARKDOWN_FILE));
+        Golden.assertFileAsRecorded(
+                "tasks-" + RunFolder.TASKS_MARKDOWN_FILE, runDir.resolve(RunFolder.TASKS_MARKDOWN_FILE));
         Golden.assertFileAsRecorded("tasks-index.html", runDir.resolve("index.html"));
+    }
+
+    @Test
+    void everyFigureASeedPublishedIsAFigureOfTheTable() {
+        java.util.Set<String> keys = java.util.Arrays.stream(TaskFigure.values())
+                .map(TaskFigure::key)
+                .collect(java.util.stream.Collectors.toSet());
+        for (TaskSeed seed : TaskSeed.values()) {
+            assertTrue(keys.containsAll(seed.publishedFigures()), seed + ": " + seed.publishedFigures());
+        }
     }
 }

@@ -8,8 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import lab.threads.report.raw.LoadClient;
-import lab.threads.report.raw.RunFolder;
+import lab.threads.client.LoadClient;
+import lab.threads.report.raw.RecordedClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,9 +35,9 @@ class NoBlockingVerdictTest {
 
     @Test
     void theClientIsTheOneWhoseLogIsInTheFolder() throws IOException {
-        assertEquals(LoadClient.JMETER, LoadClient.of(dir));
-        Files.writeString(dir.resolve(RunFolder.HYPERFOIL_LOG_FILE), "");
-        assertEquals(LoadClient.HYPERFOIL, LoadClient.of(dir));
+        assertEquals(LoadClient.JMETER, RecordedClient.of(dir));
+        Files.writeString(dir.resolve(LoadClient.HYPERFOIL.logFile()), "");
+        assertEquals(LoadClient.HYPERFOIL, RecordedClient.of(dir));
     }
 
     @Test

@@ -13,12 +13,12 @@ import java.util.Map;
 import java.util.function.IntUnaryOperator;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import lab.threads.client.LoadClient;
 import lab.threads.report.JtlFixture;
-import lab.threads.report.math.PlanShape;
-import lab.threads.report.raw.LoadClient;
-import lab.threads.report.raw.RunFolder;
-import lab.threads.report.summary.RunOutcome;
 import lab.threads.report.summary.ServerSummary;
+import lab.threads.run.PlanShape;
+import lab.threads.run.RunFolder;
+import lab.threads.run.RunOutcome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

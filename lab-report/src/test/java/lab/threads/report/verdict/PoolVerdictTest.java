@@ -10,9 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import lab.threads.report.math.PlanShape;
 import lab.threads.report.math.PoolWaits;
 import lab.threads.report.raw.PoolSeries;
+import lab.threads.run.PlanShape;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,6 +52,18 @@ class PoolVerdictTest {
                                 + "connections were busy 31% of the load; no request waited for one"),
                 verdict.words());
         assertNull(verdict.littleRatio(), "nothing waited: no ratio");
+    }
+
+    @Test
+    void thePoolIsNamedByTheLibraryTheServerNamesInItsSettings() throws IOException {
+        Path named = Files.write(
+                dir.resolve("server-stats.jsonl"),
+                List.of("{\"sampledAtMs\":" + T + ",\"pools\":{\"db\":{\"active\":10,\"threadsAwaitingConnection\":5,"
+                        + "\"max\":10}},\"settings\":{\"pools\":{\"db\":{\"library\":\"r2dbc-pool\"}}}}"));
+        PoolVerdict verdict =
+                PoolVerdict.of(PoolSeries.read(named, T, T + 1_000), new PoolWaits(100, 50, 5), PLAN, 95.0);
+
+        assertTrue(verdict.words().startsWith("the database pool (r2dbc-pool) set the pace"), verdict.words());
     }
 
     @Test

@@ -8,13 +8,13 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import lab.threads.client.LoadClient;
 import lab.threads.report.math.Numbers;
-import lab.threads.report.math.PlanShape;
-import lab.threads.report.raw.LoadClient;
-import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.ServerView;
-import lab.threads.report.summary.RunOutcome;
 import lab.threads.report.summary.ServerSummary;
+import lab.threads.run.PlanShape;
+import lab.threads.run.RunFolder;
+import lab.threads.run.RunOutcome;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.LongUnaryOperator;
 import lab.threads.report.JtlFixture;
-import lab.threads.report.raw.RunFolder;
 import lab.threads.report.raw.Sample;
 import lab.threads.report.summary.ServerSummary;
+import lab.threads.run.RunFolder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -12,11 +12,11 @@ import java.util.List;
 import java.util.Map;
 import lab.threads.report.ReportWriter;
 import lab.threads.report.RunFixture;
-import lab.threads.report.math.PlanShape;
-import lab.threads.report.raw.RunFolder;
 import lab.threads.report.runs.RunFiles;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
+import lab.threads.run.PlanShape;
+import lab.threads.run.RunFolder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

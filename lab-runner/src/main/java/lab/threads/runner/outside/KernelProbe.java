@@ -64,10 +64,14 @@ final class KernelProbe {
         });
     }
 
-    /** From {@code ss}, or from /proc/net/tcp once it turns out {@code ss} is not installed. */
+    /**
+     * From {@code ss}, or from the process's /proc/net/tcp once it turns out {@code ss} is not installed, or when
+     * {@code ss}, in the runner's namespace, sees no such listener while the process is known: a guest in a
+     * container of its own whose process namespace the runner shares (compose's {@code pid: service:...}).
+     */
     private Optional<AcceptQueue> acceptQueue() throws IOException, InterruptedException {
         Optional<AcceptQueue> queue = ssMissing ? Optional.empty() : fromSs();
-        return ssMissing ? fromProcNetTcp() : queue;
+        return ssMissing || (queue.isEmpty() && namespace.equals(SERVERS_NAMESPACE)) ? fromProcNetTcp() : queue;
     }
 
     /**

@@ -13,7 +13,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
-import lab.threads.report.raw.RunFolder;
+import lab.threads.run.RunFolder;
 
 /**
  * Watches a run from outside the processes under test, once a second on one thread of the runner: the kernel's view
@@ -53,14 +53,37 @@ public final class OutsideSampler implements AutoCloseable {
      */
     public static OutsideSampler start(
             Path serverDir, int port, OptionalLong serverPid, Supplier<ProcessHandle> client) {
+        Callable<Optional<Map<String, Object>>> server = serverPid.isPresent()
+                ? new ProcessProbe(() -> ProcessHandle.of(serverPid.getAsLong()).orElse(null))::sample
+                : null;
+        return start(serverDir, port, serverPid, server, client);
+    }
+
+    /**
+     * For a guest, a server the lab did not write: its process and every process below it, with their descriptors
+     * and context switches ({@link ProcessTreeProbe}), in {@code server-proc.jsonl}.
+     *
+     * @param guestPid the guest's process; empty when only its URL is known (then no server-proc.jsonl)
+     */
+    public static OutsideSampler startGuest(
+            Path serverDir, int port, OptionalLong guestPid, Supplier<ProcessHandle> client) {
+        Callable<Optional<Map<String, Object>>> guest =
+                guestPid.isPresent() ? new ProcessTreeProbe(guestPid.getAsLong())::sample : null;
+        return start(serverDir, port, guestPid, guest, client);
+    }
+
+    private static OutsideSampler start(
+            Path serverDir,
+            int port,
+            OptionalLong serverPid,
+            Callable<Optional<Map<String, Object>>> server,
+            Supplier<ProcessHandle> client) {
         List<Probe> probes = new ArrayList<>();
         KernelProbe kernel = new KernelProbe(port, serverPid);
         open(probes, serverDir.resolve(RunFolder.KERNEL_FILE), TICKS_PER_PERIOD, () -> Optional.of(kernel.sample()));
         open(probes, serverDir.resolve(RunFolder.ACCEPT_QUEUE_FILE), 1, kernel::queueSample);
-        if (serverPid.isPresent()) {
-            ProcessProbe server = new ProcessProbe(
-                    () -> ProcessHandle.of(serverPid.getAsLong()).orElse(null));
-            open(probes, serverDir.resolve(RunFolder.SERVER_PROC_FILE), TICKS_PER_PERIOD, server::sample);
+        if (server != null) {
+            open(probes, serverDir.resolve(RunFolder.SERVER_PROC_FILE), TICKS_PER_PERIOD, server);
         }
         ProcessProbe jmeter = new ProcessProbe(client);
         open(probes, serverDir.resolve(RunFolder.CLIENT_PROC_FILE), TICKS_PER_PERIOD, jmeter::sample);

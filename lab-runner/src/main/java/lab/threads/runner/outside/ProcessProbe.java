@@ -26,28 +26,29 @@ final class ProcessProbe {
         if (handle == null || !handle.isAlive()) {
             return Optional.empty();
         }
-        Optional<ProcessCounters> counters = ProcessCounters.read(handle.pid());
-        if (counters.isEmpty()) {
-            return Optional.empty();
-        }
+        return ProcessCounters.read(handle.pid()).map(counters -> line(handle.pid(), counters));
+    }
+
+    /** The line of {@code counters}, read from {@code pid}, in the records' field names. */
+    static Map<String, Object> line(long pid, ProcessCounters counters) {
         Map<String, Object> line = new LinkedHashMap<>();
         line.put("sampledAtMs", System.currentTimeMillis());
-        line.put("pid", handle.pid());
-        line.put("state", counters.get().state());
-        line.put("cpuUserMs", counters.get().cpuUserMs());
-        line.put("cpuSystemMs", counters.get().cpuSystemMs());
-        line.put("osThreads", counters.get().osThreads());
-        line.put("rssBytes", counters.get().rssBytes());
+        line.put("pid", pid);
+        line.put("state", counters.state());
+        line.put("cpuUserMs", counters.cpuUserMs());
+        line.put("cpuSystemMs", counters.cpuSystemMs());
+        line.put("osThreads", counters.osThreads());
+        line.put("rssBytes", counters.rssBytes());
         MachineCpu.read().ifPresent(machine -> {
             line.put("machineCpuBusyMs", machine.busyMs());
             line.put("machineCpuTotalMs", machine.totalMs());
         });
         // The CPUs it may run on (--cpus pins each side to its own), as the kernel has them.
-        String cpus = counters.get().cpusAllowed();
+        String cpus = counters.cpusAllowed();
         if (cpus != null) {
             line.put("cpus", cpus);
             line.put("cores", CpuList.cpus(cpus).cardinality());
         }
-        return Optional.of(line);
+        return line;
     }
 }

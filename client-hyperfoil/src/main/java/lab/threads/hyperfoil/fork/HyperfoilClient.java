@@ -1,0 +1,76 @@
+package lab.threads.hyperfoil.fork;
+
+import java.io.IOException;
+import java.util.Optional;
+import lab.threads.client.ChosenClient;
+import lab.threads.client.LoadClient;
+import lab.threads.client.LoadRequest;
+import lab.threads.client.PlanAsked;
+
+/**
+ * Hyperfoil for a run: the throughput plan, on this machine only, forked ({@link HyperfoilFork}) for each load with
+ * half as many event loops as the cores it shares with the server.
+ */
+final class HyperfoilClient implements ChosenClient {
+
+    @Override
+    public LoadClient program() {
+        return LoadClient.HYPERFOIL;
+    }
+
+    @Override
+    public String label() {
+        return program().id();
+    }
+
+    @Override
+    public String describe() {
+        return program().possessive() + " event loops (" + program().module() + ")";
+    }
+
+    @Override
+    public String runsInItsFork() {
+        return "the load runs in the forked " + program().label();
+    }
+
+    @Override
+    public boolean threadPerUser() {
+        return false;
+    }
+
+    /** The throughput plan only (no .jmx), here only, its warm-up its own. */
+    @Override
+    public void check(PlanAsked plan) {
+        if (plan.jmx()) {
+            throw new IllegalArgumentException(
+                    "--client hyperfoil runs the throughput plan: add --plan throughput (--connections, --duration, "
+                            + "--warmup, --sleep-ms).");
+        }
+        if (plan.workers() > 0) {
+            throw new IllegalArgumentException("--workers are JMeter's: Hyperfoil's own distributed engine "
+                    + "(hyperfoil-clustering) does not resolve from Maven Central, so Hyperfoil runs here only.");
+        }
+        if (plan.guestBody() || plan.guestHttps()) {
+            throw new IllegalArgumentException("--client hyperfoil judges a guest's answers by their status alone, "
+                    + "over http: leave --expect-body out and give an http:// URL, or use JMeter (--client virtual).");
+        }
+        if (plan.warmupUsers() > 0) {
+            throw new IllegalArgumentException(
+                    "--warmup-users warms up with JMeter users; the throughput plan has its own: --warmup <seconds>.");
+        }
+    }
+
+    @Override
+    public Process start(LoadRequest load) throws IOException {
+        return HyperfoilFork.start(
+                load,
+                HyperfoilFork.eventLoops(
+                        load.jvm().sharesCoresWithServer(), Runtime.getRuntime().availableProcessors()));
+    }
+
+    /** Its fork writes nothing after the load that an exit code could say was lost. */
+    @Override
+    public Optional<String> lostAtTheEnd(int exitCode) {
+        return Optional.empty();
+    }
+}

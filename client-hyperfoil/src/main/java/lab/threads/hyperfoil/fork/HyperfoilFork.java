@@ -1,0 +1,128 @@
+package lab.threads.hyperfoil.fork;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import lab.threads.client.GuestProperties;
+import lab.threads.client.LoadClient;
+import lab.threads.client.LoadRequest;
+import lab.threads.common.ParentWatch;
+import lab.threads.common.WaitKind;
+
+/**
+ * Starts the throughput plan on Hyperfoil ({@code client-hyperfoil}'s jar, its main class {@code HyperfoilMain})
+ * in a JVM of its own, as the JMeter fork is: its Netty and Vert.x stay off the runner's classpath, and the runner
+ * samples its CPU, threads and memory from outside. It writes {@code samples.jtl} in JMeter's columns. Its stdout is a
+ * pipe the caller must drain ({@code client ...} and {@code done ...} lines); its stderr goes to the load's log. This
+ * package runs in the runner's JVM, where Hyperfoil's engine is not: it names none of its classes, nor the module's
+ * top package, which does (HyperfoilPackagesTest).
+ */
+final class HyperfoilFork {
+
+    private static final long MB = 1024 * 1024;
+    /** Heap with no connections: the engine, its statistics, the per-thread record buffers. */
+    private static final long BASE_HEAP_MB = 512;
+    /** A connection's Netty channel, buffers and session: far below JMeter's 200 KB a user. */
+    private static final long HEAP_PER_CONNECTION = 64 * 1024;
+
+    /** The shortest warm-up (s) after which the fork compiles with C2 alone: the throughput plan's default. */
+    static final long C2_ALONE_FROM_WARMUP_S = 10;
+
+    /** C2 alone, on two compiler threads. */
+    static final List<String> C2_ALONE = List.of("-XX:-TieredCompilation", "-XX:CICompilerCount=2");
+
+    private HyperfoilFork() {}
+
+    /**
+     * @param load       the throughput plan's knobs among its properties: connections, warmup, duration (s), sleep_ms,
+     *                   response_timeout_ms, rate (0: back to back), and a guest's ({@link GuestProperties}); its jar is
+     *                   client-hyperfoil.jar (its libs/ beside it)
+     * @param eventLoops Hyperfoil's event-loop threads ({@link #eventLoops}), 0: one per core the fork may use
+     */
+    static Process start(LoadRequest load, int eventLoops) throws IOException {
+        Path jar = load.jvm().jar();
+        if (!Files.isRegularFile(jar)) {
+            throw new IOException(jar + " is missing: build it with ./mvnw -B package -DskipTests (./lab run builds "
+                    + "on first use)");
+        }
+        List<String> command = new ArrayList<>(load.jvm().launcher());
+        command.addAll(command(load, eventLoops));
+        Path log = load.files().log();
+        Files.createDirectories(log.toAbsolutePath().getParent());
+        // However this JVM ends, SIGKILL included, the fork stops with it (HyperfoilMain watches its parent).
+        return ParentWatch.stopWithThis(new ProcessBuilder(command))
+                .redirectError(log.toFile())
+                .start();
+    }
+
+    /**
+     * Hyperfoil's event loops: on cores it shares with the server, half of them (at least one), so that the client's
+     * threads leave the server's their share of the cores, as wrk's are told to; on cores of its own (--cpus, a
+     * --target elsewhere) 0, one per core. A loop per shared core takes the cores the server's own I/O threads need,
+     * and the req/s then says less of the server (docs/results.md, "the figures behind its settings").
+     */
+    static int eventLoops(boolean sharesCoresWithServer, int cores) {
+        return sharesCoresWithServer ? Math.max(1, cores / 2) : 0;
+    }
+
+    static List<String> command(LoadRequest load, int eventLoops) {
+        Map<String, String> properties = load.properties();
+        Path jtl = load.files().samples();
+        int connections = Integer.parseInt(properties.get("connections"));
+        long heapMb = BASE_HEAP_MB + connections * HEAP_PER_CONNECTION / MB;
+        long warmupSeconds = seconds(properties, "warmup");
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current()
+                .info()
+                .command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        // The whole heap from the start, as the JMeter fork: growing it under load costs pauses.
+        command.add("-Xms" + heapMb + "m");
+        command.add("-Xmx" + heapMb + "m");
+        command.add("-Xlog:gc:file=" + jtl.toAbsolutePath().resolveSibling(LoadClient.HYPERFOIL.gcLogFile()));
+        command.add("--enable-native-access=ALL-UNNAMED");
+        command.add("--sun-misc-unsafe-memory-access=allow");
+        // C2 alone after a warm-up long enough for it, so the measured seconds run compiled code and no tier's
+        // queue of compilations drains into them; after a short warm-up C2 alone would leave them in the interpreter,
+        // so the tiers stay. Two C2 threads, not the one it takes alone on two cores, so its queue empties within the
+        // warm-up (docs/results.md, "the figures behind its settings").
+        if (warmupSeconds >= C2_ALONE_FROM_WARMUP_S) {
+            command.addAll(C2_ALONE);
+        }
+        command.addAll(load.jvm().flags());
+        command.add("-jar");
+        command.add(load.jvm().jar().toAbsolutePath().toString());
+        command.add("--host=" + load.target().getHost());
+        command.add("--port=" + load.target().getPort());
+        command.add("--connections=" + connections);
+        command.add("--rate=" + Long.parseLong(properties.getOrDefault("rate", "0")));
+        command.add("--warmup-ms=" + warmupSeconds * 1000);
+        command.add("--duration-ms=" + seconds(properties, "duration") * 1000);
+        command.add("--sleep-ms=" + Long.parseLong(properties.get("sleep_ms")));
+        if (load.how() != WaitKind.SLEEP) {
+            command.add("--how=" + load.how().id());
+        }
+        // A guest's path and query as given, and the status its answers must have.
+        if (properties.containsKey(GuestProperties.PATH)) {
+            command.add("--path=" + properties.get(GuestProperties.PATH));
+            command.add("--expect-status=" + properties.get(GuestProperties.EXPECT_STATUS));
+        }
+        command.add("--timeout-ms=" + Long.parseLong(properties.getOrDefault("response_timeout_ms", "30000")));
+        command.add("--jtl=" + jtl.toAbsolutePath());
+        if (eventLoops > 0) {
+            command.add("--threads=" + eventLoops);
+        }
+        return command;
+    }
+
+    private static long seconds(Map<String, String> properties, String knob) {
+        long value = Long.parseLong(properties.get(knob));
+        if (value < 0) {
+            throw new IllegalArgumentException("--" + knob + " must be 0 or more seconds, got " + value + ".");
+        }
+        return value;
+    }
+}

@@ -1,0 +1,110 @@
+package lab.threads.hyperfoil.fork;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import lab.threads.client.GuestProperties;
+import lab.threads.client.LoadRequest;
+import lab.threads.common.WaitKind;
+import org.junit.jupiter.api.Test;
+
+/** The fork's command line: the plan's knobs as Hyperfoil's flags, and its JIT chosen by the warm-up's length. */
+class HyperfoilForkTest {
+
+    private static List<String> command(String warmupSeconds) {
+        return command(warmupSeconds, 0);
+    }
+
+    private static List<String> command(String warmupSeconds, int eventLoops) {
+        return command(warmupSeconds, WaitKind.SLEEP, eventLoops);
+    }
+
+    private static List<String> command(String warmupSeconds, WaitKind how, int eventLoops) {
+        return HyperfoilFork.command(
+                new LoadRequest(
+                        URI.create("http://127.0.0.1:8086"),
+                        "throughput",
+                        Map.of("connections", "100", "warmup", warmupSeconds, "duration", "5", "sleep_ms", "0"),
+                        how,
+                        100,
+                        new LoadRequest.Files(Path.of("samples.jtl"), Path.of("hyperfoil.log"), null, null),
+                        new LoadRequest.Jvm(Path.of("client-hyperfoil.jar"), List.of(), List.of(), true),
+                        List.of(),
+                        null),
+                eventLoops);
+    }
+
+    @Test
+    void theDefaultWarmUpCompilesWithC2AloneAShortOneKeepsTheTiers() {
+        String c2Alone = "-XX:-TieredCompilation";
+        List<String> afterTheDefault = command(Long.toString(HyperfoilFork.C2_ALONE_FROM_WARMUP_S));
+        assertTrue(afterTheDefault.containsAll(List.of(c2Alone, "-XX:CICompilerCount=2")), afterTheDefault::toString);
+        List<String> afterTwo = command("2");
+        assertFalse(afterTwo.contains(c2Alone), "after 2 s, C2 alone would leave the load in the interpreter");
+        assertFalse(afterTwo.stream().anyMatch(flag -> flag.startsWith("-XX:CICompilerCount")), afterTwo::toString);
+    }
+
+    @Test
+    void thePlansKnobsBecomeHyperfoilsFlags() {
+        List<String> command = command("2");
+        assertTrue(command.containsAll(List.of(
+                "--host=127.0.0.1",
+                "--port=8086",
+                "--connections=100",
+                "--rate=0",
+                "--warmup-ms=2000",
+                "--duration-ms=5000",
+                "--sleep-ms=0",
+                "--timeout-ms=30000")));
+        assertEquals(1, command.stream().filter(arg -> arg.startsWith("--jtl=")).count());
+        assertFalse(command.stream().anyMatch(arg -> arg.startsWith("--threads=")), "0: Hyperfoil's own count");
+        assertFalse(command.stream().anyMatch(arg -> arg.startsWith("--how=")), "the plain sleep sends no how=");
+        assertTrue(command("2", WaitKind.DB, 0).contains("--how=db"), "another wait is sent as how=");
+    }
+
+    @Test
+    void onCoresSharedWithTheServerItRunsHalfAsManyEventLoops() {
+        assertEquals(1, HyperfoilFork.eventLoops(true, 1));
+        assertEquals(1, HyperfoilFork.eventLoops(true, 2));
+        assertEquals(4, HyperfoilFork.eventLoops(true, 8));
+        assertEquals(0, HyperfoilFork.eventLoops(false, 8), "on cores of its own: one a core, Hyperfoil's default");
+        List<String> shared = command("2", HyperfoilFork.eventLoops(true, 2));
+        assertTrue(shared.contains("--threads=1"), shared::toString);
+    }
+
+    @Test
+    void aGuestsPathAndExpectedStatusGoToTheForkTheLabsSleepOtherwise() {
+        List<String> guest = HyperfoilFork.command(
+                new LoadRequest(
+                        URI.create("http://127.0.0.1:8080"),
+                        "throughput",
+                        Map.of(
+                                "connections",
+                                "10",
+                                "warmup",
+                                "1",
+                                "duration",
+                                "5",
+                                "sleep_ms",
+                                "0",
+                                GuestProperties.PATH,
+                                "/api/orders?id=1",
+                                GuestProperties.EXPECT_STATUS,
+                                "201"),
+                        WaitKind.SLEEP,
+                        10,
+                        new LoadRequest.Files(Path.of("samples.jtl"), Path.of("hyperfoil.log"), null, null),
+                        new LoadRequest.Jvm(Path.of("client-hyperfoil.jar"), List.of(), List.of(), true),
+                        List.of(),
+                        null),
+                0);
+        assertTrue(guest.contains("--path=/api/orders?id=1"), guest::toString);
+        assertTrue(guest.contains("--expect-status=201"), guest::toString);
+        assertTrue(command("1").stream().noneMatch(flag -> flag.startsWith("--path=")), "the lab's servers: /sleep");
+    }
+}

@@ -1,0 +1,178 @@
+package lab.threads.jmeter;
+
+import java.rmi.NotBoundException;
+import java.rmi.RemoteException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import lab.threads.jmeter.workers.JMeterWorkerMain;
+import lab.threads.jmeter.workers.RmiSecurity;
+import lab.threads.jmeter.workers.WorkerRefusal;
+import org.apache.jmeter.engine.ClientJMeterEngine;
+import org.apache.jmeter.engine.JMeterEngineException;
+import org.apache.jmeter.samplers.Remoteable;
+import org.apache.jmeter.testelement.AbstractTestElement;
+import org.apache.jmeter.testelement.TestStateListener;
+import org.apache.jmeter.threads.RemoteThreadsListenerTestElement;
+import org.apache.jorphan.collections.HashTree;
+
+/**
+ * One test run by remote JMeter workers ({@link JMeterWorkerMain}, i.e. {@code jmeter-server}) with JMeter's own
+ * distributed classes, as {@code jmeter -n -R} does: a {@link ClientJMeterEngine} per worker sends it the plan and
+ * its properties, and the workers send their samples back to the plan's {@link Remoteable} listeners here (the
+ * .jtl writer, the {@link SampleCounter}), so the .jtl, the progress lines and the dashboard are the local ones.
+ *
+ * <p>One difference with {@code -R}, which gives every worker the same properties and so runs the whole plan on
+ * each: here the {@code users} property is spread, users/N per worker and one more for the first ones while a
+ * remainder lasts, so the total is the plan's. JMeter's {@code DistributedRunner} has one property set for all
+ * workers, hence a {@code ClientJMeterEngine} per worker here.
+ */
+final class DistributedTest implements LoadTest {
+
+    private final HashTree tree;
+    private final List<String> workers;
+    private final Map<String, String> properties;
+    private final List<Integer> shares;
+    private final TestEnds ends;
+    private final RmiSecurity security;
+    // Read by the signal handler's thread (stop) while the main thread fills it.
+    private final List<ClientJMeterEngine> started = new CopyOnWriteArrayList<>();
+
+    /**
+     * @param tree       the plan, ready to run (as for a local engine)
+     * @param workers    {@code host:port} of each worker
+     * @param properties the plan's properties; {@code users} is the total, spread over the workers
+     * @param security   how the workers are reached, to explain a refusal
+     * @throws IllegalArgumentException without {@code users}, or with fewer users than workers
+     */
+    DistributedTest(HashTree tree, List<String> workers, Map<String, String> properties, RmiSecurity security) {
+        this.tree = tree;
+        this.security = security;
+        this.workers = List.copyOf(workers);
+        this.properties = properties;
+        String users = properties.get("users");
+        if (users == null) {
+            throw new IllegalArgumentException("-Jusers is required with --workers: the total, spread over them");
+        }
+        this.shares = shares(Integer.parseInt(users.strip()), workers.size());
+        HashTree planLevel = tree.getTree(tree.getArray()[0]);
+        // The workers report each user starting and ending, so the progress lines count active users here too.
+        planLevel.add(new RemoteThreadsListenerTestElement());
+        ends = new TestEnds(workers.size());
+        // Last: a worker tells its listeners in plan order that it ended, so the .jtl writer has all its samples
+        // (and has closed the file after the last worker) by the time this one hears it.
+        planLevel.add(ends);
+    }
+
+    /**
+     * Sends the plan and its properties to every worker, then starts them one after another.
+     *
+     * @throws JMeterEngineException when a worker cannot be reached or refuses the test; those already started
+     *                               are stopped
+     */
+    @Override
+    public void start() throws JMeterEngineException {
+        List<ClientJMeterEngine> engines = new ArrayList<>();
+        StringBuilder line = new StringBuilder("workers");
+        for (int i = 0; i < workers.size(); i++) {
+            ClientJMeterEngine engine = connect(workers.get(i), security);
+            engine.configure(tree);
+            Properties workerProperties = new Properties();
+            workerProperties.putAll(properties);
+            workerProperties.setProperty("users", Integer.toString(shares.get(i)));
+            engine.setProperties(workerProperties);
+            engines.add(engine);
+            line.append(' ').append(workers.get(i)).append('=').append(shares.get(i));
+        }
+        for (int i = 0; i < engines.size(); i++) {
+            try {
+                engines.get(i).runTest(); // sends the plan and the properties, then starts the worker's engine
+            } catch (JMeterEngineException e) {
+                stop();
+                throw new JMeterEngineException(WorkerRefusal.explain(workers.get(i), e, security), e);
+            } catch (RuntimeException e) {
+                stop();
+                throw e;
+            }
+            started.add(engines.get(i));
+        }
+        System.out.println(line);
+    }
+
+    /** users/N each, the remainder one by one to the first workers. */
+    static List<Integer> shares(int users, int workers) {
+        if (users < workers) {
+            throw new IllegalArgumentException(
+                    users + " users cannot be spread over " + workers + " workers: every worker needs at least one.");
+        }
+        List<Integer> shares = new ArrayList<>();
+        for (int i = 0; i < workers; i++) {
+            shares.add(users / workers + (i < users % workers ? 1 : 0));
+        }
+        return shares;
+    }
+
+    private static ClientJMeterEngine connect(String worker, RmiSecurity security) throws JMeterEngineException {
+        try {
+            return new ClientJMeterEngine(worker);
+        } catch (RemoteException | NotBoundException e) {
+            throw new JMeterEngineException(WorkerRefusal.explain(worker, e, security), e);
+        }
+    }
+
+    @Override
+    public void awaitTermination(Duration timeout) throws InterruptedException, TimeoutException {
+        if (!ends.remaining.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new TimeoutException(ends.remaining.getCount() + " workers still running");
+        }
+    }
+
+    @Override
+    public void stop() {
+        started.forEach(engine -> engine.stopTest(true));
+    }
+
+    /** Hears each worker's end of test, through JMeter's remote listener wrapper ({@link Remoteable}). */
+    private static final class TestEnds extends AbstractTestElement implements TestStateListener, Remoteable {
+
+        private static final long serialVersionUID = 1L;
+
+        private final transient CountDownLatch remaining;
+
+        TestEnds(int workers) {
+            remaining = new CountDownLatch(workers);
+        }
+
+        /** Itself: each ClientJMeterEngine copies the plan, and every worker's end must reach this one latch. */
+        @Override
+        public Object clone() {
+            return this;
+        }
+
+        @Override
+        public void testEnded(String host) {
+            remaining.countDown();
+        }
+
+        @Override
+        public void testStarted() {
+            // only remote ends count
+        }
+
+        @Override
+        public void testStarted(String host) {
+            // only ends count
+        }
+
+        @Override
+        public void testEnded() {
+            // only remote ends count
+        }
+    }
+}

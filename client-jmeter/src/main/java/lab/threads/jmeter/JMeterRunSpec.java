@@ -1,0 +1,53 @@
+package lab.threads.jmeter;
+
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import lab.threads.client.WorkerAccess;
+
+/**
+ * One forked JMeter run.
+ *
+ * @param plan         a .jmx file path, or else a classpath resource such as {@code jmeter-plans/talk.jmx}
+ * @param properties   JMeter properties for the plan's knobs ({@code -Jname=value}), e.g. {@code port=8083}
+ * @param jtl          CSV results file to create
+ * @param dashboardDir HTML dashboard directory; must not exist or be empty
+ * @param jmeterHome   JMeter home (extracted from the config jar when missing); runs may share one
+ * @param client       which threads run the users
+ * @param users        the plan's user count: sizes the fork's heap, and is passed as {@code -Jusers} unless
+ *                     {@code properties} sets {@code users} itself
+ * @param log          file that receives the fork's stderr (why it failed), or null for this JVM's stderr;
+ *                     its stdout is always a pipe for the caller, see {@link JMeterFork#start}
+ * @param workers      {@code host:port} of the JMeter workers that run the users, spread over them; empty: the
+ *                     fork runs them itself
+ * @param rmi          how the fork talks to the workers ({@code workers.RmiSecurity}); unused without workers
+ */
+public record JMeterRunSpec(
+        String plan,
+        Map<String, String> properties,
+        Path jtl,
+        Path dashboardDir,
+        Path jmeterHome,
+        JMeterThreads client,
+        int users,
+        Path log,
+        List<String> workers,
+        WorkerAccess rmi) {
+
+    public JMeterRunSpec {
+        Objects.requireNonNull(plan, "plan");
+        Objects.requireNonNull(jtl, "jtl");
+        Objects.requireNonNull(dashboardDir, "dashboardDir");
+        Objects.requireNonNull(jmeterHome, "jmeterHome");
+        Objects.requireNonNull(client, "client");
+        Objects.requireNonNull(rmi, "rmi");
+        if (users < 1) {
+            throw new IllegalArgumentException("users must be at least 1: " + users);
+        }
+        properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+        workers = List.copyOf(workers);
+    }
+}

@@ -1,0 +1,162 @@
+package lab.threads.jmeter;
+
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.util.Random;
+import org.apache.jmeter.engine.StandardJMeterEngine;
+import org.apache.jmeter.threads.AbstractThreadGroup;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterThread;
+import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.jmeter.threads.ListenerNotifier;
+import org.apache.jmeter.threads.openmodel.OpenModelThreadGroup;
+import org.apache.jmeter.threads.openmodel.OpenModelThreadGroupSchema;
+import org.apache.jmeter.threads.openmodel.ThreadSchedule;
+import org.apache.jmeter.threads.openmodel.ThreadScheduleProcessGenerator;
+import org.apache.jmeter.threads.openmodel.ThreadScheduleUtils;
+import org.apache.jorphan.collections.ListedHashTree;
+import org.apache.jorphan.util.JMeterStopTestException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * JMeter 5.6.3's {@link OpenModelThreadGroup} with each arrival on a virtual thread.
+ *
+ * <p>The stock group is final and runs every arrival on a private cached pool: one platform thread per request in
+ * flight, and an open model's in-flight count is rate x latency, which grows without bound when the server falls
+ * behind. This group keeps the rest: the plan's schedule and random seed, parsed by JMeter's own parser, and the
+ * arrival times from JMeter's own generator ({@link ThreadScheduleProcessGenerator}, internal to JMeter's Kotlin but
+ * public in its bytecode, and the lab pins 5.6.3), so the arrivals are the ones stock JMeter makes. Each arrival is a
+ * new user that runs the group's samplers once, named as stock names it.
+ *
+ * <p>One difference: at the schedule's end stock JMeter sleeps through a final pause even when nothing is in flight
+ * any more; this group ends as soon as nothing is. What is still in flight when the schedule (its pause included)
+ * ends is stopped, as in stock JMeter.
+ */
+public class VirtualOpenModelThreadGroup extends AbstractThreadGroup {
+
+    private static final long serialVersionUID = 1L;
+    private static final Logger log = LoggerFactory.getLogger(VirtualOpenModelThreadGroup.class);
+
+    private transient VirtualUsers users = new VirtualUsers();
+    private transient volatile Thread starter;
+
+    /** Java serialisation skips field initialisers, as in {@link VirtualThreadGroup}. */
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+        in.defaultReadObject();
+        users = new VirtualUsers();
+    }
+
+    @Override
+    public void recoverRunningVersion() {
+        // As the stock group: no run-time state in properties to recover.
+    }
+
+    @Override
+    public void start(
+            int groupIndex, ListenerNotifier notifier, ListedHashTree groupTree, StandardJMeterEngine engine) {
+        String schedule = getPropertyAsString(
+                OpenModelThreadGroupSchema.INSTANCE.getSchedule().getName());
+        long seed = getPropertyAsLong(
+                OpenModelThreadGroupSchema.INSTANCE.getRandomSeed().getName());
+        ThreadScheduleProcessGenerator arrivals;
+        try {
+            ThreadSchedule parsed = ThreadScheduleUtils.ThreadSchedule(schedule);
+            arrivals = new ThreadScheduleProcessGenerator(seed == 0 ? new Random() : new Random(seed), parsed);
+        } catch (Exception badSchedule) { // the parser's checked ParserException and TokenizerException
+            throw new JMeterStopTestException(
+                    "Invalid open-model schedule '" + schedule + "' in thread group " + getName() + ": "
+                            + badSchedule.getMessage(),
+                    badSchedule);
+        }
+        log.info("Starting virtual open-model thread group #{} with schedule {}", groupIndex, schedule);
+        JMeterVariables variables = JMeterContextService.getContext().getVariables();
+        long testStart = JMeterContextService.getTestStartTime();
+        // A platform thread: arrival times are the point of an open model, and a virtual starter would queue for a
+        // carrier behind the very users it starts.
+        starter = Thread.ofPlatform()
+                .daemon()
+                .name("open-model-thread-starter-" + getName() + "-" + groupIndex)
+                .start(() -> startArrivals(
+                        arrivals,
+                        testStart,
+                        number -> makeThread(
+                                engine, this, notifier, groupIndex, number, cloneTree(groupTree), variables)));
+    }
+
+    private interface UserFactory {
+        JMeterThread user(int number);
+    }
+
+    /** Stock's starter loop: each arrival at its time, then the rest of the schedule, then stop what is left. */
+    private void startArrivals(ThreadScheduleProcessGenerator arrivals, long testStart, UserFactory factory) {
+        long end = testStart + Math.round(arrivals.getTotalDuration() * 1000);
+        int number = 0;
+        while (arrivals.hasNext() && !Thread.currentThread().isInterrupted()) {
+            VirtualUsers.pause(testStart + Math.round(arrivals.nextDouble() * 1000) - System.currentTimeMillis());
+            if (Thread.currentThread().isInterrupted()) {
+                return; // told to stop
+            }
+            users.launch(factory.user(number++));
+        }
+        try {
+            users.awaitNoneRunning(end - System.currentTimeMillis());
+        } catch (InterruptedException e) {
+            return; // told to stop: whoever told us stops the users
+        }
+        if (users.count() > 0) {
+            log.info("Open-model schedule ended with {} arrival(s) still in flight: stopping them", users.count());
+            users.stopAll(true);
+        }
+    }
+
+    @Override
+    public void threadFinished(JMeterThread user) {
+        users.finished(user);
+    }
+
+    @Override
+    public JMeterThread addNewThread(int delay, StandardJMeterEngine engine) {
+        throw new UnsupportedOperationException(
+                "an open-model group starts users by its schedule only, as in stock JMeter");
+    }
+
+    @Override
+    public boolean stopThread(String threadName, boolean now) {
+        return users.stop(threadName, now);
+    }
+
+    @Override
+    public int numberOfActiveThreads() {
+        return users.count();
+    }
+
+    @Override
+    public boolean verifyThreadsStopped() {
+        return users.allEndWithinStopTimeout(starter);
+    }
+
+    @Override
+    public void waitThreadsStopped() {
+        users.awaitAllEnded(starter);
+    }
+
+    @Override
+    public void stop() {
+        stopStarting();
+        users.flagAllToStop();
+    }
+
+    @Override
+    public void tellThreadsToStop() {
+        stopStarting();
+        users.stopAll(true);
+    }
+
+    private void stopStarting() {
+        Thread current = starter;
+        if (current != null) {
+            current.interrupt();
+        }
+    }
+}

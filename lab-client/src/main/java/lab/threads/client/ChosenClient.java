@@ -1,0 +1,49 @@
+package lab.threads.client;
+
+import java.io.IOException;
+import java.util.Optional;
+
+/**
+ * The client chosen for a run ({@code --client}), once, and everything the runner asks of it: whether it runs the
+ * plan as asked, what the run's metadata and forecast say of it, how its fork starts, and what its exit code means.
+ */
+public interface ChosenClient {
+
+    /** Its line of the registry: its name, its files and what the report may say of it. */
+    LoadClient program();
+
+    /**
+     * {@code --client}'s value as the run keeps it, where the threads of its users matter ("virtual", "platform"), or
+     * else its id: the key of its CPU a request in the forecast's table.
+     */
+    String label();
+
+    /** Which client ran, for run.json and the load line: "JMeter users on virtual threads". */
+    String describe();
+
+    /** What runs in its fork when no worker takes the users, for run.json: "users run in the forked JMeter". */
+    String runsInItsFork();
+
+    /** Whether it holds an OS thread for each user, which the forecast counts against the machine's thread limits. */
+    boolean threadPerUser();
+
+    /**
+     * Refuses what it cannot run before anything runs.
+     *
+     * @throws IllegalArgumentException in one line saying what to use instead
+     */
+    void check(PlanAsked plan);
+
+    /**
+     * Starts its fork, which watches this JVM and stops when it is gone. Its stdout is a pipe the caller must drain
+     * (its {@link Progress} lines among others); its stderr goes to {@link LoadRequest.Files#log()}. To stop it early
+     * and keep the samples measured so far, send SIGTERM with {@code process.toHandle().destroy()}.
+     */
+    Process start(LoadRequest request) throws IOException;
+
+    /**
+     * When its plan ran to the end but the fork could not write all it writes, the exit code it then ends with says
+     * what was lost, in words ("its dashboard could not be written"); empty for any other exit code.
+     */
+    Optional<String> lostAtTheEnd(int exitCode);
+}

@@ -1,0 +1,33 @@
+package lab.threads.client;
+
+import java.util.List;
+
+/**
+ * A load client as the runner finds it: one in each client module, named in that module's
+ * {@code META-INF/services/lab.threads.client.ClientProgram}, for its line of the registry ({@link LoadClient}). The
+ * runner holds no branch of its own per client: it chooses one by {@code --client} ({@link ClientPrograms#choose}) and
+ * asks the {@link ChosenClient} the rest. It is loaded into the runner's JVM, so it names none of its engine's classes:
+ * the engine runs in the fork.
+ */
+public interface ClientProgram {
+
+    /** Its line of the registry. */
+    LoadClient client();
+
+    /** The values of {@code --client} that choose it, lower case; the first is its registry id, for most the only. */
+    default List<String> names() {
+        return List.of(client().id());
+    }
+
+    /** One of its {@link #names()} as {@code --client}'s refusal lists it: the name, and what it stands for if more. */
+    default String usage(String name) {
+        return name;
+    }
+
+    /**
+     * The client for a whole run, as {@code --client} named it.
+     *
+     * @param name one of {@link #names()}
+     */
+    ChosenClient choose(String name);
+}

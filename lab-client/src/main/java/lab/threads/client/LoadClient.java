@@ -1,0 +1,209 @@
+package lab.threads.client;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+
+/**
+ * The registry of the load clients: each one that can send a run's load and write its {@code samples.jtl}, with what
+ * the report may say of it and the files it leaves in a server's folder. A client is one module ({@link #module()})
+ * and one line here: its module provides the {@link ClientProgram} of this line, which the runner finds through
+ * {@link ClientPrograms}; a lab-runner test (ClientRegistryTest) checks that every line has its module and its program
+ * and every client module its line, as VariantRegistryTest checks the servers. Nothing outside the client modules asks
+ * which line a client is (ClientSeamTest): they ask the line, or its program, what they need to know.
+ *
+ * <p>A run records its client as the typed field {@value #METADATA_KEY} of run.json ({@link #id()}). A run from
+ * before that field still reads: its prose {@value #OLD_METADATA_KEY} ("Hyperfoil's event loops ...") or, with no
+ * run.json at hand, the client's own log in the server folder names it; a run from before either said is JMeter's,
+ * the only client then.
+ */
+public enum LoadClient {
+    /**
+     * JMeter stamps a sample's start and end on one millisecond clock and writes {@code elapsed} as their difference:
+     * the recorded end is the true end cut to the ms, at most 1 ms early.
+     */
+    JMETER(
+            "jmeter",
+            "client-jmeter",
+            "JMeter",
+            "JMeter fork",
+            1,
+            new Logs("jmeter.log", "jmeter-gc.log", List.of("samples.jmeter.log")),
+            new Words(
+                    "Times in ms; percentiles are JMeter's Aggregate Report (nearest rank over all samples); ",
+                    "JMeter's Summary Report and Aggregate Report columns",
+                    "JMeter recorded no connect times (its Java implementation writes 0)",
+                    "",
+                    null)),
+    /**
+     * Hyperfoil's start is {@code System.currentTimeMillis()} and the elapsed its nanosecond clock, each cut to the ms
+     * on its own: the recorded end (start + elapsed) can be up to 2 ms before the true end.
+     */
+    HYPERFOIL(
+            "hyperfoil",
+            "client-hyperfoil",
+            "Hyperfoil",
+            "Hyperfoil fork",
+            2,
+            new Logs("hyperfoil.log", "hyperfoil-gc.log", List.of()),
+            new Words(
+                    "Times in ms, from Hyperfoil's records; percentiles as JMeter's Aggregate Report computes them "
+                            + "(nearest rank over all samples); ",
+                    "Summary Report and Aggregate Report columns (JMeter's math over Hyperfoil's records)",
+                    "Hyperfoil recorded no connect times (it writes 0)",
+                    " (Hyperfoil writes no connect time: 0, its connections are opened before the load)",
+                    // Its records carry its connection count in allThreads, the same in every record.
+                    "the connections Hyperfoil held (allThreads: its records carry the plan's count, not a live one)"));
+
+    /** The client of a run that names none: the only one before the second came. */
+    public static final LoadClient UNNAMED = JMETER;
+
+    /** run.json's typed field naming the client: its {@link #id()}. */
+    public static final String METADATA_KEY = "loadClient";
+
+    /** run.json's prose field of runs from before {@link #METADATA_KEY}: "Hyperfoil's event loops (...)". */
+    public static final String OLD_METADATA_KEY = "client";
+
+    /**
+     * What the report says of the client where its words differ from one client to another: the start of the main
+     * table's reading note; the title of JMeter's Summary and Aggregate Report columns; the kernel section's words for
+     * a run whose records hold no connect time; what the connect part's meaning gains (empty: nothing); the
+     * active-users chart's caption (null: the chart's own).
+     */
+    public record Words(
+            String readingTimes,
+            String summaryColumns,
+            String noConnectTimes,
+            String connectNote,
+            String activeUsersCaption) {}
+
+    /**
+     * The logs a client's fork leaves in a server's folder, beside its samples.
+     *
+     * @param log    the fork's stderr, where it says why it failed
+     * @param gcLog  its JVM's GC log
+     * @param others more logs of its own that may say why it failed (JMeter's own log), none for most
+     */
+    public record Logs(String log, String gcLog, List<String> others) {
+        public Logs {
+            others = List.copyOf(others);
+        }
+    }
+
+    private final String id;
+    private final String module;
+    private final String label;
+    private final String fork;
+    private final int endResolutionMs;
+    private final Logs logs;
+    private final Words words;
+
+    LoadClient(String id, String module, String label, String fork, int endResolutionMs, Logs logs, Words words) {
+        this.id = id;
+        this.module = module;
+        this.label = label;
+        this.fork = fork;
+        this.endResolutionMs = endResolutionMs;
+        this.logs = logs;
+        this.words = words;
+    }
+
+    /** Which client a run's metadata names; JMeter when it names none (a run from before the second client). */
+    public static LoadClient of(Map<String, Object> metadata) {
+        if (metadata == null) {
+            return UNNAMED;
+        }
+        Object id = metadata.get(METADATA_KEY);
+        if (id != null) {
+            return byId(id.toString()).orElse(UNNAMED);
+        }
+        Object words = metadata.get(OLD_METADATA_KEY);
+        return words == null
+                ? UNNAMED
+                : Arrays.stream(values())
+                        .filter(client -> words.toString().startsWith(client.label))
+                        .findFirst()
+                        .orElse(UNNAMED);
+    }
+
+    /**
+     * The client of a server folder from before run.json named it: the one whose own log is there, as only the
+     * client that ran writes its log; the unnamed client when none is.
+     *
+     * @param present whether the folder holds a file of this name
+     */
+    public static LoadClient byLogIn(Predicate<String> present) {
+        return Arrays.stream(values())
+                .filter(client -> client != UNNAMED && present.test(client.logs.log()))
+                .findFirst()
+                .orElse(UNNAMED);
+    }
+
+    /** The client of an id ({@code jmeter}, {@code hyperfoil}). */
+    public static Optional<LoadClient> byId(String id) {
+        return Arrays.stream(values()).filter(client -> client.id.equals(id)).findFirst();
+    }
+
+    /** The name in run.json and on command lines: "jmeter", "hyperfoil". */
+    public String id() {
+        return id;
+    }
+
+    /** Its module, beside the servers': "client-jmeter", "client-hyperfoil". */
+    public String module() {
+        return module;
+    }
+
+    /** "JMeter", "Hyperfoil". */
+    public String label() {
+        return label;
+    }
+
+    /** "JMeter's", "Hyperfoil's". */
+    public String possessive() {
+        return label + "'s";
+    }
+
+    /** Its JVM, as the profile names it: "JMeter fork". */
+    public String fork() {
+        return fork;
+    }
+
+    /** The fork's stderr in a server's folder, where it says why it failed. */
+    public String logFile() {
+        return logs.log();
+    }
+
+    /** Its fork's GC log in a server's folder. */
+    public String gcLogFile() {
+        return logs.gcLog();
+    }
+
+    /** Every log of its own that may say why its fork failed: its stderr first. */
+    public List<String> logFiles() {
+        return Stream.concat(Stream.of(logs.log()), logs.others().stream()).toList();
+    }
+
+    /** What the report says of it where clients differ. */
+    public Words words() {
+        return words;
+    }
+
+    /** How much earlier than the true end a recorded end (start + elapsed) can be by its own arithmetic, ms. */
+    public int endResolutionMs() {
+        return endResolutionMs;
+    }
+
+    /**
+     * How much later than a sample's recorded end the server may have had its request, for the join: the same for
+     * either client, so a request is never called unanswered for a clock's rounding. Hyperfoil's bound follows from
+     * its arithmetic (its recorded end can be up to 2 ms early); JMeter's is observed, not derived: a recorded JMeter
+     * run had requests received just after its recorded end (docs/results.md, "the figures behind its settings").
+     */
+    public int joinSlackMs() {
+        return 2;
+    }
+}

@@ -1,0 +1,73 @@
+package lab.threads.client;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import lab.threads.common.WaitKind;
+
+/**
+ * One load for a client's fork to send: the measured one or a warm-up, against one server.
+ *
+ * @param target     the server's base URL
+ * @param plan       the plan's location: a .jmx file's path or resource, or the name of a plan that has none
+ * @param properties the plan's knobs as the lab keeps them, but for the ones carried typed here; a client turns
+ *                   them into what its plan reads
+ * @param how        how each request waits its ms on the server (the lab's knob {@code how}), which a client puts in
+ *                   the request's path as its plan does
+ * @param users      the users at the worst, which size the fork's heap
+ * @param files      where it writes
+ * @param jvm        how its JVM starts
+ * @param workers    {@code host:port} of the workers that run its users; empty: the fork runs them
+ * @param access     how the fork reaches them
+ */
+public record LoadRequest(
+        URI target,
+        String plan,
+        Map<String, String> properties,
+        WaitKind how,
+        int users,
+        Files files,
+        Jvm jvm,
+        List<String> workers,
+        WorkerAccess access) {
+
+    /**
+     * Where a fork writes, named by the runner's run folder.
+     *
+     * @param samples   its one line per request, in JMeter's CSV columns
+     * @param log       its stderr, where it says why it failed
+     * @param dashboard a folder for its own HTML report of the load, if it writes one
+     * @param home      a folder the forks of one run share, for what a fork extracts before it starts
+     */
+    public record Files(Path samples, Path log, Path dashboard, Path home) {
+        public Files {
+            Objects.requireNonNull(samples, "samples");
+            Objects.requireNonNull(log, "log");
+        }
+    }
+
+    /**
+     * How a fork's JVM starts.
+     *
+     * @param jar                   its module's jar, with its {@code libs/} beside it (a client that runs on the
+     *                              runner's classpath does not read it)
+     * @param launcher              what goes before {@code java}: {@code taskset -c <cpus>}, or nothing
+     * @param flags                 more flags of its JVM, after its own: its recording under --profile, or nothing
+     * @param sharesCoresWithServer whether the server under load runs on the same cores
+     */
+    public record Jvm(Path jar, List<String> launcher, List<String> flags, boolean sharesCoresWithServer) {
+        public Jvm {
+            launcher = List.copyOf(launcher);
+            flags = List.copyOf(flags);
+        }
+    }
+
+    public LoadRequest {
+        properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+        workers = List.copyOf(workers);
+    }
+}

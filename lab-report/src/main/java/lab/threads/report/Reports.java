@@ -1,0 +1,183 @@
+package lab.threads.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.zip.DataFormatException;
+import lab.threads.report.pinning.PinningReport;
+import lab.threads.report.pinning.PinningVerdict;
+import lab.threads.report.raw.ServerView;
+import lab.threads.report.runs.BadRunFolder;
+import lab.threads.report.runs.ComparedRun;
+import lab.threads.report.runs.ComparisonReport;
+import lab.threads.report.runs.RunComparison;
+import lab.threads.report.runs.RunFiles;
+import lab.threads.report.runs.RunIndex;
+import lab.threads.report.summary.RunReport;
+import lab.threads.report.summary.ServerSummary;
+import lab.threads.report.tasks.TaskCase;
+import lab.threads.report.tasks.TasksReport;
+import lab.threads.report.verdict.SoakCheck;
+import lab.threads.run.AtomicFile;
+import lab.threads.run.PinningProbe;
+import lab.threads.run.RunFolder;
+import lab.threads.tasks.ServerCost;
+import lab.threads.tasks.TaskModel;
+import lab.threads.tasks.TaskRun;
+import lab.threads.tasks.TaskSeed;
+
+/**
+ * The runner's door into the report for what is not one case of a run ({@link CaseReport}) nor a run redone
+ * ({@link RunRewrite}): the index of all runs, a comparison of two, a soak's check, the pages of {@code ./lab tasks}
+ * and {@code ./lab pinning}. The runner names this package of the report and no other (RunnerReportDoorTest); what it
+ * passes in is lab-run's, the tasks fork's or the JDK's.
+ */
+public final class Reports {
+
+    private Reports() {}
+
+    /** results/index.html of every run in {@code results}, rewritten. @return its path */
+    public static Path writeIndex(Path results) throws IOException {
+        return RunIndex.write(results);
+    }
+
+    /** The index of the runs in {@code results} rewritten when one is there. @return its path, if so */
+    public static Optional<Path> refreshIndex(Path results) throws IOException {
+        return RunIndex.refresh(results);
+    }
+
+    /**
+     * Two runs compared: compare.html written, the table a terminal shows.
+     *
+     * @param page    compare.html's folder; null for {@code compare-<stamp>} in the folder B's run landed in
+     * @param results the folder B's run landed in, whose index lists the comparison
+     */
+    public record Comparison(String table, Path page, Path results) {}
+
+    /**
+     * @param stamp names the comparison's folder when {@code out} is null
+     * @throws IllegalArgumentException when a folder holds no run the lab can compare, saying which and why
+     */
+    public static Comparison compare(Path a, Path b, Path out, String stamp) throws IOException {
+        RunComparison comparison;
+        try {
+            comparison = RunComparison.of(ComparedRun.read(a), ComparedRun.read(b));
+        } catch (BadRunFolder e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        Path results = comparison.b().results();
+        Path page = ComparisonReport.write(comparison, out != null ? out : results.resolve("compare-" + stamp));
+        return new Comparison(ComparisonReport.terminal(comparison), page, results);
+    }
+
+    /**
+     * A soak run checked: whether each server's resources stayed flat after the warm-up, with no error.
+     *
+     * @param file   soak.md, written
+     * @param lines  what a terminal shows: each server's verdict, then its trends
+     * @param passed every server stayed flat without an error
+     */
+    public record Soak(Path file, List<String> lines, boolean passed) {}
+
+    /** @param warmupMinutes the minutes at the start left out of the trends */
+    public static Soak soak(Path runDir, int warmupMinutes) throws IOException {
+        RunReport report = RunFiles.summary(runDir);
+        List<SoakCheck> checks = new ArrayList<>();
+        for (ServerSummary server : report.servers()) {
+            checks.add(SoakCheck.read(
+                    server.server(),
+                    server.summary().samples(),
+                    server.failedSamples(),
+                    runDir.resolve(server.server()),
+                    warmupMinutes * 60.0));
+        }
+        Map<String, Object> how = new LinkedHashMap<>();
+        how.put(
+                "load",
+                String.format(
+                        "%d arrivals/s of %d ms for %d s; trends after the first %d min",
+                        report.plan().arrivalsPerSecond(),
+                        report.plan().sleepMs(),
+                        report.plan().durationSeconds(),
+                        warmupMinutes));
+        how.put("run", runDir);
+        Path file = AtomicFile.write(runDir.resolve(RunFolder.SOAK_FILE), SoakCheck.markdown(checks, how));
+        List<String> lines = new ArrayList<>();
+        for (SoakCheck check : checks) {
+            lines.add(String.format(
+                    "%s: %s",
+                    check.server(),
+                    check.passed() ? "flat, 0 errors" : "NOT flat, or errors (" + check.errors() + ")"));
+            check.trends().forEach(trend -> lines.add("   " + trend.describe()));
+        }
+        return new Soak(file, lines, checks.stream().allMatch(SoakCheck::passed));
+    }
+
+    /**
+     * {@code ./lab tasks}' report with the forks run so far: each seed and model over its repeats, beside the servers'
+     * CPU a request.
+     *
+     * @param runs in the order they ran
+     * @return whether every task of every run completed
+     */
+    public static boolean writeTasks(
+            Path runDir, Map<String, Object> metadata, List<TaskRun> runs, List<ServerCost> servers)
+            throws IOException {
+        Map<String, List<TaskRun>> byCase = new LinkedHashMap<>();
+        runs.forEach(run -> byCase.computeIfAbsent(run.seed() + "/" + run.model(), key -> new ArrayList<>())
+                .add(run));
+        List<TaskCase> cases = byCase.values().stream()
+                .map(caseRuns -> TaskCase.of(
+                        TaskSeed.of(caseRuns.getFirst().seed()),
+                        TaskModel.of(caseRuns.getFirst().model()),
+                        caseRuns))
+                .toList();
+        TasksReport report = new TasksReport(metadata, cases, servers);
+        report.write(runDir);
+        return report.allCompleted();
+    }
+
+    /** {@code ./lab pinning}'s report with the probes run so far. */
+    public static void writePinning(Path runDir, Map<String, Object> metadata, List<PinningProbe> probes)
+            throws IOException {
+        new PinningReport(metadata, probes).write(runDir);
+    }
+
+    /** A probe's verdict in words, for the line a terminal shows of it. */
+    public static String pinningVerdict(PinningProbe probe) {
+        return PinningVerdict.of(probe).words();
+    }
+
+    /** What the verdict rests on, after it on that line. */
+    public static String pinningEvidence(PinningProbe probe) {
+        return PinningVerdict.evidence(probe);
+    }
+
+    /**
+     * What a server timed between two of its /stats answers, from its cumulative histogram: the requests in between.
+     *
+     * @param count the requests it timed
+     * @param p99Ms their p99
+     */
+    public record Timed(long count, double p99Ms) {}
+
+    /** Empty when it times none (no histogram), or its histogram is unreadable. */
+    public static Optional<Timed> timedBetween(JsonNode before, JsonNode after) {
+        JsonNode from = before.path("serverTiming");
+        JsonNode to = after.path("serverTiming");
+        if (!from.hasNonNull("histogram") || !to.hasNonNull("histogram")) {
+            return Optional.empty();
+        }
+        try {
+            ServerView between = ServerView.between(from, to);
+            return Optional.of(new Timed(between.count(), between.p99Ms()));
+        } catch (DataFormatException | IllegalArgumentException unreadable) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,253 @@
+package lab.threads.run;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * The load plan's shape, and what a perfect server and client would achieve with it.
+ *
+ * <p>A closed plan (users wait for each answer before the next request): JMeter starts user i of n
+ * {@code rampUp x i / n} after the schedule begins (its ThreadGroup's spacing; the lab's virtual-thread group keeps
+ * it), so the last user starts at {@code rampUp x (n - 1) / n} and, if every request takes exactly the sleep, ends
+ * {@code loops x sleep} later. 20,000 users, 20 s, 3 loops of 6 s: 60,000 samples in 37.999 s = 1,579.0 req/s.
+ *
+ * <p>An open plan (requests arrive at a fixed rate, answered or not; open.jmx): arrivals ramp from 0 to
+ * {@code arrivalsPerSecond} over the ramp-up, then hold that rate for {@code durationSeconds}. JMeter's
+ * random_arrivals makes exactly {@code (begin rate + end rate) / 2 x seconds} arrivals per step, rounded down; the
+ * last one ends one sleep after the schedule's arrivals end. 100/s for 60 s of 1 s: 6,000 samples in 61 s.
+ *
+ * <p>A throughput plan (closed, by time): {@code users} connections each sending back to back for
+ * {@code durationSeconds} after an unrecorded warm-up, no ramp, {@code loops} 0. Its ideal is
+ * {@code users / sleep} requests a second; with a sleep of 0 there is none: the req/s is whatever the slower side,
+ * client or server, allows ({@link #hasIdeal}).
+ *
+ * @param users             closed: the simulated users (a throughput plan's connections); 0 for an open plan
+ * @param loops             closed: requests per user; 1 for an open plan; 0 for a throughput plan
+ * @param arrivalsPerSecond open: the rate arrivals reach and hold; 0 for a closed plan
+ * @param durationSeconds   open: how long the rate is held, after the ramp-up; a throughput plan: how long it
+ *                          measures; 0 for a closed plan by loops
+ * @param how               how each request waits its ms on the server ({@code ?how=}); null for the plain sleep,
+ *                          which a plan from before the knob also means (and summary.json then leaves it out)
+ * @param poolSize          the connections of the pool every request's wait goes through ({@code how=db},
+ *                          {@code how=http-pool}); 0 when the wait needs none. A pool of {@code p} connections held
+ *                          {@code sleep} each serves at most {@code p / sleep} requests a second, whatever the users:
+ *                          the ideal is the smaller of the two ceilings ({@link #ceilingSetBy})
+ */
+// The derived ideals are written to summary.json for readers, and ignored when it is read back.
+@JsonIgnoreProperties(
+        value = {"idealSamples", "idealDurationSeconds", "idealThroughput", "open", "throughput"},
+        allowGetters = true)
+public record PlanShape(
+        int users,
+        double rampUpSeconds,
+        int loops,
+        long sleepMs,
+        int arrivalsPerSecond,
+        long durationSeconds,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String how,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) int poolSize) {
+
+    /** A plan of plain sleeps through no pool. */
+    public PlanShape(
+            int users, double rampUpSeconds, int loops, long sleepMs, int arrivalsPerSecond, long durationSeconds) {
+        this(users, rampUpSeconds, loops, sleepMs, arrivalsPerSecond, durationSeconds, null, 0);
+    }
+
+    /** The same plan, each request waiting {@code how} ({@code ?how=}); null or "sleep" for the plain sleep. */
+    public PlanShape withHow(String how) {
+        return new PlanShape(
+                users,
+                rampUpSeconds,
+                loops,
+                sleepMs,
+                arrivalsPerSecond,
+                durationSeconds,
+                how == null || how.equals("sleep") ? null : how,
+                poolSize);
+    }
+
+    /** A closed plan. */
+    public PlanShape(int users, double rampUpSeconds, int loops, long sleepMs) {
+        this(users, rampUpSeconds, loops, sleepMs, 0, 0);
+    }
+
+    /** An open plan: a ramp from 0 to {@code arrivalsPerSecond}, then that rate for {@code durationSeconds}. */
+    public static PlanShape open(int arrivalsPerSecond, double rampUpSeconds, long durationSeconds, long sleepMs) {
+        return new PlanShape(0, rampUpSeconds, 1, sleepMs, arrivalsPerSecond, durationSeconds);
+    }
+
+    /** A throughput plan: {@code connections} back to back for {@code durationSeconds}, each asking {@code sleepMs}. */
+    public static PlanShape throughput(int connections, long durationSeconds, long sleepMs) {
+        return new PlanShape(connections, 0, 0, sleepMs, 0, durationSeconds);
+    }
+
+    /** The same plan with every wait through a pool of {@code connections}; 0: no pool. */
+    public PlanShape throughPool(int connections) {
+        return new PlanShape(
+                users, rampUpSeconds, loops, sleepMs, arrivalsPerSecond, durationSeconds, how, connections);
+    }
+
+    /**
+     * What caps the ideal rate: "pool" when the pool's connections over the wait ({@code poolSize / sleep}) allow
+     * fewer requests a second than the plan's own ideal, else "users" ("arrivals" for an open plan).
+     */
+    public String ceilingSetBy() {
+        if (poolBound()) {
+            return "pool";
+        }
+        return ceilingOwner();
+    }
+
+    /**
+     * Which ceiling the ideal is, in words, for a plan through a pool: "the pool's: 10 connections / 100 ms = 100.0
+     * req/s (the users alone would send 148.0)", or the users' with the pool's rate beside it; empty without a pool.
+     */
+    public String ceilingWords() {
+        if (poolCeiling() <= 0) {
+            return "";
+        }
+        double ownIdeal = ownDurationSeconds() > 0 ? ownSamples() / ownDurationSeconds() : 0;
+        String pool = String.format(
+                java.util.Locale.ROOT, "%d connections / %d ms = %,.1f req/s", poolSize, sleepMs, poolCeiling());
+        return poolBound()
+                ? String.format(
+                        java.util.Locale.ROOT,
+                        "the ceiling is the pool's: %s (the %s alone: %,.1f)",
+                        pool,
+                        ceilingOwner(),
+                        ownIdeal)
+                : String.format(
+                        java.util.Locale.ROOT,
+                        "the ceiling is the %s': %,.1f req/s (the pool's %s is above it)",
+                        ceilingOwner(),
+                        ownIdeal,
+                        pool);
+    }
+
+    private String ceilingOwner() {
+        return isOpen() ? "arrivals" : "users";
+    }
+
+    /** The pool's ceiling, requests a second; 0 without a pool or a wait. */
+    public double poolCeiling() {
+        return poolSize > 0 && sleepMs > 0 ? poolSize * 1000.0 / sleepMs : 0;
+    }
+
+    private boolean poolBound() {
+        double ownIdeal = ownDurationSeconds() > 0 ? ownSamples() / ownDurationSeconds() : 0;
+        return poolCeiling() > 0 && poolCeiling() < ownIdeal;
+    }
+
+    @JsonProperty
+    public boolean isOpen() {
+        return arrivalsPerSecond > 0;
+    }
+
+    @JsonProperty
+    public boolean isThroughput() {
+        return !isOpen() && loops == 0;
+    }
+
+    /**
+     * Whether a perfect run has a rate to compare with: an open plan's arrivals, or a closed plan's users over its
+     * sleep. With a sleep of 0 each user sends again as soon as it is answered, so no rate is ideal: "% of the ideal"
+     * is not printed, and the verdict says what bounded the figure instead.
+     */
+    public boolean hasIdeal() {
+        return isOpen() || sleepMs > 0;
+    }
+
+    @JsonProperty
+    public long idealSamples() {
+        // A throughput plan measures for its duration: a pool that caps the rate caps the samples too.
+        return isThroughput() && poolBound() ? (long) (poolCeiling() * durationSeconds) : ownSamples();
+    }
+
+    /** The samples the plan's own schedule makes, before any pool. */
+    private long ownSamples() {
+        if (isOpen()) {
+            // JMeter's PoissonArrivalsRamp: (begin + end) / 2 x seconds arrivals a step, cut to a whole number.
+            return (long) (arrivalsPerSecond / 2.0 * rampUpSeconds) + arrivalsPerSecond * durationSeconds;
+        }
+        if (isThroughput()) {
+            return sleepMs > 0 ? users * durationSeconds * 1000 / sleepMs : 0;
+        }
+        return (long) users * loops;
+    }
+
+    /** From the schedule's start to the last response, when every request takes exactly the sleep. */
+    @JsonProperty
+    public double idealDurationSeconds() {
+        // A pool that serves fewer requests a second than the plan asks stretches the run: its samples at its rate.
+        return poolBound() && !isThroughput()
+                ? Math.max(ownDurationSeconds(), idealSamples() / poolCeiling())
+                : ownDurationSeconds();
+    }
+
+    /** The ideal duration the plan's own schedule sets, before any pool. */
+    private double ownDurationSeconds() {
+        if (isOpen()) {
+            return rampUpSeconds + durationSeconds + sleepMs / 1000.0;
+        }
+        if (isThroughput()) {
+            return durationSeconds;
+        }
+        return users == 0 ? 0 : rampUpSeconds * (users - 1) / users + loops * sleepMs / 1000.0;
+    }
+
+    /** Requests per second; 0 for a plan without duration, or without an ideal ({@link #hasIdeal}). */
+    @JsonProperty
+    public double idealThroughput() {
+        double seconds = idealDurationSeconds();
+        return seconds > 0 && hasIdeal() ? idealSamples() / seconds : 0;
+    }
+
+    /**
+     * An open plan's arrivals due from {@code fromSeconds} to {@code toSeconds} after the schedule's start: the
+     * integral of its rate, which climbs linearly over the ramp-up and then holds. 0 for a closed plan.
+     */
+    public double offeredArrivals(double fromSeconds, double toSeconds) {
+        if (!isOpen()) {
+            return 0;
+        }
+        return arrivalsRampedBy(toSeconds) - arrivalsRampedBy(fromSeconds);
+    }
+
+    /**
+     * When the schedule was due to send its {@code n}th arrival, in seconds after its start: the inverse of
+     * {@link #offeredArrivals}, capped at the schedule's end for arrivals beyond its count. An open plan only.
+     */
+    public double dueSecond(double n) {
+        double ramped = arrivalsPerSecond * rampUpSeconds / 2;
+        if (n <= ramped) {
+            return Math.sqrt(2 * rampUpSeconds * n / arrivalsPerSecond);
+        }
+        return Math.min(rampUpSeconds + (n - ramped) / arrivalsPerSecond, rampUpSeconds + durationSeconds);
+    }
+
+    /** Arrivals due from the schedule's start to {@code seconds} after it. */
+    private double arrivalsRampedBy(double seconds) {
+        double inRamp = Math.clamp(seconds, 0, rampUpSeconds);
+        double ramped = rampUpSeconds > 0 ? arrivalsPerSecond * inRamp * inRamp / (2 * rampUpSeconds) : 0;
+        return ramped + arrivalsPerSecond * Math.clamp(seconds - rampUpSeconds, 0, durationSeconds);
+    }
+
+    /**
+     * How close a run came to the ideal, in %: {@code (successes / ideal samples) x (ideal duration / actual
+     * duration)}, the actual duration running from the schedule's start to the last sample's end. A server that
+     * answers every request in exactly the sleep scores 100 (an open plan's random arrivals end a little before its
+     * schedule does, so it may score a little above); a late or failed request, or a late client, scores less.
+     * Measured from the first sample's start instead (an older run's only choice), a client slow to send its very
+     * first request would shorten the run and lift the score above 100.
+     *
+     * @param scheduleStartMs when JMeter's schedule began (ramp-up second 0), epoch ms
+     * @param lastEndMs       the last sample's end, epoch ms
+     */
+    public double percentOfIdeal(long successes, long scheduleStartMs, long lastEndMs) {
+        double actualSeconds = (lastEndMs - scheduleStartMs) / 1000.0;
+        return hasIdeal() && idealSamples() > 0 && actualSeconds > 0
+                ? 100.0 * successes / idealSamples() * idealDurationSeconds() / actualSeconds
+                : 0;
+    }
+}

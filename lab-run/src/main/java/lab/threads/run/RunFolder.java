@@ -1,0 +1,104 @@
+package lab.threads.run;
+
+import lab.threads.common.ClientStats;
+
+/**
+ * The names of the files in a run folder, in one place for everything that writes or reads them: the runner, the
+ * report's readers and every page above them. A server's folder holds what the runner and its processes record; the
+ * run folder holds the report written from them.
+ */
+public final class RunFolder {
+
+    private RunFolder() {}
+
+    // In each server's folder, written while the load runs.
+
+    /** JMeter's (or the other client's) one line per request. */
+    public static final String SAMPLES_FILE = "samples.jtl";
+
+    public static final String STATS_FILE = "server-stats.jsonl";
+    public static final String SERVER_SECONDS_FILE = "server-seconds.json";
+    /** The client's own health once a second, written by the client's JVM itself (either client). */
+    public static final String CLIENT_STATS_FILE = ClientStats.FILE_NAME;
+    /** The server's own timestamps of each request (its --request-log), for a server the runner started. */
+    public static final String REQUESTS_FILE = "server-requests.csv";
+    /** Written by the runner from outside the processes: the kernel's view of the port, and /proc of each process. */
+    public static final String KERNEL_FILE = "kernel.jsonl";
+    /** The listener's accept queue alone, 10 times a second, for the check of the timeline against Little's law. */
+    public static final String ACCEPT_QUEUE_FILE = "accept-queue.jsonl";
+
+    /** The database's own view of its connections ({@code pg_stat_activity}) once a second, in a run through one. */
+    public static final String DATABASE_FILE = "database.jsonl";
+
+    public static final String SERVER_PROC_FILE = "server-proc.jsonl";
+    public static final String CLIENT_PROC_FILE = "client-proc.jsonl";
+    /** A guest's URL, process and collections ({@link GuestFacts}): its folder is a guest's when it holds this. */
+    public static final String GUEST_FILE = "guest.json";
+    /** A guest's own output and its keeper's, for a guest the runner started, in the run folder. */
+    public static final String GUEST_LOG_SUFFIX = "-guest.log";
+    /** The server's own output, for a server the runner started. */
+    public static final String SERVER_LOG_FILE = "server.log";
+
+    /** The client's own HTML report of the load (JMeter's dashboard) folder, and its page. */
+    public static final String DASHBOARD_DIR = "dashboard";
+
+    public static final String DASHBOARD_FILE = DASHBOARD_DIR + "/index.html";
+    /** A warm-up's files, kept apart from the measured ones in the server's folder. */
+    public static final String WARMUP_DIR = "warmup";
+    /**
+     * The client fork's stdout as the runner read it (its progress and {@code done} lines), whichever client ran:
+     * the name is JMeter's, kept so that every run reads alike. A client's own logs are named by its line of the
+     * registry of clients ({@code lab.threads.client.LoadClient}), with the rest of what it is.
+     */
+    public static final String CLIENT_CONSOLE_FILE = "jmeter-console.log";
+    /** What the client forks of a run share (JMeter's home, extracted on first use), in the run folder. */
+    public static final String CLIENT_HOME_DIR = ".jmeter-home";
+
+    /** A soak run's check of each server's trends ({@code ./lab soak}), beside its summary. */
+    public static final String SOAK_FILE = "soak.md";
+
+    /** Each server's client CPU a request, written by the runner beside the summary. */
+    public static final String CPU_COSTS_FILE = "cpu-per-request.json";
+
+    /** The folder of repeat N of a configuration is {@code repeat-N}. */
+    public static final String REPEAT_PREFIX = "repeat-";
+
+    // In a pinning run's folder (./lab pinning).
+
+    /** What a {@code ./lab pinning} run writes at the top of its folder, and its page's markdown. */
+    public static final String PINNING_FILE = "pinning.json";
+
+    public static final String PINNING_MARKDOWN_FILE = "pinning.md";
+
+    /** The downstream server the socket wait reads from. */
+    public static final String DOWNSTREAM_LOG_FILE = "downstream-server-async.log";
+    /** jcmd's output beside a probe's recording. */
+    public static final String JCMD_LOG_FILE = "jcmd.log";
+
+    // In a ./lab tasks run's folder, and in each of its cases' folders.
+
+    /** What a {@code ./lab tasks} run writes at the top of its folder (the executor alone, no server), and its markdown. */
+    public static final String TASKS_FILE = "tasks.json";
+
+    public static final String TASKS_MARKDOWN_FILE = "tasks.md";
+
+    /** The task fork's output. */
+    public static final String TASK_LOG_FILE = "fork.log";
+    /** /proc of the task fork every 100 ms. */
+    public static final String TASK_PROC_FILE = "proc.jsonl";
+
+    /** What the report lacks without {@code server-stats.jsonl}, in its notes. */
+    public static final String NO_SERVER_FIGURES = "no server-side figures (the server may have died at start)";
+
+    // In the run folder (and each case's).
+
+    /** What the runner set out to do (metadata and plan), written before the first server starts. */
+    public static final String STARTED_FILE = "run.json";
+
+    public static final String SUMMARY_JSON_FILE = "summary.json";
+    public static final String SUMMARY_CSV_FILE = "summary.csv";
+    public static final String SUMMARY_MARKDOWN_FILE = "summary.md";
+    public static final String CHARTS_FILE = "charts.json";
+    public static final String HTML_FILE = "index.html";
+    public static final String HEADLINE_FILE = "headline.png";
+}

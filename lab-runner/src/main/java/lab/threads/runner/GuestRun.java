@@ -1,0 +1,123 @@
+package lab.threads.runner;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import lab.threads.client.GuestProperties;
+import lab.threads.run.RunFolder;
+import lab.threads.runner.guest.Expected;
+import lab.threads.runner.guest.Guest;
+import lab.threads.runner.guest.GuestProcess;
+
+/**
+ * The guests of a run, services the lab did not write, and what is asked of their answers.
+ *
+ * @param guests    in the order given; empty in a run of the lab's own servers
+ * @param expected  what makes an answer a success
+ * @param serviceMs the guest's own time for one request (--service-ms), the plan's sleep for its ideal; null when
+ *                  not known, and the plan then has no ideal
+ */
+record GuestRun(List<Guest> guests, Expected expected, Long serviceMs) {
+
+    /** A run of the lab's own servers. */
+    static final GuestRun NONE = new GuestRun(List.of(), new Expected(Expected.DEFAULT_STATUS, null), null);
+
+    /** The plan's default response timeout, for a plan without that knob. */
+    private static final Duration NO_PLAN_TIMEOUT = Duration.ofSeconds(60);
+
+    /** How long one GET of a guest before the load may take: as long as the plan lets a request take. */
+    static Duration askWait(PlanChoice plan) {
+        long ms = plan.timeoutMs("response_timeout_ms");
+        return ms > 0 ? Duration.ofMillis(ms) : NO_PLAN_TIMEOUT;
+    }
+
+    boolean present() {
+        return !guests.isEmpty();
+    }
+
+    /**
+     * What a guest run sets in the plan: its sleep is the guest's own service time, the one the ideal is computed
+     * with, or 0 (no ideal) when not given; a run of the lab's servers sets nothing.
+     */
+    Map<String, String> planProperties() {
+        Map<String, String> properties = new LinkedHashMap<>();
+        if (present()) {
+            properties.put("sleep_ms", serviceMs == null ? "0" : Long.toString(serviceMs));
+        }
+        return properties;
+    }
+
+    /**
+     * Each guest's process, for the whole run: a --target-pid one watched, a --target-command one started (its output
+     * in {@code <name>-guest.log} of the run folder) and ready when this returns. When one cannot be had, those
+     * started are stopped and the run is refused before its load (IllegalArgumentException, exit 2).
+     *
+     * @param ready how long a started guest may take to answer its URL as expected
+     */
+    Map<String, GuestProcess> processes(Path runDir, Duration ready, Duration ask, PrintStream out)
+            throws IOException, InterruptedException {
+        Map<String, GuestProcess> processes = new LinkedHashMap<>();
+        try {
+            for (Guest guest : guests) {
+                if (guest.command() != null) {
+                    Path log = runDir.resolve(guest.name() + RunFolder.GUEST_LOG_SUFFIX);
+                    out.printf("   guest %s: starting %s%n", guest.name(), guest.command());
+                    GuestProcess started = GuestProcess.start(guest, keeperJava(), log, expected, ready, ask);
+                    processes.put(guest.name(), started);
+                    out.printf(
+                            "   guest %s: pid %d answers %s at %s (its output: %s)%n",
+                            guest.name(), started.pid(), expected.describe(), guest.url(), log);
+                } else if (guest.pid() != null) {
+                    processes.put(guest.name(), GuestProcess.watch(guest));
+                }
+            }
+            return processes;
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            close(processes);
+            throw e;
+        }
+    }
+
+    /** Stops the guests the lab started; the others run on. */
+    static void close(Map<String, GuestProcess> processes) throws InterruptedException {
+        for (GuestProcess process : processes.values()) {
+            process.close();
+        }
+    }
+
+    /** The keeper's JVM: the runner's own java and class path. */
+    private static List<String> keeperJava() {
+        return List.of(Java.executable(), "-cp", System.getProperty("java.class.path"));
+    }
+
+    /** Each guest in words, for run.json: its URL, process, expected answer and service time. */
+    List<Map<String, Object>> describe() {
+        return guests.stream()
+                .map(guest -> {
+                    Map<String, Object> described = new LinkedHashMap<>();
+                    described.put("name", guest.name());
+                    described.put("url", guest.url().toString());
+                    described.put("process", guest.process());
+                    described.put("expected", expected.describe());
+                    described.put("serviceMs", serviceMs == null ? "not given: no ideal" : serviceMs);
+                    return described;
+                })
+                .toList();
+    }
+
+    /** The JMeter properties that point the plan's requests at {@code guest} and judge its answers. */
+    Map<String, String> jmeterProperties(Guest guest) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put(GuestProperties.PATH, guest.pathAndQuery());
+        properties.put(GuestProperties.PROTOCOL, guest.url().getScheme());
+        properties.put(GuestProperties.EXPECT_STATUS, Integer.toString(expected.status()));
+        if (expected.body() != null) {
+            properties.put(GuestProperties.EXPECT_BODY, expected.body());
+        }
+        return properties;
+    }
+}

@@ -1,0 +1,90 @@
+package lab.threads.runner.guest;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * A guest JVM's garbage collections so far, as {@code jstat -gc} reads them from the JVM's own performance counters
+ * (its {@code hsperfdata} file): nothing attaches to the guest and nothing runs in it, so the reading costs it nothing.
+ * A process that is no JVM, or one started with {@code -XX:-UsePerfData}, has none: the report then says so.
+ *
+ * @param young        young collections ({@code YGC})
+ * @param full         full collections ({@code FGC})
+ * @param gcSeconds the time the JVM counts for its collections ({@code GCT}): young and full pauses, and G1's
+ *                  concurrent cycles ({@code CGCT}), which run beside the application: not all of it is pause
+ */
+public record JvmGc(long young, long full, double gcSeconds) {
+
+    /** How the figures were read, for the report. */
+    public static final String SOURCE = "jstat -gc (the JVM's own counters, read from outside)";
+
+    private static final long JSTAT_TIMEOUT_S = 10;
+
+    /** The collections between {@code before} and this reading. */
+    public JvmGc since(JvmGc before) {
+        return new JvmGc(young - before.young, full - before.full, gcSeconds - before.gcSeconds);
+    }
+
+    /** The guest's counters now, from the first JVM of its process and those below it; empty when none is a JVM. */
+    public static Optional<JvmGc> read(long pid) {
+        return ProcessHandle.of(pid).stream()
+                .flatMap(root -> Stream.concat(Stream.of(root), root.descendants()))
+                .map(process -> jstat(process.pid()))
+                .flatMap(Optional::stream)
+                .findFirst();
+    }
+
+    private static Optional<JvmGc> jstat(long pid) {
+        try {
+            Process jstat = new ProcessBuilder(
+                            Path.of(System.getProperty("java.home"), "bin", "jstat")
+                                    .toString(),
+                            "-gc",
+                            Long.toString(pid))
+                    .redirectErrorStream(true)
+                    .start();
+            String output = new String(jstat.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!jstat.waitFor(JSTAT_TIMEOUT_S, TimeUnit.SECONDS)) {
+                jstat.destroyForcibly();
+                return Optional.empty();
+            }
+            return jstat.exitValue() == 0 ? parse(output) : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+
+    /** From {@code jstat -gc}'s two lines: the column names, then the values. */
+    static Optional<JvmGc> parse(String output) {
+        List<String> lines = output.strip().lines().toList();
+        if (lines.size() < 2) {
+            return Optional.empty();
+        }
+        List<String> names = List.of(lines.get(0).strip().split("\\s+"));
+        List<String> values = List.of(lines.get(1).strip().split("\\s+"));
+        if (names.size() != values.size()) {
+            return Optional.empty();
+        }
+        Map<String, String> byName = new java.util.HashMap<>();
+        for (int i = 0; i < names.size(); i++) {
+            byName.put(names.get(i), values.get(i));
+        }
+        try {
+            return Optional.of(new JvmGc(
+                    Long.parseLong(byName.get("YGC")),
+                    Long.parseLong(byName.get("FGC")),
+                    Double.parseDouble(byName.get("GCT"))));
+        } catch (NumberFormatException | NullPointerException e) {
+            return Optional.empty();
+        }
+    }
+}

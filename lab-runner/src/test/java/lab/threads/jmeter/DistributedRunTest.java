@@ -1,0 +1,304 @@
+package lab.threads.jmeter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import lab.threads.jmeter.workers.JMeterWorkerMain;
+import lab.threads.jmeter.workers.RmiKeystore;
+import lab.threads.jmeter.workers.RmiSecurity;
+import lab.threads.jmeter.workers.WorkerAddresses;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * JMeter's distributed mode on this machine: worker JVMs, a forked controller, an in-test server. RMI over TLS with a
+ * keystore made for the test, as a first ./lab run --workers makes one.
+ */
+class DistributedRunTest {
+
+    private static final long WORKER_START_LIMIT_S = 30;
+    private static final long RUN_LIMIT_S = 90;
+    private static final Map<String, String> SMALL_PLAN =
+            Map.of("host", "127.0.0.1", "rampup", "1", "loops", "2", "sleep_ms", "200");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void workersOverTlsObeyOnlyAControllerWithTheirKeystoreAndShareTheUsers() throws Exception {
+        RmiSecurity tls = new RmiSecurity(keystore(dir.resolve("keys")), false);
+        try (SleepServer server = new SleepServer();
+                Worker first = Worker.start(dir.resolve("w1"), tls);
+                Worker second = Worker.start(dir.resolve("w2"), tls)) {
+            first.assertListensOnlyOnLoopback();
+
+            ControllerRun otherKeystore = ControllerRun.of(
+                    dir.resolve("other"),
+                    server,
+                    20,
+                    new RmiSecurity(keystore(dir.resolve("other-keys")), false),
+                    first,
+                    second);
+            assertEquals(1, otherKeystore.exit(), otherKeystore.describe());
+            assertTrue(
+                    otherKeystore.stderr().contains("TLS handshake with JMeter worker " + first.address() + " failed"),
+                    otherKeystore.describe());
+            assertTrue(otherKeystore.stderr().contains("same RMI keystore"), otherKeystore.describe());
+
+            ControllerRun plain = ControllerRun.of(
+                    dir.resolve("plain"), server, 20, new RmiSecurity(tls.keystore(), true), first, second);
+            assertEquals(1, plain.exit(), plain.describe());
+            assertTrue(
+                    plain.stderr().contains("JMeter worker " + first.address() + " did not answer plain RMI"),
+                    plain.describe());
+            assertEquals(0, server.requests().size(), "refused controllers ran nothing");
+
+            // The same workers, still up, run the plan for the controller with their keystore.
+            ControllerRun run = ControllerRun.of(dir.resolve("ok"), server, 20, tls, first, second);
+            String describe = run.describe();
+            assertEquals(0, run.exit(), describe);
+            assertTrue(
+                    run.stdout().contains("workers " + first.address() + "=10 " + second.address() + "=10"), describe);
+            assertTrue(
+                    run.stdout().stream()
+                            .anyMatch(l -> l.startsWith("done ") && l.endsWith(" samples=40 errors=0 workers=2")),
+                    describe);
+            assertTrue(Files.isRegularFile(run.dir().resolve("dashboard").resolve("index.html")), describe);
+            List<CSVRecord> samples = records(run.jtl());
+            assertEquals(40, samples.size(), describe);
+            assertTrue(samples.stream().allMatch(r -> "true".equals(r.get("success"))), samples::toString);
+            // A worker prefixes its users' thread names with the address the controller gave it.
+            Map<String, Long> usersPerWorker = samples.stream()
+                    .map(r -> r.get("threadName"))
+                    .distinct()
+                    .collect(Collectors.groupingBy(
+                            name -> name.substring(0, name.indexOf("-Users ")), Collectors.counting()));
+            assertEquals(Map.of(first.address(), 10L, second.address(), 10L), usersPerWorker, samples::toString);
+            assertEquals(40, server.requests().size());
+            // The controller's own health; the users' samples are the workers', their starts unknown here.
+            ClientStatsLines.assertEnded(ClientStatsLines.read(run.jtl(), true).getLast(), 40, true);
+            for (Worker worker : List.of(first, second)) {
+                assertTrue(
+                        Files.readString(worker.log()).contains("Starting virtual thread group"),
+                        "no VirtualThreadGroup on " + worker.address());
+            }
+        }
+    }
+
+    @Test
+    void aWorkerWithoutTheKeystoreRefusesToStartAndSaysHowToGetIt() throws Exception {
+        Path missing = dir.resolve("nowhere").resolve("rmi_keystore.p12");
+        Process worker = Worker.process(dir.resolve("w"), Worker.freePort(), "--rmi-keystore=" + missing);
+        assertTrue(worker.waitFor(WORKER_START_LIMIT_S, TimeUnit.SECONDS), "the worker should stop at once");
+        String output = new String(worker.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(2, worker.exitValue(), output);
+        assertTrue(
+                output.contains("jmeter-worker: no RMI keystore at " + missing + ": make it with ./lab rmi-keystore"),
+                output);
+        assertEquals(1, output.strip().lines().count(), "one line: " + output);
+    }
+
+    @Test
+    void insecureRmiStillRunsAndWarns() throws Exception {
+        RmiSecurity plain = new RmiSecurity(new RmiKeystore(dir.resolve("no-keystore.p12")), true);
+        try (SleepServer server = new SleepServer();
+                Worker worker = Worker.start(dir.resolve("w"), plain)) {
+            assertTrue(
+                    worker.startup().stream().anyMatch(l -> l.contains(RmiSecurity.INSECURE_WARNING)),
+                    worker.startup().toString());
+            worker.assertListensOnlyOnLoopback();
+            ControllerRun run = ControllerRun.of(dir.resolve("run"), server, 5, plain, worker);
+            assertEquals(0, run.exit(), run.describe());
+            assertTrue(
+                    run.stdout().stream()
+                            .anyMatch(l -> l.startsWith("done ") && l.endsWith(" samples=10 errors=0 workers=1")),
+                    run.describe());
+        }
+    }
+
+    @Test
+    void usersAreSpreadWithTheRemainderOnTheFirstWorkers() {
+        assertEquals(List.of(7, 7, 6), DistributedTest.shares(20, 3));
+        assertEquals(List.of(1, 1), DistributedTest.shares(2, 2));
+        assertThrows(IllegalArgumentException.class, () -> DistributedTest.shares(1, 2));
+    }
+
+    @Test
+    void workerAddressesTakeADefaultPortAndNamesResolveToEveryAddress() {
+        assertEquals(
+                List.of("10.0.0.5:1099", "10.0.0.6:2000"),
+                WorkerAddresses.resolve(List.of("10.0.0.5", " 10.0.0.6:2000", "10.0.0.5:1099")));
+        assertEquals(List.of("127.0.0.1:1100"), WorkerAddresses.resolve(List.of("dns:localhost:1100")));
+    }
+
+    private static RmiKeystore keystore(Path folder) throws IOException {
+        RmiKeystore keystore = new RmiKeystore(folder.resolve("rmi_keystore.p12"));
+        assertTrue(keystore.createIfMissing());
+        return keystore;
+    }
+
+    /** A forked controller ({@link JMeterMain}) run of the smoke plan on workers, to its end. */
+    private record ControllerRun(Path dir, int exit, List<String> stdout, String stderr) {
+
+        static ControllerRun of(Path dir, SleepServer server, int users, RmiSecurity rmi, Worker... workers)
+                throws IOException, InterruptedException {
+            Map<String, String> properties = new java.util.HashMap<>(SMALL_PLAN);
+            properties.put("port", Integer.toString(server.port()));
+            JMeterRunSpec spec = new JMeterRunSpec(
+                    "jmeter-plans/smoke.jmx",
+                    properties,
+                    dir.resolve("samples.jtl"),
+                    dir.resolve("dashboard"),
+                    dir.resolve("controller-home"),
+                    JMeterThreads.VIRTUAL,
+                    users,
+                    dir.resolve("controller.log"),
+                    java.util.Arrays.stream(workers).map(Worker::address).toList(),
+                    rmi);
+            Process controller = JMeterFork.start(spec);
+            List<String> stdout = Collections.synchronizedList(new ArrayList<>());
+            Thread reader = Thread.ofVirtual()
+                    .start(() -> controller.inputReader().lines().forEach(stdout::add));
+            if (!controller.waitFor(RUN_LIMIT_S, TimeUnit.SECONDS)) {
+                controller.destroyForcibly();
+                fail("controller still running after " + RUN_LIMIT_S + " s: " + stdout);
+            }
+            reader.join();
+            return new ControllerRun(dir, controller.exitValue(), stdout, Files.readString(spec.log()));
+        }
+
+        Path jtl() {
+            return dir.resolve("samples.jtl");
+        }
+
+        String describe() {
+            return "stdout: " + stdout + "\nstderr: " + stderr;
+        }
+    }
+
+    /** A {@link JMeterWorkerMain} in a JVM of its own, on a free port of 127.0.0.1. */
+    private record Worker(Process process, int port, Path log, List<String> startup) implements AutoCloseable {
+
+        static Worker start(Path home, RmiSecurity rmi) throws IOException {
+            int port = freePort();
+            Process process = process(
+                    home,
+                    port,
+                    rmi.insecure()
+                            ? "--insecure-rmi"
+                            : "--rmi-keystore=" + rmi.keystore().file());
+            Worker worker = new Worker(process, port, home.resolve("jmeter.log"), new ArrayList<>());
+            try {
+                worker.awaitReady();
+            } catch (IOException | RuntimeException e) {
+                worker.close();
+                throw e;
+            }
+            return worker;
+        }
+
+        static Process process(Path home, int port, String rmiOption) throws IOException {
+            return new ProcessBuilder(
+                            javaBin(),
+                            "-Xmx512m",
+                            "--enable-native-access=ALL-UNNAMED",
+                            "--sun-misc-unsafe-memory-access=allow",
+                            "-cp",
+                            System.getProperty("java.class.path"),
+                            JMeterWorkerMain.class.getName(),
+                            "--port=" + port,
+                            "--rmi-hostname=127.0.0.1",
+                            rmiOption,
+                            "--jmeter-home=" + home,
+                            "--jmeter-log=" + home.resolve("jmeter.log"))
+                    .redirectErrorStream(true)
+                    .start();
+        }
+
+        String address() {
+            return "127.0.0.1:" + port;
+        }
+
+        /** The port answers on 127.0.0.1, and not on 127.0.0.2, which a socket on every interface would take. */
+        void assertListensOnlyOnLoopback() throws IOException {
+            new Socket("127.0.0.1", port).close();
+            assertThrows(ConnectException.class, () -> new Socket("127.0.0.2", port).close(), "open on 127.0.0.2");
+        }
+
+        private void awaitReady() throws IOException {
+            BufferedReader lines = process.inputReader(StandardCharsets.UTF_8);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WORKER_START_LIMIT_S);
+            for (String line = lines.readLine();
+                    line != null && System.nanoTime() < deadline;
+                    line = lines.readLine()) {
+                startup.add(line);
+                if (line.startsWith("jmeter-worker ready on 127.0.0.1:" + port)) {
+                    // Keep draining, so a chatty worker never blocks on a full pipe.
+                    Thread.ofVirtual().start(() -> lines.lines().forEach(ignored -> {}));
+                    return;
+                }
+            }
+            throw new IllegalStateException("worker on port " + port + " did not get ready: " + startup);
+        }
+
+        @Override
+        public void close() {
+            process.destroy();
+            try {
+                if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        private static String javaBin() {
+            return ProcessHandle.current()
+                    .info()
+                    .command()
+                    .orElse(Path.of(System.getProperty("java.home"), "bin", "java")
+                            .toString());
+        }
+
+        static int freePort() throws IOException {
+            try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                return socket.getLocalPort();
+            }
+        }
+    }
+
+    private static List<CSVRecord> records(Path jtl) throws IOException {
+        try (CSVParser parser = CSVParser.parse(
+                jtl,
+                StandardCharsets.UTF_8,
+                CSVFormat.DEFAULT
+                        .builder()
+                        .setHeader()
+                        .setSkipHeaderRecord(true)
+                        .get())) {
+            return parser.getRecords();
+        }
+    }
+}
