@@ -35,8 +35,11 @@ public final class RecordingFixture {
     private static final long PIN_MILLIS = 50;
     private static final int ALLOCATIONS = 64;
     private static final int ALLOCATION_BYTES = 1024 * 1024;
-    private static final Path MADE =
-            Path.of("target", "recording-fixture", "fixture.jfr").toAbsolutePath();
+    /** One per test JVM: lab-report's tests run in two at once, and each makes its own. */
+    private static final Path MADE = Path.of(
+                    "target", "recording-fixture-" + ProcessHandle.current().pid(), "fixture.jfr")
+            .toAbsolutePath();
+
     private static volatile long sink;
 
     private RecordingFixture() {}

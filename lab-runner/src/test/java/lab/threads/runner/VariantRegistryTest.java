@@ -40,9 +40,10 @@ class VariantRegistryTest {
         List<String> rootModules = rootModules();
         String lab = read("lab");
         Map<String, Map<String, Object>> compose = composeServices();
+        Set<String> runnerNeeds = labModulesNeededBy("lab-runner");
         List<Place> places = new ArrayList<>();
         for (Variant variant : Variant.values()) {
-            places.addAll(placesOf(variant, rootModules, compose));
+            places.addAll(placesOf(variant, rootModules, runnerNeeds, compose));
         }
         places.addAll(labScript(lab));
         places.addAll(dockerfilesCopyEveryModulePom(rootModules));
@@ -82,7 +83,11 @@ class VariantRegistryTest {
 
     /** What one variant needs outside the registry line. */
     private static List<Place> placesOf(
-            Variant variant, List<String> rootModules, Map<String, Map<String, Object>> compose) throws Exception {
+            Variant variant,
+            List<String> rootModules,
+            Set<String> runnerNeeds,
+            Map<String, Map<String, Object>> compose)
+            throws Exception {
         String id = variant.id();
         String constant = "Variant." + variant.name();
         Path module = HOME.resolve(id);
@@ -110,6 +115,11 @@ class VariantRegistryTest {
                         + " (see server-fixed-pool/src/test)",
                 hasContractTest(module.resolve("src/test/java"), constant)));
         places.add(new Place("pom.xml (root) <modules>", "<module>" + id + "</module>", rootModules.contains(id)));
+        places.add(new Place(
+                "lab-runner/pom.xml",
+                "a test-scope dependency on " + id + " (copy server-async's, with its exclusions): lab-runner's tests"
+                        + " then start after its contract suite has ended",
+                runnerNeeds.contains(id)));
 
         String shortName = variant.shortName();
         Map<String, Object> service = compose.get(id);
