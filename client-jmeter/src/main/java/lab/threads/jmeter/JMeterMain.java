@@ -68,9 +68,13 @@ import picocli.CommandLine.Option;
                 + "JMeter's HTML dashboard.")
 public final class JMeterMain implements Callable<Integer> {
 
-    static final int EXIT_FAILURE = 1;
-    static final int EXIT_USAGE = 2;
-    static final int EXIT_NO_DASHBOARD = 3;
+    /** The fork's exit codes, its contract with the process that started it: the test failed to run... */
+    public static final int EXIT_FAILURE = 1;
+    /** ...a flag or property was refused before anything ran... */
+    public static final int EXIT_USAGE = 2;
+    /** ...or the test ran, its samples written, but JMeter's dashboard was not. */
+    public static final int EXIT_NO_DASHBOARD = 3;
+
     private static final Duration PROGRESS_EVERY = Duration.ofSeconds(2);
     private static final Duration STOP_GRACE = Duration.ofSeconds(30);
 

@@ -1,4 +1,4 @@
-package lab.threads.jmeter;
+package lab.threads.runner.jmeter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -24,6 +24,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import lab.threads.client.Progress;
+import lab.threads.jmeter.JMeterFork;
+import lab.threads.jmeter.JMeterMain;
+import lab.threads.jmeter.JMeterRunSpec;
+import lab.threads.jmeter.JMeterThreads;
 import lab.threads.jmeter.workers.RmiKeystore;
 import lab.threads.jmeter.workers.RmiSecurity;
 import lab.threads.runner.CpuTimed;

@@ -1,4 +1,4 @@
-package lab.threads.jmeter;
+package lab.threads.runner.jmeter;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;

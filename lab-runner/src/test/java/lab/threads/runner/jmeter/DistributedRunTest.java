@@ -1,4 +1,4 @@
-package lab.threads.jmeter;
+package lab.threads.runner.jmeter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -20,10 +20,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import lab.threads.jmeter.JMeterFork;
+import lab.threads.jmeter.JMeterMain;
+import lab.threads.jmeter.JMeterRunSpec;
+import lab.threads.jmeter.JMeterThreads;
 import lab.threads.jmeter.workers.JMeterWorkerMain;
 import lab.threads.jmeter.workers.RmiKeystore;
 import lab.threads.jmeter.workers.RmiSecurity;
-import lab.threads.jmeter.workers.WorkerAddresses;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -134,21 +137,6 @@ class DistributedRunTest {
                             .anyMatch(l -> l.startsWith("done ") && l.endsWith(" samples=10 errors=0 workers=1")),
                     run.describe());
         }
-    }
-
-    @Test
-    void usersAreSpreadWithTheRemainderOnTheFirstWorkers() {
-        assertEquals(List.of(7, 7, 6), DistributedTest.shares(20, 3));
-        assertEquals(List.of(1, 1), DistributedTest.shares(2, 2));
-        assertThrows(IllegalArgumentException.class, () -> DistributedTest.shares(1, 2));
-    }
-
-    @Test
-    void workerAddressesTakeADefaultPortAndNamesResolveToEveryAddress() {
-        assertEquals(
-                List.of("10.0.0.5:1099", "10.0.0.6:2000"),
-                WorkerAddresses.resolve(List.of("10.0.0.5", " 10.0.0.6:2000", "10.0.0.5:1099")));
-        assertEquals(List.of("127.0.0.1:1100"), WorkerAddresses.resolve(List.of("dns:localhost:1100")));
     }
 
     private static RmiKeystore keystore(Path folder) throws IOException {

@@ -1,4 +1,4 @@
-package lab.threads.jmeter;
+package lab.threads.runner.jmeter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
