@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -18,7 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import lab.threads.common.Variant;
 import lab.threads.report.CaseReport;
 import lab.threads.run.PlanShape;
 import lab.threads.run.RunOutcome;
@@ -184,62 +181,5 @@ class LabRunBadInputTest {
 
         assertFalse(judged.ok(), "a run in which every request failed is not a success (the run exits 1)");
         assertEquals("every request failed: server: HTTP 503 (10 of 10)", judged.words());
-    }
-
-    /**
-     * Takes {@code port}, waiting (at most a minute) while another test JVM's run has a server on it: the test classes
-     * run in two JVMs at once, and LabRunEndToEndTest starts server-platform on this default port.
-     */
-    private static ServerSocket squat(int port) throws IOException {
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(1);
-        while (true) {
-            try {
-                return new ServerSocket(port, 50, InetAddress.getLoopbackAddress());
-            } catch (java.net.BindException taken) {
-                if (System.nanoTime() > deadline) {
-                    throw taken;
-                }
-                try {
-                    Thread.sleep(200);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IOException(e);
-                }
-            }
-        }
-    }
-
-    @Test
-    void aTakenDefaultPortIsReplacedByAFreeOne() throws IOException {
-        ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        PrintStream previous = System.out;
-        int exit;
-        try (ServerSocket squatter = squat(Variant.PLATFORM.defaultPort())) {
-            System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
-            exit = LabCommand.commandLine()
-                    .execute(
-                            "--plan=smoke",
-                            "--servers=platform",
-                            "--users=10",
-                            "--rampup=1",
-                            "--loops=1",
-                            "--sleep-ms=200",
-                            "--out=" + out,
-                            "--server-jvm-args=-Xmx256m");
-        } finally {
-            System.setOut(previous);
-        }
-        String console = printed.toString(StandardCharsets.UTF_8);
-        assertEquals(0, exit, console);
-        assertTrue(console.contains("port 8081 on 127.0.0.1 is taken"), console);
-        JsonNode server = new ObjectMapper()
-                .readTree(LabRunEndToEndTest.onlyRunFolder(out)
-                        .resolve("summary.json")
-                        .toFile())
-                .get("servers")
-                .get(0);
-        assertEquals("ok", server.get("outcome").asText());
-        assertEquals(10, server.at("/summary/samples").asLong());
-        assertEquals(0.0, server.at("/summary/errorPercent").asDouble());
     }
 }

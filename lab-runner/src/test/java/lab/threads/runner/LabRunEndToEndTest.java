@@ -6,18 +6,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.Reader;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import lab.threads.common.Variant;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The whole pipeline on a scaled-down plan, against the three real servers started from their jars. */
+/**
+ * The whole pipeline on a scaled-down plan, against the three real servers started from their jars; one server's
+ * default port is taken by another program, as on a developer's machine, and the run moves it to a free one.
+ */
 class LabRunEndToEndTest {
     private static final int USERS = 200;
     private static final int LOOPS = 2;
@@ -27,16 +36,28 @@ class LabRunEndToEndTest {
 
     @Test
     void scaledDownTalkPlanAgainstAllThreeServers() throws IOException {
-        int exit = LabCommand.commandLine()
-                .execute(
-                        "--plan=talk",
-                        "--users=" + USERS,
-                        "--rampup=2",
-                        "--loops=" + LOOPS,
-                        "--sleep-ms=1000",
-                        "--out=" + out,
-                        "--server-jvm-args=-Xmx256m");
-        assertEquals(0, exit, "every server ran");
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        PrintStream previous = System.out;
+        int exit;
+        try (ServerSocket squatter = squat(Variant.PLATFORM.defaultPort())) {
+            System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+            exit = LabCommand.commandLine()
+                    .execute(
+                            "--plan=talk",
+                            "--users=" + USERS,
+                            "--rampup=2",
+                            "--loops=" + LOOPS,
+                            "--sleep-ms=1000",
+                            "--out=" + out,
+                            "--server-jvm-args=-Xmx256m");
+        } finally {
+            System.setOut(previous);
+        }
+        String console = printed.toString(StandardCharsets.UTF_8);
+        assertEquals(0, exit, "every server ran: " + console);
+        assertTrue(
+                console.contains("port " + Variant.PLATFORM.defaultPort() + " on 127.0.0.1 is taken"),
+                "the taken port is said: " + console);
 
         Path run = onlyRunFolder(out);
         for (String file : List.of("summary.json", "summary.csv", "summary.md", "index.html")) {
@@ -93,6 +114,29 @@ class LabRunEndToEndTest {
                 2,
                 new picocli.CommandLine(new ReportCommand())
                         .execute(out.resolve("no-such-run").toString()));
+    }
+
+    /**
+     * Takes {@code port}, waiting (at most a minute) while another test JVM's run has a server on it: the test classes
+     * run in two JVMs at once, and other runs start servers on their default ports too.
+     */
+    private static ServerSocket squat(int port) throws IOException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(1);
+        while (true) {
+            try {
+                return new ServerSocket(port, 50, InetAddress.getLoopbackAddress());
+            } catch (java.net.BindException taken) {
+                if (System.nanoTime() > deadline) {
+                    throw taken;
+                }
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException(e);
+                }
+            }
+        }
     }
 
     /** summary.json must say what the raw samples say. */
