@@ -71,6 +71,6 @@ class ConcurrentRunsTest {
                         "--loops=2",
                         "--sleep-ms=300",
                         "--out=" + out,
-                        "--server-jvm-args=-Xmx256m");
+                        TestServerJvm.OPTION);
     }
 }

@@ -37,7 +37,7 @@ class DatabaseKilledTest {
                         "--loops=40",
                         "--sleep-ms=100",
                         "--out=" + out,
-                        "--server-jvm-args=-Xmx256m");
+                        TestServerJvm.OPTION);
         long postmaster = killed.get(1, TimeUnit.SECONDS);
         assertTrue(postmaster > 0, "the postmaster was killed");
         assertEquals(0, exit, "the server's turn ran to its end");

@@ -49,7 +49,7 @@ class LabRunEndToEndTest {
                             "--loops=" + LOOPS,
                             "--sleep-ms=1000",
                             "--out=" + out,
-                            "--server-jvm-args=-Xmx256m");
+                            TestServerJvm.OPTION);
         } finally {
             System.setOut(previous);
         }

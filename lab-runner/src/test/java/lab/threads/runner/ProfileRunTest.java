@@ -35,7 +35,7 @@ class ProfileRunTest {
         ServerProcess pool = ServerProcess.start(new ServerProcess.Spec(
                 Variant.POOL,
                 LabHome.serverJar(LabHome.locate(), Variant.POOL),
-                List.of("-Xmx256m"),
+                TestServerJvm.FLAGS,
                 List.of(),
                 freePort(),
                 dir.resolve("pool.log"),
@@ -56,7 +56,7 @@ class ProfileRunTest {
                             "--sleep-ms=200",
                             "--profile",
                             "--out=" + dir.resolve("results"),
-                            "--server-jvm-args=-Xmx256m");
+                            TestServerJvm.OPTION);
         } finally {
             System.setOut(console);
             pool.stop(Duration.ofSeconds(10), Duration.ofSeconds(70));

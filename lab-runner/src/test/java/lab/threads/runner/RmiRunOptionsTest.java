@@ -59,7 +59,7 @@ class RmiRunOptionsTest {
                 "--plan=smoke",
                 "--servers=virtual",
                 "--users=1",
-                "--server-jvm-args=-Xmx256m");
+                TestServerJvm.OPTION);
         assertEquals(1, console.exit(), console.err());
         assertTrue(console.err().contains("lab: " + RmiSecurity.INSECURE_WARNING), console.err());
         JsonNode summary = new ObjectMapper()

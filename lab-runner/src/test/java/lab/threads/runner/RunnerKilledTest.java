@@ -44,7 +44,7 @@ class RunnerKilledTest {
                         "--loops=120",
                         "--sleep-ms=250",
                         "--out=" + out.resolve("results"),
-                        "--server-jvm-args=-Xmx256m")
+                        TestServerJvm.OPTION)
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
                 .start();
@@ -109,7 +109,7 @@ class RunnerKilledTest {
                 "--duration=120",
                 "--sleep-ms=50",
                 "--out=" + out.resolve("results"),
-                "--server-jvm-args=-Xmx256m");
+                TestServerJvm.OPTION);
         killedWhileRunning(runner, List.of("server-virtual.jar", "client-hyperfoil.jar"));
         Path server = LabRunEndToEndTest.onlyRunFolder(out.resolve("results")).resolve("server-virtual");
         assertTrue(

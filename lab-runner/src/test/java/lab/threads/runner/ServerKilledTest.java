@@ -32,7 +32,7 @@ class ServerKilledTest {
                         "--loops=30",
                         "--sleep-ms=200",
                         "--out=" + out,
-                        "--server-jvm-args=-Xmx256m");
+                        TestServerJvm.OPTION);
         assertTrue(killed.get(1, TimeUnit.SECONDS) > 0, "the virtual server was killed");
         assertEquals(1, exit, "one server's turn did not end ok");
 

@@ -78,7 +78,7 @@ class ServerStopTest {
         return ServerProcess.start(new ServerProcess.Spec(
                 variant,
                 jar,
-                List.of("-Xmx256m"),
+                TestServerJvm.FLAGS,
                 serverFlags,
                 freePort(),
                 dir.resolve("server.log"),

@@ -43,7 +43,7 @@ class SweepRunTest {
                         "--loops=1",
                         "--sleep-ms=100",
                         "--out=" + out,
-                        "--server-jvm-args=-Xmx256m");
+                        TestServerJvm.OPTION);
         assertEquals(0, exit);
 
         Path run = LabRunEndToEndTest.onlyRunFolder(out);
