@@ -59,9 +59,9 @@ public final class JtlFixture {
             int users = 1 + random.nextInt(18_000);
             double kind = random.nextDouble();
             if (kind < 0.05) {
-                samples.add(new Sample(start, 1 + random.nextInt(20), "503", "", false, 180, 0, users));
+                samples.add(new Sample(start, 1 + random.nextInt(20), "503", "", false, 180, 0, users, 0, null));
             } else if (kind < 0.07) {
-                samples.add(new Sample(start, 5 + random.nextInt(3_000), "500", "", false, 200, 120, users));
+                samples.add(new Sample(start, 5 + random.nextInt(3_000), "500", "", false, 200, 120, users, 0, null));
             } else if (kind < 0.12) {
                 String cause = CLIENT_CAUSES[random.nextInt(CLIENT_CAUSES.length)];
                 samples.add(new Sample(
@@ -72,10 +72,12 @@ public final class JtlFixture {
                         false,
                         2_000 + random.nextInt(100),
                         0,
-                        users));
+                        users,
+                        0,
+                        null));
             } else {
                 long elapsed = 6_000 + Math.abs(Math.round(random.nextGaussian() * (kind > 0.97 ? 4_000 : 150)));
-                samples.add(new Sample(start, elapsed, "200", "", true, 250 + random.nextInt(5), 121, users));
+                samples.add(new Sample(start, elapsed, "200", "", true, 250 + random.nextInt(5), 121, users, 0, null));
             }
         }
         samples.sort(Comparator.comparingLong(Sample::endTime));

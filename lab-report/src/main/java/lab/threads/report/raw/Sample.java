@@ -22,19 +22,6 @@ public record Sample(
         long connect,
         String requestId) {
 
-    /** A sample without connect time or request id (a results file that has neither column). */
-    public Sample(
-            long timeStamp,
-            long elapsed,
-            String responseCode,
-            String responseMessage,
-            boolean success,
-            long bytes,
-            long sentBytes,
-            int allThreads) {
-        this(timeStamp, elapsed, responseCode, responseMessage, success, bytes, sentBytes, allThreads, 0, null);
-    }
-
     public long endTime() {
         return timeStamp + elapsed;
     }

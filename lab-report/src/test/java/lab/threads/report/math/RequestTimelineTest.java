@@ -100,7 +100,7 @@ class RequestTimelineTest {
         timeline.accept(sample("1", 60_000, 1_010, 1));
         timeline.accept(sample("2", 60_000, 1_030, 1));
         timeline.accept(sample("3", 60_000, 1_000, 1));
-        timeline.accept(new Sample(T, 10, "200", "", true, 1, 1, 1));
+        timeline.accept(new Sample(T, 10, "200", "", true, 1, 1, 1, 0, null));
         TimeBreakdown breakdown = timeline.breakdown(1_000);
 
         assertEquals(1, breakdown.joined());

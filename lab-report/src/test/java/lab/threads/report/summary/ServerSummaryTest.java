@@ -227,7 +227,9 @@ class ServerSummaryTest {
                                 true,
                                 s.bytes(),
                                 s.sentBytes(),
-                                s.allThreads())
+                                s.allThreads(),
+                                0,
+                                null)
                         : s)
                 .toList();
         JtlFixture.write(serverDir.resolve(RunFolder.SAMPLES_FILE), samples);
@@ -253,7 +255,16 @@ class ServerSummaryTest {
             long start = scheduleStart + (long) (plan.rampUpSeconds() * 1000) * user / plan.users();
             for (int loop = 0; loop < plan.loops(); loop++) {
                 samples.add(new Sample(
-                        start + loop * plan.sleepMs(), plan.sleepMs(), "200", "", true, 100, 50, plan.users()));
+                        start + loop * plan.sleepMs(),
+                        plan.sleepMs(),
+                        "200",
+                        "",
+                        true,
+                        100,
+                        50,
+                        plan.users(),
+                        0,
+                        null));
             }
         }
         samples.sort(java.util.Comparator.comparingLong(Sample::endTime));
@@ -270,10 +281,12 @@ class ServerSummaryTest {
                 false,
                 100,
                 50,
-                1);
+                1,
+                0,
+                null);
     }
 
     private static Sample sample(String code, boolean success) {
-        return new Sample(JtlFixture.START, 10, code, "", success, 100, 50, 1);
+        return new Sample(JtlFixture.START, 10, code, "", success, 100, 50, 1, 0, null);
     }
 }

@@ -78,8 +78,18 @@ class SoakCheckTest {
         JtlFixture.write(
                 dir.resolve(RunFolder.SAMPLES_FILE),
                 List.of(
-                        new Sample(1_000_000, 1000, "200", "OK", true, 100, 100, 1),
-                        new Sample(1_000_000 + (MINUTES * 60 - 31) * 1000L, 1000, "200", "OK", true, 100, 100, 1)));
+                        new Sample(1_000_000, 1000, "200", "OK", true, 100, 100, 1, 0, null),
+                        new Sample(
+                                1_000_000 + (MINUTES * 60 - 31) * 1000L,
+                                1000,
+                                "200",
+                                "OK",
+                                true,
+                                100,
+                                100,
+                                1,
+                                0,
+                                null)));
         ServerSummary summary = json.readValue(
                 """
                 {"server": "server-x", "outcome": "ok", "summary": {"samples": 180000}, "errorsByCause": %s}
