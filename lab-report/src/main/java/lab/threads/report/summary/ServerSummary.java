@@ -271,7 +271,8 @@ public record ServerSummary(
                                         loadClient)
                                 .withServerSide(ServerLogLimits.read(serverDir), serverView, plan.sleepMs(), breakdown)
                                 .withCores(cores)
-                                .withNoThinkTime(!plan.hasIdeal(), cpu, cores, summary.samples(), loadClient),
+                                .withNoThinkTime(
+                                        !plan.hasIdeal(), guest != null, cpu, cores, summary.samples(), loadClient),
                         !plan.hasIdeal(),
                         cpu,
                         cores,

@@ -201,14 +201,18 @@ public record ClientVerdict(
      * shared cores, when all cores were busy for at least half the load and the client spent at least as much CPU as
      * the server. Otherwise it says what bounded the figure: the server's cores, or neither.
      *
+     * @param guest    the server is a guest run without {@code --service-ms}: its own time per request is unknown, so
+     *                 the findings say that rather than "0 ms sleep"
      * @param samples  the requests the client recorded, for the CPU per request
      * @param recorder the client that recorded them: the advice does not send the reader to the client it used
      */
     public ClientVerdict withNoThinkTime(
-            boolean noIdeal, CpuSplit cpu, CoreUse cores, long samples, LoadClient recorder) {
+            boolean noIdeal, boolean guest, CpuSplit cpu, CoreUse cores, long samples, LoadClient recorder) {
         if (!noIdeal) {
             return this;
         }
+        String why =
+                guest ? "no think time, and no --service-ms for the guest's own time" : "no think time (0 ms sleep)";
         List<String> more = new ArrayList<>(findings);
         boolean clientBound;
         String bound;
@@ -218,8 +222,7 @@ public record ClientVerdict(
                     ? "the client ran out of its own cores first: the req/s is the client's"
                     : "the client did not run out of its cores first";
         } else if (!cpu.known()) {
-            more.add(
-                    "no think time (0 ms sleep): each side's CPU is unknown, so what bounded the req/s cannot be told");
+            more.add(why + ": each side's CPU is unknown, so what bounded the req/s cannot be told");
             return withFindings(more);
         } else {
             clientBound = cpu.machineSaturated() && cpu.clientCostlier();
@@ -229,7 +232,7 @@ public record ClientVerdict(
                             ? "the server's CPU bounded the req/s (the client spent less)"
                             : "the cores were not saturated: neither side's CPU bounded the req/s";
         }
-        more.add(0, "no think time (0 ms sleep): " + (cpu.known() ? cpu.words(samples) + ": " : "") + bound);
+        more.add(0, why + ": " + (cpu.known() ? cpu.words(samples) + ": " : "") + bound);
         return new ClientVerdict(
                 clientBound ? Verdict.CLIENT_BOUND : verdict,
                 List.copyOf(more),

@@ -92,7 +92,8 @@ class NoThinkTimeVerdictTest {
         write(RunFolder.SERVER_PROC_FILE, second -> 800, second -> 2_000);
 
         CpuSplit cpu = CpuSplit.read(dir, T, T + 10_000);
-        ClientVerdict verdict = NO_LIMIT_SEEN.withNoThinkTime(true, cpu, CoreUse.SHARED, 10_000, LoadClient.JMETER);
+        ClientVerdict verdict =
+                NO_LIMIT_SEEN.withNoThinkTime(true, false, cpu, CoreUse.SHARED, 10_000, LoadClient.JMETER);
 
         assertEquals(12_000, cpu.clientCpuMs(), "the sum of the client's per-second CPU");
         assertEquals(8_000, cpu.serverCpuMs());
@@ -107,12 +108,25 @@ class NoThinkTimeVerdictTest {
     }
 
     @Test
+    void aGuestWithoutItsServiceTimeIsSaidToLackIt() throws IOException {
+        write(RunFolder.CLIENT_PROC_FILE, second -> 300, second -> 2_000);
+        write(RunFolder.SERVER_PROC_FILE, second -> 1_700, second -> 2_000);
+
+        ClientVerdict verdict = NO_LIMIT_SEEN.withNoThinkTime(
+                true, true, CpuSplit.read(dir, T, T + 10_000), CoreUse.SHARED, 10_000, LoadClient.JMETER);
+
+        String first = verdict.findings().getFirst();
+        assertTrue(first.startsWith("no think time, and no --service-ms for the guest's own time: "), first);
+        assertFalse(first.contains("0 ms sleep"), "a guest has no sleep of the lab's: " + first);
+    }
+
+    @Test
     void aCheaperClientLeavesTheVerdictAndNamesTheServersCores() throws IOException {
         write(RunFolder.CLIENT_PROC_FILE, second -> 300, second -> 2_000);
         write(RunFolder.SERVER_PROC_FILE, second -> 1_700, second -> 2_000);
 
         ClientVerdict verdict = NO_LIMIT_SEEN.withNoThinkTime(
-                true, CpuSplit.read(dir, T, T + 10_000), CoreUse.SHARED, 10_000, LoadClient.JMETER);
+                true, false, CpuSplit.read(dir, T, T + 10_000), CoreUse.SHARED, 10_000, LoadClient.JMETER);
 
         assertEquals(Verdict.NO_CLIENT_LIMIT, verdict.verdict());
         assertTrue(
@@ -129,9 +143,10 @@ class NoThinkTimeVerdictTest {
         assertEquals(
                 Verdict.NO_CLIENT_LIMIT,
                 NO_LIMIT_SEEN
-                        .withNoThinkTime(true, cpu, CoreUse.SHARED, 1, LoadClient.JMETER)
+                        .withNoThinkTime(true, false, cpu, CoreUse.SHARED, 1, LoadClient.JMETER)
                         .verdict());
-        assertEquals(NO_LIMIT_SEEN, NO_LIMIT_SEEN.withNoThinkTime(false, cpu, CoreUse.SHARED, 1, LoadClient.JMETER));
+        assertEquals(
+                NO_LIMIT_SEEN, NO_LIMIT_SEEN.withNoThinkTime(false, false, cpu, CoreUse.SHARED, 1, LoadClient.JMETER));
     }
 
     /** One line a second for 11 s on 2 cores: the process's CPU and the machine's busy ms in each second. */
