@@ -31,9 +31,6 @@ public final class HyperfoilMain {
 
     private HyperfoilMain() {}
 
-    /** Every record's label, as the JMeter plan names its one sampler. */
-    private static final String LABEL = "GET /sleep";
-
     /** Exit code when the run measured nothing: no connection, or no measured phase. */
     static final int EXIT_NOTHING_MEASURED = 2;
     /** Exit code when the run outlived its plan (a connection pool that never fills waits for ever). */
@@ -69,10 +66,10 @@ public final class HyperfoilMain {
         // First thing: the pauses of the JVM's start count too.
         GcPauses gcPauses = GcPauses.watch();
         ClientStats stats = new ClientStats(plan.jtl(), "hyperfoil-main", gcPauses);
-        try (SampleWriter writer = new SampleWriter(plan.jtl(), LABEL)) {
+        try (SampleWriter writer = new SampleWriter(plan.jtl(), plan.label())) {
             RequestRecorder recorder = new RequestRecorder(
                     writer,
-                    SampleWriter.discarding(LABEL),
+                    SampleWriter.discarding(plan.label()),
                     "http://" + plan.host() + ":" + plan.port(),
                     plan.connections(),
                     plan.timeoutMs(),
@@ -205,6 +202,14 @@ public final class HyperfoilMain {
             String how,
             String path,
             int expectStatus) {
+
+        /**
+         * Every record's label, as JMeter names its sampler: {@code GET /sleep} for the lab's servers, or the guest's
+         * path and query as sent.
+         */
+        String label() {
+            return "GET " + (path != null ? path : "/sleep");
+        }
 
         /** What the path carries after {@code ?ms=N}: {@code &how=X}, or nothing for the plain sleep. */
         String howQuery() {

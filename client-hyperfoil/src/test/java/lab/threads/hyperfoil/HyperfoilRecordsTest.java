@@ -151,6 +151,17 @@ class HyperfoilRecordsTest {
         assertTrue(Math.abs(offBy) <= 3, "the report's second 0 is the first measured request's start: " + offBy);
     }
 
+    /** A guest's records carry its path and query, as JMeter's sampler is named for a guest (GuestSamplers). */
+    @Test
+    void aGuestsRecordsAreLabelledWithItsPathAsJMetersAre() {
+        String[] common = {"--port=1", "--jtl=" + dir.resolve("x.jtl")};
+        assertEquals("GET /sleep", HyperfoilMain.ThroughputPlan.parse(common).label());
+        String[] guest = {"--port=1", "--jtl=" + dir.resolve("x.jtl"), "--path=/api/orders?id=1"};
+        assertEquals(
+                "GET /api/orders?id=1",
+                HyperfoilMain.ThroughputPlan.parse(guest).label());
+    }
+
     /** With a rate, requests arrive at it (Poisson-spaced) whatever the answers: about rate x seconds of them. */
     @Test
     void aRateSendsThatManyRequestsASecond() throws Exception {
