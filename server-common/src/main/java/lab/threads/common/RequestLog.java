@@ -6,8 +6,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -18,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Request threads only queue an entry (no I/O, no formatting); a platform thread of its own writes the queue out
  * every second, so the file keeps growing while the listener and the request threads are saturated, and a server
  * killed mid-run loses at most its last second. Times are epoch microseconds on this JVM's monotonic clock, anchored
- * to the wall clock once at start: JMeter's timestamps are the same machine's wall clock.
+ * to the wall clock once at start ({@link ClockAnchor}): JMeter's timestamps are the same machine's wall clock.
  */
 public final class RequestLog implements AutoCloseable {
     /**
@@ -34,8 +32,7 @@ public final class RequestLog implements AutoCloseable {
     private static final long WRITE_EVERY_MS = 1000;
 
     private final ConcurrentLinkedQueue<Entry> pending = new ConcurrentLinkedQueue<>();
-    private final long anchorEpochMicros = ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
-    private final long anchorNanos = System.nanoTime();
+    private final ClockAnchor anchor = ClockAnchor.now();
     private final BufferedWriter out;
     private final Thread writer;
     private volatile boolean closed;
@@ -156,6 +153,6 @@ public final class RequestLog implements AutoCloseable {
     }
 
     private long epochMicros(long nanos) {
-        return anchorEpochMicros + (nanos - anchorNanos) / 1000;
+        return anchor.epochMicros(nanos);
     }
 }
