@@ -569,11 +569,11 @@ public abstract class ContractSuite {
             for (int i = 0; i < 20; i++) {
                 held.add(new Socket(InetAddress.getLoopbackAddress(), server.port()));
             }
-            JsonNode stats = http.get("/stats").json();
-            // Earlier tests' idle connections may close meanwhile (their sockets, by inode, gone since): each one
-            // closed is a file fewer in the count, not one the count missed.
+            // Earlier tests' idle connections may close meanwhile: each one gone (by inode) before /stats is read is a
+            // file fewer in its count, not one the count missed.
             Set<String> closedMeanwhile = new HashSet<>(socketsBefore);
             closedMeanwhile.removeAll(openSockets());
+            JsonNode stats = http.get("/stats").json();
 
             // The suite's server runs in this JVM, so the 20 client ends alone add 20; its accepted ends add more.
             assertTrue(
@@ -625,17 +625,20 @@ public abstract class ContractSuite {
         assertTrue(ours.size() >= left, () -> "at least the client's ends while the requests run: " + ours);
 
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(MAX_SLEEP_MS + 5_000);
-        Set<String> kept = openSockets();
-        kept.retainAll(ours);
-        while (!kept.isEmpty() && System.nanoTime() < deadline) {
+        while (!stillOpen(ours).isEmpty() && System.nanoTime() < deadline) {
             TimeUnit.MILLISECONDS.sleep(50);
-            kept = openSockets();
-            kept.retainAll(ours);
         }
-        Set<String> stillOpen = kept;
+        Set<String> stillOpen = stillOpen(ours);
         assertTrue(
                 stillOpen.isEmpty(),
                 () -> "every end closed once the sleeps ended: " + ours.size() + " opened, still open " + stillOpen);
+    }
+
+    /** Those of {@code sockets} this JVM still holds. */
+    private static Set<String> stillOpen(Set<String> sockets) throws IOException {
+        Set<String> open = openSockets();
+        open.retainAll(sockets);
+        return open;
     }
 
     /**

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import lab.threads.common.ClientStats;
 
 /** Reads a forked run's {@code client-stats.jsonl} and checks what holds for every line of it. */
 final class ClientStatsLines {
@@ -58,7 +59,7 @@ final class ClientStatsLines {
 
     /** The file beside {@code jtl}, every line parsed and checked; a local run has at least the first and last. */
     static List<JsonNode> read(Path jtl, boolean distributed) throws IOException {
-        Path file = jtl.resolveSibling("client-stats.jsonl");
+        Path file = jtl.resolveSibling(ClientStats.FILE_NAME);
         assertTrue(Files.isRegularFile(file), file + " missing");
         List<JsonNode> lines = new ArrayList<>();
         for (String text : Files.readAllLines(file)) {

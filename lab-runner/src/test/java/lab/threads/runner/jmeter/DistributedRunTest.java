@@ -27,8 +27,6 @@ import lab.threads.jmeter.JMeterThreads;
 import lab.threads.jmeter.workers.JMeterWorkerMain;
 import lab.threads.jmeter.workers.RmiKeystore;
 import lab.threads.jmeter.workers.RmiSecurity;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -87,7 +85,7 @@ class DistributedRunTest {
                             .anyMatch(l -> l.startsWith("done ") && l.endsWith(" samples=40 errors=0 workers=2")),
                     describe);
             assertTrue(Files.isRegularFile(run.dir().resolve("dashboard").resolve("index.html")), describe);
-            List<CSVRecord> samples = records(run.jtl());
+            List<CSVRecord> samples = JtlRecords.read(run.jtl());
             assertEquals(40, samples.size(), describe);
             assertTrue(samples.stream().allMatch(r -> "true".equals(r.get("success"))), samples::toString);
             // A worker prefixes its users' thread names with the address the controller gave it.
@@ -274,19 +272,6 @@ class DistributedRunTest {
             try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
                 return socket.getLocalPort();
             }
-        }
-    }
-
-    private static List<CSVRecord> records(Path jtl) throws IOException {
-        try (CSVParser parser = CSVParser.parse(
-                jtl,
-                StandardCharsets.UTF_8,
-                CSVFormat.DEFAULT
-                        .builder()
-                        .setHeader()
-                        .setSkipHeaderRecord(true)
-                        .get())) {
-            return parser.getRecords();
         }
     }
 }

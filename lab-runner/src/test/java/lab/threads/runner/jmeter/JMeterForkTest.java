@@ -10,7 +10,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,8 +30,6 @@ import lab.threads.jmeter.JMeterThreads;
 import lab.threads.jmeter.workers.RmiKeystore;
 import lab.threads.jmeter.workers.RmiSecurity;
 import lab.threads.runner.CpuTimed;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -124,7 +121,7 @@ class JMeterForkTest {
                     requests::toString);
             // The FACTS trap: timeStamp is the sample's start, so the first one precedes the server's first arrival
             // (an end timeStamp would come at least 200 ms after it).
-            long firstStart = records(run.jtl()).stream()
+            long firstStart = JtlRecords.read(run.jtl()).stream()
                     .mapToLong(r -> Long.parseLong(r.get("timeStamp")))
                     .min()
                     .orElseThrow();
@@ -206,7 +203,7 @@ class JMeterForkTest {
             assertTrue(
                     Long.parseLong(run.line("done ").orElseThrow().replaceAll(".*elapsed_s=(\\d+).*", "$1")) < 20,
                     "the run waited out its final pause: " + run.describe());
-            List<CSVRecord> records = records(run.jtl());
+            List<CSVRecord> records = JtlRecords.read(run.jtl());
             assertTrue(records.stream().allMatch(r -> "200".equals(r.get("responseCode"))), describe(records));
             assertEquals(
                     200,
@@ -256,7 +253,7 @@ class JMeterForkTest {
      * in a burst when it is ready (seen here: 82 in the first second at 50/s).
      */
     private static void assertStartsSpreadAt(int rate, int seconds, Run run) throws IOException {
-        List<CSVRecord> records = records(run.jtl());
+        List<CSVRecord> records = JtlRecords.read(run.jtl());
         JsonNode line = ClientStatsLines.read(run.jtl(), false).stream()
                 .filter(l -> l.hasNonNull("elapsedMs"))
                 .findFirst()
@@ -309,8 +306,9 @@ class JMeterForkTest {
             // The users' samples are counted as they start (SampleCounter as a SampleMonitor), not only as they end.
             assertTrue(lines.stream().anyMatch(l -> l.get("samplesInFlight").asLong() > 0), lines::toString);
             assertTrue(lines.stream().anyMatch(l -> l.get("activeUsers").asLong() > 0), lines::toString);
-            assertEquals(15, records(run.jtl()).size(), run.describe());
-            ClientStatsLines.assertEnded(lines.getLast(), records(run.jtl()).size(), false);
+            int samples = JtlRecords.read(run.jtl()).size();
+            assertEquals(15, samples, run.describe());
+            ClientStatsLines.assertEnded(lines.getLast(), samples, false);
         }
     }
 
@@ -345,7 +343,7 @@ class JMeterForkTest {
             assertTrue(process.waitFor(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS), "JMeter did not stop on SIGTERM");
             assertTrue(seen >= 50, "no progress line with 50 samples: " + stdout);
             assertTrue(stdout.contains("stopping: signal received"), stdout::toString);
-            List<CSVRecord> records = records(jtl);
+            List<CSVRecord> records = JtlRecords.read(jtl);
             long successes = records.stream()
                     .filter(r -> "true".equals(r.get("success")))
                     .count();
@@ -417,7 +415,7 @@ class JMeterForkTest {
             assertNotEquals(null, header, run.describe());
             assertTrue(List.of(header.split(",")).containsAll(JTL_FIELDS), header);
         }
-        List<CSVRecord> records = records(run.jtl());
+        List<CSVRecord> records = JtlRecords.read(run.jtl());
         assertEquals(samples, records.size(), run.describe());
         assertTrue(records.stream().allMatch(r -> "true".equals(r.get("success"))), describe(records));
         assertTrue(records.stream().allMatch(r -> "200".equals(r.get("responseCode"))), describe(records));
@@ -427,19 +425,6 @@ class JMeterForkTest {
         assertTrue(records.stream().map(r -> r.get("threadName")).allMatch(userOfTheGroup), describe(records));
         assertEquals(
                 users, records.stream().map(r -> r.get("threadName")).distinct().count(), describe(records));
-    }
-
-    private static List<CSVRecord> records(Path jtl) throws IOException {
-        try (CSVParser parser = CSVParser.parse(
-                jtl,
-                StandardCharsets.UTF_8,
-                CSVFormat.DEFAULT
-                        .builder()
-                        .setHeader()
-                        .setSkipHeaderRecord(true)
-                        .get())) {
-            return parser.getRecords();
-        }
     }
 
     private static String describe(List<CSVRecord> records) {
