@@ -53,11 +53,29 @@ public final class RawHttp {
         return statuses;
     }
 
-    /** One GET on an open keep-alive connection: its status, the answer read whole (by its Content-Length, or its chunks). */
-    public static int get(Socket socket, String target) throws IOException {
+    /** Writes one GET for {@code target} on an open connection, without reading. */
+    static void send(Socket socket, String target) throws IOException {
         socket.getOutputStream()
                 .write(("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                         .getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    /**
+     * The first byte the server sends, or {@link #NO_ANSWER} when it closes or resets the connection first; a socket
+     * timeout (the connection still open) is thrown.
+     */
+    static int firstByteOrEnd(Socket socket) throws IOException {
+        try {
+            int first = socket.getInputStream().read();
+            return first == -1 ? NO_ANSWER : first;
+        } catch (java.net.SocketException reset) {
+            return NO_ANSWER;
+        }
+    }
+
+    /** One GET on an open keep-alive connection: its status, the answer read whole (by its Content-Length, or its chunks). */
+    public static int get(Socket socket, String target) throws IOException {
+        send(socket, target);
         InputStream in = socket.getInputStream();
         String statusLine = firstLine(in);
         if (!statusLine.startsWith("HTTP/")) {
