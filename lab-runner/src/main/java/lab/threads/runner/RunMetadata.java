@@ -50,6 +50,7 @@ final class RunMetadata {
         metadata.put("repeats", options.repeats());
         metadata.put("warmupUsers", options.warmupUsers());
         metadata.put("serverJvmFlags", String.join(" ", options.serverJvmFlags()));
+        metadata.put("clientJvmFlags", String.join(" ", options.clientJvmFlags()));
         metadata.put("serverJdk", options.serverJdk());
         metadata.put(
                 "serverSettings",

@@ -49,6 +49,7 @@ final class ServerRun {
      *
      * @param targets     the servers already running elsewhere (--target); the others are started here
      * @param serverFlags the started servers' settings: the mode, then --server-args
+     * @param clientJvmFlags --client-jvm-args: after the client fork's own flags, the warm-up's fork too
      * @param warmupUsers users of an unmeasured load before the measured one; 0 for none
      * @param client      the client that sends the load, chosen for the run
      * @param workers     {@code host:port} of the client's workers; empty: the fork runs the users
@@ -60,6 +61,7 @@ final class ServerRun {
             Map<Variant, URI> targets,
             List<String> serverFlags,
             List<String> serverJvmFlags,
+            List<String> clientJvmFlags,
             Duration startTimeout,
             int warmupUsers,
             ChosenClient client,
@@ -381,7 +383,8 @@ final class ServerRun {
                 new LoadRequest.Jvm(
                         LabHome.clientJar(labHome, client.program().module()),
                         spec.cpus().clientLauncher(),
-                        jvmFlags,
+                        Stream.concat(spec.clientJvmFlags().stream(), jvmFlags.stream())
+                                .toList(),
                         server != null && spec.cpus().shared()),
                 spec.workers(),
                 spec.rmi()));

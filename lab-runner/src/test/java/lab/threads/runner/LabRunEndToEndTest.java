@@ -98,6 +98,10 @@ class LabRunEndToEndTest {
                             .feature());
         }
         assertTrue(Files.readString(run.resolve("index.html")).contains("serverJdkVersions"), "the page names them");
+        // The client's JVM flags, given as the property lab.client-jvm-args (lab-runner's pom), are the run's.
+        assertEquals(
+                System.getProperty("lab.client-jvm-args"),
+                summary.at("/metadata/clientJvmFlags").asText());
         assertEquals("off", summary.at("/metadata/profile").asText());
         assertFalse(Files.exists(run.resolve("lab.jfc")), "no recording settings written");
         assertFalse(
