@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and the next server still runs. The heap is filled the way a real plan can: a response too big to keep (JMeter
  * keeps every body in memory), from a server that turns fat after a few answers.
  */
+@Tag(FaultRun.TAG)
 class ClientOutOfHeapTest {
     private static final int SMALL_ANSWERS = 20;
 

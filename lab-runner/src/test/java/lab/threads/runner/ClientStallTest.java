@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * report must name the stall, keep the server's own p99 near the sleep, show JMeter's p99 grown by the pause, and
  * put the pause in the client's part of the slowest requests (at least half of it: the tolerance).
  */
-@Tag(CpuTimed.TAG) // run alone: the frozen client must be the part named
+@Tag(FaultRun.TAG) // run alone, as every fault run: the frozen client must be the part named
 class ClientStallTest {
     /** 300 users over 3 s, 3 s each: about 100 responses due every second, so the server has work all through the freeze. */
     private static final int SLEEP_MS = 3000;

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * counted by cause, the database comes back and the pool with it, the run completes, and nothing the run started is
  * left running.
  */
+@Tag(FaultRun.TAG)
 class DatabaseKilledTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import lab.threads.jmeter.home.JMeterHome;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The raw files of a small load fit, JMeter's dashboard and the report do not: the run ends with one line, the raw
  * files stay readable, and once space is freed ./lab report summarises them.
  */
+@Tag(FaultRun.TAG)
 class DiskFullTest {
     @TempDir
     Path dir;

@@ -16,6 +16,7 @@ import lab.threads.client.LoadClient;
 import lab.threads.common.ParentWatch;
 import lab.threads.report.RunRecovery;
 import lab.threads.tasks.TasksMain;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * started outlives it, the server stops gracefully, and ./lab report recovers the case from its raw files, marked
  * partial with why.
  */
+@Tag(FaultRun.TAG)
 class RunnerKilledTest {
     private static final Pattern PROGRESS = Pattern.compile("samples\\s+([\\d,]+)");
 

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A server SIGKILLed mid-run: its row says it died, with the samples up to then (partial), what failed after it is
  * the client's refused connects, and the next server runs.
  */
+@Tag(FaultRun.TAG)
 class ServerKilledTest {
     @TempDir
     Path out;
