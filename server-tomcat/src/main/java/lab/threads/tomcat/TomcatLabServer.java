@@ -60,6 +60,10 @@ public final class TomcatLabServer implements LabServer {
     public static final Map<String, Integer> OWN_ANSWERS =
             Map.of("absolute-form with port", 400, "HTTP/2.0", 505, "URL of 100 KB", 400);
 
+    /** Numbers the Tomcats of this JVM, for a name each. */
+    private static final java.util.concurrent.atomic.AtomicInteger INSTANCES =
+            new java.util.concurrent.atomic.AtomicInteger();
+
     private final Tomcat tomcat;
     private final Connector connector;
     private final StandardContext context;
@@ -97,6 +101,9 @@ public final class TomcatLabServer implements LabServer {
             }
         }
         tomcat.setConnector(connector);
+        // The engine's name is the domain of Tomcat's JMX beans: two Tomcats of one JVM starting at once under the
+        // default name race to register the same bean, and the second fails to start (InstanceAlreadyExistsException).
+        tomcat.getEngine().setName("Tomcat-" + INSTANCES.incrementAndGet());
         context = (StandardContext) tomcat.addContext("", null);
         if (settings.labTuned()) {
             // On stop Tomcat waits this long for requests still in the servlet (StandardWrapper.unload), before it
