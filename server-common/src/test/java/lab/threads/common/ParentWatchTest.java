@@ -14,13 +14,21 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
-/** A JVM that watches its parent stops, its shutdown hooks run, once the parent is SIGKILLed. */
+/**
+ * A JVM that watches its parent stops, its shutdown hooks run, once the parent is SIGKILLed. The class runs beside the
+ * module's others (its tests mostly wait for processes to end, and every module waits for this one); its own tests
+ * run one after another.
+ */
+@Execution(ExecutionMode.CONCURRENT)
 class ParentWatchTest {
     @TempDir
     Path dir;
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void theProcessNamedByTheKnobDiesAndTheWatcherStopsThroughItsShutdownHooks() throws Exception {
         Process parent = new ProcessBuilder("sleep", "60").start();
         ProcessBuilder watcher = new ProcessBuilder(java(Watcher.class.getName()));
@@ -41,6 +49,7 @@ class ParentWatchTest {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void unsetItWatchesItsOwnParentAShellThatIsKilled() throws Exception {
         // "; true" keeps sh from exec'ing java, so java's parent is the shell, as ./lab server's is the shell that ran
         // it.
@@ -63,6 +72,7 @@ class ParentWatchTest {
      * descriptors opens files until refused, then looks at its living parent and takes a metrics snapshot.
      */
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void aProcessOutOfDescriptorsStillSeesItsParentAliveAndItsMetricsStillAnswer() throws Exception {
         String command = java(OutOfDescriptors.class.getName()).stream()
                 .map(arg -> "'" + arg + "'")
@@ -78,6 +88,7 @@ class ParentWatchTest {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void zeroWatchesNothingAndAnythingButAPidIsRefusedInWords() {
         assertEquals(OptionalLong.empty(), ParentWatch.pidToWatch("0"));
         assertEquals(OptionalLong.of(4242), ParentWatch.pidToWatch(" 4242 "));
