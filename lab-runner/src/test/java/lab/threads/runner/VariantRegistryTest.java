@@ -117,9 +117,8 @@ class VariantRegistryTest {
         places.add(new Place("pom.xml (root) <modules>", "<module>" + id + "</module>", rootModules.contains(id)));
         places.add(new Place(
                 "lab-runner/pom.xml",
-                "a test-scope dependency on " + id + " (copy server-async's, with its exclusions, in the profile"
-                        + " after-every-suite): under ./lab test --all lab-runner's tests then start after its contract"
-                        + " suite has ended",
+                "a test-scope dependency on " + id + " (copy server-async's, with its exclusions): lab-runner's tests"
+                        + " then start after its contract suite has ended",
                 runnerNeeds.contains(id)));
 
         String shortName = variant.shortName();
