@@ -30,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LabRunEndToEndTest {
     private static final int USERS = 200;
     private static final int LOOPS = 2;
+    private static final int SLEEP_MS = 500;
 
     @TempDir
     Path out;
@@ -47,7 +48,7 @@ class LabRunEndToEndTest {
                             "--users=" + USERS,
                             "--rampup=2",
                             "--loops=" + LOOPS,
-                            "--sleep-ms=1000",
+                            "--sleep-ms=" + SLEEP_MS,
                             "--out=" + out,
                             TestServerJvm.OPTION);
         } finally {
@@ -182,7 +183,7 @@ class LabRunEndToEndTest {
                     server.at("/summary/throughput").asDouble(),
                     1e-6);
             assertTrue(rows.stream().allMatch(r -> r.get("responseCode").equals("200")), id + " all 200");
-            assertTrue(server.at("/summary/min").asLong() >= 1000, id + " no answer before the sleep ended");
+            assertTrue(server.at("/summary/min").asLong() >= SLEEP_MS, id + " no answer before the sleep ended");
         }
     }
 

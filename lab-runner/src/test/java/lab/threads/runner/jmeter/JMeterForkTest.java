@@ -286,7 +286,7 @@ class JMeterForkTest {
                     "jmeter-plans/smoke.jmx",
                     JMeterThreads.VIRTUAL,
                     5,
-                    withPort(server, Map.of("rampup", "0", "loops", "3", "sleep_ms", "2000")));
+                    withPort(server, Map.of("rampup", "0", "loops", "2", "sleep_ms", "2000")));
 
             assertEquals(0, run.exitCode(), run.describe());
             List<Progress> progress = run.stdout().stream()
@@ -296,7 +296,7 @@ class JMeterForkTest {
             assertTrue(progress.size() >= 2, run.describe());
             assertTrue(progress.stream().anyMatch(p -> p.activeUsers() > 0), run.describe());
             Progress last = progress.getLast();
-            assertEquals(15, last.samples(), run.describe());
+            assertEquals(10, last.samples(), run.describe());
             assertEquals(0, last.errors(), run.describe());
             assertEquals(0, last.activeUsers(), run.describe());
 
@@ -307,7 +307,7 @@ class JMeterForkTest {
             assertTrue(lines.stream().anyMatch(l -> l.get("samplesInFlight").asLong() > 0), lines::toString);
             assertTrue(lines.stream().anyMatch(l -> l.get("activeUsers").asLong() > 0), lines::toString);
             int samples = JtlRecords.read(run.jtl()).size();
-            assertEquals(15, samples, run.describe());
+            assertEquals(10, samples, run.describe());
             ClientStatsLines.assertEnded(lines.getLast(), samples, false);
         }
     }
