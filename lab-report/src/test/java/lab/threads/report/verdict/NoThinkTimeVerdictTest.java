@@ -109,11 +109,7 @@ class NoThinkTimeVerdictTest {
 
     @Test
     void aGuestWithoutItsServiceTimeIsSaidToLackIt() throws IOException {
-        write(RunFolder.CLIENT_PROC_FILE, second -> 300, second -> 2_000);
-        write(RunFolder.SERVER_PROC_FILE, second -> 1_700, second -> 2_000);
-
-        ClientVerdict verdict = NO_LIMIT_SEEN.withNoThinkTime(
-                true, true, CpuSplit.read(dir, T, T + 10_000), CoreUse.SHARED, 10_000, LoadClient.JMETER);
+        ClientVerdict verdict = cheaperClientOnSharedCores(true);
 
         String first = verdict.findings().getFirst();
         assertTrue(first.startsWith("no think time, and no --service-ms for the guest's own time: "), first);
@@ -122,15 +118,19 @@ class NoThinkTimeVerdictTest {
 
     @Test
     void aCheaperClientLeavesTheVerdictAndNamesTheServersCores() throws IOException {
-        write(RunFolder.CLIENT_PROC_FILE, second -> 300, second -> 2_000);
-        write(RunFolder.SERVER_PROC_FILE, second -> 1_700, second -> 2_000);
-
-        ClientVerdict verdict = NO_LIMIT_SEEN.withNoThinkTime(
-                true, false, CpuSplit.read(dir, T, T + 10_000), CoreUse.SHARED, 10_000, LoadClient.JMETER);
+        ClientVerdict verdict = cheaperClientOnSharedCores(false);
 
         assertEquals(Verdict.NO_CLIENT_LIMIT, verdict.verdict());
         assertTrue(
                 verdict.findings().getFirst().endsWith("the server's CPU bounded the req/s (the client spent less)"));
+    }
+
+    /** 10 s of no think time on shared cores, the client 0.3 s of CPU a second against the server's 1.7. */
+    private ClientVerdict cheaperClientOnSharedCores(boolean guest) throws IOException {
+        write(RunFolder.CLIENT_PROC_FILE, second -> 300, second -> 2_000);
+        write(RunFolder.SERVER_PROC_FILE, second -> 1_700, second -> 2_000);
+        return NO_LIMIT_SEEN.withNoThinkTime(
+                true, guest, CpuSplit.read(dir, T, T + 10_000), CoreUse.SHARED, 10_000, LoadClient.JMETER);
     }
 
     @Test
