@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import lab.threads.client.ClientShare;
 import lab.threads.common.ClientStats;
 import lab.threads.common.GcPauses;
 import lab.threads.common.ParentWatch;
@@ -40,6 +41,10 @@ public final class HyperfoilMain {
         // Its stdout is a pipe to the runner: the line saying why it stops goes to stderr, its log.
         ParentWatch.start("hyperfoil fork", System.err);
         ThroughputPlan plan = ThroughputPlan.parse(args);
+        if (plan.awaitGo() && !ClientShare.awaitGo(System.in, System.out)) {
+            System.err.println("hyperfoil: stdin ended before '" + ClientShare.GO + "': the runner is gone");
+            System.exit(1);
+        }
         Thread watch = Thread.ofPlatform().daemon().name("overrun-watch").start(() -> haltAfter(plan.deadlineMs()));
         int exit = run(plan);
         watch.interrupt();
@@ -176,7 +181,7 @@ public final class HyperfoilMain {
                     long rid = RIDS.incrementAndGet();
                     return plan.path() != null
                             ? plan.path()
-                            : "/sleep?ms=" + plan.sleepMs() + plan.howQuery() + "&rid=" + rid;
+                            : "/sleep?ms=" + plan.sleepMs() + plan.howQuery() + "&rid=" + plan.ridPrefix() + rid;
                 })
                 .handler()
                 .status(hook)
@@ -201,7 +206,9 @@ public final class HyperfoilMain {
             Path jtl,
             String how,
             String path,
-            int expectStatus) {
+            int expectStatus,
+            String ridPrefix,
+            boolean awaitGo) {
 
         /**
          * Every record's label, as JMeter names its sampler: {@code GET /sleep} for the lab's servers, or the guest's
@@ -247,7 +254,9 @@ public final class HyperfoilMain {
                     Path.of(required(given, "jtl")),
                     given.getOrDefault("how", "sleep"),
                     given.get("path"),
-                    Integer.parseInt(given.getOrDefault("expect-status", "0")));
+                    Integer.parseInt(given.getOrDefault("expect-status", "0")),
+                    given.getOrDefault("rid-prefix", ""),
+                    Boolean.parseBoolean(given.getOrDefault("await-go", "false")));
         }
 
         private static String required(java.util.Map<String, String> given, String name) {

@@ -63,6 +63,7 @@ record JMeterClient(JMeterThreads threads) implements ChosenClient {
                         load.files().home(),
                         threads,
                         load.users(),
+                        load.share(),
                         load.files().log(),
                         load.workers(),
                         load.access()),

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import lab.threads.client.ClientShare;
 import lab.threads.client.LoadClient;
 import lab.threads.client.Progress;
 import lab.threads.common.ParentWatch;
@@ -76,7 +77,8 @@ public final class JMeterFork {
                 .command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         // With workers the users, and their memory, are on the workers.
-        long heapMegabytes = heapMegabytes(spec.workers().isEmpty() ? spec.users() : 0);
+        long heapMegabytes =
+                heapMegabytes(spec.workers().isEmpty() ? spec.share().of(spec.users()) : 0, spec.share());
         // The whole heap from the start: growing it under load costs young pauses, and every pause of the client
         // lengthens the elapsed times it records. G1, the default, kept: of the collectors tried it gave the client's
         // figures the least of its own pauses (docs/results.md, "the figures behind its settings").
@@ -121,6 +123,9 @@ public final class JMeterFork {
         command.add("--jtl=" + spec.jtl().toAbsolutePath());
         command.add("--dashboard=" + spec.dashboardDir().toAbsolutePath());
         command.add("--client=" + spec.client().label());
+        if (spec.share().split()) {
+            command.add("--await-go");
+        }
         if (!spec.properties().containsKey("users")) {
             command.add("-Jusers=" + spec.users());
         }
@@ -153,10 +158,13 @@ public final class JMeterFork {
         }
     }
 
-    /** 1 GB + 200 KB per user, at most half the machine's memory: the servers under test need the rest. */
-    static long heapMegabytes(int users) {
+    /**
+     * 1 GB + 200 KB per user, the load's processes together at most half the machine's memory: the servers under test
+     * need the rest.
+     */
+    static long heapMegabytes(int users, ClientShare share) {
         long wanted = BASE_HEAP + users * HEAP_PER_USER;
         long physical = ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
-        return Math.min(wanted, physical / 2) / MB;
+        return Math.min(wanted, physical / 2 / share.count()) / MB;
     }
 }

@@ -14,6 +14,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
+import lab.threads.client.ClientShare;
 import lab.threads.client.Progress;
 import lab.threads.common.GcPauses;
 import lab.threads.common.ParentWatch;
@@ -43,7 +44,8 @@ import picocli.CommandLine.Option;
  * Runs one JMeter test in this JVM, then writes its HTML dashboard. Meant as the main class of a JVM of its own
  * ({@link JMeterFork}): JMeter's engine keeps static state, so one JVM runs one test.
  *
- * <p>Stdout lines, in order: {@code client threads=virtual|platform thread_groups=N} once the plan is ready,
+ * <p>Stdout lines, in order: {@code client threads=virtual|platform thread_groups=N} once the plan is ready (with
+ * {@code --await-go}, then {@code ready}, and the test starts when {@code go} comes on stdin),
  * with {@code --workers} {@code workers <host:port>=<users> ...} once they run, {@link Progress} lines about every
  * 2 s, {@code done elapsed_s=.. samples=.. errors=.. virtual_thread_samples=..} when the engine ends (with
  * {@code --workers}: {@code done elapsed_s=.. samples=.. errors=.. workers=N}, as the users' threads are remote),
@@ -127,6 +129,13 @@ public final class JMeterMain implements Callable<Integer> {
                     + "-Jusers is the total, spread over them.")
     private List<String> workers = List.of();
 
+    @Option(
+            names = "--await-go",
+            description = "Once the plan is ready, print '" + ClientShare.READY + "' and start only when a line '"
+                    + ClientShare.GO
+                    + "' comes on stdin: the processes of a split load start their schedules together.")
+    private boolean awaitGo;
+
     @Mixin
     private RmiOptions rmi;
 
@@ -179,6 +188,10 @@ public final class JMeterMain implements Callable<Integer> {
             return EXIT_USAGE;
         }
 
+        if (awaitGo && !ClientShare.awaitGo(System.in, System.out)) {
+            System.err.println("jmeter-main: stdin ended before '" + ClientShare.GO + "': the runner is gone");
+            return EXIT_FAILURE;
+        }
         long start = System.nanoTime();
         Thread stopOnSignal = new Thread(() -> stopAndDrain(test, counter, start, clientStats), "jmeter-main-stop");
         Runtime.getRuntime().addShutdownHook(stopOnSignal);

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import lab.threads.client.ClientShare;
 import lab.threads.client.WorkerAccess;
 
 /**
@@ -19,6 +20,8 @@ import lab.threads.client.WorkerAccess;
  * @param client       which threads run the users
  * @param users        the plan's user count: sizes the fork's heap, and is passed as {@code -Jusers} unless
  *                     {@code properties} sets {@code users} itself
+ * @param share        which of the load's processes this fork is: it sizes its heap for its share of the users and,
+ *                     when the load is split, waits for the runner's go before it starts
  * @param log          file that receives the fork's stderr (why it failed), or null for this JVM's stderr;
  *                     its stdout is always a pipe for the caller, see {@link JMeterFork#start}
  * @param workers      {@code host:port} of the JMeter workers that run the users, spread over them; empty: the
@@ -33,6 +36,7 @@ public record JMeterRunSpec(
         Path jmeterHome,
         JMeterThreads client,
         int users,
+        ClientShare share,
         Path log,
         List<String> workers,
         WorkerAccess rmi) {
@@ -44,6 +48,7 @@ public record JMeterRunSpec(
         Objects.requireNonNull(jmeterHome, "jmeterHome");
         Objects.requireNonNull(client, "client");
         Objects.requireNonNull(rmi, "rmi");
+        Objects.requireNonNull(share, "share");
         if (users < 1) {
             throw new IllegalArgumentException("users must be at least 1: " + users);
         }

@@ -1,7 +1,9 @@
 package lab.threads.jmeter;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import lab.threads.client.ClientShare;
 import lab.threads.client.LoadRequest;
 import lab.threads.common.WaitKind;
 
@@ -15,6 +17,25 @@ public final class PlanProperties {
 
     /** The property the bundled plans append to each request's path for the wait: empty for the plain sleep. */
     public static final String HOW_QUERY = "how_query";
+
+    /**
+     * What the bundled plans put before each request's counter in its {@code rid}: empty, or the fork's
+     * {@link ClientShare#prefix()} when the load is split, so the ids of its processes never meet.
+     */
+    public static final String RID_PREFIX = "rid_prefix";
+
+    /**
+     * JMeter's own prefix of its thread names ({@code JMeterUtils.THREAD_GROUP_DISTRIBUTED_PREFIX_PROPERTY_NAME}),
+     * which its distributed mode sets to each worker's host: a split load's fork sets it to its process, so "Users
+     * 1-1" of one process is not that of another in the merged results.
+     */
+    static final String THREAD_NAME_PREFIX = "__jm.D_TG";
+
+    /** A plan's per-user expression of its user's number, which a split load's later processes offset. */
+    private static final String THREAD_NUMBER = "${__threadNum}";
+
+    /** The knobs that are the load's size: a split load's fork takes its share of each. */
+    private static final List<String> SHARED_KNOBS = List.of("users", "rate");
 
     private record Range(long min, long max) {}
 
@@ -31,16 +52,42 @@ public final class PlanProperties {
 
     private PlanProperties() {}
 
-    /** A load's {@code -J} properties: its plan's knobs, its wait as {@value #HOW_QUERY} ({@code &how=X}), its target. */
+    /**
+     * A load's {@code -J} properties: its plan's knobs, its wait as {@value #HOW_QUERY} ({@code &how=X}), its target;
+     * for one process of a split load, its share of the users or the rate, ids and user numbers of its own.
+     */
     static Map<String, String> of(LoadRequest load) {
         Map<String, String> properties = new LinkedHashMap<>(load.properties());
         properties.put(
                 HOW_QUERY,
                 load.how() == WaitKind.SLEEP ? "" : "&how=" + load.how().id());
+        ClientShare share = load.share();
+        properties.put(RID_PREFIX, share.prefix());
+        if (share.split()) {
+            for (String knob : SHARED_KNOBS) {
+                properties.computeIfPresent(knob, (name, total) -> shareOf(share, total));
+            }
+            properties.put(THREAD_NAME_PREFIX, "p" + share.index());
+            // The users of the processes before this one come first: user n of this one is user offset + n.
+            int offset = share.offset(load.users());
+            properties.computeIfPresent(
+                    "source_address",
+                    (name, value) ->
+                            value.replace(THREAD_NUMBER, "${__intSum(" + THREAD_NUMBER + "," + offset + ",)}"));
+        }
         // Where the plan sends its requests: set for each server, never by the user (PlanChoice refuses them).
         properties.put("host", load.target().getHost());
         properties.put("port", Integer.toString(load.target().getPort()));
         return properties;
+    }
+
+    /** The share of a whole number; any other value as it is, for {@link #check} to refuse in the fork. */
+    private static String shareOf(ClientShare share, String total) {
+        try {
+            return Integer.toString(share.of(Integer.parseInt(total.strip())));
+        } catch (NumberFormatException e) {
+            return total;
+        }
     }
 
     /** @throws IllegalArgumentException naming the first bad knob and the values it accepts */

@@ -1,12 +1,15 @@
 package lab.threads.jmeter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import lab.threads.client.ClientShare;
 import lab.threads.client.LoadRequest;
 import lab.threads.common.WaitKind;
 import org.junit.jupiter.api.Test;
@@ -36,13 +39,51 @@ class PlanPropertiesTest {
         assertEquals(null, PlanProperties.of(load(WaitKind.MONITOR)).get("how"), "no -Jhow");
     }
 
+    @Test
+    void aSplitLoadsProcessTakesItsShareWithIdsThreadNamesAndUserNumbersOfItsOwn() {
+        Map<String, String> properties = Map.of("users", "21", "source_address", "127.${__threadNum}");
+        Map<String, String> whole = PlanProperties.of(load(WaitKind.SLEEP, properties, ClientShare.WHOLE));
+        assertEquals("21", whole.get("users"));
+        assertEquals("", whole.get(PlanProperties.RID_PREFIX), "a load of one process keeps the plan's ids");
+        assertEquals("127.${__threadNum}", whole.get("source_address"));
+        assertFalse(whole.containsKey(PlanProperties.THREAD_NAME_PREFIX));
+
+        Map<String, String> first = PlanProperties.of(load(WaitKind.SLEEP, properties, new ClientShare(1, 2)));
+        Map<String, String> second = PlanProperties.of(load(WaitKind.SLEEP, properties, new ClientShare(2, 2)));
+        assertEquals(21, Integer.parseInt(first.get("users")) + Integer.parseInt(second.get("users")));
+        assertEquals("11", first.get("users"));
+        assertNotEquals(first.get(PlanProperties.RID_PREFIX), second.get(PlanProperties.RID_PREFIX));
+        assertNotEquals(first.get(PlanProperties.THREAD_NAME_PREFIX), second.get(PlanProperties.THREAD_NAME_PREFIX));
+        // The second process's users come after the first's 11: user n is 127.(11 + n).
+        assertEquals("127.${__intSum(${__threadNum},11,)}", second.get("source_address"));
+        assertEquals("127.${__intSum(${__threadNum},0,)}", first.get("source_address"));
+    }
+
+    @Test
+    void anOpenPlansRateIsShared() {
+        Map<String, String> properties = Map.of("rate", "1001");
+        assertEquals(
+                "501",
+                PlanProperties.of(load(WaitKind.SLEEP, properties, new ClientShare(1, 2)))
+                        .get("rate"));
+        assertEquals(
+                "500",
+                PlanProperties.of(load(WaitKind.SLEEP, properties, new ClientShare(2, 2)))
+                        .get("rate"));
+    }
+
     private static LoadRequest load(WaitKind how) {
+        return load(how, Map.of("users", "20"), ClientShare.WHOLE);
+    }
+
+    private static LoadRequest load(WaitKind how, Map<String, String> properties, ClientShare share) {
         return new LoadRequest(
                 URI.create("http://127.0.0.1:8083"),
                 "jmeter-plans/talk.jmx",
-                Map.of("users", "20"),
+                properties,
                 how,
-                20,
+                Integer.parseInt(properties.getOrDefault("users", "20")),
+                share,
                 new LoadRequest.Files(Path.of("samples.jtl"), Path.of("jmeter.log"), null, null),
                 new LoadRequest.Jvm(null, List.of(), List.of(), true),
                 List.of(),

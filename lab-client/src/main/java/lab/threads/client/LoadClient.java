@@ -31,6 +31,7 @@ public enum LoadClient {
             "JMeter",
             "JMeter fork",
             1,
+            500,
             new Logs("jmeter.log", "jmeter-gc.log", List.of("samples.jmeter.log")),
             new Words(
                     "Times in ms; percentiles are JMeter's Aggregate Report (nearest rank over all samples); ",
@@ -48,6 +49,7 @@ public enum LoadClient {
             "Hyperfoil",
             "Hyperfoil fork",
             2,
+            500,
             new Logs("hyperfoil.log", "hyperfoil-gc.log", List.of()),
             new Words(
                     "Times in ms, from Hyperfoil's records; percentiles as JMeter's Aggregate Report computes them "
@@ -98,15 +100,25 @@ public enum LoadClient {
     private final String label;
     private final String fork;
     private final int endResolutionMs;
+    private final int ownDescriptors;
     private final Logs logs;
     private final Words words;
 
-    LoadClient(String id, String module, String label, String fork, int endResolutionMs, Logs logs, Words words) {
+    LoadClient(
+            String id,
+            String module,
+            String label,
+            String fork,
+            int endResolutionMs,
+            int ownDescriptors,
+            Logs logs,
+            Words words) {
         this.id = id;
         this.module = module;
         this.label = label;
         this.fork = fork;
         this.endResolutionMs = endResolutionMs;
+        this.ownDescriptors = ownDescriptors;
         this.logs = logs;
         this.words = words;
     }
@@ -190,6 +202,15 @@ public enum LoadClient {
     /** What the report says of it where clients differ. */
     public Words words() {
         return words;
+    }
+
+    /**
+     * The descriptors its fork holds besides its connections (its jars, logs, pipes, the JVM's own), rounded up: a
+     * process's open-files limit less these is the connections one fork can hold, which decides how many processes a
+     * load needs ({@link ClientShare}).
+     */
+    public int ownDescriptors() {
+        return ownDescriptors;
     }
 
     /** How much earlier than the true end a recorded end (start + elapsed) can be by its own arithmetic, ms. */

@@ -18,7 +18,8 @@ import lab.threads.common.WaitKind;
  *                   them into what its plan reads
  * @param how        how each request waits its ms on the server (the lab's knob {@code how}), which a client puts in
  *                   the request's path as its plan does
- * @param users      the users at the worst, which size the fork's heap
+ * @param users      the users at the worst, all processes of the load together, which size the fork's heap
+ * @param share      which of the load's processes this fork is, and so its share of the users, rate or connections
  * @param files      where it writes
  * @param jvm        how its JVM starts
  * @param workers    {@code host:port} of the workers that run its users; empty: the fork runs them
@@ -30,6 +31,7 @@ public record LoadRequest(
         Map<String, String> properties,
         WaitKind how,
         int users,
+        ClientShare share,
         Files files,
         Jvm jvm,
         List<String> workers,
@@ -68,6 +70,7 @@ public record LoadRequest(
 
     public LoadRequest {
         properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+        Objects.requireNonNull(share, "share");
         workers = List.copyOf(workers);
     }
 }

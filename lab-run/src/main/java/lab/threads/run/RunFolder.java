@@ -51,6 +51,21 @@ public final class RunFolder {
      * registry of clients ({@code lab.threads.client.LoadClient}), with the rest of what it is.
      */
     public static final String CLIENT_CONSOLE_FILE = "jmeter-console.log";
+    /**
+     * When the load is split over client processes, each one's own files (its samples, client stats, logs, console,
+     * dashboard) are in {@code client-<n>/} of the server's folder, from 1; the server's folder holds their merge
+     * ({@link #SAMPLES_FILE}, {@link #CLIENT_STATS_FILE}), which every reader reads as one client's.
+     */
+    public static final String CLIENT_PROCESS_PREFIX = "client-";
+
+    /** How many client processes sent the load and why, one JSON object: {@code {"processes": 2, "why": "..."}}. */
+    public static final String CLIENT_SPLIT_FILE = "client-split.json";
+
+    /** The folder of client process {@code index} (from 1) in a server's folder. */
+    public static String clientProcessDir(int index) {
+        return CLIENT_PROCESS_PREFIX + index;
+    }
+
     /** What the client forks of a run share (JMeter's home, extracted on first use), in the run folder. */
     public static final String CLIENT_HOME_DIR = ".jmeter-home";
 

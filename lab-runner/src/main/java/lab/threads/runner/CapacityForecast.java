@@ -60,6 +60,7 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
      * @param startedServerFlags their settings: the mode, then --server-args
      * @param perUserSources     every user binds a loopback source address of its own (--source-address per-user,
      *                           every server on 127.x)
+     * @param clientProcesses    --client-processes: 0 for as many as the load needs
      */
     record Sides(
             boolean clientHere,
@@ -67,7 +68,8 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
             List<Variant> started,
             List<String> startedServerFlags,
             CpuSets cpus,
-            boolean perUserSources) {}
+            boolean perUserSources,
+            int clientProcesses) {}
 
     /** The forecast and each limit, one statement a line; a limit the plan may exceed starts with "warning:". */
     List<String> lines(Sides sides, MachineLimits machine, CpuCosts costs) {
@@ -84,12 +86,7 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
         boolean clientHere = sides.clientHere();
         List<Variant> started = sides.started();
         if (machine.openFiles() != null) {
-            lines.add(against(
-                    machine.openFiles(),
-                    "open files a process may hold (a connection in flight is a descriptor in "
-                            + sides.client().program().label() + " and one in the server)",
-                    "connects fail with 'Too many open files'",
-                    "--workers, or fewer --users / a lower --rate"));
+            lines.add(openFiles(sides, machine.openFiles()));
         }
         if (!started.isEmpty()) {
             ServerSettings settings = ServerSettings.parse(
@@ -247,6 +244,29 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
                         + "(compose's bench has it)",
                 range,
                 worst);
+    }
+
+    /**
+     * The open-files limit against the client, which splits its load over as many processes as its connections need
+     * ({@link ClientSplit}), and against the server, which holds one descriptor per connection too.
+     */
+    private String openFiles(Sides sides, long limit) {
+        String what = "open files a process may hold (a connection in flight is a descriptor in "
+                + sides.client().program().label() + " and one in the server)";
+        if (!sides.clientHere()) {
+            return against(limit, what, "connects fail with 'Too many open files'", "fewer --users / a lower --rate");
+        }
+        int shares = (int) Math.clamp(open ? Math.round(peakRate) : worst, 1, Integer.MAX_VALUE);
+        ClientSplit split = ClientSplit.of(
+                sides.clientProcesses(), worst, shares, sides.client().program(), limit);
+        long perProcess = (worst + split.processes() - 1) / split.processes()
+                + sides.client().program().ownDescriptors();
+        String client = "client: " + split.why();
+        if (perProcess >= limit) {
+            return "warning: " + client + "; a process's share still exceeds its limit if answers are late: connects "
+                    + "fail with 'Too many open files'; use --client-processes auto (the default)";
+        }
+        return client + "; each within it";
     }
 
     private String against(long limit, String what, String consequence, String remedy) {

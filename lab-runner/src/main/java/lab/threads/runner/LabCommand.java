@@ -156,6 +156,16 @@ public final class LabCommand implements Callable<Integer> {
     String client;
 
     @Option(
+            names = "--client-processes",
+            defaultValue = ClientSplit.AUTO,
+            paramLabel = "<n>|auto",
+            description = "Local processes that send each load, each with a share of its users (or rate, or "
+                    + "connections): auto forks as many as the plan's connections at the worst need under a process's "
+                    + "open-files limit, one when they fit; a number forks that many. With --workers: one, the "
+                    + "controller. Default: ${DEFAULT-VALUE}.")
+    String clientProcesses;
+
+    @Option(
             names = "--out",
             defaultValue = "results",
             description = "Folder for results/<timestamp>/. Default: ${DEFAULT-VALUE}.")
@@ -398,6 +408,11 @@ public final class LabCommand implements Callable<Integer> {
             throw new IllegalArgumentException(totalUsers + " users cannot be spread over " + workerAddresses.size()
                     + " workers " + workerAddresses + ": every worker needs at least one.");
         }
+        int processes = ClientSplit.parse(clientProcesses);
+        if (processes > 1 && !workerAddresses.isEmpty()) {
+            throw new IllegalArgumentException("--client-processes " + processes + " splits the load over processes of"
+                    + " this machine, and --workers sends it to the workers: give one of the two.");
+        }
         if (repeats < 1) {
             throw new IllegalArgumentException("--repeats must be at least 1, got " + repeats + ".");
         }
@@ -429,7 +444,8 @@ public final class LabCommand implements Callable<Integer> {
                 cpuSets(variants, external, workerAddresses),
                 Profiling.Mode.parse(profile),
                 ServerJdk.checked(serverJdk),
-                guests);
+                guests,
+                processes);
         options.cases();
         return options;
     }

@@ -58,7 +58,7 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
     /** Filled in per server by the runner, never by the user. */
     static final Set<String> TARGET_PROPERTIES = Set.of("host", "port");
     /** Set at the JMeter fork from the lab's own knobs ({@link PlanProperties}). */
-    static final Set<String> FORK_PROPERTIES = Set.of(PlanProperties.HOW_QUERY);
+    static final Set<String> FORK_PROPERTIES = Set.of(PlanProperties.HOW_QUERY, PlanProperties.RID_PREFIX);
 
     private static final Pattern PROPERTY_REFERENCE = Pattern.compile("\\$\\{__P\\(([A-Za-z0-9_.-]+),([^)]*)\\)}");
 

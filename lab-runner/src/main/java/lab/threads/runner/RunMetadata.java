@@ -37,6 +37,9 @@ final class RunMetadata {
                 options.workers().isEmpty()
                         ? "none (no workers)"
                         : options.rmi().describe());
+        metadata.put(
+                "clientProcesses",
+                options.clientProcesses() == 0 ? ClientSplit.AUTO : Integer.toString(options.clientProcesses()));
         metadata.put("servers", options.servers().stream().map(v -> v.id()).toList());
         if (options.guests().present()) {
             metadata.put("guests", options.guests().describe());

@@ -22,6 +22,7 @@ import lab.threads.run.Sweep;
  * @param profile what records each started server and the client's fork (--profile)
  * @param serverJdk the started servers' JDK (--server-jdk): 25, the runner's, or 21
  * @param guests  the services the lab did not write, run instead of its servers; {@link GuestRun#NONE} for none
+ * @param clientProcesses how many processes send each load (--client-processes): 0 for as many as it needs
  */
 record RunOptions(
         List<Variant> servers,
@@ -42,7 +43,8 @@ record RunOptions(
         CpuSets cpus,
         Profiling.Mode profile,
         String serverJdk,
-        GuestRun guests) {
+        GuestRun guests,
+        int clientProcesses) {
 
     /** The measured configurations: the sweep's levels x the repeats; a bad level is refused here. */
     List<RunCase> cases() throws java.io.IOException {
@@ -66,7 +68,8 @@ record RunOptions(
                 rmi,
                 cpus,
                 jdk,
-                backends);
+                backends,
+                clientProcesses);
     }
 
     /** Every wait the run's cases ask for ({@code how}): what {@link Backends} starts before the first server. */
@@ -91,7 +94,13 @@ record RunOptions(
     /** What the forecast weighs: which sides run here, and how the started servers are set. */
     CapacityForecast.Sides forecastSides() {
         return new CapacityForecast.Sides(
-                workers.isEmpty(), client, startedServers(), startedServerFlags(), cpus, perUserSources());
+                workers.isEmpty(),
+                client,
+                startedServers(),
+                startedServerFlags(),
+                cpus,
+                perUserSources(),
+                clientProcesses);
     }
 
     /** Whether every user binds a source address of its own: per-user, and every server on 127.x. */

@@ -16,10 +16,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import lab.threads.client.ChosenClient;
+import lab.threads.client.ClientShare;
 import lab.threads.client.LoadClient;
 import lab.threads.client.LoadRequest;
 import lab.threads.client.Progress;
@@ -43,6 +46,8 @@ final class ServerRun {
     private static final Duration STOP_REACTION = Duration.ofSeconds(10);
     /** The client's lines worth a user's eye; the rest (log4j chatter) stays in jmeter-console.log. */
     private static final Pattern ECHOED = Pattern.compile("(client|workers|done|stopping)\\b");
+    /** How long a split load's processes may take to be ready together: a fork's start and its heap's first touch. */
+    private static final Duration READY_WITHIN = Duration.ofMinutes(3);
 
     /**
      * What a server's turn uses of the run's options, built once for every turn ({@link RunOptions#serverRun}).
@@ -56,6 +61,7 @@ final class ServerRun {
      * @param rmi         how the fork reaches them
      * @param jdk         the JDK the started servers run on, and its build of them
      * @param backends    what the servers' waits need (a database, a downstream), started for the whole run
+     * @param clientProcesses --client-processes: how many processes send each load, 0 for as many as it needs
      */
     record Spec(
             Map<Variant, URI> targets,
@@ -69,7 +75,8 @@ final class ServerRun {
             WorkerAccess rmi,
             CpuSets cpus,
             ServerJdk jdk,
-            Backends backends) {}
+            Backends backends,
+            int clientProcesses) {}
 
     private final Variant variant;
     /** A guest's turn, a service the lab did not write; null for one of the lab's servers. */
@@ -83,9 +90,13 @@ final class ServerRun {
     private final Path dir;
     private final Profiling profiling;
     private final PrintStream out;
-    private volatile Process load;
+    /** The client's forks of the load running now: one, or each process of a split load; empty before the first. */
+    private volatile List<Process> load = List.of();
+
     private volatile ServerProcess server;
     private volatile boolean serverDied;
+    private final java.util.concurrent.atomic.AtomicBoolean loadStopped =
+            new java.util.concurrent.atomic.AtomicBoolean();
     private volatile boolean stopping;
 
     ServerRun(
@@ -158,14 +169,14 @@ final class ServerRun {
 
     /** Ctrl-C: stop the load gracefully (the client's fork flushes its samples) and then the server. */
     void abort() {
-        Process running = load;
-        if (running != null) {
-            running.toHandle().destroy();
-            try {
-                running.waitFor(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+        List<Process> running = load;
+        running.forEach(fork -> fork.toHandle().destroy());
+        try {
+            for (Process fork : running) {
+                fork.waitFor(30, TimeUnit.SECONDS);
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
         stopServer();
     }
@@ -242,9 +253,16 @@ final class ServerRun {
         properties.put("rampup", "1");
         Path warmup = Files.createDirectories(dir.resolve(RunFolder.WARMUP_DIR));
         out.printf("[%s] warm-up: %d users, 1 loop (samples kept apart in %s)%n", id, spec.warmupUsers(), warmup);
-        int exit = runLoad(target, properties, spec.warmupUsers(), warmup, List.of());
+        LoadExit exit = runLoad(
+                target,
+                properties,
+                spec.warmupUsers(),
+                split(spec.warmupUsers(), spec.warmupUsers()),
+                warmup,
+                any -> List.of());
         out.printf(
-                "[%s] warm-up %s%n", id, exit == 0 ? "done" : "ended with exit code " + exit + " (see " + warmup + ")");
+                "[%s] warm-up %s%n",
+                id, exit.code() == 0 ? "done" : "ended with exit code " + exit.code() + " (see " + warmup + ")");
     }
 
     private RunOutcome loadAndSample(URI target) throws IOException, InterruptedException {
@@ -278,7 +296,7 @@ final class ServerRun {
                 spec.client().describe(),
                 spec.workers().isEmpty() ? "" : " on " + spec.workers().size() + " workers",
                 guest != null ? guest.url() : target);
-        int exit;
+        LoadExit exit;
         if (guest != null) {
             guest.loadStarts(dir);
         }
@@ -294,14 +312,22 @@ final class ServerRun {
                                 server == null ? OptionalLong.empty() : OptionalLong.of(server.pid()),
                                 this::clientNow);
                 DatabaseSampler database = spec.backends().sampleDatabase(dir.resolve(RunFolder.DATABASE_FILE))) {
+            int worst = plan.open()
+                    ? CapacityForecast.of(plan).worstUsers()
+                    : plan.shape().users();
+            ClientSplit split =
+                    split(worst, plan.shape().isOpen() ? plan.shape().arrivalsPerSecond() : worst);
+            if (split.split()) {
+                out.printf("[%s] client: %s%n", id, split.why());
+            }
+            split.writeTo(dir);
             exit = runLoad(
                     target,
                     properties,
-                    plan.open()
-                            ? CapacityForecast.of(plan).worstUsers()
-                            : plan.shape().users(),
+                    worst,
+                    split,
                     dir,
-                    profiling.jvmFlags(dir.resolve(JvmSide.CLIENT.recording())));
+                    processDir -> profiling.jvmFlags(processDir.resolve(JvmSide.CLIENT.recording())));
         }
         if (guest != null) {
             guest.loadEnded(dir);
@@ -314,32 +340,57 @@ final class ServerRun {
                             : "server died mid-run (exit " + server.exitCode() + "): see "
                                     + dir.resolve(RunFolder.SERVER_LOG_FILE));
         }
-        if (exit == 0) {
+        if (exit.code() == 0) {
             return RunOutcome.OK;
         }
         LoadClient program = spec.client().program();
-        String client = program.label();
-        String see = ": see " + dir.resolve(program.logFile());
-        Optional<String> lost = spec.client().lostAtTheEnd(exit);
+        String client = program.label() + exit.which();
+        String see = ": see " + exit.dir().resolve(program.logFile());
+        Optional<String> lost = spec.client().lostAtTheEnd(exit.code());
         if (lost.isPresent()) {
             return RunOutcome.of(
                     RunOutcome.Kind.NO_DASHBOARD,
-                    client + " ended with exit code " + exit + ": its plan ran to the end, " + lost.get() + see);
+                    client + " ended with exit code " + exit.code() + ": its plan ran to the end, " + lost.get() + see);
         }
         return RunOutcome.of(
                 RunOutcome.Kind.CLIENT_FAILED,
-                client + " ended with exit code " + exit
-                        + (clientOutOfHeap(program)
+                client + " ended with exit code " + exit.code()
+                        + (clientOutOfHeap(program, exit.dir())
                                 ? ": the client (" + client
                                         + ") ran out of heap (OutOfMemoryError), its samples up to then are kept"
                                 : "")
                         + see);
     }
 
+    /**
+     * How a load's forks ended: the first non-zero exit code of its processes, 0 when every one ended well.
+     *
+     * @param dir   the folder of the process that ended so, where its logs say why
+     * @param share which process that was
+     */
+    private record LoadExit(int code, Path dir, ClientShare share) {
+        /** " (process 2 of 3)" for a split load's process, nothing for a load of one. */
+        String which() {
+            return share.split() ? " (" + share.words() + ")" : "";
+        }
+    }
+
+    /** The processes that send a load of {@code worst} connections at the worst, which {@code shares} can be split. */
+    private ClientSplit split(int worst, int shares) {
+        return spec.workers().isEmpty()
+                ? ClientSplit.of(
+                        spec.clientProcesses(),
+                        worst,
+                        shares,
+                        spec.client().program(),
+                        MachineLimits.here().openFiles())
+                : ClientSplit.ON_WORKERS;
+    }
+
     /** A fork stops itself on its first OutOfMemoryError, which its JVM or its engine wrote down in one of its logs. */
-    private boolean clientOutOfHeap(LoadClient program) {
+    private boolean clientOutOfHeap(LoadClient program, Path forkDir) {
         return Stream.concat(Stream.of(RunFolder.CLIENT_CONSOLE_FILE), program.logFiles().stream())
-                .map(dir::resolve)
+                .map(forkDir::resolve)
                 .anyMatch(file -> {
                     try {
                         return Files.isRegularFile(file)
@@ -351,13 +402,23 @@ final class ServerRun {
     }
 
     /**
-     * One load of the plan against {@code target} in the client's fork, its files in {@code into}. What the client
-     * forks of a run share goes in the case's own folder, which this run created: a shared one under --out may belong
-     * to another user (compose runs the bench as the host user).
+     * One load of the plan against {@code target} in the client's forks, their files in {@code into}: one fork, or
+     * each process of a split load in its own {@code client-<n>/}, started together once all are ready and merged
+     * when all have ended ({@link ClientProcessMerge}). What the client forks of a run share goes in the case's own
+     * folder, which this run created: a shared one under --out may belong to another user (compose runs the bench as
+     * the host user).
      *
-     * @param jvmFlags the fork's own: its recording under --profile (the measured load's, not a warm-up's)
+     * @param users    the users (or connections) at the worst, all processes together
+     * @param jvmFlags each fork's own, given its folder: its recording under --profile (the measured load's, not a
+     *                 warm-up's)
      */
-    private int runLoad(URI target, Map<String, String> planProperties, int users, Path into, List<String> jvmFlags)
+    private LoadExit runLoad(
+            URI target,
+            Map<String, String> planProperties,
+            int users,
+            ClientSplit split,
+            Path into,
+            Function<Path, List<String>> jvmFlags)
             throws IOException, InterruptedException {
         // The wait goes to the client typed; each client's fork puts it in the request's path as its plan does.
         Map<String, String> properties = PlanKnob.untyped(planProperties);
@@ -368,13 +429,81 @@ final class ServerRun {
         properties.computeIfPresent(
                 SourceAddress.PLAN_PROPERTY,
                 (name, value) -> SourceAddress.parse(value).propertyTowards(target.getHost()));
+        if (!split.split()) {
+            Process fork = startFork(target, properties, users, ClientShare.WHOLE, into, jvmFlags.apply(into));
+            load = List.of(fork);
+            relayProgress(fork, into, null, null);
+            return new LoadExit(fork.waitFor(), into, ClientShare.WHOLE);
+        }
+        List<Process> forks = new ArrayList<>();
+        List<Path> dirs = new ArrayList<>();
+        try {
+            for (int index = 1; index <= split.processes(); index++) {
+                Path processDir = Files.createDirectories(into.resolve(RunFolder.clientProcessDir(index)));
+                dirs.add(processDir);
+                forks.add(startFork(
+                        target, properties, users, split.share(index), processDir, jvmFlags.apply(processDir)));
+            }
+        } catch (IOException | RuntimeException e) {
+            forks.forEach(fork -> fork.toHandle().destroy());
+            throw e;
+        }
+        load = List.copyOf(forks);
+        SplitProgress progress = new SplitProgress(forks.size());
+        CountDownLatch ready = new CountDownLatch(forks.size());
+        List<Thread> relays = new ArrayList<>();
+        for (int i = 0; i < forks.size(); i++) {
+            Process fork = forks.get(i);
+            Path processDir = dirs.get(i);
+            ClientShare share = split.share(i + 1);
+            relays.add(Thread.ofPlatform().name("relay-" + share.index()).start(() -> {
+                try {
+                    relayProgress(fork, processDir, share, new SplitRelay(progress, ready));
+                } catch (IOException e) {
+                    out.printf("[%s] the client's %s could not be read: %s%n", id, share.words(), e.getMessage());
+                }
+            }));
+        }
+        if (!ready.await(READY_WITHIN.toSeconds(), TimeUnit.SECONDS)) {
+            out.printf(
+                    "[%s] not every client process was ready within %d s: starting those that are%n",
+                    id, READY_WITHIN.toSeconds());
+        }
+        for (Process fork : forks) {
+            if (fork.isAlive()) {
+                try {
+                    fork.outputWriter().write(ClientShare.GO + "\n");
+                    fork.outputWriter().flush();
+                } catch (IOException gone) {
+                    // it ended meanwhile: its exit code says how
+                }
+            }
+        }
+        for (Thread relay : relays) {
+            relay.join();
+        }
+        LoadExit exit = new LoadExit(0, into, ClientShare.WHOLE);
+        for (int i = 0; i < forks.size(); i++) {
+            int code = forks.get(i).waitFor();
+            if (code != 0 && exit.code() == 0) {
+                exit = new LoadExit(code, dirs.get(i), split.share(i + 1));
+            }
+        }
+        ClientProcessMerge.merge(into, split.processes());
+        return exit;
+    }
+
+    private Process startFork(
+            URI target, Map<String, String> properties, int users, ClientShare share, Path into, List<String> jvmFlags)
+            throws IOException {
         ChosenClient client = spec.client();
-        load = client.start(new LoadRequest(
+        return client.start(new LoadRequest(
                 target,
                 plan.location(),
                 properties,
                 plan.how(),
                 users,
+                share,
                 new LoadRequest.Files(
                         into.resolve(RunFolder.SAMPLES_FILE),
                         into.resolve(client.program().logFile()),
@@ -388,36 +517,91 @@ final class ServerRun {
                         server != null && spec.cpus().shared()),
                 spec.workers(),
                 spec.rmi()));
-        relayProgress(load, into);
-        return load.waitFor();
     }
 
-    /** The client's fork running now (a warm-up's has ended), for the outside sampler; null before the first. */
-    private ProcessHandle clientNow() {
-        Process running = load;
-        return running == null ? null : running.toHandle();
+    /** The client's forks running now (a warm-up's have ended), for the outside sampler; empty before the first. */
+    private List<ProcessHandle> clientNow() {
+        return load.stream().map(Process::toHandle).toList();
     }
 
-    /** Shows the fork's progress lines as they come; when the server dies, stops the load so the samples end there. */
-    private void relayProgress(Process fork, Path into) throws IOException {
+    /** What a split load's processes share while they run: their latest progress, and who is ready to start. */
+    private record SplitRelay(SplitProgress progress, CountDownLatch ready) {}
+
+    /** Each process's latest progress line; their sum is the load's. */
+    private static final class SplitProgress {
+        private final Progress[] latest;
+
+        SplitProgress(int processes) {
+            latest = new Progress[processes];
+        }
+
+        /** Records process {@code index}'s line (from 1) and returns the sum of every process's latest. */
+        synchronized Progress add(int index, Progress progress) {
+            latest[index - 1] = progress;
+            long elapsed = 0;
+            long samples = 0;
+            long errors = 0;
+            int active = 0;
+            for (Progress each : latest) {
+                if (each != null) {
+                    elapsed = Math.max(elapsed, each.elapsedSeconds());
+                    samples += each.samples();
+                    errors += each.errors();
+                    active += each.activeUsers();
+                }
+            }
+            return new Progress(elapsed, samples, errors, active);
+        }
+    }
+
+    /**
+     * Shows the fork's progress lines as they come; when the server dies, stops the load so the samples end there. For
+     * one process of a split load ({@code share}, {@code split}), its lines are named with it, its {@code ready} line
+     * counted, and the load's progress shown as the sum of all processes' when the first one reports.
+     */
+    private void relayProgress(Process fork, Path into, ClientShare share, SplitRelay split) throws IOException {
+        String who = share == null ? id : id + " p" + share.index();
+        boolean counted = false;
         try (BufferedReader lines = fork.inputReader();
                 BufferedWriter log = Files.newBufferedWriter(into.resolve(RunFolder.CLIENT_CONSOLE_FILE))) {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 log.write(line);
                 log.newLine();
                 Optional<Progress> progress = Progress.parse(line);
-                if (progress.isPresent()) {
-                    show(progress.get());
+                if (split != null && !counted && line.equals(ClientShare.READY)) {
+                    split.ready().countDown();
+                    counted = true;
+                } else if (progress.isPresent()) {
+                    if (split == null) {
+                        show(progress.get());
+                    } else {
+                        Progress all = split.progress().add(share.index(), progress.get());
+                        if (share.index() == 1) {
+                            show(all);
+                        }
+                    }
                 } else if (ECHOED.matcher(line).lookingAt()) {
-                    out.println("[" + id + "] " + line);
+                    out.println("[" + who + "] " + line);
                 }
-                if (serverDied && fork.isAlive()) {
-                    out.printf("[%s] the server died: stopping the load; the samples so far are kept%n", id);
-                    // SIGTERM through the handle: Process.destroy() would also close the pipe being read here.
-                    fork.toHandle().destroy();
+                if (serverDied) {
+                    stopLoad();
                 }
             }
+        } finally {
+            if (split != null && !counted) {
+                split.ready().countDown(); // ended before it was ready: the others need not wait for it
+            }
         }
+    }
+
+    /** The server died: every fork of the load stops, once, its samples so far kept. */
+    private void stopLoad() {
+        if (!loadStopped.compareAndSet(false, true)) {
+            return;
+        }
+        out.printf("[%s] the server died: stopping the load; the samples so far are kept%n", id);
+        // SIGTERM through the handle: Process.destroy() would also close the pipe being read here.
+        load.forEach(fork -> fork.toHandle().destroy());
     }
 
     private void show(Progress progress) {

@@ -28,7 +28,19 @@ class CapacityForecastTest {
         assertLine(
                 lines,
                 "forecast: at the peak 3,000 requests/s, 18,000 in flight if every answer takes the sleep, up to 20,000");
-        assertLine(lines, "warning: 20,000 open files a process may hold", "the worst case exceeds it");
+        // 20,000 connections and the client's own descriptors do not fit one process's 20,000: two processes do.
+        assertLine(
+                lines,
+                "client: 2 processes: 20,000 connections at the worst",
+                "20,000 open files a process may hold",
+                "each within it");
+        RunOptions oneProcess = options(
+                "--plan=talk", "--servers=all", "--server-args=--max-connections=19000", "--client-processes=1");
+        assertLine(
+                forecast.lines(oneProcess.forecastSides(), MACHINE, CpuCosts.load(out)),
+                "warning: client: 1 process as asked",
+                "still exceeds its limit if answers are late",
+                "--client-processes auto");
         // 20,000 - 19,000 over the cap, in a queue of min(8,192, somaxconn 4,096).
         assertLine(
                 lines,
@@ -83,7 +95,11 @@ class CapacityForecastTest {
                 lines,
                 "forecast: at the peak 100 requests/s, 100 in flight",
                 "up to 3,500 (rate x (connect + response timeout))");
-        assertLine(lines, "20,000 open files a process may hold", "both fit");
+        assertLine(
+                lines,
+                "client: one process: 3,500 connections at the worst",
+                "20,000 open files a process may hold",
+                "each within it");
         assertTrue(
                 lines.stream().noneMatch(line -> line.contains("threads (")), "no thread per request here: " + lines);
         // 100/s x (0.53 + 0.3) ms = 0.08 cores.

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import lab.threads.client.ClientShare;
 import lab.threads.client.GuestProperties;
 import lab.threads.client.LoadClient;
 import lab.threads.client.LoadRequest;
@@ -71,7 +72,8 @@ final class HyperfoilFork {
     static List<String> command(LoadRequest load, int eventLoops) {
         Map<String, String> properties = load.properties();
         Path jtl = load.files().samples();
-        int connections = Integer.parseInt(properties.get("connections"));
+        ClientShare share = load.share();
+        int connections = share.of(Integer.parseInt(properties.get("connections")));
         long heapMb = BASE_HEAP_MB + connections * HEAP_PER_CONNECTION / MB;
         long warmupSeconds = seconds(properties, "warmup");
         List<String> command = new ArrayList<>();
@@ -98,7 +100,7 @@ final class HyperfoilFork {
         command.add("--host=" + load.target().getHost());
         command.add("--port=" + load.target().getPort());
         command.add("--connections=" + connections);
-        command.add("--rate=" + Long.parseLong(properties.getOrDefault("rate", "0")));
+        command.add("--rate=" + share.of(Integer.parseInt(properties.getOrDefault("rate", "0"))));
         command.add("--warmup-ms=" + warmupSeconds * 1000);
         command.add("--duration-ms=" + seconds(properties, "duration") * 1000);
         command.add("--sleep-ms=" + Long.parseLong(properties.get("sleep_ms")));
@@ -112,6 +114,10 @@ final class HyperfoilFork {
         }
         command.add("--timeout-ms=" + Long.parseLong(properties.getOrDefault("response_timeout_ms", "30000")));
         command.add("--jtl=" + jtl.toAbsolutePath());
+        if (share.split()) {
+            command.add("--rid-prefix=" + share.prefix());
+            command.add("--await-go=true");
+        }
         if (eventLoops > 0) {
             command.add("--threads=" + eventLoops);
         }

@@ -8,6 +8,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import lab.threads.client.ClientShare;
 import lab.threads.client.GuestProperties;
 import lab.threads.client.LoadRequest;
 import lab.threads.common.WaitKind;
@@ -25,13 +26,29 @@ class HyperfoilForkTest {
     }
 
     private static List<String> command(String warmupSeconds, WaitKind how, int eventLoops) {
+        return command(warmupSeconds, how, eventLoops, ClientShare.WHOLE, "0");
+    }
+
+    private static List<String> command(
+            String warmupSeconds, WaitKind how, int eventLoops, ClientShare share, String rate) {
         return HyperfoilFork.command(
                 new LoadRequest(
                         URI.create("http://127.0.0.1:8086"),
                         "throughput",
-                        Map.of("connections", "100", "warmup", warmupSeconds, "duration", "5", "sleep_ms", "0"),
+                        Map.of(
+                                "connections",
+                                "100",
+                                "warmup",
+                                warmupSeconds,
+                                "duration",
+                                "5",
+                                "sleep_ms",
+                                "0",
+                                "rate",
+                                rate),
                         how,
                         100,
+                        share,
                         new LoadRequest.Files(Path.of("samples.jtl"), Path.of("hyperfoil.log"), null, null),
                         new LoadRequest.Jvm(Path.of("client-hyperfoil.jar"), List.of(), List.of(), true),
                         List.of(),
@@ -68,6 +85,18 @@ class HyperfoilForkTest {
     }
 
     @Test
+    void aSplitLoadsProcessTakesItsShareOfConnectionsAndRateIdsOfItsOwnAndWaitsForGo() {
+        assertFalse(
+                command("2").stream().anyMatch(arg -> arg.startsWith("--rid-prefix=")), "one process: the ids as ever");
+        assertFalse(command("2").contains("--await-go=true"));
+        List<String> second = command("2", WaitKind.SLEEP, 0, new ClientShare(2, 3), "1000");
+        assertTrue(second.containsAll(List.of("--connections=33", "--rate=333", "--await-go=true")), second::toString);
+        assertTrue(second.contains("--rid-prefix=" + new ClientShare(2, 3).prefix()), second::toString);
+        List<String> first = command("2", WaitKind.SLEEP, 0, new ClientShare(1, 3), "1000");
+        assertTrue(first.containsAll(List.of("--connections=34", "--rate=334")), first::toString);
+    }
+
+    @Test
     void onCoresSharedWithTheServerItRunsHalfAsManyEventLoops() {
         assertEquals(1, HyperfoilFork.eventLoops(true, 1));
         assertEquals(1, HyperfoilFork.eventLoops(true, 2));
@@ -98,6 +127,7 @@ class HyperfoilForkTest {
                                 "201"),
                         WaitKind.SLEEP,
                         10,
+                        ClientShare.WHOLE,
                         new LoadRequest.Files(Path.of("samples.jtl"), Path.of("hyperfoil.log"), null, null),
                         new LoadRequest.Jvm(Path.of("client-hyperfoil.jar"), List.of(), List.of(), true),
                         List.of(),

@@ -23,7 +23,10 @@ public final class SeriesGaps {
     /** A stretch without a line, epoch ms. */
     record Gap(long fromMs, long toMs) {}
 
-    /** One process's two series: its own record and the runner's view of it from /proc. */
+    /**
+     * One process's two series: its own record and the runner's view of it from /proc; a split load's process has its
+     * own record only (the runner reads its processes together), so its {@code outside} is null.
+     */
     private record Pair(String inside, String silence, String outside, String whose) {}
 
     private static final List<Pair> PAIRS = List.of(
@@ -38,18 +41,38 @@ public final class SeriesGaps {
 
     /** @return a sentence for each series with a gap during the load (first sample start to last end); empty if none */
     public static List<String> describe(Path serverDir, long loadStartMs, long loadEndMs) {
-        return describe(PAIRS, serverDir, loadStartMs, loadEndMs);
+        return describe(withProcesses(PAIRS, serverDir), serverDir, loadStartMs, loadEndMs);
     }
 
     /** The same for a guest, which keeps no record of its own to have gaps in: the client's series only. */
     public static List<String> describeGuest(Path serverDir, long loadStartMs, long loadEndMs) {
-        return describe(PAIRS.subList(1, 2), serverDir, loadStartMs, loadEndMs);
+        return describe(withProcesses(PAIRS.subList(1, 2), serverDir), serverDir, loadStartMs, loadEndMs);
+    }
+
+    /**
+     * The pairs and, for a load split over client processes, each process's own record: the merged record has a line
+     * whenever any process wrote one, so a process that stalled alone is named only here.
+     */
+    private static List<Pair> withProcesses(List<Pair> pairs, Path serverDir) {
+        List<Pair> all = new ArrayList<>(pairs);
+        for (int index = 1; Files.isDirectory(serverDir.resolve(RunFolder.clientProcessDir(index))); index++) {
+            String record = RunFolder.clientProcessDir(index) + "/" + RunFolder.CLIENT_STATS_FILE;
+            all.add(new Pair(
+                    record, "client process " + index + "'s own record (" + record + ") has no line", null, null));
+        }
+        return all;
     }
 
     private static List<String> describe(List<Pair> pairs, Path serverDir, long loadStartMs, long loadEndMs) {
         List<String> sentences = new ArrayList<>();
         for (Pair pair : pairs) {
             List<Gap> inside = gaps(serverDir.resolve(pair.inside()), loadStartMs, loadEndMs);
+            if (pair.outside() == null) {
+                if (!inside.isEmpty()) {
+                    sentences.add(pair.silence() + " " + span(inside, loadStartMs));
+                }
+                continue;
+            }
             Path outsideFile = serverDir.resolve(pair.outside());
             List<Gap> outside = Files.exists(outsideFile) ? gaps(outsideFile, loadStartMs, loadEndMs) : null;
             if (!inside.isEmpty()) {

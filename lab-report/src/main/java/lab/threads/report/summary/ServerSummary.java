@@ -19,6 +19,7 @@ import lab.threads.report.math.TimeBreakdown;
 import lab.threads.report.raw.AcceptQueueArea;
 import lab.threads.report.raw.ClientHealth;
 import lab.threads.report.raw.ClientPoint;
+import lab.threads.report.raw.ClientProcesses;
 import lab.threads.report.raw.ClientSnapshot;
 import lab.threads.report.raw.DatabaseSeries;
 import lab.threads.report.raw.JtlReader;
@@ -271,6 +272,7 @@ public record ServerSummary(
                                         loadClient)
                                 .withServerSide(ServerLogLimits.read(serverDir), serverView, plan.sleepMs(), breakdown)
                                 .withCores(cores)
+                                .withFact(ClientProcesses.read(serverDir).finding())
                                 .withNoThinkTime(
                                         !plan.hasIdeal(), guest != null, cpu, cores, summary.samples(), loadClient),
                         !plan.hasIdeal(),

@@ -243,6 +243,16 @@ public record ClientVerdict(
                 clientLimitErrors);
     }
 
+    /** The same verdict with one more fact, not client-bound by itself; the same verdict when it is null. */
+    public ClientVerdict withFact(String fact) {
+        if (fact == null) {
+            return this;
+        }
+        List<String> more = new ArrayList<>(findings);
+        more.add(fact);
+        return withFindings(more);
+    }
+
     /** The same verdict and advice with other evidence. */
     ClientVerdict withFindings(List<String> more) {
         return new ClientVerdict(

@@ -49,12 +49,13 @@ public final class OutsideSampler implements AutoCloseable {
     /**
      * @param serverPid the server JVM the lab started; empty for a --target server (no server-proc.jsonl, and the
      *                  kernel's counters are then the runner's namespace's)
-     * @param client    the JMeter fork now, or null while there is none
+     * @param client    the client's forks now (one, or each process of a split load), empty while there is none
      */
     public static OutsideSampler start(
-            Path serverDir, int port, OptionalLong serverPid, Supplier<ProcessHandle> client) {
+            Path serverDir, int port, OptionalLong serverPid, Supplier<List<ProcessHandle>> client) {
         Callable<Optional<Map<String, Object>>> server = serverPid.isPresent()
-                ? new ProcessProbe(() -> ProcessHandle.of(serverPid.getAsLong()).orElse(null))::sample
+                ? new ProcessProbe(
+                        () -> ProcessHandle.of(serverPid.getAsLong()).stream().toList())::sample
                 : null;
         return start(serverDir, port, serverPid, server, client);
     }
@@ -66,7 +67,7 @@ public final class OutsideSampler implements AutoCloseable {
      * @param guestPid the guest's process; empty when only its URL is known (then no server-proc.jsonl)
      */
     public static OutsideSampler startGuest(
-            Path serverDir, int port, OptionalLong guestPid, Supplier<ProcessHandle> client) {
+            Path serverDir, int port, OptionalLong guestPid, Supplier<List<ProcessHandle>> client) {
         Callable<Optional<Map<String, Object>>> guest =
                 guestPid.isPresent() ? new ProcessTreeProbe(guestPid.getAsLong())::sample : null;
         return start(serverDir, port, guestPid, guest, client);
@@ -77,7 +78,7 @@ public final class OutsideSampler implements AutoCloseable {
             int port,
             OptionalLong serverPid,
             Callable<Optional<Map<String, Object>>> server,
-            Supplier<ProcessHandle> client) {
+            Supplier<List<ProcessHandle>> client) {
         List<Probe> probes = new ArrayList<>();
         KernelProbe kernel = new KernelProbe(port, serverPid);
         open(probes, serverDir.resolve(RunFolder.KERNEL_FILE), TICKS_PER_PERIOD, () -> Optional.of(kernel.sample()));

@@ -26,6 +26,29 @@ public record ProcessCounters(
     /** {@code /proc} counts CPU in USER_HZ ticks: 100 a second on x86 and arm ({@code getconf CLK_TCK}). */
     private static final long MS_PER_TICK = 10;
 
+    /**
+     * Several processes as one: CPU, threads and RSS summed (a missing RSS counts as none); the first one's state and
+     * CPUs; the peak RSS the sum of each one's peak, a bound from above of the group's own.
+     */
+    static ProcessCounters sum(java.util.List<ProcessCounters> processes) {
+        if (processes.size() == 1) {
+            return processes.getFirst();
+        }
+        ProcessCounters first = processes.getFirst();
+        return new ProcessCounters(
+                first.state(),
+                processes.stream().mapToLong(ProcessCounters::cpuUserMs).sum(),
+                processes.stream().mapToLong(ProcessCounters::cpuSystemMs).sum(),
+                processes.stream().mapToLong(ProcessCounters::osThreads).sum(),
+                processes.stream()
+                        .mapToLong(p -> p.rssBytes() == null ? 0 : p.rssBytes())
+                        .sum(),
+                first.cpusAllowed(),
+                processes.stream()
+                        .mapToLong(p -> p.peakRssBytes() == null ? 0 : p.peakRssBytes())
+                        .sum());
+    }
+
     /** A running process's counters now; empty once it has ended (its /proc entry gone) or when unreadable. */
     public static Optional<ProcessCounters> read(long pid) {
         Path proc = Path.of("/proc", Long.toString(pid));

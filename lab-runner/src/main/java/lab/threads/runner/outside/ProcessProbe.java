@@ -1,7 +1,10 @@
 package lab.threads.runner.outside;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -14,19 +17,39 @@ import lab.threads.common.MachineCpu;
  * report reads both alike.
  */
 final class ProcessProbe {
-    private final Supplier<ProcessHandle> process;
+    private final Supplier<List<ProcessHandle>> processes;
+    /** Each process's counters when last read: one of a group that ended keeps its CPU in the group's sum. */
+    private final Map<Long, ProcessCounters> last = new HashMap<>();
 
-    /** @param process the process now; null or ended while there is none (the load not yet started, or done) */
-    ProcessProbe(Supplier<ProcessHandle> process) {
-        this.process = process;
+    /**
+     * @param processes the process now, or every process of a load split over several (their counters summed); empty
+     *                  or all ended while there is none (the load not yet started, or done)
+     */
+    ProcessProbe(Supplier<List<ProcessHandle>> processes) {
+        this.processes = processes;
     }
 
     Optional<Map<String, Object>> sample() throws IOException {
-        ProcessHandle handle = process.get();
-        if (handle == null || !handle.isAlive()) {
+        List<ProcessHandle> handles = processes.get();
+        if (handles == null || handles.stream().noneMatch(ProcessHandle::isAlive)) {
             return Optional.empty();
         }
-        return ProcessCounters.read(handle.pid()).map(counters -> line(handle.pid(), counters));
+        List<ProcessCounters> counters = new ArrayList<>();
+        for (ProcessHandle handle : handles) {
+            ProcessCounters.read(handle.pid()).ifPresent(read -> last.put(handle.pid(), read));
+            ProcessCounters known = last.get(handle.pid());
+            if (known != null) {
+                counters.add(known);
+            }
+        }
+        if (counters.isEmpty()) {
+            return Optional.empty();
+        }
+        Map<String, Object> line = line(handles.getFirst().pid(), ProcessCounters.sum(counters));
+        if (handles.size() > 1) {
+            line.put("processes", handles.size());
+        }
+        return Optional.of(line);
     }
 
     /** The line of {@code counters}, read from {@code pid}, in the records' field names. */

@@ -158,6 +158,7 @@ class DistributedRunTest {
                     dir.resolve("controller-home"),
                     JMeterThreads.VIRTUAL,
                     users,
+                    lab.threads.client.ClientShare.WHOLE,
                     dir.resolve("controller.log"),
                     java.util.Arrays.stream(workers).map(Worker::address).toList(),
                     rmi);

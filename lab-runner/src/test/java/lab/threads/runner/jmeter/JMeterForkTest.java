@@ -22,6 +22,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import lab.threads.client.ClientShare;
 import lab.threads.client.Progress;
 import lab.threads.jmeter.JMeterFork;
 import lab.threads.jmeter.JMeterMain;
@@ -324,6 +325,7 @@ class JMeterForkTest {
                     jmeterHome,
                     JMeterThreads.VIRTUAL,
                     10,
+                    ClientShare.WHOLE,
                     dir.resolve("stopped.log"),
                     List.of(),
                     NO_WORKERS);
@@ -397,7 +399,17 @@ class JMeterForkTest {
         Path dashboard = dir.resolve("dashboard");
         Path log = dir.resolve("stderr.log");
         Process process = JMeterFork.start(new JMeterRunSpec(
-                plan, properties, jtl, dashboard, jmeterHome, client, users, log, List.of(), NO_WORKERS));
+                plan,
+                properties,
+                jtl,
+                dashboard,
+                jmeterHome,
+                client,
+                users,
+                ClientShare.WHOLE,
+                log,
+                List.of(),
+                NO_WORKERS));
         List<String> stdout = Collections.synchronizedList(new ArrayList<>());
         Thread reader =
                 Thread.ofVirtual().start(() -> process.inputReader().lines().forEach(stdout::add));

@@ -1,0 +1,111 @@
+package lab.threads.runner;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import lab.threads.client.ClientShare;
+import lab.threads.client.LoadClient;
+import lab.threads.run.RunFolder;
+
+/**
+ * How many local processes send one load ({@code --client-processes}), and why, in one sentence for the console and
+ * run.json. A connection in flight is a descriptor in the client, and a process may hold no more than its open-files
+ * limit: when the plan's connections at the worst (every user holding its own once answers are late; an open plan's
+ * arrivals until their timeouts) and the client's own descriptors do not fit one process, {@code auto} forks as many
+ * as they need, each with a share of the load ({@link ClientShare}). Each process then fits its limit whatever the
+ * server does, so a connect never fails on the client's own descriptors.
+ *
+ * @param processes at least 1
+ * @param why       the reason, for the console and run.json
+ */
+record ClientSplit(int processes, String why) {
+
+    /** {@code --client-processes}'s default: as many as the plan's connections need. */
+    static final String AUTO = "auto";
+
+    /** A load its client's workers run: one fork, the controller. */
+    static final ClientSplit ON_WORKERS = new ClientSplit(1, "one process, the controller of the workers");
+
+    /**
+     * {@code --client-processes}'s value checked: {@value #AUTO} or a whole number from 1.
+     *
+     * @return 0 for {@value #AUTO}, else the number asked
+     * @throws IllegalArgumentException in one line naming the values it takes
+     */
+    static int parse(String asked) {
+        String value = asked.strip().toLowerCase(Locale.ROOT);
+        if (value.equals(AUTO)) {
+            return 0;
+        }
+        try {
+            int processes = Integer.parseInt(value);
+            if (processes >= 1) {
+                return processes;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new IllegalArgumentException(
+                "--client-processes takes auto (as many as the plan's connections need) or a whole number from 1, "
+                        + "got '" + asked + "'.");
+    }
+
+    /**
+     * @param asked       {@link #parse}'s value: 0 for auto
+     * @param worst       the plan's connections at the worst, all processes together
+     * @param shares      the most processes the load can be split over: each needs at least one user (an open plan:
+     *                    one arrival a second)
+     * @param client      whose fork, for the descriptors it holds besides its connections
+     * @param openFiles   a process's open-files limit here; null when unknown or unlimited
+     */
+    static ClientSplit of(int asked, long worst, int shares, LoadClient client, Long openFiles) {
+        if (asked > 0) {
+            int processes = Math.min(asked, Math.max(1, shares));
+            return new ClientSplit(
+                    processes,
+                    processes == asked
+                            ? processes + (processes == 1 ? " process" : " processes")
+                                    + " as asked (--client-processes)"
+                            : processes + " processes: --client-processes asked " + asked + ", and the load has "
+                                    + shares + " to share");
+        }
+        if (openFiles == null) {
+            return new ClientSplit(1, "one process: this machine gives a process no open-files limit");
+        }
+        long perProcess = openFiles - client.ownDescriptors();
+        String need = String.format(
+                Locale.ROOT,
+                "%,d connections at the worst and %,d descriptors of %s own against %,d open files a process may hold",
+                worst,
+                client.ownDescriptors(),
+                client.possessive(),
+                openFiles);
+        if (perProcess <= 0 || worst <= perProcess) {
+            return new ClientSplit(1, "one process: " + need);
+        }
+        int processes = (int) Math.min(Math.max(1, shares), (worst + perProcess - 1) / perProcess);
+        return new ClientSplit(processes, processes + " processes: " + need);
+    }
+
+    /** Says in the server's folder how many processes sent its load and why ({@link RunFolder#CLIENT_SPLIT_FILE}). */
+    void writeTo(Path serverDir) throws IOException {
+        Map<String, Object> said = new LinkedHashMap<>();
+        said.put("processes", processes);
+        said.put("why", why);
+        Files.writeString(
+                serverDir.resolve(RunFolder.CLIENT_SPLIT_FILE), new ObjectMapper().writeValueAsString(said) + "\n");
+    }
+
+    /** Each process's share, from 1. */
+    ClientShare share(int index) {
+        return new ClientShare(index, processes);
+    }
+
+    boolean split() {
+        return processes > 1;
+    }
+}
