@@ -271,7 +271,14 @@ public record ServerSummary(
                                         arrivals.against(plan, scheduleStartMs),
                                         loadClient)
                                 .withServerSide(ServerLogLimits.read(serverDir), serverView, plan.sleepMs(), breakdown)
-                                .withCores(cores)
+                                .withCores(
+                                        cores,
+                                        cpu,
+                                        clientSnapshots.stream()
+                                                .map(ClientSnapshot::cores)
+                                                .filter(java.util.Objects::nonNull)
+                                                .findFirst()
+                                                .orElse(0))
                                 .withFact(ClientProcesses.read(serverDir).finding())
                                 .withNoThinkTime(
                                         !plan.hasIdeal(), guest != null, cpu, cores, summary.samples(), loadClient),

@@ -184,6 +184,7 @@ final class ClientFindings {
     static String advice(Verdict verdict, ClientHealth health, LoadClient recorder) {
         return switch (verdict) {
             case CLIENT_BOUND -> clientBoundAdvice(recorder, false);
+            case MACHINE_BOUND -> ClientVerdict.MACHINE_ADVICE;
             case NO_CLIENT_LIMIT ->
                 "No sign the client was the bottleneck: " + recorder.label()
                         + " recorded responses in every second the "

@@ -1,5 +1,6 @@
 package lab.threads.report.verdict;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,6 +38,8 @@ import lab.threads.report.raw.ServerView;
  * @param verdict  whether the client held the figures back
  * @param findings the evidence, one sentence each, most telling first
  * @param advice   what to do, in one sentence
+ * @param stallsOnly the client is held to be the bottleneck for its stalls alone, which the shared machine may have
+ *                   caused; not for anything it did by itself (its descriptors, heap, ports, pauses, its own CPU)
  */
 public record ClientVerdict(
         Verdict verdict,
@@ -45,7 +48,8 @@ public record ClientVerdict(
         List<Interval> clientStalls,
         List<Interval> clientBusyLagging,
         int machineSaturatedSeconds,
-        Map<String, Long> clientLimitErrors) {
+        Map<String, Long> clientLimitErrors,
+        @JsonIgnore boolean stallsOnly) {
 
     static final int STALL_MIN_RESPONSES = 10;
     static final int LAG_MIN_RESPONSES = 10;
@@ -139,6 +143,8 @@ public record ClientVerdict(
                     "the users ran on JMeter workers: the client's health here is the controller's only", false));
         }
         boolean clientBound = findings.stream().anyMatch(ClientFindings.Finding::clientBound);
+        boolean stallsOnly = !seconds.stalls().isEmpty()
+                && findings.stream().filter(ClientFindings.Finding::clientBound).count() == 1;
         Verdict verdict =
                 clientBound ? Verdict.CLIENT_BOUND : server.isEmpty() ? Verdict.UNKNOWN : Verdict.NO_CLIENT_LIMIT;
         return new ClientVerdict(
@@ -148,7 +154,8 @@ public record ClientVerdict(
                 seconds.stalls(),
                 seconds.busyLagging(),
                 seconds.saturated(),
-                limits);
+                limits,
+                stallsOnly);
     }
 
     /**
@@ -172,23 +179,51 @@ public record ClientVerdict(
     }
 
     /**
-     * The same verdict with the cores' side of it: on shared cores, the seconds all of them were busy (client and server
-     * competed for them); with each side on its own cores ({@code --cpus}), which side kept its own busy, and how long.
+     * The same verdict with the cores' side of it: on shared cores, the seconds all of them were busy, with the CPU each
+     * side took of them; with each side on its own cores ({@code --cpus}), which side kept its own busy, and how long.
+     * On shared cores a client held to be the bottleneck for its stalls alone, while the server took more of the busy
+     * cores than it, is machine-bound: the server's CPU starved it, and nothing the client did by itself set the
+     * figures.
+     *
+     * @param cpu   each side's CPU over the load
+     * @param cores the cores the two sides shared; 0 when unknown
      */
-    public ClientVerdict withCores(CoreUse cores) {
-        String finding = cores.pinned()
-                ? cores.finding()
-                : machineSaturatedSeconds > 0
-                        ? "machine: all cores at least " + (int) MACHINE_SATURATED_PERCENT + "% busy for "
-                                + machineSaturatedSeconds + " s: client and server competed for them"
-                        : null;
-        if (finding == null) {
+    public ClientVerdict withCores(CoreUse cores, CpuSplit cpu, int machineCores) {
+        if (cores.pinned()) {
+            return withFact(cores.finding());
+        }
+        if (machineSaturatedSeconds == 0) {
             return this;
         }
+        String busy = "machine: all cores at least " + (int) MACHINE_SATURATED_PERCENT + "% busy for "
+                + machineSaturatedSeconds + " s: client and server competed for them"
+                + (cpu.known() && machineCores > 0 ? " (" + cpu.coresWords(machineCores) + ")" : "");
+        if (!cpu.known()) {
+            return withFact(busy);
+        }
+        boolean starved = verdict == Verdict.CLIENT_BOUND && stallsOnly && !cpu.clientCostlier();
+        if (!starved) {
+            return withFact(busy
+                    + (cpu.clientCostlier()
+                            ? ": the client took more of them than the server, which waited for the cores it held"
+                            : ": the server took more of them than the client: its own CPU need set the pace"));
+        }
         List<String> more = new ArrayList<>(findings);
-        more.add(finding);
-        return withFindings(more);
+        more.add(busy + ": the server took more of them than the client, so the client's stalls are the machine's");
+        return new ClientVerdict(
+                Verdict.MACHINE_BOUND,
+                List.copyOf(more),
+                MACHINE_ADVICE,
+                clientStalls,
+                clientBusyLagging,
+                machineSaturatedSeconds,
+                clientLimitErrors,
+                stallsOnly);
     }
+
+    static final String MACHINE_ADVICE = "Client and server shared the cores and the server's CPU starved the client: "
+            + "the figures are the machine's. To measure the server alone, the client on cores of its own (--cpus) or "
+            + "the server on another machine (--target).";
 
     static final String NO_THINK_TIME_ADVICE = "With no think time the req/s is the slower side's: to measure the "
             + "server, a lighter client (--client hyperfoil), the client on cores of its own (--cpus) or on another "
@@ -240,7 +275,8 @@ public record ClientVerdict(
                 clientStalls,
                 clientBusyLagging,
                 machineSaturatedSeconds,
-                clientLimitErrors);
+                clientLimitErrors,
+                stallsOnly && !clientBound);
     }
 
     /** The same verdict with one more fact, not client-bound by itself; the same verdict when it is null. */
@@ -262,7 +298,8 @@ public record ClientVerdict(
                 clientStalls,
                 clientBusyLagging,
                 machineSaturatedSeconds,
-                clientLimitErrors);
+                clientLimitErrors,
+                stallsOnly);
     }
 
     /** The verdict and its evidence in one line, for tables and terminals. */

@@ -1,5 +1,6 @@
 package lab.threads.report.verdict;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,16 +20,30 @@ import lab.threads.run.RunFolder;
  * @param saturatedSeconds seconds in which the machine's cores were at least
  *                         {@value ClientVerdict#MACHINE_SATURATED_PERCENT}% busy
  * @param seconds          seconds the series covers over the load
+ * @param busyClientCpuMs  the client's CPU in the seconds all cores were busy
+ * @param busyServerCpuMs  the server's, in the seconds its own series saw all cores busy (the same ticks)
  */
-public record CpuSplit(long clientCpuMs, long serverCpuMs, int saturatedSeconds, int seconds) {
+public record CpuSplit(
+        long clientCpuMs,
+        long serverCpuMs,
+        int saturatedSeconds,
+        int seconds,
+        @JsonIgnore long busyClientCpuMs,
+        @JsonIgnore long busyServerCpuMs) {
 
-    public static final CpuSplit UNKNOWN = new CpuSplit(0, 0, 0, 0);
+    public static final CpuSplit UNKNOWN = new CpuSplit(0, 0, 0, 0, 0, 0);
+
+    /** Over the whole load only, as a run's summary keeps it. */
+    public CpuSplit(long clientCpuMs, long serverCpuMs, int saturatedSeconds, int seconds) {
+        this(clientCpuMs, serverCpuMs, saturatedSeconds, seconds, 0, 0);
+    }
 
     /** Over {@code fromMs}-{@code toMs} (the first sample's start to the last one's end). */
     public static CpuSplit read(Path serverDir, long fromMs, long toMs) {
         Series client = Series.read(serverDir.resolve(RunFolder.CLIENT_PROC_FILE), fromMs, toMs);
         Series server = Series.read(serverDir.resolve(RunFolder.SERVER_PROC_FILE), fromMs, toMs);
-        return new CpuSplit(client.cpuMs, server.cpuMs, client.saturated, client.seconds);
+        return new CpuSplit(
+                client.cpuMs, server.cpuMs, client.saturated, client.seconds, client.busyCpuMs, server.busyCpuMs);
     }
 
     /** The client's CPU per request, ms; NaN when unknown. */
@@ -55,6 +70,21 @@ public record CpuSplit(long clientCpuMs, long serverCpuMs, int saturatedSeconds,
         return clientCpuMs >= serverCpuMs;
     }
 
+    /**
+     * "the server took 1.6 of 2 cores, the client 0.4": in the seconds all cores were busy when both sides' CPU in
+     * them is known, else on average over the load.
+     */
+    String coresWords(int machineCores) {
+        boolean busy = saturatedSeconds > 0 && busyClientCpuMs > 0 && busyServerCpuMs > 0;
+        return String.format(
+                Locale.ROOT,
+                "the server took %.1f of %d cores, the client %.1f, %s",
+                (busy ? busyServerCpuMs : serverCpuMs) / 1000.0 / (busy ? saturatedSeconds : seconds),
+                machineCores,
+                (busy ? busyClientCpuMs : clientCpuMs) / 1000.0 / (busy ? saturatedSeconds : seconds),
+                busy ? "in those seconds" : "on average over the load's " + seconds + " s");
+    }
+
     String words(long samples) {
         return String.format(
                 Locale.ROOT,
@@ -69,12 +99,13 @@ public record CpuSplit(long clientCpuMs, long serverCpuMs, int saturatedSeconds,
                 seconds);
     }
 
-    /** One process's CPU over the load, and the machine's busy seconds as its lines saw them. */
-    private record Series(long cpuMs, int saturated, int seconds) {
+    /** One process's CPU over the load, and the machine's busy seconds as its lines saw them, with its CPU in them. */
+    private record Series(long cpuMs, int saturated, int seconds, long busyCpuMs) {
         static Series read(Path file, long fromMs, long toMs) {
             List<JsonNode> lines = new ArrayList<>();
             JsonLinesFile.read(file, "", lines::add, new ArrayList<>());
             long cpu = 0;
+            long busyCpu = 0;
             int saturated = 0;
             int seconds = 0;
             for (int i = 1; i < lines.size(); i++) {
@@ -84,7 +115,8 @@ public record CpuSplit(long clientCpuMs, long serverCpuMs, int saturatedSeconds,
                         || before.path("sampledAtMs").asLong() >= toMs) {
                     continue;
                 }
-                cpu += cpuMs(after) - cpuMs(before);
+                long used = cpuMs(after) - cpuMs(before);
+                cpu += used;
                 seconds++;
                 long total = after.path("machineCpuTotalMs").asLong()
                         - before.path("machineCpuTotalMs").asLong();
@@ -92,9 +124,10 @@ public record CpuSplit(long clientCpuMs, long serverCpuMs, int saturatedSeconds,
                         - before.path("machineCpuBusyMs").asLong();
                 if (total > 0 && 100.0 * busy / total >= ClientVerdict.MACHINE_SATURATED_PERCENT) {
                     saturated++;
+                    busyCpu += used;
                 }
             }
-            return new Series(cpu, saturated, seconds);
+            return new Series(cpu, saturated, seconds, busyCpu);
         }
 
         private static long cpuMs(JsonNode line) {

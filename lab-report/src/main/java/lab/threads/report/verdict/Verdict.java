@@ -7,6 +7,11 @@ import com.fasterxml.jackson.annotation.JsonValue;
 public enum Verdict {
     CLIENT_BOUND("client-bound"),
     NO_CLIENT_LIMIT("no client limit seen"),
+    /**
+     * On cores the two sides shared, the client fell behind only while every core was busy and the server took more of
+     * them than it: the figures are the shared machine's, not the client's own doing.
+     */
+    MACHINE_BOUND("machine-bound"),
     /** No server-side record to judge the client against. */
     UNKNOWN("unknown");
 

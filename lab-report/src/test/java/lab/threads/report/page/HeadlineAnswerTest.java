@@ -34,7 +34,8 @@ class HeadlineAnswerTest {
     }
 
     private static ClientVerdict verdict(Verdict verdict, int machineSaturatedSeconds) {
-        return new ClientVerdict(verdict, List.of(), "", List.of(), List.of(), machineSaturatedSeconds, Map.of());
+        return new ClientVerdict(
+                verdict, List.of(), "", List.of(), List.of(), machineSaturatedSeconds, Map.of(), false);
     }
 
     private ServerSummary server(int index, double percentOfIdeal, double errorPercent, ClientVerdict validity) {

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class HeadlineClientWordsTest {
 
     private static ClientVerdict verdict(Verdict verdict, List<String> findings) {
-        return new ClientVerdict(verdict, findings, "", List.of(), List.of(), 0, Map.of());
+        return new ClientVerdict(verdict, findings, "", List.of(), List.of(), 0, Map.of(), false);
     }
 
     @Test

@@ -26,7 +26,8 @@ class NoBlockingVerdictTest {
             List.of(),
             List.of(),
             10,
-            Map.of());
+            Map.of(),
+            true);
     /** 10 s on saturated shared cores: the client 12 s of CPU, the server 8 s. */
     private static final CpuSplit SATURATED = new CpuSplit(12_000, 8_000, 10, 10);
 

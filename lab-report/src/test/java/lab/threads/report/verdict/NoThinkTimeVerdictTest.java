@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 class NoThinkTimeVerdictTest {
     private static final long T = JtlFixture.START;
     private static final ClientVerdict NO_LIMIT_SEEN =
-            new ClientVerdict(Verdict.NO_CLIENT_LIMIT, List.of(), "no sign", List.of(), List.of(), 0, Map.of());
+            new ClientVerdict(Verdict.NO_CLIENT_LIMIT, List.of(), "no sign", List.of(), List.of(), 0, Map.of(), false);
 
     @TempDir
     Path dir;
