@@ -56,7 +56,7 @@ record JMeterClient(JMeterThreads threads) implements ChosenClient {
     public Process start(LoadRequest load) throws IOException {
         return JMeterFork.start(
                 new JMeterRunSpec(
-                        load.plan(),
+                        load.plan().location(),
                         PlanProperties.of(load),
                         load.files().samples(),
                         load.files().dashboard(),

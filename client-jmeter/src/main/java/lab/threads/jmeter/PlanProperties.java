@@ -1,10 +1,11 @@
 package lab.threads.jmeter;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import lab.threads.client.ClientShare;
+import lab.threads.client.LoadPlan;
 import lab.threads.client.LoadRequest;
+import lab.threads.client.PlanKey;
 import lab.threads.common.WaitKind;
 
 /**
@@ -34,9 +35,6 @@ public final class PlanProperties {
     /** A plan's per-user expression of its user's number, which a split load's later processes offset. */
     private static final String THREAD_NUMBER = "${__threadNum}";
 
-    /** The knobs that are the load's size: a split load's fork takes its share of each. */
-    private static final List<String> SHARED_KNOBS = List.of("users", "rate");
-
     private record Range(long min, long max) {}
 
     private static final Map<String, Range> KNOBS = Map.of(
@@ -54,40 +52,28 @@ public final class PlanProperties {
 
     /**
      * A load's {@code -J} properties: its plan's knobs, its wait as {@value #HOW_QUERY} ({@code &how=X}), its target;
-     * for one process of a split load, its share of the users or the rate, ids and user numbers of its own.
+     * for one process of a split load (whose plan is already its share), ids, thread names and user numbers of its own.
      */
     static Map<String, String> of(LoadRequest load) {
-        Map<String, String> properties = new LinkedHashMap<>(load.properties());
+        LoadPlan plan = load.plan();
+        Map<String, String> properties = new LinkedHashMap<>(plan.properties());
         properties.put(
                 HOW_QUERY,
-                load.how() == WaitKind.SLEEP ? "" : "&how=" + load.how().id());
+                plan.how() == WaitKind.SLEEP ? "" : "&how=" + plan.how().id());
         ClientShare share = load.share();
         properties.put(RID_PREFIX, share.prefix());
         if (share.split()) {
-            for (String knob : SHARED_KNOBS) {
-                properties.computeIfPresent(knob, (name, total) -> shareOf(share, total));
-            }
             properties.put(THREAD_NAME_PREFIX, "p" + share.index());
-            // The users of the processes before this one come first: user n of this one is user offset + n.
-            int offset = share.offset(load.users());
+            // The users of the processes before this one come first: user n of this one is user firstUser + n.
             properties.computeIfPresent(
-                    "source_address",
-                    (name, value) ->
-                            value.replace(THREAD_NUMBER, "${__intSum(" + THREAD_NUMBER + "," + offset + ",)}"));
+                    PlanKey.SOURCE_ADDRESS.property(),
+                    (name, value) -> value.replace(
+                            THREAD_NUMBER, "${__intSum(" + THREAD_NUMBER + "," + plan.firstUser() + ",)}"));
         }
         // Where the plan sends its requests: set for each server, never by the user (PlanChoice refuses them).
         properties.put("host", load.target().getHost());
         properties.put("port", Integer.toString(load.target().getPort()));
         return properties;
-    }
-
-    /** The share of a whole number; any other value as it is, for {@link #check} to refuse in the fork. */
-    private static String shareOf(ClientShare share, String total) {
-        try {
-            return Integer.toString(share.of(Integer.parseInt(total.strip())));
-        } catch (NumberFormatException e) {
-            return total;
-        }
     }
 
     /** @throws IllegalArgumentException naming the first bad knob and the values it accepts */

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import lab.threads.client.ClientShare;
+import lab.threads.client.LoadPlan;
 import lab.threads.client.LoadRequest;
 import lab.threads.common.WaitKind;
 import org.junit.jupiter.api.Test;
@@ -76,12 +77,11 @@ class PlanPropertiesTest {
         return load(how, Map.of("users", "20"), ClientShare.WHOLE);
     }
 
+    /** The load of one process as the runner makes it: the plan's share. */
     private static LoadRequest load(WaitKind how, Map<String, String> properties, ClientShare share) {
         return new LoadRequest(
                 URI.create("http://127.0.0.1:8083"),
-                "jmeter-plans/talk.jmx",
-                properties,
-                how,
+                LoadPlan.of("jmeter-plans/talk.jmx", how, properties).share(share),
                 Integer.parseInt(properties.getOrDefault("users", "20")),
                 share,
                 new LoadRequest.Files(Path.of("samples.jtl"), Path.of("jmeter.log"), null, null),

@@ -2,24 +2,17 @@ package lab.threads.client;
 
 import java.net.URI;
 import java.nio.file.Path;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import lab.threads.common.WaitKind;
 
 /**
  * One load for a client's fork to send: the measured one or a warm-up, against one server.
  *
  * @param target     the server's base URL
- * @param plan       the plan's location: a .jmx file's path or resource, or the name of a plan that has none
- * @param properties the plan's knobs as the lab keeps them, but for the ones carried typed here; a client turns
- *                   them into what its plan reads
- * @param how        how each request waits its ms on the server (the lab's knob {@code how}), which a client puts in
- *                   the request's path as its plan does
+ * @param plan       what this fork sends, typed: for one process of a split load, its share ({@link LoadPlan#share});
+ *                   a client turns it into what its plan reads
  * @param users      the users at the worst, all processes of the load together, which size the fork's heap
- * @param share      which of the load's processes this fork is, and so its share of the users, rate or connections
+ * @param share      which of the load's processes this fork is: its ids, its thread names, its start
  * @param files      where it writes
  * @param jvm        how its JVM starts
  * @param workers    {@code host:port} of the workers that run its users; empty: the fork runs them
@@ -27,9 +20,7 @@ import lab.threads.common.WaitKind;
  */
 public record LoadRequest(
         URI target,
-        String plan,
-        Map<String, String> properties,
-        WaitKind how,
+        LoadPlan plan,
         int users,
         ClientShare share,
         Files files,
@@ -69,7 +60,7 @@ public record LoadRequest(
     }
 
     public LoadRequest {
-        properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+        Objects.requireNonNull(plan, "plan");
         Objects.requireNonNull(share, "share");
         workers = List.copyOf(workers);
     }

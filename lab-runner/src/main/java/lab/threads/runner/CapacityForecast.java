@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import lab.threads.client.ChosenClient;
+import lab.threads.client.PlanKey;
 import lab.threads.common.ServerSettings;
 import lab.threads.common.Variant;
 import lab.threads.run.PlanShape;
@@ -35,7 +36,8 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
         PlanShape shape = plan.shape();
         double sleepSeconds = shape.sleepMs() / 1000.0;
         if (shape.isOpen()) {
-            long timeoutsMs = plan.timeoutMs("connect_timeout_ms") + plan.timeoutMs("response_timeout_ms");
+            long timeoutsMs = plan.timeoutMs(PlanKey.CONNECT_TIMEOUT_MS.property())
+                    + plan.timeoutMs(PlanKey.RESPONSE_TIMEOUT_MS.property());
             int rate = shape.arrivalsPerSecond();
             return new CapacityForecast(true, rate, (long) Math.ceil(rate * sleepSeconds), (long)
                     Math.ceil(rate * Math.max(timeoutsMs, shape.sleepMs()) / 1000.0));

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import lab.threads.client.GuestProperties;
+import lab.threads.client.PlanKey;
 import lab.threads.run.RunFolder;
 import lab.threads.runner.guest.Expected;
 import lab.threads.runner.guest.Guest;
@@ -31,7 +32,7 @@ record GuestRun(List<Guest> guests, Expected expected, Long serviceMs) {
 
     /** How long one GET of a guest before the load may take: as long as the plan lets a request take. */
     static Duration askWait(PlanChoice plan) {
-        long ms = plan.timeoutMs("response_timeout_ms");
+        long ms = plan.timeoutMs(PlanKey.RESPONSE_TIMEOUT_MS.property());
         return ms > 0 ? Duration.ofMillis(ms) : NO_PLAN_TIMEOUT;
     }
 
@@ -46,7 +47,7 @@ record GuestRun(List<Guest> guests, Expected expected, Long serviceMs) {
     Map<String, String> planProperties() {
         Map<String, String> properties = new LinkedHashMap<>();
         if (present()) {
-            properties.put("sleep_ms", serviceMs == null ? "0" : Long.toString(serviceMs));
+            properties.put(PlanKey.SLEEP_MS.property(), serviceMs == null ? "0" : Long.toString(serviceMs));
         }
         return properties;
     }

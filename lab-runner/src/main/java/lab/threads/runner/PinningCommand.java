@@ -129,7 +129,8 @@ public final class PinningCommand implements Callable<Integer> {
         // Once, before any probe: its date and load are the run's start, not the last probe's end.
         Map<String, Object> metadata = metadata(home);
         // A pool as large as the probe's requests, so that only the threads, not the pool, can hold them back.
-        List<String> backendFlags = new ArrayList<>(List.of("--db-pool=" + requests, "--http-pool=" + requests));
+        List<String> backendFlags = new ArrayList<>(
+                List.of(PlanKnob.DB_POOL.flag() + "=" + requests, PlanKnob.HTTP_POOL.flag() + "=" + requests));
         try (Backends backends = Backends.start(Set.copyOf(waits), requests, home, runDir, System.out)) {
             backendFlags.addAll(backends.serverFlags());
             for (ServerJdk jdk : jdks) {

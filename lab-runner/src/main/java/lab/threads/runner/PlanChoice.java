@@ -12,7 +12,9 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import lab.threads.client.LoadPlan;
 import lab.threads.client.PlanAsked;
+import lab.threads.client.PlanKey;
 import lab.threads.common.WaitKind;
 import lab.threads.jmeter.PlanProperties;
 import lab.threads.run.PlanShape;
@@ -28,9 +30,9 @@ import lab.threads.run.PlanShape;
 record PlanChoice(String name, String location, Map<String, String> properties, boolean open) {
     static final Set<String> BUNDLED = Set.of("talk", "smoke", "open", "throughput");
     /** Knobs that only make sense for one model, to say which plan takes them when the other is given one. */
-    static final Set<String> CLOSED_KNOBS = Set.of("users", "loops");
+    static final Set<String> CLOSED_KNOBS = Set.of(PlanKey.USERS.property(), PlanKey.LOOPS.property());
 
-    static final Set<String> OPEN_KNOBS = Set.of("rate", "duration");
+    static final Set<String> OPEN_KNOBS = Set.of(PlanKey.RATE.property(), PlanKey.DURATION.property());
     private static final String OPEN_GROUP = "testclass=\"OpenModelThreadGroup\"";
     /**
      * The throughput plan: no .jmx, Hyperfoil runs it ({@code client-hyperfoil}); its knobs and their defaults.
@@ -40,20 +42,20 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
     static final String THROUGHPUT = "throughput";
 
     private static final Map<String, String> THROUGHPUT_DEFAULTS = Map.of(
-            "connections",
+            PlanKey.CONNECTIONS.property(),
             "100",
             // Long enough that the client's and the server's JIT compilers are done before the measured seconds: a
             // shorter warm-up leaves C2 compiling in them, and the req/s then measures the compiler, not the server
             // (docs/results.md, "the figures behind its settings").
-            "warmup",
+            PlanKey.WARMUP.property(),
             "10",
-            "duration",
+            PlanKey.DURATION.property(),
             "10",
-            "sleep_ms",
+            PlanKey.SLEEP_MS.property(),
             "0",
-            "response_timeout_ms",
+            PlanKey.RESPONSE_TIMEOUT_MS.property(),
             "30000",
-            "rate",
+            PlanKey.RATE.property(),
             "0");
     /** Filled in per server by the runner, never by the user. */
     static final Set<String> TARGET_PROPERTIES = Set.of("host", "port");
@@ -162,6 +164,14 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
         return PlanKnob.of(property).map(knob -> knob.checked(value)).orElse(value);
     }
 
+    /**
+     * What a client sends, typed: the plan's properties but the knobs that go to the servers or are carried typed
+     * ({@link PlanKnob#untyped}), its location and its wait.
+     */
+    LoadPlan load() {
+        return LoadPlan.of(location, how(), PlanKnob.untyped(properties));
+    }
+
     /** How each request waits its ms on the server ({@link PlanKnob#HOW}). */
     WaitKind how() {
         return WaitKind.of(properties.getOrDefault(PlanKnob.HOW.property(), PlanKnob.HOW.defaultValue()))
@@ -212,24 +222,28 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
     /** The shape that defines the ideal run; every figure must be a number the plan can use. */
     private PlanShape idealShape() {
         if (throughput()) {
-            long rate = nonNegativeLong("rate");
+            long rate = nonNegativeLong(PlanKey.RATE);
             if (rate > 0) {
                 // Arrivals at a fixed rate, no ramp: the open model's ideal and schedule checks apply as they are.
-                return PlanShape.open(positiveInt("rate"), 0, positiveInt("duration"), nonNegativeLong("sleep_ms"));
+                return PlanShape.open(
+                        positiveInt(PlanKey.RATE), 0, positiveInt(PlanKey.DURATION), nonNegativeLong(PlanKey.SLEEP_MS));
             }
             return PlanShape.throughput(
-                    positiveInt("connections"), positiveInt("duration"), nonNegativeLong("sleep_ms"));
+                    positiveInt(PlanKey.CONNECTIONS), positiveInt(PlanKey.DURATION), nonNegativeLong(PlanKey.SLEEP_MS));
         }
         // JMeter reads the ramp-up as whole seconds (1.5 would silently become 0), so it must be one here too.
         if (open) {
             return PlanShape.open(
-                    positiveInt("rate"),
-                    nonNegativeLong("rampup"),
-                    positiveInt("duration"),
-                    nonNegativeLong("sleep_ms"));
+                    positiveInt(PlanKey.RATE),
+                    nonNegativeLong(PlanKey.RAMPUP),
+                    positiveInt(PlanKey.DURATION),
+                    nonNegativeLong(PlanKey.SLEEP_MS));
         }
         return new PlanShape(
-                positiveInt("users"), nonNegativeLong("rampup"), positiveInt("loops"), nonNegativeLong("sleep_ms"));
+                positiveInt(PlanKey.USERS),
+                nonNegativeLong(PlanKey.RAMPUP),
+                positiveInt(PlanKey.LOOPS),
+                nonNegativeLong(PlanKey.SLEEP_MS));
     }
 
     /** A timeout knob in ms, or 0 (none) when the plan has no such knob. */
@@ -244,6 +258,14 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
             defaults.putIfAbsent(reference.group(1), reference.group(2));
         }
         return defaults;
+    }
+
+    private int positiveInt(PlanKey key) {
+        return positiveInt(key.property());
+    }
+
+    private long nonNegativeLong(PlanKey key) {
+        return nonNegativeLong(key.property());
     }
 
     private int positiveInt(String key) {

@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,7 +23,9 @@ import java.util.stream.Stream;
 import lab.threads.client.ChosenClient;
 import lab.threads.client.ClientShare;
 import lab.threads.client.LoadClient;
+import lab.threads.client.LoadPlan;
 import lab.threads.client.LoadRequest;
+import lab.threads.client.PlanKey;
 import lab.threads.client.Progress;
 import lab.threads.client.WorkerAccess;
 import lab.threads.common.ServerLauncher;
@@ -91,7 +92,7 @@ final class ServerRun {
     private final Profiling profiling;
     private final PrintStream out;
     /** The client's forks of the load running now: one, or each process of a split load; empty before the first. */
-    private volatile List<Process> load = List.of();
+    private volatile List<Process> clientForks = List.of();
 
     private volatile ServerProcess server;
     private volatile boolean serverDied;
@@ -169,7 +170,7 @@ final class ServerRun {
 
     /** Ctrl-C: stop the load gracefully (the client's fork flushes its samples) and then the server. */
     void abort() {
-        List<Process> running = load;
+        List<Process> running = clientForks;
         running.forEach(fork -> fork.toHandle().destroy());
         try {
             for (Process fork : running) {
@@ -247,15 +248,11 @@ final class ServerRun {
      * starts. Its samples stay in {@code warmup/}, apart from the measured ones; its outcome only informs.
      */
     private void warmUp(URI target) throws IOException, InterruptedException {
-        Map<String, String> properties = new LinkedHashMap<>(plan.properties());
-        properties.put("users", Integer.toString(spec.warmupUsers()));
-        properties.put("loops", "1");
-        properties.put("rampup", "1");
         Path warmup = Files.createDirectories(dir.resolve(RunFolder.WARMUP_DIR));
         out.printf("[%s] warm-up: %d users, 1 loop (samples kept apart in %s)%n", id, spec.warmupUsers(), warmup);
         LoadExit exit = runLoad(
                 target,
-                properties,
+                plan.load().warmUp(spec.warmupUsers()),
                 spec.warmupUsers(),
                 split(spec.warmupUsers(), spec.warmupUsers()),
                 warmup,
@@ -266,33 +263,33 @@ final class ServerRun {
     }
 
     private RunOutcome loadAndSample(URI target) throws IOException, InterruptedException {
-        Map<String, String> properties = new LinkedHashMap<>(plan.properties());
-        String load = plan.throughput()
+        LoadPlan load = plan.load();
+        String described = plan.throughput()
                 ? String.format(
-                        "%s for %s s after a %s s warm-up, each of %s ms",
-                        Long.parseLong(properties.getOrDefault("rate", "0")) > 0
-                                ? properties.get("rate") + " arrivals/s on at most " + properties.get("connections")
-                                        + " connections"
-                                : properties.get("connections") + " connections back to back",
-                        properties.get("duration"),
-                        properties.get("warmup"),
-                        properties.get("sleep_ms"))
+                        "%s for %d s after a %d s warm-up, each of %d ms",
+                        load.get(PlanKey.RATE, 0) > 0
+                                ? load.get(PlanKey.RATE, 0) + " arrivals/s on at most "
+                                        + load.get(PlanKey.CONNECTIONS, 0) + " connections"
+                                : load.get(PlanKey.CONNECTIONS, 0) + " connections back to back",
+                        load.get(PlanKey.DURATION, 0),
+                        load.get(PlanKey.WARMUP, 0),
+                        load.get(PlanKey.SLEEP_MS, 0))
                 : plan.open()
                         ? String.format(
-                                "%s arrivals/s for %s s after a %s s ramp, each of %s ms",
-                                properties.get("rate"),
-                                properties.get("duration"),
-                                properties.get("rampup"),
-                                properties.get("sleep_ms"))
+                                "%d arrivals/s for %d s after a %d s ramp, each of %d ms",
+                                load.get(PlanKey.RATE, 0),
+                                load.get(PlanKey.DURATION, 0),
+                                load.get(PlanKey.RAMPUP, 0),
+                                load.get(PlanKey.SLEEP_MS, 0))
                         : String.format(
-                                "%s users, %s loops of %s",
-                                properties.get("users"),
-                                properties.get("loops"),
-                                guest != null ? "a GET" : properties.get("sleep_ms") + " ms");
+                                "%d users, %d loops of %s",
+                                load.get(PlanKey.USERS, 0),
+                                load.get(PlanKey.LOOPS, 0),
+                                guest != null ? "a GET" : load.get(PlanKey.SLEEP_MS, 0) + " ms");
         out.printf(
                 "[%s] load: %s, %s%s -> %s%n",
                 id,
-                load,
+                described,
                 spec.client().describe(),
                 spec.workers().isEmpty() ? "" : " on " + spec.workers().size() + " workers",
                 guest != null ? guest.url() : target);
@@ -323,7 +320,7 @@ final class ServerRun {
             split.writeTo(dir);
             exit = runLoad(
                     target,
-                    properties,
+                    load,
                     worst,
                     split,
                     dir,
@@ -413,25 +410,18 @@ final class ServerRun {
      *                 warm-up's)
      */
     private LoadExit runLoad(
-            URI target,
-            Map<String, String> planProperties,
-            int users,
-            ClientSplit split,
-            Path into,
-            Function<Path, List<String>> jvmFlags)
+            URI target, LoadPlan load, int users, ClientSplit split, Path into, Function<Path, List<String>> jvmFlags)
             throws IOException, InterruptedException {
-        // The wait goes to the client typed; each client's fork puts it in the request's path as its plan does.
-        Map<String, String> properties = PlanKnob.untyped(planProperties);
-        if (guest != null) {
-            // A guest's path and the answer that counts, which each client's fork applies to its requests.
-            properties.putAll(guest.jmeterProperties());
+        // A guest's path and the answer that counts, which each client's fork applies to its requests; the source
+        // address as the users bind it towards this target.
+        LoadPlan aimed = load.withOthers(guest != null ? guest.jmeterProperties() : Map.of());
+        if (aimed.sourceAddress() != null) {
+            aimed = aimed.withSourceAddress(
+                    SourceAddress.parse(aimed.sourceAddress()).propertyTowards(target.getHost()));
         }
-        properties.computeIfPresent(
-                SourceAddress.PLAN_PROPERTY,
-                (name, value) -> SourceAddress.parse(value).propertyTowards(target.getHost()));
         if (!split.split()) {
-            Process fork = startFork(target, properties, users, ClientShare.WHOLE, into, jvmFlags.apply(into));
-            load = List.of(fork);
+            Process fork = startFork(target, aimed, users, ClientShare.WHOLE, into, jvmFlags.apply(into));
+            clientForks = List.of(fork);
             relayProgress(fork, into, null, null);
             return new LoadExit(fork.waitFor(), into, ClientShare.WHOLE);
         }
@@ -441,14 +431,13 @@ final class ServerRun {
             for (int index = 1; index <= split.processes(); index++) {
                 Path processDir = Files.createDirectories(into.resolve(RunFolder.clientProcessDir(index)));
                 dirs.add(processDir);
-                forks.add(startFork(
-                        target, properties, users, split.share(index), processDir, jvmFlags.apply(processDir)));
+                forks.add(startFork(target, aimed, users, split.share(index), processDir, jvmFlags.apply(processDir)));
             }
         } catch (IOException | RuntimeException e) {
             forks.forEach(fork -> fork.toHandle().destroy());
             throw e;
         }
-        load = List.copyOf(forks);
+        clientForks = List.copyOf(forks);
         SplitProgress progress = new SplitProgress(forks.size());
         CountDownLatch ready = new CountDownLatch(forks.size());
         List<Thread> relays = new ArrayList<>();
@@ -493,15 +482,13 @@ final class ServerRun {
         return exit;
     }
 
-    private Process startFork(
-            URI target, Map<String, String> properties, int users, ClientShare share, Path into, List<String> jvmFlags)
+    /** One fork of the load: the whole plan, or for one process of a split load its share. */
+    private Process startFork(URI target, LoadPlan load, int users, ClientShare share, Path into, List<String> jvmFlags)
             throws IOException {
         ChosenClient client = spec.client();
         return client.start(new LoadRequest(
                 target,
-                plan.location(),
-                properties,
-                plan.how(),
+                load.share(share),
                 users,
                 share,
                 new LoadRequest.Files(
@@ -521,7 +508,7 @@ final class ServerRun {
 
     /** The client's forks running now (a warm-up's have ended), for the outside sampler; empty before the first. */
     private List<ProcessHandle> clientNow() {
-        return load.stream().map(Process::toHandle).toList();
+        return clientForks.stream().map(Process::toHandle).toList();
     }
 
     /** What a split load's processes share while they run: their latest progress, and who is ready to start. */
@@ -601,7 +588,7 @@ final class ServerRun {
         }
         out.printf("[%s] the server died: stopping the load; the samples so far are kept%n", id);
         // SIGTERM through the handle: Process.destroy() would also close the pipe being read here.
-        load.forEach(fork -> fork.toHandle().destroy());
+        clientForks.forEach(fork -> fork.toHandle().destroy());
     }
 
     private void show(Progress progress) {

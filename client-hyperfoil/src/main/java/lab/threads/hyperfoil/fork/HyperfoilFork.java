@@ -9,7 +9,9 @@ import java.util.Map;
 import lab.threads.client.ClientShare;
 import lab.threads.client.GuestProperties;
 import lab.threads.client.LoadClient;
+import lab.threads.client.LoadPlan;
 import lab.threads.client.LoadRequest;
+import lab.threads.client.PlanKey;
 import lab.threads.common.ParentWatch;
 import lab.threads.common.WaitKind;
 
@@ -38,9 +40,9 @@ final class HyperfoilFork {
     private HyperfoilFork() {}
 
     /**
-     * @param load       the throughput plan's knobs among its properties: connections, warmup, duration (s), sleep_ms,
-     *                   response_timeout_ms, rate (0: back to back), and a guest's ({@link GuestProperties}); its jar is
-     *                   client-hyperfoil.jar (its libs/ beside it)
+     * @param load       the throughput plan (for one process of a split load, its share): connections, warmup,
+     *                   duration (s), sleep_ms, response_timeout_ms, rate (0: back to back), and a guest's
+     *                   ({@link GuestProperties}); its jar is client-hyperfoil.jar (its libs/ beside it)
      * @param eventLoops Hyperfoil's event-loop threads ({@link #eventLoops}), 0: one per core the fork may use
      */
     static Process start(LoadRequest load, int eventLoops) throws IOException {
@@ -70,12 +72,11 @@ final class HyperfoilFork {
     }
 
     static List<String> command(LoadRequest load, int eventLoops) {
-        Map<String, String> properties = load.properties();
+        LoadPlan plan = load.plan();
         Path jtl = load.files().samples();
-        ClientShare share = load.share();
-        int connections = share.of(Integer.parseInt(properties.get("connections")));
+        long connections = plan.get(PlanKey.CONNECTIONS, 0);
         long heapMb = BASE_HEAP_MB + connections * HEAP_PER_CONNECTION / MB;
-        long warmupSeconds = seconds(properties, "warmup");
+        long warmupSeconds = seconds(plan, PlanKey.WARMUP);
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current()
                 .info()
@@ -100,20 +101,22 @@ final class HyperfoilFork {
         command.add("--host=" + load.target().getHost());
         command.add("--port=" + load.target().getPort());
         command.add("--connections=" + connections);
-        command.add("--rate=" + share.of(Integer.parseInt(properties.getOrDefault("rate", "0"))));
+        command.add("--rate=" + plan.get(PlanKey.RATE, 0));
         command.add("--warmup-ms=" + warmupSeconds * 1000);
-        command.add("--duration-ms=" + seconds(properties, "duration") * 1000);
-        command.add("--sleep-ms=" + Long.parseLong(properties.get("sleep_ms")));
-        if (load.how() != WaitKind.SLEEP) {
-            command.add("--how=" + load.how().id());
+        command.add("--duration-ms=" + seconds(plan, PlanKey.DURATION) * 1000);
+        command.add("--sleep-ms=" + plan.get(PlanKey.SLEEP_MS, 0));
+        if (plan.how() != WaitKind.SLEEP) {
+            command.add("--how=" + plan.how().id());
         }
         // A guest's path and query as given, and the status its answers must have.
-        if (properties.containsKey(GuestProperties.PATH)) {
-            command.add("--path=" + properties.get(GuestProperties.PATH));
-            command.add("--expect-status=" + properties.get(GuestProperties.EXPECT_STATUS));
+        Map<String, String> others = plan.others();
+        if (others.containsKey(GuestProperties.PATH)) {
+            command.add("--path=" + others.get(GuestProperties.PATH));
+            command.add("--expect-status=" + others.get(GuestProperties.EXPECT_STATUS));
         }
-        command.add("--timeout-ms=" + Long.parseLong(properties.getOrDefault("response_timeout_ms", "30000")));
+        command.add("--timeout-ms=" + plan.get(PlanKey.RESPONSE_TIMEOUT_MS, 30_000));
         command.add("--jtl=" + jtl.toAbsolutePath());
+        ClientShare share = load.share();
         if (share.split()) {
             command.add("--rid-prefix=" + share.prefix());
             command.add("--await-go=true");
@@ -124,10 +127,10 @@ final class HyperfoilFork {
         return command;
     }
 
-    private static long seconds(Map<String, String> properties, String knob) {
-        long value = Long.parseLong(properties.get(knob));
+    private static long seconds(LoadPlan plan, PlanKey knob) {
+        long value = plan.get(knob, 0);
         if (value < 0) {
-            throw new IllegalArgumentException("--" + knob + " must be 0 or more seconds, got " + value + ".");
+            throw new IllegalArgumentException(knob.flag() + " must be 0 or more seconds, got " + value + ".");
         }
         return value;
     }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import lab.threads.client.ClientShare;
 import lab.threads.client.GuestProperties;
+import lab.threads.client.LoadPlan;
 import lab.threads.client.LoadRequest;
 import lab.threads.common.WaitKind;
 import org.junit.jupiter.api.Test;
@@ -34,19 +35,21 @@ class HyperfoilForkTest {
         return HyperfoilFork.command(
                 new LoadRequest(
                         URI.create("http://127.0.0.1:8086"),
-                        "throughput",
-                        Map.of(
-                                "connections",
-                                "100",
-                                "warmup",
-                                warmupSeconds,
-                                "duration",
-                                "5",
-                                "sleep_ms",
-                                "0",
-                                "rate",
-                                rate),
-                        how,
+                        LoadPlan.of(
+                                        "throughput",
+                                        how,
+                                        Map.of(
+                                                "connections",
+                                                "100",
+                                                "warmup",
+                                                warmupSeconds,
+                                                "duration",
+                                                "5",
+                                                "sleep_ms",
+                                                "0",
+                                                "rate",
+                                                rate))
+                                .share(share),
                         100,
                         share,
                         new LoadRequest.Files(Path.of("samples.jtl"), Path.of("hyperfoil.log"), null, null),
@@ -111,21 +114,22 @@ class HyperfoilForkTest {
         List<String> guest = HyperfoilFork.command(
                 new LoadRequest(
                         URI.create("http://127.0.0.1:8080"),
-                        "throughput",
-                        Map.of(
-                                "connections",
-                                "10",
-                                "warmup",
-                                "1",
-                                "duration",
-                                "5",
-                                "sleep_ms",
-                                "0",
-                                GuestProperties.PATH,
-                                "/api/orders?id=1",
-                                GuestProperties.EXPECT_STATUS,
-                                "201"),
-                        WaitKind.SLEEP,
+                        LoadPlan.of(
+                                "throughput",
+                                WaitKind.SLEEP,
+                                Map.of(
+                                        "connections",
+                                        "10",
+                                        "warmup",
+                                        "1",
+                                        "duration",
+                                        "5",
+                                        "sleep_ms",
+                                        "0",
+                                        GuestProperties.PATH,
+                                        "/api/orders?id=1",
+                                        GuestProperties.EXPECT_STATUS,
+                                        "201")),
                         10,
                         ClientShare.WHOLE,
                         new LoadRequest.Files(Path.of("samples.jtl"), Path.of("hyperfoil.log"), null, null),
