@@ -214,7 +214,7 @@ public final class LabCommand implements Callable<Integer> {
             names = "--service-ms",
             description =
                     "Guests: the time the service itself takes to answer one request, when known: the plan's "
-                            + "ideal (and % of it) is computed with it. Default: none (throughput and latency, no % of the ideal).")
+                            + "ideal (and %% of it) is computed with it. Default: none (throughput and latency, no %% of the ideal).")
     Long serviceMs;
 
     @Option(
