@@ -38,7 +38,13 @@ public enum LoadClient {
                     "JMeter's Summary Report and Aggregate Report columns",
                     "JMeter recorded no connect times (its Java implementation writes 0)",
                     "",
-                    null)),
+                    null,
+                    "JMeter's latency and throughput include the client's own delays; the server's columns are its own"
+                            + " view. To measure the server rather than the client: fewer users (--users), JMeter's"
+                            + " users on other machines (--workers), or the server on another machine (--target).",
+                    "With no think time the req/s is the slower side's: to measure the server, a lighter client"
+                            + " (--client hyperfoil), the client on cores of its own (--cpus) or on another machine"
+                            + " (--workers, --target).")),
     /**
      * Hyperfoil's start is {@code System.currentTimeMillis()} and the elapsed its nanosecond clock, each cut to the ms
      * on its own: the recorded end (start + elapsed) can be up to 2 ms before the true end.
@@ -58,7 +64,17 @@ public enum LoadClient {
                     "Hyperfoil recorded no connect times (it writes 0)",
                     " (Hyperfoil writes no connect time: 0, its connections are opened before the load)",
                     // Its records carry its connection count in allThreads, the same in every record.
-                    "the connections Hyperfoil held (allThreads: its records carry the plan's count, not a live one)"));
+                    "the connections Hyperfoil held (allThreads: its records carry the plan's count, not a live one)",
+                    // Already the lighter client: the advice is cores of its own, not another client.
+                    Advice.HYPERFOIL,
+                    Advice.HYPERFOIL));
+
+    /** Hyperfoil's advice, the same with a think time and without: it is already the lighter client. */
+    private static final class Advice {
+        static final String HYPERFOIL = "The req/s and latency include Hyperfoil's own delays (it shares the cores):"
+                + " to measure the server, the client on cores of its own (--cpus) or the server on another machine"
+                + " (--target).";
+    }
 
     /** The client of a run that names none: the only one before the second came. */
     public static final LoadClient UNNAMED = JMETER;
@@ -73,14 +89,17 @@ public enum LoadClient {
      * What the report says of the client where its words differ from one client to another: the start of the main
      * table's reading note; the title of JMeter's Summary and Aggregate Report columns; the kernel section's words for
      * a run whose records hold no connect time; what the connect part's meaning gains (empty: nothing); the
-     * active-users chart's caption (null: the chart's own).
+     * active-users chart's caption (null: the chart's own); what to do when it held a run's figures back, with a think
+     * time and without one (a 0 ms sleep, where its CPU bounds the req/s).
      */
     public record Words(
             String readingTimes,
             String summaryColumns,
             String noConnectTimes,
             String connectNote,
-            String activeUsersCaption) {}
+            String activeUsersCaption,
+            String clientBoundAdvice,
+            String noThinkTimeAdvice) {}
 
     /**
      * The logs a client's fork leaves in a server's folder, beside its samples.

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
  * is one module and one line. What counts as asking is built from the registry: a line named
  * ({@code LoadClient.JMETER}), a question by name ({@code client.jmeter()}, {@code instanceof HyperfoilClient}), a
  * client's name compared as a string ({@code equals("hyperfoil")}, {@code startsWith("Hyperfoil")},
- * {@code case "jmeter"}) and a client's own file looked for by its name ({@code "hyperfoil.log"}). The registry's own
+ * {@code case "jmeter"}), a switch over the registry's lines ({@code case HYPERFOIL ->}) and a client's own file looked
+ * for by its name ({@code "hyperfoil.log"}). The registry's own
  * file is where the lines are, and exempt.
  */
 class ClientSeamTest {
@@ -59,6 +60,8 @@ class ClientSeamTest {
                 "if (name.equalsIgnoreCase(\"" + id + "\")) {",
                 "if (prose.startsWith(\"" + LoadClient.valueOf(client).label() + "\")) {",
                 "case \"" + id + "\" -> 2;",
+                "case " + client + " -> 2;",
+                "    case " + client + ":",
                 "if (\"" + id + "\".equals(name)) {",
                 "Files.exists(dir.resolve(\"" + LoadClient.valueOf(client).logFile() + "\"))",
                 "ClientKind kind = ClientKind.parse(name);")) {
@@ -99,6 +102,7 @@ class ClientSeamTest {
                 "\\b(?:equals|equalsIgnoreCase|startsWith|endsWith|contains|matches)\\s*\\(\\s*\"(?i:" + names + ")",
                 name + "\\s*\\.\\s*(?:equals|equalsIgnoreCase)\\s*\\(",
                 "\\bcase\\s+" + name,
+                "\\bcase\\s+(?:" + constants + ")\\s*(?:->|:|,)",
                 "\"(?:" + files + ")\"",
                 "\\bClientKind\\b"));
     }

@@ -202,19 +202,14 @@ final class ClientFindings {
     }
 
     /**
-     * What to do when the client held the figures back, by the client that did: never to use it again.
+     * What to do when the client held the figures back, in the words of the client that did: never to use it again.
      *
      * @param noThinkTime the plan has no ideal (a 0 ms sleep), where the client's CPU is what bounds the req/s
      */
     static String clientBoundAdvice(LoadClient recorder, boolean noThinkTime) {
-        return switch (recorder) {
-            case JMETER ->
-                noThinkTime
-                        ? ClientVerdict.NO_THINK_TIME_ADVICE
-                        : "JMeter's latency and throughput include the client's own delays; the server's columns "
-                                + "are its own view. " + ClientVerdict.WHAT_TO_DO;
-            case HYPERFOIL -> ClientVerdict.HYPERFOIL_ADVICE;
-        };
+        return noThinkTime
+                ? recorder.words().noThinkTimeAdvice()
+                : recorder.words().clientBoundAdvice();
     }
 
     private static String join(List<ClientVerdict.Interval> intervals) {

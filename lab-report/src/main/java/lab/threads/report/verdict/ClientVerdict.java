@@ -65,16 +65,6 @@ public record ClientVerdict(
             "OutOfMemoryError",
             "unable to create native thread");
 
-    static final String WHAT_TO_DO =
-            "To measure the server rather than the client: fewer users (--users), JMeter's users "
-                    + "on other machines (--workers), or the server on another machine (--target).";
-
-    /** Hyperfoil's is already the lighter client: the advice is to give it cores of its own, not another client. */
-    static final String HYPERFOIL_ADVICE =
-            "The req/s and latency include Hyperfoil's own delays (it shares the cores): "
-                    + "to measure the server, the client on cores of its own (--cpus) or the server on another machine "
-                    + "(--target).";
-
     /** @return the seconds in which the client recorded nothing while the server answered */
     public double stallSeconds() {
         return clientStalls.stream().mapToDouble(Interval::seconds).sum();
@@ -224,10 +214,6 @@ public record ClientVerdict(
     static final String MACHINE_ADVICE = "Client and server shared the cores and the server's CPU starved the client: "
             + "the figures are the machine's. To measure the server alone, the client on cores of its own (--cpus) or "
             + "the server on another machine (--target).";
-
-    static final String NO_THINK_TIME_ADVICE = "With no think time the req/s is the slower side's: to measure the "
-            + "server, a lighter client (--client hyperfoil), the client on cores of its own (--cpus) or on another "
-            + "machine (--workers, --target).";
 
     /**
      * The verdict where the plan has no ideal (a 0 ms sleep: each request leaves as soon as the last is answered), so

@@ -91,7 +91,7 @@ class ClientVerdictTest {
                         .anyMatch(finding -> finding.startsWith(
                                 "the server's own p99 9 ms is above Hyperfoil's 5 ms: the server went on working")),
                 past.findings()::toString);
-        assertEquals(ClientVerdict.HYPERFOIL_ADVICE, stalled.advice());
+        assertEquals(LoadClient.HYPERFOIL.words().clientBoundAdvice(), stalled.advice());
         assertTrue(
                 outside.advice().startsWith("No sign the client was the bottleneck: Hyperfoil recorded responses"),
                 outside.advice());

@@ -21,8 +21,7 @@ class NoBlockingVerdictTest {
                     "client stall: JMeter recorded no sample at t = 3-4 s",
                     "JMeter's p99 12 ms against the server's own 1 ms: 11 ms of it was spent outside the server's handler",
                     "the server's own p99 9 ms is above JMeter's 5 ms: the server went on working"),
-            "JMeter's latency and throughput include the client's own delays; the server's columns are its own view. "
-                    + ClientVerdict.WHAT_TO_DO,
+            LoadClient.JMETER.words().clientBoundAdvice(),
             List.of(),
             List.of(),
             10,

@@ -75,7 +75,7 @@ class NoThinkTimeVerdictTest {
                                 .getFirst()
                                 .endsWith("the client ran out of its own cores first: the req/s " + "is the client's"),
                 verdict.findings().getFirst());
-        assertEquals(ClientVerdict.HYPERFOIL_ADVICE, verdict.advice());
+        assertEquals(LoadClient.HYPERFOIL.words().clientBoundAdvice(), verdict.advice());
         assertTrue(
                 verdict.findings().stream().noneMatch(finding -> finding.contains("JMeter")),
                 "a Hyperfoil run's evidence names Hyperfoil: " + verdict.findings());
@@ -104,7 +104,7 @@ class NoThinkTimeVerdictTest {
                         + "8.0 s (0.800 ms), all cores at least 95% busy for 10 of 10 s: the client's CPU bounded the "
                         + "req/s: it measured itself as much as the server",
                 verdict.findings().getFirst());
-        assertEquals(ClientVerdict.NO_THINK_TIME_ADVICE, verdict.advice());
+        assertEquals(LoadClient.JMETER.words().noThinkTimeAdvice(), verdict.advice());
     }
 
     @Test
