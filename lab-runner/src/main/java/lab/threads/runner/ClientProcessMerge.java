@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 import lab.threads.run.RunFolder;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
@@ -67,6 +68,28 @@ final class ClientProcessMerge {
                         .map(dir -> dir.resolve(RunFolder.CLIENT_STATS_FILE))
                         .toList(),
                 serverDir.resolve(RunFolder.CLIENT_STATS_FILE));
+    }
+
+    /**
+     * Merges every split load under {@code runDir} (a run, a case or a repeat) that has its processes' files but not
+     * their merge: a run whose runner was killed before the load's end, which {@code ./lab report} then recovers.
+     */
+    static void mergeWhereMissing(Path runDir) throws IOException {
+        String first = RunFolder.clientProcessDir(1);
+        List<Path> split;
+        try (Stream<Path> dirs = Files.walk(runDir, 4)) {
+            split = dirs.filter(dir -> dir.getFileName().toString().equals(first) && Files.isDirectory(dir))
+                    .map(Path::getParent)
+                    .filter(serverDir -> !Files.exists(serverDir.resolve(RunFolder.SAMPLES_FILE)))
+                    .toList();
+        }
+        for (Path serverDir : split) {
+            int processes = 1;
+            while (Files.isDirectory(serverDir.resolve(RunFolder.clientProcessDir(processes + 1)))) {
+                processes++;
+            }
+            merge(serverDir, processes);
+        }
     }
 
     /** One process's samples, read as they are merged. */

@@ -1,5 +1,6 @@
 package lab.threads.runner;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import lab.threads.common.OneLineErrors;
@@ -43,6 +44,10 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        // A load split over client processes whose runner died before merging them: merged first, then read as one.
+        if (Files.isDirectory(runDir)) {
+            ClientProcessMerge.mergeWhereMissing(runDir);
+        }
         return RunRewrite.rewrite(runDir);
     }
 }

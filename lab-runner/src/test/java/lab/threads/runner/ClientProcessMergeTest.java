@@ -110,6 +110,31 @@ class ClientProcessMergeTest {
         assertEquals(2, merged.get(1).get("processes").asInt());
     }
 
+    @Test
+    void aSplitLoadLeftUnmergedByAKilledRunnerIsMergedBeforeItsReport() throws IOException {
+        Path server = dir.resolve("repeat-1").resolve("server-virtual");
+        write(
+                server,
+                1,
+                RunFolder.SAMPLES_FILE,
+                HEADER,
+                "1000,500,GET /sleep,200,OK,p1-Users 1-1,text,true,,330,138,1,1,http://h/sleep?rid=p1-1,500,0,1");
+        write(
+                server,
+                2,
+                RunFolder.SAMPLES_FILE,
+                HEADER,
+                "1000,700,GET /sleep,200,OK,p2-Users 1-1,text,true,,330,138,1,1,http://h/sleep?rid=p2-1,700,0,1");
+
+        ClientProcessMerge.mergeWhereMissing(dir);
+
+        assertEquals(2, records(server.resolve(RunFolder.SAMPLES_FILE)).size());
+        Files.writeString(server.resolve(RunFolder.SAMPLES_FILE), HEADER + "\n");
+        ClientProcessMerge.mergeWhereMissing(dir);
+        assertEquals(
+                0, records(server.resolve(RunFolder.SAMPLES_FILE)).size(), "a merge already made is left as it is");
+    }
+
     private static String line(long at, long elapsed, long cpu, long threads, boolean distributed) {
         return "{\"sampledAtMs\":" + at + ",\"elapsedMs\":" + elapsed + ",\"cpuUserMs\":" + cpu + ",\"osThreads\":"
                 + threads + ",\"gcMaxPauseMs\":" + threads + ",\"machineCpuBusyMs\":7,\"distributed\":"
@@ -117,7 +142,11 @@ class ClientProcessMergeTest {
     }
 
     private void write(int process, String file, String... lines) throws IOException {
-        Path processDir = Files.createDirectories(dir.resolve(RunFolder.clientProcessDir(process)));
+        write(dir, process, file, lines);
+    }
+
+    private static void write(Path serverDir, int process, String file, String... lines) throws IOException {
+        Path processDir = Files.createDirectories(serverDir.resolve(RunFolder.clientProcessDir(process)));
         Files.write(processDir.resolve(file), List.of(lines));
     }
 
