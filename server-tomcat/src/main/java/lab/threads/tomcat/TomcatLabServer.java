@@ -192,11 +192,15 @@ public final class TomcatLabServer implements LabServer {
             }
         }
 
-        /** The client's address and port, as the acceptor saw them; null if Tomcat's text is no IP literal. */
+        /**
+         * The client's address and port, as the acceptor saw them; null if Tomcat's text is no address. Its remote
+         * address is an IP literal, which {@code getByName} parses without a lookup ({@code InetAddress.ofLiteral}
+         * would insist on one, but it is JDK 22's, and the servers run on 21 too: {@code --server-jdk 21}).
+         */
         private static SocketAddress peer(HttpServletRequest req) {
             try {
-                return new InetSocketAddress(InetAddress.ofLiteral(req.getRemoteAddr()), req.getRemotePort());
-            } catch (IllegalArgumentException notLiteral) {
+                return new InetSocketAddress(InetAddress.getByName(req.getRemoteAddr()), req.getRemotePort());
+            } catch (java.net.UnknownHostException notAnAddress) {
                 return null;
             }
         }
