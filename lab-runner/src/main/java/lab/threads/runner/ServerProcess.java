@@ -172,11 +172,18 @@ final class ServerProcess {
             }
             try {
                 // Its own ready line first: another run's server on the same port would answer /health too.
-                if (logSays(ServerLauncher.READY)
-                        && client.send(health, HttpResponse.BodyHandlers.discarding())
-                                        .statusCode()
-                                == 200) {
-                    return;
+                if (logSays(ServerLauncher.READY)) {
+                    HttpResponse<String> answer = client.send(health, HttpResponse.BodyHandlers.ofString());
+                    if (answer.statusCode() == 200) {
+                        return;
+                    }
+                    if (answer.statusCode() >= 500) {
+                        // Listening and failing: no wait makes it healthy. Said at once, with its own words.
+                        process.destroyForcibly();
+                        throw new ServerFailedException(variant.id() + " answered " + health.uri() + " with "
+                                + answer.statusCode() + " (" + answer.body().strip() + "). Its last words (" + log
+                                + "):" + System.lineSeparator() + logTail());
+                    }
                 }
             } catch (IOException notYet) {
                 // Not listening yet: poll again.
