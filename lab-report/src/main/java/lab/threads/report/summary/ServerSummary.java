@@ -165,7 +165,7 @@ public record ServerSummary(
     }
 
     /** Reads the server folder's files; never throws on bad files. */
-    public static ServerSummary from(String serverId, Path serverDir, PlanShape plan, RunOutcome outcome) {
+    public static ServerSummary from(String serverId, Path serverDir, PlanShape runPlan, RunOutcome outcome) {
         List<String> notes = new ArrayList<>();
         GuestFacts guest = GuestFacts.read(serverDir, notes);
         SampleStatistics statistics = new SampleStatistics();
@@ -187,7 +187,7 @@ public record ServerSummary(
                         .andThen(timeline)
                         .andThen(connects),
                 notes);
-        TimeBreakdown measured = timeline.breakdown(plan.sleepMs());
+        TimeBreakdown measured = timeline.breakdown(runPlan.sleepMs());
         TimeBreakdown breakdown = measured.checkedAgainst(AcceptQueueCheck.of(
                 measured,
                 AcceptQueueArea.read(
@@ -198,6 +198,7 @@ public record ServerSummary(
                 ? ServerStatsPeaks.read(
                         serverDir.resolve(RunFolder.STATS_FILE), notes, ends.isEmpty() ? null : ends.lastEnd())
                 : GuestNotes.peaks(serverDir, guest, notes, ends.isEmpty() ? null : ends.lastEnd());
+        PlanShape plan = OwnPath.of(runPlan, serverStats.settings(), notes);
         ServerView serverView = guest == null
                 ? ServerView.read(
                         serverDir.resolve(RunFolder.STATS_FILE), ends.isEmpty() ? null : ends.firstStart(), notes)
