@@ -72,7 +72,8 @@ class JMeterPlansTest {
         assertEquals("${__P(port,8083)}", sampler.getPropertyAsString(HTTPSamplerProxy.PORT));
         assertEquals("GET", sampler.getMethod());
         assertEquals(
-                "/sleep?ms=${__P(sleep_ms," + sleepMs + ")}${__P(how_query,)}&rid=${__P(rid_prefix,)}${__counter(FALSE,)}",
+                "/sleep?ms=${__P(sleep_ms," + sleepMs
+                        + ")}${__P(how_query,)}&rid=${__P(rid_prefix,)}${__counter(FALSE,)}",
                 sampler.getPropertyAsString(HTTPSamplerProxy.PATH));
         assertEquals("HttpClient4", sampler.getImplementation());
         assertEquals(SOURCE_ADDRESS, sampler.getIpSource());
