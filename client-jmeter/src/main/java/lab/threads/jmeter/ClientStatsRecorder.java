@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import lab.threads.common.ClientStats;
 import lab.threads.common.GcPauses;
-import org.apache.jmeter.threads.JMeterContextService;
 
 /**
  * The forked JMeter's own health, once a second, in {@code client-stats.jsonl} beside the .jtl ({@link ClientStats}
@@ -17,7 +16,8 @@ import org.apache.jmeter.threads.JMeterContextService;
  *       {@code activeUsers} JMeter users alive.
  * </ul>
  * In a distributed run ({@code --workers}) the users run on the workers: each line says {@code "distributed": true}
- * and describes this controller JVM only; the samples and users are the workers' as reported here, and
+ * and describes this controller JVM only; the samples and users are the workers' as reported here (the users as
+ * their samples counted them, {@link SampleCounter#activeUsers}), and
  * {@code samplesStarted}/{@code samplesInFlight} are left out, as the workers report no sample starting.
  */
 final class ClientStatsRecorder {
@@ -66,7 +66,7 @@ final class ClientStatsRecorder {
             line.put("samplesCompleted", completed);
         }
         line.put("errors", errors);
-        line.put("activeUsers", JMeterContextService.getNumberOfThreads());
+        line.put("activeUsers", counter.activeUsers());
         if (distributed) {
             line.put("distributed", true);
         }

@@ -19,7 +19,6 @@ import org.apache.jmeter.engine.JMeterEngineException;
 import org.apache.jmeter.samplers.Remoteable;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestStateListener;
-import org.apache.jmeter.threads.RemoteThreadsListenerTestElement;
 import org.apache.jorphan.collections.HashTree;
 
 /**
@@ -62,8 +61,10 @@ final class DistributedTest implements LoadTest {
         }
         this.shares = shares(Integer.parseInt(users.strip()), workers.size());
         HashTree planLevel = tree.getTree(tree.getArray()[0]);
-        // The workers report each user starting and ending, so the progress lines count active users here too.
-        planLevel.add(new RemoteThreadsListenerTestElement());
+        // No RemoteThreadsListenerTestElement: with it every user's start and end is an RMI call from the user's
+        // thread to this JVM, and RMI serves each call in flight on a connection and a platform thread of its own,
+        // so this JVM's threads and CPU grew with the workers' users. The active users are read from the samples'
+        // own counts instead (SampleCounter).
         ends = new TestEnds(workers.size());
         // Last: a worker tells its listeners in plan order that it ended, so the .jtl writer has all its samples
         // (and has closed the file after the last worker) by the time this one hears it.

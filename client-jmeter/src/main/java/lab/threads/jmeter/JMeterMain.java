@@ -30,7 +30,6 @@ import org.apache.jmeter.save.SaveService;
 import org.apache.jmeter.services.FileServer;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.testelement.property.PropertyIterator;
-import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.ThreadGroup;
 import org.apache.jmeter.threads.openmodel.OpenModelThreadGroup;
 import org.apache.jmeter.util.JMeterUtils;
@@ -399,8 +398,7 @@ public final class JMeterMain implements Callable<Integer> {
     }
 
     private static Progress progress(SampleCounter counter, long start) {
-        return new Progress(
-                elapsedSeconds(start), counter.samples(), counter.errors(), JMeterContextService.getNumberOfThreads());
+        return new Progress(elapsedSeconds(start), counter.samples(), counter.errors(), counter.activeUsers());
     }
 
     private static long elapsedSeconds(long startNanos) {

@@ -19,6 +19,7 @@ import lab.threads.common.SettingsMode;
 import lab.threads.common.Variant;
 import lab.threads.jmeter.workers.RmiOptions;
 import lab.threads.jmeter.workers.WorkerAddresses;
+import lab.threads.jmeter.workers.WorkerReach;
 import lab.threads.run.Sweep;
 import lab.threads.runner.guest.Expected;
 import lab.threads.runner.guest.Guest;
@@ -343,6 +344,8 @@ public final class LabCommand implements Callable<Integer> {
         RunOptions options = options();
         if (!options.workers().isEmpty()) {
             options.rmi().ready();
+            // Before any server starts: a run on workers it cannot reach would start each server for nothing.
+            WorkerReach.check(options.workers(), WorkerReach.TIMEOUT);
         }
         // Last: its output check makes the results folder, which a refusal before it must not leave behind.
         Preflight.check(options.preflight());

@@ -52,7 +52,8 @@ public final class JMeterWorkerMain implements Callable<Integer> {
             names = "--rmi-hostname",
             paramLabel = "ADDRESS",
             description = "The address controllers reach this worker at (java.rmi.server.hostname), and the only one "
-                    + "it listens on. Default: this machine's address (in a container: the container's).")
+                    + "it listens on: one of this machine's, an interface's or any of 127.0.0.0/8. "
+                    + "Default: this machine's address (in a container: the container's).")
     private String rmiHostname;
 
     @Mixin
@@ -123,16 +124,20 @@ public final class JMeterWorkerMain implements Callable<Integer> {
     }
 
     /**
-     * The worker listens on the address it gives controllers, and on no other: it must be one of this machine's.
+     * The worker listens on the address it gives controllers, and on no other: it must be one of this machine's, an
+     * address of one of its interfaces or any loopback address. Linux answers on the whole of 127.0.0.0/8 though its
+     * {@code lo} lists only 127.0.0.1, so workers side by side on one machine can each take an address of their own.
      *
      * @return {@code hostname} as an IP address
+     * @throws IllegalArgumentException for a name that does not resolve or an address of another machine
      */
-    private static String ownAddress(String hostname) {
+    static String ownAddress(String hostname) {
         try {
             InetAddress address = InetAddress.getByName(hostname);
-            if (NetworkInterface.getByInetAddress(address) == null) {
+            if (!address.isLoopbackAddress() && NetworkInterface.getByInetAddress(address) == null) {
                 throw new IllegalArgumentException("--rmi-hostname " + hostname + " is not an address of this machine: "
-                        + "give one of its own (ip -brief address), the one controllers reach it at.");
+                        + "give one of its own (ip -brief address) or of 127.0.0.0/8, "
+                        + "the one controllers reach it at.");
             }
             return address.getHostAddress();
         } catch (IOException e) {

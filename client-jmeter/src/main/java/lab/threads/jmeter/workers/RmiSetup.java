@@ -13,9 +13,10 @@ import org.apache.jmeter.util.JMeterUtils;
 public final class RmiSetup {
 
     /**
-     * Base of the controller's callback ports: JMeter listens on base + 1 (users starting and ending) and base + 2
-     * (samples). Fixed, so a firewall can open them; below the ephemeral port ranges (Linux's 32768-60999, the
-     * bench container's 10000-65000), so no outgoing connection holds them. One controller per machine at a time.
+     * Base of the controller's callback port: JMeter listens on base + 2 (samples and each worker's end of test;
+     * base + 1 would carry every user's start and end, which the lab does not ask for: DistributedTest). Fixed, so a
+     * firewall can open it; below the ephemeral port ranges (Linux's 32768-60999, the bench container's
+     * 10000-65000), so no outgoing connection holds it. One controller per machine at a time.
      */
     static final int CONTROLLER_PORT_BASE = 4440;
 
@@ -30,10 +31,17 @@ public final class RmiSetup {
     public static void controller(String firstWorker, RmiSecurity security) throws IOException {
         common(localAddressTowards(firstWorker), security);
         JMeterUtils.setProperty("client.rmi.localport", Integer.toString(CONTROLLER_PORT_BASE));
-        // Workers send samples back in batches (mode StrippedBatch, the default): 100 samples, or the samples of
-        // the last second here instead of the last minute, so the progress lines stay live and a stop loses at most
-        // a second of samples. (The Asynch modes would stream, but tell the listeners the test ended before their
-        // last samples, which then miss the .jtl.) The workers use the values set here, on the controller.
+        // Workers send samples back in batches without their response bodies (StrippedBatch), one batch per
+        // listener and worker each second, whatever their count (no count threshold): the progress lines stay live,
+        // a stop loses at most a second of samples, and RMI, which takes a connection and a thread here for every
+        // call in flight, sees about one call a second per worker and listener however many users run. A count
+        // threshold (JMeter's 100) makes a call per 100 samples, from the user that took the 100th, so calls
+        // overlap more as the users grow. Rejected: the Asynch modes (one sender thread, but they tell the
+        // listeners the test ended before their last samples, which then miss the .jtl), the DiskStore modes
+        // (every sample at the end: no live progress, then one call per sample), Statistical (aggregates instead
+        // of samples). docs/results.md has the measures. The workers use the values set here, on the controller.
+        JMeterUtils.setProperty("mode", "StrippedBatch");
+        JMeterUtils.setProperty("num_sample_threshold", "-1");
         JMeterUtils.setProperty("time_threshold", "1000");
     }
 

@@ -51,7 +51,7 @@ class DistributedRunTest {
         try (SleepServer server = new SleepServer();
                 Worker first = Worker.start(dir.resolve("w1"), tls);
                 Worker second = Worker.start(dir.resolve("w2"), tls)) {
-            first.assertListensOnlyOnLoopback();
+            first.assertListensOnlyOnItsAddress();
 
             ControllerRun otherKeystore = ControllerRun.of(
                     dir.resolve("other"),
@@ -119,6 +119,22 @@ class DistributedRunTest {
         assertEquals(1, output.strip().lines().count(), "one line: " + output);
     }
 
+    /** Linux answers on the whole of 127.0.0.0/8: workers side by side on one machine can each take one address. */
+    @Test
+    void aWorkerOnALoopbackAliasListensThereAndRunsThePlan() throws Exception {
+        RmiSecurity tls = new RmiSecurity(keystore(dir.resolve("keys")), false);
+        try (SleepServer server = new SleepServer();
+                Worker worker = Worker.start(dir.resolve("w"), tls, "127.0.0.2")) {
+            worker.assertListensOnlyOnItsAddress();
+            ControllerRun run = ControllerRun.of(dir.resolve("run"), server, 4, tls, worker);
+            assertEquals(0, run.exit(), run.describe());
+            assertTrue(
+                    run.stdout().stream()
+                            .anyMatch(l -> l.startsWith("done ") && l.endsWith(" samples=8 errors=0 workers=1")),
+                    run.describe());
+        }
+    }
+
     @Test
     void insecureRmiStillRunsAndWarns() throws Exception {
         RmiSecurity plain = new RmiSecurity(new RmiKeystore(dir.resolve("no-keystore.p12")), true);
@@ -127,7 +143,7 @@ class DistributedRunTest {
             assertTrue(
                     worker.startup().stream().anyMatch(l -> l.contains(RmiSecurity.INSECURE_WARNING)),
                     worker.startup().toString());
-            worker.assertListensOnlyOnLoopback();
+            worker.assertListensOnlyOnItsAddress();
             ControllerRun run = ControllerRun.of(dir.resolve("run"), server, 5, plain, worker);
             assertEquals(0, run.exit(), run.describe());
             assertTrue(
@@ -183,18 +199,24 @@ class DistributedRunTest {
         }
     }
 
-    /** A {@link JMeterWorkerMain} in a JVM of its own, on a free port of 127.0.0.1. */
-    private record Worker(Process process, int port, Path log, List<String> startup) implements AutoCloseable {
+    /** A {@link JMeterWorkerMain} in a JVM of its own, on a free port of a loopback address (127.0.0.1 unless given). */
+    private record Worker(Process process, String host, int port, Path log, List<String> startup)
+            implements AutoCloseable {
 
         static Worker start(Path home, RmiSecurity rmi) throws IOException {
+            return start(home, rmi, "127.0.0.1");
+        }
+
+        static Worker start(Path home, RmiSecurity rmi, String host) throws IOException {
             int port = freePort();
             Process process = process(
                     home,
                     port,
+                    host,
                     rmi.insecure()
                             ? "--insecure-rmi"
                             : "--rmi-keystore=" + rmi.keystore().file());
-            Worker worker = new Worker(process, port, home.resolve("jmeter.log"), new ArrayList<>());
+            Worker worker = new Worker(process, host, port, home.resolve("jmeter.log"), new ArrayList<>());
             try {
                 worker.awaitReady();
             } catch (IOException | RuntimeException e) {
@@ -205,6 +227,10 @@ class DistributedRunTest {
         }
 
         static Process process(Path home, int port, String rmiOption) throws IOException {
+            return process(home, port, "127.0.0.1", rmiOption);
+        }
+
+        static Process process(Path home, int port, String hostname, String rmiOption) throws IOException {
             return new ProcessBuilder(
                             javaBin(),
                             "-Xmx512m",
@@ -214,7 +240,7 @@ class DistributedRunTest {
                             System.getProperty("java.class.path"),
                             JMeterWorkerMain.class.getName(),
                             "--port=" + port,
-                            "--rmi-hostname=127.0.0.1",
+                            "--rmi-hostname=" + hostname,
                             rmiOption,
                             "--jmeter-home=" + home,
                             "--jmeter-log=" + home.resolve("jmeter.log"))
@@ -223,29 +249,32 @@ class DistributedRunTest {
         }
 
         String address() {
-            return "127.0.0.1:" + port;
+            return host + ":" + port;
         }
 
-        /** The port answers on 127.0.0.1, and not on 127.0.0.2, which a socket on every interface would take. */
-        void assertListensOnlyOnLoopback() throws IOException {
-            new Socket("127.0.0.1", port).close();
-            assertThrows(ConnectException.class, () -> new Socket("127.0.0.2", port).close(), "open on 127.0.0.2");
+        /** The port answers on its address, and not on another loopback one, which a socket on every interface would. */
+        void assertListensOnlyOnItsAddress() throws IOException {
+            String other = host.equals("127.0.0.1") ? "127.0.0.2" : "127.0.0.1";
+            new Socket(host, port).close();
+            assertThrows(ConnectException.class, () -> new Socket(other, port).close(), "open on " + other);
         }
 
+        /** Reads the worker's lines into {@code startup} until it says it is ready on its address. */
         private void awaitReady() throws IOException {
+            String address = address();
             BufferedReader lines = process.inputReader(StandardCharsets.UTF_8);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WORKER_START_LIMIT_S);
             for (String line = lines.readLine();
                     line != null && System.nanoTime() < deadline;
                     line = lines.readLine()) {
                 startup.add(line);
-                if (line.startsWith("jmeter-worker ready on 127.0.0.1:" + port)) {
+                if (line.startsWith("jmeter-worker ready on " + address + " ")) {
                     // Keep draining, so a chatty worker never blocks on a full pipe.
                     Thread.ofVirtual().start(() -> lines.lines().forEach(ignored -> {}));
                     return;
                 }
             }
-            throw new IllegalStateException("worker on port " + port + " did not get ready: " + startup);
+            throw new IllegalStateException("worker " + address + " did not get ready: " + startup);
         }
 
         @Override
