@@ -150,7 +150,8 @@ class ClientProcessMergeTest {
         Files.write(processDir.resolve(file), List.of(lines));
     }
 
-    private static List<CSVRecord> records(Path jtl) throws IOException {
+    /** A .jtl's samples, by its header's names. */
+    static List<CSVRecord> records(Path jtl) throws IOException {
         try (Reader in = Files.newBufferedReader(jtl)) {
             return CSVFormat.DEFAULT
                     .builder()

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +16,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import lab.threads.run.RunFolder;
-import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -63,7 +61,8 @@ class ClientSplitRunTest {
         Path dir = LabRunEndToEndTest.onlyRunFolder(out).resolve("server-virtual");
         List<List<CSVRecord>> parts = new ArrayList<>();
         for (int process = 1; process <= 2; process++) {
-            parts.add(records(dir.resolve(RunFolder.clientProcessDir(process)).resolve(RunFolder.SAMPLES_FILE)));
+            parts.add(ClientProcessMergeTest.records(
+                    dir.resolve(RunFolder.clientProcessDir(process)).resolve(RunFolder.SAMPLES_FILE)));
         }
         // The users spread: 16 and 15, each running its loops; their thread names and ids are their own.
         for (int process = 1; process <= 2; process++) {
@@ -78,7 +77,7 @@ class ClientSplitRunTest {
             assertTrue(part.stream().allMatch(r -> r.get("threadName").startsWith(prefix)), "thread names");
             assertTrue(part.stream().allMatch(r -> rid(r).startsWith(prefix)), "request ids");
         }
-        List<CSVRecord> merged = records(dir.resolve(RunFolder.SAMPLES_FILE));
+        List<CSVRecord> merged = ClientProcessMergeTest.records(dir.resolve(RunFolder.SAMPLES_FILE));
         assertEquals(USERS * LOOPS, merged.size());
         Set<String> rids = new HashSet<>();
         merged.forEach(r -> assertTrue(rids.add(rid(r)), "each request id once: " + rid(r)));
@@ -135,17 +134,5 @@ class ClientSplitRunTest {
 
     private static String rid(CSVRecord sample) {
         return sample.get("URL").replaceFirst(".*[?&]rid=", "");
-    }
-
-    private static List<CSVRecord> records(Path jtl) throws IOException {
-        try (Reader in = Files.newBufferedReader(jtl)) {
-            return CSVFormat.DEFAULT
-                    .builder()
-                    .setHeader()
-                    .setSkipHeaderRecord(true)
-                    .get()
-                    .parse(in)
-                    .getRecords();
-        }
     }
 }

@@ -158,15 +158,19 @@ class AcceptStampTimelineTest {
         assertFalse(twice.agree(), twice::words);
         assertTrue(twice.words().contains("DISAGREE beyond 20%"), twice::words);
 
-        // A run that queued next to nothing (1 s at one: 0.9 connection-seconds): both under the slack of 1
-        // connection-second, a ratio of 0.44 is not "within 20%".
-        AcceptQueueCheck tiny = AcceptQueueCheck.of(
-                withKernelQueueSeconds(0.4),
-                AcceptQueueArea.read(
-                        recvQ("tiny-accept-queue.jsonl", 10, 1), dir.resolve("kernel.jsonl"), new ArrayList<>()));
+        // A run that queued next to nothing (1 s at one: 0.9 connection-seconds): both under the 2 connection-seconds
+        // judged, a ratio of 0.44 is not "within 20%", and nothing is flagged either.
+        AcceptQueueArea tinyArea = AcceptQueueArea.read(
+                recvQ("tiny-accept-queue.jsonl", 10, 1), dir.resolve("kernel.jsonl"), new ArrayList<>());
+        AcceptQueueCheck tiny = AcceptQueueCheck.of(withKernelQueueSeconds(0.4), tinyArea);
         assertTrue(tiny.agree(), tiny::words);
         assertFalse(tiny.words().contains("within 20%"), tiny::words);
-        assertTrue(tiny.words().contains("slack of 1.0 connection-seconds"), tiny::words);
+        assertTrue(tiny.words().contains("too little queued to judge"), tiny::words);
+        // The same rule whichever side holds more: 1.95 against 0.9 (a ratio of 2.2, a gap above one
+        // connection-second) is as little as 0.4 against 0.9, not a disagreement.
+        AcceptQueueCheck tinyTheOtherWay = AcceptQueueCheck.of(withKernelQueueSeconds(1.95), tinyArea);
+        assertTrue(tinyTheOtherWay.agree(), tinyTheOtherWay::words);
+        assertTrue(tinyTheOtherWay.words().contains("too little queued to judge"), tinyTheOtherWay::words);
 
         AcceptQueueCheck unstamped = AcceptQueueCheck.of(
                 new TimeBreakdown(1, 0, 0, 0, band(), band(), 0, null, null, null, null, null, null, 0, null), area);
