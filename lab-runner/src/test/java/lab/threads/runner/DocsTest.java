@@ -38,7 +38,7 @@ class DocsTest {
     @Test
     void everyRelativeLinkReachesAFileAndItsHeading() throws IOException {
         List<Path> pages = new ArrayList<>(List.of(HOME.resolve("README.md")));
-        try (Stream<Path> docs = Files.list(HOME.resolve("docs"))) {
+        try (Stream<Path> docs = Files.walk(HOME.resolve("docs"))) {
             docs.filter(file -> file.toString().endsWith(".md")).sorted().forEach(pages::add);
         }
         List<String> broken = new ArrayList<>();
@@ -124,6 +124,24 @@ class DocsTest {
             }
         }
         assertTrue(missing.isEmpty(), "README.md's module list lacks a line for " + missing);
+    }
+
+    /** docs/results.md is an index a reader takes in at once, and every finding's file is in it. */
+    @Test
+    void theResultsAreAnIndexOfOneFileAFinding() throws IOException {
+        Path index = HOME.resolve("docs/results.md");
+        List<String> lines = Files.readAllLines(index);
+        assertTrue(
+                lines.size() <= 150, "docs/results.md has " + lines.size() + " lines: a finding goes in docs/results/");
+        String text = String.join("\n", lines);
+        List<String> unlisted = new ArrayList<>();
+        try (Stream<Path> findings = Files.list(HOME.resolve("docs/results"))) {
+            findings.map(file -> "results/" + file.getFileName())
+                    .filter(link -> !text.contains("(" + link + ")"))
+                    .sorted()
+                    .forEach(unlisted::add);
+        }
+        assertEquals(List.of(), unlisted, "docs/results.md lists every finding's file");
     }
 
     /** The anchors GitHub gives a page's headings: lower case, punctuation dropped, spaces to dashes, repeats numbered. */
