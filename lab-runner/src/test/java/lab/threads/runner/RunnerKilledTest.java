@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
 import lab.threads.client.LoadClient;
 import lab.threads.common.ParentWatch;
 import lab.threads.report.RunRecovery;
+import lab.threads.run.RunFolder;
 import lab.threads.tasks.TasksMain;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -117,6 +118,48 @@ class RunnerKilledTest {
         assertTrue(
                 Files.readString(server.resolve(LoadClient.HYPERFOIL.logFile())).contains(ParentWatch.GONE),
                 "the fork said why");
+    }
+
+    /**
+     * A run through a database pool of 2 with 100 users: most requests wait for a connection when the runner dies.
+     * The server answers those at once rather than after the pool's 30 s timeout, so it, the database and the client
+     * are all gone within the 10 s.
+     */
+    @Test
+    void nothingOutlivesTheRunnerInARunThroughADatabasePool() throws Exception {
+        Process runner = java(
+                LabCommand.class,
+                "--servers=virtual",
+                "--how=db",
+                "--db-pool=2",
+                "--users=100",
+                "--rampup=1",
+                "--loops=50",
+                "--sleep-ms=200",
+                "--out=" + out.resolve("results"),
+                TestServerJvm.OPTION);
+        killedWhileRunning(runner, List.of("server-virtual.jar", "lab-database.jar", "jmeter-gc.log"));
+    }
+
+    /** Each process of a load split over two ends with the runner too. */
+    @Test
+    void nothingOutlivesTheRunnerInASplitLoad() throws Exception {
+        Process runner = java(
+                LabCommand.class,
+                "--servers=virtual",
+                "--client-processes=2",
+                "--users=20",
+                "--rampup=1",
+                "--loops=120",
+                "--sleep-ms=250",
+                "--out=" + out.resolve("results"),
+                TestServerJvm.OPTION);
+        killedWhileRunning(
+                runner,
+                List.of(
+                        "server-virtual.jar",
+                        RunFolder.clientProcessDir(1) + "/jmeter-gc.log",
+                        RunFolder.clientProcessDir(2) + "/jmeter-gc.log"));
     }
 
     /** {@code ./lab tasks}: the batch's JVM ends with the runner, however many threads it holds. */

@@ -10,6 +10,8 @@ import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@code how=db}: borrows a connection from one HikariCP pool and runs {@code select pg_sleep(N/1000.0)} on it, on the
@@ -31,6 +33,10 @@ final class DatabaseWait implements AutoCloseable {
     static final long TIMEOUT_FLOOR_MS = 250;
 
     private final HikariDataSource pool;
+    /** The threads waiting in {@code getConnection()} now: what {@link #stopBorrowing} answers at once. */
+    private final Set<Thread> borrowing = ConcurrentHashMap.newKeySet();
+
+    private volatile boolean stopping;
 
     DatabaseWait(String jdbcUrl, int poolSize, long timeoutMs) {
         HikariConfig config = new HikariConfig();
@@ -46,10 +52,21 @@ final class DatabaseWait implements AutoCloseable {
     void await(long millis, PoolStamps stamps) throws WaitFailure {
         stamps.borrowing();
         Connection connection;
+        Thread borrower = Thread.currentThread();
+        borrowing.add(borrower);
         try {
+            if (stopping) {
+                throw WaitFailure.stoppingWhileQueued("how=db", null);
+            }
             connection = pool.getConnection();
         } catch (SQLException e) {
-            throw borrowFailed(e);
+            throw stopping ? WaitFailure.stoppingWhileQueued("how=db", e) : borrowFailed(e);
+        } finally {
+            borrowing.remove(borrower);
+            if (stopping) {
+                // HikariCP keeps the interrupt that ended the borrow: the answer is still to be written on this thread.
+                Thread.interrupted();
+            }
         }
         stamps.borrowed();
         try (connection;
@@ -96,6 +113,15 @@ final class DatabaseWait implements AutoCloseable {
         settings.put("minimumIdle", pool.getMinimumIdle());
         settings.put("connectionTimeoutMs", pool.getConnectionTimeout());
         return settings;
+    }
+
+    /**
+     * The server is stopping: every request still waiting for a connection gives up now (HikariCP ends a borrow that is
+     * interrupted), and no new one waits; the queries on borrowed connections, in flight, run on under the grace.
+     */
+    void stopBorrowing() {
+        stopping = true;
+        borrowing.forEach(Thread::interrupt);
     }
 
     @Override

@@ -63,6 +63,7 @@ public final class ServerLauncher {
                                     + (graceMs == null
                                             ? ", in-flight requests get no grace (the framework's default)"
                                             : ", in-flight requests get up to " + graceMs + " ms"));
+                            contract.stopping();
                             server.stop();
                             contract.close();
                             out.println(variant.id() + " stopped");

@@ -47,6 +47,11 @@ public final class SleepContract {
         HeapAfterGc.watch();
     }
 
+    /** The server begins to stop: requests queued for a pooled connection are answered now, not after its timeout. */
+    public void stopping() {
+        waits.stopBorrowing();
+    }
+
     /** The server has stopped: the request log writes what it still holds. */
     public void close() {
         waits.close();

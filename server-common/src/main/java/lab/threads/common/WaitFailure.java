@@ -13,6 +13,8 @@ public final class WaitFailure extends IOException {
     public static final String HTTP_POOL_TIMEOUT = "http_pool_timeout";
     /** The database refused, is down, or dropped the connection mid-query. */
     public static final String DB_UNAVAILABLE = "db_unavailable";
+    /** The server stopped while the request waited for a pooled connection ({@link #stoppingWhileQueued}). */
+    public static final String SERVER_STOPPING = "server_stopping";
     /** The downstream refused the connection or broke it. */
     public static final String DOWNSTREAM_UNAVAILABLE = "downstream_unavailable";
 
@@ -32,6 +34,20 @@ public final class WaitFailure extends IOException {
                 DB_POOL_TIMEOUT,
                 "how=db: no connection of the pool's " + poolSize + " came free within its " + timeoutMs
                         + " ms (--db-pool, --db-pool-timeout-ms): " + e.getMessage(),
+                e);
+    }
+
+    /**
+     * The server began to stop while the request still waited for a pooled connection: its grace is for the requests in
+     * flight, not for those queued for a connection, which get this answer at once rather than hold the stop for the
+     * pool's timeout.
+     */
+    public static WaitFailure stoppingWhileQueued(String pool, Throwable e) {
+        return new WaitFailure(
+                503,
+                SERVER_STOPPING,
+                pool
+                        + ": the server is stopping and the request was still waiting for a pooled connection. Retry later.",
                 e);
     }
 
