@@ -166,7 +166,7 @@ public final class JMeterMain implements Callable<Integer> {
         // It writes nothing before the engine starts.
         ClientStatsRecorder clientStats = new ClientStatsRecorder(jtl, !workers.isEmpty(), gcPauses);
         SampleCounter counter;
-        LoadTest test;
+        JMeterLoad test;
         try {
             PlanProperties.check(properties);
             checkOutputs();
@@ -180,8 +180,8 @@ public final class JMeterMain implements Callable<Integer> {
             planLevel.add(counter);
             planLevel.add(jtlWriter());
             test = workers.isEmpty()
-                    ? LoadTest.local(tree)
-                    : new DistributedTest(tree, workers, properties, rmi.security());
+                    ? JMeterLoad.local(tree)
+                    : new WorkersLoad(tree, workers, properties, rmi.security());
         } catch (IllegalArgumentException | IOException e) {
             System.err.println("jmeter-main: " + e.getMessage());
             return EXIT_USAGE;
@@ -362,7 +362,7 @@ public final class JMeterMain implements Callable<Integer> {
         return collector;
     }
 
-    private static void awaitEnd(LoadTest test, SampleCounter counter, long start)
+    private static void awaitEnd(JMeterLoad test, SampleCounter counter, long start)
             throws InterruptedException, ExecutionException {
         boolean ended = false;
         while (!ended) {
@@ -383,7 +383,7 @@ public final class JMeterMain implements Callable<Integer> {
      * is kept.
      */
     private static void stopAndDrain(
-            LoadTest test, SampleCounter counter, long start, ClientStatsRecorder clientStats) {
+            JMeterLoad test, SampleCounter counter, long start, ClientStatsRecorder clientStats) {
         System.out.println("stopping: signal received");
         test.stop();
         try {

@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 class WorkerSharesTest {
     @Test
     void usersAreSpreadWithTheRemainderOnTheFirstWorkers() {
-        assertEquals(List.of(7, 7, 6), DistributedTest.shares(20, 3));
-        assertEquals(List.of(1, 1), DistributedTest.shares(2, 2));
-        assertThrows(IllegalArgumentException.class, () -> DistributedTest.shares(1, 2));
+        assertEquals(List.of(7, 7, 6), WorkersLoad.shares(20, 3));
+        assertEquals(List.of(1, 1), WorkersLoad.shares(2, 2));
+        assertThrows(IllegalArgumentException.class, () -> WorkersLoad.shares(1, 2));
     }
 
     @Test

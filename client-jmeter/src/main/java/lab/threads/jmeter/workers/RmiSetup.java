@@ -14,7 +14,7 @@ public final class RmiSetup {
 
     /**
      * Base of the controller's callback port: JMeter listens on base + 2 (samples and each worker's end of test;
-     * base + 1 would carry every user's start and end, which the lab does not ask for: DistributedTest). Fixed, so a
+     * base + 1 would carry every user's start and end, which the lab does not ask for: WorkersLoad). Fixed, so a
      * firewall can open it; below the ephemeral port ranges (Linux's 32768-60999, the bench container's
      * 10000-65000), so no outgoing connection holds it. One controller per machine at a time.
      */

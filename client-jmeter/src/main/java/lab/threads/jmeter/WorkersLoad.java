@@ -11,6 +11,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import lab.threads.client.ClientShare;
 import lab.threads.jmeter.workers.JMeterWorkerMain;
 import lab.threads.jmeter.workers.RmiSecurity;
 import lab.threads.jmeter.workers.WorkerRefusal;
@@ -32,7 +33,7 @@ import org.apache.jorphan.collections.HashTree;
  * remainder lasts, so the total is the plan's. JMeter's {@code DistributedRunner} has one property set for all
  * workers, hence a {@code ClientJMeterEngine} per worker here.
  */
-final class DistributedTest implements LoadTest {
+final class WorkersLoad implements JMeterLoad {
 
     private final HashTree tree;
     private final List<String> workers;
@@ -50,7 +51,7 @@ final class DistributedTest implements LoadTest {
      * @param security   how the workers are reached, to explain a refusal
      * @throws IllegalArgumentException without {@code users}, or with fewer users than workers
      */
-    DistributedTest(HashTree tree, List<String> workers, Map<String, String> properties, RmiSecurity security) {
+    WorkersLoad(HashTree tree, List<String> workers, Map<String, String> properties, RmiSecurity security) {
         this.tree = tree;
         this.security = security;
         this.workers = List.copyOf(workers);
@@ -113,8 +114,9 @@ final class DistributedTest implements LoadTest {
                     users + " users cannot be spread over " + workers + " workers: every worker needs at least one.");
         }
         List<Integer> shares = new ArrayList<>();
-        for (int i = 0; i < workers; i++) {
-            shares.add(users / workers + (i < users % workers ? 1 : 0));
+        for (int index = 1; index <= workers; index++) {
+            // Spread as the local processes of a split load are: the shares differ by at most one.
+            shares.add(new ClientShare(index, workers).of(users));
         }
         return shares;
     }

@@ -8,7 +8,7 @@ import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jorphan.collections.HashTree;
 
 /** One JMeter test, run in this JVM or by remote workers: what {@link JMeterMain} starts, waits for and stops. */
-interface LoadTest {
+interface JMeterLoad {
 
     void start() throws JMeterEngineException;
 
@@ -19,10 +19,10 @@ interface LoadTest {
     void stop();
 
     /** The test of {@code tree}, run in this JVM. */
-    static LoadTest local(HashTree tree) {
+    static JMeterLoad local(HashTree tree) {
         StandardJMeterEngine engine = new StandardJMeterEngine();
         engine.configure(tree);
-        return new LoadTest() {
+        return new JMeterLoad() {
             @Override
             public void start() throws JMeterEngineException {
                 engine.runTest();
