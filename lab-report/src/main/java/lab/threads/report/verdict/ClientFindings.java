@@ -181,14 +181,17 @@ final class ClientFindings {
         return Optional.empty();
     }
 
-    static String advice(Verdict verdict, ClientHealth health, LoadClient recorder) {
+    /** @param serverSeconds whether the server's per-second series was there to judge the client's stalls against */
+    static String advice(Verdict verdict, ClientHealth health, LoadClient recorder, boolean serverSeconds) {
         return switch (verdict) {
             case CLIENT_BOUND -> clientBoundAdvice(recorder, false);
             case MACHINE_BOUND -> ClientVerdict.MACHINE_ADVICE;
             case NO_CLIENT_LIMIT ->
-                "No sign the client was the bottleneck: " + recorder.label()
-                        + " recorded responses in every second the "
-                        + "server handed them over"
+                "No sign the client was the bottleneck: "
+                        + (serverSeconds
+                                ? recorder.label() + " recorded responses in every second the server handed them over"
+                                : "its own record shows no pause, limit or stall of its own (the server's seconds, "
+                                        + "which would show a stall against them, are not there)")
                         + (health.peakCpuPercentOfMachine() == null
                                 ? ""
                                 : String.format(

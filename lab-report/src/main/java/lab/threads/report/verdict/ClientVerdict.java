@@ -135,12 +135,15 @@ public record ClientVerdict(
         boolean clientBound = findings.stream().anyMatch(ClientFindings.Finding::clientBound);
         boolean stallsOnly = !seconds.stalls().isEmpty()
                 && findings.stream().filter(ClientFindings.Finding::clientBound).count() == 1;
-        Verdict verdict =
-                clientBound ? Verdict.CLIENT_BOUND : server.isEmpty() ? Verdict.UNKNOWN : Verdict.NO_CLIENT_LIMIT;
+        // Without the server's series (a guest that serves none) the client's own record still tells its pauses, its
+        // limits and its CPU: the verdict rests on those, saying the stalls could not be told; unknown with neither.
+        Verdict verdict = clientBound
+                ? Verdict.CLIENT_BOUND
+                : server.isEmpty() && client.isEmpty() ? Verdict.UNKNOWN : Verdict.NO_CLIENT_LIMIT;
         return new ClientVerdict(
                 verdict,
                 findings.stream().map(ClientFindings.Finding::words).toList(),
-                ClientFindings.advice(verdict, health, recorder),
+                ClientFindings.advice(verdict, health, recorder, !server.isEmpty()),
                 seconds.stalls(),
                 seconds.busyLagging(),
                 seconds.saturated(),

@@ -211,6 +211,39 @@ class ClientVerdictTest {
         assertEquals(Verdict.UNKNOWN, validity.verdict());
     }
 
+    /** A guest that serves no per-second series: the client's own record still clears or names the client. */
+    @Test
+    void withoutTheServersSeriesTheClientsOwnRecordDecides() {
+        SampleEnds ends = new SampleEnds();
+        recorded(second -> 100).forEach(ends);
+        List<ClientSnapshot> client = client(second -> 30.0, 0);
+        ClientVerdict clean = ClientVerdict.judge(
+                ends,
+                List.of(),
+                client,
+                ClientHealth.of(client, ClientPoint.of(client, 0)),
+                Map.of(),
+                6_000,
+                null,
+                null,
+                LoadClient.JMETER);
+        assertEquals(Verdict.NO_CLIENT_LIMIT, clean.verdict(), clean::oneLine);
+        assertTrue(clean.findings().getFirst().contains("client stalls cannot be told"), clean::oneLine);
+        assertTrue(clean.advice().contains("its own record shows no pause, limit or stall"), clean::advice);
+
+        ClientVerdict limited = ClientVerdict.judge(
+                ends,
+                List.of(),
+                client,
+                ClientHealth.of(client, ClientPoint.of(client, 0)),
+                Map.of("client: java.net.SocketException: Too many open files", 12L),
+                6_000,
+                null,
+                null,
+                LoadClient.JMETER);
+        assertEquals(Verdict.CLIENT_BOUND, limited.verdict(), limited::oneLine);
+    }
+
     @Test
     void theGapBetweenJMetersP99AndTheServersIsStated() {
         ServerView view = new ServerView(3_000, 6_000.2, 6_001, 6_004.4, 6_010, 6_020, "a", "b");
