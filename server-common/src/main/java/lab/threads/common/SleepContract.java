@@ -3,6 +3,7 @@ package lab.threads.common;
 import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,6 +31,9 @@ public final class SleepContract {
     private final Variant variant;
     private final ServerSettings settings;
     private final ServerStats stats = new ServerStats();
+    /** How often a stop looks whether the requests in flight have ended. */
+    private static final Duration IN_FLIGHT_POLL = Duration.ofMillis(20);
+
     private final ServerTiming timing = new ServerTiming();
     private final Waits waits;
     /** Null unless --request-log asked for one. */
@@ -50,6 +54,30 @@ public final class SleepContract {
     /** The server begins to stop: requests queued for a pooled connection are answered now, not after its timeout. */
     public void stopping() {
         waits.stopBorrowing();
+    }
+
+    /**
+     * Waits, at most {@code grace}, until no request is in flight (the handlers that have one end): what a server's
+     * stop waits for before it closes its connections. A connection that has not sent a whole request has none in
+     * flight, so a server whose framework would hold its stop for such connections stops here as soon as the requests
+     * it serves are answered.
+     *
+     * @return whether none was left in flight
+     */
+    public boolean awaitNoneInFlight(Duration grace) {
+        long deadline = System.nanoTime() + grace.toNanos();
+        while (stats.inFlight() > 0) {
+            if (System.nanoTime() >= deadline) {
+                return false;
+            }
+            try {
+                Thread.sleep(IN_FLIGHT_POLL);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The server has stopped: the request log writes what it still holds. */
