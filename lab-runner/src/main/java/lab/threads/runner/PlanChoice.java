@@ -198,10 +198,15 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
     /** The pool every request waits through, its size: 0 when its wait needs none. */
     int poolSize() {
         return switch (how()) {
-            case DB -> positiveInt(PlanKnob.DB_POOL.property());
+            case DB -> dbPool();
             case HTTP_POOL -> positiveInt(PlanKnob.HTTP_POOL.property());
             default -> 0;
         };
+    }
+
+    /** The database pool's connections ({@link PlanKnob#DB_POOL}), whatever the wait. */
+    int dbPool() {
+        return positiveInt(PlanKnob.DB_POOL.property());
     }
 
     /** The pools' settings for the servers the runner starts, as their own flags (each knob's flag is the servers'). */

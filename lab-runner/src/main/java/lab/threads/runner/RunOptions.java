@@ -80,8 +80,7 @@ record RunOptions(
     /** The largest database pool of any case, which the database's {@code max_connections} must exceed. */
     int largestDbPool() throws java.io.IOException {
         return cases().stream()
-                .mapToInt(
-                        runCase -> Integer.parseInt(runCase.plan().properties().get(PlanKnob.DB_POOL.property())))
+                .mapToInt(runCase -> runCase.plan().dbPool())
                 .max()
                 .orElse(0);
     }
