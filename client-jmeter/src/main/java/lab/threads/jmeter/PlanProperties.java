@@ -16,15 +16,6 @@ import lab.threads.common.WaitKind;
  */
 public final class PlanProperties {
 
-    /** The property the bundled plans append to each request's path for the wait: empty for the plain sleep. */
-    public static final String HOW_QUERY = "how_query";
-
-    /**
-     * What the bundled plans put before each request's counter in its {@code rid}: empty, or the fork's
-     * {@link ClientShare#prefix()} when the load is split, so the ids of its processes never meet.
-     */
-    public static final String RID_PREFIX = "rid_prefix";
-
     /**
      * JMeter's own prefix of its thread names ({@code JMeterUtils.THREAD_GROUP_DISTRIBUTED_PREFIX_PROPERTY_NAME}),
      * which its distributed mode sets to each worker's host: a split load's fork sets it to its process, so "Users
@@ -51,17 +42,17 @@ public final class PlanProperties {
     private PlanProperties() {}
 
     /**
-     * A load's {@code -J} properties: its plan's knobs, its wait as {@value #HOW_QUERY} ({@code &how=X}), its target;
+     * A load's {@code -J} properties: its plan's knobs, its wait as {@value LoadPlan#HOW_QUERY} ({@code &how=X}), its target;
      * for one process of a split load (whose plan is already its share), ids, thread names and user numbers of its own.
      */
     static Map<String, String> of(LoadRequest load) {
         LoadPlan plan = load.plan();
         Map<String, String> properties = new LinkedHashMap<>(plan.properties());
         properties.put(
-                HOW_QUERY,
+                LoadPlan.HOW_QUERY,
                 plan.how() == WaitKind.SLEEP ? "" : "&how=" + plan.how().id());
         ClientShare share = load.share();
-        properties.put(RID_PREFIX, share.prefix());
+        properties.put(LoadPlan.RID_PREFIX, share.prefix());
         if (share.split()) {
             properties.put(THREAD_NAME_PREFIX, "p" + share.index());
             // The users of the processes before this one come first: user n of this one is user firstUser + n.

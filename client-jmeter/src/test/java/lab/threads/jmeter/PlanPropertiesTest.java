@@ -30,13 +30,13 @@ class PlanPropertiesTest {
     @Test
     void theWaitBecomesWhatThePlanAppendsToItsPathAndTheTargetItsHostAndPort() {
         Map<String, String> sleep = PlanProperties.of(load(WaitKind.SLEEP));
-        assertEquals("", sleep.get(PlanProperties.HOW_QUERY), "the plain sleep sends no how=");
+        assertEquals("", sleep.get(LoadPlan.HOW_QUERY), "the plain sleep sends no how=");
         assertEquals("127.0.0.1", sleep.get("host"));
         assertEquals("8083", sleep.get("port"));
         assertEquals("20", sleep.get("users"));
 
-        assertEquals("&how=monitor", PlanProperties.of(load(WaitKind.MONITOR)).get(PlanProperties.HOW_QUERY));
-        assertEquals("&how=db", PlanProperties.of(load(WaitKind.DB)).get(PlanProperties.HOW_QUERY));
+        assertEquals("&how=monitor", PlanProperties.of(load(WaitKind.MONITOR)).get(LoadPlan.HOW_QUERY));
+        assertEquals("&how=db", PlanProperties.of(load(WaitKind.DB)).get(LoadPlan.HOW_QUERY));
         assertEquals(null, PlanProperties.of(load(WaitKind.MONITOR)).get("how"), "no -Jhow");
     }
 
@@ -45,7 +45,7 @@ class PlanPropertiesTest {
         Map<String, String> properties = Map.of("users", "21", "source_address", "127.${__threadNum}");
         Map<String, String> whole = PlanProperties.of(load(WaitKind.SLEEP, properties, ClientShare.WHOLE));
         assertEquals("21", whole.get("users"));
-        assertEquals("", whole.get(PlanProperties.RID_PREFIX), "a load of one process keeps the plan's ids");
+        assertEquals("", whole.get(LoadPlan.RID_PREFIX), "a load of one process keeps the plan's ids");
         assertEquals("127.${__threadNum}", whole.get("source_address"));
         assertFalse(whole.containsKey(PlanProperties.THREAD_NAME_PREFIX));
 
@@ -53,7 +53,7 @@ class PlanPropertiesTest {
         Map<String, String> second = PlanProperties.of(load(WaitKind.SLEEP, properties, new ClientShare(2, 2)));
         assertEquals(21, Integer.parseInt(first.get("users")) + Integer.parseInt(second.get("users")));
         assertEquals("11", first.get("users"));
-        assertNotEquals(first.get(PlanProperties.RID_PREFIX), second.get(PlanProperties.RID_PREFIX));
+        assertNotEquals(first.get(LoadPlan.RID_PREFIX), second.get(LoadPlan.RID_PREFIX));
         assertNotEquals(first.get(PlanProperties.THREAD_NAME_PREFIX), second.get(PlanProperties.THREAD_NAME_PREFIX));
         // The second process's users come after the first's 11: user n is 127.(11 + n).
         assertEquals("127.${__intSum(${__threadNum},11,)}", second.get("source_address"));

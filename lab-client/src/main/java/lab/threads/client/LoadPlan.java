@@ -31,6 +31,18 @@ public record LoadPlan(
         int firstUser,
         Map<String, String> others) {
 
+    /**
+     * What the bundled plans append to each request's path for its wait ({@code &how=db}; empty for the plain sleep):
+     * set by each client's fork from {@link #how}, never by the user.
+     */
+    public static final String HOW_QUERY = "how_query";
+
+    /**
+     * What the bundled plans put before each request's counter in its {@code rid}: set by each client's fork, empty
+     * or its process's {@link ClientShare#prefix()}, so the ids of a split load's processes never meet.
+     */
+    public static final String RID_PREFIX = "rid_prefix";
+
     /** The knobs a process of a split load takes its share of: the load's size. */
     private static final PlanKey[] SHARED = {PlanKey.USERS, PlanKey.RATE, PlanKey.CONNECTIONS};
 

@@ -16,7 +16,6 @@ import lab.threads.client.LoadPlan;
 import lab.threads.client.PlanAsked;
 import lab.threads.client.PlanKey;
 import lab.threads.common.WaitKind;
-import lab.threads.jmeter.PlanProperties;
 import lab.threads.run.PlanShape;
 
 /**
@@ -59,8 +58,8 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
             "0");
     /** Filled in per server by the runner, never by the user. */
     static final Set<String> TARGET_PROPERTIES = Set.of("host", "port");
-    /** Set at the JMeter fork from the lab's own knobs ({@link PlanProperties}). */
-    static final Set<String> FORK_PROPERTIES = Set.of(PlanProperties.HOW_QUERY, PlanProperties.RID_PREFIX);
+    /** Set at each client's fork from the load itself ({@link LoadPlan#HOW_QUERY}, {@link LoadPlan#RID_PREFIX}). */
+    static final Set<String> FORK_PROPERTIES = Set.of(LoadPlan.HOW_QUERY, LoadPlan.RID_PREFIX);
 
     private static final Pattern PROPERTY_REFERENCE = Pattern.compile("\\$\\{__P\\(([A-Za-z0-9_.-]+),([^)]*)\\)}");
 
@@ -97,7 +96,7 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
             text = Files.readString(file);
             properties = defaults(text);
         }
-        boolean readsHow = properties.containsKey(PlanProperties.HOW_QUERY) || plan.equals(THROUGHPUT);
+        boolean readsHow = properties.containsKey(LoadPlan.HOW_QUERY) || plan.equals(THROUGHPUT);
         properties.keySet().removeAll(FORK_PROPERTIES);
         for (PlanKnob knob : PlanKnob.values()) {
             properties.put(knob.property(), knob.defaultValue());
@@ -121,7 +120,7 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
         properties.keySet().removeAll(TARGET_PROPERTIES);
         PlanChoice chosen = new PlanChoice(name, location, properties, open);
         if (!readsHow && chosen.how() != WaitKind.SLEEP) {
-            throw new IllegalArgumentException("The plan '" + name + "' does not read ${__P(" + PlanProperties.HOW_QUERY
+            throw new IllegalArgumentException("The plan '" + name + "' does not read ${__P(" + LoadPlan.HOW_QUERY
                     + ",)} after its ?ms= (as jmeter-plans/talk.jmx does), so --how "
                     + chosen.how().id()
                     + " would not reach the server: add it to the request's path.");

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import lab.threads.client.LoadPlan;
 import lab.threads.common.WaitKind;
-import lab.threads.jmeter.PlanProperties;
 import lab.threads.run.Sweep;
 import org.junit.jupiter.api.Test;
 
@@ -37,7 +37,7 @@ class PlanKnobTest {
         assertTrue(bad.getMessage().contains(WaitKind.ids()), bad.getMessage());
         assertThrows(
                 IllegalArgumentException.class,
-                () -> PlanChoice.resolve("smoke", Map.of(PlanProperties.HOW_QUERY, "&how=monitor")),
+                () -> PlanChoice.resolve("smoke", Map.of(LoadPlan.HOW_QUERY, "&how=monitor")),
                 "the fork's property is the runner's");
     }
 
