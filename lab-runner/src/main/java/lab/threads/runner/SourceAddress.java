@@ -3,6 +3,7 @@ package lab.threads.runner;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import lab.threads.client.PlanKey;
 
 /**
  * {@code --source-address}, the bundled plans' property {@code source_address}: the local address each JMeter user
@@ -15,7 +16,7 @@ import java.net.UnknownHostException;
  * @param value {@code per-user}, {@code system} (the kernel picks, as JMeter does by default) or one IP address
  */
 record SourceAddress(String value) {
-    static final String PLAN_PROPERTY = "source_address";
+    static final String PLAN_PROPERTY = PlanKey.SOURCE_ADDRESS.property();
     static final String PER_USER = "per-user";
     static final String SYSTEM = "system";
     /**
