@@ -1,5 +1,9 @@
 package lab.threads.run;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import lab.threads.common.ClientStats;
 
 /**
@@ -64,6 +68,15 @@ public final class RunFolder {
     /** The folder of client process {@code index} (from 1) in a server's folder. */
     public static String clientProcessDir(int index) {
         return CLIENT_PROCESS_PREFIX + index;
+    }
+
+    /** The client processes' folders in a server's folder, process 1 first; none for a load of one process. */
+    public static List<Path> clientProcessDirs(Path serverDir) {
+        List<Path> dirs = new ArrayList<>();
+        for (int index = 1; Files.isDirectory(serverDir.resolve(clientProcessDir(index))); index++) {
+            dirs.add(serverDir.resolve(clientProcessDir(index)));
+        }
+        return dirs;
     }
 
     /** What the client forks of a run share (JMeter's home, extracted on first use), in the run folder. */

@@ -54,12 +54,9 @@ final class ClientProcessMerge {
 
     private ClientProcessMerge() {}
 
-    /** Merges the files of {@code processes} client processes in {@code serverDir}; a process's missing file is none. */
-    static void merge(Path serverDir, int processes) throws IOException {
-        List<Path> dirs = new ArrayList<>();
-        for (int index = 1; index <= processes; index++) {
-            dirs.add(serverDir.resolve(RunFolder.clientProcessDir(index)));
-        }
+    /** Merges the files of the client processes in {@code serverDir}; a process's missing file is none. */
+    static void merge(Path serverDir) throws IOException {
+        List<Path> dirs = RunFolder.clientProcessDirs(serverDir);
         samples(
                 dirs.stream().map(dir -> dir.resolve(RunFolder.SAMPLES_FILE)).toList(),
                 serverDir.resolve(RunFolder.SAMPLES_FILE));
@@ -84,11 +81,7 @@ final class ClientProcessMerge {
                     .toList();
         }
         for (Path serverDir : split) {
-            int processes = 1;
-            while (Files.isDirectory(serverDir.resolve(RunFolder.clientProcessDir(processes + 1)))) {
-                processes++;
-            }
-            merge(serverDir, processes);
+            merge(serverDir);
         }
     }
 

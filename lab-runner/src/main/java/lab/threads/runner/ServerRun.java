@@ -478,7 +478,7 @@ final class ServerRun {
                 exit = new LoadExit(code, dirs.get(i), split.share(i + 1));
             }
         }
-        ClientProcessMerge.merge(into, split.processes());
+        ClientProcessMerge.merge(into);
         return exit;
     }
 

@@ -42,7 +42,7 @@ class ClientProcessMergeTest {
                         + ",0,0,3,3,http://h/sleep?rid=p2-1,0,0,0",
                 "1002,2000,GET /sleep,200,OK,p2-Users 1-2,text,true,,330,138,2,2,http://h/sleep?rid=p2-2,2000,0,1");
 
-        ClientProcessMerge.merge(dir, 2);
+        ClientProcessMerge.merge(dir);
 
         List<CSVRecord> merged = records(dir.resolve(RunFolder.SAMPLES_FILE));
         assertEquals(
@@ -92,7 +92,7 @@ class ClientProcessMergeTest {
                 line(1_001_300, 1200, 50, 20, false),
                 line(1_002_300, 2200, 80, 21, true));
 
-        ClientProcessMerge.merge(dir, 2);
+        ClientProcessMerge.merge(dir);
 
         ObjectMapper json = new ObjectMapper();
         List<JsonNode> merged = new ArrayList<>();

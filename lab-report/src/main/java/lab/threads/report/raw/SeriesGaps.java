@@ -55,10 +55,11 @@ public final class SeriesGaps {
      */
     private static List<Pair> withProcesses(List<Pair> pairs, Path serverDir) {
         List<Pair> all = new ArrayList<>(pairs);
-        for (int index = 1; Files.isDirectory(serverDir.resolve(RunFolder.clientProcessDir(index))); index++) {
-            String record = RunFolder.clientProcessDir(index) + "/" + RunFolder.CLIENT_STATS_FILE;
+        List<Path> processes = RunFolder.clientProcessDirs(serverDir);
+        for (int i = 0; i < processes.size(); i++) {
+            String record = processes.get(i).getFileName() + "/" + RunFolder.CLIENT_STATS_FILE;
             all.add(new Pair(
-                    record, "client process " + index + "'s own record (" + record + ") has no line", null, null));
+                    record, "client process " + (i + 1) + "'s own record (" + record + ") has no line", null, null));
         }
         return all;
     }
