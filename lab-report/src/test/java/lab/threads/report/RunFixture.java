@@ -194,6 +194,7 @@ public final class RunFixture {
                         row.avgBytes()),
                 s.percentiles(),
                 s.errorsByCause(),
+                s.errorClasses(),
                 s.idealThroughput(),
                 percentOfIdeal,
                 s.peakUsersInFlight(),

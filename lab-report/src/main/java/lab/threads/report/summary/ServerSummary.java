@@ -38,6 +38,8 @@ import lab.threads.report.verdict.CoreUse;
 import lab.threads.report.verdict.CpuSplit;
 import lab.threads.report.verdict.DatabaseView;
 import lab.threads.report.verdict.ErrorCauses;
+import lab.threads.report.verdict.ErrorClassTally;
+import lab.threads.report.verdict.ErrorClasses;
 import lab.threads.report.verdict.NoBlockingVerdict;
 import lab.threads.report.verdict.PoolVerdict;
 import lab.threads.report.verdict.ServerLogLimits;
@@ -58,6 +60,8 @@ import lab.threads.run.RunOutcome;
  *                          the runner stopped)
  * @param notes             what was missing or unreadable in the server's files; empty when all was well
  * @param errorsByCause     failed samples per labelled cause ("server: HTTP 503", "client: java.net..."), most first
+ * @param errorClasses      the same failures by class (refused, connect timeout, reset, ...), each with its side and
+ *                          limit, in total and per second; {@link ErrorClassTally#NONE} in an older summary.json
  * @param percentOfIdeal    see {@link PlanShape#percentOfIdeal}
  * @param peakUsersInFlight most JMeter users running at once (the jtl's allThreads column)
  * @param serverView        the server's own latency over the run; null when the server gave none
@@ -85,6 +89,7 @@ public record ServerSummary(
         SummaryReportRow summary,
         Percentiles percentiles,
         Map<String, Long> errorsByCause,
+        ErrorClassTally errorClasses,
         double idealThroughput,
         double percentOfIdeal,
         long peakUsersInFlight,
@@ -103,6 +108,7 @@ public record ServerSummary(
     public ServerSummary {
         // A summary.json written before the timeline existed has none.
         timeline = timeline == null ? TimeBreakdown.NONE : timeline;
+        errorClasses = errorClasses == null ? ErrorClassTally.NONE : errorClasses;
     }
 
     /**
@@ -148,6 +154,7 @@ public record ServerSummary(
                 summary,
                 percentiles,
                 errorsByCause,
+                errorClasses,
                 idealThroughput,
                 percentOfIdeal,
                 peakUsersInFlight,
@@ -170,6 +177,7 @@ public record ServerSummary(
         GuestFacts guest = GuestFacts.read(serverDir, notes);
         SampleStatistics statistics = new SampleStatistics();
         ErrorCauses errors = new ErrorCauses();
+        ErrorClasses classes = new ErrorClasses();
         SampleEnds ends = new SampleEnds();
         ArrivalLag arrivals = new ArrivalLag();
         LoadClient loadClient = RecordedClient.of(serverDir);
@@ -182,6 +190,7 @@ public record ServerSummary(
                 serverDir.resolve(RunFolder.SAMPLES_FILE),
                 statistics
                         .andThen(errors)
+                        .andThen(classes)
                         .andThen(ends)
                         .andThen(arrivals)
                         .andThen(timeline)
@@ -253,6 +262,7 @@ public record ServerSummary(
                 summary,
                 percentiles,
                 byCause,
+                classes.tally(ends.isEmpty() ? 0 : scheduleStartMs),
                 plan.idealThroughput(),
                 ends.isEmpty() ? 0 : plan.percentOfIdeal(ends.successes(), scheduleStartMs, ends.lastEnd()),
                 statistics.peakUsersInFlight(),
