@@ -14,6 +14,7 @@ import lab.threads.report.math.Percentiles;
 import lab.threads.report.math.RequestTimeline;
 import lab.threads.report.math.SampleEnds;
 import lab.threads.report.math.SampleStatistics;
+import lab.threads.report.math.SecondBuckets;
 import lab.threads.report.math.SummaryReportRow;
 import lab.threads.report.math.TimeBreakdown;
 import lab.threads.report.raw.AcceptQueueArea;
@@ -43,6 +44,7 @@ import lab.threads.report.verdict.ErrorClasses;
 import lab.threads.report.verdict.NoBlockingVerdict;
 import lab.threads.report.verdict.PoolVerdict;
 import lab.threads.report.verdict.ServerLogLimits;
+import lab.threads.report.verdict.StagedOutcome;
 import lab.threads.run.GuestFacts;
 import lab.threads.run.PlanShape;
 import lab.threads.run.RunFolder;
@@ -80,6 +82,8 @@ import lab.threads.run.RunOutcome;
  * @param guest             a guest's URL, process and collections, a service the lab did not write, whose peaks
  *                          come from its process read from outside and whose own timings are not measured; null (and
  *                          left out of summary.json) for the lab's own servers
+ * @param staged            a spike's or a step plan's stages, knee or recovery; null (and left out of summary.json)
+ *                          for any other plan
  */
 public record ServerSummary(
         String server,
@@ -103,7 +107,8 @@ public record ServerSummary(
         @JsonInclude(JsonInclude.Include.NON_NULL) JvmProfile profile,
         @JsonInclude(JsonInclude.Include.NON_NULL) CpuSplit cpu,
         @JsonInclude(JsonInclude.Include.NON_NULL) PoolVerdict pool,
-        @JsonInclude(JsonInclude.Include.NON_NULL) GuestFacts guest) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) GuestFacts guest,
+        @JsonInclude(JsonInclude.Include.NON_NULL) StagedOutcome staged) {
 
     public ServerSummary {
         // A summary.json written before the timeline existed has none.
@@ -168,7 +173,8 @@ public record ServerSummary(
                 profile,
                 cpu,
                 pool,
-                guest);
+                guest,
+                staged);
     }
 
     /** Reads the server folder's files; never throws on bad files. */
@@ -186,6 +192,7 @@ public record ServerSummary(
                 ErrorCauses::causeOf,
                 loadClient);
         SynRetryBands connects = new SynRetryBands();
+        SecondBuckets seconds = new SecondBuckets();
         boolean partial = JtlReader.read(
                 serverDir.resolve(RunFolder.SAMPLES_FILE),
                 statistics
@@ -194,7 +201,8 @@ public record ServerSummary(
                         .andThen(ends)
                         .andThen(arrivals)
                         .andThen(timeline)
-                        .andThen(connects),
+                        .andThen(connects)
+                        .andThen(runPlan.isStaged() ? seconds : sample -> {}),
                 notes);
         TimeBreakdown measured = timeline.breakdown(runPlan.sleepMs());
         TimeBreakdown breakdown = measured.checkedAgainst(AcceptQueueCheck.of(
@@ -307,6 +315,9 @@ public record ServerSummary(
                 profile,
                 cpu,
                 pool,
-                guest);
+                guest,
+                runPlan.isStaged() && !ends.isEmpty()
+                        ? StagedOutcome.of(runPlan, seconds, scheduleStartMs, serverDir.resolve(RunFolder.STATS_FILE))
+                        : null);
     }
 }

@@ -87,6 +87,22 @@ public enum ErrorClass {
         return of(sample.responseCode(), sample.responseMessage());
     }
 
+    /** The class of a cause as the errors by cause keep it ({@link ErrorCause#parse}), the side aside. */
+    public static ErrorClass of(ErrorCause cause) {
+        if (cause.cause().startsWith("HTTP ")) {
+            return of(cause.cause().substring("HTTP ".length()), "");
+        }
+        if (cause.side() != ErrorCause.Side.CLIENT) {
+            return OTHER;
+        }
+        int colon = cause.cause().indexOf(": ");
+        return colon < 0
+                ? of(ErrorCauses.CLIENT_PREFIX + cause.cause(), "")
+                : of(
+                        ErrorCauses.CLIENT_PREFIX + cause.cause().substring(0, colon),
+                        cause.cause().substring(colon + 2));
+    }
+
     /**
      * The class of a failure from its response code and message as the client wrote them: a status, or {@code Non
      * HTTP response code: <exception class>} with the exception's message.
