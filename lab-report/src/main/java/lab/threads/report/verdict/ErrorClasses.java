@@ -53,7 +53,14 @@ public final class ErrorClasses implements Consumer<Sample> {
                 .toList();
         long startSecond = Math.floorDiv(loadStartMs, 1000);
         List<ErrorClassTally.Second> seconds = new ArrayList<>();
-        bySecond.forEach((second, counts) -> seconds.add(new ErrorClassTally.Second(second - startSecond, counts)));
+        bySecond.forEach((second, counts) -> {
+            // In the rows' order, most frequent first, so every second reads alike.
+            Map<String, Long> ordered = new LinkedHashMap<>();
+            counted.stream()
+                    .filter(row -> counts.containsKey(row.key()))
+                    .forEach(row -> ordered.put(row.key(), counts.get(row.key())));
+            seconds.add(new ErrorClassTally.Second(second - startSecond, ordered));
+        });
         return new ErrorClassTally(counted, seconds);
     }
 }
