@@ -3,6 +3,7 @@ package lab.threads.run;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import lab.threads.client.UserGroups;
 
 /**
  * The load plan's shape, and what a perfect server and client would achieve with it.
@@ -82,10 +83,28 @@ public record PlanShape(
     }
 
     /**
-     * A plan whose users change by stages (spike, step): each user sends back to back while its stage lasts; the
-     * first stage's users ramp up over {@code rampUpSeconds}.
+     * A plan whose users change over time by groups (spike, step): each user sends back to back while its group runs;
+     * the users between two group boundaries are a stage. The first groups' users ramp up over {@code rampUpSeconds}.
      */
-    public static PlanShape staged(java.util.List<Stage> stages, double rampUpSeconds, long sleepMs) {
+    public static PlanShape staged(java.util.List<UserGroups.Group> groups, double rampUpSeconds, long sleepMs) {
+        java.util.TreeSet<Long> bounds = new java.util.TreeSet<>();
+        groups.forEach(group -> {
+            bounds.add(group.startSecond());
+            bounds.add(group.endSecond());
+        });
+        java.util.List<Stage> stages = new java.util.ArrayList<>();
+        Long from = null;
+        for (long to : bounds) {
+            if (from != null) {
+                long start = from;
+                int users = groups.stream()
+                        .filter(group -> group.startSecond() <= start && group.endSecond() >= to)
+                        .mapToInt(UserGroups.Group::users)
+                        .sum();
+                stages.add(new Stage(start, to, users));
+            }
+            from = to;
+        }
         int peak = stages.stream().mapToInt(Stage::users).max().orElse(0);
         long end = stages.isEmpty() ? 0 : stages.getLast().toSecond();
         return new PlanShape(peak, rampUpSeconds, 0, sleepMs, 0, end, null, 0, stages);

@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
 import lab.threads.client.LoadPlan;
 import lab.threads.client.PlanAsked;
 import lab.threads.client.PlanKey;
+import lab.threads.client.UserGroups;
 import lab.threads.common.WaitKind;
 import lab.threads.run.PlanShape;
 
@@ -60,9 +61,6 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
     static final Set<String> TARGET_PROPERTIES = Set.of("host", "port");
     /** Set at each client's fork from the load itself ({@link LoadPlan#HOW_QUERY}, {@link LoadPlan#RID_PREFIX}). */
     static final Set<String> FORK_PROPERTIES = Set.of(LoadPlan.HOW_QUERY, LoadPlan.RID_PREFIX);
-
-    /** The thread groups of jmeter-plans/step.jmx, one a step. */
-    static final int MAX_STEPS = 10;
 
     private static final Pattern PROPERTY_REFERENCE = Pattern.compile("\\$\\{__P\\(([A-Za-z0-9_.-]+),([^)]*)\\)}");
 
@@ -238,11 +236,9 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
             return PlanShape.throughput(
                     positiveInt(PlanKey.CONNECTIONS), positiveInt(PlanKey.DURATION), nonNegativeLong(PlanKey.SLEEP_MS));
         }
-        if (properties.containsKey(PlanKey.SPIKE_FACTOR.property())) {
-            return PlanShape.staged(spikeStages(), nonNegativeLong(PlanKey.RAMPUP), nonNegativeLong(PlanKey.SLEEP_MS));
-        }
-        if (properties.containsKey(PlanKey.STEP_SECONDS.property())) {
-            return PlanShape.staged(stepStages(), nonNegativeLong(PlanKey.RAMPUP), nonNegativeLong(PlanKey.SLEEP_MS));
+        List<UserGroups.Group> groups = UserGroups.of(load());
+        if (!groups.isEmpty()) {
+            return PlanShape.staged(groups, nonNegativeLong(PlanKey.RAMPUP), nonNegativeLong(PlanKey.SLEEP_MS));
         }
         // JMeter reads the ramp-up as whole seconds (1.5 would silently become 0), so it must be one here too.
         if (open) {
@@ -257,40 +253,6 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
                 nonNegativeLong(PlanKey.RAMPUP),
                 positiveInt(PlanKey.LOOPS),
                 nonNegativeLong(PlanKey.SLEEP_MS));
-    }
-
-    /** The spike plan's users over time: the base, the base times the factor for the spike, the base again. */
-    private List<PlanShape.Stage> spikeStages() {
-        int base = positiveInt(PlanKey.USERS);
-        int factor = positiveInt(PlanKey.SPIKE_FACTOR);
-        long at = nonNegativeLong(PlanKey.SPIKE_AT);
-        long spike = positiveInt(PlanKey.SPIKE_SECONDS);
-        long duration = positiveInt(PlanKey.DURATION);
-        if (at + spike > duration) {
-            throw new IllegalArgumentException("The spike (--spike-at " + at + " + --spike-seconds " + spike
-                    + ") must end within the plan's --duration " + duration + ".");
-        }
-        List<PlanShape.Stage> stages = new java.util.ArrayList<>();
-        if (at > 0) {
-            stages.add(new PlanShape.Stage(0, at, base));
-        }
-        stages.add(new PlanShape.Stage(at, at + spike, Math.multiplyExact(base, factor)));
-        if (at + spike < duration) {
-            stages.add(new PlanShape.Stage(at + spike, duration, base));
-        }
-        return stages;
-    }
-
-    /** The step plan's users over time: {@code users} more each step, for {@code steps} steps (the plan has 10). */
-    private List<PlanShape.Stage> stepStages() {
-        int users = positiveInt(PlanKey.USERS);
-        int steps = (int) wholeNumber(PlanKey.STEPS.property(), 1, MAX_STEPS);
-        long seconds = positiveInt(PlanKey.STEP_SECONDS);
-        List<PlanShape.Stage> stages = new java.util.ArrayList<>();
-        for (int k = 1; k <= steps; k++) {
-            stages.add(new PlanShape.Stage((k - 1) * seconds, k * seconds, Math.multiplyExact(users, k)));
-        }
-        return stages;
     }
 
     /** A timeout knob in ms, or 0 (none) when the plan has no such knob. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
+import lab.threads.client.UserGroups;
 import lab.threads.report.math.SecondBuckets;
 import lab.threads.report.raw.Sample;
 import lab.threads.run.PlanShape;
@@ -23,15 +24,18 @@ class StagedOutcomeTest {
 
     private final SecondBuckets buckets = new SecondBuckets();
 
+    /** Users 10, 20, 30 over three steps of 10 s. */
     private static final PlanShape STEPS = PlanShape.staged(
-            List.of(new PlanShape.Stage(0, 10, 10), new PlanShape.Stage(10, 20, 20), new PlanShape.Stage(20, 30, 30)),
+            List.of(
+                    new UserGroups.Group(0, 30, 10),
+                    new UserGroups.Group(10, 20, 10),
+                    new UserGroups.Group(20, 10, 10)),
             1,
             SLEEP_MS);
 
-    private static final PlanShape SPIKE = PlanShape.staged(
-            List.of(new PlanShape.Stage(0, 10, 10), new PlanShape.Stage(10, 15, 50), new PlanShape.Stage(15, 30, 10)),
-            1,
-            SLEEP_MS);
+    /** Users 10, then 50 from second 10 to 15, then 10 again to 30. */
+    private static final PlanShape SPIKE =
+            PlanShape.staged(List.of(new UserGroups.Group(0, 30, 10), new UserGroups.Group(10, 5, 40)), 1, SLEEP_MS);
 
     /** {@code perSecond} samples starting in each second of {@code from} to {@code to}, {@code failed} of them failed. */
     private void seconds(long from, long to, int perSecond, long elapsedMs, int failed) {
@@ -54,6 +58,18 @@ class StagedOutcomeTest {
 
     private StagedOutcome outcome(PlanShape plan) {
         return StagedOutcome.of(plan, buckets, START_MS, dir.resolve("server-stats.jsonl"));
+    }
+
+    @Test
+    void groupsAddUpToTheStagesUsers() {
+        assertEquals(
+                List.of(
+                        new PlanShape.Stage(0, 10, 10),
+                        new PlanShape.Stage(10, 15, 50),
+                        new PlanShape.Stage(15, 30, 10)),
+                SPIKE.stages());
+        assertEquals(50, SPIKE.users());
+        assertEquals(30, STEPS.stages().getLast().users());
     }
 
     @Test
