@@ -23,6 +23,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import lab.threads.client.LoadPlan;
 import lab.threads.common.Json;
 import lab.threads.common.WaitFailure;
+import lab.threads.report.StockJMeterProperties;
 import lab.threads.report.raw.JtlReader;
 import org.apache.jmeter.extractor.RegexExtractor;
 import org.apache.jmeter.protocol.http.sampler.HTTPSamplerProxy;
@@ -60,11 +61,7 @@ class ErrorClassProvokedTest {
 
     @BeforeAll
     static void loadJMeterProperties(@TempDir Path jmeterHome) throws IOException {
-        Path properties = jmeterHome.resolve("jmeter.properties");
-        try (InputStream stock = ErrorClassProvokedTest.class.getResourceAsStream("/bin/jmeter.properties")) {
-            Files.copy(stock, properties);
-        }
-        JMeterUtils.loadJMeterProperties(properties.toString());
+        StockJMeterProperties.load(jmeterHome);
         JMeterUtils.setProperty("sample_variables", LoadPlan.ERROR_CAUSE);
         SampleEvent.initSampleVariables();
     }
