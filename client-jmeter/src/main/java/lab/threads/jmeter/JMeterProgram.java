@@ -2,10 +2,13 @@ package lab.threads.jmeter;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import lab.threads.client.ChosenClient;
 import lab.threads.client.ClientProgram;
 import lab.threads.client.LoadClient;
+import lab.threads.client.WorkerOptions;
+import lab.threads.jmeter.workers.JMeterWorkerOptions;
 
 /**
  * JMeter as the runner's client: {@code --client jmeter} (its users on virtual threads), {@code virtual} or
@@ -39,5 +42,11 @@ public final class JMeterProgram implements ClientProgram {
                 .filter(threads -> threads.label().equals(name))
                 .findFirst()
                 .orElse(JMeterThreads.VIRTUAL));
+    }
+
+    /** Its workers over RMI ({@code ./lab worker}): {@code --rmi-keystore}, {@code --insecure-rmi}. */
+    @Override
+    public Optional<WorkerOptions> workerOptions() {
+        return Optional.of(new JMeterWorkerOptions());
     }
 }

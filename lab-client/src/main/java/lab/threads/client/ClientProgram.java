@@ -1,6 +1,7 @@
 package lab.threads.client;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A load client as the runner finds it: one in each client module, named in that module's
@@ -30,4 +31,12 @@ public interface ClientProgram {
      * @param name one of {@link #names()}
      */
     ChosenClient choose(String name);
+
+    /**
+     * Its options for running users on other machines ({@code --workers}), new for each command line as they hold its
+     * values; empty for a client that runs no workers.
+     */
+    default Optional<WorkerOptions> workerOptions() {
+        return Optional.empty();
+    }
 }

@@ -59,7 +59,7 @@ final class ServerRun {
      * @param warmupUsers users of an unmeasured load before the measured one; 0 for none
      * @param client      the client that sends the load, chosen for the run
      * @param workers     {@code host:port} of the client's workers; empty: the fork runs the users
-     * @param rmi         how the fork reaches them
+     * @param workerAccess how the fork reaches them
      * @param jdk         the JDK the started servers run on, and its build of them
      * @param backends    what the servers' waits need (a database, a downstream), started for the whole run
      * @param clientProcesses --client-processes: how many processes send each load, 0 for as many as it needs
@@ -73,7 +73,7 @@ final class ServerRun {
             int warmupUsers,
             ChosenClient client,
             List<String> workers,
-            WorkerAccess rmi,
+            WorkerAccess workerAccess,
             CpuSets cpus,
             ServerJdk jdk,
             Backends backends,
@@ -503,7 +503,7 @@ final class ServerRun {
                                 .toList(),
                         server != null && spec.cpus().shared()),
                 spec.workers(),
-                spec.rmi()));
+                spec.workerAccess()));
     }
 
     /** The client's forks running now (a warm-up's have ended), for the outside sampler; empty before the first. */
