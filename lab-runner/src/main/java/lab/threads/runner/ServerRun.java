@@ -45,7 +45,7 @@ final class ServerRun {
     private static final Duration STOP_GRACE = Duration.ofSeconds(70);
     /** A server that has not said "stopping" this long after SIGTERM never handled it: waiting the grace is pointless. */
     private static final Duration STOP_REACTION = Duration.ofSeconds(10);
-    /** The client's lines worth a user's eye; the rest (log4j chatter) stays in jmeter-console.log. */
+    /** The client's lines worth a user's eye; the rest (log4j chatter) stays in client-console.log. */
     private static final Pattern ECHOED = Pattern.compile("(client|workers|done|stopping)\\b");
     /** How long a split load's processes may take to be ready together: a fork's start and its heap's first touch. */
     private static final Duration READY_WITHIN = Duration.ofMinutes(3);
