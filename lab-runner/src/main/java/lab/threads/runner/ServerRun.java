@@ -264,7 +264,7 @@ final class ServerRun {
 
     private RunOutcome loadAndSample(URI target) throws IOException, InterruptedException {
         LoadPlan load = plan.load();
-        String described = plan.throughput()
+        String described = plan.connections()
                 ? String.format(
                         "%s for %d s after a %d s warm-up, each of %d ms",
                         load.get(PlanKey.RATE, 0) > 0
