@@ -11,6 +11,12 @@ import java.util.List;
  */
 public final class UserGroups {
 
+    /**
+     * The bundled plans whose users come in groups: JMeter's .jmx, whose groups any client may send instead, read from
+     * the same knobs ({@link #of}).
+     */
+    public static final java.util.Set<String> PLANS = java.util.Set.of("spike", "step");
+
     /** The thread groups of jmeter-plans/step.jmx, one a step. */
     public static final int MAX_STEPS = 10;
 

@@ -29,9 +29,6 @@ final class HyperfoilClient implements ChosenClient {
         return program().possessive() + " event loops (" + program().module() + ")";
     }
 
-    /** The bundled plans of users by groups, which it sends from the same knobs as JMeter's thread groups. */
-    private static final java.util.Set<String> STAGED_PLANS = java.util.Set.of("spike", "step");
-
     @Override
     public String runsInItsFork() {
         return "the load runs in the forked " + program().label();
@@ -48,7 +45,7 @@ final class HyperfoilClient implements ChosenClient {
      */
     @Override
     public void check(PlanAsked plan) {
-        if (plan.jmx() && !STAGED_PLANS.contains(plan.name())) {
+        if (plan.client() != program() && !UserGroups.PLANS.contains(plan.name())) {
             throw new IllegalArgumentException(
                     "--client hyperfoil runs the throughput plan and the spike and step plans: add --plan throughput "
                             + "(--connections, --duration, --warmup, --sleep-ms), spike or step.");
