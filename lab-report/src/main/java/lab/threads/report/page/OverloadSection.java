@@ -54,7 +54,8 @@ final class OverloadSection {
                         + "own text is under errors by cause. A step plan's knee is its first step with errors above "
                         + StagedOutcome.KNEE_ERROR_PERCENT + "% or a p99 above " + StagedOutcome.KNEE_P99_FACTOR
                         + " sleeps; a spike's recovery is the seconds after it until every later second's p99 and "
-                        + "errors were back within the range of the base's seconds before it.",
+                        + "errors were back within the range of the base's seconds before it (p99 up to its worst "
+                        + "second's plus 10%).",
                 parts));
     }
 

@@ -14,7 +14,8 @@ import lab.threads.run.PlanShape;
  * What a plan whose users change by stages did to a server: each stage's figures; for a step plan its knee, the first
  * step that fails (errors above {@value #KNEE_ERROR_PERCENT}% or p99 above {@value #KNEE_P99_FACTOR} times the
  * sleep), with the step before it; for a spike, how long after the spike p99 and errors per second took to come back
- * within the range the base had before it, and the server's peak OS threads and RSS from the spike's start to then.
+ * within the range the base had before it ({@link #RANGE_MARGIN}), and the server's peak OS threads and RSS from the
+ * spike's start to then.
  *
  * @param kind       {@code step} (every stage has more users than the last) or {@code spike}
  * @param stages     each stage's samples, by the second they started in
@@ -38,6 +39,12 @@ public record StagedOutcome(
     public static final double KNEE_ERROR_PERCENT = 1.0;
     /** ...or a p99 above this many sleeps. */
     public static final int KNEE_P99_FACTOR = 2;
+
+    /**
+     * A second after a spike is back within the base's range when its p99 is at most this many times the base's worst
+     * second's: a loopback sleep's p99 moves by some ms from second to second, which is no overload.
+     */
+    public static final double RANGE_MARGIN = 1.1;
 
     /**
      * @param failing whether it passes the knee's limits (a step plan's; a spike's stages are judged alike)
@@ -145,7 +152,7 @@ public record StagedOutcome(
         long recovered = end;
         for (long second = end - 1; second >= spike.toSecond(); second--) {
             SecondBuckets.Stretch after = buckets.endedIn(startSecond + second);
-            if (after.samples() == 0 || after.p99Ms() > worstP99 || after.errors() > worstErrors) {
+            if (after.samples() == 0 || after.p99Ms() > RANGE_MARGIN * worstP99 || after.errors() > worstErrors) {
                 break;
             }
             recovered = second;
@@ -157,8 +164,10 @@ public record StagedOutcome(
                 scheduleStartMs + Math.min(recovered, end) * 1000);
         String base = String.format(
                 Locale.ROOT,
-                "the base's range: p99 up to %s ms and %s errors a second",
+                "the base's range: p99 up to %s ms (its worst second's %s ms and %.0f%%) and %s errors a second",
+                Numbers.count(Math.round(RANGE_MARGIN * worstP99)),
                 Numbers.count(worstP99),
+                100 * (RANGE_MARGIN - 1),
                 Numbers.count(worstErrors));
         String words = recovery == null
                 ? "not recovered by the plan's end, " + (end - spike.toSecond()) + " s after the spike (" + base + ")"

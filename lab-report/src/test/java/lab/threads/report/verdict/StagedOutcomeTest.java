@@ -122,6 +122,14 @@ class StagedOutcomeTest {
     }
 
     @Test
+    void aSpikeTheServerTookWithinItsBasesRangeRecoversAtOnce() {
+        seconds(0, 10, 100, SLEEP_MS, 0);
+        seconds(10, 30, 100, SLEEP_MS + 5, 0);
+
+        assertEquals(0L, outcome(SPIKE).recoverySeconds());
+    }
+
+    @Test
     void aSpikeThatNeverSettlesHasNoRecovery() {
         seconds(0, 10, 100, SLEEP_MS, 0);
         seconds(10, 30, 100, 800, 0);
