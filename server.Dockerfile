@@ -15,7 +15,7 @@ COPY lab-database/pom.xml lab-database/
 COPY lab-process/pom.xml lab-process/
 COPY server-common/pom.xml server-common/
 COPY lab-client/pom.xml lab-client/
-COPY lab-run/pom.xml lab-run/
+COPY lab-run-model/pom.xml lab-run-model/
 COPY server-undertow/pom.xml server-undertow/
 COPY server-platform/pom.xml server-platform/
 COPY server-pool/pom.xml server-pool/
