@@ -21,8 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import lab.threads.client.LoadPlan;
-import lab.threads.common.Json;
-import lab.threads.common.WaitFailure;
 import lab.threads.report.StockJMeterProperties;
 import lab.threads.report.raw.JtlReader;
 import org.apache.jmeter.extractor.RegexExtractor;
@@ -50,6 +48,9 @@ class ErrorClassProvokedTest {
 
     /** The bundled plans' extractor of an error answer's cause (JMeterPlansTest checks each plan has it). */
     private static final String CAUSE_REGEX = "\"error\":\"([A-Za-z0-9_]+)\"";
+
+    /** The cause the lab's servers name when their database pool gave no connection in time. */
+    private static final String DB_POOL_TIMEOUT = "db_pool_timeout";
 
     private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
     private static final int TIMEOUT_MS = 500;
@@ -116,7 +117,7 @@ class ErrorClassProvokedTest {
         ErrorClassTally tally = tally(List.of(sample(port)));
 
         ErrorClassTally.Row row = tally.rows().getFirst();
-        assertEquals(ErrorClass.HTTP_5XX.label() + ": 503 " + WaitFailure.DB_POOL_TIMEOUT, row.key());
+        assertEquals(ErrorClass.HTTP_5XX.label() + ": 503 " + DB_POOL_TIMEOUT, row.key());
         assertEquals("server", row.side());
         assertTrue(row.limit().contains("--db-pool"), row.limit());
     }
@@ -205,13 +206,16 @@ class ErrorClassProvokedTest {
         return result;
     }
 
-    private static String poolTimeoutBody() {
-        WaitFailure failure = WaitFailure.dbPoolTimeout(10, 100, new IOException("pool exhausted"));
+    /**
+     * The lab servers' answer to a pool timeout, in their body's shape (JMeterPlansTest checks the plans' extractor
+     * against the servers' own writer of it).
+     */
+    private static String poolTimeoutBody() throws IOException {
         Map<String, Object> body = new LinkedHashMap<>();
-        body.put("status", failure.status());
-        body.put("error", failure.error());
-        body.put("message", failure.getMessage());
-        return Json.write(body);
+        body.put("status", 503);
+        body.put("error", DB_POOL_TIMEOUT);
+        body.put("message", "how=db: no connection of the pool's 10 came free within its 100 ms");
+        return new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(body);
     }
 
     private static void answer503(Socket socket, String body) throws IOException {

@@ -4,7 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import lab.threads.common.ClientStats;
+import lab.threads.client.ClientStats;
 
 /**
  * The names of the files in a run folder, in one place for everything that writes or reads them: the runner, the
