@@ -35,14 +35,19 @@ public record ChecksReport(List<CheckResult> results, Map<String, Object> about,
                 CheckStatus.exitCode(results.stream().map(CheckResult::status).toList()));
     }
 
-    /** The three files, each replaced whole. @return checks.md's path */
+    /**
+     * The three files, each replaced whole, and the checks on the first screen of the folder's page (index.html) when
+     * it has one. @return checks.md's path
+     */
     public Path write(Path folder) throws IOException {
         Map<String, Object> json = new LinkedHashMap<>(about);
         json.put("exitCode", exitCode);
         json.put("checks", results);
         AtomicFile.write(folder.resolve(RunFolder.CHECKS_JSON_FILE), JSON.writeValueAsString(json) + "\n");
         AtomicFile.write(folder.resolve(RunFolder.CHECKS_JUNIT_FILE), junit());
-        return AtomicFile.write(folder.resolve(RunFolder.CHECKS_MARKDOWN_FILE), markdown());
+        Path markdown = AtomicFile.write(folder.resolve(RunFolder.CHECKS_MARKDOWN_FILE), markdown());
+        ChecksOnPage.put(folder.resolve(RunFolder.HTML_FILE), this);
+        return markdown;
     }
 
     /** "2 passed, 1 breached, 0 inconclusive". */

@@ -104,4 +104,23 @@ class ChecksReportTest {
                 lines.stream().anyMatch(line -> line.startsWith("| **breached** | server-fixed-pool |")),
                 lines::toString);
     }
+
+    @Test
+    void thePagesFirstScreenShowsEachCheckOnceUnderItsHeading(@TempDir Path dir) throws Exception {
+        Path page = Files.writeString(
+                dir.resolve(RunFolder.HTML_FILE),
+                "<html><body>\n<h1>Run summary</h1>\n<section id=\"headline\" data-first-screen>\n</section>\n");
+        ChecksReport report = ChecksReport.of(RESULTS, Map.of("run", "results/x"));
+        report.write(dir);
+        report.write(dir); // judged again: replaced, not added
+
+        String html = Files.readString(page);
+        assertEquals(1, html.split("<section id=\"checks\"", -1).length - 1, html);
+        assertTrue(html.indexOf("<section id=\"checks\"") > html.indexOf("</h1>"), html);
+        assertTrue(html.indexOf("<section id=\"checks\"") < html.indexOf("<section id=\"headline\""), html);
+        for (String status : List.of("passed", "breached", "inconclusive")) {
+            assertTrue(html.contains("<b>" + status + "</b>"), status + " in " + html);
+        }
+        assertTrue(html.contains("p99&lt;=&lt;&amp;&quot;&#39;&gt;"), "the check's text escaped: " + html);
+    }
 }
