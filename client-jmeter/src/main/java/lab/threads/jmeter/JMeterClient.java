@@ -41,7 +41,7 @@ record JMeterClient(JMeterThreads threads) implements ChosenClient {
     /** JMeter runs .jmx plans, on any number of workers, after a warm-up of its own users if asked. */
     @Override
     public void check(PlanAsked plan) {
-        if (!plan.jmx()) {
+        if (plan.client() != program()) {
             throw new IllegalArgumentException("The " + plan.name() + " plan runs on --client hyperfoil. For JMeter "
                     + "with no think time use a closed plan, e.g. --plan talk --users 100 --loops 500 --rampup 1 "
                     + "--sleep-ms 0.");

@@ -1,11 +1,17 @@
 package lab.threads.jmeter;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import lab.threads.client.ChosenClient;
+import lab.threads.client.ClientPlan;
 import lab.threads.client.ClientProgram;
 import lab.threads.client.LoadClient;
+import lab.threads.client.WorkerOptions;
+import lab.threads.jmeter.workers.JMeterWorkerOptions;
 
 /**
  * JMeter as the runner's client: {@code --client jmeter} (its users on virtual threads), {@code virtual} or
@@ -39,5 +45,28 @@ public final class JMeterProgram implements ClientProgram {
                 .filter(threads -> threads.label().equals(name))
                 .findFirst()
                 .orElse(JMeterThreads.VIRTUAL));
+    }
+
+    /** jmeter-plans' talk, smoke and open. */
+    @Override
+    public List<String> planNames() {
+        return JMeterPlans.BUNDLED;
+    }
+
+    @Override
+    public ClientPlan plan(String name) throws IOException {
+        return JMeterPlans.bundled(name);
+    }
+
+    /** Any file, as a .jmx: JMeter's own fork says so if it is not one. */
+    @Override
+    public Optional<ClientPlan> planFile(Path file) throws IOException {
+        return Optional.of(JMeterPlans.file(file));
+    }
+
+    /** Its workers over RMI ({@code ./lab worker}): {@code --rmi-keystore}, {@code --insecure-rmi}. */
+    @Override
+    public Optional<WorkerOptions> workerOptions() {
+        return Optional.of(new JMeterWorkerOptions());
     }
 }

@@ -1,6 +1,9 @@
 package lab.threads.client;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A load client as the runner finds it: one in each client module, named in that module's
@@ -30,4 +33,31 @@ public interface ClientProgram {
      * @param name one of {@link #names()}
      */
     ChosenClient choose(String name);
+
+    /** The names of the plans it brings ({@code --plan talk}), none for most. */
+    default List<String> planNames() {
+        return List.of();
+    }
+
+    /**
+     * A plan it brings.
+     *
+     * @param name one of {@link #planNames()}
+     */
+    default ClientPlan plan(String name) throws IOException {
+        throw new IllegalArgumentException(client().label() + " brings no plan '" + name + "'");
+    }
+
+    /** A plan file, read as its own format: empty when it reads none such ({@code .jmx} for JMeter). */
+    default Optional<ClientPlan> planFile(Path file) throws IOException {
+        return Optional.empty();
+    }
+
+    /**
+     * Its options for running users on other machines ({@code --workers}), new for each command line as they hold its
+     * values; empty for a client that runs no workers.
+     */
+    default Optional<WorkerOptions> workerOptions() {
+        return Optional.empty();
+    }
 }

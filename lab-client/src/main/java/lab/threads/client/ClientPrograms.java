@@ -1,5 +1,8 @@
 package lab.threads.client;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -28,6 +31,37 @@ public final class ClientPrograms {
                 .findFirst()
                 .orElseThrow(() -> new IllegalStateException("no program of the client " + client.id()
                         + " on the classpath: its module " + client.module() + " must be a dependency of the runner"));
+    }
+
+    /**
+     * {@code --plan}'s value: a plan a client brings by that name, or a file one client reads as its own format.
+     *
+     * @throws IllegalArgumentException in one line naming the plans there are, when it is neither
+     */
+    public static ClientPlan plan(String nameOrFile) throws IOException {
+        List<ClientProgram> programs = all();
+        for (ClientProgram program : programs) {
+            if (program.planNames().contains(nameOrFile)) {
+                return program.plan(nameOrFile);
+            }
+        }
+        List<String> names = programs.stream()
+                .flatMap(program -> program.planNames().stream())
+                .sorted()
+                .toList();
+        Path file = Path.of(nameOrFile);
+        if (Files.isRegularFile(file)) {
+            for (ClientProgram program : programs) {
+                var read = program.planFile(file);
+                if (read.isPresent()) {
+                    return read.get();
+                }
+            }
+            throw new IllegalArgumentException(
+                    "No client reads '" + nameOrFile + "' as a plan. Use one of " + names + " or a .jmx file.");
+        }
+        throw new IllegalArgumentException(
+                "Unknown plan '" + nameOrFile + "'. Use one of " + names + " or the path of a .jmx file.");
     }
 
     /** {@code --client}'s value: the client it names, for the whole run. */

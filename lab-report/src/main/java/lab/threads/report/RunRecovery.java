@@ -49,7 +49,8 @@ public final class RunRecovery {
             RunFolder.KERNEL_FILE,
             RunFolder.SERVER_PROC_FILE,
             RunFolder.CLIENT_PROC_FILE,
-            RunFolder.CLIENT_CONSOLE_FILE);
+            RunFolder.CLIENT_CONSOLE_FILE,
+            RunFolder.OLD_CLIENT_CONSOLE_FILE);
 
     private static final ObjectMapper JSON =
             new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
@@ -126,7 +127,7 @@ public final class RunRecovery {
                     "the runner stopped at t = %d s, before it summarised this server",
                     Math.max(0, Math.round((runnerLast.getAsLong() - first.getAsLong()) / 1000.0))));
         }
-        String console = read(serverDir.resolve(RunFolder.CLIENT_CONSOLE_FILE));
+        String console = read(RunFolder.clientConsole(serverDir));
         String clientLog = read(serverDir.resolve(recorded.logFile()));
         if (console.lines().anyMatch(line -> line.startsWith(CLIENT_DONE))) {
             parts.add(client + " ran its plan to the end");

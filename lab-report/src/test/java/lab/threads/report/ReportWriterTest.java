@@ -170,7 +170,7 @@ class ReportWriterTest {
                 md.contains(
                         "| Label | # Samples | Average | Min | Max | Std. Dev. | Error % | Throughput | Received KB/sec | Sent KB/sec | Avg. Bytes | 90% Line | 95% Line | 99% Line | 99.9% Line |"),
                 md);
-        assertTrue(html.contains("<table id=\"jmeter-summary\">"), html);
+        assertTrue(html.contains("<table id=\"summary-report-table\">"), html);
         assertTrue(md.contains("| server-pool | interrupted (partial) | unknown | n/a | 500 |"), md);
         assertTrue(md.contains("| settings | {\"backlog\":1000} |"), md);
         assertTrue(md.contains("Server settings: stock (each framework's defaults)."), md);

@@ -38,8 +38,8 @@ class RunRecoveryTest {
         // The runner's once-a-second series, last written 12.4 s after the first sample began.
         Files.writeString(server.resolve(RunFolder.KERNEL_FILE), "{}\n");
         Files.setLastModifiedTime(server.resolve(RunFolder.KERNEL_FILE), FileTime.fromMillis(first + 12_400));
-        Files.writeString(server.resolve("jmeter-console.log"), "client threads=virtual thread_groups=1\n");
-        Files.setLastModifiedTime(server.resolve("jmeter-console.log"), FileTime.fromMillis(first + 11_000));
+        Files.writeString(server.resolve(RunFolder.CLIENT_CONSOLE_FILE), "client threads=virtual thread_groups=1\n");
+        Files.setLastModifiedTime(server.resolve(RunFolder.CLIENT_CONSOLE_FILE), FileTime.fromMillis(first + 11_000));
         Files.writeString(
                 server.resolve("jmeter.log"),
                 "jmeter-main: the process that started it (pid 7) " + RunRecovery.PARENT_GONE + "\n");
@@ -67,7 +67,7 @@ class RunRecoveryTest {
                 "server-virtual: the process that started it (pid 7) " + RunRecovery.PARENT_GONE
                         + "\nserver-virtual stopping: SIGTERM received\nserver-virtual stopped\n");
         Files.createDirectories(caseDir.resolve("server-pool"));
-        Files.createDirectories(caseDir.resolve(".jmeter-home"));
+        Files.createDirectories(caseDir.resolve(RunFolder.CLIENT_HOME_DIR));
 
         assertEquals(
                 "interrupted: the runner stopped before the load began; the server stopped gracefully when the "

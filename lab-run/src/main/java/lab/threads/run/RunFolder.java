@@ -50,11 +50,20 @@ public final class RunFolder {
     /** A warm-up's files, kept apart from the measured ones in the server's folder. */
     public static final String WARMUP_DIR = "warmup";
     /**
-     * The client fork's stdout as the runner read it (its progress and {@code done} lines), whichever client ran:
-     * the name is JMeter's, kept so that every run reads alike. A client's own logs are named by its line of the
-     * registry of clients ({@code lab.threads.client.LoadClient}), with the rest of what it is.
+     * The client fork's stdout as the runner read it (its progress and {@code done} lines), whichever client ran. A
+     * client's own logs are named by its line of the registry of clients ({@code lab.threads.client.LoadClient}), with
+     * the rest of what it is.
      */
-    public static final String CLIENT_CONSOLE_FILE = "jmeter-console.log";
+    public static final String CLIENT_CONSOLE_FILE = "client-console.log";
+    /** {@link #CLIENT_CONSOLE_FILE} as runs written before 2026-11-28 named it, read when the new name is absent. */
+    public static final String OLD_CLIENT_CONSOLE_FILE = "jmeter-console.log";
+
+    /** The client fork's stdout in a server's folder, under the name its run wrote it. */
+    public static Path clientConsole(Path serverDir) {
+        Path console = serverDir.resolve(CLIENT_CONSOLE_FILE);
+        Path old = serverDir.resolve(OLD_CLIENT_CONSOLE_FILE);
+        return Files.exists(console) || !Files.exists(old) ? console : old;
+    }
     /**
      * When the load is split over client processes, each one's own files (its samples, client stats, logs, console,
      * dashboard) are in {@code client-<n>/} of the server's folder, from 1; the server's folder holds their merge
@@ -79,8 +88,8 @@ public final class RunFolder {
         return dirs;
     }
 
-    /** What the client forks of a run share (JMeter's home, extracted on first use), in the run folder. */
-    public static final String CLIENT_HOME_DIR = ".jmeter-home";
+    /** What the client forks of a run share (for JMeter, its home, extracted on first use), in the run folder. */
+    public static final String CLIENT_HOME_DIR = ".client-home";
 
     /** A soak run's check of each server's trends ({@code ./lab soak}), beside its summary. */
     public static final String SOAK_FILE = "soak.md";

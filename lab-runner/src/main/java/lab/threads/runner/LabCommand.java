@@ -11,15 +11,15 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import lab.threads.client.ChosenClient;
 import lab.threads.client.ClientPrograms;
+import lab.threads.client.LoadClient;
 import lab.threads.client.PlanKey;
+import lab.threads.client.WorkerAccess;
+import lab.threads.client.WorkerOptions;
 import lab.threads.common.Knobs;
 import lab.threads.common.OneLineErrors;
 import lab.threads.common.ServerSettings;
 import lab.threads.common.SettingsMode;
 import lab.threads.common.Variant;
-import lab.threads.jmeter.workers.RmiOptions;
-import lab.threads.jmeter.workers.WorkerAddresses;
-import lab.threads.jmeter.workers.WorkerReach;
 import lab.threads.report.RunChecks;
 import lab.threads.run.Sweep;
 import lab.threads.runner.guest.Expected;
@@ -252,8 +252,8 @@ public final class LabCommand implements Callable<Integer> {
                             + "dns:jmeter-worker for a scaled compose service. Default: none.")
     List<String> workers = List.of();
 
-    @Mixin
-    RmiOptions rmi;
+    /** Each client's own options for its workers, added to the command line by {@link #commandLine()}. */
+    private final Map<LoadClient, WorkerOptions> workerOptions = new java.util.EnumMap<>(LoadClient.class);
 
     @Option(
             names = "--server-jvm-args",
@@ -335,7 +335,13 @@ public final class LabCommand implements Callable<Integer> {
     }
 
     static CommandLine commandLine() {
-        CommandLine command = new CommandLine(new LabCommand());
+        LabCommand lab = new LabCommand();
+        CommandLine command = new CommandLine(lab);
+        ClientPrograms.all()
+                .forEach(program -> program.workerOptions().ifPresent(options -> {
+                    lab.workerOptions.put(program.client(), options);
+                    command.addMixin(program.client().id() + "-workers", options.mixin());
+                }));
         PlanKnob.addTo(command.getCommandSpec());
         return OneLineErrors.on(command)
                 .setDefaultValueProvider(new Knobs(Map.of()))
@@ -372,11 +378,8 @@ public final class LabCommand implements Callable<Integer> {
                             options.guests().guests().stream().map(Guest::name))
                     .toList());
         }
-        if (!options.workers().isEmpty()) {
-            options.rmi().ready();
-            // Before any server starts: a run on workers it cannot reach would start each server for nothing.
-            WorkerReach.check(options.workers(), WorkerReach.TIMEOUT);
-        }
+        options.workerAccess().ready();
+        options.workerAccess().reach(options.workers());
         // Last: its output check makes the results folder, which a refusal before it must not leave behind.
         Preflight.check(options.preflight());
         return new LabRun(options);
@@ -427,7 +430,12 @@ public final class LabCommand implements Callable<Integer> {
         ChosenClient chosenClient = ClientPrograms.choose(client);
         chosenClient.check(chosen.asked(workers.size(), warmupUsers, guests));
         int totalUsers = chosen.shape().users();
-        List<String> workerAddresses = WorkerAddresses.resolve(workers);
+        WorkerOptions clientWorkers = workers.isEmpty() ? null : workerOptions.get(chosenClient.program());
+        if (!workers.isEmpty() && clientWorkers == null) {
+            throw new IllegalArgumentException(
+                    "--workers: " + chosenClient.program().label() + " runs no workers; run it without --workers.");
+        }
+        List<String> workerAddresses = clientWorkers == null ? List.of() : clientWorkers.resolve(workers);
         if (chosen.open() && !workerAddresses.isEmpty()) {
             throw new IllegalArgumentException(
                     "--workers runs closed plans only: each worker would run the open plan's whole rate. "
@@ -471,7 +479,7 @@ public final class LabCommand implements Callable<Integer> {
                 settingsMode(external, serverFlags),
                 java.time.Duration.ofSeconds(startTimeoutSeconds),
                 workerAddresses,
-                rmi.security(),
+                clientWorkers == null ? WorkerAccess.NONE : clientWorkers.access(),
                 sweepLevels,
                 repeats,
                 warmupUsers,

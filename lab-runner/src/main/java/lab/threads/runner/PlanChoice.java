@@ -1,17 +1,13 @@
 package lab.threads.runner;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import lab.threads.client.ClientPlan;
+import lab.threads.client.ClientPrograms;
+import lab.threads.client.LoadClient;
 import lab.threads.client.LoadPlan;
 import lab.threads.client.PlanAsked;
 import lab.threads.client.PlanKey;
@@ -19,92 +15,30 @@ import lab.threads.common.WaitKind;
 import lab.threads.run.PlanShape;
 
 /**
- * The plan of a run: a bundled one by name ({@code talk}, {@code smoke}, {@code open}) or a .jmx file, with its
- * knobs. A plan's defaults are read from its own {@code ${__P(name,default)}} references, so a plan edited in the
- * JMeter GUI keeps telling the runner the truth. A plan with an Open Model Thread Group is open: its knobs are an
- * arrival rate and a duration (open.jmx's schedule) instead of users and loops.
+ * The plan of a run, as its client reads it ({@link ClientPrograms#plan}): one a client brings by name ({@code talk},
+ * {@code smoke}, {@code open}, {@code throughput}) or a file of a client's format, with the run's knobs set on it. The
+ * plan's model ({@link ClientPlan.Model}) decides its knobs and its ideal.
  *
- * @param open whether the plan is an open model
+ * @param client the client whose plan it is, the only one that runs it
  */
-record PlanChoice(String name, String location, Map<String, String> properties, boolean open) {
-    static final Set<String> BUNDLED = Set.of("talk", "smoke", "open", "throughput");
-    /** Knobs that only make sense for one model, to say which plan takes them when the other is given one. */
-    static final Set<String> CLOSED_KNOBS = Set.of(PlanKey.USERS.property(), PlanKey.LOOPS.property());
-
-    static final Set<String> OPEN_KNOBS = Set.of(PlanKey.RATE.property(), PlanKey.DURATION.property());
-    private static final String OPEN_GROUP = "testclass=\"OpenModelThreadGroup\"";
-    /**
-     * The throughput plan: no .jmx, Hyperfoil runs it ({@code client-hyperfoil}); its knobs and their defaults.
-     * Connections each send back to back for {@code duration} s after {@code warmup} s that are not recorded; with a
-     * {@code rate} above 0, requests arrive at that fixed rate instead (open, on at most {@code connections} at once).
-     */
-    static final String THROUGHPUT = "throughput";
-
-    private static final Map<String, String> THROUGHPUT_DEFAULTS = Map.of(
-            PlanKey.CONNECTIONS.property(),
-            "100",
-            // Long enough that the client's and the server's JIT compilers are done before the measured seconds: a
-            // shorter warm-up leaves C2 compiling in them, and the req/s then measures the compiler, not the server
-            // (docs/results.md, "the figures behind its settings").
-            PlanKey.WARMUP.property(),
-            "10",
-            PlanKey.DURATION.property(),
-            "10",
-            PlanKey.SLEEP_MS.property(),
-            "0",
-            PlanKey.RESPONSE_TIMEOUT_MS.property(),
-            "30000",
-            PlanKey.RATE.property(),
-            "0");
+record PlanChoice(
+        String name, String location, Map<String, String> properties, ClientPlan.Model model, LoadClient client) {
     /** Filled in per server by the runner, never by the user. */
     static final Set<String> TARGET_PROPERTIES = Set.of("host", "port");
     /** Set at each client's fork from the load itself ({@link LoadPlan#HOW_QUERY}, {@link LoadPlan#RID_PREFIX}). */
     static final Set<String> FORK_PROPERTIES = Set.of(LoadPlan.HOW_QUERY, LoadPlan.RID_PREFIX);
 
-    private static final Pattern PROPERTY_REFERENCE = Pattern.compile("\\$\\{__P\\(([A-Za-z0-9_.-]+),([^)]*)\\)}");
-
     /**
-     * @param plan      a bundled plan's name or a path to a .jmx file
+     * @param plan      a bundled plan's name or the path of a plan file
      * @param overrides properties given on the command line; each must be a knob of the plan
      */
     static PlanChoice resolve(String plan, Map<String, String> overrides) throws IOException {
-        String location;
-        String text;
-        Map<String, String> properties;
-        if (plan.equals(THROUGHPUT)) {
-            // No .jmx to read them from: its own knobs, in their names' order.
-            location = THROUGHPUT;
-            text = "";
-            properties = new LinkedHashMap<>(new java.util.TreeMap<>(THROUGHPUT_DEFAULTS));
-        } else if (BUNDLED.contains(plan)) {
-            location = "jmeter-plans/" + plan + ".jmx";
-            try (InputStream in = PlanChoice.class.getClassLoader().getResourceAsStream(location)) {
-                if (in == null) {
-                    throw new IllegalStateException("the bundled plan " + location
-                            + " is missing from the classpath: rebuild with ./mvnw package");
-                }
-                text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            }
-            properties = defaults(text);
-        } else {
-            Path file = Path.of(plan);
-            if (!Files.isRegularFile(file)) {
-                throw new IllegalArgumentException("Unknown plan '" + plan + "'. Use one of " + new TreeSet<>(BUNDLED)
-                        + " or the path of a .jmx file.");
-            }
-            location = file.toAbsolutePath().toString();
-            text = Files.readString(file);
-            properties = defaults(text);
-        }
-        boolean readsHow = properties.containsKey(LoadPlan.HOW_QUERY) || plan.equals(THROUGHPUT);
+        ClientPlan read = ClientPrograms.plan(plan);
+        Map<String, String> properties = read.knobs();
         properties.keySet().removeAll(FORK_PROPERTIES);
         for (PlanKnob knob : PlanKnob.values()) {
             properties.put(knob.property(), knob.defaultValue());
         }
-        boolean open = text.contains(OPEN_GROUP);
-        String name = BUNDLED.contains(plan)
-                ? plan
-                : Path.of(plan).getFileName().toString().replaceFirst("\\.jmx$", "");
         for (Map.Entry<String, String> override : overrides.entrySet()) {
             if (TARGET_PROPERTIES.contains(override.getKey())) {
                 throw new IllegalArgumentException("'" + override.getKey()
@@ -114,36 +48,42 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
                 throw new IllegalArgumentException(
                         "'" + override.getKey() + "' is set by the runner from the lab's own knobs: use --how.");
             }
-            checkKnob(name, open, properties, override.getKey());
+            checkKnob(read.name(), read.model(), properties, override.getKey());
             properties.put(override.getKey(), checkedValue(override.getKey(), override.getValue()));
         }
         properties.keySet().removeAll(TARGET_PROPERTIES);
-        PlanChoice chosen = new PlanChoice(name, location, properties, open);
-        if (!readsHow && chosen.how() != WaitKind.SLEEP) {
-            throw new IllegalArgumentException("The plan '" + name + "' does not read ${__P(" + LoadPlan.HOW_QUERY
-                    + ",)} after its ?ms= (as jmeter-plans/talk.jmx does), so --how "
-                    + chosen.how().id()
-                    + " would not reach the server: add it to the request's path.");
+        PlanChoice chosen = new PlanChoice(read.name(), read.location(), properties, read.model(), read.client());
+        if (!read.readsHow() && chosen.how() != WaitKind.SLEEP) {
+            throw new IllegalArgumentException(
+                    "The plan '" + read.name() + "' does not read ${__P(" + LoadPlan.HOW_QUERY
+                            + ",)} after its ?ms= (as jmeter-plans/talk.jmx does), so --how "
+                            + chosen.how().id()
+                            + " would not reach the server: add it to the request's path.");
         }
         return chosen;
     }
 
-    /** A property the plan lacks is refused, naming the model's own knobs when it belongs to the other model. */
-    private static void checkKnob(String name, boolean open, Map<String, String> properties, String property) {
+    /** A property the plan lacks is refused, naming the model's own knobs when it belongs to another model. */
+    private static void checkKnob(
+            String name, ClientPlan.Model model, Map<String, String> properties, String property) {
         if (properties.containsKey(property)) {
             return;
         }
-        if (!open && OPEN_KNOBS.contains(property)) {
+        if (model == ClientPlan.Model.CLOSED && isKnobOf(ClientPlan.Model.OPEN, property)) {
             throw new IllegalArgumentException(
                     "'" + property + "' is a knob of open plans (arrivals at a fixed rate), and the plan '" + name
                             + "' is closed (each user waits for its answer): use --plan open, or set --users, --rampup and --loops.");
         }
-        if (open && CLOSED_KNOBS.contains(property)) {
+        if (model == ClientPlan.Model.OPEN && isKnobOf(ClientPlan.Model.CLOSED, property)) {
             throw new IllegalArgumentException("'" + property + "' is a knob of closed plans, and the plan '" + name
                     + "' is open (arrivals at a fixed rate, no users): set --rate, --rampup and --duration.");
         }
         throw new IllegalArgumentException("The plan '" + name + "' has no property '" + property
                 + "'. Its properties: " + properties.keySet() + ".");
+    }
+
+    private static boolean isKnobOf(ClientPlan.Model model, String property) {
+        return model.own().stream().anyMatch(key -> key.property().equals(property));
     }
 
     /** The same plan with one more property set, checked as a command-line override is. */
@@ -152,10 +92,10 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
             throw new IllegalArgumentException(
                     "'" + property + "' is set by the runner for each server: it cannot be swept.");
         }
-        checkKnob(name, open, properties, property);
+        checkKnob(name, model, properties, property);
         Map<String, String> changed = new LinkedHashMap<>(properties);
         changed.put(property, checkedValue(property, value));
-        return new PlanChoice(name, location, changed, open);
+        return new PlanChoice(name, location, changed, model, client);
     }
 
     /** A lab knob's value checked ({@link PlanKnob#checked}); a .jmx knob's as given, checked at the fork. */
@@ -177,16 +117,21 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
                 .orElseThrow();
     }
 
-    /** The throughput plan, which Hyperfoil runs (not a .jmx). */
-    boolean throughput() {
-        return location.equals(THROUGHPUT);
+    /** Whether its load arrives at a fixed rate, whatever the answers (an open model). */
+    boolean open() {
+        return model == ClientPlan.Model.OPEN;
+    }
+
+    /** Whether its load is connections sending back to back, a client's own plan (the throughput plan). */
+    boolean connections() {
+        return model == ClientPlan.Model.CONNECTIONS;
     }
 
     /** What the run asks of its client with this plan, for the client to refuse what it cannot run. */
     PlanAsked asked(int workers, int warmupUsers, GuestRun guests) {
         return new PlanAsked(
                 name,
-                !throughput(),
+                client,
                 workers,
                 warmupUsers,
                 guests.expected().body() != null,
@@ -225,7 +170,7 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
 
     /** The shape that defines the ideal run; every figure must be a number the plan can use. */
     private PlanShape idealShape() {
-        if (throughput()) {
+        if (connections()) {
             long rate = nonNegativeLong(PlanKey.RATE);
             if (rate > 0) {
                 // Arrivals at a fixed rate, no ramp: the open model's ideal and schedule checks apply as they are.
@@ -236,7 +181,7 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
                     positiveInt(PlanKey.CONNECTIONS), positiveInt(PlanKey.DURATION), nonNegativeLong(PlanKey.SLEEP_MS));
         }
         // JMeter reads the ramp-up as whole seconds (1.5 would silently become 0), so it must be one here too.
-        if (open) {
+        if (open()) {
             return PlanShape.open(
                     positiveInt(PlanKey.RATE),
                     nonNegativeLong(PlanKey.RAMPUP),
@@ -253,15 +198,6 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
     /** A timeout knob in ms, or 0 (none) when the plan has no such knob. */
     long timeoutMs(String key) {
         return properties.containsKey(key) ? nonNegativeLong(key) : 0;
-    }
-
-    static Map<String, String> defaults(String planText) {
-        Map<String, String> defaults = new LinkedHashMap<>();
-        Matcher reference = PROPERTY_REFERENCE.matcher(planText);
-        while (reference.find()) {
-            defaults.putIfAbsent(reference.group(1), reference.group(2));
-        }
-        return defaults;
     }
 
     private int positiveInt(PlanKey key) {
@@ -297,9 +233,9 @@ record PlanChoice(String name, String location, Map<String, String> properties, 
         String value = properties.get(key);
         if (value == null) {
             throw new IllegalArgumentException(
-                    "The " + (open ? "open" : "closed") + " plan '" + name + "' has no '" + key
+                    "The " + (open() ? "open" : "closed") + " plan '" + name + "' has no '" + key
                             + "' property: the runner needs ${__P(" + key + ",...)} in it (as in jmeter-plans/"
-                            + (open ? "open" : "talk")
+                            + (open() ? "open" : "talk")
                             + ".jmx) to work out its ideal.");
         }
         return value;

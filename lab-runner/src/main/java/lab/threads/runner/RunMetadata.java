@@ -28,15 +28,11 @@ final class RunMetadata {
         metadata.put(LoadClient.METADATA_KEY, options.client().program().id());
         metadata.put(LoadClient.OLD_METADATA_KEY, options.client().describe());
         metadata.put(
-                "jmeterWorkers",
+                "workers",
                 options.workers().isEmpty()
                         ? "none (" + options.client().runsInItsFork() + ")"
                         : String.join(",", options.workers()));
-        metadata.put(
-                "jmeterWorkerRmi",
-                options.workers().isEmpty()
-                        ? "none (no workers)"
-                        : options.rmi().describe());
+        metadata.put("workerAccess", options.workerAccess().describe());
         metadata.put(
                 "clientProcesses",
                 options.clientProcesses() == 0 ? ClientSplit.AUTO : Integer.toString(options.clientProcesses()));

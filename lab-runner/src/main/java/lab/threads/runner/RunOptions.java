@@ -16,7 +16,7 @@ import lab.threads.run.Sweep;
  *
  * @param client  the client that sends the load (--client)
  * @param workers {@code host:port} of the client's workers that run the users; empty: its fork runs them
- * @param rmi     how its fork talks to the workers
+ * @param workerAccess how its fork talks to the workers ({@link WorkerAccess#NONE} without workers)
  * @param serverSettings whose load settings the started servers run with
  * @param cpus    the cores each side owns (--cpus)
  * @param profile what records each started server and the client's fork (--profile)
@@ -36,7 +36,7 @@ record RunOptions(
         SettingsMode serverSettings,
         Duration startTimeout,
         List<String> workers,
-        WorkerAccess rmi,
+        WorkerAccess workerAccess,
         Sweep sweep,
         int repeats,
         int warmupUsers,
@@ -65,7 +65,7 @@ record RunOptions(
                 warmupUsers,
                 client,
                 workers,
-                rmi,
+                workerAccess,
                 cpus,
                 jdk,
                 backends,

@@ -45,7 +45,7 @@ final class ServerRun {
     private static final Duration STOP_GRACE = Duration.ofSeconds(70);
     /** A server that has not said "stopping" this long after SIGTERM never handled it: waiting the grace is pointless. */
     private static final Duration STOP_REACTION = Duration.ofSeconds(10);
-    /** The client's lines worth a user's eye; the rest (log4j chatter) stays in jmeter-console.log. */
+    /** The client's lines worth a user's eye; the rest (log4j chatter) stays in client-console.log. */
     private static final Pattern ECHOED = Pattern.compile("(client|workers|done|stopping)\\b");
     /** How long a split load's processes may take to be ready together: a fork's start and its heap's first touch. */
     private static final Duration READY_WITHIN = Duration.ofMinutes(3);
@@ -59,7 +59,7 @@ final class ServerRun {
      * @param warmupUsers users of an unmeasured load before the measured one; 0 for none
      * @param client      the client that sends the load, chosen for the run
      * @param workers     {@code host:port} of the client's workers; empty: the fork runs the users
-     * @param rmi         how the fork reaches them
+     * @param workerAccess how the fork reaches them
      * @param jdk         the JDK the started servers run on, and its build of them
      * @param backends    what the servers' waits need (a database, a downstream), started for the whole run
      * @param clientProcesses --client-processes: how many processes send each load, 0 for as many as it needs
@@ -73,7 +73,7 @@ final class ServerRun {
             int warmupUsers,
             ChosenClient client,
             List<String> workers,
-            WorkerAccess rmi,
+            WorkerAccess workerAccess,
             CpuSets cpus,
             ServerJdk jdk,
             Backends backends,
@@ -264,7 +264,7 @@ final class ServerRun {
 
     private RunOutcome loadAndSample(URI target) throws IOException, InterruptedException {
         LoadPlan load = plan.load();
-        String described = plan.throughput()
+        String described = plan.connections()
                 ? String.format(
                         "%s for %d s after a %d s warm-up, each of %d ms",
                         load.get(PlanKey.RATE, 0) > 0
@@ -503,7 +503,7 @@ final class ServerRun {
                                 .toList(),
                         server != null && spec.cpus().shared()),
                 spec.workers(),
-                spec.rmi()));
+                spec.workerAccess()));
     }
 
     /** The client's forks running now (a warm-up's have ended), for the outside sampler; empty before the first. */

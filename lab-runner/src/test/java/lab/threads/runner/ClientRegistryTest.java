@@ -48,6 +48,11 @@ class ClientRegistryTest {
                             + " (the runner finds its program on its classpath)");
             check(
                     missing,
+                    dependencyOn(runnerPom, module).contains("<scope>runtime</scope>"),
+                    "lab-runner/pom.xml: <scope>runtime</scope> in the dependency on " + module
+                            + " (the runner compiles against lab-client alone and asks the client's program the rest)");
+            check(
+                    missing,
                     runnerImage.contains("COPY " + module + "/src/main " + module + "/src/main"),
                     "lab-runner/Dockerfile: COPY " + module + "/src/main " + module + "/src/main");
             List<ClientProgram> programs = ClientPrograms.all().stream()
@@ -116,5 +121,17 @@ class ClientRegistryTest {
             modules.add(module.group(1));
         }
         return modules;
+    }
+
+    /** The {@code <dependency>} element of a pom naming this artifact, empty when it has none. */
+    private static String dependencyOn(String pom, String artifactId) {
+        Matcher dependency = Pattern.compile("<dependency>(.*?)</dependency>", Pattern.DOTALL)
+                .matcher(pom);
+        while (dependency.find()) {
+            if (dependency.group(1).contains("<artifactId>" + artifactId + "</artifactId>")) {
+                return dependency.group(1);
+            }
+        }
+        return "";
     }
 }

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import lab.threads.jmeter.home.JMeterHome;
+import lab.threads.run.RunFolder;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -82,7 +83,7 @@ class DiskFullTest {
         assertEquals(1 + 100, Files.readAllLines(samples).size(), "the header and 5 x 20 samples");
 
         // Space freed (JMeter's home and its half-written dashboard gone): the report of the raw files.
-        deleteTree(run.resolve(".jmeter-home"));
+        deleteTree(run.resolve(RunFolder.CLIENT_HOME_DIR));
         deleteTree(run.resolve("server-virtual/dashboard"));
         assertEquals(0, ReportCommand.commandLine().execute(run.toString()));
         JsonNode row = new ObjectMapper()

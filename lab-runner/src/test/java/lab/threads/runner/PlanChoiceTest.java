@@ -39,13 +39,6 @@ class PlanChoiceTest {
     }
 
     @Test
-    void defaultsAreReadFromThePlansOwnPropertyReferences() {
-        Map<String, String> defaults =
-                PlanChoice.defaults("<a>${__P(users,5)}</a><b>/x?ms=${__P(sleep_ms,10)}</b><c>${__P(users,9)}</c>");
-        assertEquals(Map.of("users", "5", "sleep_ms", "10"), defaults);
-    }
-
-    @Test
     void theOpenPlanIsOpenAndItsIdealIsRateTimesDuration() throws IOException {
         PlanChoice plan = PlanChoice.resolve("open", Map.of("rate", "50", "duration", "4", "sleep_ms", "200"));
         assertTrue(plan.open());
@@ -74,7 +67,7 @@ class PlanChoiceTest {
     @Test
     void theThroughputPlanIsConnectionsForADurationAndGoesWithHyperfoilOnly() throws IOException {
         PlanChoice plan = PlanChoice.resolve("throughput", Map.of("connections", "1000", "duration", "20"));
-        assertTrue(plan.throughput());
+        assertTrue(plan.connections());
         assertEquals(PlanShape.throughput(1000, 20, 0), plan.shape());
         assertEquals("10", plan.properties().get("warmup"));
         assertEquals("250", plan.with("connections", "250").properties().get("connections"), "sweepable");

@@ -31,11 +31,11 @@ class RmiRunOptionsTest {
         RunOptions options = options("--workers=127.0.0.1", "--rmi-keystore=" + keystore);
         assertEquals(
                 "RMI over TLS, keystore " + keystore,
-                RunMetadata.collect(options, dir, List.of()).get("jmeterWorkerRmi"));
+                RunMetadata.collect(options, dir, List.of()).get("workerAccess"));
         assertEquals(
                 "none (no workers)",
                 RunMetadata.collect(options("--rmi-keystore=" + keystore), dir, List.of())
-                        .get("jmeterWorkerRmi"));
+                        .get("workerAccess"));
     }
 
     @Test
@@ -96,7 +96,7 @@ class RmiRunOptionsTest {
                         .resolve("summary.json")
                         .toFile());
         assertTrue(
-                summary.at("/metadata/jmeterWorkerRmi").asText().startsWith("plain RMI (--insecure-rmi)"),
+                summary.at("/metadata/workerAccess").asText().startsWith("plain RMI (--insecure-rmi)"),
                 summary.toString());
     }
 

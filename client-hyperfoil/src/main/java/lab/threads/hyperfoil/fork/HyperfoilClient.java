@@ -41,7 +41,7 @@ final class HyperfoilClient implements ChosenClient {
     /** The throughput plan only (no .jmx), here only, its warm-up its own. */
     @Override
     public void check(PlanAsked plan) {
-        if (plan.jmx()) {
+        if (plan.client() != program()) {
             throw new IllegalArgumentException(
                     "--client hyperfoil runs the throughput plan: add --plan throughput (--connections, --duration, "
                             + "--warmup, --sleep-ms).");

@@ -1,11 +1,40 @@
 package lab.threads.hyperfoil.fork;
 
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import lab.threads.client.ChosenClient;
+import lab.threads.client.ClientPlan;
 import lab.threads.client.ClientProgram;
 import lab.threads.client.LoadClient;
+import lab.threads.client.PlanKey;
 
 /** Hyperfoil as the runner's client: {@code --client hyperfoil}, for the throughput plan. */
 public final class HyperfoilProgram implements ClientProgram {
+
+    /**
+     * The throughput plan: no file; connections each send back to back for {@code duration} s after {@code warmup} s
+     * that are not recorded; with a {@code rate} above 0, requests arrive at that fixed rate instead (open, on at most
+     * {@code connections} at once).
+     */
+    static final String THROUGHPUT = "throughput";
+
+    private static final Map<String, String> THROUGHPUT_KNOBS = new TreeMap<>(Map.of(
+            PlanKey.CONNECTIONS.property(),
+            "100",
+            // Long enough that the client's and the server's JIT compilers are done before the measured seconds: a
+            // shorter warm-up leaves C2 compiling in them, and the req/s then measures the compiler, not the server
+            // (docs/results/settings-figures.md).
+            PlanKey.WARMUP.property(),
+            "10",
+            PlanKey.DURATION.property(),
+            "10",
+            PlanKey.SLEEP_MS.property(),
+            "0",
+            PlanKey.RESPONSE_TIMEOUT_MS.property(),
+            "30000",
+            PlanKey.RATE.property(),
+            "0"));
 
     @Override
     public LoadClient client() {
@@ -15,5 +44,16 @@ public final class HyperfoilProgram implements ClientProgram {
     @Override
     public ChosenClient choose(String name) {
         return new HyperfoilClient();
+    }
+
+    @Override
+    public List<String> planNames() {
+        return List.of(THROUGHPUT);
+    }
+
+    /** Its knobs in their names' order; its requests carry the lab's wait (--how). */
+    @Override
+    public ClientPlan plan(String name) {
+        return new ClientPlan(THROUGHPUT, THROUGHPUT, THROUGHPUT_KNOBS, ClientPlan.Model.CONNECTIONS, true, client());
     }
 }

@@ -36,6 +36,12 @@ public record RmiSecurity(RmiKeystore keystore, boolean insecure) implements Wor
         keystore.check();
     }
 
+    /** A TCP connect to each worker's RMI port, all at once ({@link WorkerReach}). */
+    @Override
+    public void reach(List<String> workers) {
+        WorkerReach.check(workers, WorkerReach.TIMEOUT);
+    }
+
     /** For the report's metadata and the worker's first line. */
     @Override
     public String describe() {

@@ -45,7 +45,7 @@ public final class ChartsSection {
                     "Response time over time",
                     "p50 (dashed) and p99 (solid, band between them) of the samples ending each second, ms"),
             new Figure(
-                    "chart-server-vs-jmeter",
+                    "chart-server-vs-client",
                     "{client}'s p99 vs the server's own",
                     "p99 of the samples {client} recorded ending each second (solid) and of the responses the server "
                             + "handed over that second, timed by the server itself (dashed), ms: the gap is outside the server"),

@@ -81,7 +81,7 @@ final class RunLayout {
                         """ + ChartsSection.render(page.charts(), client) + "<!-- ===== END CHARTS ===== -->\n"),
                 Block.shared(KernelSection.of(servers, client)),
                 Block.shared(ProfileSection.of(servers, client)),
-                Block.shared(RunSections.jmeterColumns(servers, client)),
+                Block.shared(RunSections.summaryReportColumns(servers, client)),
                 Block.pageOnly(page -> HtmlSection.render(RunSections.errorsByCause(servers))),
                 Block.pageOnly(page -> files(servers, page.runDir())),
                 Block.shared(RunSections.notes(servers)),

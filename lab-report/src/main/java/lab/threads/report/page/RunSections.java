@@ -87,12 +87,12 @@ final class RunSections {
     }
 
     /** JMeter's own columns: JMeter's math, over the records of the client that ran. */
-    static Section jmeterColumns(List<ServerSummary> servers, LoadClient client) {
+    static Section summaryReportColumns(List<ServerSummary> servers, LoadClient client) {
         return new Section(
-                "jmeter",
+                "summary-report",
                 client.words().summaryColumns(),
                 null,
-                List.of(Section.Table.of("jmeter-summary", SummaryTable.JMETER_COLUMNS, servers)));
+                List.of(Section.Table.of("summary-report-table", SummaryTable.JMETER_COLUMNS, servers)));
     }
 
     /** Each server's notes, its name first; empty when no server has one. */

@@ -244,6 +244,25 @@ public record ServerSummary(
                                         ends.lastEnd(),
                                         notes),
                                 ends.firstStart()));
+        double percentOfIdeal =
+                ends.isEmpty() ? 0 : plan.percentOfIdeal(ends.successes(), scheduleStartMs, ends.lastEnd());
+        double idealThroughput = plan.idealThroughput();
+        List<String> outside = FigureRanges.outside(
+                summary,
+                percentiles,
+                percentOfIdeal,
+                plan.idealDurationSeconds(),
+                loadClient.endResolutionMs(),
+                pool == null ? null : pool.busyShare());
+        if (!outside.isEmpty()) {
+            notes.add(FigureRanges.defect(serverId, outside));
+            if (percentOfIdeal
+                    > FigureRanges.ceilingPercentOfIdeal(plan.idealDurationSeconds(), loadClient.endResolutionMs())) {
+                // No ideal is printed rather than one the run beat: its cells read n/a.
+                idealThroughput = 0;
+                percentOfIdeal = 0;
+            }
+        }
         return new ServerSummary(
                 serverId,
                 outcome,
@@ -253,8 +272,8 @@ public record ServerSummary(
                 summary,
                 percentiles,
                 byCause,
-                plan.idealThroughput(),
-                ends.isEmpty() ? 0 : plan.percentOfIdeal(ends.successes(), scheduleStartMs, ends.lastEnd()),
+                idealThroughput,
+                percentOfIdeal,
                 statistics.peakUsersInFlight(),
                 serverStats,
                 serverView,

@@ -85,7 +85,7 @@
   const DRAW = {
     'chart-response-time': (canvas, data) => percentileBand(canvas, data, samples, SECONDS),
     // Two lines per server: the client's own (solid) and the server's own (dashed) figure of the same second.
-    'chart-server-vs-jmeter': (canvas, data) => chart(canvas, 'line', data.servers.flatMap((server, i) => [
+    'chart-server-vs-client': (canvas, data) => chart(canvas, 'line', data.servers.flatMap((server, i) => [
       series(server.server + ' ' + data.client + ' p99', server.samples, 'second', 'p99Ms', data.colors[i]),
       series(server.server + ' server p99', server.serverSeconds, 'second', 'p99Ms', data.colors[i], { borderDash: [6, 3] })
     ]), SECONDS, 'p99 (ms)'),

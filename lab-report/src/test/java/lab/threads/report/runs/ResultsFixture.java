@@ -52,7 +52,7 @@ public final class ResultsFixture {
         Files.createDirectories(results.resolve("scratch"));
         Files.createDirectories(results.resolve("broken"));
         Files.writeString(results.resolve("broken").resolve(RunFolder.SUMMARY_JSON_FILE), "{not json");
-        Files.createDirectories(results.resolve(".jmeter-home"));
+        Files.createDirectories(results.resolve(RunFolder.CLIENT_HOME_DIR));
     }
 
     /** What a run records, in its order, with the values of this machine. */

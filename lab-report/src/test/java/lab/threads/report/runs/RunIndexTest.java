@@ -88,7 +88,7 @@ class RunIndexTest {
         assertTrue(
                 page.contains("scratch: no summary.json or sweep.json (not a run, or a sweep still in its first case)"),
                 page);
-        assertFalse(page.contains(".jmeter-home"), page);
+        assertFalse(page.contains(RunFolder.CLIENT_HOME_DIR), page);
     }
 
     @Test

@@ -1,0 +1,73 @@
+package lab.threads.jmeter;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import lab.threads.client.ClientPlan;
+import lab.threads.client.LoadClient;
+import lab.threads.client.LoadPlan;
+
+/**
+ * JMeter's plans as the runner asks for them: the bundled ones by name (module jmeter-plans, on the classpath as
+ * {@code jmeter-plans/<name>.jmx}) and any .jmx file. A plan's knobs and their defaults are read from its own
+ * {@code ${__P(name,default)}} references, so a plan edited in the JMeter GUI keeps telling the runner the truth; a
+ * plan with an Open Model Thread Group is open.
+ */
+final class JMeterPlans {
+
+    /** The plans jmeter-plans bundles. */
+    static final List<String> BUNDLED = List.of("talk", "smoke", "open");
+
+    private static final String OPEN_GROUP = "testclass=\"OpenModelThreadGroup\"";
+    private static final Pattern PROPERTY_REFERENCE = Pattern.compile("\\$\\{__P\\(([A-Za-z0-9_.-]+),([^)]*)\\)}");
+
+    private JMeterPlans() {}
+
+    /** A bundled plan, read from the classpath. */
+    static ClientPlan bundled(String name) throws IOException {
+        String location = "jmeter-plans/" + name + ".jmx";
+        try (InputStream in = JMeterPlans.class.getClassLoader().getResourceAsStream(location)) {
+            if (in == null) {
+                throw new IllegalStateException(
+                        "the bundled plan " + location + " is missing from the classpath: rebuild with ./mvnw package");
+            }
+            return read(name, location, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        }
+    }
+
+    /** Any file, read as a .jmx: its name without the extension is the plan's. */
+    static ClientPlan file(Path file) throws IOException {
+        return read(
+                file.getFileName().toString().replaceFirst("\\.jmx$", ""),
+                file.toAbsolutePath().toString(),
+                Files.readString(file));
+    }
+
+    private static ClientPlan read(String name, String location, String text) {
+        Map<String, String> knobs = defaults(text);
+        return new ClientPlan(
+                name,
+                location,
+                knobs,
+                text.contains(OPEN_GROUP) ? ClientPlan.Model.OPEN : ClientPlan.Model.CLOSED,
+                knobs.containsKey(LoadPlan.HOW_QUERY),
+                LoadClient.JMETER);
+    }
+
+    /** Each {@code ${__P(name,default)}} of a plan's text, the first default of a name where it has several. */
+    static Map<String, String> defaults(String planText) {
+        Map<String, String> defaults = new LinkedHashMap<>();
+        Matcher reference = PROPERTY_REFERENCE.matcher(planText);
+        while (reference.find()) {
+            defaults.putIfAbsent(reference.group(1), reference.group(2));
+        }
+        return defaults;
+    }
+}
