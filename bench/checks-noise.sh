@@ -12,13 +12,14 @@ set -u
 out=${1:?give an output folder}; mkdir -p "$out"; cd "$(dirname "$0")/.."
 runs=${RUNS:-6}; slower=${SLOWER:-2}; ms=${MS:-100}; users=${USERS:-20}; loops=${LOOPS:-20}
 port=${PORT:-18500}
+java=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java   # the guest's: Test.java needs 21+, PATH's may be older
 check='p99<=+10%'
 
 run() { # name, sleep ms
     timeout 600 ./lab run --plan smoke --users "$users" --rampup 1 --loops "$loops" --repeats 3 --warmup-users "$users" \
         --target "guest=http://127.0.0.1:$port/test" \
-        --target-command "guest=java docs/examples/Test.java virtual $port $2" \
-        --service-ms "$2" --out "$out/$1" > "$out/$1.txt" 2>&1 || echo "run $1 exited $?"
+        --target-command "guest=$java docs/examples/Test.java virtual $port $2" \
+        --service-ms "$2" --out "$out/$1" > "$out/$1.txt" 2>&1 || echo "run $1 exited $?" >&2
     ls -d "$out/$1"/*/ | head -1
 }
 compare() { # A, B: prints the exit code
