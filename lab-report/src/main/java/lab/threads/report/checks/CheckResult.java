@@ -52,6 +52,11 @@ public record CheckResult(
     }
 
     private String number(double number) {
+        return withUnit(number, unit);
+    }
+
+    /** A figure with its unit: "1,500 ms", "0.10%", "29" for a count; "n/a" for none. */
+    static String withUnit(double number, String unit) {
         String shown = plain(number);
         if (Double.isNaN(number) || unit.isEmpty()) {
             return shown;
