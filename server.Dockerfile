@@ -12,9 +12,10 @@ ENV MAVEN_OPTS=--sun-misc-unsafe-memory-access=allow
 #    A package of the empty reactor downloads every plugin and dependency the real build needs.
 COPY pom.xml ./
 COPY lab-database/pom.xml lab-database/
+COPY lab-process/pom.xml lab-process/
 COPY server-common/pom.xml server-common/
 COPY lab-client/pom.xml lab-client/
-COPY lab-run/pom.xml lab-run/
+COPY lab-run-model/pom.xml lab-run-model/
 COPY server-undertow/pom.xml server-undertow/
 COPY server-platform/pom.xml server-platform/
 COPY server-pool/pom.xml server-pool/
@@ -41,6 +42,7 @@ COPY lab-runner/pom.xml lab-runner/
 RUN mvn -B -q -ntp -Dmaven.repo.local=/m2 package -DskipTests && rm -rf */target target
 # 2. The shared sources (server-common and the framework adapters), then the variant's own (no tests: -DskipTests), so one variant's edit rebuilds only its image.
 COPY lab-database/src/main lab-database/src/main
+COPY lab-process/src/main lab-process/src/main
 COPY server-common/src/main server-common/src/main
 COPY server-undertow/src/main server-undertow/src/main
 COPY server-jdk/src/main server-jdk/src/main

@@ -13,9 +13,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import lab.threads.client.ClientShare;
-import lab.threads.common.ClientStats;
-import lab.threads.common.GcPauses;
-import lab.threads.common.ParentWatch;
+import lab.threads.client.ClientStats;
+import lab.threads.process.GcPauses;
+import lab.threads.process.ParentWatch;
 
 /**
  * The throughput plan on Hyperfoil's engine, run locally ({@link LocalSimulationRunner}, the runner Hyperfoil's own

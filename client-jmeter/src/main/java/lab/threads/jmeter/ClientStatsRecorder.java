@@ -3,8 +3,8 @@ package lab.threads.jmeter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import lab.threads.common.ClientStats;
-import lab.threads.common.GcPauses;
+import lab.threads.client.ClientStats;
+import lab.threads.process.GcPauses;
 
 /**
  * The forked JMeter's own health, once a second, in {@code client-stats.jsonl} beside the .jtl ({@link ClientStats}

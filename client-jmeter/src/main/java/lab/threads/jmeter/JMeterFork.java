@@ -14,8 +14,8 @@ import java.util.List;
 import lab.threads.client.ClientShare;
 import lab.threads.client.LoadClient;
 import lab.threads.client.Progress;
-import lab.threads.common.ParentWatch;
 import lab.threads.jmeter.home.JMeterHome;
+import lab.threads.process.ParentWatch;
 
 /** Starts {@link JMeterMain} in a JVM of its own: JMeter's engine keeps static state, one test per JVM. */
 public final class JMeterFork {

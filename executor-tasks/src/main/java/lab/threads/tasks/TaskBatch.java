@@ -8,7 +8,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
-import lab.threads.common.ResourceUsage;
+import lab.threads.process.ResourceUsage;
 
 /**
  * One batch as the seeds ran it: every task submitted at once to one executor in try-with-resources, whose

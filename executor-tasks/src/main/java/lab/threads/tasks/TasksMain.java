@@ -1,7 +1,7 @@
 package lab.threads.tasks;
 
 import java.time.Duration;
-import lab.threads.common.ParentWatch;
+import lab.threads.process.ParentWatch;
 
 /**
  * {@code java -cp ... lab.threads.tasks.TasksMain --model=virtual --tasks=100000 --sleep-ms=1000 --pool-size=0}:

@@ -35,7 +35,7 @@ import lab.threads.tasks.TaskSeed;
  * The runner's door into the report for what is not one case of a run ({@link CaseReport}) nor a run redone
  * ({@link RunRewrite}): the index of all runs, a comparison of two, a soak's check, the pages of {@code ./lab tasks}
  * and {@code ./lab pinning}. The runner names this package of the report and no other (RunnerReportDoorTest); what it
- * passes in is lab-run's, the tasks fork's or the JDK's.
+ * passes in is lab-run-model's, the tasks fork's or the JDK's.
  */
 public final class Reports {
 

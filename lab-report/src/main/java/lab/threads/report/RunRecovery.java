@@ -37,8 +37,8 @@ public final class RunRecovery {
     /** The last line a server writes after a graceful stop ({@code lab.threads.common.ServerLauncher}). */
     private static final String SERVER_STOPPED = " stopped";
     /**
-     * What a JVM the runner started says when it stops because the runner is gone: server-common's ParentWatch.GONE
-     * (lab-report does not depend on server-common; a lab-runner test checks the two agree).
+     * What a JVM the runner started says when it stops because the runner is gone: lab-process's ParentWatch.GONE
+     * (a copy of its text; a lab-runner test checks the two agree).
      */
     public static final String PARENT_GONE = "is gone: stopping as on SIGTERM";
     /** The line a client's fork prints when its plan has run to the end. */

@@ -26,7 +26,7 @@ class PackageOrderTest {
      * package it uses, before every package that uses it.
      */
     static final List<String> ORDER = List.of(
-            "raw", // reads the run folder's files (their names: lab-run's RunFolder)
+            "raw", // reads the run folder's files (their names: lab-run-model's RunFolder)
             "math", // computes over what raw read; the number formats (Numbers)
             "verdict", // judges: whose figure, which cause
             "summary", // one server's row and a run's report, built from the three below

@@ -3,7 +3,7 @@ package lab.threads.runner;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.concurrent.Callable;
-import lab.threads.common.OneLineErrors;
+import lab.threads.process.OneLineErrors;
 import lab.threads.report.Reports;
 import lab.threads.report.RunChecks;
 import picocli.CommandLine;

@@ -3,7 +3,7 @@ package lab.threads.runner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import lab.threads.common.OneLineErrors;
+import lab.threads.process.OneLineErrors;
 import lab.threads.report.RunRewrite;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -11,9 +11,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import lab.threads.common.ParentWatch;
 import lab.threads.common.ServerLauncher;
 import lab.threads.common.Variant;
+import lab.threads.process.ParentWatch;
 
 /** One server under test in its own JVM, started from its jar with the same JVM flags as the other two. */
 final class ServerProcess {

@@ -19,8 +19,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
-import lab.threads.common.ParentWatch;
-import lab.threads.common.ResourceUsage;
+import lab.threads.process.ParentWatch;
+import lab.threads.process.ResourceUsage;
 import lab.threads.run.RunFolder;
 import lab.threads.runner.outside.ProcessCounters;
 import lab.threads.tasks.TaskOutcome;
@@ -182,7 +182,7 @@ final class TaskFork {
     }
 
     /**
-     * The fork's classpath: executor-tasks and server-common (its getrusage and its ParentWatch, whose knob picocli's
+     * The fork's classpath: executor-tasks and lab-process (its getrusage and its ParentWatch, whose knob picocli's
      * default provider reads) with picocli, never the runner's other jars.
      */
     static String classPath() {

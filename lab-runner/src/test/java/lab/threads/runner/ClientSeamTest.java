@@ -15,7 +15,7 @@ import lab.threads.client.LoadClient;
 import org.junit.jupiter.api.Test;
 
 /**
- * Outside the client modules no code asks which client it is: the runner, the report, lab-run and the seam ask the
+ * Outside the client modules no code asks which client it is: the runner, the report, lab-run-model, lab-process and the seam ask the
  * client's line of the registry ({@link LoadClient}) or its program what they need to know, so that adding a client
  * is one module and one line. What counts as asking is built from the registry: a line named
  * ({@code LoadClient.JMETER}), a question by name ({@code client.jmeter()}, {@code instanceof HyperfoilClient}), a
@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
 class ClientSeamTest {
     private static final Path HOME = LabHome.locate();
     /** The main sources that must not ask: every module above the seam but the clients', and the seam. */
-    private static final List<String> OUTSIDE = List.of("lab-runner", "lab-report", "lab-run", "lab-client");
+    private static final List<String> OUTSIDE =
+            List.of("lab-runner", "lab-report", "lab-run-model", "lab-client", "lab-process");
 
     private static final Path REGISTRY = Path.of("lab-client/src/main/java/lab/threads/client/LoadClient.java");
 

@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import lab.threads.client.LoadClient;
-import lab.threads.common.ParentWatch;
+import lab.threads.process.ParentWatch;
 import lab.threads.report.RunRecovery;
 import lab.threads.run.RunFolder;
 import lab.threads.tasks.TasksMain;

@@ -50,7 +50,7 @@ class RunnerReportDoorTest {
                 pastTheDoor("X.java", "var row = lab.threads.report.raw.JtlReader.read(f);")
                         .size());
         assertEquals(List.of(), pastTheDoor("X.java", "import lab.threads.report.Reports;"), "the door itself");
-        assertEquals(List.of(), pastTheDoor("X.java", "import lab.threads.run.RunFolder;"), "lab-run");
+        assertEquals(List.of(), pastTheDoor("X.java", "import lab.threads.run.RunFolder;"), "lab-run-model");
     }
 
     private static List<String> pastTheDoor(String file, String text) {

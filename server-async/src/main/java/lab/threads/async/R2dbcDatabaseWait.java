@@ -23,6 +23,7 @@ import lab.threads.common.PoolStamps;
 import lab.threads.common.WaitFailure;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
 
 /**
  * {@code how=db} with no thread waiting: r2dbc-pool lends a connection of r2dbc-postgresql (Netty's event loops, the
@@ -98,14 +99,22 @@ final class R2dbcDatabaseWait implements DatabaseWithoutThread {
         return options.build();
     }
 
+    /**
+     * Emits once the server begins to stop; a borrow still pending then is cancelled (r2dbc-pool takes it off its
+     * queue, and gives back a connection that came at the same moment), and later ones end at once.
+     */
+    private final Sinks.One<Boolean> stopping = Sinks.one();
+
     @Override
     public CompletableFuture<Void> await(long millis, PoolStamps stamps) {
         Mono<Connection> borrow = Mono.defer(() -> {
                     stamps.borrowing();
                     return pool.create();
                 })
-                .doOnNext(connection -> stamps.borrowed())
-                .onErrorMap(this::borrowFailed);
+                .onErrorMap(this::borrowFailed)
+                .takeUntilOther(stopping.asMono())
+                .switchIfEmpty(Mono.error(() -> WaitFailure.stoppingWhileQueued("how=db", null)))
+                .doOnNext(connection -> stamps.borrowed());
         return Mono.usingWhen(borrow, connection -> sleep(connection, millis, stamps), Connection::close)
                 .toFuture();
     }
@@ -164,6 +173,11 @@ final class R2dbcDatabaseWait implements DatabaseWithoutThread {
     /** r2dbc-pool always has them: its reactor-pool is instrumented. */
     private PoolMetrics metrics() {
         return pool.getMetrics().orElseThrow();
+    }
+
+    @Override
+    public void stopBorrowing() {
+        stopping.tryEmitValue(true);
     }
 
     @Override

@@ -28,6 +28,12 @@ public interface DatabaseWithoutThread {
     /** The pool's settings as its library holds them, for /stats' settings. */
     Map<String, Object> settings();
 
+    /**
+     * The server began to stop: a borrow still waiting for a connection completes now with
+     * {@link WaitFailure#SERVER_STOPPING}, and so does every later one; the queries on borrowed connections run on.
+     */
+    void stopBorrowing();
+
     /** Called once the server has stopped: the pool's connections close. */
     void close();
 

@@ -5,6 +5,7 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.util.Optional;
+import lab.threads.process.ResourceUsage;
 
 /**
  * {@code how=native}: libc's {@code usleep} called through the Foreign Function and Memory API, so a native frame is on

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.net.BindException;
 import java.util.Map;
 import java.util.OptionalLong;
+import lab.threads.process.ParentWatch;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 

@@ -13,6 +13,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import lab.threads.process.HeapAfterGc;
+import lab.threads.process.ProcessMetrics;
 
 /**
  * The endpoint contract shared by every server, free of any HTTP framework: routing, the {@code ms} parameter,

@@ -189,17 +189,20 @@ public final class Waits {
         return pools;
     }
 
-    /** Called once the server has stopped: the FIFOs' writer thread and folder go, and the pools close. */
     /**
-     * The server began to stop: a request still queued for a pooled connection is answered at once (503
+     * The server began to stop: a request still queued for a pooled database connection is answered at once (503
      * {@code server_stopping}) instead of holding the stop for the pool's timeout; those in flight run on.
      */
     public void stopBorrowing() {
         if (database != null) {
             database.stopBorrowing();
         }
+        if (asyncDatabase != null) {
+            asyncDatabase.stopBorrowing();
+        }
     }
 
+    /** Called once the server has stopped: the FIFOs' writer thread and folder go, and the pools close. */
     public void close() {
         fifos.close();
         if (database != null) {

@@ -12,8 +12,8 @@ import lab.threads.client.LoadClient;
 import lab.threads.client.LoadPlan;
 import lab.threads.client.LoadRequest;
 import lab.threads.client.PlanKey;
-import lab.threads.common.ParentWatch;
 import lab.threads.common.WaitKind;
+import lab.threads.process.ParentWatch;
 
 /**
  * Starts the throughput plan on Hyperfoil ({@code client-hyperfoil}'s jar, its main class {@code HyperfoilMain})

@@ -149,7 +149,9 @@ public record CheckJudge(ComparedRun run, ComparedRun baseline) {
                     caps ? value.min() : value.max(),
                     change.applyTo(baseWorst),
                     change.written() + " on the baseline's " + (caps ? "highest" : "lowest") + " of " + base.runs()
-                            + " runs (" + CheckResult.withUnit(baseWorst, check.figure().unit().shown()) + "), held to this run's "
+                            + " runs ("
+                            + CheckResult.withUnit(
+                                    baseWorst, check.figure().unit().shown()) + "), held to this run's "
                             + (caps ? "lowest" : "highest")
                             + " of " + value.runs() + ": breached only when the ranges do not overlap");
         }
@@ -157,7 +159,9 @@ public record CheckJudge(ComparedRun run, ComparedRun baseline) {
                 check,
                 value.median(),
                 change.applyTo(base.median()),
-                change.written() + " on the baseline's " + CheckResult.withUnit(base.median(), check.figure().unit().shown())
+                change.written() + " on the baseline's "
+                        + CheckResult.withUnit(
+                                base.median(), check.figure().unit().shown())
                         + "; one run on a side, so its noise is not known (--repeats 3 on both sides knows it)");
     }
 

@@ -26,7 +26,7 @@ public record CheckResult(
         String reason,
         String page) {
 
-    /** "p99 2,650 ms [2,600 - 2,700] over 3 runs": the median, and the range over repeats. */
+    /** The figure's name and median, then with repeats its min-max range and how many runs. */
     public String measured() {
         String measured = figure + " " + number(value.median());
         if (value.runs() > 1) {

@@ -1,6 +1,6 @@
 /**
  * One server's row of the report ({@link lab.threads.report.summary.ServerSummary}, read from its folder by
- * {@link lab.threads.report.summary.ServerSummary#from}, with how its turn ended, lab-run's {@code RunOutcome}) and a
+ * {@link lab.threads.report.summary.ServerSummary#from}, with how its turn ended, lab-run-model's {@code RunOutcome}) and a
  * run's rows with its plan and metadata ({@link lab.threads.report.summary.RunReport}, what summary.json holds). Built
  * from {@code raw}, {@code math} and {@code verdict}; read by every package that renders or compares.
  */

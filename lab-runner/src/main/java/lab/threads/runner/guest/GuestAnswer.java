@@ -7,7 +7,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Optional;
-import lab.threads.common.OneLineErrors;
+import lab.threads.process.OneLineErrors;
 
 /**
  * One GET of a guest's URL, as the plan will send it, judged as the plan's assertion will judge it: before any load,

@@ -5,7 +5,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import lab.threads.common.ParentWatch;
+import lab.threads.process.ParentWatch;
 
 /**
  * The JVM that runs a guest's command for the runner ({@code --target-command}) and makes sure it does not outlive the

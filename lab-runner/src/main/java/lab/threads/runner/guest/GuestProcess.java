@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import lab.threads.common.ParentWatch;
+import lab.threads.process.ParentWatch;
 
 /**
  * A guest's process: one that runs already ({@code --target-pid}), which the lab only watches and never stops, or one

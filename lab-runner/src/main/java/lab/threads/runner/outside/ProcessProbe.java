@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
-import lab.threads.common.MachineCpu;
+import lab.threads.process.MachineCpu;
 
 /**
  * One line of {@code server-proc.jsonl} or {@code client-proc.jsonl}: a process the lab started, read from /proc

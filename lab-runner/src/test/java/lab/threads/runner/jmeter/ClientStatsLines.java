@@ -10,7 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import lab.threads.common.ClientStats;
+import lab.threads.client.ClientStats;
 
 /** Reads a forked run's {@code client-stats.jsonl} and checks what holds for every line of it. */
 final class ClientStatsLines {

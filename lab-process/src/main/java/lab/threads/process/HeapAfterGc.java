@@ -1,4 +1,4 @@
-package lab.threads.common;
+package lab.threads.process;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
 import java.lang.management.GarbageCollectorMXBean;
@@ -17,7 +17,7 @@ import javax.management.openmbean.CompositeData;
  * since a heap pool's own "collection usage" of G1's old generation is updated only by old collections: through a
  * run of young ones it still reads what the last old one left, however much the old generation holds since.
  */
-final class HeapAfterGc {
+public final class HeapAfterGc {
     private static final AtomicLong LATEST = new AtomicLong(-1);
     private static final Set<String> HEAP_POOLS = ManagementFactory.getMemoryPoolMXBeans().stream()
             .filter(pool -> pool.getType() == MemoryType.HEAP)
@@ -51,7 +51,7 @@ final class HeapAfterGc {
     private HeapAfterGc() {}
 
     /** Starts listening; the server calls it at start so that no collection goes unseen. */
-    static void watch() {
+    public static void watch() {
         // The static initializer does the work.
     }
 

@@ -1,4 +1,4 @@
-package lab.threads.common;
+package lab.threads.process;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,8 +9,8 @@ import java.lang.management.ManagementFactory;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** The parts of a client's health record (ClientStats) that need no client run: /proc/stat and which GCs are pauses. */
-class ClientStatsTest {
+/** The machine's CPU from /proc/stat and which collections are pauses, as every lab JVM's own record reads them. */
+class MachineCpuAndGcPausesTest {
 
     @Test
     void machineCpuAddsUpTheBusyAndIdleTimesOfProcStatsCpuLine() {

@@ -1,4 +1,4 @@
-package lab.threads.common;
+package lab.threads.process;
 
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package lab.threads.common;
+package lab.threads.process;
 
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;

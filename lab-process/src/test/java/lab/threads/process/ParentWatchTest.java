@@ -1,4 +1,4 @@
-package lab.threads.common;
+package lab.threads.process;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

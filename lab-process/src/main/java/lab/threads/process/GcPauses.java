@@ -1,4 +1,4 @@
-package lab.threads.common;
+package lab.threads.process;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
 import java.lang.management.GarbageCollectorMXBean;

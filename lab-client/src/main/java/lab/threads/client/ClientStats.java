@@ -1,4 +1,4 @@
-package lab.threads.common;
+package lab.threads.client;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedWriter;
@@ -9,6 +9,9 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
+import lab.threads.process.GcPauses;
+import lab.threads.process.MachineCpu;
+import lab.threads.process.ProcessMetrics;
 
 /**
  * A load generator's own health, once a second, in {@code client-stats.jsonl} beside its results file: on a machine

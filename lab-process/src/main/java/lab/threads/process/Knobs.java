@@ -1,4 +1,4 @@
-package lab.threads.common;
+package lab.threads.process;
 
 import java.util.Locale;
 import java.util.Map;
@@ -23,7 +23,11 @@ public final class Knobs implements IDefaultValueProvider {
         this(System::getenv, fallbacks);
     }
 
-    Knobs(UnaryOperator<String> environment, Map<String, String> fallbacks) {
+    /**
+     * @param environment the environment variables to read, by name: {@code System::getenv}, or a test's own
+     * @param fallbacks   defaults that are not constants, by flag name
+     */
+    public Knobs(UnaryOperator<String> environment, Map<String, String> fallbacks) {
         this.environment = environment;
         this.fallbacks = fallbacks;
     }

@@ -1,4 +1,4 @@
-package lab.threads.common;
+package lab.threads.process;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;

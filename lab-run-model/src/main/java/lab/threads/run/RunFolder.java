@@ -4,7 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import lab.threads.common.ClientStats;
+import lab.threads.client.ClientStats;
 
 /**
  * The names of the files in a run folder, in one place for everything that writes or reads them: the runner, the
@@ -55,7 +55,7 @@ public final class RunFolder {
      * the rest of what it is.
      */
     public static final String CLIENT_CONSOLE_FILE = "client-console.log";
-    /** {@link #CLIENT_CONSOLE_FILE} as runs written before 2026-11-28 named it, read when the new name is absent. */
+    /** {@link #CLIENT_CONSOLE_FILE} as older runs named it, read when the new name is absent. */
     public static final String OLD_CLIENT_CONSOLE_FILE = "jmeter-console.log";
 
     /** The client fork's stdout in a server's folder, under the name its run wrote it. */
