@@ -64,13 +64,13 @@ public final class RunChecks {
         return checks.isEmpty();
     }
 
-    /** @throws IllegalArgumentException when a check names a server that is none of {@code servers} */
+    /**
+     * @param servers the run's servers by their ids, and its guests by their names
+     * @throws IllegalArgumentException when a check names a server that is none of {@code servers}
+     */
     public void refuseServersOtherThan(Collection<String> servers) {
         for (Check check : checks) {
-            if (check.server() != null
-                    && servers.stream()
-                            .noneMatch(server ->
-                                    server.equals(check.server()) || server.equals("server-" + check.server()))) {
+            if (check.server() != null && servers.stream().noneMatch(check::covers)) {
                 throw new IllegalArgumentException("the check '" + check.text() + "' names the server '"
                         + check.server() + "', which this run does not run: " + servers);
             }

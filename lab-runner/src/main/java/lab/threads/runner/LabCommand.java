@@ -374,7 +374,7 @@ public final class LabCommand implements Callable<Integer> {
                                 + "check one level's folder afterwards with ./lab compare <baseline> <level folder> --check ...");
             }
             runChecks.refuseServersOtherThan(Stream.concat(
-                            options.servers().stream().flatMap(variant -> Stream.of(variant.id(), variant.shortName())),
+                            options.servers().stream().map(Variant::id),
                             options.guests().guests().stream().map(Guest::name))
                     .toList());
         }

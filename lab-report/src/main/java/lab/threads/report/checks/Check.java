@@ -46,7 +46,7 @@ public record Check(String text, String server, CheckFigure figure, CheckOperato
     }
 
     /** Whether the check holds for this server (by its id, its short name without "server-", or a guest's name). */
-    boolean covers(String serverId) {
+    public boolean covers(String serverId) {
         return server == null || server.equals(serverId) || ("server-" + server).equals(serverId);
     }
 

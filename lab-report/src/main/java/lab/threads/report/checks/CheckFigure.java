@@ -91,11 +91,6 @@ public enum CheckFigure {
         return figure.read(row);
     }
 
-    /** Whether a larger value is worse: every figure but the throughput and the share of the ideal. */
-    boolean lowerIsBetter() {
-        return this != RPS && this != IDEAL;
-    }
-
     /** @throws IllegalArgumentException naming every figure, when none has this name */
     static CheckFigure named(String name, String check) {
         return Arrays.stream(values())
