@@ -33,6 +33,7 @@ class PackageOrderTest {
             "chart", // the per-second series and their drawing
             "page", // one run's pages and tables
             "runs", // across runs: the index, comparisons, sweeps
+            "checks", // checks on a run's figures against bounds and a baseline run, for CI
             "tasks", // ./lab tasks' report, beside the run index
             "pinning", // ./lab pinning's report, beside the run index
             ""); // lab.threads.report itself: the runner's entry points

@@ -94,6 +94,15 @@ public final class RunFolder {
     /** A soak run's check of each server's trends ({@code ./lab soak}), beside its summary. */
     public static final String SOAK_FILE = "soak.md";
 
+    /**
+     * The checks of {@code --check} judged ({@code ./lab run}, {@code ./lab compare}): as JSON, as a JUnit report CI
+     * servers read, and as Markdown for a job's summary.
+     */
+    public static final String CHECKS_JSON_FILE = "checks.json";
+
+    public static final String CHECKS_JUNIT_FILE = "checks.xml";
+    public static final String CHECKS_MARKDOWN_FILE = "checks.md";
+
     /** Each server's client CPU a request, written by the runner beside the summary. */
     public static final String CPU_COSTS_FILE = "cpu-per-request.json";
 

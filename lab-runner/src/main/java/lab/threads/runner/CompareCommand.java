@@ -5,8 +5,10 @@ import java.time.LocalDateTime;
 import java.util.concurrent.Callable;
 import lab.threads.process.OneLineErrors;
 import lab.threads.report.Reports;
+import lab.threads.report.RunChecks;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -22,6 +24,8 @@ import picocli.CommandLine.Parameters;
             "Compares two runs: what differed in how they ran (code, JVM flags, plan, client, machine) first, "
                     + "then per server each figure of A and B and the change in %%. A folder of repeats counts as one run "
                     + "(medians, and whether the change stays within the repeats' spread). Writes compare.html and prints the table.",
+            "With --check: the same checks as ./lab run's, with A as the baseline; exit 3 when one breaches, 4 when one is "
+                    + "inconclusive and none breaches.",
             ""
         })
 public final class CompareCommand implements Callable<Integer> {
@@ -44,6 +48,9 @@ public final class CompareCommand implements Callable<Integer> {
                     "Folder for compare.html. Default: compare-<timestamp> in the folder B's run landed in (results/).")
     Path out;
 
+    @Mixin
+    CheckOptions checks;
+
     public static void main(String[] args) {
         System.exit(commandLine().execute(args));
     }
@@ -56,7 +63,9 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Reports.Comparison comparison;
+        RunChecks runChecks;
         try {
+            runChecks = checks.given() ? checks.read(a) : RunChecks.NONE;
             comparison = Reports.compare(a, b, out, LocalDateTime.now().format(LabRun.FOLDER));
         } catch (IllegalArgumentException notARun) {
             System.err.println("lab: " + notARun.getMessage());
@@ -67,6 +76,6 @@ public final class CompareCommand implements Callable<Integer> {
         if (out == null) { // the index lists the comparisons beside the runs
             Reports.refreshIndex(comparison.results()).ifPresent(index -> System.out.println("All runs: " + index));
         }
-        return 0;
+        return CheckOptions.judgeAfter(runChecks, b, comparison.page().getParent(), 0, System.out);
     }
 }

@@ -20,11 +20,13 @@ import lab.threads.common.SettingsMode;
 import lab.threads.common.Variant;
 import lab.threads.process.Knobs;
 import lab.threads.process.OneLineErrors;
+import lab.threads.report.RunChecks;
 import lab.threads.run.Sweep;
 import lab.threads.runner.guest.Expected;
 import lab.threads.runner.guest.Guest;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -347,6 +349,16 @@ public final class LabCommand implements Callable<Integer> {
                     + "Default: ${DEFAULT-VALUE}.")
     int startTimeoutSeconds;
 
+    @Mixin
+    CheckOptions checks;
+
+    @Option(
+            names = "--baseline",
+            paramLabel = "<run folder>",
+            description = "The run the relative checks (p99<=+10%%) compare with, server by server by name: a run, a "
+                    + "case of a sweep or a folder of repeats. Default: none.")
+    Path baseline;
+
     public static void main(String[] args) {
         System.exit(commandLine().execute(args));
     }
@@ -367,7 +379,10 @@ public final class LabCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return prepared().execute(commandLineGiven());
+        RunChecks runChecks = checks.read(baseline);
+        LabRun run = prepared(runChecks);
+        int exit = run.execute(commandLineGiven());
+        return CheckOptions.judgeAfter(runChecks, run.runDir(), run.runDir(), exit, System.out);
     }
 
     /**
@@ -375,7 +390,23 @@ public final class LabCommand implements Callable<Integer> {
      * {@link OneLineErrors} prints in one line with exit 2, before anything runs.
      */
     LabRun prepared() throws java.io.IOException {
+        return prepared(RunChecks.NONE);
+    }
+
+    /** The same, refusing checks that name a server the run does not run, or that a sweep cannot judge. */
+    LabRun prepared(RunChecks runChecks) throws java.io.IOException {
         RunOptions options = options();
+        if (!runChecks.none()) {
+            if (options.sweep() != null) {
+                throw new IllegalArgumentException(
+                        "--check judges one configuration, and --sweep runs several: "
+                                + "check one level's folder afterwards with ./lab compare <baseline> <level folder> --check ...");
+            }
+            runChecks.refuseServersOtherThan(Stream.concat(
+                            options.servers().stream().map(Variant::id),
+                            options.guests().guests().stream().map(Guest::name))
+                    .toList());
+        }
         options.workerAccess().ready();
         options.workerAccess().reach(options.workers());
         // Last: its output check makes the results folder, which a refusal before it must not leave behind.

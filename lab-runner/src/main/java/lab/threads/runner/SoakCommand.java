@@ -60,10 +60,10 @@ public final class SoakCommand implements Callable<Integer> {
     int warmupMinutes;
 
     @Option(
-            names = "--check",
+            names = "--judge",
             paramLabel = "<run folder>",
-            description = "Check a soak run already made (its results/<timestamp> folder) instead of running one.")
-    Path check;
+            description = "Judge a soak run already made (its results/<timestamp> folder) instead of running one.")
+    Path judge;
 
     public static void main(String[] args) {
         System.exit(commandLine().execute(args));
@@ -80,8 +80,8 @@ public final class SoakCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--minutes must be at least 1 and more than --warmup-minutes ("
                     + warmupMinutes + "), got " + minutes + ".");
         }
-        if (check != null) {
-            return check(check);
+        if (judge != null) {
+            return check(judge);
         }
         List<String> run = new ArrayList<>(List.of(
                 "--plan=open",

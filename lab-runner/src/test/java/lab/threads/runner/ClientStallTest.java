@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import lab.threads.report.checks.CheckStatus;
 import lab.threads.report.math.RequestPart;
 import lab.threads.report.verdict.Verdict;
 import lab.threads.run.RunFolder;
@@ -25,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  * run against server-virtual, then resumed. (A frozen closed-model client sends nothing new, so the server has work
  * during the freeze only from requests already in flight: hence 3 s sleeps started over 3 s.) The server keeps answering on time; JMeter reads those answers late. The
  * report must name the stall, keep the server's own p99 near the sleep, show JMeter's p99 grown by the pause, and
- * put the pause in the client's part of the slowest requests (at least half of it: the tolerance).
+ * put the pause in the client's part of the slowest requests (at least half of it: the tolerance); a check on the
+ * p99 is inconclusive, exit 4, since the client set that figure.
  */
 @Tag(FaultRun.TAG) // run alone, as every fault run: the frozen client must be the part named
 class ClientStallTest {
@@ -33,6 +35,9 @@ class ClientStallTest {
     private static final int SLEEP_MS = 3000;
 
     private static final long PAUSE_MS = 3000;
+
+    /** A check the frozen client's p99 would breach, were it the server's. */
+    private static final String CHECK = "p99<=1.2x sleep";
 
     @TempDir
     Path out;
@@ -52,10 +57,19 @@ class ClientStallTest {
                         "--loops=3",
                         "--sleep-ms=" + SLEEP_MS,
                         "--out=" + out,
-                        "--server-jvm-args=-Xmx256m");
+                        "--server-jvm-args=-Xmx256m",
+                        "--check=" + CHECK);
         freezer.join(Duration.ofSeconds(5));
-        assertEquals(0, exit, "the run itself went through");
         assertTrue(frozen, "the forked JMeter was found and frozen");
+        // The run went through, and its check neither passed nor breached: the client set the figure.
+        assertEquals(CheckStatus.EXIT_INCONCLUSIVE, exit, "a check on a client-bound figure is inconclusive");
+        JsonNode check = new ObjectMapper()
+                .readTree(LabRunEndToEndTest.onlyRunFolder(out)
+                        .resolve(RunFolder.CHECKS_JSON_FILE)
+                        .toFile())
+                .at("/checks/0");
+        assertEquals("inconclusive", check.get("status").asText(), check::toString);
+        assertTrue(check.get("reason").asText().startsWith("client-bound in 1 of 1 run(s)"), check::toString);
 
         JsonNode server = new ObjectMapper()
                 .readTree(LabRunEndToEndTest.onlyRunFolder(out)

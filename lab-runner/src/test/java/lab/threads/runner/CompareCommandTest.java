@@ -209,4 +209,50 @@ class CompareCommandTest {
         assertTrue(report.err().startsWith("lab: " + summary + " cannot be read"), report.err());
         assertEquals(1, report.err().lines().count(), "one line, no stack trace: " + report.err());
     }
+
+    /** The recorded sweep's two levels, each of two repeats: runs already made, as ./lab compare takes them. */
+    private static final Path RECORDED = Path.of("src/test/resources/recorded/sweep-users-4-8-repeats-2");
+
+    @Test
+    void checksJudgeBWithAAsTheBaselineAndTheExitCodeIsTheirs() throws IOException {
+        Path a = RECORDED.resolve("users-4");
+        Path b = RECORDED.resolve("users-8");
+        // The bound worked out here from B's files: 1.2 x the plan's sleep against the median of its repeats' p99.
+        ObjectMapper json = new ObjectMapper();
+        List<Double> p99s = new java.util.ArrayList<>();
+        long sleepMs = 0;
+        for (String repeat : List.of("repeat-1", "repeat-2")) {
+            var summary = json.readTree(
+                    b.resolve(repeat).resolve(RunFolder.SUMMARY_JSON_FILE).toFile());
+            p99s.add(summary.at("/servers/0/percentiles/p99").asDouble());
+            sleepMs = summary.at("/plan/sleepMs").asLong();
+        }
+        double median = (p99s.get(0) + p99s.get(1)) / 2;
+        boolean breaches = median > 1.2 * sleepMs;
+
+        Path out = results.resolve("compare");
+        Outcome judged =
+                execute(new CompareCommand(), a.toString(), b.toString(), "--out=" + out, "--check=p99<=1.2x sleep");
+
+        assertEquals(breaches ? 3 : 0, judged.exit(), judged.out() + judged.err());
+        assertTrue(
+                judged.out().contains((breaches ? "breached" : "passed") + ": server-virtual p99<=1.2x sleep: p99 "),
+                judged.out());
+        for (String file :
+                List.of(RunFolder.CHECKS_JSON_FILE, RunFolder.CHECKS_JUNIT_FILE, RunFolder.CHECKS_MARKDOWN_FILE)) {
+            assertTrue(Files.isRegularFile(out.resolve(file)), file + " beside compare.html");
+        }
+        assertEquals(
+                "users-4",
+                Path.of(json.readTree(out.resolve(RunFolder.CHECKS_JSON_FILE).toFile())
+                                .get("baseline")
+                                .asText())
+                        .getFileName()
+                        .toString(),
+                "A is the baseline");
+
+        Outcome unknown = execute(new CompareCommand(), a.toString(), b.toString(), "--check=p98<=1s");
+        assertEquals(2, unknown.exit());
+        assertTrue(unknown.err().contains("the figures are p50, p99"), unknown.err());
+    }
 }

@@ -80,6 +80,25 @@ class LabRunBadInputTest {
         assertEquals(1, message.strip().lines().count(), message);
     }
 
+    /** A check the run could not judge is refused in one line before any load, listing the figures where one is wrong. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "--check=p98<=1s                     | lab: unknown figure 'p98' in check 'p98<=1s': the figures are p50, p99,",
+                "--check=p99<=7000%                  | lab: malformed check 'p99<=7000%': p99 is in ms or s (or none), not '%'",
+                "--check=p99<=+10%                   | are a change from a baseline run: give --baseline <run folder>",
+                "--check=jetty-pool:p99<=1s --servers=virtual | names the server 'jetty-pool', which this run does not run",
+                "--check=p99<=1s --sweep=users=10,20 | --check judges one configuration, and --sweep runs several",
+                "--checks=no-such.checks             | lab: --checks no-such.checks: cannot read it",
+                "--baseline=no-such-run              | --baseline is what checks compare with: give --check or --checks too",
+                "--check=p99<=+10% --baseline=no-such-run | no such folder"
+            })
+    void aCheckThatCannotBeJudgedIsRefusedInOneLine(String arguments, String expected) {
+        String message = assertRefused(expected, arguments.split(" "));
+        assertEquals(1, message.strip().lines().count(), message);
+    }
+
     private String assertRefused(String expected, String... arguments) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         var cli = LabCommand.commandLine().setErr(new java.io.PrintWriter(err, true));

@@ -39,7 +39,7 @@ class OptionReferenceTest {
     private static final Pattern CODE = Pattern.compile("`([^`]*)`");
 
     /** The command line each ./lab command runs, built by the same factory its main uses. */
-    private static final Map<String, Supplier<CommandLine>> COMMANDS = new LinkedHashMap<>();
+    static final Map<String, Supplier<CommandLine>> COMMANDS = new LinkedHashMap<>();
 
     static {
         COMMANDS.put("./lab run", LabCommand::commandLine);

@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import lab.threads.process.HeapAfterGc;
@@ -35,6 +37,13 @@ public final class SleepContract {
     private final ServerStats stats = new ServerStats();
     /** How often a stop looks whether the requests in flight have ended. */
     private static final Duration IN_FLIGHT_POLL = Duration.ofMillis(20);
+    /**
+     * How long a stop waits, past the sleeps' end, for their answers to be written. An answer whose client has gone may
+     * never be written, and a framework may say so in no call back (Helidon's whenSent): the stop then goes on.
+     */
+    private static final Duration ANSWER_WRITE_GRACE = Duration.ofSeconds(1);
+    /** Sleeps begun whose answers are not yet written ({@link #responded}). */
+    private final AtomicInteger unanswered = new AtomicInteger();
 
     private final ServerTiming timing = new ServerTiming();
     private final Waits waits;
@@ -59,17 +68,26 @@ public final class SleepContract {
     }
 
     /**
-     * Waits, at most {@code grace}, until no request is in flight (the handlers that have one end): what a server's
-     * stop waits for before it closes its connections. A connection that has not sent a whole request has none in
-     * flight, so a server whose framework would hold its stop for such connections stops here as soon as the requests
-     * it serves are answered.
+     * Waits, at most {@code grace}, until no request is in flight (the handlers that have one end) and their answers
+     * are written: what a server's stop waits for before it closes its connections, which would otherwise cut an answer
+     * whose sleep has just ended. A connection that has not sent a whole request has none in flight, so a server whose
+     * framework would hold its stop for such connections stops here as soon as the requests it serves are answered.
+     * The answers' writes get at most {@link #ANSWER_WRITE_GRACE} past the sleeps' end.
      *
      * @return whether none was left in flight
      */
     public boolean awaitNoneInFlight(Duration grace) {
         long deadline = System.nanoTime() + grace.toNanos();
-        while (stats.inFlight() > 0) {
-            if (System.nanoTime() >= deadline) {
+        if (!awaitUntil(() -> stats.inFlight() == 0, deadline)) {
+            return false;
+        }
+        awaitUntil(() -> unanswered.get() <= 0, Math.min(deadline, System.nanoTime() + ANSWER_WRITE_GRACE.toNanos()));
+        return true;
+    }
+
+    private static boolean awaitUntil(BooleanSupplier done, long deadlineNanos) {
+        while (!done.getAsBoolean()) {
+            if (System.nanoTime() >= deadlineNanos) {
                 return false;
             }
             try {
@@ -237,6 +255,7 @@ public final class SleepContract {
      * time from the framework having the request to here is the request's wait for a thread.
      */
     public void sleepStarted(SleepJob job) {
+        unanswered.incrementAndGet();
         job.started();
         stats.started();
     }
@@ -267,6 +286,9 @@ public final class SleepContract {
      */
     public long responded(SleepJob job) {
         long now = System.nanoTime();
+        if (job.answeredNow()) {
+            unanswered.decrementAndGet();
+        }
         timing.record(job.receivedNanos(), now);
         if (requestLog != null) {
             requestLog.record(job, now);

@@ -1,5 +1,7 @@
 package lab.threads.common;
 
+import java.util.concurrent.atomic.AtomicBoolean;
+
 /**
  * A validated {@code GET /sleep} request, waiting to be run on the variant's thread. It carries the server's own
  * timestamps of the request ({@link System#nanoTime()}): it began to wait to be read (its connection accepted, or the
@@ -20,6 +22,8 @@ public final class SleepJob implements Outcome, PoolStamps {
 
     private volatile long borrowedNanos;
     private volatile long calledNanos;
+    /** Whether its answer has been written ({@link #answeredNow}). */
+    private final AtomicBoolean answered = new AtomicBoolean();
 
     /**
      * @param requestId         the request's {@code ?rid}, which JMeter's sample keeps in its URL; null when none
@@ -90,6 +94,11 @@ public final class SleepJob implements Outcome, PoolStamps {
 
     void started() {
         startedNanos = System.nanoTime();
+    }
+
+    /** Whether its sleep began and its answer was not yet written; true once, for the call that writes it. */
+    boolean answeredNow() {
+        return startedNanos != 0 && answered.compareAndSet(false, true);
     }
 
     /** Just before the pool's borrow; 0 for a wait with no pool. A retried call keeps its first borrow's stamp. */

@@ -50,7 +50,7 @@ public record ComparedRun(Path dir, Map<String, Object> metadata, List<RunReport
     }
 
     /** Every server of the run, in the order the first repeat ran them, then any other repeat's. */
-    List<String> servers() {
+    public List<String> servers() {
         return repeats.stream()
                 .flatMap(report -> report.servers().stream())
                 .map(ServerSummary::server)
@@ -58,8 +58,13 @@ public record ComparedRun(Path dir, Map<String, Object> metadata, List<RunReport
                 .toList();
     }
 
+    /** Whether the run is of one guest alone, a service the lab did not write. */
+    public boolean oneGuest() {
+        return servers().size() == 1 && rows(servers().getFirst()).stream().allMatch(row -> row.guest() != null);
+    }
+
     /** The server's row in every repeat that has it. */
-    List<ServerSummary> rows(String server) {
+    public List<ServerSummary> rows(String server) {
         return repeats.stream()
                 .flatMap(report -> report.servers().stream())
                 .filter(row -> row.server().equals(server))

@@ -68,7 +68,7 @@ public record RunComparison(
      */
     public static RunComparison of(ComparedRun a, ComparedRun b) {
         List<String> common = a.servers().stream().filter(b.servers()::contains).toList();
-        if (common.isEmpty() && oneGuest(a) && oneGuest(b)) {
+        if (common.isEmpty() && a.oneGuest() && b.oneGuest()) {
             String nameA = a.servers().getFirst();
             String nameB = b.servers().getFirst();
             return new RunComparison(
@@ -94,12 +94,6 @@ public record RunComparison(
                         .toList(),
                 a.servers().stream().filter(server -> !common.contains(server)).toList(),
                 b.servers().stream().filter(server -> !common.contains(server)).toList());
-    }
-
-    /** Whether the run is of one guest alone, a service the lab did not write. */
-    private static boolean oneGuest(ComparedRun run) {
-        return run.servers().size() == 1
-                && run.rows(run.servers().getFirst()).stream().allMatch(row -> row.guest() != null);
     }
 
     private static ServerChange serverChange(String server, List<ServerSummary> rowsA, List<ServerSummary> rowsB) {

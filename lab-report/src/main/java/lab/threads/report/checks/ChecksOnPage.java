@@ -1,0 +1,53 @@
+package lab.threads.report.checks;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Pattern;
+import lab.threads.report.page.HtmlReport;
+import lab.threads.run.AtomicFile;
+
+/**
+ * The checks on the run's page, on its first screen: a section right under the page's heading, one line per check
+ * (passed, breached or inconclusive, and why), put in after the report is written and replaced when the checks are
+ * judged again. A page rewritten from the raw files ({@code ./lab report}) drops it; checks.md keeps the same lines.
+ */
+final class ChecksOnPage {
+    private static final Pattern EARLIER = Pattern.compile("(?s)<section id=\"checks\".*?</section>\\n");
+    private static final String HEADING_END = "</h1>\n";
+
+    private ChecksOnPage() {}
+
+    /** Into {@code page} when it exists and has a heading; a page without either is left as it is. */
+    static void put(Path page, ChecksReport report) throws IOException {
+        if (!Files.isRegularFile(page)) {
+            return;
+        }
+        String html = EARLIER.matcher(Files.readString(page)).replaceFirst("");
+        int at = html.indexOf(HEADING_END);
+        if (at < 0) {
+            return;
+        }
+        at += HEADING_END.length();
+        AtomicFile.write(page, html.substring(0, at) + section(report) + html.substring(at));
+    }
+
+    static String section(ChecksReport report) {
+        StringBuilder html = new StringBuilder("<section id=\"checks\" data-first-screen>\n<p><b>Checks: ")
+                .append(HtmlReport.escape(report.counts()))
+                .append("</b> (exit ")
+                .append(report.exitCode())
+                .append(")</p>\n<ul>\n");
+        for (CheckResult result : report.results()) {
+            html.append("<li class=\"verdict ")
+                    .append(result.status() == CheckStatus.PASSED ? "ok" : "bad")
+                    .append("\"><b>")
+                    .append(result.status().word())
+                    .append("</b> ")
+                    .append(HtmlReport.escape(result.server() + " " + result.check() + ": "
+                            + result.figureAgainstBound() + "; " + result.reason()))
+                    .append("</li>\n");
+        }
+        return html.append("</ul>\n</section>\n").toString();
+    }
+}
