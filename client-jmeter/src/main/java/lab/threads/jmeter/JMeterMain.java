@@ -265,7 +265,10 @@ public final class JMeterMain implements Callable<Integer> {
                         .resolveSibling(jtl.getFileName() + ".report-tmp")
                         .toString());
         // Each sample keeps the cause its error answer named (the bundled plans' extractor; "null" without one).
-        JMeterUtils.setProperty("sample_variables", LoadPlan.ERROR_CAUSE);
+        // Not with workers: their samples come without the column, and JMeter's dashboard then cannot read the file.
+        if (workers.isEmpty()) {
+            JMeterUtils.setProperty("sample_variables", LoadPlan.ERROR_CAUSE);
+        }
         properties.forEach(JMeterUtils::setProperty);
         SampleEvent.initSampleVariables();
         if (!workers.isEmpty()) {

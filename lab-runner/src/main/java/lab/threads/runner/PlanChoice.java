@@ -181,7 +181,11 @@ record PlanChoice(
             return PlanShape.throughput(
                     positiveInt(PlanKey.CONNECTIONS), positiveInt(PlanKey.DURATION), nonNegativeLong(PlanKey.SLEEP_MS));
         }
-        List<UserGroups.Group> groups = UserGroups.of(load());
+        // Only a plan with their knobs: the typed plan reads every knob, and the others have checks of their own below.
+        List<UserGroups.Group> groups = properties.containsKey(PlanKey.SPIKE_FACTOR.property())
+                        || properties.containsKey(PlanKey.STEP_SECONDS.property())
+                ? UserGroups.of(load())
+                : List.of();
         if (!groups.isEmpty()) {
             return PlanShape.staged(groups, nonNegativeLong(PlanKey.RAMPUP), nonNegativeLong(PlanKey.SLEEP_MS));
         }
