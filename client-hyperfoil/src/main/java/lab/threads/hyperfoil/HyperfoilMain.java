@@ -10,10 +10,12 @@ import io.hyperfoil.http.api.HttpMethod;
 import io.hyperfoil.http.config.HttpPluginBuilder;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import lab.threads.client.ClientShare;
 import lab.threads.client.ClientStats;
+import lab.threads.client.UserGroups;
 import lab.threads.process.GcPauses;
 import lab.threads.process.ParentWatch;
 
@@ -140,6 +142,21 @@ public final class HyperfoilMain {
                 .sharedConnections(plan.connections())
                 .rawBytesHandlers(true)
                 .requestTimeout(plan.timeoutMs());
+        if (!plan.groups().isEmpty()) {
+            // A spike's or step plan's groups: each its users back to back from its start for its time, all measured.
+            for (int i = 0; i < plan.groups().size(); i++) {
+                UserGroups.Group group = plan.groups().get(i);
+                request(
+                        benchmark
+                                .addPhase("group-" + (i + 1))
+                                .always(group.users())
+                                .startTime(group.startSecond() * 1000)
+                                .duration(group.seconds() * 1000),
+                        plan,
+                        RequestRecorder.Hook.MEASURED);
+            }
+            return benchmark.build();
+        }
         String measuredAfter = null;
         if (plan.warmupMs() > 0) {
             request(
@@ -208,7 +225,8 @@ public final class HyperfoilMain {
             String path,
             int expectStatus,
             String ridPrefix,
-            boolean awaitGo) {
+            boolean awaitGo,
+            List<UserGroups.Group> groups) {
 
         /**
          * Every record's label, as JMeter names its sampler: {@code GET /sleep} for the lab's servers, or the guest's
@@ -228,7 +246,21 @@ public final class HyperfoilMain {
          * the connections (10 s, and 5 ms each: 19,000 took about 45 s on two busy cores).
          */
         long deadlineMs() {
-            return warmupMs + durationMs + timeoutMs + 10_000 + 5L * connections;
+            long groupsEnd =
+                    groups.stream().mapToLong(UserGroups.Group::endSecond).max().orElse(0) * 1000;
+            return warmupMs + Math.max(durationMs, groupsEnd) + timeoutMs + 10_000 + 5L * connections;
+        }
+
+        /** {@code --groups=start:seconds:users,...}, each from the schedule's start; none when not given. */
+        private static List<UserGroups.Group> groups(String given) {
+            if (given == null || given.isBlank()) {
+                return List.of();
+            }
+            return java.util.Arrays.stream(given.split(","))
+                    .map(group -> group.split(":"))
+                    .map(parts -> new UserGroups.Group(
+                            Long.parseLong(parts[0]), Long.parseLong(parts[1]), Integer.parseInt(parts[2])))
+                    .toList();
         }
 
         static ThroughputPlan parse(String[] args) {
@@ -256,7 +288,8 @@ public final class HyperfoilMain {
                     given.get("path"),
                     Integer.parseInt(given.getOrDefault("expect-status", "0")),
                     given.getOrDefault("rid-prefix", ""),
-                    Boolean.parseBoolean(given.getOrDefault("await-go", "false")));
+                    Boolean.parseBoolean(given.getOrDefault("await-go", "false")),
+                    groups(given.get("groups")));
         }
 
         private static String required(java.util.Map<String, String> given, String name) {

@@ -182,6 +182,35 @@ class HyperfoilRecordsTest {
     }
 
     /**
+     * A spike's or step plan's groups run as phases of their own, each its users from its start for its time: a base
+     * of 2 for 2 s and 3 more from the first second for 1 s are 5 sessions, and no request starts before the base's.
+     */
+    @Test
+    void groupsRunAsPhasesEachWithItsUsers() throws Exception {
+        HttpServer server = serve(exchange -> {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            answer(exchange);
+        });
+        Path jtl = runAgainst(server, "groups.jtl", "--connections=5", "--groups=0:2:2,1:1:3", "--threads=1");
+
+        List<Sample> samples = new ArrayList<>();
+        Set<String> sessions = new HashSet<>();
+        List<String> lines = Files.readAllLines(jtl);
+        for (String line : lines.subList(1, lines.size())) {
+            sessions.add(line.split(",")[5]);
+        }
+        JtlReader.read(jtl, samples::add, new ArrayList<>());
+        assertEquals(5, sessions.size(), "2 base users and 3 of the spike: " + sessions);
+        long first = samples.stream().mapToLong(Sample::timeStamp).min().orElseThrow();
+        long last = samples.stream().mapToLong(Sample::timeStamp).max().orElseThrow();
+        assertTrue(last - first < 2_500, "every request within the base's 2 s: " + (last - first) + " ms");
+    }
+
+    /**
      * A run that measured nothing is not a result: against a port where nothing listens Hyperfoil opens no
      * connection, and the run ends with its own exit code and the reason, not "done" with an empty file.
      */

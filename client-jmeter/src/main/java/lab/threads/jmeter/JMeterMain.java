@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 import lab.threads.client.ClientShare;
+import lab.threads.client.LoadPlan;
 import lab.threads.client.Progress;
 import lab.threads.jmeter.home.JMeterHome;
 import lab.threads.jmeter.workers.RmiOptions;
@@ -25,6 +26,7 @@ import org.apache.jmeter.JMeter;
 import org.apache.jmeter.engine.JMeterEngineException;
 import org.apache.jmeter.report.dashboard.ReportGenerator;
 import org.apache.jmeter.reporters.ResultCollector;
+import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleSaveConfiguration;
 import org.apache.jmeter.save.SaveService;
 import org.apache.jmeter.services.FileServer;
@@ -262,7 +264,13 @@ public final class JMeterMain implements Callable<Integer> {
                 jtl.toAbsolutePath()
                         .resolveSibling(jtl.getFileName() + ".report-tmp")
                         .toString());
+        // Each sample keeps the cause its error answer named (the bundled plans' extractor; "null" without one).
+        // Not with workers: their samples come without the column, and JMeter's dashboard then cannot read the file.
+        if (workers.isEmpty()) {
+            JMeterUtils.setProperty("sample_variables", LoadPlan.ERROR_CAUSE);
+        }
         properties.forEach(JMeterUtils::setProperty);
+        SampleEvent.initSampleVariables();
         if (!workers.isEmpty()) {
             RmiSetup.controller(workers.getFirst(), rmi.security());
         }

@@ -47,7 +47,7 @@ public final class JMeterProgram implements ClientProgram {
                 .orElse(JMeterThreads.VIRTUAL));
     }
 
-    /** jmeter-plans' talk, smoke and open. */
+    /** jmeter-plans' talk, smoke, open, spike and step. */
     @Override
     public List<String> planNames() {
         return JMeterPlans.BUNDLED;

@@ -13,9 +13,17 @@ import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import lab.threads.client.LoadPlan;
+import lab.threads.client.UserGroups;
+import lab.threads.common.Json;
+import lab.threads.common.WaitFailure;
+import lab.threads.common.WaitKind;
 import lab.threads.jmeter.home.JMeterHome;
 import org.apache.jmeter.control.LoopController;
 import org.apache.jmeter.engine.util.CompoundVariable;
+import org.apache.jmeter.extractor.RegexExtractor;
 import org.apache.jmeter.protocol.http.sampler.HTTPSamplerProxy;
 import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.save.SaveService;
@@ -125,8 +133,58 @@ class JMeterPlansTest {
                 schedule.getSteps().subList(0, 4));
     }
 
+    /**
+     * The spike and step plans' thread groups, evaluated by JMeter from the same knobs, are the groups the lab reads
+     * from them (UserGroups, which Hyperfoil sends and the report's stages follow): users, start and time each.
+     */
     @ParameterizedTest
-    @CsvSource({"talk", "smoke", "open"})
+    @CsvSource({
+        "spike, users=30;spike_factor=4;spike_at=5;spike_seconds=3;duration=12",
+        "step, users=7;steps=3;step_seconds=4"
+    })
+    void stagedPlansGroupsAreTheLabsGroups(String name, String knobs) throws IOException {
+        HashTree tree = SaveService.loadTree(copyOf(name).toFile());
+        Map<String, String> properties = new java.util.LinkedHashMap<>();
+        for (String knob : knobs.split(";")) {
+            properties.put(knob.substring(0, knob.indexOf('=')), knob.substring(knob.indexOf('=') + 1));
+        }
+        properties.forEach(JMeterUtils::setProperty);
+
+        List<UserGroups.Group> jmeter = all(tree, ThreadGroup.class).stream()
+                .peek(group -> assertTrue(group.getScheduler(), group.getName() + " runs on the scheduler"))
+                .map(group -> new UserGroups.Group(
+                        Long.parseLong(evaluated(group.getPropertyAsString(ThreadGroup.DELAY))),
+                        Long.parseLong(evaluated(group.getPropertyAsString(ThreadGroup.DURATION))),
+                        Integer.parseInt(evaluated(group.getPropertyAsString(ThreadGroup.NUM_THREADS)))))
+                .filter(group -> group.users() > 0)
+                .toList();
+
+        assertEquals(UserGroups.of(LoadPlan.of(name, WaitKind.SLEEP, properties)), jmeter);
+    }
+
+    /** Every bundled plan extracts the cause a lab server's error answer names, for the error_cause column. */
+    @ParameterizedTest
+    @CsvSource({"talk", "smoke", "open", "spike", "step"})
+    void planExtractsAnErrorAnswersCause(String name) throws IOException {
+        HashTree tree = SaveService.loadTree(copyOf(name).toFile());
+        Collection<RegexExtractor> extractors = all(tree, RegexExtractor.class);
+        assertEquals(all(tree, HTTPSamplerProxy.class).size(), extractors.size(), "one under each sampler");
+        String body =
+                Json.write(Map.of("status", 503, "error", WaitFailure.DB_POOL_TIMEOUT, "message", "no connection"));
+        for (RegexExtractor extractor : extractors) {
+            assertEquals(LoadPlan.ERROR_CAUSE, extractor.getRefName());
+            Matcher cause = Pattern.compile(extractor.getRegex()).matcher(body);
+            assertTrue(cause.find(), body);
+            assertEquals(WaitFailure.DB_POOL_TIMEOUT, cause.group(1));
+        }
+    }
+
+    private static String evaluated(String expression) {
+        return new CompoundVariable(expression).execute().strip();
+    }
+
+    @ParameterizedTest
+    @CsvSource({"talk", "smoke", "open", "spike", "step"})
     void planIsExactlyWhatJMeterSaves(String name) throws IOException {
         Path file = copyOf(name);
         ByteArrayOutputStream saved = new ByteArrayOutputStream();

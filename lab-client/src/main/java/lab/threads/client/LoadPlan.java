@@ -43,6 +43,13 @@ public record LoadPlan(
      */
     public static final String RID_PREFIX = "rid_prefix";
 
+    /**
+     * The variable the bundled plans fill with an error answer's own cause (the {@code error} of the lab's JSON body,
+     * {@code db_pool_timeout}; empty for any other answer), and the column of the samples file that keeps it, so the
+     * report can say which limit a server's 5xx points to.
+     */
+    public static final String ERROR_CAUSE = "error_cause";
+
     /** The knobs a process of a split load takes its share of: the load's size. */
     private static final PlanKey[] SHARED = {PlanKey.USERS, PlanKey.RATE, PlanKey.CONNECTIONS};
 

@@ -23,6 +23,16 @@ public enum PlanKey {
     CONNECTIONS("connections"),
     /** The throughput plan: seconds sent but not recorded, before its measured ones. */
     WARMUP("warmup"),
+    /** The spike plan: the spike's users as a multiple of the base's ({@link #USERS}). */
+    SPIKE_FACTOR("spike_factor"),
+    /** The spike plan: the second of the schedule the spike starts. */
+    SPIKE_AT("spike_at"),
+    /** The spike plan: how long the spike lasts. */
+    SPIKE_SECONDS("spike_seconds"),
+    /** The step plan: how many steps of {@link #USERS} more users. */
+    STEPS("steps"),
+    /** The step plan: how long each step lasts. */
+    STEP_SECONDS("step_seconds"),
     /** The {@code ?ms=} of the lab's {@code /sleep}: what each request waits on the server. */
     SLEEP_MS("sleep_ms"),
     CONNECT_TIMEOUT_MS("connect_timeout_ms"),

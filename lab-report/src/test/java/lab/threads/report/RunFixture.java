@@ -194,6 +194,7 @@ public final class RunFixture {
                         row.avgBytes()),
                 s.percentiles(),
                 s.errorsByCause(),
+                s.errorClasses(),
                 s.idealThroughput(),
                 percentOfIdeal,
                 s.peakUsersInFlight(),
@@ -207,7 +208,8 @@ public final class RunFixture {
                 s.profile(),
                 s.cpu(),
                 s.pool(),
-                s.guest());
+                s.guest(),
+                s.staged());
     }
 
     /** The server's own per-second series over the fixture's 50 s: 60 responses a second, p99 a little above 6 s. */

@@ -3,6 +3,7 @@ package lab.threads.run;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import lab.threads.client.UserGroups;
 
 /**
  * The load plan's shape, and what a perfect server and client would achieve with it.
@@ -29,6 +30,9 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  *                          measures; 0 for a closed plan by loops
  * @param how               how each request waits its ms on the server ({@code ?how=}); null for the plain sleep,
  *                          which a plan from before the knob also means (and summary.json then leaves it out)
+ * @param stages            a plan whose users change over time (spike, step): the users from each second to the next,
+ *                          in order, without gaps; {@code users} is then their peak, {@code loops} 0 and
+ *                          {@code durationSeconds} the last stage's end; empty for every other plan
  * @param poolSize          the connections of the pool every request's wait goes through ({@code how=db},
  *                          {@code how=http-pool}); 0 when the wait needs none. A pool of {@code p} connections held
  *                          {@code sleep} each serves at most {@code p / sleep} requests a second, whatever the users:
@@ -36,7 +40,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  */
 // The derived ideals are written to summary.json for readers, and ignored when it is read back.
 @JsonIgnoreProperties(
-        value = {"idealSamples", "idealDurationSeconds", "idealThroughput", "open", "throughput"},
+        value = {"idealSamples", "idealDurationSeconds", "idealThroughput", "open", "throughput", "staged"},
         allowGetters = true)
 public record PlanShape(
         int users,
@@ -46,7 +50,70 @@ public record PlanShape(
         int arrivalsPerSecond,
         long durationSeconds,
         @JsonInclude(JsonInclude.Include.NON_NULL) String how,
-        @JsonInclude(JsonInclude.Include.NON_DEFAULT) int poolSize) {
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) int poolSize,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.List<Stage> stages) {
+
+    /**
+     * Users held from one second of the schedule to another, each sending its requests back to back.
+     *
+     * @param fromSecond from the schedule's start
+     */
+    public record Stage(long fromSecond, long toSecond, int users) {
+
+        public long seconds() {
+            return toSecond - fromSecond;
+        }
+    }
+
+    public PlanShape {
+        stages = stages == null ? java.util.List.of() : java.util.List.copyOf(stages);
+    }
+
+    /** A plan of one shape through {@code poolSize} connections, its users constant or by loops. */
+    public PlanShape(
+            int users,
+            double rampUpSeconds,
+            int loops,
+            long sleepMs,
+            int arrivalsPerSecond,
+            long durationSeconds,
+            String how,
+            int poolSize) {
+        this(users, rampUpSeconds, loops, sleepMs, arrivalsPerSecond, durationSeconds, how, poolSize, null);
+    }
+
+    /**
+     * A plan whose users change over time by groups (spike, step): each user sends back to back while its group runs;
+     * the users between two group boundaries are a stage. The first groups' users ramp up over {@code rampUpSeconds}.
+     */
+    public static PlanShape staged(java.util.List<UserGroups.Group> groups, double rampUpSeconds, long sleepMs) {
+        java.util.TreeSet<Long> bounds = new java.util.TreeSet<>();
+        groups.forEach(group -> {
+            bounds.add(group.startSecond());
+            bounds.add(group.endSecond());
+        });
+        java.util.List<Stage> stages = new java.util.ArrayList<>();
+        Long from = null;
+        for (long to : bounds) {
+            if (from != null) {
+                long start = from;
+                int users = groups.stream()
+                        .filter(group -> group.startSecond() <= start && group.endSecond() >= to)
+                        .mapToInt(UserGroups.Group::users)
+                        .sum();
+                stages.add(new Stage(start, to, users));
+            }
+            from = to;
+        }
+        int peak = stages.stream().mapToInt(Stage::users).max().orElse(0);
+        long end = stages.isEmpty() ? 0 : stages.getLast().toSecond();
+        return new PlanShape(peak, rampUpSeconds, 0, sleepMs, 0, end, null, 0, stages);
+    }
+
+    /** Whether the users change over the schedule by {@link #stages}. */
+    public boolean isStaged() {
+        return !stages.isEmpty();
+    }
 
     /** A plan of plain sleeps through no pool. */
     public PlanShape(
@@ -64,7 +131,8 @@ public record PlanShape(
                 arrivalsPerSecond,
                 durationSeconds,
                 how == null || how.equals("sleep") ? null : how,
-                poolSize);
+                poolSize,
+                stages);
     }
 
     /** A closed plan. */
@@ -85,7 +153,7 @@ public record PlanShape(
     /** The same plan with every wait through a pool of {@code connections}; 0: no pool. */
     public PlanShape throughPool(int connections) {
         return new PlanShape(
-                users, rampUpSeconds, loops, sleepMs, arrivalsPerSecond, durationSeconds, how, connections);
+                users, rampUpSeconds, loops, sleepMs, arrivalsPerSecond, durationSeconds, how, connections, stages);
     }
 
     /**
@@ -146,7 +214,7 @@ public record PlanShape(
 
     @JsonProperty
     public boolean isThroughput() {
-        return !isOpen() && loops == 0;
+        return !isOpen() && loops == 0 && !isStaged();
     }
 
     /**
@@ -170,6 +238,14 @@ public record PlanShape(
             // JMeter's PoissonArrivalsRamp: (begin + end) / 2 x seconds arrivals a step, cut to a whole number.
             return (long) (arrivalsPerSecond / 2.0 * rampUpSeconds) + arrivalsPerSecond * durationSeconds;
         }
+        if (isStaged()) {
+            // Each user of a stage sends one request a sleep while the stage lasts.
+            return sleepMs > 0
+                    ? stages.stream()
+                            .mapToLong(stage -> stage.users() * stage.seconds() * 1000 / sleepMs)
+                            .sum()
+                    : 0;
+        }
         if (isThroughput()) {
             return sleepMs > 0 ? users * durationSeconds * 1000 / sleepMs : 0;
         }
@@ -189,6 +265,10 @@ public record PlanShape(
     private double ownDurationSeconds() {
         if (isOpen()) {
             return rampUpSeconds + durationSeconds + sleepMs / 1000.0;
+        }
+        if (isStaged()) {
+            // The requests sent as the last stage ends are answered one sleep later.
+            return durationSeconds + sleepMs / 1000.0;
         }
         if (isThroughput()) {
             return durationSeconds;

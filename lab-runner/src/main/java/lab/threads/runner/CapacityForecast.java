@@ -42,8 +42,10 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
             return new CapacityForecast(true, rate, (long) Math.ceil(rate * sleepSeconds), (long)
                     Math.ceil(rate * Math.max(timeoutsMs, shape.sleepMs()) / 1000.0));
         }
-        double overlap =
-                shape.rampUpSeconds() <= 0 ? 1 : Math.min(1, shape.loops() * sleepSeconds / shape.rampUpSeconds());
+        // A staged plan's users all send until their stage ends: its peak stage holds every one of them at once.
+        double overlap = shape.rampUpSeconds() <= 0 || shape.isStaged()
+                ? 1
+                : Math.min(1, shape.loops() * sleepSeconds / shape.rampUpSeconds());
         long expected = (long) Math.ceil(shape.users() * overlap);
         return new CapacityForecast(
                 false, sleepSeconds > 0 ? expected / sleepSeconds : Double.POSITIVE_INFINITY, expected, shape.users());

@@ -79,7 +79,8 @@ public final class LabCommand implements Callable<Integer> {
             names = "--plan",
             defaultValue = "talk",
             description = "Bundled plan (talk: 20,000 users; smoke: 50; open: arrivals at a fixed rate; throughput: "
-                    + "connections back to back for a duration, --client hyperfoil) or a .jmx file. "
+                    + "connections back to back for a duration, --client hyperfoil; spike: a base of users, a jump to "
+                    + "a multiple of it and back; step: users rising in steps) or a .jmx file. "
                     + "Default: ${DEFAULT-VALUE}.")
     String plan;
 
@@ -124,6 +125,34 @@ public final class LabCommand implements Callable<Integer> {
             names = "--sleep-ms",
             description = "Plan property sleep_ms: the ?ms of each request. Default: the plan's (talk 6000).")
     String sleepMs;
+
+    @Option(
+            names = "--spike-factor",
+            description = "Spike plan: plan property spike_factor, the spike's users as a multiple of --users. "
+                    + "Default: the plan's (5).")
+    String spikeFactor;
+
+    @Option(
+            names = "--spike-at",
+            description = "Spike plan: plan property spike_at, the second the spike starts. Default: the plan's (20).")
+    String spikeAt;
+
+    @Option(
+            names = "--spike-seconds",
+            description =
+                    "Spike plan: plan property spike_seconds, how long the spike lasts. Default: the plan's (10).")
+    String spikeSeconds;
+
+    @Option(
+            names = "--steps",
+            description = "Step plan: plan property steps, how many steps of --users more users (1 to 10). "
+                    + "Default: the plan's (8).")
+    String steps;
+
+    @Option(
+            names = "--step-seconds",
+            description = "Step plan: plan property step_seconds, how long each step lasts. Default: the plan's (10).")
+    String stepSeconds;
 
     @Option(
             names = "--connect-timeout-ms",
@@ -415,6 +444,11 @@ public final class LabCommand implements Callable<Integer> {
         putIfGiven(overrides, PlanKey.RAMPUP.property(), rampup);
         putIfGiven(overrides, PlanKey.LOOPS.property(), loops);
         putIfGiven(overrides, PlanKey.SLEEP_MS.property(), sleepMs);
+        putIfGiven(overrides, PlanKey.SPIKE_FACTOR.property(), spikeFactor);
+        putIfGiven(overrides, PlanKey.SPIKE_AT.property(), spikeAt);
+        putIfGiven(overrides, PlanKey.SPIKE_SECONDS.property(), spikeSeconds);
+        putIfGiven(overrides, PlanKey.STEPS.property(), steps);
+        putIfGiven(overrides, PlanKey.STEP_SECONDS.property(), stepSeconds);
         putIfGiven(overrides, PlanKey.CONNECT_TIMEOUT_MS.property(), connectTimeoutMs);
         putIfGiven(overrides, PlanKey.RESPONSE_TIMEOUT_MS.property(), responseTimeoutMs);
         putIfGiven(overrides, SourceAddress.PLAN_PROPERTY, sourceAddress);

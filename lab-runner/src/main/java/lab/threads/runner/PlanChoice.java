@@ -11,6 +11,7 @@ import lab.threads.client.LoadClient;
 import lab.threads.client.LoadPlan;
 import lab.threads.client.PlanAsked;
 import lab.threads.client.PlanKey;
+import lab.threads.client.UserGroups;
 import lab.threads.common.WaitKind;
 import lab.threads.run.PlanShape;
 
@@ -179,6 +180,14 @@ record PlanChoice(
             }
             return PlanShape.throughput(
                     positiveInt(PlanKey.CONNECTIONS), positiveInt(PlanKey.DURATION), nonNegativeLong(PlanKey.SLEEP_MS));
+        }
+        // Only a plan with their knobs: the typed plan reads every knob, and the others have checks of their own below.
+        List<UserGroups.Group> groups = properties.containsKey(PlanKey.SPIKE_FACTOR.property())
+                        || properties.containsKey(PlanKey.STEP_SECONDS.property())
+                ? UserGroups.of(load())
+                : List.of();
+        if (!groups.isEmpty()) {
+            return PlanShape.staged(groups, nonNegativeLong(PlanKey.RAMPUP), nonNegativeLong(PlanKey.SLEEP_MS));
         }
         // JMeter reads the ramp-up as whole seconds (1.5 would silently become 0), so it must be one here too.
         if (open()) {

@@ -281,11 +281,15 @@ final class ServerRun {
                                 load.get(PlanKey.DURATION, 0),
                                 load.get(PlanKey.RAMPUP, 0),
                                 load.get(PlanKey.SLEEP_MS, 0))
-                        : String.format(
-                                "%d users, %d loops of %s",
-                                load.get(PlanKey.USERS, 0),
-                                load.get(PlanKey.LOOPS, 0),
-                                guest != null ? "a GET" : load.get(PlanKey.SLEEP_MS, 0) + " ms");
+                        : plan.shape().isStaged()
+                                ? String.format(
+                                        "users by stage up to %d, back to back, each request %d ms",
+                                        plan.shape().users(), load.get(PlanKey.SLEEP_MS, 0))
+                                : String.format(
+                                        "%d users, %d loops of %s",
+                                        load.get(PlanKey.USERS, 0),
+                                        load.get(PlanKey.LOOPS, 0),
+                                        guest != null ? "a GET" : load.get(PlanKey.SLEEP_MS, 0) + " ms");
         out.printf(
                 "[%s] load: %s, %s%s -> %s%n",
                 id,

@@ -39,6 +39,50 @@ class PlanChoiceTest {
     }
 
     @Test
+    void theSpikePlansUsersAreTheBaseThenItsMultipleThenTheBase() throws IOException {
+        PlanShape shape = PlanChoice.resolve(
+                        "spike",
+                        Map.of(
+                                "users",
+                                "10",
+                                "spike_factor",
+                                "5",
+                                "spike_at",
+                                "6",
+                                "spike_seconds",
+                                "4",
+                                "duration",
+                                "20",
+                                "sleep_ms",
+                                "500"))
+                .shape();
+        assertEquals(
+                List.of(new PlanShape.Stage(0, 6, 10), new PlanShape.Stage(6, 10, 50), new PlanShape.Stage(10, 20, 10)),
+                shape.stages());
+        assertEquals(50, shape.users(), "the peak: what the client's processes and heap are sized for");
+        assertEquals(10 * 6 * 2 + 50 * 4 * 2 + 10 * 10 * 2, shape.idealSamples());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> PlanChoice.resolve("spike", Map.of("spike_at", "55", "spike_seconds", "10", "duration", "60"))
+                        .shape());
+    }
+
+    @Test
+    void theStepPlanAddsItsUsersEveryStep() throws IOException {
+        PlanShape shape = PlanChoice.resolve("step", Map.of("users", "100", "steps", "3", "step_seconds", "5"))
+                .shape();
+        assertEquals(
+                List.of(
+                        new PlanShape.Stage(0, 5, 100),
+                        new PlanShape.Stage(5, 10, 200),
+                        new PlanShape.Stage(10, 15, 300)),
+                shape.stages());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> PlanChoice.resolve("step", Map.of("steps", "11")).shape());
+    }
+
+    @Test
     void theOpenPlanIsOpenAndItsIdealIsRateTimesDuration() throws IOException {
         PlanChoice plan = PlanChoice.resolve("open", Map.of("rate", "50", "duration", "4", "sleep_ms", "200"));
         assertTrue(plan.open());

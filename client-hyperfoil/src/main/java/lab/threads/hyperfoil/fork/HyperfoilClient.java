@@ -6,6 +6,7 @@ import lab.threads.client.ChosenClient;
 import lab.threads.client.LoadClient;
 import lab.threads.client.LoadRequest;
 import lab.threads.client.PlanAsked;
+import lab.threads.client.UserGroups;
 
 /**
  * Hyperfoil for a run: the throughput plan, on this machine only, forked ({@link HyperfoilFork}) for each load with
@@ -38,13 +39,16 @@ final class HyperfoilClient implements ChosenClient {
         return false;
     }
 
-    /** The throughput plan only (no .jmx), here only, its warm-up its own. */
+    /**
+     * The throughput plan (no .jmx), and the bundled spike and step plans, whose groups it runs as phases of its own
+     * ({@link UserGroups}); here only, its warm-up its own.
+     */
     @Override
     public void check(PlanAsked plan) {
-        if (plan.client() != program()) {
+        if (plan.client() != program() && !UserGroups.PLANS.contains(plan.name())) {
             throw new IllegalArgumentException(
-                    "--client hyperfoil runs the throughput plan: add --plan throughput (--connections, --duration, "
-                            + "--warmup, --sleep-ms).");
+                    "--client hyperfoil runs the throughput plan and the spike and step plans: add --plan throughput "
+                            + "(--connections, --duration, --warmup, --sleep-ms), spike or step.");
         }
         if (plan.workers() > 0) {
             throw new IllegalArgumentException("--workers are JMeter's: Hyperfoil's own distributed engine "

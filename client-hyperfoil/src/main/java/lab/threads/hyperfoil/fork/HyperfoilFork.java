@@ -12,6 +12,7 @@ import lab.threads.client.LoadClient;
 import lab.threads.client.LoadPlan;
 import lab.threads.client.LoadRequest;
 import lab.threads.client.PlanKey;
+import lab.threads.client.UserGroups;
 import lab.threads.common.WaitKind;
 import lab.threads.process.ParentWatch;
 
@@ -74,7 +75,9 @@ final class HyperfoilFork {
     static List<String> command(LoadRequest load, int eventLoops) {
         LoadPlan plan = load.plan();
         Path jtl = load.files().samples();
-        long connections = plan.get(PlanKey.CONNECTIONS, 0);
+        List<UserGroups.Group> groups = UserGroups.of(plan);
+        // A spike's or step plan's users each hold a connection while their group runs: the peak is the pool.
+        long connections = groups.isEmpty() ? plan.get(PlanKey.CONNECTIONS, 0) : UserGroups.peakUsers(groups);
         long heapMb = BASE_HEAP_MB + connections * HEAP_PER_CONNECTION / MB;
         long warmupSeconds = seconds(plan, PlanKey.WARMUP);
         List<String> command = new ArrayList<>();
@@ -103,7 +106,14 @@ final class HyperfoilFork {
         command.add("--connections=" + connections);
         command.add("--rate=" + plan.get(PlanKey.RATE, 0));
         command.add("--warmup-ms=" + warmupSeconds * 1000);
-        command.add("--duration-ms=" + seconds(plan, PlanKey.DURATION) * 1000);
+        if (groups.isEmpty()) {
+            command.add("--duration-ms=" + seconds(plan, PlanKey.DURATION) * 1000);
+        } else {
+            command.add("--groups="
+                    + groups.stream()
+                            .map(group -> group.startSecond() + ":" + group.seconds() + ":" + group.users())
+                            .collect(java.util.stream.Collectors.joining(",")));
+        }
         command.add("--sleep-ms=" + plan.get(PlanKey.SLEEP_MS, 0));
         if (plan.how() != WaitKind.SLEEP) {
             command.add("--how=" + plan.how().id());

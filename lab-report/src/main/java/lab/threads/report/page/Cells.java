@@ -113,6 +113,20 @@ public final class Cells {
     }
 
     private static String shape(PlanShape plan) {
+        if (plan.isStaged()) {
+            return "users by stage, "
+                    + plan.stages().stream()
+                            .map(stage ->
+                                    stage.fromSecond() + "-" + stage.toSecond() + " s: " + Numbers.count(stage.users()))
+                            .collect(java.util.stream.Collectors.joining(", "))
+                    + String.format(
+                            Locale.ROOT,
+                            ", each sending back to back a %,d ms request: ideal %,d samples in %s s = %s req/s",
+                            plan.sleepMs(),
+                            plan.idealSamples(),
+                            Numbers.decimal(plan.idealDurationSeconds(), 3),
+                            Numbers.decimal(plan.idealThroughput(), 1));
+        }
         if (plan.isOpen()) {
             return String.format(
                     Locale.ROOT,

@@ -74,6 +74,7 @@ final class RunLayout {
                 Block.shared(RunSections.validity(servers)),
                 Block.pageOnly(page -> TimeSection.render(servers, client)),
                 Block.shared(RunSections.results(servers, client)),
+                Block.shared(OverloadSection.of(servers)),
                 Block.shared(TalkSection.of(report.talk())),
                 Block.pageOnly(page ->
                         """

@@ -9,6 +9,7 @@ import lab.threads.report.math.Numbers;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.report.verdict.ClientVerdict;
 import lab.threads.report.verdict.ErrorCause;
+import lab.threads.report.verdict.ErrorClass;
 import lab.threads.report.verdict.Verdict;
 
 /**
@@ -77,11 +78,15 @@ final class RunSections {
             List<List<String>> rows = server.errorsByCause().entrySet().stream()
                     .map(entry -> {
                         ErrorCause parsed = ErrorCause.parse(entry.getKey());
-                        return List.of(parsed.side().label(), parsed.cause(), Numbers.count(entry.getValue()));
+                        return List.of(
+                                parsed.side().label(),
+                                parsed.cause(),
+                                ErrorClass.of(parsed).label(),
+                                Numbers.count(entry.getValue()));
                     })
                     .toList();
             parts.add(new Section.Table(
-                    null, null, List.of("side", "cause", "count"), List.of(false, false, true), rows));
+                    null, null, List.of("side", "cause", "class", "count"), List.of(false, false, false, true), rows));
         }
         return new Section("errors", "Errors by cause", null, parts);
     }

@@ -10,6 +10,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
+import lab.threads.client.LoadPlan;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -93,10 +94,20 @@ public final class JtlReader {
                     optionalLong(record, "sentBytes"),
                     (int) optionalLong(record, "allThreads"),
                     optionalLong(record, "Connect"),
-                    record.isSet("URL") ? Sample.requestIdOf(record.get("URL")) : null);
+                    record.isSet("URL") ? Sample.requestIdOf(record.get("URL")) : null,
+                    serverCause(record));
         } catch (NumberFormatException e) {
             return null;
         }
+    }
+
+    /** The plan's {@link LoadPlan#ERROR_CAUSE} column; JMeter writes an unset variable as "null". */
+    private static String serverCause(CSVRecord record) {
+        if (!record.isSet(LoadPlan.ERROR_CAUSE)) {
+            return null;
+        }
+        String cause = record.get(LoadPlan.ERROR_CAUSE).strip();
+        return cause.isEmpty() || cause.equals("null") ? null : cause;
     }
 
     /** JMeter can be told not to save these columns; the Summary Report then counts them as 0 too. */

@@ -9,6 +9,8 @@ package lab.threads.report.raw;
  * @param connect    ms from the sample's start to its connection being open (HttpClient 4: the client's set-up and the
  *                   TCP handshake, SYN retries included); 0 on a reused keep-alive connection
  * @param requestId  the {@code rid} of the sample's URL, which the server's request log keeps too; null when none
+ * @param serverCause the cause an error answer's body named ({@code db_pool_timeout}, the plan's {@code error_cause}
+ *                    column); null when the answer named none or the samples file has no such column
  */
 public record Sample(
         long timeStamp,
@@ -20,7 +22,34 @@ public record Sample(
         long sentBytes,
         int allThreads,
         long connect,
-        String requestId) {
+        String requestId,
+        String serverCause) {
+
+    /** A sample whose answer's cause was not recorded. */
+    public Sample(
+            long timeStamp,
+            long elapsed,
+            String responseCode,
+            String responseMessage,
+            boolean success,
+            long bytes,
+            long sentBytes,
+            int allThreads,
+            long connect,
+            String requestId) {
+        this(
+                timeStamp,
+                elapsed,
+                responseCode,
+                responseMessage,
+                success,
+                bytes,
+                sentBytes,
+                allThreads,
+                connect,
+                requestId,
+                null);
+    }
 
     public long endTime() {
         return timeStamp + elapsed;

@@ -14,6 +14,7 @@ import lab.threads.report.math.Percentiles;
 import lab.threads.report.math.RequestTimeline;
 import lab.threads.report.math.SampleEnds;
 import lab.threads.report.math.SampleStatistics;
+import lab.threads.report.math.SecondBuckets;
 import lab.threads.report.math.SummaryReportRow;
 import lab.threads.report.math.TimeBreakdown;
 import lab.threads.report.raw.AcceptQueueArea;
@@ -38,9 +39,12 @@ import lab.threads.report.verdict.CoreUse;
 import lab.threads.report.verdict.CpuSplit;
 import lab.threads.report.verdict.DatabaseView;
 import lab.threads.report.verdict.ErrorCauses;
+import lab.threads.report.verdict.ErrorClassTally;
+import lab.threads.report.verdict.ErrorClasses;
 import lab.threads.report.verdict.NoBlockingVerdict;
 import lab.threads.report.verdict.PoolVerdict;
 import lab.threads.report.verdict.ServerLogLimits;
+import lab.threads.report.verdict.StagedOutcome;
 import lab.threads.run.GuestFacts;
 import lab.threads.run.PlanShape;
 import lab.threads.run.RunFolder;
@@ -58,6 +62,8 @@ import lab.threads.run.RunOutcome;
  *                          the runner stopped)
  * @param notes             what was missing or unreadable in the server's files; empty when all was well
  * @param errorsByCause     failed samples per labelled cause ("server: HTTP 503", "client: java.net..."), most first
+ * @param errorClasses      the same failures by class (refused, connect timeout, reset, ...), each with its side and
+ *                          limit, in total and per second; {@link ErrorClassTally#NONE} in an older summary.json
  * @param percentOfIdeal    see {@link PlanShape#percentOfIdeal}
  * @param peakUsersInFlight most JMeter users running at once (the jtl's allThreads column)
  * @param serverView        the server's own latency over the run; null when the server gave none
@@ -76,6 +82,8 @@ import lab.threads.run.RunOutcome;
  * @param guest             a guest's URL, process and collections, a service the lab did not write, whose peaks
  *                          come from its process read from outside and whose own timings are not measured; null (and
  *                          left out of summary.json) for the lab's own servers
+ * @param staged            a spike's or a step plan's stages, knee or recovery; null (and left out of summary.json)
+ *                          for any other plan
  */
 public record ServerSummary(
         String server,
@@ -85,6 +93,7 @@ public record ServerSummary(
         SummaryReportRow summary,
         Percentiles percentiles,
         Map<String, Long> errorsByCause,
+        ErrorClassTally errorClasses,
         double idealThroughput,
         double percentOfIdeal,
         long peakUsersInFlight,
@@ -98,11 +107,13 @@ public record ServerSummary(
         @JsonInclude(JsonInclude.Include.NON_NULL) JvmProfile profile,
         @JsonInclude(JsonInclude.Include.NON_NULL) CpuSplit cpu,
         @JsonInclude(JsonInclude.Include.NON_NULL) PoolVerdict pool,
-        @JsonInclude(JsonInclude.Include.NON_NULL) GuestFacts guest) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) GuestFacts guest,
+        @JsonInclude(JsonInclude.Include.NON_NULL) StagedOutcome staged) {
 
     public ServerSummary {
         // A summary.json written before the timeline existed has none.
         timeline = timeline == null ? TimeBreakdown.NONE : timeline;
+        errorClasses = errorClasses == null ? ErrorClassTally.NONE : errorClasses;
     }
 
     /**
@@ -148,6 +159,7 @@ public record ServerSummary(
                 summary,
                 percentiles,
                 errorsByCause,
+                errorClasses,
                 idealThroughput,
                 percentOfIdeal,
                 peakUsersInFlight,
@@ -161,7 +173,8 @@ public record ServerSummary(
                 profile,
                 cpu,
                 pool,
-                guest);
+                guest,
+                staged);
     }
 
     /** Reads the server folder's files; never throws on bad files. */
@@ -170,6 +183,7 @@ public record ServerSummary(
         GuestFacts guest = GuestFacts.read(serverDir, notes);
         SampleStatistics statistics = new SampleStatistics();
         ErrorCauses errors = new ErrorCauses();
+        ErrorClasses classes = new ErrorClasses();
         SampleEnds ends = new SampleEnds();
         ArrivalLag arrivals = new ArrivalLag();
         LoadClient loadClient = RecordedClient.of(serverDir);
@@ -178,14 +192,17 @@ public record ServerSummary(
                 ErrorCauses::causeOf,
                 loadClient);
         SynRetryBands connects = new SynRetryBands();
+        SecondBuckets seconds = new SecondBuckets();
         boolean partial = JtlReader.read(
                 serverDir.resolve(RunFolder.SAMPLES_FILE),
                 statistics
                         .andThen(errors)
+                        .andThen(classes)
                         .andThen(ends)
                         .andThen(arrivals)
                         .andThen(timeline)
-                        .andThen(connects),
+                        .andThen(connects)
+                        .andThen(runPlan.isStaged() ? seconds : sample -> {}),
                 notes);
         TimeBreakdown measured = timeline.breakdown(runPlan.sleepMs());
         TimeBreakdown breakdown = measured.checkedAgainst(AcceptQueueCheck.of(
@@ -272,6 +289,7 @@ public record ServerSummary(
                 summary,
                 percentiles,
                 byCause,
+                classes.tally(ends.isEmpty() ? 0 : scheduleStartMs),
                 idealThroughput,
                 percentOfIdeal,
                 statistics.peakUsersInFlight(),
@@ -316,6 +334,9 @@ public record ServerSummary(
                 profile,
                 cpu,
                 pool,
-                guest);
+                guest,
+                runPlan.isStaged() && !ends.isEmpty()
+                        ? StagedOutcome.of(runPlan, seconds, scheduleStartMs, serverDir.resolve(RunFolder.STATS_FILE))
+                        : null);
     }
 }

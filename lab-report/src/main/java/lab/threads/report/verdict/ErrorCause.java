@@ -11,10 +11,14 @@ import java.util.Locale;
  */
 public record ErrorCause(Side side, String cause) {
 
-    /** The server answered with an error status; the client gave up or failed; the plan's assertion failed it. */
+    /**
+     * The server answered with an error status; the client gave up or failed; the machine both share ran out (its
+     * ports); the plan's assertion failed it.
+     */
     public enum Side {
         SERVER,
         CLIENT,
+        MACHINE,
         ASSERTION,
         OTHER;
 

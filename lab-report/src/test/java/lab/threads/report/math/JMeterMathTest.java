@@ -3,13 +3,12 @@ package lab.threads.report.math;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.LongStream;
 import lab.threads.report.JtlFixture;
+import lab.threads.report.StockJMeterProperties;
 import lab.threads.report.raw.Sample;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.run.PlanShape;
@@ -17,7 +16,6 @@ import lab.threads.run.RunFolder;
 import lab.threads.run.RunOutcome;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.util.Calculator;
-import org.apache.jmeter.util.JMeterUtils;
 import org.apache.jmeter.visualizers.SamplingStatCalculator;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -31,17 +29,9 @@ class JMeterMathTest {
     @TempDir
     Path runDir;
 
-    /**
-     * JMeter's stock properties, as the runner uses them, before SampleResult is first touched: its static
-     * sampleresult.timestamp.start (true there, false without them) decides whether a stamp is the start or the end.
-     */
     @BeforeAll
     static void loadJMeterProperties(@TempDir Path jmeterHome) throws IOException {
-        Path properties = jmeterHome.resolve("jmeter.properties");
-        try (InputStream stock = JMeterMathTest.class.getResourceAsStream("/bin/jmeter.properties")) {
-            Files.copy(stock, properties);
-        }
-        JMeterUtils.loadJMeterProperties(properties.toString());
+        StockJMeterProperties.load(jmeterHome);
     }
 
     @Test

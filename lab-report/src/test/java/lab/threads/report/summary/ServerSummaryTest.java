@@ -199,6 +199,22 @@ class ServerSummaryTest {
     }
 
     @Test
+    void errorClassesAddUpToTheFailedSamplesOfEveryCause() throws IOException {
+        JtlFixture.write(serverDir.resolve(RunFolder.SAMPLES_FILE), JtlFixture.randomRun(7, 2_000));
+
+        ServerSummary summary = ServerSummary.from("s", serverDir, PLAN, RunOutcome.fromWords("ok"));
+
+        assertTrue(summary.failedSamples() > 0);
+        assertEquals(summary.failedSamples(), summary.errorClasses().total());
+        assertEquals(
+                summary.failedSamples(),
+                summary.errorClasses().perSecond().stream()
+                        .flatMap(second -> second.counts().values().stream())
+                        .mapToLong(Long::longValue)
+                        .sum());
+    }
+
+    @Test
     void aServerThatAnswersInExactlyTheSleepOnJMetersScheduleScores100() throws IOException {
         // 20 users over 20 s: user i starts i s after the first, then 3 requests of exactly 6 s back to back.
         PlanShape plan = new PlanShape(20, 20, 3, 6_000);

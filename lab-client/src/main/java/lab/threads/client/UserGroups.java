@@ -1,0 +1,87 @@
+package lab.threads.client;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The users of a plan whose load changes over time, as groups that each start at a second and hold their users for a
+ * while: what the spike and step plans' thread groups are in JMeter and their phases in Hyperfoil, read from the same
+ * knobs, so both clients send the same schedule. Groups add up: at any second the users are those of every group then
+ * running. A split load's plan ({@link LoadPlan#share}) gives each process its share of every group.
+ */
+public final class UserGroups {
+
+    /**
+     * The bundled plans whose users come in groups: JMeter's .jmx, whose groups any client may send instead, read from
+     * the same knobs ({@link #of}).
+     */
+    public static final java.util.Set<String> PLANS = java.util.Set.of("spike", "step");
+
+    /** The thread groups of jmeter-plans/step.jmx, one a step. */
+    public static final int MAX_STEPS = 10;
+
+    /**
+     * @param startSecond from the schedule's start
+     */
+    public record Group(long startSecond, long seconds, int users) {
+
+        public long endSecond() {
+            return startSecond + seconds;
+        }
+    }
+
+    private UserGroups() {}
+
+    /**
+     * The plan's groups: a spike plan's base for its duration and its spike on top; a step plan's steps, each running
+     * from its start to the plan's end; empty for any other plan.
+     *
+     * @throws IllegalArgumentException naming the knob when the schedule cannot run (a spike past the duration)
+     */
+    public static List<Group> of(LoadPlan plan) {
+        if (plan.has(PlanKey.SPIKE_FACTOR)) {
+            return spike(plan);
+        }
+        if (plan.has(PlanKey.STEP_SECONDS)) {
+            return steps(plan);
+        }
+        return List.of();
+    }
+
+    private static List<Group> spike(LoadPlan plan) {
+        int base = Math.toIntExact(plan.get(PlanKey.USERS, 0));
+        long factor = plan.get(PlanKey.SPIKE_FACTOR, 1);
+        long at = plan.get(PlanKey.SPIKE_AT, 0);
+        long spike = plan.get(PlanKey.SPIKE_SECONDS, 0);
+        long duration = plan.get(PlanKey.DURATION, 0);
+        if (factor < 1 || at < 0 || spike < 1 || at + spike > duration) {
+            throw new IllegalArgumentException("The spike (" + PlanKey.SPIKE_FACTOR.flag() + " " + factor
+                    + " of at least"
+                    + " 1, " + PlanKey.SPIKE_AT.flag() + " " + at + ", " + PlanKey.SPIKE_SECONDS.flag() + " " + spike
+                    + " of at least 1) must end within the plan's " + PlanKey.DURATION.flag() + " " + duration + ".");
+        }
+        return List.of(
+                new Group(0, duration, base),
+                new Group(at, spike, Math.toIntExact(Math.multiplyExact(base, factor - 1))));
+    }
+
+    private static List<Group> steps(LoadPlan plan) {
+        int users = Math.toIntExact(plan.get(PlanKey.USERS, 0));
+        long steps = plan.get(PlanKey.STEPS, 1);
+        long seconds = plan.get(PlanKey.STEP_SECONDS, 0);
+        if (steps < 1 || steps > MAX_STEPS || seconds < 1) {
+            throw new IllegalArgumentException(PlanKey.STEPS.flag() + " must be 1 to " + MAX_STEPS + " and "
+                    + PlanKey.STEP_SECONDS.flag() + " at least 1, got " + steps + " and " + seconds + ".");
+        }
+        List<Group> groups = new ArrayList<>();
+        for (long k = 0; k < steps; k++) {
+            groups.add(new Group(k * seconds, (steps - k) * seconds, users));
+        }
+        return groups;
+    }
+
+    /** The most users at once: every group's, as they all run at the peak. */
+    public static int peakUsers(List<Group> groups) {
+        return groups.stream().mapToInt(Group::users).sum();
+    }
+}

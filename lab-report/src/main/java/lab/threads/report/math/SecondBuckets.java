@@ -1,0 +1,79 @@
+package lab.threads.report.math;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.function.ToLongFunction;
+import lab.threads.report.raw.Sample;
+
+/**
+ * The samples of a run grouped by the wall-clock second they started in and, apart, the second they ended in: the
+ * figures of any stretch of seconds (a step, the seconds after a spike) follow from them without reading the samples
+ * again.
+ */
+public final class SecondBuckets implements Consumer<Sample> {
+
+    private final TreeMap<Long, Bucket> byStart = new TreeMap<>();
+    private final TreeMap<Long, Bucket> byEnd = new TreeMap<>();
+
+    /** The samples of one second: how many, how many failed, and each one's elapsed ms. */
+    public static final class Bucket {
+        private long errors;
+        private final List<Long> elapsed = new ArrayList<>();
+
+        void add(Sample sample) {
+            elapsed.add(sample.elapsed());
+            if (!sample.success()) {
+                errors++;
+            }
+        }
+    }
+
+    @Override
+    public void accept(Sample sample) {
+        add(byStart, sample, Sample::timeStamp);
+        add(byEnd, sample, Sample::endTime);
+    }
+
+    private static void add(TreeMap<Long, Bucket> buckets, Sample sample, ToLongFunction<Sample> at) {
+        buckets.computeIfAbsent(Math.floorDiv(at.applyAsLong(sample), 1000), any -> new Bucket())
+                .add(sample);
+    }
+
+    /** The samples that started from {@code fromMs} (inclusive) to {@code toMs} (exclusive), to the second. */
+    public Stretch started(long fromMs, long toMs) {
+        return Stretch.of(byStart.subMap(Math.floorDiv(fromMs, 1000), Math.floorDiv(toMs, 1000))
+                .values());
+    }
+
+    /** The samples that ended in the wall-clock second {@code epochSecond}. */
+    public Stretch endedIn(long epochSecond) {
+        Bucket bucket = byEnd.get(epochSecond);
+        return Stretch.of(bucket == null ? List.of() : List.of(bucket));
+    }
+
+    /**
+     * Samples taken together: their count, failures and nearest-rank p99 (JMeter's Aggregate Report rule).
+     *
+     * @param p99Ms 0 when there are none
+     */
+    public record Stretch(long samples, long errors, long p99Ms) {
+
+        static Stretch of(Iterable<Bucket> buckets) {
+            List<Long> elapsed = new ArrayList<>();
+            long errors = 0;
+            for (Bucket bucket : buckets) {
+                elapsed.addAll(bucket.elapsed);
+                errors += bucket.errors;
+            }
+            elapsed.sort(null);
+            long p99 = elapsed.isEmpty() ? 0 : elapsed.get((int) Math.ceil(elapsed.size() * 0.99) - 1);
+            return new Stretch(elapsed.size(), errors, p99);
+        }
+
+        public double errorPercent() {
+            return samples == 0 ? 0 : 100.0 * errors / samples;
+        }
+    }
+}

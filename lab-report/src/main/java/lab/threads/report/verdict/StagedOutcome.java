@@ -1,0 +1,177 @@
+package lab.threads.report.verdict;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import lab.threads.report.math.Numbers;
+import lab.threads.report.math.SecondBuckets;
+import lab.threads.report.raw.StatsWindowPeaks;
+import lab.threads.run.PlanShape;
+
+/**
+ * What a plan whose users change by stages did to a server: each stage's figures; for a step plan its knee, the first
+ * step that fails (errors above {@value #KNEE_ERROR_PERCENT}% or p99 above {@value #KNEE_P99_FACTOR} times the
+ * sleep), with the step before it; for a spike, how long after the spike p99 and errors per second took to come back
+ * within the range the base had before it ({@link #RANGE_MARGIN}), and the server's peak OS threads and RSS from the
+ * spike's start to then.
+ *
+ * @param kind       {@code step} (every stage has more users than the last) or {@code spike}
+ * @param stages     each stage's samples, by the second they started in
+ * @param kneeUsers  the users of the first failing step; null when none failed (or a spike)
+ * @param passedUsers the users of the step before it; null when the first step already failed
+ * @param recoverySeconds seconds from the spike's end until every later second was within the base's range; null when
+ *                   it never was before the plan's end (or a step plan)
+ * @param verdict    the knee or the recovery in words
+ */
+public record StagedOutcome(
+        String kind,
+        List<StageFigures> stages,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Integer kneeUsers,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Integer passedUsers,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Long recoverySeconds,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Long spikePeakOsThreads,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Long spikePeakRssBytes,
+        String verdict) {
+
+    /** A step fails with more errors than this, in percent of its samples... */
+    public static final double KNEE_ERROR_PERCENT = 1.0;
+    /** ...or a p99 above this many sleeps. */
+    public static final int KNEE_P99_FACTOR = 2;
+
+    /**
+     * A second after a spike is back within the base's range when its p99 is at most this many times the base's worst
+     * second's: a loopback sleep's p99 moves by some ms from second to second, which is no overload.
+     */
+    public static final double RANGE_MARGIN = 1.1;
+
+    /**
+     * @param failing whether it passes the knee's limits (a step plan's; a spike's stages are judged alike)
+     */
+    public record StageFigures(
+            long fromSecond, long toSecond, int users, long samples, long errors, long p99Ms, boolean failing) {}
+
+    /**
+     * @param scheduleStartMs the schedule's second 0, epoch ms
+     * @param statsJsonl      the server's /stats snapshots, for a spike's peaks
+     */
+    public static StagedOutcome of(PlanShape plan, SecondBuckets buckets, long scheduleStartMs, Path statsJsonl) {
+        List<StageFigures> stages = new ArrayList<>();
+        for (PlanShape.Stage stage : plan.stages()) {
+            SecondBuckets.Stretch stretch = buckets.started(
+                    scheduleStartMs + stage.fromSecond() * 1000, scheduleStartMs + stage.toSecond() * 1000);
+            stages.add(new StageFigures(
+                    stage.fromSecond(),
+                    stage.toSecond(),
+                    stage.users(),
+                    stretch.samples(),
+                    stretch.errors(),
+                    stretch.p99Ms(),
+                    failing(stretch, plan.sleepMs())));
+        }
+        return rising(plan.stages()) ? step(stages) : spike(plan, stages, buckets, scheduleStartMs, statsJsonl);
+    }
+
+    private static boolean failing(SecondBuckets.Stretch stretch, long sleepMs) {
+        return stretch.samples() == 0
+                || stretch.errorPercent() > KNEE_ERROR_PERCENT
+                || stretch.p99Ms() > KNEE_P99_FACTOR * sleepMs;
+    }
+
+    private static boolean rising(List<PlanShape.Stage> stages) {
+        for (int i = 1; i < stages.size(); i++) {
+            if (stages.get(i).users() <= stages.get(i - 1).users()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static StagedOutcome step(List<StageFigures> stages) {
+        for (int i = 0; i < stages.size(); i++) {
+            StageFigures step = stages.get(i);
+            if (step.failing()) {
+                Integer before = i == 0 ? null : stages.get(i - 1).users();
+                String words = String.format(
+                        Locale.ROOT,
+                        "knee at %s users (step %d: %s errors of %s, p99 %s ms)%s",
+                        Numbers.count(step.users()),
+                        i + 1,
+                        Numbers.count(step.errors()),
+                        Numbers.count(step.samples()),
+                        Numbers.count(step.p99Ms()),
+                        before == null
+                                ? "; the first step already failed"
+                                : "; " + Numbers.count(before) + " users passed");
+                return new StagedOutcome("step", stages, step.users(), before, null, null, null, words);
+            }
+        }
+        int top = stages.isEmpty() ? 0 : stages.getLast().users();
+        return new StagedOutcome(
+                "step",
+                stages,
+                null,
+                top,
+                null,
+                null,
+                null,
+                "no knee up to " + Numbers.count(top) + " users, the plan's top step: every step within "
+                        + KNEE_ERROR_PERCENT + "% errors and a p99 of " + KNEE_P99_FACTOR + " sleeps");
+    }
+
+    private static StagedOutcome spike(
+            PlanShape plan, List<StageFigures> stages, SecondBuckets buckets, long scheduleStartMs, Path statsJsonl) {
+        int peak = 0;
+        for (int i = 1; i < stages.size(); i++) {
+            peak = stages.get(i).users() > stages.get(peak).users() ? i : peak;
+        }
+        StageFigures spike = stages.get(peak);
+        long startSecond = Math.floorDiv(scheduleStartMs, 1000);
+        long end = stages.getLast().toSecond();
+        long settled = (long) Math.ceil(plan.rampUpSeconds() + plan.sleepMs() / 1000.0);
+        if (peak == 0 || stages.getFirst().fromSecond() + settled >= spike.fromSecond()) {
+            return new StagedOutcome(
+                    "spike",
+                    stages,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    "no recovery measured: no base second before the spike after the ramp-up and one sleep"
+                            + " (--spike-at must pass --rampup plus the sleep)");
+        }
+        long worstP99 = 0;
+        long worstErrors = 0;
+        for (long second = settled; second < spike.fromSecond(); second++) {
+            SecondBuckets.Stretch base = buckets.endedIn(startSecond + second);
+            worstP99 = Math.max(worstP99, base.p99Ms());
+            worstErrors = Math.max(worstErrors, base.errors());
+        }
+        long recovered = end;
+        for (long second = end - 1; second >= spike.toSecond(); second--) {
+            SecondBuckets.Stretch after = buckets.endedIn(startSecond + second);
+            if (after.samples() == 0 || after.p99Ms() > RANGE_MARGIN * worstP99 || after.errors() > worstErrors) {
+                break;
+            }
+            recovered = second;
+        }
+        Long recovery = recovered < end ? recovered - spike.toSecond() : null;
+        StatsWindowPeaks peaks = StatsWindowPeaks.read(
+                statsJsonl,
+                scheduleStartMs + spike.fromSecond() * 1000,
+                scheduleStartMs + Math.min(recovered, end) * 1000);
+        String base = String.format(
+                Locale.ROOT,
+                "the base's range: p99 up to %s ms (its worst second's %s ms and %.0f%%) and %s errors a second",
+                Numbers.count(Math.round(RANGE_MARGIN * worstP99)),
+                Numbers.count(worstP99),
+                100 * (RANGE_MARGIN - 1),
+                Numbers.count(worstErrors));
+        String words = recovery == null
+                ? "not recovered by the plan's end, " + (end - spike.toSecond()) + " s after the spike (" + base + ")"
+                : "recovered " + recovery + " s after the spike's end (" + base + ")";
+        return new StagedOutcome("spike", stages, null, null, recovery, peaks.osThreads(), peaks.rssBytes(), words);
+    }
+}
