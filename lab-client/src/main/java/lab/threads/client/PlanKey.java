@@ -29,6 +29,8 @@ public enum PlanKey {
     SPIKE_AT("spike_at"),
     /** The spike plan: how long the spike lasts. */
     SPIKE_SECONDS("spike_seconds"),
+    /** The spike plan: the seconds over which the spike's users start (its thread group's ramp-up). */
+    SPIKE_RAMPUP("spike_rampup"),
     /** The step plan: how many steps of {@link #USERS} more users. */
     STEPS("steps"),
     /** The step plan: how long each step lasts. */

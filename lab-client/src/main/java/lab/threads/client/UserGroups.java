@@ -22,8 +22,15 @@ public final class UserGroups {
 
     /**
      * @param startSecond from the schedule's start
+     * @param rampSeconds over which its users start, evenly (JMeter's thread group: user k of n at ramp x k / n); all
+     *                    stop at the group's end
      */
-    public record Group(long startSecond, long seconds, int users) {
+    public record Group(long startSecond, long seconds, int users, double rampSeconds) {
+
+        /** A group whose users all start at its start. */
+        public Group(long startSecond, long seconds, int users) {
+            this(startSecond, seconds, users, 0);
+        }
 
         public long endSecond() {
             return startSecond + seconds;
@@ -61,8 +68,12 @@ public final class UserGroups {
                     + " of at least 1) must end within the plan's " + PlanKey.DURATION.flag() + " " + duration + ".");
         }
         return List.of(
-                new Group(0, duration, base),
-                new Group(at, spike, Math.toIntExact(Math.multiplyExact(base, factor - 1))));
+                new Group(0, duration, base, plan.get(PlanKey.RAMPUP, 0)),
+                new Group(
+                        at,
+                        spike,
+                        Math.toIntExact(Math.multiplyExact(base, factor - 1)),
+                        plan.get(PlanKey.SPIKE_RAMPUP, 0)));
     }
 
     private static List<Group> steps(LoadPlan plan) {
@@ -75,7 +86,7 @@ public final class UserGroups {
         }
         List<Group> groups = new ArrayList<>();
         for (long k = 0; k < steps; k++) {
-            groups.add(new Group(k * seconds, (steps - k) * seconds, users));
+            groups.add(new Group(k * seconds, (steps - k) * seconds, users, plan.get(PlanKey.RAMPUP, 0)));
         }
         return groups;
     }

@@ -33,6 +33,8 @@ import lab.threads.client.UserGroups;
  * @param stages            a plan whose users change over time (spike, step): the users from each second to the next,
  *                          in order, without gaps; {@code users} is then their peak, {@code loops} 0 and
  *                          {@code durationSeconds} the last stage's end; empty for every other plan
+ * @param stagedIdeal       a staged plan's ideal, counted user by user from its groups ({@link #staged}); null for every
+ *                          other plan, and in a summary.json written before it (the stages then give an estimate)
  * @param poolSize          the connections of the pool every request's wait goes through ({@code how=db},
  *                          {@code how=http-pool}); 0 when the wait needs none. A pool of {@code p} connections held
  *                          {@code sleep} each serves at most {@code p / sleep} requests a second, whatever the users:
@@ -51,7 +53,8 @@ public record PlanShape(
         long durationSeconds,
         @JsonInclude(JsonInclude.Include.NON_NULL) String how,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) int poolSize,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.List<Stage> stages) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.List<Stage> stages,
+        @JsonInclude(JsonInclude.Include.NON_NULL) StagedIdeal stagedIdeal) {
 
     /**
      * Users held from one second of the schedule to another, each sending its requests back to back.
@@ -64,6 +67,12 @@ public record PlanShape(
             return toSecond - fromSecond;
         }
     }
+
+    /**
+     * A staged plan's ideal: the samples its users send and when the last answer ends, from the schedule's start, if
+     * every request takes exactly the sleep.
+     */
+    public record StagedIdeal(long samples, double endSeconds) {}
 
     public PlanShape {
         stages = stages == null ? java.util.List.of() : java.util.List.copyOf(stages);
@@ -79,7 +88,7 @@ public record PlanShape(
             long durationSeconds,
             String how,
             int poolSize) {
-        this(users, rampUpSeconds, loops, sleepMs, arrivalsPerSecond, durationSeconds, how, poolSize, null);
+        this(users, rampUpSeconds, loops, sleepMs, arrivalsPerSecond, durationSeconds, how, poolSize, null, null);
     }
 
     /**
@@ -107,7 +116,31 @@ public record PlanShape(
         }
         int peak = stages.stream().mapToInt(Stage::users).max().orElse(0);
         long end = stages.isEmpty() ? 0 : stages.getLast().toSecond();
-        return new PlanShape(peak, rampUpSeconds, 0, sleepMs, 0, end, null, 0, stages);
+        return new PlanShape(peak, rampUpSeconds, 0, sleepMs, 0, end, null, 0, stages, stagedIdeal(groups, sleepMs));
+    }
+
+    /**
+     * User by user, as JMeter's thread groups run them: user k of a group of n starts {@code ramp x k / n} after the
+     * group's start and sends back to back while the group lasts, its last request started before the group's end
+     * answered one sleep later; so it sends {@code ceil((seconds - offset) / sleep)} requests. A group's users all stop
+     * at its end, so those that started late in a ramp send fewer. Null without a sleep (no ideal).
+     */
+    private static StagedIdeal stagedIdeal(java.util.List<UserGroups.Group> groups, long sleepMs) {
+        if (sleepMs <= 0 || groups.isEmpty()) {
+            return null;
+        }
+        long samples = 0;
+        double endMs = 0;
+        for (UserGroups.Group group : groups) {
+            for (int k = 0; k < group.users(); k++) {
+                double offsetMs = group.rampSeconds() * 1000.0 * k / group.users();
+                double leftMs = group.seconds() * 1000.0 - offsetMs;
+                long requests = leftMs > 0 ? (long) Math.ceil(leftMs / sleepMs) : 0;
+                samples += requests;
+                endMs = Math.max(endMs, group.startSecond() * 1000.0 + offsetMs + requests * sleepMs);
+            }
+        }
+        return new StagedIdeal(samples, endMs / 1000.0);
     }
 
     /** Whether the users change over the schedule by {@link #stages}. */
@@ -132,7 +165,8 @@ public record PlanShape(
                 durationSeconds,
                 how == null || how.equals("sleep") ? null : how,
                 poolSize,
-                stages);
+                stages,
+                stagedIdeal);
     }
 
     /** A closed plan. */
@@ -153,7 +187,16 @@ public record PlanShape(
     /** The same plan with every wait through a pool of {@code connections}; 0: no pool. */
     public PlanShape throughPool(int connections) {
         return new PlanShape(
-                users, rampUpSeconds, loops, sleepMs, arrivalsPerSecond, durationSeconds, how, connections, stages);
+                users,
+                rampUpSeconds,
+                loops,
+                sleepMs,
+                arrivalsPerSecond,
+                durationSeconds,
+                how,
+                connections,
+                stages,
+                stagedIdeal);
     }
 
     /**
@@ -238,8 +281,11 @@ public record PlanShape(
             // JMeter's PoissonArrivalsRamp: (begin + end) / 2 x seconds arrivals a step, cut to a whole number.
             return (long) (arrivalsPerSecond / 2.0 * rampUpSeconds) + arrivalsPerSecond * durationSeconds;
         }
+        if (isStaged() && stagedIdeal != null) {
+            return stagedIdeal.samples();
+        }
         if (isStaged()) {
-            // Each user of a stage sends one request a sleep while the stage lasts.
+            // A summary.json from before the staged ideal: each user of a stage sends one request a sleep.
             return sleepMs > 0
                     ? stages.stream()
                             .mapToLong(stage -> stage.users() * stage.seconds() * 1000 / sleepMs)
@@ -266,8 +312,11 @@ public record PlanShape(
         if (isOpen()) {
             return rampUpSeconds + durationSeconds + sleepMs / 1000.0;
         }
+        if (isStaged() && stagedIdeal != null) {
+            return stagedIdeal.endSeconds();
+        }
         if (isStaged()) {
-            // The requests sent as the last stage ends are answered one sleep later.
+            // A summary.json from before the staged ideal: the requests sent as the last stage ends, one sleep later.
             return durationSeconds + sleepMs / 1000.0;
         }
         if (isThroughput()) {

@@ -60,7 +60,15 @@ class PlanChoiceTest {
                 List.of(new PlanShape.Stage(0, 6, 10), new PlanShape.Stage(6, 10, 50), new PlanShape.Stage(10, 20, 10)),
                 shape.stages());
         assertEquals(50, shape.users(), "the peak: what the client's processes and heap are sized for");
-        assertEquals(10 * 6 * 2 + 50 * 4 * 2 + 10 * 10 * 2, shape.idealSamples());
+        // As JMeter runs the groups (user k of n starts ramp x k / n after its group, all stop at the group's end): the
+        // base's 10 users over spike.jmx's 5 s ramp-up, user k at 0.5k s with 20 - 0.5k s left, 40 - k requests of
+        // 0.5 s; the spike's 40 over its 1 s, user k at 25k ms with 4 s less that left: 8 requests for k < 20, 7 after.
+        long base = 0;
+        for (int k = 0; k < 10; k++) {
+            base += 40 - k;
+        }
+        assertEquals(base + 20 * 8 + 20 * 7, shape.idealSamples());
+        assertEquals(20.0, shape.idealDurationSeconds(), 1e-9, "the base's users each end their last at 20 s");
         assertThrows(
                 IllegalArgumentException.class,
                 () -> PlanChoice.resolve("spike", Map.of("spike_at", "55", "spike_seconds", "10", "duration", "60"))
