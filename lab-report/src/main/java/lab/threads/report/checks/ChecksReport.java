@@ -52,11 +52,11 @@ public record ChecksReport(List<CheckResult> results, Map<String, Object> about,
 
     /** "2 passed, 1 breached, 0 inconclusive". */
     public String counts() {
-        return count(CheckStatus.PASSED) + " passed, " + count(CheckStatus.BREACHED) + " breached, "
-                + count(CheckStatus.INCONCLUSIVE) + " inconclusive";
+        return count(results, CheckStatus.PASSED) + " passed, " + count(results, CheckStatus.BREACHED) + " breached, "
+                + count(results, CheckStatus.INCONCLUSIVE) + " inconclusive";
     }
 
-    private long count(CheckStatus status) {
+    private static long count(List<CheckResult> results, CheckStatus status) {
         return results.stream().filter(result -> result.status() == status).count();
     }
 
@@ -94,17 +94,9 @@ public record ChecksReport(List<CheckResult> results, Map<String, Object> about,
 
     private static void counts(XMLStreamWriter xml, List<CheckResult> results) throws XMLStreamException {
         xml.writeAttribute("tests", Integer.toString(results.size()));
-        xml.writeAttribute(
-                "failures",
-                Long.toString(results.stream()
-                        .filter(result -> result.status() == CheckStatus.BREACHED)
-                        .count()));
+        xml.writeAttribute("failures", Long.toString(count(results, CheckStatus.BREACHED)));
         xml.writeAttribute("errors", "0");
-        xml.writeAttribute(
-                "skipped",
-                Long.toString(results.stream()
-                        .filter(result -> result.status() == CheckStatus.INCONCLUSIVE)
-                        .count()));
+        xml.writeAttribute("skipped", Long.toString(count(results, CheckStatus.INCONCLUSIVE)));
         xml.writeAttribute("time", "0");
     }
 
