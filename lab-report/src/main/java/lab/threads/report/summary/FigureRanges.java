@@ -41,13 +41,12 @@ public final class FigureRanges {
             int endResolutionMs,
             Double poolBusyShare) {
         List<String> outside = new ArrayList<>();
-        double percentCeiling = ceilingPercentOfIdeal(idealSeconds, endResolutionMs);
-        if (percentOfIdeal < 0 || percentOfIdeal > percentCeiling) {
+        if (percentOfIdeal < 0 || beatsTheIdeal(percentOfIdeal, idealSeconds, endResolutionMs)) {
             outside.add(String.format(
                     Locale.ROOT,
                     "%% of the ideal %.1f is outside 0-%.1f (100, and the client's %d ms clock)",
                     percentOfIdeal,
-                    percentCeiling,
+                    ceilingPercentOfIdeal(idealSeconds, endResolutionMs),
                     endResolutionMs));
         }
         if (row.errorPercent() < 0 || row.errorPercent() > 100) {
@@ -83,6 +82,11 @@ public final class FigureRanges {
             outside.add(String.format(Locale.ROOT, "the pool's busy share %.3f is outside 0-1", poolBusyShare));
         }
         return outside;
+    }
+
+    /** Whether a % of the ideal reads more than the ideal allows ({@link #ceilingPercentOfIdeal}): the run beat it. */
+    static boolean beatsTheIdeal(double percentOfIdeal, double idealSeconds, int endResolutionMs) {
+        return percentOfIdeal > ceilingPercentOfIdeal(idealSeconds, endResolutionMs);
     }
 
     /**

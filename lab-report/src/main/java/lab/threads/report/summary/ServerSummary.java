@@ -273,8 +273,7 @@ public record ServerSummary(
                 pool == null ? null : pool.busyShare());
         if (!outside.isEmpty()) {
             notes.add(FigureRanges.defect(serverId, outside));
-            if (percentOfIdeal
-                    > FigureRanges.ceilingPercentOfIdeal(plan.idealDurationSeconds(), loadClient.endResolutionMs())) {
+            if (FigureRanges.beatsTheIdeal(percentOfIdeal, plan.idealDurationSeconds(), loadClient.endResolutionMs())) {
                 // No ideal is printed rather than one the run beat: its cells read n/a.
                 idealThroughput = 0;
                 percentOfIdeal = 0;
