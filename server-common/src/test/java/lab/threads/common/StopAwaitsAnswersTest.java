@@ -16,8 +16,7 @@ class StopAwaitsAnswersTest {
 
     @Test
     void aSleepThatEndedHoldsTheStopUntilItsAnswerIsWritten() throws Exception {
-        SleepContract contract =
-                new SleepContract(Variant.PLATFORM, ServerSettings.parse(Variant.PLATFORM, "--port=0"));
+        SleepContract contract = contract();
         SleepJob job = new SleepJob(10, null, false, System.nanoTime());
         contract.sleepStarted(job);
         contract.slept(job); // the sleep is over; its answer is not yet written
@@ -33,8 +32,7 @@ class StopAwaitsAnswersTest {
 
     @Test
     void anAnswerNeverWrittenHoldsTheStopOnlyItsWriteGrace() throws Exception {
-        SleepContract contract =
-                new SleepContract(Variant.PLATFORM, ServerSettings.parse(Variant.PLATFORM, "--port=0"));
+        SleepContract contract = contract();
         SleepJob job = new SleepJob(10, null, false, System.nanoTime());
         contract.sleepStarted(job);
         contract.slept(job); // its client is gone: the framework never says the answer was written
@@ -43,5 +41,9 @@ class StopAwaitsAnswersTest {
         assertTrue(contract.awaitNoneInFlight(Duration.ofSeconds(30)));
         long waitedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         assertTrue(waitedMs < 5_000, "bounded by the write grace, not the stop's 30 s: " + waitedMs + " ms");
+    }
+
+    private static SleepContract contract() {
+        return new SleepContract(Variant.PLATFORM, ServerSettings.parse(Variant.PLATFORM, "--port=0"));
     }
 }
