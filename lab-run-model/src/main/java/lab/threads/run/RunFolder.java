@@ -34,6 +34,9 @@ public final class RunFolder {
     /** The database's own view of its connections ({@code pg_stat_activity}) once a second, in a run through one. */
     public static final String DATABASE_FILE = "database.jsonl";
 
+    /** The whole machine's CPU once a second, split by who used it ({@link LedgerSecond}), written by the runner. */
+    public static final String LEDGER_FILE = LedgerSecond.FILE;
+
     public static final String SERVER_PROC_FILE = "server-proc.jsonl";
     public static final String CLIENT_PROC_FILE = "client-proc.jsonl";
     /** A guest's URL, process and collections ({@link GuestFacts}): its folder is a guest's when it holds this. */
