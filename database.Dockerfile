@@ -8,10 +8,13 @@ FROM maven:3.9-eclipse-temurin-25 AS build
 WORKDIR /build
 ENV MAVEN_OPTS=--sun-misc-unsafe-memory-access=allow
 COPY pom.xml ./
+COPY lab-process/pom.xml lab-process/
+COPY lab-process/src/main lab-process/src/main
 COPY lab-database/pom.xml lab-database/
 COPY lab-database/src/main lab-database/src/main
-# The root pom's other modules are not needed: build this one alone against the parent.
+# The root pom's other modules are not needed: build lab-process (ParentWatch) and this one against the parent.
 RUN mvn -B -q -ntp -Dmaven.repo.local=/m2 -N install \
+ && mvn -B -q -ntp -Dmaven.repo.local=/m2 -f lab-process/pom.xml install -DskipTests \
  && mvn -B -q -ntp -Dmaven.repo.local=/m2 -f lab-database/pom.xml package -DskipTests \
  && mkdir /app && mv lab-database/target/libs lab-database/target/lab-database.jar /app/
 

@@ -39,7 +39,6 @@ public class VirtualOpenModelThreadGroup extends AbstractThreadGroup {
     private static final Logger log = LoggerFactory.getLogger(VirtualOpenModelThreadGroup.class);
 
     private transient VirtualUsers users = new VirtualUsers();
-    private transient volatile Thread starter;
 
     /** Java serialisation skips field initialisers, as in {@link VirtualThreadGroup}. */
     private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
@@ -74,10 +73,9 @@ public class VirtualOpenModelThreadGroup extends AbstractThreadGroup {
         long testStart = JMeterContextService.getTestStartTime();
         // A platform thread: arrival times are the point of an open model, and a virtual starter would queue for a
         // carrier behind the very users it starts.
-        starter = Thread.ofPlatform()
-                .daemon()
-                .name("open-model-thread-starter-" + getName() + "-" + groupIndex)
-                .start(() -> startArrivals(
+        users.beginStartingOn(
+                Thread.ofPlatform().daemon().name("open-model-thread-starter-" + getName() + "-" + groupIndex),
+                () -> startArrivals(
                         arrivals,
                         testStart,
                         number -> makeThread(
@@ -133,30 +131,21 @@ public class VirtualOpenModelThreadGroup extends AbstractThreadGroup {
 
     @Override
     public boolean verifyThreadsStopped() {
-        return users.allEndWithinStopTimeout(starter);
+        return users.allEndWithinStopTimeout();
     }
 
     @Override
     public void waitThreadsStopped() {
-        users.awaitAllEnded(starter);
+        users.awaitAllEnded();
     }
 
     @Override
     public void stop() {
-        stopStarting();
-        users.flagAllToStop();
+        users.stopGracefully();
     }
 
     @Override
     public void tellThreadsToStop() {
-        stopStarting();
-        users.stopAll(true);
-    }
-
-    private void stopStarting() {
-        Thread current = starter;
-        if (current != null) {
-            current.interrupt();
-        }
+        users.tellAllToStop(true);
     }
 }

@@ -30,8 +30,6 @@ public class VirtualThreadGroup extends ThreadGroup {
 
     // Run-time state only, like the parent's: a plan is saved and sent as properties.
     private transient VirtualUsers users = new VirtualUsers();
-    private transient volatile boolean running;
-    private transient volatile Thread starter;
     private transient int groupNumber;
     private transient ListenerNotifier notifier;
     private transient ListedHashTree groupTree;
@@ -51,7 +49,6 @@ public class VirtualThreadGroup extends ThreadGroup {
             ListenerNotifier listenerNotifier,
             ListedHashTree threadGroupTree,
             StandardJMeterEngine engine) {
-        running = true;
         groupNumber = groupNum;
         notifier = listenerNotifier;
         groupTree = threadGroupTree;
@@ -62,9 +59,10 @@ public class VirtualThreadGroup extends ThreadGroup {
                 getNumThreads(),
                 getRampUp());
         if (getPropertyAsBoolean(DELAYED_START)) {
-            starter =
-                    Thread.ofVirtual().name(getName() + "-ThreadStarter").start(() -> startWhenDue(engine, variables));
+            users.beginStartingOn(
+                    Thread.ofVirtual().name(getName() + "-ThreadStarter"), () -> startWhenDue(engine, variables));
         } else {
+            users.beginStarting();
             startAllNow(engine, variables);
         }
     }
@@ -74,7 +72,7 @@ public class VirtualThreadGroup extends ThreadGroup {
         int count = getNumThreads();
         long rampUpMillis = getRampUp() * 1000L;
         long origin = System.currentTimeMillis();
-        for (int i = 0; running && i < count; i++) {
+        for (int i = 0; users.starting() && i < count; i++) {
             long now = System.currentTimeMillis();
             JMeterThread user = newUser(engine, i, variables);
             if (getScheduler()) {
@@ -96,9 +94,9 @@ public class VirtualThreadGroup extends ThreadGroup {
         int count = getNumThreads();
         long rampUpMillis = getRampUp() * 1000L;
         long origin = System.currentTimeMillis();
-        for (int i = 0; running && i < count; i++) {
+        for (int i = 0; users.starting() && i < count; i++) {
             VirtualUsers.pause(origin + rampUpMillis * i / count - System.currentTimeMillis());
-            if (!running || getScheduler() && System.currentTimeMillis() > endTime) {
+            if (!users.starting() || getScheduler() && System.currentTimeMillis() > endTime) {
                 break;
             }
             JMeterThread user = newUser(engine, i, variables);
@@ -154,8 +152,7 @@ public class VirtualThreadGroup extends ThreadGroup {
 
     @Override
     public void tellThreadsToStop(boolean now) {
-        stopStarting();
-        users.stopAll(now);
+        users.tellAllToStop(now);
     }
 
     @Override
@@ -165,16 +162,7 @@ public class VirtualThreadGroup extends ThreadGroup {
 
     @Override
     public void stop() {
-        stopStarting();
-        users.flagAllToStop();
-    }
-
-    private void stopStarting() {
-        running = false;
-        Thread current = starter;
-        if (current != null) {
-            current.interrupt();
-        }
+        users.stopGracefully();
     }
 
     @Override
@@ -184,11 +172,11 @@ public class VirtualThreadGroup extends ThreadGroup {
 
     @Override
     public boolean verifyThreadsStopped() {
-        return users.allEndWithinStopTimeout(starter);
+        return users.allEndWithinStopTimeout();
     }
 
     @Override
     public void waitThreadsStopped() {
-        users.awaitAllEnded(starter);
+        users.awaitAllEnded();
     }
 }

@@ -8,9 +8,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The running users of one thread group, each a {@link JMeterThread} on a virtual thread of its own: started,
- * stopped and awaited the way JMeter's stock groups do it for their platform threads. Shared by the lab's closed
- * ({@link VirtualThreadGroup}) and open ({@link VirtualOpenModelThreadGroup}) groups.
+ * The running users of one thread group, each a {@link JMeterThread} on a virtual thread of its own, and the starting
+ * of them: started, stopped and awaited the way JMeter's stock groups do it for their platform threads. Shared by the
+ * lab's closed ({@link VirtualThreadGroup}) and open ({@link VirtualOpenModelThreadGroup}) groups, whose JMeter methods
+ * (stop, wait, count) come here.
  */
 final class VirtualUsers {
 
@@ -18,6 +19,27 @@ final class VirtualUsers {
     private static final long WAIT_TO_DIE_MS = AbstractThreadGroup.DEFAULT_THREAD_STOP_TIMEOUT.toMillis();
 
     private final Map<JMeterThread, Thread> running = new ConcurrentHashMap<>();
+    private volatile boolean starting;
+    /** The thread that starts the users when the group has one (an open model's arrivals, a delayed start); or null. */
+    private volatile Thread starter;
+
+    /** The group begins starting its users on the caller's thread: {@link #starting} until it is told to stop. */
+    void beginStarting() {
+        starting = true;
+    }
+
+    /** The same on a thread of {@code builder}'s running {@code startUsers}: stopping interrupts it, the waits await it. */
+    void beginStartingOn(Thread.Builder builder, Runnable startUsers) {
+        starting = true;
+        Thread thread = builder.unstarted(startUsers);
+        starter = thread;
+        thread.start();
+    }
+
+    /** Whether the group may start more users: it has not been told to stop. */
+    boolean starting() {
+        return starting;
+    }
 
     void launch(JMeterThread user) {
         Thread thread = Thread.ofVirtual().name(user.getThreadName()).unstarted(user);
@@ -54,13 +76,30 @@ final class VirtualUsers {
         return false;
     }
 
+    /** Stops every running user but not the starting: an open model's starter stops what is left at its end. */
     void stopAll(boolean now) {
         running.forEach((user, thread) -> stop(user, thread, now));
     }
 
-    /** Graceful: each user ends after its current sample. */
-    void flagAllToStop() {
+    /** The group's {@code tellThreadsToStop}: no more users started, every running one stopped. */
+    void tellAllToStop(boolean now) {
+        stopStarting();
+        stopAll(now);
+    }
+
+    /** The group's {@code stop}, graceful: no more users started, each running one ends after its current sample. */
+    void stopGracefully() {
+        stopStarting();
         running.keySet().forEach(JMeterThread::stop);
+    }
+
+    /** Ends the starting: a starter thread is interrupted, so its pauses end at once. */
+    private void stopStarting() {
+        starting = false;
+        Thread current = starter;
+        if (current != null) {
+            current.interrupt();
+        }
     }
 
     /** Stock stop: flag the user, abort its sample, and interrupt its thread when stopping now. */
@@ -72,14 +111,14 @@ final class VirtualUsers {
         }
     }
 
-    /** The group's {@code verifyThreadsStopped}: its starter thread (null: none) and every user end in time. */
-    boolean allEndWithinStopTimeout(Thread starter) {
+    /** The group's {@code verifyThreadsStopped}: its starter thread (if any) and every user end in time. */
+    boolean allEndWithinStopTimeout() {
         return endsWithinStopTimeout(starter)
                 && running.values().stream().allMatch(VirtualUsers::endsWithinStopTimeout);
     }
 
-    /** The group's {@code waitThreadsStopped}: its starter thread (null: none), then every user. */
-    void awaitAllEnded(Thread starter) {
+    /** The group's {@code waitThreadsStopped}: its starter thread (if any), then every user. */
+    void awaitAllEnded() {
         awaitEnd(starter);
         // Users can be added while we wait (a group's addNewThread), hence the loop, as in the stock group.
         while (!running.isEmpty()) {

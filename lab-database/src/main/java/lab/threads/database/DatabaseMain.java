@@ -2,6 +2,7 @@ package lab.threads.database;
 
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import lab.threads.process.ParentWatch;
 
 /**
  * Starts one {@link Database} and keeps it up until SIGTERM (or SIGINT), then stops it and removes its data.
@@ -16,8 +17,8 @@ import java.util.concurrent.CountDownLatch;
  * <p>A PostgreSQL that dies (SIGKILL of its postmaster, say) is started again on the same port within about a second
  * of being noticed, with the same settings and a fresh data directory, and the lines {@code database died ...} and
  * {@code database restarted ...} say when: a run goes on against a database that comes back, as a service's does
- * after a failover. When this JVM's parent (the runner) is gone, it stops the database and exits as after SIGTERM, so a
- * runner killed with SIGKILL leaves no database behind.
+ * after a failover. When the process that started it (the runner: {@link ParentWatch}) is gone, a zombie included, it
+ * stops the database and exits as after SIGTERM, so a runner killed with SIGKILL leaves no database behind.
  */
 public final class DatabaseMain {
     private DatabaseMain() {}
@@ -65,14 +66,13 @@ public final class DatabaseMain {
             keeper.close();
             stopped.countDown();
         }));
-        ProcessHandle.current()
-                .parent()
-                .filter(parent -> parent.pid() > 1)
-                .ifPresent(parent -> parent.onExit().thenRun(() -> {
-                    System.out.println("database: the process that started it (pid " + parent.pid()
-                            + ") is gone: stopping as on SIGTERM");
-                    System.exit(143);
-                }));
+        // After the hook: a parent already gone stops the JVM at once, and the hook removes the database.
+        try {
+            ParentWatch.start("database", System.out);
+        } catch (IllegalArgumentException badKnob) {
+            System.err.println("lab-database: " + badKnob.getMessage());
+            System.exit(2);
+        }
         System.out.println("database ready " + database.jdbcUrl());
         System.out.println("database pid " + database.postmasterPid());
         System.out.println("database version " + database.version());

@@ -87,6 +87,132 @@ class ParentWatchTest {
         assertTrue(out.contains("open files: 256 of 256"), out);
     }
 
+    /**
+     * {@code ./lab} run by a parent that does not reap at once, and the runner killed with SIGKILL: the runner stays a
+     * zombie, which {@link ProcessHandle#isAlive} calls alive. Here the parent that never reaps is a shell that execs
+     * {@code sleep} (the JDK reaps its own children, so it cannot be this JVM); the runner, a shell, starts a JVM that
+     * watches it (the knob set to the runner's pid, as {@link ParentWatch#stopWithThis} does) as its own child: it sees
+     * its parent change.
+     */
+    @Test
+    @Execution(ExecutionMode.SAME_THREAD)
+    void aRunnerKilledAndNeverReapedIsGoneForTheChildItStarted() throws Exception {
+        long took = stopsAfterItsRunnerBecomesAZombie(false);
+        System.out.println("the runner's child stopped " + took + " ms after the runner's SIGKILL");
+    }
+
+    /** The same with a process between them: the watched runner is not the watcher's parent, only its state says Z. */
+    @Test
+    @Execution(ExecutionMode.SAME_THREAD)
+    void aRunnerKilledAndNeverReapedIsGoneForAGrandchildThatWatchesIt() throws Exception {
+        long took = stopsAfterItsRunnerBecomesAZombie(true);
+        System.out.println("the runner's grandchild stopped " + took + " ms after the runner's SIGKILL");
+    }
+
+    /** Runs the scene, asserts the watcher stopped while its runner is still a zombie; returns how long it took, ms. */
+    private long stopsAfterItsRunnerBecomesAZombie(boolean grandchild) throws Exception {
+        String javaLine = java(Watcher.class.getName()).stream()
+                        .map(arg -> "'" + arg + "'")
+                        .collect(Collectors.joining(" "))
+                + " > '" + dir.resolve("out.txt") + "' 2>&1\ntrue\n";
+        Path middle = Files.writeString(dir.resolve("middle.sh"), javaLine);
+        // Each script ends with "true" so that sh does not exec its last command: the runner stays a process of its
+        // own.
+        Path runner = Files.writeString(
+                dir.resolve("runner.sh"),
+                "export LAB_PARENT_PID=$$\n" + (grandchild ? "sh '" + middle + "'\ntrue\n" : javaLine));
+        Process neverReaps = new ProcessBuilder("sh", "-c", "sh '" + runner + "' & exec sleep 60")
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        long watcherPid = -1;
+        long runnerPid = -1;
+        try {
+            awaitLine("watching ");
+            String out = Files.readString(dir.resolve("out.txt"));
+            watcherPid = Long.parseLong(out.replaceFirst("(?s).*watcher pid (\\d+).*", "$1"));
+            runnerPid = Long.parseLong(out.replaceFirst("(?s).*watching (\\d+).*", "$1"));
+            ProcessHandle runnerHandle = ProcessHandle.of(runnerPid).orElseThrow();
+            assertEquals(neverReaps.pid(), runnerHandle.parent().orElseThrow().pid(), "the runner's parent");
+            assertTrue(
+                    grandchild != (runnerPid == parentOf(watcherPid)),
+                    "the watcher's parent: " + parentOf(watcherPid) + ", the runner: " + runnerPid);
+
+            long killed = System.nanoTime();
+            runnerHandle.destroyForcibly();
+            long deadline = killed + TimeUnit.SECONDS.toNanos(10);
+            while (state(runnerPid) != 'Z' && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertEquals('Z', state(runnerPid), "the runner, SIGKILLed and never reaped, is a zombie");
+            while (!stopped(watcherPid) && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - killed);
+            assertTrue(stopped(watcherPid), "the watcher still runs " + took + " ms after its runner's SIGKILL");
+            assertEquals('Z', state(runnerPid), "the runner was reaped before the watcher stopped: proves nothing");
+            assertTrue(took < 5_000, "the watcher took " + took + " ms to stop");
+            out = Files.readString(dir.resolve("out.txt"));
+            assertTrue(
+                    out.contains("watcher: the process that started it (pid " + runnerPid + ") " + ParentWatch.GONE),
+                    out);
+            assertTrue(out.contains("shutdown hook ran"), out);
+            return took;
+        } finally {
+            neverReaps.destroyForcibly().waitFor(10, TimeUnit.SECONDS); // init then reaps the zombie
+            for (long pid : new long[] {watcherPid, runnerPid}) {
+                ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+            }
+        }
+    }
+
+    @Test
+    @Execution(ExecutionMode.SAME_THREAD)
+    void theStateIsTheLetterAfterTheLastParenthesisOfTheCommandName() {
+        assertEquals('S', ParentWatch.state("4242 (java) S 1 4242 4242 0 -1 4194560 19 0 0 0"));
+        assertEquals('Z', ParentWatch.state("4242 (sh) Z 977 4242 977 0 -1 4227084 87 0 0 0 0 0"));
+        assertEquals('X', ParentWatch.state("4242 (java) X 1 4242"));
+        // A command name may hold spaces and parentheses (prctl PR_SET_NAME): the state follows the last ')'.
+        assertEquals('Z', ParentWatch.state("4242 (a) R (b c)) Z 1 4242 4242"));
+        assertEquals('?', ParentWatch.state(""));
+        assertEquals('?', ParentWatch.state("4242 (java"));
+        assertEquals('?', ParentWatch.state("4242 (java) "));
+    }
+
+    @Test
+    @Execution(ExecutionMode.SAME_THREAD)
+    void aLivingParentIsNotGoneAndThisProcessIsNotAZombie() {
+        ProcessHandle parent = ProcessHandle.current().parent().orElseThrow();
+        assertTrue(ParentWatch.isParentOfThis(parent.pid()));
+        assertTrue(!ParentWatch.gone(parent, true) && !ParentWatch.gone(parent, false));
+        assertTrue(!ParentWatch.isParentOfThis(ProcessHandle.current().pid()));
+        // Watched as a parent, a process that is not this one's parent reads as gone: its parent id is another.
+        assertTrue(ParentWatch.gone(ProcessHandle.current(), true));
+        assertTrue(!ParentWatch.gone(ProcessHandle.current(), false));
+    }
+
+    /** The state letter in /proc/<pid>/stat; '-' when there is none (reaped). */
+    private static char state(long pid) {
+        try {
+            return ParentWatch.state(Files.readString(Path.of("/proc", Long.toString(pid), "stat")));
+        } catch (java.io.IOException gone) {
+            return '-';
+        }
+    }
+
+    /** Exited: reaped, or a zombie of whoever its parent now is. */
+    private static boolean stopped(long pid) {
+        char state = state(pid);
+        return state == '-' || state == 'Z' || state == 'X';
+    }
+
+    private static long parentOf(long pid) {
+        return ProcessHandle.of(pid)
+                .flatMap(ProcessHandle::parent)
+                .map(ProcessHandle::pid)
+                .orElse(-1L);
+    }
+
     @Test
     @Execution(ExecutionMode.SAME_THREAD)
     void zeroWatchesNothingAndAnythingButAPidIsRefusedInWords() {
@@ -126,7 +252,8 @@ class ParentWatchTest {
             ProcessHandle parent = ProcessHandle.current().parent().orElseThrow();
             // Loads every class used below while descriptors remain: a class file is read through one too.
             Map<String, Object> before = ProcessMetrics.snapshot();
-            System.out.println("parent gone before: " + ParentWatch.gone(parent));
+            System.out.println(
+                    "parent gone before: " + ParentWatch.gone(parent, true) + " " + ParentWatch.gone(parent, false));
             List<java.io.FileInputStream> held = new ArrayList<>();
             boolean refused = false;
             for (int i = 0; i < 10_000 && !refused; i++) {
@@ -137,7 +264,8 @@ class ParentWatchTest {
                 }
             }
             System.out.println("out of descriptors: " + refused);
-            boolean gone = ParentWatch.gone(parent);
+            // Both ways: as this process's parent (getppid) and as any process (its handle, its /proc entry).
+            boolean gone = ParentWatch.gone(parent, true) || ParentWatch.gone(parent, false);
             Map<String, Object> metrics = ProcessMetrics.snapshot();
             held.forEach(stream -> {
                 try {
@@ -156,6 +284,7 @@ class ParentWatchTest {
     public static final class Watcher {
         public static void main(String[] args) throws InterruptedException {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> System.out.println("shutdown hook ran")));
+            System.out.println("watcher pid " + ProcessHandle.current().pid());
             System.out.println(
                     "watching " + ParentWatch.start("watcher", System.out).getAsLong());
             Thread.sleep(60_000);

@@ -3,7 +3,7 @@ package lab.threads.runner;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.concurrent.Callable;
-import lab.threads.process.OneLineErrors;
+import lab.threads.process.LabCommands;
 import lab.threads.report.Reports;
 import lab.threads.report.RunChecks;
 import picocli.CommandLine;
@@ -52,12 +52,12 @@ public final class CompareCommand implements Callable<Integer> {
     CheckOptions checks;
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        LabCommands.run(commandLine(), args);
     }
 
     /** The command line main runs, and the option reference (docs/options.md) is checked against. */
     static CommandLine commandLine() {
-        return OneLineErrors.on(new CommandLine(new CompareCommand()));
+        return LabCommands.of(new CompareCommand());
     }
 
     @Override

@@ -19,6 +19,7 @@ import lab.threads.common.ServerSettings;
 import lab.threads.common.SettingsMode;
 import lab.threads.common.Variant;
 import lab.threads.process.Knobs;
+import lab.threads.process.LabCommands;
 import lab.threads.process.OneLineErrors;
 import lab.threads.report.RunChecks;
 import lab.threads.run.Sweep;
@@ -197,11 +198,8 @@ public final class LabCommand implements Callable<Integer> {
                     + "controller. Default: ${DEFAULT-VALUE}.")
     String clientProcesses;
 
-    @Option(
-            names = "--out",
-            defaultValue = "results",
-            description = "Folder for results/<timestamp>/. Default: ${DEFAULT-VALUE}.")
-    Path out;
+    @Mixin
+    ResultsFolder results;
 
     @Option(
             names = "--target",
@@ -360,7 +358,7 @@ public final class LabCommand implements Callable<Integer> {
     Path baseline;
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        LabCommands.run(commandLine(), args);
     }
 
     static CommandLine commandLine() {
@@ -372,9 +370,7 @@ public final class LabCommand implements Callable<Integer> {
                     command.addMixin(program.client().id() + "-workers", options.mixin());
                 }));
         PlanKnob.addTo(command.getCommandSpec());
-        return OneLineErrors.on(command)
-                .setDefaultValueProvider(new Knobs(Map.of()))
-                .setCaseInsensitiveEnumValuesAllowed(true);
+        return LabCommands.withKnobs(command).setCaseInsensitiveEnumValuesAllowed(true);
     }
 
     @Override
@@ -505,7 +501,7 @@ public final class LabCommand implements Callable<Integer> {
                 variants,
                 chosen,
                 chosenClient,
-                out,
+                results.out,
                 external,
                 words(serverJvmArgs),
                 words(clientJvmArgs),

@@ -11,13 +11,13 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import lab.threads.common.Variant;
 import lab.threads.common.WaitKind;
-import lab.threads.process.Knobs;
-import lab.threads.process.OneLineErrors;
+import lab.threads.process.LabCommands;
 import lab.threads.report.Reports;
 import lab.threads.run.PinningProbe;
 import lab.threads.run.RunFolder;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -85,19 +85,16 @@ public final class PinningCommand implements Callable<Integer> {
                     + ", fetched into .jdks/ on first use; the servers then built for it). Default: ${DEFAULT-VALUE}.")
     List<String> serverJdks;
 
-    @Option(
-            names = "--out",
-            defaultValue = "results",
-            description = "Folder for <timestamp>-pinning/. Default: ${DEFAULT-VALUE}.")
-    Path out;
+    @Mixin
+    ResultsFolder results;
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        LabCommands.run(commandLine(), args);
     }
 
     /** The command line main runs, and the option reference (docs/options.md) is checked against. */
     static CommandLine commandLine() {
-        return OneLineErrors.on(new CommandLine(new PinningCommand())).setDefaultValueProvider(new Knobs(Map.of()));
+        return LabCommands.withKnobs(new PinningCommand());
     }
 
     @Override
@@ -114,7 +111,7 @@ public final class PinningCommand implements Callable<Integer> {
         for (String name : serverJdks) {
             jdks.add(ServerJdk.of(name, home, variants, System.out)); // fetched and built before any probe
         }
-        CommandFolder folder = CommandFolder.create(out, "pinning");
+        CommandFolder folder = results.create("pinning");
         Path runDir = folder.dir();
         System.out.printf(
                 Locale.ROOT,

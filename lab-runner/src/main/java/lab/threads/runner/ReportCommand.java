@@ -3,7 +3,7 @@ package lab.threads.runner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import lab.threads.process.OneLineErrors;
+import lab.threads.process.LabCommands;
 import lab.threads.report.RunRewrite;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -34,12 +34,12 @@ public final class ReportCommand implements Callable<Integer> {
     Path runDir;
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        LabCommands.run(commandLine(), args);
     }
 
     /** The command line main runs, and the option reference (docs/options.md) is checked against. */
     static CommandLine commandLine() {
-        return OneLineErrors.on(new CommandLine(new ReportCommand()));
+        return LabCommands.of(new ReportCommand());
     }
 
     @Override

@@ -3,10 +3,8 @@ package lab.threads.runner;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import lab.threads.process.Knobs;
-import lab.threads.process.OneLineErrors;
+import lab.threads.process.LabCommands;
 import lab.threads.report.Reports;
 import lab.threads.run.RunFolder;
 import picocli.CommandLine;
@@ -66,12 +64,12 @@ public final class SoakCommand implements Callable<Integer> {
     Path judge;
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        LabCommands.run(commandLine(), args);
     }
 
     /** The command line main runs, and the option reference (docs/options.md) is checked against. */
     static CommandLine commandLine() {
-        return OneLineErrors.on(new CommandLine(new SoakCommand())).setDefaultValueProvider(new Knobs(Map.of()));
+        return LabCommands.withKnobs(new SoakCommand());
     }
 
     @Override

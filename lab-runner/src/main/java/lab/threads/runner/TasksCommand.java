@@ -9,8 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import lab.threads.process.Knobs;
-import lab.threads.process.OneLineErrors;
+import lab.threads.process.LabCommands;
 import lab.threads.report.Reports;
 import lab.threads.run.RunFolder;
 import lab.threads.tasks.ServerCost;
@@ -21,6 +20,7 @@ import lab.threads.tasks.TaskSeed;
 import lab.threads.tasks.TaskSpec;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -90,19 +90,16 @@ public final class TasksCommand implements Callable<Integer> {
             description = "A fork still running after this is stopped and reported as such. Default: ${DEFAULT-VALUE}.")
     int caseTimeoutSeconds;
 
-    @Option(
-            names = "--out",
-            defaultValue = "results",
-            description = "Folder for <timestamp>-tasks/. Default: ${DEFAULT-VALUE}.")
-    Path out;
+    @Mixin
+    ResultsFolder results;
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        LabCommands.run(commandLine(), args);
     }
 
     /** The command line main runs, and the option reference (docs/options.md) is checked against. */
     static CommandLine commandLine() {
-        return OneLineErrors.on(new CommandLine(new TasksCommand())).setDefaultValueProvider(new Knobs(Map.of()));
+        return LabCommands.withKnobs(new TasksCommand());
     }
 
     /** One (seed, model) to run. */
@@ -115,7 +112,7 @@ public final class TasksCommand implements Callable<Integer> {
             throw new IllegalArgumentException(
                     "--repeats and --case-timeout-s must be at least 1, got " + repeats + " and " + caseTimeoutSeconds);
         }
-        CommandFolder folder = CommandFolder.create(out, "tasks");
+        CommandFolder folder = results.create("tasks");
         Path runDir = folder.dir();
         Map<String, Object> metadata = metadata(cases);
         List<TaskRun> runs = new ArrayList<>();
@@ -184,7 +181,7 @@ public final class TasksCommand implements Callable<Integer> {
 
     /** Each server's CPU per request known in the results folder (else the lab's shipped figures). */
     private List<ServerCost> serverCosts() {
-        return CpuCosts.load(out).server().entrySet().stream()
+        return CpuCosts.load(results.out).server().entrySet().stream()
                 .map(server -> new ServerCost(
                         server.getKey(),
                         ServerCost.modelOf(server.getKey()),

@@ -5,11 +5,10 @@ import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.nio.file.Path;
 import java.rmi.RemoteException;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import lab.threads.jmeter.home.JMeterHome;
 import lab.threads.process.Knobs;
-import lab.threads.process.OneLineErrors;
+import lab.threads.process.LabCommands;
 import org.apache.jmeter.engine.RemoteJMeterEngineImpl;
 import org.apache.jmeter.rmi.RmiUtils;
 import picocli.CommandLine;
@@ -81,7 +80,7 @@ public final class JMeterWorkerMain implements Callable<Integer> {
 
     /** The command line main runs, and the option reference (docs/options.md) is checked against. */
     public static CommandLine commandLine() {
-        return OneLineErrors.on(new CommandLine(new JMeterWorkerMain())).setDefaultValueProvider(new Knobs(Map.of()));
+        return LabCommands.withKnobs(new JMeterWorkerMain());
     }
 
     @Override

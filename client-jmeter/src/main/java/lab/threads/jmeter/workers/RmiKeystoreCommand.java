@@ -2,10 +2,8 @@ package lab.threads.jmeter.workers;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import lab.threads.process.Knobs;
-import lab.threads.process.OneLineErrors;
+import lab.threads.process.LabCommands;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -27,12 +25,12 @@ public final class RmiKeystoreCommand implements Callable<Integer> {
     private Path keystore;
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        LabCommands.run(commandLine(), args);
     }
 
     /** The command line main runs, and the option reference (docs/options.md) is checked against. */
     public static CommandLine commandLine() {
-        return OneLineErrors.on(new CommandLine(new RmiKeystoreCommand())).setDefaultValueProvider(new Knobs(Map.of()));
+        return LabCommands.withKnobs(new RmiKeystoreCommand());
     }
 
     @Override

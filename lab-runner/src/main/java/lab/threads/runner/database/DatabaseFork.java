@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import lab.threads.process.ParentWatch;
 
 /**
  * The PostgreSQL a run's {@code how=db} waits on, in a JVM of its own ({@code lab-database}'s {@code DatabaseMain}),
@@ -41,8 +42,9 @@ public final class DatabaseFork implements AutoCloseable {
             throw new IOException("the database's jar " + jar + " is missing: build it with ./mvnw -B -q package"
                     + " -DskipTests (./lab does on first use)");
         }
-        Process process = new ProcessBuilder(
-                        java, "-jar", jar.toString(), "--max-connections", Integer.toString(maxConnections))
+        // However this JVM ends, SIGKILL included, the database stops with it (DatabaseMain watches this pid).
+        Process process = ParentWatch.stopWithThis(new ProcessBuilder(
+                        java, "-jar", jar.toString(), "--max-connections", Integer.toString(maxConnections)))
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
                 .start();
