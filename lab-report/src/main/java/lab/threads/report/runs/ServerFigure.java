@@ -67,6 +67,7 @@ public record ServerFigure(String key, String label, int places, ToDoubleFunctio
                     Stream.of(
                             THROUGHPUT,
                             PERCENT_OF_IDEAL,
+                            SERVER_CPU_PER_REQUEST,
                             ERROR_PERCENT,
                             AVERAGE,
                             P99,

@@ -51,6 +51,23 @@ public enum Figure {
             FigurePlace.glance(GlanceScale.RANGE_TOP),
             FigurePlace.csv("% of ideal"),
             FigurePlace.check("ideal")),
+    /**
+     * The server's user + system CPU over the load per request the client recorded, from the runner's /proc series of
+     * the server's process: what each request cost the server. Beside % of the ideal, which counts the seconds a late
+     * client added to the run: a cost per request does not.
+     */
+    SERVER_CPU_PER_REQUEST(
+            "serverCpuMsPerRequest",
+            "server CPU ms/req",
+            FigureUnit.MS,
+            3,
+            FigureRange.NOT_NEGATIVE,
+            Source.RUNNER_PROC,
+            s -> s.cpu() == null ? null : s.cpu().serverMsPerRequest(s.summary().samples()),
+            FigurePlace.TABLE,
+            FigurePlace.glance(GlanceScale.LARGEST),
+            FigurePlace.csv("server CPU ms per request"),
+            FigurePlace.check("cpu-per-request")),
     ERROR_PERCENT(
             "errorPercent",
             "error %",
@@ -151,16 +168,6 @@ public enum Figure {
             s -> s.serverStats().cpuUserMs() == null || s.serverStats().cpuSystemMs() == null
                     ? null
                     : (s.serverStats().cpuUserMs() + s.serverStats().cpuSystemMs()) / 1000.0),
-    /** Over the load, from the runner's /proc series of the server's process. */
-    SERVER_CPU_PER_REQUEST(
-            "serverCpuMsPerRequest",
-            "server CPU ms/req",
-            FigureUnit.MS,
-            3,
-            FigureRange.NOT_NEGATIVE,
-            Source.RUNNER_PROC,
-            s -> s.cpu() == null ? null : s.cpu().serverMsPerRequest(s.summary().samples()),
-            FigurePlace.check("cpu-per-request")),
     CLIENT_CPU_PER_REQUEST(
             "clientCpuMsPerRequest",
             "client CPU ms/req",
