@@ -282,15 +282,6 @@ public enum Figure {
         return range;
     }
 
-    public Source source() {
-        return source;
-    }
-
-    /** Where it is shown, besides the sweep, the run index and the comparison. */
-    public List<FigurePlace> shown() {
-        return shown;
-    }
-
     /** The figures shown in {@code place}'s kind ({@link FigurePlace.Table}, {@link FigurePlace.Csv}...), in order. */
     public static List<Figure> shownIn(Class<? extends FigurePlace> place) {
         return Arrays.stream(values())
