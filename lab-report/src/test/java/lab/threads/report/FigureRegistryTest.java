@@ -101,6 +101,19 @@ class FigureRegistryTest {
     }
 
     @Test
+    void eachCheckNameIsDocumentedWithTheCheckOption() throws IOException {
+        String check = Files.readString(Path.of("../docs/options.md"))
+                .lines()
+                .filter(line -> line.startsWith("| `--check`"))
+                .findFirst()
+                .orElseThrow();
+        CheckFigure.all()
+                .forEach(figure -> assertTrue(
+                        check.contains("`" + figure.checkName() + "`"),
+                        figure.checkName() + " in docs/options.md's --check"));
+    }
+
+    @Test
     void eachFigureHasItsOwnKeyAndLabel() {
         List<Figure> figures = List.of(Figure.values());
         assertEquals(
