@@ -152,7 +152,8 @@ class ReportWriterTest {
         String md = Files.readString(runDir.resolve(RunFolder.SUMMARY_MARKDOWN_FILE));
         String html = Files.readString(runDir.resolve(RunFolder.HTML_FILE));
 
-        assertTrue(md.contains("| server | outcome | client | slowest 1% held by | samples | error % |"), md);
+        assertTrue(
+                md.contains("| server | outcome | client | slowest 1% held by | samples | req/s | % of ideal |"), md);
         assertTrue(md.contains("| server | avg ms | min ms | std dev |"), md);
         // server-pool was interrupted: the page says first that its figures are not the whole plan's.
         assertTrue(

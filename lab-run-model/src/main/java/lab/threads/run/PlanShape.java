@@ -66,6 +66,14 @@ public record PlanShape(
         public long seconds() {
             return toSecond - fromSecond;
         }
+
+        /**
+         * The requests its users offer when every one takes exactly the sleep, as the ideal counts them: each user
+         * sends one request a sleep for the stage's seconds. 0 without a sleep (no ideal).
+         */
+        public long offeredSamples(long sleepMs) {
+            return sleepMs > 0 ? users * seconds() * 1000 / sleepMs : 0;
+        }
     }
 
     /**
@@ -286,11 +294,9 @@ public record PlanShape(
         }
         if (isStaged()) {
             // A summary.json from before the staged ideal: each user of a stage sends one request a sleep.
-            return sleepMs > 0
-                    ? stages.stream()
-                            .mapToLong(stage -> stage.users() * stage.seconds() * 1000 / sleepMs)
-                            .sum()
-                    : 0;
+            return stages.stream()
+                    .mapToLong(stage -> stage.offeredSamples(sleepMs))
+                    .sum();
         }
         if (isThroughput()) {
             return sleepMs > 0 ? users * durationSeconds * 1000 / sleepMs : 0;

@@ -3,11 +3,12 @@ package lab.threads.report.checks;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import lab.threads.report.summary.FigureUnit;
 
 /**
  * One check as written: {@code [server:]figure operator bound}, e.g. {@code p99<=7000ms}, {@code errors<0.1%},
  * {@code p99<=1.2x sleep}, {@code p99<=+10%}, {@code server-virtual:threads<=100}. A bound with a sign is a change
- * from the baseline; without one it is a number in the figure's unit ({@link CheckFigure.Unit}), or a multiple of the
+ * from the baseline; without one it is a number in the figure's unit ({@link FigureUnit}), or a multiple of the
  * plan's sleep.
  *
  * @param text   the check as written, trimmed: what every result and file names it by
@@ -62,7 +63,7 @@ public record Check(String text, String server, CheckFigure figure, CheckOperato
     private static Bound bound(String written, CheckFigure figure, String text) {
         Matcher times = TIMES_SLEEP.matcher(written.toLowerCase(Locale.ROOT));
         if (times.matches()) {
-            if (figure.unit() != CheckFigure.Unit.MS) {
+            if (figure.unit() != FigureUnit.MS) {
                 throw malformed(
                         text,
                         "a multiple of the sleep bounds a time in ms, and " + figure.checkName() + " is in "

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.raw.ServerView;
+import lab.threads.report.summary.Figure;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.run.PlanShape;
@@ -33,7 +34,7 @@ public final class Cells {
 
     /** In place of the server's own timings: "not measured" for a guest, which keeps no request log; else n/a. */
     static String noServerView(ServerSummary server) {
-        return server.guest() != null ? "not measured" : Numbers.NOT_AVAILABLE;
+        return Figure.SERVER_P99.missing(server);
     }
 
     /**
@@ -92,11 +93,6 @@ public final class Cells {
     /** Whether the run's rows are guests', services the lab did not write. */
     static boolean guests(java.util.List<ServerSummary> servers) {
         return servers.stream().anyMatch(server -> server.guest() != null);
-    }
-
-    /** A run's "% of ideal", or a dash where its plan has none (a 0 ms sleep). */
-    public static String percentOfIdeal(ServerSummary server) {
-        return server.idealThroughput() > 0 ? Numbers.decimal(server.percentOfIdeal(), 1) : Numbers.NOT_AVAILABLE;
     }
 
     /**

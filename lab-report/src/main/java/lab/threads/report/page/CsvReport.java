@@ -10,6 +10,8 @@ import java.util.stream.Collectors;
 import lab.threads.report.math.AcceptQueueCheck;
 import lab.threads.report.math.RequestPart;
 import lab.threads.report.math.TimeBreakdown;
+import lab.threads.report.summary.Figure;
+import lab.threads.report.summary.FigurePlace;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.report.verdict.ClientVerdict;
@@ -18,14 +20,28 @@ import org.apache.commons.csv.CSVPrinter;
 
 /**
  * summary.csv: one row per server. The first columns carry the names of JMeter's Summary Report (Label is the
- * server), so a spreadsheet made for JMeter's CSV reads it; numbers are unrounded, Error % is 0-100.
+ * server), so a spreadsheet made for JMeter's CSV reads it; numbers are unrounded, Error % is 0-100. Each registered
+ * figure with a CSV place ({@link Figure}) has its column under the registry's header: where this list sets it, else
+ * after the lab's other figures.
  */
 public final class CsvReport {
 
-    /** @param pooled a column of a pool's part: written only when a server's requests went through a pool */
-    private record Column(String header, Function<ServerSummary, Object> value, boolean pooled) {
+    /**
+     * @param figure the registered figure it writes; null for the CSV's own columns
+     * @param pooled a column of a pool's part: written only when a server's requests went through a pool
+     */
+    private record Column(String header, Function<ServerSummary, Object> value, Figure figure, boolean pooled) {
         Column(String header, Function<ServerSummary, Object> value) {
-            this(header, value, false);
+            this(header, value, null, false);
+        }
+
+        Column(String header, Function<ServerSummary, Object> value, boolean pooled) {
+            this(header, value, null, pooled);
+        }
+
+        /** A registered figure's column ({@link FigurePlace.Csv}), its value unrounded. */
+        static Column of(Figure figure) {
+            return new Column(figure.place(FigurePlace.Csv.class).orElseThrow().header(), figure::value, figure, false);
         }
     }
 
@@ -34,25 +50,25 @@ public final class CsvReport {
     private static List<Column> columns() {
         List<Column> columns = new java.util.ArrayList<>(List.of(
                 new Column("Label", ServerSummary::server),
-                new Column("# Samples", s -> s.summary().samples()),
-                new Column("Average", s -> s.summary().average()),
+                Column.of(Figure.SAMPLES),
+                Column.of(Figure.AVERAGE),
                 new Column("Min", s -> s.summary().min()),
-                new Column("Max", s -> s.summary().max()),
+                Column.of(Figure.MAX),
                 new Column("Std. Dev.", s -> s.summary().stdDev()),
-                new Column("Error %", s -> s.summary().errorPercent()),
-                new Column("Throughput", s -> s.summary().throughput()),
+                Column.of(Figure.ERROR_PERCENT),
+                Column.of(Figure.THROUGHPUT),
                 new Column("Received KB/sec", s -> s.summary().receivedKBPerSec()),
                 new Column("Sent KB/sec", s -> s.summary().sentKBPerSec()),
                 new Column("Avg. Bytes", s -> s.summary().avgBytes()),
                 new Column("outcome", ServerSummary::outcome),
                 new Column("partial", ServerSummary::partial),
-                new Column("p50", s -> s.percentiles().p50()),
+                Column.of(Figure.P50),
                 new Column("p90", s -> s.percentiles().p90()),
                 new Column("p95", s -> s.percentiles().p95()),
-                new Column("p99", s -> s.percentiles().p99()),
+                Column.of(Figure.P99),
                 new Column("p99.9", s -> s.percentiles().p999()),
                 new Column("ideal throughput", ServerSummary::idealThroughput),
-                new Column("% of ideal", ServerSummary::percentOfIdeal),
+                Column.of(Figure.PERCENT_OF_IDEAL),
                 new Column("peak users in flight", ServerSummary::peakUsersInFlight),
                 new Column("errors by cause", s -> causes(s.errorsByCause())),
                 new Column("peak in-flight requests", s -> s.serverStats().peakInFlight()),
@@ -75,9 +91,7 @@ public final class CsvReport {
                 new Column(
                         "server p90",
                         s -> s.serverView() == null ? null : s.serverView().p90Ms()),
-                new Column(
-                        "server p99",
-                        s -> s.serverView() == null ? null : s.serverView().p99Ms()),
+                Column.of(Figure.SERVER_P99),
                 new Column(
                         "server p99.9",
                         s -> s.serverView() == null ? null : s.serverView().p999Ms()),
@@ -142,6 +156,10 @@ public final class CsvReport {
                         band + " " + part.label() + " ms", s -> partMs(s.timeline(), of, part), part.pooled()));
             }
         });
+        // A registered figure whose place in the CSV the list above does not set comes after the lab's figures.
+        Figure.shownIn(FigurePlace.Csv.class).stream()
+                .filter(figure -> columns.stream().noneMatch(column -> column.figure() == figure))
+                .forEach(figure -> columns.add(Column.of(figure)));
         columns.add(new Column("notes", s -> String.join("; ", s.notes())));
         return List.copyOf(columns);
     }

@@ -5,13 +5,16 @@ import java.util.Locale;
 import java.util.function.Function;
 import lab.threads.report.chart.ServerPalette;
 import lab.threads.report.math.Numbers;
+import lab.threads.report.summary.Figure;
+import lab.threads.report.summary.FigurePlace;
+import lab.threads.report.summary.FigureUnit;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.run.PlanShape;
 
 /**
  * The page's at-a-glance bars: one small group per figure, one bar per server, drawn in HTML and CSS alone (no
- * script), so they show even where charts cannot. Each group has its own scale: 100 for a percentage of the ideal,
- * the largest value otherwise.
+ * script), so they show even where charts cannot. Each group is a registered figure ({@link Figure}) and has its own
+ * scale, as its entry says: the top of its range (100 for a percentage of the ideal), or the largest value.
  */
 final class GlanceBars {
 
@@ -24,46 +27,35 @@ final class GlanceBars {
             .glance .value{text-align:right;font-variant-numeric:tabular-nums}
             """;
 
-    /** @param scale the value drawn full width; null: the largest value of the group */
-    private record Figure(String title, Function<ServerSummary, Double> value, Double scale, int places, String unit) {}
+    /** Decimals of a multiple of the sleep: a p99 of 1.2 sleeps differs from one of 1.0. */
+    private static final int PER_SLEEP_PLACES = 2;
 
     private GlanceBars() {}
 
+    /** Each registered figure shown on the glance bars ({@link FigurePlace.Glance}), in the registry's order. */
     static String render(List<ServerSummary> servers, PlanShape plan) {
-        List<Figure> figures = List.of(
-                new Figure("% of the ideal", s -> s.idealThroughput() > 0 ? s.percentOfIdeal() : null, 100.0, 1, "%"),
-                new Figure("errors", s -> s.summary().errorPercent(), null, 2, "%"),
-                new Figure(
-                        "p99 / sleep",
-                        s -> plan.sleepMs() > 0 ? (double) s.percentiles().p99() / plan.sleepMs() : null,
-                        null,
-                        2,
-                        "x"),
-                new Figure("peak threads", s -> toDouble(s.serverStats().peakThreads()), null, 0, ""),
-                new Figure(
-                        "peak RSS (MB)",
-                        s -> toDouble(s.serverStats().peakRssBytes()) == null
-                                ? null
-                                : s.serverStats().peakRssBytes() / (1024.0 * 1024.0),
-                        null,
-                        0,
-                        ""));
         StringBuilder html = new StringBuilder("<div class=\"glance\" id=\"glance\" " + PlainPage.FIRST_SCREEN + ">\n");
-        for (Figure figure : figures) {
-            double scale = figure.scale() != null
-                    ? figure.scale()
+        for (Figure figure : Figure.shownIn(FigurePlace.Glance.class)) {
+            FigurePlace.Glance glance = figure.place(FigurePlace.Glance.class).orElseThrow();
+            Function<ServerSummary, Double> value = barValue(figure, glance, plan);
+            double scale = glance.scale() == FigurePlace.GlanceScale.RANGE_TOP
+                    ? figure.range().max()
                     : servers.stream()
-                            .map(figure.value())
+                            .map(value)
                             .filter(v -> v != null && !v.isNaN())
                             .mapToDouble(Double::doubleValue)
                             .max()
                             .orElse(0);
-            html.append("<div><h3>").append(HtmlReport.escape(figure.title())).append("</h3>\n");
+            String title = glance.title() == null ? figure.label() : glance.title();
+            boolean perSleep = glance.scale() == FigurePlace.GlanceScale.PER_SLEEP;
+            String unit = perSleep ? "x" : figure.unit() == FigureUnit.PERCENT ? "%" : "";
+            int places = perSleep ? PER_SLEEP_PLACES : figure.places();
+            html.append("<div><h3>").append(HtmlReport.escape(title)).append("</h3>\n");
             List<String> colors = ServerPalette.colors(
                     servers.stream().map(ServerSummary::server).toList());
             for (int i = 0; i < servers.size(); i++) {
-                Double value = figure.value().apply(servers.get(i));
-                double width = value == null || scale <= 0 ? 0 : Math.min(100, 100 * value / scale);
+                Double bar = value.apply(servers.get(i));
+                double width = bar == null || scale <= 0 ? 0 : Math.min(100, 100 * bar / scale);
                 html.append("<div class=\"row\"><span>")
                         .append(HtmlReport.escape(servers.get(i).server()))
                         .append("</span><span class=\"track\"><span class=\"bar\" style=\"display:block;width:")
@@ -71,10 +63,7 @@ final class GlanceBars {
                         .append("%;background:")
                         .append(colors.get(i))
                         .append("\"></span></span><span class=\"value\">")
-                        .append(
-                                value == null
-                                        ? Numbers.NOT_AVAILABLE
-                                        : Numbers.decimal(value, figure.places()) + figure.unit())
+                        .append(bar == null ? Numbers.NOT_AVAILABLE : Numbers.decimal(bar, places) + unit)
                         .append("</span></div>\n");
             }
             html.append("</div>\n");
@@ -82,7 +71,17 @@ final class GlanceBars {
         return html.append("</div>\n").toString();
     }
 
-    private static Double toDouble(Long value) {
-        return value == null ? null : value.doubleValue();
+    /** The bar's value: the figure's own, or for {@link FigurePlace.GlanceScale#PER_SLEEP} its multiple of the sleep. */
+    private static Function<ServerSummary, Double> barValue(Figure figure, FigurePlace.Glance glance, PlanShape plan) {
+        return server -> {
+            Number number = figure.value(server);
+            if (number == null) {
+                return null;
+            }
+            if (glance.scale() != FigurePlace.GlanceScale.PER_SLEEP) {
+                return number.doubleValue();
+            }
+            return plan.sleepMs() > 0 ? number.doubleValue() / plan.sleepMs() : null;
+        };
     }
 }

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.raw.ServerStatsPeaks;
 import lab.threads.report.summary.ServerSummary;
@@ -53,7 +54,8 @@ final class OverloadSection {
                         + "connection in time answers 503 with its cause. The classes add up to the errors; each error's "
                         + "own text is under errors by cause. A step plan's knee is its first step with errors above "
                         + StagedOutcome.KNEE_ERROR_PERCENT + "% or a p99 above " + StagedOutcome.KNEE_P99_FACTOR
-                        + " sleeps; a spike's recovery is the seconds after it until every later second's p99 and "
+                        + " sleeps, or whose added users brought less than half of the requests they offered (each "
+                        + "user offers one request a sleep: throughput stopped following the users); a spike's recovery is the seconds after it until every later second's p99 and "
                         + "errors were back within the range of the base's seconds before it (p99 up to its worst "
                         + "second's plus 10%).",
                 parts));
@@ -117,18 +119,43 @@ final class OverloadSection {
         return new Section.Table(
                 null,
                 "Each stage's requests, by the second they started in",
-                List.of("seconds", "users", "samples", "errors", "error %", "p99 ms", "within the knee's limits"),
-                List.of(false, true, true, true, true, true, false),
-                staged.stages().stream()
-                        .map(stage -> List.of(
-                                stage.fromSecond() + "-" + stage.toSecond(),
-                                Numbers.count(stage.users()),
-                                Numbers.count(stage.samples()),
-                                Numbers.count(stage.errors()),
-                                Numbers.decimal(stage.samples() == 0 ? 0 : 100.0 * stage.errors() / stage.samples(), 2),
-                                Numbers.count(stage.p99Ms()),
-                                stage.failing() ? "no" : "yes"))
+                List.of(
+                        "seconds",
+                        "users",
+                        "offered",
+                        "samples",
+                        "errors",
+                        "error %",
+                        "p99 ms",
+                        "errors and p99 within the knee's limits",
+                        "added users brought, of what they offered"),
+                List.of(false, true, true, true, true, true, true, false, false),
+                IntStream.range(0, staged.stages().size())
+                        .mapToObj(i -> {
+                            StagedOutcome.StageFigures stage = staged.stages().get(i);
+                            return List.of(
+                                    stage.fromSecond() + "-" + stage.toSecond(),
+                                    Numbers.count(stage.users()),
+                                    Numbers.count(stage.offered()),
+                                    Numbers.count(stage.samples()),
+                                    Numbers.count(stage.errors()),
+                                    Numbers.decimal(
+                                            stage.samples() == 0 ? 0 : 100.0 * stage.errors() / stage.samples(), 2),
+                                    Numbers.count(stage.p99Ms()),
+                                    stage.failing() ? "no" : "yes",
+                                    i == 0 ? "" : added(staged.stages().get(i - 1), stage));
+                        })
                         .toList());
+    }
+
+    /** What the users a stage added brought, of what they offered; empty when it added none. */
+    private static String added(StagedOutcome.StageFigures before, StagedOutcome.StageFigures stage) {
+        long offered = stage.offered() - before.offered();
+        if (stage.users() <= before.users() || offered <= 0) {
+            return "";
+        }
+        return Numbers.count(stage.samples() - before.samples()) + " of " + Numbers.count(offered)
+                + (stage.stoppedFollowing(before) ? " (less than half)" : "");
     }
 
     private static Section.Table classes(ErrorClassTally classes) {

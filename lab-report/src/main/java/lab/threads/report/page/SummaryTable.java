@@ -2,7 +2,10 @@ package lab.threads.report.page;
 
 import java.util.List;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import lab.threads.report.math.Numbers;
+import lab.threads.report.summary.Figure;
+import lab.threads.report.summary.FigurePlace;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.report.verdict.ErrorCauses;
 
@@ -15,35 +18,20 @@ final class SummaryTable {
     static final Column ERRORS_BY_CAUSE =
             new Column("errors by cause", false, s -> ErrorCauses.describe(s.errorsByCause()));
 
-    /** The main table: what a reader deciding needs, narrow enough for a 1280-pixel window. */
-    static final List<Column> COLUMNS = List.of(
-            new Column("server", false, ServerSummary::server),
-            new Column("outcome", false, s -> s.outcome() + (s.partial() ? " (partial)" : "")),
-            new Column("client", false, s -> s.validity().verdict().label()),
-            new Column("slowest 1% held by", false, ServerSummary::timeVerdict),
-            new Column("samples", true, s -> Numbers.count(s.summary().samples())),
-            new Column("error %", true, s -> Numbers.decimal(s.summary().errorPercent(), 2)),
-            new Column("req/s", true, s -> Numbers.decimal(s.summary().throughput(), 1)),
-            new Column("% of ideal", true, Cells::percentOfIdeal),
-            new Column("p50", true, s -> Numbers.count(s.percentiles().p50())),
-            new Column("p99", true, s -> Numbers.count(s.percentiles().p99())),
-            new Column("max", true, s -> Numbers.count(s.summary().max())),
-            new Column(
-                    "server p99",
-                    true,
-                    s -> s.serverView() == null
-                            ? Cells.noServerView(s)
-                            : Numbers.count(Math.round(s.serverView().p99Ms()))),
-            new Column(
-                    "peak threads",
-                    true,
-                    s -> s.serverStats().lowerBoundMark()
-                            + Numbers.count(s.serverStats().peakThreads())),
-            new Column(
-                    "peak RSS MB",
-                    true,
-                    s -> s.serverStats().lowerBoundMark()
-                            + Numbers.megabytes(s.serverStats().peakRssBytes())));
+    /**
+     * The main table: what a reader deciding needs, narrow enough for a 1280-pixel window: who ran and how its turn
+     * ended, then each registered figure shown in the table ({@link FigurePlace.Table}), in the registry's order.
+     */
+    static final List<Column> COLUMNS = Stream.concat(
+                    Stream.of(
+                            new Column("server", false, ServerSummary::server),
+                            new Column("outcome", false, s -> s.outcome() + (s.partial() ? " (partial)" : "")),
+                            new Column(
+                                    "client", false, s -> s.validity().verdict().label()),
+                            new Column("slowest 1% held by", false, ServerSummary::timeVerdict)),
+                    Figure.shownIn(FigurePlace.Table.class).stream()
+                            .map(figure -> new Column(figure.label(), true, figure::cell)))
+            .toList();
 
     /** The rest of each row: JMeter's other figures, the server's own percentiles, both sides' costs, error causes. */
     static final List<Column> DETAIL_COLUMNS = List.of(

@@ -8,11 +8,13 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.math.RequestPart;
+import lab.threads.report.summary.Figure;
 import lab.threads.report.summary.ServerSummary;
 
 /**
- * One figure read off a server's summary row, named once for the sweep, the run index and the comparison. A figure
- * the row lacks (a server that gave no timing, or no /stats on this OS) reads as NaN and shows as n/a.
+ * One figure read off a server's summary row for the sweep, the run index and the comparison: a registered one
+ * ({@link Figure}, {@link #of}), or one of the sweep's own, where the slowest 1%'s time went. A figure the row lacks (a
+ * server that gave no timing, or no /stats on this OS) reads as NaN and shows as n/a.
  *
  * @param key    its name in sweep.json
  * @param label  its column or row header
@@ -20,56 +22,19 @@ import lab.threads.report.summary.ServerSummary;
  */
 public record ServerFigure(String key, String label, int places, ToDoubleFunction<ServerSummary> reader) {
 
-    public static final ServerFigure THROUGHPUT =
-            new ServerFigure("throughput", "req/s", 1, s -> s.summary().throughput());
-    public static final ServerFigure PERCENT_OF_IDEAL = new ServerFigure(
-            "percentOfIdeal",
-            "% of ideal",
-            1,
-            s -> s.idealThroughput() > 0 ? s.percentOfIdeal() : Double.NaN); // a 0 ms sleep has no ideal: n/a
-    public static final ServerFigure ERROR_PERCENT =
-            new ServerFigure("errorPercent", "error %", 2, s -> s.summary().errorPercent());
-    public static final ServerFigure AVERAGE =
-            new ServerFigure("average", "avg ms", 0, s -> s.summary().average());
-    public static final ServerFigure P50 =
-            new ServerFigure("p50", "p50 ms", 0, s -> s.percentiles().p50());
-    public static final ServerFigure P99 =
-            new ServerFigure("p99", "client p99 ms", 0, s -> s.percentiles().p99()); // JMeter's or Hyperfoil's
-    public static final ServerFigure MAX =
-            new ServerFigure("max", "max ms", 0, s -> s.summary().max());
-    public static final ServerFigure SERVER_P99 = new ServerFigure(
-            "serverP99",
-            "server's own p99 ms",
-            0,
-            s -> s.serverView() == null ? Double.NaN : s.serverView().p99Ms());
-    public static final ServerFigure PEAK_THREADS = new ServerFigure(
-            "peakThreads", "peak threads", 0, s -> whole(s, s.serverStats().peakThreads()));
-    public static final ServerFigure PEAK_RSS_MB = new ServerFigure(
-            "peakRssMB", "peak RSS MB", 1, s -> whole(s, s.serverStats().peakRssBytes()) / (1024 * 1024));
-    public static final ServerFigure SERVER_CPU_SECONDS = new ServerFigure(
-            "serverCpuSeconds",
-            "server CPU s",
-            1,
-            s -> (whole(s, s.serverStats().cpuUserMs())
-                            + whole(s, s.serverStats().cpuSystemMs()))
-                    / 1000);
-
-    /** Each side's CPU over the load per request recorded, from the runner's /proc series: seed 002's cost figures. */
-    public static final ServerFigure SERVER_CPU_PER_REQUEST = new ServerFigure(
-            "serverCpuMsPerRequest",
-            "server CPU ms/req",
-            3,
-            s -> s.cpu() == null
-                    ? Double.NaN
-                    : s.cpu().serverMsPerRequest(s.summary().samples()));
-
-    public static final ServerFigure CLIENT_CPU_PER_REQUEST = new ServerFigure(
-            "clientCpuMsPerRequest",
-            "client CPU ms/req",
-            3,
-            s -> s.cpu() == null
-                    ? Double.NaN
-                    : s.cpu().clientMsPerRequest(s.summary().samples()));
+    public static final ServerFigure THROUGHPUT = of(Figure.THROUGHPUT);
+    public static final ServerFigure PERCENT_OF_IDEAL = of(Figure.PERCENT_OF_IDEAL);
+    public static final ServerFigure ERROR_PERCENT = of(Figure.ERROR_PERCENT);
+    public static final ServerFigure AVERAGE = of(Figure.AVERAGE);
+    public static final ServerFigure P50 = of(Figure.P50);
+    public static final ServerFigure P99 = of(Figure.P99);
+    public static final ServerFigure MAX = of(Figure.MAX);
+    public static final ServerFigure SERVER_P99 = of(Figure.SERVER_P99);
+    public static final ServerFigure PEAK_THREADS = of(Figure.PEAK_THREADS);
+    public static final ServerFigure PEAK_RSS_MB = of(Figure.PEAK_RSS_MB);
+    public static final ServerFigure SERVER_CPU_SECONDS = of(Figure.SERVER_CPU_SECONDS);
+    public static final ServerFigure SERVER_CPU_PER_REQUEST = of(Figure.SERVER_CPU_PER_REQUEST);
+    public static final ServerFigure CLIENT_CPU_PER_REQUEST = of(Figure.CLIENT_CPU_PER_REQUEST);
 
     /** Seed 002's table (a hello world at 10 to 10,000 connections): what it cost each side, beside the latency. */
     static final List<ServerFigure> SEED_002 = List.of(
@@ -91,21 +56,9 @@ public record ServerFigure(String key, String label, int places, ToDoubleFunctio
 
     /** What a sweep through a pool adds ({@code how=db}, {@code how=http-pool}): the pool's share and its queue. */
     static final List<ServerFigure> POOLED = List.of(
-            new ServerFigure(
-                    "poolBusyPercent",
-                    "pool busy %",
-                    1,
-                    s -> s.pool() == null ? Double.NaN : 100 * s.pool().busyShare()),
-            new ServerFigure(
-                    "poolWaited",
-                    "requests that waited for a connection",
-                    0,
-                    s -> s.pool() == null ? Double.NaN : s.pool().waits().waited()),
-            new ServerFigure(
-                    "poolMeanWaitMs",
-                    "their mean wait ms",
-                    0,
-                    s -> s.pool() == null ? Double.NaN : s.pool().waits().meanWaitMs()),
+            of(Figure.POOL_BUSY_PERCENT),
+            of(Figure.POOL_WAITED),
+            of(Figure.POOL_MEAN_WAIT_MS),
             slowest(RequestPart.POOL_WAIT),
             SERVER_CPU_PER_REQUEST);
 
@@ -114,6 +67,7 @@ public record ServerFigure(String key, String label, int places, ToDoubleFunctio
                     Stream.of(
                             THROUGHPUT,
                             PERCENT_OF_IDEAL,
+                            SERVER_CPU_PER_REQUEST,
                             ERROR_PERCENT,
                             AVERAGE,
                             P99,
@@ -131,6 +85,11 @@ public record ServerFigure(String key, String label, int places, ToDoubleFunctio
                             SLOWEST_PARTS.stream()),
                     Stream.of(PEAK_THREADS, PEAK_RSS_MB, SERVER_CPU_SECONDS))
             .toList();
+
+    /** A registered figure, as the sweep, the run index and the comparison read it. */
+    public static ServerFigure of(Figure figure) {
+        return new ServerFigure(figure.key(), figure.label(), figure.places(), figure::read);
+    }
 
     /** The slowest 1%'s mean time in {@code part}, s; NaN without the server's request log. */
     private static ServerFigure slowest(RequestPart part) {
@@ -159,10 +118,5 @@ public record ServerFigure(String key, String label, int places, ToDoubleFunctio
             return format(spread.median());
         }
         return format(spread.median()) + " [" + format(spread.min()) + " - " + format(spread.max()) + "]";
-    }
-
-    /** A server-side figure over the whole run; NaN when absent or cut short by the server's silence (a lower bound). */
-    private static double whole(ServerSummary server, Long value) {
-        return value == null || server.serverStats().silentAtEndSeconds() != null ? Double.NaN : value;
     }
 }

@@ -3,21 +3,22 @@ package lab.threads.report.summary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import lab.threads.report.math.Numbers;
 import lab.threads.report.math.Percentiles;
 import lab.threads.report.math.SummaryReportRow;
 
 /**
- * The figures of a server's row that have a defined range, checked before any is printed. A figure outside its
- * definition is a defect of the lab, not a finding: the row leaves it out and says so, and under the tests
- * ({@value #STRICT_PROPERTY}, which the build sets for every module's tests) it fails the test that made it.
+ * The figures of a server's row that have a defined range, checked before any is printed, against the ranges the
+ * registry gives them ({@link Figure#range}). A figure outside its definition is a defect of the lab, not a finding:
+ * the row leaves it out and says so, and under the tests ({@value #STRICT_PROPERTY}, which the build sets for every
+ * module's tests) it fails the test that made it.
  *
  * <ul>
- *   <li>% of the ideal is at most 100 (a perfect server and client), plus what the client's clock can add: its
- *       recorded ends can be up to its end resolution early ({@code LoadClient.endResolutionMs}), which shortens the
- *       measured duration by as much;
- *   <li>the error % is within 0-100;
- *   <li>the percentiles are ordered (min ≤ p50 ≤ p90 ≤ p95 ≤ p99 ≤ p99.9 ≤ max);
- *   <li>the pool's busy share is within 0-1.
+ *   <li>% of the ideal is within its range, whose top (a perfect server and client) may be passed by what the
+ *       client's clock can add: its recorded ends can be up to its end resolution early
+ *       ({@code LoadClient.endResolutionMs}), which shortens the measured duration by as much;
+ *   <li>the error % and the pool's busy % are within theirs;
+ *   <li>the percentiles are ordered (min ≤ p50 ≤ p90 ≤ p95 ≤ p99 ≤ p99.9 ≤ max).
  * </ul>
  */
 public final class FigureRanges {
@@ -41,17 +42,19 @@ public final class FigureRanges {
             int endResolutionMs,
             Double poolBusyShare) {
         List<String> outside = new ArrayList<>();
-        if (percentOfIdeal < 0 || beatsTheIdeal(percentOfIdeal, idealSeconds, endResolutionMs)) {
+        FigureRange ideal = Figure.PERCENT_OF_IDEAL.range();
+        if (percentOfIdeal < ideal.min() || beatsTheIdeal(percentOfIdeal, idealSeconds, endResolutionMs)) {
             outside.add(String.format(
                     Locale.ROOT,
-                    "%% of the ideal %.1f is outside 0-%.1f (100, and the client's %d ms clock)",
+                    "%s %.1f is outside %s-%.1f (%s, and the client's %d ms clock)",
+                    Figure.PERCENT_OF_IDEAL.label(),
                     percentOfIdeal,
+                    Numbers.decimal(ideal.min(), 0),
                     ceilingPercentOfIdeal(idealSeconds, endResolutionMs),
+                    Numbers.decimal(ideal.max(), 0),
                     endResolutionMs));
         }
-        if (row.errorPercent() < 0 || row.errorPercent() > 100) {
-            outside.add(String.format(Locale.ROOT, "error %% %.2f is outside 0-100", row.errorPercent()));
-        }
+        outsideItsRange(Figure.ERROR_PERCENT, row.errorPercent(), outside);
         if (row.samples() > 0) {
             long[] ordered = {
                 row.min(),
@@ -78,10 +81,17 @@ public final class FigureRanges {
                 }
             }
         }
-        if (poolBusyShare != null && (poolBusyShare < 0 || poolBusyShare > 1)) {
-            outside.add(String.format(Locale.ROOT, "the pool's busy share %.3f is outside 0-1", poolBusyShare));
+        if (poolBusyShare != null) {
+            outsideItsRange(Figure.POOL_BUSY_PERCENT, 100 * poolBusyShare, outside);
         }
         return outside;
+    }
+
+    private static void outsideItsRange(Figure figure, double value, List<String> outside) {
+        if (!figure.range().contains(value)) {
+            outside.add(figure.label() + " " + Numbers.decimal(value, figure.places()) + " is outside "
+                    + figure.range().words());
+        }
     }
 
     /** Whether a % of the ideal reads more than the ideal allows ({@link #ceilingPercentOfIdeal}): the run beat it. */
@@ -90,12 +100,13 @@ public final class FigureRanges {
     }
 
     /**
-     * The most a % of the ideal can read: 100, times the ideal duration over that duration less the client's end
-     * resolution (its last recorded end can be that much early). No ideal duration: 100.
+     * The most a % of the ideal can read: the top of its range, times the ideal duration over that duration less the
+     * client's end resolution (its last recorded end can be that much early). No ideal duration: the top.
      */
     static double ceilingPercentOfIdeal(double idealSeconds, int endResolutionMs) {
+        double top = Figure.PERCENT_OF_IDEAL.range().max();
         double shortest = idealSeconds - endResolutionMs / 1000.0;
-        return idealSeconds > 0 && shortest > 0 ? 100.0 * idealSeconds / shortest : 100.0;
+        return idealSeconds > 0 && shortest > 0 ? top * idealSeconds / shortest : top;
     }
 
     /**

@@ -12,15 +12,18 @@ import lab.threads.run.PlanShape;
 
 /**
  * What a plan whose users change by stages did to a server: each stage's figures; for a step plan its knee, the first
- * step that fails (errors above {@value #KNEE_ERROR_PERCENT}% or p99 above {@value #KNEE_P99_FACTOR} times the
- * sleep), with the step before it; for a spike, how long after the spike p99 and errors per second took to come back
- * within the range the base had before it ({@link #RANGE_MARGIN}), and the server's peak OS threads and RSS from the
- * spike's start to then.
+ * step past either of two rules ({@link KneeRule}): errors above {@value #KNEE_ERROR_PERCENT}% or p99 above
+ * {@value #KNEE_P99_FACTOR} times the sleep, or users added that brought less than {@value #KNEE_FOLLOW_SHARE} of the
+ * requests they offered (a server that answers in time but no faster than before has stopped following its users),
+ * with the step before it; for a spike, how long after the spike p99 and errors per second took to come back within
+ * the range the base had before it ({@link #RANGE_MARGIN}), and the server's peak OS threads and RSS from the spike's
+ * start to then.
  *
  * @param kind       {@code step} (every stage has more users than the last) or {@code spike}
  * @param stages     each stage's samples, by the second they started in
  * @param kneeUsers  the users of the first failing step; null when none failed (or a spike)
  * @param passedUsers the users of the step before it; null when the first step already failed
+ * @param kneeRule   the rule that named the knee; null without one
  * @param recoverySeconds seconds from the spike's end until every later second was within the base's range; null when
  *                   it never was before the plan's end (or a step plan)
  * @param verdict    the knee or the recovery in words
@@ -30,6 +33,7 @@ public record StagedOutcome(
         List<StageFigures> stages,
         @JsonInclude(JsonInclude.Include.NON_NULL) Integer kneeUsers,
         @JsonInclude(JsonInclude.Include.NON_NULL) Integer passedUsers,
+        @JsonInclude(JsonInclude.Include.NON_NULL) KneeRule kneeRule,
         @JsonInclude(JsonInclude.Include.NON_NULL) Long recoverySeconds,
         @JsonInclude(JsonInclude.Include.NON_NULL) Long spikePeakOsThreads,
         @JsonInclude(JsonInclude.Include.NON_NULL) Long spikePeakRssBytes,
@@ -39,6 +43,28 @@ public record StagedOutcome(
     public static final double KNEE_ERROR_PERCENT = 1.0;
     /** ...or a p99 above this many sleeps. */
     public static final int KNEE_P99_FACTOR = 2;
+    /** ...or the users it added brought less than this share of the requests they offered. */
+    public static final double KNEE_FOLLOW_SHARE = 0.5;
+
+    /** Which rule named a step plan's knee. */
+    public enum KneeRule {
+        /** The step's own answers were late or failed. */
+        ERRORS_OR_P99(
+                "errors or p99: above " + KNEE_ERROR_PERCENT + "% errors or a p99 of " + KNEE_P99_FACTOR + " sleeps"),
+        /** The step's answers were on time but no more of them than before: throughput stopped following the users. */
+        THROUGHPUT("throughput: the users it added brought less than half of the requests they offered");
+
+        private final String words;
+
+        KneeRule(String words) {
+            this.words = words;
+        }
+
+        /** The rule in words, for the verdict. */
+        public String words() {
+            return words;
+        }
+    }
 
     /**
      * A second after a spike is back within the base's range when its p99 is at most this many times the base's worst
@@ -47,10 +73,30 @@ public record StagedOutcome(
     public static final double RANGE_MARGIN = 1.1;
 
     /**
-     * @param failing whether it passes the knee's limits (a step plan's; a spike's stages are judged alike)
+     * @param offered the requests its users offer if each is answered in exactly the sleep (the plan's ideal); 0
+     *                without a sleep
+     * @param failing whether it passes the knee's errors or p99 limits (a step plan's; a spike's stages are judged
+     *                alike)
      */
     public record StageFigures(
-            long fromSecond, long toSecond, int users, long samples, long errors, long p99Ms, boolean failing) {}
+            long fromSecond,
+            long toSecond,
+            int users,
+            long offered,
+            long samples,
+            long errors,
+            long p99Ms,
+            boolean failing) {
+
+        /**
+         * Whether the users this stage added to {@code before}'s brought less than {@link #KNEE_FOLLOW_SHARE} of the
+         * requests they offered; false when it added none or the plan offers no rate.
+         */
+        public boolean stoppedFollowing(StageFigures before) {
+            long addedOffer = offered - before.offered;
+            return users > before.users && addedOffer > 0 && samples - before.samples < KNEE_FOLLOW_SHARE * addedOffer;
+        }
+    }
 
     /**
      * @param scheduleStartMs the schedule's second 0, epoch ms
@@ -65,6 +111,7 @@ public record StagedOutcome(
                     stage.fromSecond(),
                     stage.toSecond(),
                     stage.users(),
+                    stage.offeredSamples(plan.sleepMs()),
                     stretch.samples(),
                     stretch.errors(),
                     stretch.p99Ms(),
@@ -91,20 +138,30 @@ public record StagedOutcome(
     private static StagedOutcome step(List<StageFigures> stages) {
         for (int i = 0; i < stages.size(); i++) {
             StageFigures step = stages.get(i);
+            StageFigures before = i == 0 ? null : stages.get(i - 1);
             if (step.failing()) {
-                Integer before = i == 0 ? null : stages.get(i - 1).users();
-                String words = String.format(
-                        Locale.ROOT,
-                        "knee at %s users (step %d: %s errors of %s, p99 %s ms)%s",
-                        Numbers.count(step.users()),
-                        i + 1,
-                        Numbers.count(step.errors()),
-                        Numbers.count(step.samples()),
-                        Numbers.count(step.p99Ms()),
-                        before == null
-                                ? "; the first step already failed"
-                                : "; " + Numbers.count(before) + " users passed");
-                return new StagedOutcome("step", stages, step.users(), before, null, null, null, words);
+                return knee(
+                        stages,
+                        step,
+                        before,
+                        KneeRule.ERRORS_OR_P99,
+                        String.format(
+                                Locale.ROOT,
+                                "step %d had %s errors of %s, p99 %s ms",
+                                i + 1,
+                                Numbers.count(step.errors()),
+                                Numbers.count(step.samples()),
+                                Numbers.count(step.p99Ms())));
+            }
+            if (before != null && step.stoppedFollowing(before)) {
+                return knee(
+                        stages,
+                        step,
+                        before,
+                        KneeRule.THROUGHPUT,
+                        "the " + Numbers.count(step.users() - before.users()) + " users added offered "
+                                + Numbers.count(step.offered() - before.offered()) + " requests, brought "
+                                + Numbers.count(step.samples() - before.samples()));
             }
         }
         int top = stages.isEmpty() ? 0 : stages.getLast().users();
@@ -116,8 +173,20 @@ public record StagedOutcome(
                 null,
                 null,
                 null,
+                null,
                 "no knee up to " + Numbers.count(top) + " users, the plan's top step: every step within "
-                        + KNEE_ERROR_PERCENT + "% errors and a p99 of " + KNEE_P99_FACTOR + " sleeps");
+                        + KNEE_ERROR_PERCENT + "% errors and a p99 of " + KNEE_P99_FACTOR
+                        + " sleeps, and the users each added brought at least half of the requests they offered");
+    }
+
+    /** The knee at {@code step}, named with the step before it and the rule that named it. */
+    private static StagedOutcome knee(
+            List<StageFigures> stages, StageFigures step, StageFigures before, KneeRule rule, String figures) {
+        String words = "knee at " + Numbers.count(step.users()) + " users ("
+                + (before == null ? "the first step" : Numbers.count(before.users()) + " before it") + "): " + figures
+                + " (by " + rule.words() + ")";
+        return new StagedOutcome(
+                "step", stages, step.users(), before == null ? null : before.users(), rule, null, null, null, words);
     }
 
     private static StagedOutcome spike(
@@ -134,6 +203,7 @@ public record StagedOutcome(
             return new StagedOutcome(
                     "spike",
                     stages,
+                    null,
                     null,
                     null,
                     null,
@@ -172,6 +242,7 @@ public record StagedOutcome(
         String words = recovery == null
                 ? "not recovered by the plan's end, " + (end - spike.toSecond()) + " s after the spike (" + base + ")"
                 : "recovered " + recovery + " s after the spike's end (" + base + ")";
-        return new StagedOutcome("spike", stages, null, null, recovery, peaks.osThreads(), peaks.rssBytes(), words);
+        return new StagedOutcome(
+                "spike", stages, null, null, null, recovery, peaks.osThreads(), peaks.rssBytes(), words);
     }
 }

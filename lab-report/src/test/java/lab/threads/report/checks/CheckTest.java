@@ -9,8 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
+import lab.threads.report.summary.Figure;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,7 +24,7 @@ class CheckTest {
         Check check = Check.parse(" p99 <= 7s ");
         assertEquals("p99 <= 7s", check.text());
         assertNull(check.server());
-        assertEquals(CheckFigure.P99, check.figure());
+        assertEquals(Figure.P99, check.figure().figure());
         assertEquals(CheckOperator.AT_MOST, check.operator());
         assertEquals(7000.0, ((Bound.Absolute) check.bound()).value());
         assertFalse(check.relative());
@@ -70,7 +70,7 @@ class CheckTest {
         String message = refused.getMessage();
         assertFalse(message.contains("\n"), message);
         assertTrue(message.contains("'" + written.strip() + "'"), message);
-        Arrays.stream(CheckFigure.values())
+        CheckFigure.all().stream()
                 .forEach(figure -> assertTrue(message.contains(figure.checkName()), figure + " in: " + message));
     }
 

@@ -32,7 +32,7 @@ class FigureRangesTest {
     void eachFigureOutsideItsDefinitionIsNamed() {
         assertTrue(FigureRanges.outside(ROW, TIMES, 372.3, 10, 1, null)
                 .getFirst()
-                .startsWith("% of the ideal 372.3 is outside 0-100.0"));
+                .startsWith("% of ideal 372.3 is outside 0-100.0"));
         SummaryReportRow errors = new SummaryReportRow(100, 1000, 900, 1500, 10, 101, 50, 1, 1, 10);
         assertTrue(
                 FigureRanges.outside(errors, TIMES, 50, 10, 1, null).getFirst().startsWith("error % 101.00"));
@@ -40,7 +40,9 @@ class FigureRangesTest {
         assertTrue(FigureRanges.outside(ROW, unordered, 50, 10, 1, null)
                 .getFirst()
                 .startsWith("the times are out of order"));
-        assertTrue(FigureRanges.outside(ROW, TIMES, 50, 10, 1, 1.2).getFirst().startsWith("the pool's busy share"));
+        assertTrue(FigureRanges.outside(ROW, TIMES, 50, 10, 1, 1.2)
+                .getFirst()
+                .startsWith("pool busy % 120.0 is outside 0-100"));
     }
 
     @Test

@@ -1,0 +1,31 @@
+package lab.threads.report.summary;
+
+import java.util.Locale;
+
+/**
+ * The values a figure can take by its definition ({@link Figure#range}); one outside it is a defect of the lab, not a
+ * finding ({@link FigureRanges}).
+ *
+ * @param max {@link Double#POSITIVE_INFINITY} for a figure without a top
+ */
+public record FigureRange(double min, double max) {
+
+    /** Counts, times and rates: never below 0. */
+    public static final FigureRange NOT_NEGATIVE = new FigureRange(0, Double.POSITIVE_INFINITY);
+
+    /** A share of a whole, in %. */
+    public static final FigureRange PERCENT = new FigureRange(0, 100);
+
+    public boolean contains(double value) {
+        return value >= min && value <= max;
+    }
+
+    /** "0-100", or "0 or more" without a top. */
+    public String words() {
+        return Double.isInfinite(max) ? number(min) + " or more" : number(min) + "-" + number(max);
+    }
+
+    private static String number(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : String.format(Locale.ROOT, "%s", value);
+    }
+}
