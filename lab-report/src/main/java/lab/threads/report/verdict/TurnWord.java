@@ -133,9 +133,6 @@ public final class TurnWord {
         boolean saturated = shares.anySaturated();
         boolean clientCostlier = saturated && shares.clientPercent() >= shares.serverPercent();
         boolean stallsAreTheMachines = own.stallsOnly() && saturated && !clientCostlier;
-        if (own.verdict() == Verdict.CLIENT_BOUND && !stallsAreTheMachines) {
-            return Decision.kept(Verdict.CLIENT_BOUND);
-        }
         Side competed = Side.atLeast(shares.saturatedPercentOfLoad(), LOAD_SATURATED_PERCENT);
         String busy = String.format(
                 Locale.ROOT,
@@ -153,6 +150,9 @@ public final class TurnWord {
                             busy,
                             shares.clientPercent(),
                             shares.serverPercent()));
+        }
+        if (own.verdict() == Verdict.CLIENT_BOUND && !stallsAreTheMachines) {
+            return Decision.kept(Verdict.CLIENT_BOUND);
         }
         Optional<Decision> disturbed = disturbance(shares);
         if (disturbed.isPresent()) {
@@ -196,7 +196,7 @@ public final class TurnWord {
                 Verdict.DISTURBED,
                 over.entrySet().stream()
                                 .map(disturber -> String.format(
-                                        Locale.ROOT, "%s took %.0f%%", disturber.getKey(), disturber.getValue()))
+                                        Locale.ROOT, "%s took %.1f%%", disturber.getKey(), disturber.getValue()))
                                 .collect(Collectors.joining(" and "))
                         + " of the busy time (the line is " + (int) DISTURBED_PERCENT + "%)"));
     }
