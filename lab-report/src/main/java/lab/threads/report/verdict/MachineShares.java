@@ -44,6 +44,10 @@ public record MachineShares(
     public static MachineShares of(MachineLedger ledger) {
         LedgerParts load = ledger.load();
         LedgerParts busy = ledger.saturated();
+        String others = ledger.others().entrySet().stream()
+                .limit(3)
+                .map(other -> String.format(Locale.ROOT, "%s %.1f s", other.getKey(), other.getValue() / 1000.0))
+                .collect(Collectors.joining(", "));
         List<String> named = new ArrayList<>();
         for (Map.Entry<LedgerParts.Part, Long> part : load.byPart().entrySet().stream()
                 .sorted(Map.Entry.<LedgerParts.Part, Long>comparingByValue().reversed())
@@ -51,13 +55,14 @@ public record MachineShares(
             double percent = load.percentOfBusy(part.getValue());
             if (percent > TurnWord.NAMED_PART_PERCENT) {
                 named.add(String.format(
-                        Locale.ROOT, "%s %.1f s (%.0f%%)", part.getKey().words(), part.getValue() / 1000.0, percent));
+                        Locale.ROOT,
+                        "%s %.1f s (%.0f%%%s)",
+                        part.getKey().words(),
+                        part.getValue() / 1000.0,
+                        percent,
+                        part.getKey() == LedgerParts.Part.OTHER && !others.isEmpty() ? ": " + others : ""));
             }
         }
-        String others = ledger.others().entrySet().stream()
-                .limit(3)
-                .map(other -> String.format(Locale.ROOT, "%s %.1f s", other.getKey(), other.getValue() / 1000.0))
-                .collect(Collectors.joining(", "));
         return new MachineShares(
                 true,
                 ledger.seconds(),
@@ -68,7 +73,7 @@ public record MachineShares(
                 load.percentOfBusy(load.otherMs()),
                 String.format(
                                 Locale.ROOT,
-                                "the machine was busy %.1f s of %d cores x %d s: ",
+                                "busy %.1f s of %d cores x %d s: ",
                                 load.busyMs() / 1000.0,
                                 ledger.cores(),
                                 ledger.seconds())
