@@ -11,27 +11,29 @@ import lab.threads.client.LoadClient;
 
 /**
  * The one rule that gives a server's turn its word: whose figures these are. The console, the page, summary.json and
- * the checks all print or use the word it decides. The rule, first match wins:
+ * the checks all print or use the word it decides, so the same facts never get two words. Shares of the busy machine
+ * are taken in the seconds every core was busy, where the sides had to compete; a share is "clearly" past a line when
+ * it is past it by {@value #NEAR_POINTS} points or more. The rule, first match wins:
  *
  * <ol>
  * <li><b>client-bound</b>: the client's own doing. Its own evidence ({@link ClientVerdict#judge}: its resource errors,
  *     GC pauses, falling behind its schedule, busy while lagging, or stalls while the cores were not all busy); or,
- *     every core busy for at least {@value #LOAD_SATURATED_PERCENT}% of the load, the client took at least as much of
- *     the busy machine as the server (its CPU crowded the server out); or, each side on cores of its own, the client
- *     kept its own busy longer than the server did.
+ *     every core busy for clearly more than {@value #LOAD_SATURATED_PERCENT}% of the load, the client took at least as
+ *     much of the busy machine as the server (its CPU crowded the server out); or, each side on cores of its own, the
+ *     client kept its own busy longer than the server did.
  * <li><b>disturbed</b>: steal, or other programs, took more than {@value #DISTURBED_PERCENT}% of the turn's busy time:
  *     the figures are partly someone else's, named with their seconds.
- * <li><b>machine-bound</b>: every core busy for at least {@value #LOAD_SATURATED_PERCENT}% of the load and the server
- *     got under {@value #SERVER_SHARE_LINE_PERCENT}% of the busy machine: it was short of cores the client and the lab
- *     held, so the figures are the shared machine's. Also when the client's only sign is stalls, in seconds when every
- *     core was busy and the server took more of them than the client.
+ * <li><b>machine-bound</b>: every core busy for clearly more than {@value #LOAD_SATURATED_PERCENT}% of the load and
+ *     the server clearly under {@value #SERVER_SHARE_LINE_PERCENT}% of the busy machine: it was short of cores the
+ *     client and the lab held, so the figures are the shared machine's. Also when the client's only sign is stalls,
+ *     while some seconds had every core busy and the server took more of them than the client.
  * <li><b>near machine-bound</b>: either share of machine-bound within {@value #NEAR_POINTS} points of its line and
- *     neither on the far side of that band: a repeat could fall either side, so the word says so rather than flip.
+ *     neither clearly on the other side: a repeat could fall either side, so the word says so rather than flip.
  * <li>otherwise what the client's own record says: <b>no client limit seen</b> (the server's own figures), or
  *     <b>unknown</b> when there is no record to judge by.
  * </ol>
- * Shares of the busy machine are taken in the seconds every core was busy, where the sides had to compete. Without a
- * ledger (an older run) the two processes' own series stand in for it, and steal and other programs are unknown.
+ * Without a ledger (an older run) the two processes' own series stand in for it, and steal and other programs are
+ * unknown.
  */
 public final class TurnWord {
 
