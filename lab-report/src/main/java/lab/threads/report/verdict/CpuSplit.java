@@ -84,11 +84,6 @@ public record CpuSplit(
         return saturatedSeconds * 2 >= seconds;
     }
 
-    /** The client spent at least as much CPU as the server did: the client's cost is what bounded the rate. */
-    boolean clientCostlier() {
-        return clientCpuMs >= serverCpuMs;
-    }
-
     /**
      * "the server took 1.6 of 2 cores, the client 0.4": in the seconds all cores were busy when both sides' CPU in
      * them is known, else on average over the load.
