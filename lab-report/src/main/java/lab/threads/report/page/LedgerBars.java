@@ -10,8 +10,8 @@ import lab.threads.report.summary.ServerSummary;
 /**
  * Who used the machine's CPU in each server's turn: one stacked bar per turn, its full width the cores' whole time over
  * the load, split into the ledger's parts, in HTML and CSS alone (no script) as {@link GlanceBars} draws. Each row
- * names its parts with their seconds, so the bar needs no hovering to be read. Nothing is drawn when no turn kept a
- * ledger.
+ * names its parts with their seconds, so the bar needs no hovering to be read; the legend names the parts some turn
+ * had. Nothing is drawn when no turn kept a ledger.
  */
 final class LedgerBars {
 
@@ -42,7 +42,12 @@ final class LedgerBars {
         StringBuilder html = new StringBuilder("<section id=\"ledger\" class=\"ledger\">\n<h2>Who used the machine's"
                 + " CPU</h2>\n<p>Each bar is the cores' whole time over a server's load; its parts are who kept them "
                 + "busy (ledger.jsonl), the rest idle. The word above is decided from them.</p>\n<p>");
-        for (LedgerParts.Part part : LedgerParts.Part.values()) {
+        List<LedgerParts.Part> present = List.of(LedgerParts.Part.values()).stream()
+                .filter(part -> servers.stream()
+                        .anyMatch(server -> server.ledger() != null
+                                && server.ledger().load().byPart().getOrDefault(part, 0L) > 0))
+                .toList();
+        for (LedgerParts.Part part : present) {
             html.append("<span class=\"key\" style=\"background:")
                     .append(COLORS.get(part))
                     .append("\"></span>")

@@ -15,6 +15,7 @@ import lab.threads.report.JtlFixture;
 import lab.threads.report.LedgerFixture;
 import lab.threads.report.LedgerFixture.Cores;
 import lab.threads.report.RunFixture;
+import lab.threads.report.page.TerminalTable;
 import lab.threads.report.verdict.Verdict;
 import lab.threads.run.RunFolder;
 import lab.threads.run.RunOutcome;
@@ -39,6 +40,29 @@ class LedgerSummaryTest {
                 pool.validity()::oneLine);
         assertTrue(pool.notes().stream().noneMatch(note -> note.contains(RunFolder.LEDGER_FILE)), "no defect");
         assertTrue(new ObjectMapper().valueToTree(pool).path("ledger").isMissingNode(), "summary.json leaves it out");
+    }
+
+    @Test
+    void theConsoleSaysEachTurnsWordAsThePageAndSummaryJsonDo() throws IOException {
+        RunReport run = RunFixture.ledgered(runDir);
+        String console = TerminalTable.render(run);
+
+        for (ServerSummary server : run.servers()) {
+            String word = server.validity().verdict().label();
+            assertTrue(console.contains(server.server() + ": " + word), console);
+            assertEquals(
+                    word,
+                    new ObjectMapper()
+                            .valueToTree(server)
+                            .path("validity")
+                            .path("verdict")
+                            .asText());
+        }
+        assertEquals(
+                java.util.List.of(Verdict.MACHINE_BOUND, Verdict.DISTURBED, Verdict.CLIENT_BOUND),
+                run.servers().stream()
+                        .map(server -> server.validity().verdict())
+                        .toList());
     }
 
     @Test
