@@ -32,11 +32,11 @@ import lab.threads.report.raw.ServerView;
  *     ports, memory, threads), and {@value #GC_PAUSE_FLAG_MS} ms or more of client GC pauses within one second while
  *     samples were in flight.
  * </ul>
- * The machine's share (all cores busy) and the gap between the client's p99 and the server's own are stated as facts.
- * {@link ClientFacts} finds the facts in the run's series, {@link ClientFindings} words each of them; this record holds
- * the verdict and puts the two together.
+ * The gap between the client's p99 and the server's own is stated as a fact. {@link ClientFacts} finds the facts in the
+ * run's series, {@link ClientFindings} words each of them; {@link #judge} gives the client's own word from them, and
+ * {@link TurnWord} the turn's word from that and the machine's share of each side: the one the reports print.
  *
- * @param verdict  whether the client held the figures back
+ * @param verdict  the turn's word: the client's own from {@link #judge}, the turn's once {@link TurnWord} decided it
  * @param findings the evidence, one sentence each, most telling first
  * @param advice   what to do, in one sentence
  * @param stallsOnly the client is held to be the bottleneck for its stalls alone, which the shared machine may have
