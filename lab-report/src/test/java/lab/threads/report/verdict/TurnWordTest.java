@@ -104,6 +104,21 @@ class TurnWordTest {
     }
 
     @Test
+    void everyCoreBusyForMoreThanHalfTheLoadWithTheServerUnderTheMachineIsMachineBound() {
+        // Every core busy 57 of 99 s, the server on 0.9 of 2 cores in them; the rest of the load half idle.
+        List<LedgerSecond> lines = new java.util.ArrayList<>(
+                LedgerFixture.seconds(T, 57, Cores.of(0.9, 0.8).withLab(0.3)));
+        lines.addAll(LedgerFixture.seconds(T + 57_000, 42, Cores.of(0.5, 0.4)));
+
+        ClientVerdict verdict = word(NO_SIGN, lines);
+
+        assertEquals(Verdict.MACHINE_BOUND, verdict.verdict(), verdict::oneLine);
+        assertTrue(
+                verdict.findings().getLast().startsWith("machine-bound: every core busy for 57 of 99 s"),
+                verdict::oneLine);
+    }
+
+    @Test
     void sharesWithinAFewPointsOfTheLineReadNearOnBothSidesOfIt() {
         // The line is 65% of the busy machine: 1.3 of 2 cores. 1.26 and 1.34 of them are each 2 points off it.
         ClientVerdict under = word(NO_SIGN, Cores.of(1.26, 0.4).withLab(0.34));
