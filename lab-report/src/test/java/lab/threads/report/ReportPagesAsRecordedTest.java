@@ -19,6 +19,8 @@ import lab.threads.report.runs.SweepPoint;
 import lab.threads.report.runs.SweepReport;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
+import lab.threads.report.verdict.ClientVerdict;
+import lab.threads.report.verdict.Verdict;
 import lab.threads.run.PlanShape;
 import lab.threads.run.RunFolder;
 import lab.threads.run.RunOutcome;
@@ -39,6 +41,13 @@ class ReportPagesAsRecordedTest {
     void aRunsPagesAsRecorded() throws IOException {
         ReportWriter.writeAll(RunFixture.threeServers(dir), dir);
         assertRunAsRecorded("run");
+    }
+
+    /** Each server's turn with the machine's ledger: the stacked bars, the parts in the findings, the words. */
+    @Test
+    void aRunWithTheMachinesLedgerAsRecorded() throws IOException {
+        ReportWriter.writeAll(RunFixture.ledgered(dir), dir);
+        assertRunAsRecorded("run-ledger");
     }
 
     /** One server interrupted, one died at start: the partial notice, the notes, errors by cause. */
@@ -143,12 +152,30 @@ class ReportPagesAsRecordedTest {
             first.add(RunFixture.withPercentOfIdeal(server, percents[s][0]));
             first.add(RunFixture.withPercentOfIdeal(server, percents[s][1]));
             second.add(RunFixture.withPercentOfIdeal(server, percents[s][2]));
-            second.add(RunFixture.withPercentOfIdeal(server, percents[s][3]));
+            // The last server's last repeat was disturbed: other programs took its cores.
+            second.add(
+                    s == 2
+                            ? RunFixture.withFigures(
+                                    server, percents[s][3], server.summary().errorPercent(), disturbed(server))
+                            : RunFixture.withPercentOfIdeal(server, percents[s][3]));
         }
         byLevel.put("100", first);
         byLevel.put("200", second);
         writeSweep(SweepPoint.all("users", byLevel));
         assertSweepAsRecorded("sweep-repeats");
+    }
+
+    private static ClientVerdict disturbed(ServerSummary server) {
+        ClientVerdict own = server.validity();
+        return new ClientVerdict(
+                Verdict.DISTURBED,
+                List.of("disturbed: other programs (gradle 9.3 s) took 10.0% of the busy time (the line is 5%)"),
+                "advice",
+                own.clientStalls(),
+                own.clientBusyLagging(),
+                own.machineSaturatedSeconds(),
+                own.clientLimitErrors(),
+                false);
     }
 
     /** Repeats on both sides (medians, ranges, the spread's column), the same setup, a server in one run only. */

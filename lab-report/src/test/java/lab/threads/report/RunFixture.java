@@ -93,6 +93,24 @@ public final class RunFixture {
                         .toList());
     }
 
+    /**
+     * The same three servers with the machine's ledger in each folder, every line of it a second of a 2-core machine:
+     * server-platform with every core busy and the server on 1.1 of them, server-pool beside a gradle build taking a
+     * tenth of its busy time, server-virtual on a machine half idle.
+     */
+    public static RunReport ledgered(Path runDir) throws IOException {
+        List<LedgerFixture.Cores> shapes = List.of(
+                LedgerFixture.Cores.of(1.1, 0.6).withLab(0.3),
+                LedgerFixture.Cores.of(0.6, 0.5).withLab(0.1).withOther(0.15),
+                LedgerFixture.Cores.of(0.3, 0.6).withLab(0.1));
+        threeServers(runDir);
+        for (int i = 0; i < SERVERS.size(); i++) {
+            LedgerFixture.write(
+                    runDir.resolve(SERVERS.get(i)), LedgerFixture.seconds(JtlFixture.START - 2_000, 60, shapes.get(i)));
+        }
+        return threeServers(runDir);
+    }
+
     /** The same three servers with both JVMs' recordings in each folder, as a --profile run leaves them. */
     public static RunReport profiled(Path runDir) throws IOException {
         for (String server : SERVERS) {
@@ -209,7 +227,8 @@ public final class RunFixture {
                 s.cpu(),
                 s.pool(),
                 s.guest(),
-                s.staged());
+                s.staged(),
+                s.ledger());
     }
 
     /** The server's own per-second series over the fixture's 50 s: 60 responses a second, p99 a little above 6 s. */

@@ -6,7 +6,6 @@ import java.util.Optional;
 import lab.threads.report.runs.ComparedRun;
 import lab.threads.report.runs.Spread;
 import lab.threads.report.summary.ServerSummary;
-import lab.threads.report.verdict.Verdict;
 import lab.threads.run.RunFolder;
 
 /**
@@ -100,9 +99,7 @@ public record CheckJudge(ComparedRun run, ComparedRun baseline) {
     }
 
     private static boolean heldBack(ServerSummary row) {
-        return row.validity() != null
-                && (row.validity().verdict() == Verdict.CLIENT_BOUND
-                        || row.validity().verdict() == Verdict.MACHINE_BOUND);
+        return row.validity() != null && row.validity().verdict().heldBack();
     }
 
     private Judged against(Check check, String server, Spread value) {

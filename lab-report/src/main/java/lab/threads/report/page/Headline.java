@@ -2,8 +2,10 @@ package lab.threads.report.page;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.raw.ServerStatsPeaks;
@@ -103,29 +105,31 @@ public final class Headline {
                 : stats.lowerBoundMark() + Numbers.count(stats.peakThreads()) + " peak threads";
     }
 
-    /** Whose figures these are: the servers the client held back, and those whose run found every core busy. */
+    /**
+     * Whose figures these are, by each server's word: those the client held back, those the shared machine did (or
+     * nearly), those other programs or steal disturbed; else that nothing did.
+     */
     private static String heldBack(List<ServerSummary> servers) {
-        List<String> byClient = servers.stream()
-                .filter(server -> server.validity().verdict().equals(Verdict.CLIENT_BOUND))
-                .map(ServerSummary::server)
-                .toList();
-        List<String> byMachine = servers.stream()
-                .filter(server -> server.validity().machineSaturatedSeconds() > 0)
-                .map(server -> server.server() + " (" + server.validity().machineSaturatedSeconds() + " s)")
-                .toList();
-        List<String> unknown = servers.stream()
-                .filter(server -> server.validity().verdict().equals(Verdict.UNKNOWN))
-                .map(ServerSummary::server)
-                .toList();
+        Map<Verdict, List<String>> byWord = new EnumMap<>(Verdict.class);
+        for (ServerSummary server : servers) {
+            byWord.computeIfAbsent(server.validity().verdict(), word -> new ArrayList<>())
+                    .add(server.server());
+        }
         List<String> said = new ArrayList<>();
-        if (!byClient.isEmpty()) {
-            said.add("The client held back the figures of " + words(byClient) + ".");
-        }
-        if (!byMachine.isEmpty()) {
-            said.add("All cores were busy in the runs of " + words(byMachine)
-                    + ": client and server competed for them.");
-        }
-        if (byClient.isEmpty() && byMachine.isEmpty()) {
+        sentence(byWord, Verdict.CLIENT_BOUND, "The client held back the figures of %s.")
+                .ifPresent(said::add);
+        sentence(
+                        byWord,
+                        Verdict.MACHINE_BOUND,
+                        "The shared machine held back those of %s: every core was busy and the "
+                                + "server got too few of them.")
+                .ifPresent(said::add);
+        sentence(byWord, Verdict.NEAR_MACHINE_BOUND, "%s came near machine-bound.")
+                .ifPresent(said::add);
+        sentence(byWord, Verdict.DISTURBED, "Steal or other programs disturbed the runs of %s.")
+                .ifPresent(said::add);
+        List<String> unknown = byWord.getOrDefault(Verdict.UNKNOWN, List.of());
+        if (said.isEmpty()) {
             said.add(
                     unknown.size() == servers.size()
                             ? "Whether the client held any figure back is unknown: no server-side record to judge it by."
@@ -134,6 +138,11 @@ public final class Headline {
             said.add("For " + words(unknown) + " no server-side record tells.");
         }
         return String.join(" ", said);
+    }
+
+    private static Optional<String> sentence(Map<Verdict, List<String>> byWord, Verdict word, String format) {
+        List<String> servers = byWord.getOrDefault(word, List.of());
+        return servers.isEmpty() ? Optional.empty() : Optional.of(String.format(Locale.ROOT, format, words(servers)));
     }
 
     /** "a", "a and b", "a, b and c". */

@@ -25,7 +25,7 @@ public final class HtmlReport {
             .verdict summary{cursor:pointer}
             .verdict.bad b{color:#b00}
             .verdict.ok b{color:#070}
-            """ + GlanceBars.STYLE + TimeSection.STYLE + ChartsSection.STYLE + ProfileSection.STYLE;
+            """ + GlanceBars.STYLE + LedgerBars.STYLE + TimeSection.STYLE + ChartsSection.STYLE + ProfileSection.STYLE;
 
     private HtmlReport() {}
 

@@ -72,6 +72,7 @@ final class RunLayout {
                         () -> MarkdownSection.render(Headline.parts(report)) + '\n' + Cells.planLine(report) + '\n'),
                 Block.pageOnly(page -> GlanceBars.render(servers, report.plan())),
                 Block.shared(RunSections.validity(servers)),
+                Block.pageOnly(page -> LedgerBars.render(servers)),
                 Block.pageOnly(page -> TimeSection.render(servers, client)),
                 Block.shared(RunSections.results(servers, client)),
                 Block.shared(OverloadSection.of(servers)),

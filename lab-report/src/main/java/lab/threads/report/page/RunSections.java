@@ -10,7 +10,6 @@ import lab.threads.report.summary.ServerSummary;
 import lab.threads.report.verdict.ClientVerdict;
 import lab.threads.report.verdict.ErrorCause;
 import lab.threads.report.verdict.ErrorClass;
-import lab.threads.report.verdict.Verdict;
 
 /**
  * The run report's sections made of lists, tables and words: whose figures these are, the results, errors by cause,
@@ -34,7 +33,7 @@ final class RunSections {
                                     validity.verdict().label(),
                                     validity.findings(),
                                     validity.advice(),
-                                    validity.verdict().equals(Verdict.CLIENT_BOUND));
+                                    validity.verdict().heldBack());
                         })
                         .toList())));
     }

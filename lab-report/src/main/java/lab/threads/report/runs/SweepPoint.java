@@ -1,5 +1,6 @@
 package lab.threads.report.runs;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,6 +19,8 @@ import lab.threads.report.verdict.Verdict;
  * @param figures figure name -> spread over the repeats, in a fixed order
  * @param clientVerdicts each repeat's verdict on the client ({@link ClientVerdict}), in order
  * @param errorsByCause  failed requests per cause, over all the repeats, most first
+ * @param undisturbed    the same figures over the repeats not {@link Verdict#DISTURBED}; empty when none was, or
+ *                       when every one was
  */
 public record SweepPoint(
         String server,
@@ -25,11 +28,27 @@ public record SweepPoint(
         String level,
         Map<String, Spread> figures,
         List<Verdict> clientVerdicts,
-        Map<String, Long> errorsByCause) {
+        Map<String, Long> errorsByCause,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Spread> undisturbed) {
+
+    public SweepPoint {
+        undisturbed = undisturbed == null ? Map.of() : undisturbed;
+    }
 
     public SweepPoint(
             String server, String property, String level, Map<String, Spread> figures, List<Verdict> clientVerdicts) {
-        this(server, property, level, figures, clientVerdicts, Map.of());
+        this(server, property, level, figures, clientVerdicts, Map.of(), Map.of());
+    }
+
+    /** The repeats, counted from 1, that steal or other programs disturbed. */
+    public List<Integer> disturbedRepeats() {
+        List<Integer> disturbed = new ArrayList<>();
+        for (int i = 0; i < clientVerdicts.size(); i++) {
+            if (clientVerdicts.get(i) == Verdict.DISTURBED) {
+                disturbed.add(i + 1);
+            }
+        }
+        return disturbed;
     }
 
     /** The property of a run repeated without a sweep: its one level is the plan's name. */
@@ -42,17 +61,25 @@ public record SweepPoint(
             .collect(Collectors.toMap(ServerFigure::key, ServerFigure::reader, (a, b) -> a, LinkedHashMap::new));
 
     public static SweepPoint of(String server, String property, String level, List<ServerSummary> repeats) {
-        Map<String, Spread> figures = new LinkedHashMap<>();
-        FIGURES.forEach((name, figure) -> figures.put(
-                name,
-                Spread.of(repeats.stream().map(r -> figure.applyAsDouble(r)).toList())));
+        List<ServerSummary> quiet = repeats.stream()
+                .filter(r -> r.validity().verdict() != Verdict.DISTURBED)
+                .toList();
         return new SweepPoint(
                 server,
                 property,
                 level,
-                figures,
+                figures(repeats),
                 repeats.stream().map(r -> r.validity().verdict()).toList(),
-                errorsByCause(repeats));
+                errorsByCause(repeats),
+                quiet.isEmpty() || quiet.size() == repeats.size() ? Map.of() : figures(quiet));
+    }
+
+    private static Map<String, Spread> figures(List<ServerSummary> repeats) {
+        Map<String, Spread> figures = new LinkedHashMap<>();
+        FIGURES.forEach((name, figure) -> figures.put(
+                name,
+                Spread.of(repeats.stream().map(r -> figure.applyAsDouble(r)).toList())));
+        return figures;
     }
 
     private static Map<String, Long> errorsByCause(List<ServerSummary> repeats) {

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import lab.threads.client.LoadClient;
 import lab.threads.report.chart.ChartJs;
 import lab.threads.report.chart.ServerPalette;
@@ -84,8 +85,41 @@ public final class SweepReport {
         List<Section.Bullet> lines = new ArrayList<>();
         kneeLines(points).forEach(line -> lines.add(new Section.Bullet(line)));
         clientLines(points).forEach(line -> lines.add(new Section.Bullet(line, List.of(), "client")));
+        disturbedLines(points).forEach(line -> lines.add(new Section.Bullet(line, List.of(), "client")));
         return new Section.Bullets(null, lines);
     }
+
+    /**
+     * The points some of whose repeats steal or other programs disturbed: which repeats, and the medians with and
+     * without them, so a reader sees what the disturbance moved.
+     */
+    static List<String> disturbedLines(List<SweepPoint> points) {
+        return points.stream()
+                .filter(p -> !p.disturbedRepeats().isEmpty())
+                .map(p -> p.server() + " at " + p.property() + "=" + p.level() + ": "
+                        + (p.disturbedRepeats().size() == 1 ? "repeat " : "repeats ")
+                        + p.disturbedRepeats().stream().map(String::valueOf).collect(Collectors.joining(", "))
+                        + " of " + p.clientVerdicts().size() + " disturbed (its case report names who)"
+                        + (p.undisturbed().isEmpty()
+                                ? ", every one of them"
+                                : "; medians with / without: "
+                                        + DISTURBED_FIGURES.stream()
+                                                .map(figure -> figure.getValue() + " "
+                                                        + number(p.figures()
+                                                                .get(figure.getKey())
+                                                                .median()) + " / "
+                                                        + number(p.undisturbed()
+                                                                .get(figure.getKey())
+                                                                .median()))
+                                                .collect(Collectors.joining(", "))))
+                .toList();
+    }
+
+    /** The figures a disturbed point states with and without its disturbed repeats. */
+    private static final List<Map.Entry<String, String>> DISTURBED_FIGURES = List.of(
+            Map.entry("percentOfIdeal", "% of the ideal"),
+            Map.entry("throughput", "req/s"),
+            Map.entry("p99", "p99 ms"));
 
     /**
      * Where each server's curve bends: the first level at which its median throughput falls below

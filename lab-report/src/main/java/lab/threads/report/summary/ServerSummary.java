@@ -9,6 +9,7 @@ import java.util.Map;
 import lab.threads.client.LoadClient;
 import lab.threads.report.math.AcceptQueueCheck;
 import lab.threads.report.math.ArrivalLag;
+import lab.threads.report.math.MachineLedger;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.math.Percentiles;
 import lab.threads.report.math.RequestTimeline;
@@ -26,6 +27,7 @@ import lab.threads.report.raw.DatabaseSeries;
 import lab.threads.report.raw.JtlReader;
 import lab.threads.report.raw.JvmProfile;
 import lab.threads.report.raw.KernelEvidence;
+import lab.threads.report.raw.LedgerFile;
 import lab.threads.report.raw.PoolSeries;
 import lab.threads.report.raw.RecordedClient;
 import lab.threads.report.raw.SeriesGaps;
@@ -41,10 +43,12 @@ import lab.threads.report.verdict.DatabaseView;
 import lab.threads.report.verdict.ErrorCauses;
 import lab.threads.report.verdict.ErrorClassTally;
 import lab.threads.report.verdict.ErrorClasses;
+import lab.threads.report.verdict.MachineShares;
 import lab.threads.report.verdict.NoBlockingVerdict;
 import lab.threads.report.verdict.PoolVerdict;
 import lab.threads.report.verdict.ServerLogLimits;
 import lab.threads.report.verdict.StagedOutcome;
+import lab.threads.report.verdict.TurnWord;
 import lab.threads.run.GuestFacts;
 import lab.threads.run.PlanShape;
 import lab.threads.run.RunFolder;
@@ -84,6 +88,8 @@ import lab.threads.run.RunOutcome;
  *                          left out of summary.json) for the lab's own servers
  * @param staged            a spike's or a step plan's stages, knee or recovery; null (and left out of summary.json)
  *                          for any other plan
+ * @param ledger            the machine's CPU by who used it over the load, in total, in the seconds every core was
+ *                          busy and second by second; null (and left out of summary.json) in a run without a ledger
  */
 public record ServerSummary(
         String server,
@@ -108,7 +114,8 @@ public record ServerSummary(
         @JsonInclude(JsonInclude.Include.NON_NULL) CpuSplit cpu,
         @JsonInclude(JsonInclude.Include.NON_NULL) PoolVerdict pool,
         @JsonInclude(JsonInclude.Include.NON_NULL) GuestFacts guest,
-        @JsonInclude(JsonInclude.Include.NON_NULL) StagedOutcome staged) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) StagedOutcome staged,
+        @JsonInclude(JsonInclude.Include.NON_NULL) MachineLedger ledger) {
 
     public ServerSummary {
         // A summary.json written before the timeline existed has none.
@@ -174,7 +181,8 @@ public record ServerSummary(
                 cpu,
                 pool,
                 guest,
-                staged);
+                staged,
+                ledger);
     }
 
     /** Reads the server folder's files; never throws on bad files. */
@@ -243,6 +251,14 @@ public record ServerSummary(
                 KernelEvidence.read(serverDir.resolve(RunFolder.KERNEL_FILE), connects, notes, loadClient);
         CoreUse cores = ends.isEmpty() ? CoreUse.SHARED : CoreUse.read(serverDir, ends.firstStart(), ends.lastEnd());
         CpuSplit cpu = ends.isEmpty() ? CpuSplit.UNKNOWN : CpuSplit.read(serverDir, ends.firstStart(), ends.lastEnd());
+        MachineLedger ledger = ends.isEmpty()
+                ? null
+                : MachineLedger.over(LedgerFile.read(serverDir, notes), ends.firstStart(), ends.lastEnd());
+        int machineCores = clientSnapshots.stream()
+                .map(ClientSnapshot::cores)
+                .filter(java.util.Objects::nonNull)
+                .findFirst()
+                .orElse(0);
         long scheduleStartMs = client.scheduleStartMs() == null
                 ? ends.firstStart()
                 : Math.min(client.scheduleStartMs(), ends.firstStart());
@@ -297,28 +313,28 @@ public record ServerSummary(
                 client,
                 // Where each request's time went replaces the gap between the client's p99 and the server's own.
                 NoBlockingVerdict.of(
-                        ClientVerdict.judge(
-                                        ends,
-                                        serverSeconds,
-                                        clientSnapshots,
-                                        client,
-                                        byCause,
-                                        percentiles.p99(),
-                                        breakdown.present() ? null : serverView,
-                                        arrivals.against(plan, scheduleStartMs),
-                                        loadClient)
-                                .withServerSide(ServerLogLimits.read(serverDir), serverView, plan.sleepMs(), breakdown)
-                                .withCores(
-                                        cores,
-                                        cpu,
-                                        clientSnapshots.stream()
-                                                .map(ClientSnapshot::cores)
-                                                .filter(java.util.Objects::nonNull)
-                                                .findFirst()
-                                                .orElse(0))
-                                .withFact(ClientProcesses.read(serverDir).finding())
-                                .withNoThinkTime(
-                                        !plan.hasIdeal(), guest != null, cpu, cores, summary.samples(), loadClient),
+                        TurnWord.decide(
+                                ClientVerdict.judge(
+                                                ends,
+                                                serverSeconds,
+                                                clientSnapshots,
+                                                client,
+                                                byCause,
+                                                percentiles.p99(),
+                                                breakdown.present() ? null : serverView,
+                                                arrivals.against(plan, scheduleStartMs),
+                                                loadClient)
+                                        .withServerSide(
+                                                ServerLogLimits.read(serverDir), serverView, plan.sleepMs(), breakdown)
+                                        .withFact(
+                                                ClientProcesses.read(serverDir).finding()),
+                                ledger == null ? MachineShares.of(cpu, machineCores) : MachineShares.of(ledger),
+                                cores,
+                                !plan.hasIdeal(),
+                                guest != null,
+                                cpu,
+                                summary.samples(),
+                                loadClient),
                         !plan.hasIdeal(),
                         cpu,
                         cores,
@@ -336,6 +352,7 @@ public record ServerSummary(
                 guest,
                 runPlan.isStaged() && !ends.isEmpty()
                         ? StagedOutcome.of(runPlan, seconds, scheduleStartMs, serverDir.resolve(RunFolder.STATS_FILE))
-                        : null);
+                        : null,
+                ledger);
     }
 }

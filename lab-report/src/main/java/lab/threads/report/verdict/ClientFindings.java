@@ -185,7 +185,8 @@ final class ClientFindings {
     static String advice(Verdict verdict, ClientHealth health, LoadClient recorder, boolean serverSeconds) {
         return switch (verdict) {
             case CLIENT_BOUND -> clientBoundAdvice(recorder, false);
-            case MACHINE_BOUND -> ClientVerdict.MACHINE_ADVICE;
+            case MACHINE_BOUND, NEAR_MACHINE_BOUND -> ClientVerdict.MACHINE_ADVICE;
+            case DISTURBED -> TurnWord.DISTURBED_ADVICE;
             case NO_CLIENT_LIMIT ->
                 "No sign the client was the bottleneck: "
                         + (serverSeconds

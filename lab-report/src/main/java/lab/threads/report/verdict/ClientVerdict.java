@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import lab.threads.client.LoadClient;
 import lab.threads.report.math.ArrivalLag;
+import lab.threads.report.math.MachineLedger;
 import lab.threads.report.math.SampleEnds;
 import lab.threads.report.math.TimeBreakdown;
 import lab.threads.report.raw.ClientHealth;
@@ -31,11 +32,11 @@ import lab.threads.report.raw.ServerView;
  *     ports, memory, threads), and {@value #GC_PAUSE_FLAG_MS} ms or more of client GC pauses within one second while
  *     samples were in flight.
  * </ul>
- * The machine's share (all cores busy) and the gap between the client's p99 and the server's own are stated as facts.
- * {@link ClientFacts} finds the facts in the run's series, {@link ClientFindings} words each of them; this record holds
- * the verdict and puts the two together.
+ * The gap between the client's p99 and the server's own is stated as a fact. {@link ClientFacts} finds the facts in the
+ * run's series, {@link ClientFindings} words each of them; {@link #judge} gives the client's own word from them, and
+ * {@link TurnWord} the turn's word from that and the machine's share of each side: the one the reports print.
  *
- * @param verdict  whether the client held the figures back
+ * @param verdict  the turn's word: the client's own from {@link #judge}, the turn's once {@link TurnWord} decided it
  * @param findings the evidence, one sentence each, most telling first
  * @param advice   what to do, in one sentence
  * @param stallsOnly the client is held to be the bottleneck for its stalls alone, which the shared machine may have
@@ -54,7 +55,7 @@ public record ClientVerdict(
     static final int STALL_MIN_RESPONSES = 10;
     static final int LAG_MIN_RESPONSES = 10;
     static final double BUSY_SHARE_PERCENT = 50;
-    static final double MACHINE_SATURATED_PERCENT = 95;
+    static final double MACHINE_SATURATED_PERCENT = MachineLedger.SATURATED_PERCENT;
     static final long GC_PAUSE_FLAG_MS = 500;
     /** The server's own p99 this far past the sleep (or 10% of it, if more) is time spent waiting inside the server. */
     static final long SERVER_WAIT_FLAG_MS = 1_000;
@@ -171,101 +172,21 @@ public record ClientVerdict(
         return more.size() == findings.size() ? this : withFindings(more);
     }
 
-    /**
-     * The same verdict with the cores' side of it: on shared cores, the seconds all of them were busy, with the CPU each
-     * side took of them; with each side on its own cores ({@code --cpus}), which side kept its own busy, and how long.
-     * On shared cores a client held to be the bottleneck for its stalls alone, while the server took more of the busy
-     * cores than it, is machine-bound: the server's CPU starved it, and nothing the client did by itself set the
-     * figures.
-     *
-     * @param cpu   each side's CPU over the load
-     * @param cores the cores the two sides shared; 0 when unknown
-     */
-    public ClientVerdict withCores(CoreUse cores, CpuSplit cpu, int machineCores) {
-        if (cores.pinned()) {
-            return withFact(cores.finding());
-        }
-        if (machineSaturatedSeconds == 0) {
-            return this;
-        }
-        String busy = "machine: all cores at least " + (int) MACHINE_SATURATED_PERCENT + "% busy for "
-                + machineSaturatedSeconds + " s: client and server competed for them"
-                + (cpu.known() && machineCores > 0 ? " (" + cpu.coresWords(machineCores) + ")" : "");
-        if (!cpu.known()) {
-            return withFact(busy);
-        }
-        boolean starved = verdict == Verdict.CLIENT_BOUND && stallsOnly && !cpu.clientCostlier();
-        if (!starved) {
-            return withFact(busy
-                    + (cpu.clientCostlier()
-                            ? ": the client took more of them than the server, which waited for the cores it held"
-                            : ": the server took more of them than the client: its own CPU need set the pace"));
-        }
-        List<String> more = new ArrayList<>(findings);
-        more.add(busy + ": the server took more of them than the client, so the client's stalls are the machine's");
+    static final String MACHINE_ADVICE = "Client and server shared the cores and the server got too few of them: "
+            + "the figures are the machine's. To measure the server alone, the client on cores of its own (--cpus) or "
+            + "the server on another machine (--target).";
+
+    /** The same evidence under the word {@link TurnWord} decided, with its findings and advice. */
+    ClientVerdict withWord(Verdict word, List<String> more, String newAdvice) {
         return new ClientVerdict(
-                Verdict.MACHINE_BOUND,
+                word,
                 List.copyOf(more),
-                MACHINE_ADVICE,
+                newAdvice,
                 clientStalls,
                 clientBusyLagging,
                 machineSaturatedSeconds,
                 clientLimitErrors,
                 stallsOnly);
-    }
-
-    static final String MACHINE_ADVICE = "Client and server shared the cores and the server's CPU starved the client: "
-            + "the figures are the machine's. To measure the server alone, the client on cores of its own (--cpus) or "
-            + "the server on another machine (--target).";
-
-    /**
-     * The verdict where the plan has no ideal (a 0 ms sleep: each request leaves as soon as the last is answered), so
-     * the req/s is whatever the slower side allows and the per-second checks above cannot see a client that is
-     * merely slow. Client-bound when, with each side on its own cores, the client ran out of its cores first; or, on
-     * shared cores, when all cores were busy for at least half the load and the client spent at least as much CPU as
-     * the server. Otherwise it says what bounded the figure: the server's cores, or neither.
-     *
-     * @param guest    the server is a guest run without {@code --service-ms}: its own time per request is unknown, so
-     *                 the findings say that rather than "0 ms sleep"
-     * @param samples  the requests the client recorded, for the CPU per request
-     * @param recorder the client that recorded them: the advice does not send the reader to the client it used
-     */
-    public ClientVerdict withNoThinkTime(
-            boolean noIdeal, boolean guest, CpuSplit cpu, CoreUse cores, long samples, LoadClient recorder) {
-        if (!noIdeal) {
-            return this;
-        }
-        String why =
-                guest ? "no think time, and no --service-ms for the guest's own time" : "no think time (0 ms sleep)";
-        List<String> more = new ArrayList<>(findings);
-        boolean clientBound;
-        String bound;
-        if (cores.pinned()) {
-            clientBound = cores.clientBusy() > cores.serverBusy();
-            bound = clientBound
-                    ? "the client ran out of its own cores first: the req/s is the client's"
-                    : "the client did not run out of its cores first";
-        } else if (!cpu.known()) {
-            more.add(why + ": each side's CPU is unknown, so what bounded the req/s cannot be told");
-            return withFindings(more);
-        } else {
-            clientBound = cpu.machineSaturated() && cpu.clientCostlier();
-            bound = clientBound
-                    ? "the client's CPU bounded the req/s: it measured itself as much as the server"
-                    : cpu.machineSaturated()
-                            ? "the server's CPU bounded the req/s (the client spent less)"
-                            : "the cores were not saturated: neither side's CPU bounded the req/s";
-        }
-        more.add(0, why + ": " + (cpu.known() ? cpu.words(samples) + ": " : "") + bound);
-        return new ClientVerdict(
-                clientBound ? Verdict.CLIENT_BOUND : verdict,
-                List.copyOf(more),
-                clientBound ? ClientFindings.clientBoundAdvice(recorder, true) : advice,
-                clientStalls,
-                clientBusyLagging,
-                machineSaturatedSeconds,
-                clientLimitErrors,
-                stallsOnly && !clientBound);
     }
 
     /** The same verdict with one more fact, not client-bound by itself; the same verdict when it is null. */

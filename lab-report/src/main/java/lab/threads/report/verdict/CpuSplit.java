@@ -22,6 +22,7 @@ import lab.threads.run.RunFolder;
  * @param seconds          seconds the series covers over the load
  * @param busyClientCpuMs  the client's CPU in the seconds all cores were busy
  * @param busyServerCpuMs  the server's, in the seconds its own series saw all cores busy (the same ticks)
+ * @param machineCores     the machine's cores as the client's series names them; 0 when it does not
  */
 public record CpuSplit(
         long clientCpuMs,
@@ -29,13 +30,25 @@ public record CpuSplit(
         int saturatedSeconds,
         int seconds,
         @JsonIgnore long busyClientCpuMs,
-        @JsonIgnore long busyServerCpuMs) {
+        @JsonIgnore long busyServerCpuMs,
+        @JsonIgnore int machineCores) {
 
-    public static final CpuSplit UNKNOWN = new CpuSplit(0, 0, 0, 0, 0, 0);
+    public static final CpuSplit UNKNOWN = new CpuSplit(0, 0, 0, 0, 0, 0, 0);
 
     /** Over the whole load only, as a run's summary keeps it. */
     public CpuSplit(long clientCpuMs, long serverCpuMs, int saturatedSeconds, int seconds) {
-        this(clientCpuMs, serverCpuMs, saturatedSeconds, seconds, 0, 0);
+        this(clientCpuMs, serverCpuMs, saturatedSeconds, seconds, 0, 0, 0);
+    }
+
+    /** With each side's CPU in the seconds all cores were busy, the machine's cores unsaid. */
+    public CpuSplit(
+            long clientCpuMs,
+            long serverCpuMs,
+            int saturatedSeconds,
+            int seconds,
+            long busyClientCpuMs,
+            long busyServerCpuMs) {
+        this(clientCpuMs, serverCpuMs, saturatedSeconds, seconds, busyClientCpuMs, busyServerCpuMs, 0);
     }
 
     /** Over {@code fromMs}-{@code toMs} (the first sample's start to the last one's end). */
@@ -43,7 +56,13 @@ public record CpuSplit(
         Series client = Series.read(serverDir.resolve(RunFolder.CLIENT_PROC_FILE), fromMs, toMs);
         Series server = Series.read(serverDir.resolve(RunFolder.SERVER_PROC_FILE), fromMs, toMs);
         return new CpuSplit(
-                client.cpuMs, server.cpuMs, client.saturated, client.seconds, client.busyCpuMs, server.busyCpuMs);
+                client.cpuMs,
+                server.cpuMs,
+                client.saturated,
+                client.seconds,
+                client.busyCpuMs,
+                server.busyCpuMs,
+                client.cores);
     }
 
     /** The client's CPU per request, ms; NaN when unknown. */
@@ -63,11 +82,6 @@ public record CpuSplit(
     /** All cores busy for at least half the load: the two sides competed for them. */
     boolean machineSaturated() {
         return saturatedSeconds * 2 >= seconds;
-    }
-
-    /** The client spent at least as much CPU as the server did: the client's cost is what bounded the rate. */
-    boolean clientCostlier() {
-        return clientCpuMs >= serverCpuMs;
     }
 
     /**
@@ -100,7 +114,7 @@ public record CpuSplit(
     }
 
     /** One process's CPU over the load, and the machine's busy seconds as its lines saw them, with its CPU in them. */
-    private record Series(long cpuMs, int saturated, int seconds, long busyCpuMs) {
+    private record Series(long cpuMs, int saturated, int seconds, long busyCpuMs, int cores) {
         static Series read(Path file, long fromMs, long toMs) {
             List<JsonNode> lines = new ArrayList<>();
             JsonLinesFile.read(file, "", lines::add, new ArrayList<>());
@@ -108,6 +122,10 @@ public record CpuSplit(
             long busyCpu = 0;
             int saturated = 0;
             int seconds = 0;
+            int cores = lines.stream()
+                    .mapToInt(line -> line.path("cores").asInt())
+                    .max()
+                    .orElse(0);
             for (int i = 1; i < lines.size(); i++) {
                 JsonNode before = lines.get(i - 1);
                 JsonNode after = lines.get(i);
@@ -127,7 +145,7 @@ public record CpuSplit(
                     busyCpu += used;
                 }
             }
-            return new Series(cpu, saturated, seconds, busyCpu);
+            return new Series(cpu, saturated, seconds, busyCpu, cores);
         }
 
         private static long cpuMs(JsonNode line) {

@@ -3,15 +3,19 @@ package lab.threads.report.verdict;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 
-/** Whether the client held a server's figures back, as {@link ClientVerdict} decides it; its label is what pages print. */
+/**
+ * Whose figures a server's turn gave, as {@link TurnWord} decides it: its label is the one word the console, the
+ * pages, summary.json and the checks use.
+ */
 public enum Verdict {
     CLIENT_BOUND("client-bound"),
     NO_CLIENT_LIMIT("no client limit seen"),
-    /**
-     * On cores the two sides shared, the client fell behind only while every core was busy and the server took more of
-     * them than it: the figures are the shared machine's, not the client's own doing.
-     */
+    /** Every core busy for much of the load and the server short of them: the figures are the shared machine's. */
     MACHINE_BOUND("machine-bound"),
+    /** Within the near band of machine-bound's lines: a repeat may fall either side of them. */
+    NEAR_MACHINE_BOUND("near machine-bound"),
+    /** Steal or other programs took a part of the machine: the figures are partly theirs. */
+    DISTURBED("disturbed"),
     /** No server-side record to judge the client against. */
     UNKNOWN("unknown");
 
@@ -19,6 +23,11 @@ public enum Verdict {
 
     Verdict(String label) {
         this.label = label;
+    }
+
+    /** The figures are not the server's alone to judge: the checks call them inconclusive. */
+    public boolean heldBack() {
+        return this == CLIENT_BOUND || this == MACHINE_BOUND || this == NEAR_MACHINE_BOUND || this == DISTURBED;
     }
 
     @JsonValue

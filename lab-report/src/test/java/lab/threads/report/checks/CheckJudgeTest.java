@@ -141,6 +141,18 @@ class CheckJudgeTest {
     }
 
     @Test
+    void aFigureTheMachineOrOtherProgramsSetIsInconclusiveToo() throws IOException {
+        for (Verdict word : List.of(Verdict.MACHINE_BOUND, Verdict.NEAR_MACHINE_BOUND, Verdict.DISTURBED)) {
+            ClientVerdict verdict =
+                    new ClientVerdict(word, List.of(), "advice", List.of(), List.of(), 0, Map.of(), false);
+            CheckResult held = virtual(new CheckJudge(runOf("held-" + word.name(), verdict, 10), null)
+                    .judge(List.of(Check.parse("ideal>=90%"))));
+            assertEquals(CheckStatus.INCONCLUSIVE, held.status(), held::line);
+            assertTrue(held.reason().startsWith(word.label() + " in 1 of 1 run(s)"), held.reason());
+        }
+    }
+
+    @Test
     void aTurnCutShortAndAFigureNotMeasuredAreInconclusive() throws IOException {
         Path dir = results.resolve("died");
         RunReport died = new RunReport(

@@ -71,7 +71,6 @@ class ClientNamedTest {
                 "Client (Hyperfoil) CPU and the whole machine's",
                 "Hyperfoil's p99 vs the server's own",
                 "the client (Hyperfoil, on the same machine)",
-                "Hyperfoil recorded responses in every second",
                 "from Hyperfoil's sample start",
                 "Hyperfoil's connects vs the kernel's drops")) {
             assertTrue(page.contains(named), named);

@@ -61,15 +61,23 @@ class HeadlineAnswerTest {
     }
 
     @Test
-    void theCarriersAreNamedWithTheirThreadsAndABusyMachineIsSaid() {
+    void theCarriersAreNamedWithTheirThreadsAndEachServersWordIsSaid() {
         assertEquals(
                 "Carried the plan " + BAR + ": server-platform on 5,020 peak threads and server-virtual on 15,020 peak "
-                        + "threads. All cores were busy in the runs of server-virtual (4 s): client and server "
-                        + "competed for them. For server-pool no server-side record tells.",
+                        + "threads. The shared machine held back those of server-virtual: every core was busy and the "
+                        + "server got too few of them. For server-pool no server-side record tells.",
                 Headline.answer(List.of(
                         server(0, 90, 1, verdict(Verdict.NO_CLIENT_LIMIT, 0)),
                         server(1, 89.9, 0, verdict(Verdict.UNKNOWN, 0)),
-                        server(2, 99, 0, verdict(Verdict.NO_CLIENT_LIMIT, 4)))));
+                        server(2, 99, 0, verdict(Verdict.MACHINE_BOUND, 4)))));
+    }
+
+    @Test
+    void busySecondsUnderANoLimitWordAreNotRestatedAsAMachineLimit() {
+        assertEquals(
+                "Carried the plan " + BAR + ": server-virtual on 15,020 peak threads. Neither the client nor the "
+                        + "machine held any figure back.",
+                Headline.answer(List.of(server(2, 99, 0, verdict(Verdict.NO_CLIENT_LIMIT, 4)))));
     }
 
     @Test

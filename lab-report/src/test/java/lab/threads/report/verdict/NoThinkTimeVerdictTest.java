@@ -92,8 +92,7 @@ class NoThinkTimeVerdictTest {
         write(RunFolder.SERVER_PROC_FILE, second -> 800, second -> 2_000);
 
         CpuSplit cpu = CpuSplit.read(dir, T, T + 10_000);
-        ClientVerdict verdict =
-                NO_LIMIT_SEEN.withNoThinkTime(true, false, cpu, CoreUse.SHARED, 10_000, LoadClient.JMETER);
+        ClientVerdict verdict = decide(true, false, cpu, 10_000);
 
         assertEquals(12_000, cpu.clientCpuMs(), "the sum of the client's per-second CPU");
         assertEquals(8_000, cpu.serverCpuMs());
@@ -129,8 +128,7 @@ class NoThinkTimeVerdictTest {
     private ClientVerdict cheaperClientOnSharedCores(boolean guest) throws IOException {
         write(RunFolder.CLIENT_PROC_FILE, second -> 300, second -> 2_000);
         write(RunFolder.SERVER_PROC_FILE, second -> 1_700, second -> 2_000);
-        return NO_LIMIT_SEEN.withNoThinkTime(
-                true, guest, CpuSplit.read(dir, T, T + 10_000), CoreUse.SHARED, 10_000, LoadClient.JMETER);
+        return decide(true, guest, CpuSplit.read(dir, T, T + 10_000), 10_000);
     }
 
     @Test
@@ -140,13 +138,23 @@ class NoThinkTimeVerdictTest {
         CpuSplit cpu = CpuSplit.read(dir, T, T + 10_000);
 
         assertFalse(cpu.machineSaturated());
-        assertEquals(
-                Verdict.NO_CLIENT_LIMIT,
-                NO_LIMIT_SEEN
-                        .withNoThinkTime(true, false, cpu, CoreUse.SHARED, 1, LoadClient.JMETER)
-                        .verdict());
-        assertEquals(
-                NO_LIMIT_SEEN, NO_LIMIT_SEEN.withNoThinkTime(false, false, cpu, CoreUse.SHARED, 1, LoadClient.JMETER));
+        assertEquals(Verdict.NO_CLIENT_LIMIT, decide(true, false, cpu, 1).verdict());
+        ClientVerdict withIdeal = decide(false, false, cpu, 1);
+        assertEquals(Verdict.NO_CLIENT_LIMIT, withIdeal.verdict());
+        assertTrue(withIdeal.findings().stream().noneMatch(finding -> finding.startsWith("no think time")));
+    }
+
+    /** The word for these 10 s on 2 shared cores, from the two processes' own series (no ledger). */
+    private static ClientVerdict decide(boolean noIdeal, boolean guest, CpuSplit cpu, long samples) {
+        return TurnWord.decide(
+                NO_LIMIT_SEEN,
+                MachineShares.of(cpu, 2),
+                CoreUse.SHARED,
+                noIdeal,
+                guest,
+                cpu,
+                samples,
+                LoadClient.JMETER);
     }
 
     /** One line a second for 11 s on 2 cores: the process's CPU and the machine's busy ms in each second. */

@@ -1,0 +1,112 @@
+package lab.threads.report.math;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import lab.threads.run.LedgerSecond;
+
+/**
+ * One server's turn in the machine's CPU ledger: its {@link LedgerSecond} lines summed over the load window, the first
+ * sample's start to the last one's end. A line belongs to the window by its interval's midpoint, so a second that
+ * straddles an edge is counted once, on the side it mostly lies. The same parts are summed again over the seconds in
+ * which every core was at least {@value #SATURATED_PERCENT}% busy: what each side got of the machine while they had to
+ * compete for it.
+ *
+ * @param cores            the machine's online CPUs
+ * @param seconds          ledger lines in the window
+ * @param load             busy time by part over the window
+ * @param saturatedSeconds lines in which every core was at least {@value #SATURATED_PERCENT}% busy
+ * @param saturated        busy time by part over those lines
+ * @param others           other programs' CPU over the window by command name, most first
+ * @param perSecond        each line in the window as one array, in {@link #COLUMNS}' order
+ */
+public record MachineLedger(
+        int cores,
+        int seconds,
+        LedgerParts load,
+        int saturatedSeconds,
+        LedgerParts saturated,
+        Map<String, Long> others,
+        List<long[]> perSecond) {
+
+    /** Every core at least this busy over a second: the machine had none to spare. */
+    public static final double SATURATED_PERCENT = 95;
+
+    /** What each array of {@link #perSecond} holds, in milliseconds but for the first (the interval's end, epoch ms). */
+    public static final List<String> COLUMNS = List.of(
+            "sampledAtMs",
+            "intervalMs",
+            "busyMs",
+            "serverMs",
+            "clientMs",
+            "labMs",
+            "kernelMs",
+            "stealMs",
+            "otherMs",
+            "interruptMs",
+            "unattributedMs");
+
+    /** The lines whose interval's midpoint lies within {@code fromMs}-{@code toMs}; null when none does. */
+    public static MachineLedger over(List<LedgerSecond> lines, long fromMs, long toMs) {
+        LedgerParts load = LedgerParts.NONE;
+        LedgerParts saturated = LedgerParts.NONE;
+        int seconds = 0;
+        int saturatedSeconds = 0;
+        int cores = 0;
+        Map<String, Long> others = new LinkedHashMap<>();
+        List<long[]> perSecond = new ArrayList<>();
+        for (LedgerSecond line : lines) {
+            long midpoint = line.sampledAtMs() - line.intervalMs() / 2;
+            if (line.intervalMs() <= 0 || midpoint < fromMs || midpoint > toMs) {
+                continue;
+            }
+            seconds++;
+            cores = Math.max(cores, line.cores());
+            load = load.plus(line);
+            if (saturated(line)) {
+                saturatedSeconds++;
+                saturated = saturated.plus(line);
+            }
+            line.others().forEach(other -> others.merge(other.name(), other.cpuMs(), Long::sum));
+            perSecond.add(new long[] {
+                line.sampledAtMs(),
+                line.intervalMs(),
+                line.busyMs(),
+                line.serverMs(),
+                line.clientMs(),
+                line.labMs(),
+                line.kernelMs(),
+                line.stealMs(),
+                line.otherMs(),
+                line.interruptMs(),
+                line.unattributedMs()
+            });
+        }
+        if (seconds == 0) {
+            return null;
+        }
+        return new MachineLedger(
+                cores,
+                seconds,
+                load,
+                saturatedSeconds,
+                saturated,
+                others.entrySet().stream()
+                        .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                        .collect(Collectors.toMap(
+                                Map.Entry::getKey, Map.Entry::getValue, Long::sum, LinkedHashMap::new)),
+                List.copyOf(perSecond));
+    }
+
+    /** Every core at least {@value #SATURATED_PERCENT}% busy over the line's interval. */
+    static boolean saturated(LedgerSecond line) {
+        return line.cores() > 0 && 100.0 * line.busyMs() / (line.cores() * line.intervalMs()) >= SATURATED_PERCENT;
+    }
+
+    /** The share of the window's lines in which every core was busy, in percent. */
+    public double saturatedPercentOfLoad() {
+        return seconds == 0 ? 0 : 100.0 * saturatedSeconds / seconds;
+    }
+}

@@ -1,0 +1,43 @@
+package lab.threads.report.raw;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import lab.threads.run.LedgerSecond;
+import lab.threads.run.RunFolder;
+
+/**
+ * Reads a server folder's {@code ledger.jsonl}: the machine's CPU by who used it, one {@link LedgerSecond} a line. A
+ * folder written before the runner kept a ledger has none, which is no defect: the result is then empty and no note is
+ * added. A damaged line is skipped and noted, as {@link JsonLinesFile} does for every once-a-second record.
+ */
+public final class LedgerFile {
+
+    private static final ObjectMapper JSON =
+            new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+    private LedgerFile() {}
+
+    /** @return the lines in the file's order; empty when the folder has no ledger */
+    public static List<LedgerSecond> read(Path serverDir, List<String> notes) {
+        Path file = serverDir.resolve(RunFolder.LEDGER_FILE);
+        List<LedgerSecond> seconds = new ArrayList<>();
+        if (!Files.isRegularFile(file)) {
+            return seconds;
+        }
+        JsonLinesFile.read(
+                file,
+                "the machine's CPU by who used it is unknown",
+                line -> {
+                    if (!line.hasNonNull("busyMs") || !line.hasNonNull("intervalMs")) {
+                        throw new IllegalArgumentException("not a ledger line");
+                    }
+                    seconds.add(JSON.convertValue(line, LedgerSecond.class));
+                },
+                notes);
+        return seconds;
+    }
+}

@@ -1,0 +1,130 @@
+package lab.threads.report.verdict;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+import lab.threads.report.math.LedgerParts;
+import lab.threads.report.math.MachineLedger;
+
+/**
+ * What the server, the client and everyone else got of the machine over a turn's load: the figures {@link TurnWord}
+ * decides on. From the machine's CPU ledger when the run kept one; in an older run from the two processes' own series,
+ * which know nothing of steal or of other programs.
+ *
+ * @param ledger           true when the figures are the ledger's
+ * @param seconds          the load's seconds the figures cover
+ * @param saturatedSeconds of them, those in which every core was busy
+ * @param serverPercent    the server's share of the busy machine in those seconds; NaN when there were none
+ * @param clientPercent    the client's, the same way
+ * @param stealPercent     steal's share of the busy time over the load; 0 without a ledger
+ * @param otherPercent     other programs' share of it; 0 without a ledger
+ * @param parts            the ledger's parts above {@value TurnWord#NAMED_PART_PERCENT}% of the busy time, in words
+ *                         with their seconds; what is known of the two sides without a ledger
+ * @param others           who the other programs were, in words with their seconds; empty when none or unknown
+ */
+public record MachineShares(
+        boolean ledger,
+        int seconds,
+        int saturatedSeconds,
+        double serverPercent,
+        double clientPercent,
+        double stealPercent,
+        double otherPercent,
+        String parts,
+        String others) {
+
+    /** Neither the ledger nor both sides' own CPU: nothing to decide the machine's part on. */
+    public static final MachineShares UNKNOWN = new MachineShares(
+            false, 0, 0, Double.NaN, Double.NaN, 0, 0, "no ledger (an older run), and each side's CPU is unknown", "");
+
+    /** The ledger's figures, the parts it names and who the other programs were. */
+    public static MachineShares of(MachineLedger ledger) {
+        LedgerParts load = ledger.load();
+        LedgerParts busy = ledger.saturated();
+        String others = ledger.others().entrySet().stream()
+                .limit(3)
+                .map(other -> String.format(Locale.ROOT, "%s %.1f s", other.getKey(), other.getValue() / 1000.0))
+                .collect(Collectors.joining(", "));
+        List<String> named = new ArrayList<>();
+        for (Map.Entry<LedgerParts.Part, Long> part : load.byPart().entrySet().stream()
+                .sorted(Map.Entry.<LedgerParts.Part, Long>comparingByValue().reversed())
+                .toList()) {
+            double percent = load.percentOfBusy(part.getValue());
+            if (percent > TurnWord.NAMED_PART_PERCENT) {
+                named.add(String.format(
+                        Locale.ROOT,
+                        "%s %.1f s (%.0f%%%s)",
+                        part.getKey().words(),
+                        part.getValue() / 1000.0,
+                        percent,
+                        part.getKey() == LedgerParts.Part.OTHER && !others.isEmpty() ? ": " + others : ""));
+            }
+        }
+        return new MachineShares(
+                true,
+                ledger.seconds(),
+                ledger.saturatedSeconds(),
+                ledger.saturatedSeconds() == 0 ? Double.NaN : busy.percentOfBusy(busy.serverMs()),
+                ledger.saturatedSeconds() == 0 ? Double.NaN : busy.percentOfBusy(busy.clientMs()),
+                load.percentOfBusy(load.stealMs()),
+                load.percentOfBusy(load.otherMs()),
+                String.format(
+                                Locale.ROOT,
+                                "busy %.1f s of %d cores x %d s: ",
+                                load.busyMs() / 1000.0,
+                                ledger.cores(),
+                                ledger.seconds())
+                        + (named.isEmpty()
+                                ? "no part above " + (int) TurnWord.NAMED_PART_PERCENT + "%"
+                                : String.join(", ", named)),
+                others);
+    }
+
+    /**
+     * An older run's figures: each side's CPU from its own process series, its share of the busy machine taken as its
+     * CPU over the cores' whole time in the seconds all of them were busy.
+     *
+     * @param clientCores the machine's cores as the client's own record names them; 0 when it does not, and the
+     *                    processes' series are asked
+     */
+    public static MachineShares of(CpuSplit cpu, int clientCores) {
+        int machineCores = clientCores > 0 ? clientCores : cpu.machineCores();
+        if (!cpu.known() || machineCores <= 0) {
+            return UNKNOWN;
+        }
+        boolean busyKnown = cpu.busyClientCpuMs() > 0 && cpu.busyServerCpuMs() > 0;
+        double coresMs = 1000.0 * machineCores * (busyKnown ? cpu.saturatedSeconds() : cpu.seconds());
+        boolean any = cpu.saturatedSeconds() > 0;
+        return new MachineShares(
+                false,
+                cpu.seconds(),
+                cpu.saturatedSeconds(),
+                any ? 100 * (busyKnown ? cpu.busyServerCpuMs() : cpu.serverCpuMs()) / coresMs : Double.NaN,
+                any ? 100 * (busyKnown ? cpu.busyClientCpuMs() : cpu.clientCpuMs()) / coresMs : Double.NaN,
+                0,
+                0,
+                "no ledger (an older run): " + cpu.coresWords(machineCores),
+                "");
+    }
+
+    /** Every core was busy for at least one second. */
+    boolean anySaturated() {
+        return saturatedSeconds > 0 && !Double.isNaN(serverPercent);
+    }
+
+    /** The share of the load's seconds in which every core was busy, in percent. */
+    double saturatedPercentOfLoad() {
+        return seconds == 0 ? 0 : 100.0 * saturatedSeconds / seconds;
+    }
+
+    /** Steal and other programs by their shares, for the reader; keyed by what they are. */
+    Map<String, Double> disturbers() {
+        Map<String, Double> disturbers = new LinkedHashMap<>();
+        disturbers.put("steal (the hypervisor's other guests)", stealPercent);
+        disturbers.put("other programs" + (others.isEmpty() ? "" : " (" + others + ")"), otherPercent);
+        return disturbers;
+    }
+}
