@@ -36,7 +36,7 @@ public final class OutsideSampler implements AutoCloseable {
     private static final int TICKS_PER_PERIOD = (int) (PERIOD.toMillis() / QUEUE_PERIOD.toMillis());
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private record Probe(BufferedWriter out, int everyTicks, Callable<Optional<Map<String, Object>>> sample) {}
+    private record Probe(BufferedWriter out, int everyTicks, Callable<? extends Optional<?>> sample) {}
 
     private final List<Probe> probes;
     private final Thread ticker;
@@ -50,14 +50,15 @@ public final class OutsideSampler implements AutoCloseable {
      * @param serverPid the server JVM the lab started; empty for a --target server (no server-proc.jsonl, and the
      *                  kernel's counters are then the runner's namespace's)
      * @param client    the client's forks now (one, or each process of a split load), empty while there is none
+     * @param lab       the lab's processes outside the runner's tree, for the ledger
      */
     public static OutsideSampler start(
-            Path serverDir, int port, OptionalLong serverPid, Supplier<List<ProcessHandle>> client) {
+            Path serverDir, int port, OptionalLong serverPid, Supplier<List<ProcessHandle>> client, LabProcesses lab) {
         Callable<Optional<Map<String, Object>>> server = serverPid.isPresent()
                 ? new ProcessProbe(
                         () -> ProcessHandle.of(serverPid.getAsLong()).stream().toList())::sample
                 : null;
-        return start(serverDir, port, serverPid, server, client);
+        return start(serverDir, port, serverPid, server, client, lab);
     }
 
     /**
@@ -67,10 +68,10 @@ public final class OutsideSampler implements AutoCloseable {
      * @param guestPid the guest's process; empty when only its URL is known (then no server-proc.jsonl)
      */
     public static OutsideSampler startGuest(
-            Path serverDir, int port, OptionalLong guestPid, Supplier<List<ProcessHandle>> client) {
+            Path serverDir, int port, OptionalLong guestPid, Supplier<List<ProcessHandle>> client, LabProcesses lab) {
         Callable<Optional<Map<String, Object>>> guest =
                 guestPid.isPresent() ? new ProcessTreeProbe(guestPid.getAsLong())::sample : null;
-        return start(serverDir, port, guestPid, guest, client);
+        return start(serverDir, port, guestPid, guest, client, lab);
     }
 
     private static OutsideSampler start(
@@ -78,7 +79,8 @@ public final class OutsideSampler implements AutoCloseable {
             int port,
             OptionalLong serverPid,
             Callable<Optional<Map<String, Object>>> server,
-            Supplier<List<ProcessHandle>> client) {
+            Supplier<List<ProcessHandle>> client,
+            LabProcesses lab) {
         List<Probe> probes = new ArrayList<>();
         KernelProbe kernel = new KernelProbe(port, serverPid);
         open(probes, serverDir.resolve(RunFolder.KERNEL_FILE), TICKS_PER_PERIOD, () -> Optional.of(kernel.sample()));
@@ -88,12 +90,23 @@ public final class OutsideSampler implements AutoCloseable {
         }
         ProcessProbe jmeter = new ProcessProbe(client);
         open(probes, serverDir.resolve(RunFolder.CLIENT_PROC_FILE), TICKS_PER_PERIOD, jmeter::sample);
+        Ledger ledger = new Ledger(
+                ProcFiles.LIVE,
+                () -> serverPid.stream().boxed().toList(),
+                () -> client.get().stream().map(ProcessHandle::pid).toList(),
+                lab,
+                IrqAccounting.inTasks());
+        // Its first reading only starts the first interval: the lines come from the second period on.
+        open(
+                probes,
+                serverDir.resolve(RunFolder.LEDGER_FILE),
+                TICKS_PER_PERIOD,
+                () -> ledger.next(System.currentTimeMillis()));
         return new OutsideSampler(List.copyOf(probes));
     }
 
     /** A file that cannot be created loses its series only. */
-    private static void open(
-            List<Probe> probes, Path file, int everyTicks, Callable<Optional<Map<String, Object>>> sample) {
+    private static void open(List<Probe> probes, Path file, int everyTicks, Callable<? extends Optional<?>> sample) {
         try {
             probes.add(new Probe(Files.newBufferedWriter(file), everyTicks, sample));
         } catch (IOException lost) {
@@ -121,7 +134,7 @@ public final class OutsideSampler implements AutoCloseable {
 
     private static void sampleOnce(Probe probe) {
         try {
-            Optional<Map<String, Object>> line = probe.sample().call();
+            Optional<?> line = probe.sample().call();
             if (line.isPresent()) {
                 // Flushed at once: a runner killed mid-run keeps every line so far.
                 probe.out().write(JSON.writeValueAsString(line.get()));

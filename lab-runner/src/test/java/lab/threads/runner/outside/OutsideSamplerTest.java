@@ -40,8 +40,8 @@ class OutsideSamplerTest {
         List<SocketChannel> connects = new ArrayList<>();
         // Backlog 4 and never accepted: the kernel queues a handful, then drops the SYNs of the rest.
         try (ServerSocket listener = new ServerSocket(0, 4, InetAddress.getLoopbackAddress());
-                OutsideSampler sampler =
-                        OutsideSampler.start(dir, listener.getLocalPort(), OptionalLong.empty(), List::of)) {
+                OutsideSampler sampler = OutsideSampler.start(
+                        dir, listener.getLocalPort(), OptionalLong.empty(), List::of, LabProcesses.NONE)) {
             JsonNode before = awaitLine(kernel, line -> true);
             for (int i = 0; i < 50; i++) {
                 SocketChannel connect = SocketChannel.open();
@@ -78,8 +78,8 @@ class OutsideSamplerTest {
     void aStoppedProcessKeepsBeingSampled() throws Exception {
         Process sleeper = new ProcessBuilder("sleep", "60").start();
         Path clientProc = dir.resolve(RunFolder.CLIENT_PROC_FILE);
-        try (OutsideSampler sampler =
-                OutsideSampler.start(dir, 9, OptionalLong.of(sleeper.pid()), () -> List.of(sleeper.toHandle()))) {
+        try (OutsideSampler sampler = OutsideSampler.start(
+                dir, 9, OptionalLong.of(sleeper.pid()), () -> List.of(sleeper.toHandle()), LabProcesses.NONE)) {
             awaitLine(clientProc, line -> line.path("state").asText().equals("S"));
             signal("STOP", sleeper);
             // Two lines of the stopped process: the sampler went on while it could not run at all.
