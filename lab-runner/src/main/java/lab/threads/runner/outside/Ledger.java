@@ -52,6 +52,9 @@ final class Ledger {
 
     private MachineTicks lastMachine;
     private long lastAtMs;
+    /** When the previous reading began listing the processes, in ticks since boot. */
+    private long lastListedTicks;
+
     private Map<Long, TaskStat> lastTasks = Map.of();
     private Map<TaskStat.Key, Part> lastParts = Map.of();
 
@@ -82,6 +85,7 @@ final class Ledger {
         if (machine.isEmpty()) {
             return Optional.empty();
         }
+        long listedTicks = ticks(proc.uptime());
         Map<Long, TaskStat> tasks = new HashMap<>();
         for (long pid : proc.pids()) {
             proc.processStat(pid).flatMap(TaskStat::parse).ifPresent(task -> tasks.put(task.pid(), task));
@@ -92,6 +96,7 @@ final class Ledger {
                 : Optional.of(line(atMs, machine.get().since(lastMachine), tasks, parts));
         lastMachine = machine.get();
         lastAtMs = atMs;
+        lastListedTicks = listedTicks;
         lastTasks = tasks;
         lastParts = parts;
         return line;
@@ -114,6 +119,11 @@ final class Ledger {
         Map<TaskStat.Key, Long> reaped = new HashMap<>();
         for (TaskStat task : tasks.values()) {
             TaskStat before = earlier(task);
+            if (before == null && task.startTicks() < lastListedTicks - 1) {
+                // Started before the previous reading listed the processes, yet not in it (its line could not be
+                // read then): counted from now on, not with its whole life.
+                before = task;
+            }
             long own = task.ownTicks() - (before == null ? 0 : before.ownTicks());
             count(ticks, others, parts.get(task.key()), task, own);
             reaped.put(task.key(), task.reapedTicks() - (before == null ? 0 : before.reapedTicks()));
@@ -161,6 +171,11 @@ final class Ledger {
                         .map(other -> new LedgerSecond.Other(
                                 other.getKey().name(), other.getKey().pid(), other.getValue() * MS_PER_TICK))
                         .toList());
+    }
+
+    /** {@code /proc/uptime}'s seconds since boot, in ticks. */
+    private static long ticks(String uptime) {
+        return Math.round(Double.parseDouble(uptime.strip().split("\\s+")[0]) * (1000 / MS_PER_TICK));
     }
 
     /** The same process at the previous reading; null when it is new (or its pid was another's then). */

@@ -15,6 +15,9 @@ interface ProcFiles {
     /** {@code /proc/stat}. */
     String machineStat() throws IOException;
 
+    /** {@code /proc/uptime}: the seconds since boot, then the idle seconds. */
+    String uptime() throws IOException;
+
     /** Every process now: the numeric entries of {@code /proc}. */
     List<Long> pids() throws IOException;
 
@@ -24,6 +27,9 @@ interface ProcFiles {
     /** The runner's own pid. */
     long self();
 
+    /** Longer than any {@code /proc/<pid>/stat} line: 52 numbers and a command name of at most 64 bytes. */
+    int STAT_LINE_MAX = 2048;
+
     /** This machine's. */
     ProcFiles LIVE = new ProcFiles() {
         private final Path proc = Path.of("/proc");
@@ -31,6 +37,11 @@ interface ProcFiles {
         @Override
         public String machineStat() throws IOException {
             return Files.readString(proc.resolve("stat"));
+        }
+
+        @Override
+        public String uptime() throws IOException {
+            return Files.readString(proc.resolve("uptime"));
         }
 
         @Override

@@ -22,11 +22,19 @@ class LedgerTest {
     /** A /proc that holds what the test writes in it. */
     private static final class MadeUpProc implements ProcFiles {
         String machine;
+        /** Seconds since boot: each reading's processes started before it were alive when it listed them. */
+        double uptime;
+
         final Map<Long, String> stats = new TreeMap<>();
 
         @Override
         public String machineStat() {
             return machine;
+        }
+
+        @Override
+        public String uptime() {
+            return uptime + " 0.00\n";
         }
 
         @Override
@@ -67,6 +75,7 @@ class LedgerTest {
     void everyProcessLandsInItsPartOnceWhateverEndedOrCameBetweenTwoReadings() throws Exception {
         MadeUpProc proc = new MadeUpProc();
         proc.machine(1000, 500, 9000, 10, 20, 70);
+        proc.uptime = 10.0;
         proc.process(1, "init", 0, 0, 100, 1000, 1);
         proc.process(2, "kthreadd", 0, KWORKER_FLAGS, 0, 0, 1);
         proc.process(50, "kworker/0:1", 2, KWORKER_FLAGS, 30, 0, 5);
@@ -80,6 +89,7 @@ class LedgerTest {
         assertTrue(ledger.next(10_000).isEmpty(), "the first reading only starts the interval");
 
         proc.machine(1000 + 100, 500 + 43, 9000 + 50, 10 + 1, 20 + 2, 70 + 4);
+        proc.uptime = 11.0;
         proc.process(1, "init", 0, 0, 100, 1000 + 25, 1); // reaped gcc: 20 seen before, 5 since
         proc.process(50, "kworker/0:1", 2, KWORKER_FLAGS, 30 + 2, 0, 5);
         proc.process(RUNNER, "java", 1, 0, 400 + 5, 3, 900); // 3: an ss never seen
@@ -115,18 +125,42 @@ class LedgerTest {
     void aChildWhoseCpuNeverReachedItsReaperTakesNothingOffItsReapersOtherChildren() throws Exception {
         MadeUpProc proc = new MadeUpProc();
         proc.machine(0, 0, 0, 0, 0, 0);
+        proc.uptime = 10.0;
         proc.process(RUNNER, "java", 1, 0, 0, 0, 900);
         proc.process(700, "daemon", RUNNER, 0, 50, 0, 910);
         Ledger ledger = ledger(proc);
         ledger.next(0);
 
         proc.machine(8, 0, 0, 0, 0, 0);
+        proc.uptime = 11.0;
         proc.process(RUNNER, "java", 1, 0, 0, 3, 900); // 3 from an ss; the daemon's 50 went elsewhere
         proc.stats.remove(700L);
         LedgerSecond line = ledger.next(1_000).orElseThrow();
 
         assertEquals(0, line.labForksMs(), "the 3 are under the 50 already counted: nothing is counted twice");
         assertEquals(80, line.unattributedMs());
+    }
+
+    @Test
+    void aProcessOneReadingMissedIsCountedFromTheNextNotWithItsWholeLife() throws Exception {
+        MadeUpProc proc = new MadeUpProc();
+        proc.machine(0, 0, 0, 0, 0, 0);
+        proc.uptime = 100.0;
+        proc.process(RUNNER, "java", 1, 0, 0, 0, 900);
+        Ledger ledger = ledger(proc);
+        ledger.next(0);
+
+        proc.machine(100, 0, 0, 0, 0, 0);
+        proc.uptime = 101.0;
+        // Started at 99 s, before the first reading, whose line of it could not be read: 5,000 ticks of its life.
+        proc.process(800, "make", 1, 0, 5_000, 0, 9_900);
+        LedgerSecond first = ledger.next(1_000).orElseThrow();
+        assertEquals(0, first.otherMs(), "its life before this reading is not this interval's");
+
+        proc.machine(200, 0, 0, 0, 0, 0);
+        proc.uptime = 102.0;
+        proc.process(800, "make", 1, 0, 5_000 + 60, 0, 9_900);
+        assertEquals(600, ledger.next(2_000).orElseThrow().otherMs());
     }
 
     @Test
