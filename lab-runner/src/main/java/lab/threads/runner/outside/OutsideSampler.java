@@ -17,16 +17,22 @@ import lab.threads.run.RunFolder;
 
 /**
  * Watches a run from outside the processes under test, once a second on one thread of the runner: the kernel's view
- * of the listening port ({@code kernel.jsonl}) and, through /proc, the server JVM the lab started
- * ({@code server-proc.jsonl}) and the JMeter fork ({@code client-proc.jsonl}); and the listener's accept queue alone
- * 10 times a second ({@code accept-queue.jsonl}), whose area the report checks the timeline's kernel accept queue
- * against (Little's law): a queue that fills and drains within a second is invisible once a second. Unlike /stats and the client's own
- * record, these lines do not need the watched process to answer, so they go on when it is saturated or stopped.
- * A probe that fails is skipped for that second: the gap is the information, and the run never stops for it.
+ * of the listening port ({@code kernel.jsonl}), through /proc the server JVM the lab started
+ * ({@code server-proc.jsonl}) and the JMeter fork ({@code client-proc.jsonl}), the whole machine's CPU by who used it
+ * ({@code ledger.jsonl}, {@link Ledger}); and the listener's accept queue alone 10 times a second
+ * ({@code accept-queue.jsonl}), whose area the report checks the timeline's kernel accept queue against (Little's
+ * law): a queue that fills and drains within a second is invisible once a second. Unlike /stats and the client's own
+ * record, these lines do not need the watched process to answer, so they go on when it is saturated or stopped. A
+ * probe that fails is skipped for that second: the gap is the information, and the run never stops for it.
  * <p>
- * Cost: each tick forks an {@code ss} child, so the probes' CPU grows with their rate; once a second it is a small
- * share of one core, and the accept queue's 10 times a second ten times that, during the load only. The measured
- * cost: docs/results.md, "the figures behind its settings".
+ * Cost: the observer must not weigh on what it observes, whatever the server's threads. No probe forks a process
+ * while netlink answers: the accept queue is a dump of the machine's listening sockets ({@link ListenerDiag}), a few
+ * system calls whatever the connections. A lab server or client is one read of its {@code stat} and {@code status},
+ * whose figures the kernel keeps for the whole process, and the ledger one {@code stat} line per process of the
+ * machine: the cost grows with the machine's processes, never with the server's threads. Only a guest's tree
+ * ({@link ProcessTreeProbe}) reads per thread and per descriptor, having no {@code /stats} to say them. Where netlink
+ * cannot be used, the queue comes from an {@code ss} child each tick, whose CPU grows with the rate. The ledger counts
+ * the runner and its forks apart from everything else, so every run shows what observing it cost.
  */
 public final class OutsideSampler implements AutoCloseable {
     static final Duration PERIOD = Duration.ofSeconds(1);
