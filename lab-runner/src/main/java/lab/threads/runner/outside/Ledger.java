@@ -23,8 +23,14 @@ import lab.threads.run.LedgerSecond;
  * still running, and the rest, its last moments, goes to the ended process's own part. A child never seen (a probe
  * that lived less than an interval) is its parent's part, or the lab's forks' when the runner reaped it. What a
  * process did after its last reading is lost when nothing the ledger reads reaped it (a reaper that ignores its
- * children, an ancestor that ended in the same interval): the unattributed part shows it, as it shows interrupts that
- * hit an idle CPU (charged to the idle task, which {@code /proc} does not list) and the kernel threads' last moments.
+ * children, a kernel thread); a child that outlived its parent within one interval is counted again by whoever
+ * adopted it (init, "other"). The unattributed part shows both, as it shows interrupts that hit an idle CPU (charged
+ * to the idle task, which {@code /proc} does not list).
+ * <p>
+ * The machine's busy time is {@code /proc/stat}'s, counted in ticks, while each process's time is what the scheduler
+ * measured it to run: on a machine with idle time the ticks between an idle CPU's wake-ups go uncounted, the parts
+ * then add up to more than the busy time, and {@code intervalMs * cores - busyMs - idleMs} of the same line is what
+ * the ticks missed.
  */
 final class Ledger {
     /** {@code /proc} counts CPU in USER_HZ ticks: 100 a second on x86 and arm ({@code getconf CLK_TCK}). */
