@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.StandardProtocolFamily;
+import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,6 +40,24 @@ class ListenerDiagTest {
             assertEquals(
                     Optional.of(new AcceptQueue(UNACCEPTED, Math.min(BACKLOG, somaxconn))),
                     ListenerDiag.acceptQueue(port));
+        } finally {
+            for (SocketChannel connect : connects) {
+                connect.close();
+            }
+        }
+    }
+
+    @Test
+    void anIpv4OnlyListenerIsInTheOtherFamilysDump() throws Exception {
+        // Java's sockets are IPv6 with IPv4 mapped unless asked: this one is AF_INET, as Netty's or a C server's can
+        // be.
+        List<SocketChannel> connects = new ArrayList<>();
+        try (ServerSocketChannel listener = ServerSocketChannel.open(StandardProtocolFamily.INET)) {
+            listener.bind(new InetSocketAddress("127.0.0.1", 0), BACKLOG);
+            int port = ((InetSocketAddress) listener.getLocalAddress()).getPort();
+            askOrSkip(port);
+            connects.add(SocketChannel.open(new InetSocketAddress("127.0.0.1", port)));
+            assertEquals(1, ListenerDiag.acceptQueue(port).orElseThrow().queued());
         } finally {
             for (SocketChannel connect : connects) {
                 connect.close();
