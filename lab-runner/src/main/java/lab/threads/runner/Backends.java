@@ -126,6 +126,19 @@ final class Backends implements AutoCloseable {
         return database == null ? List.of() : database.events();
     }
 
+    /**
+     * The lab's services that left the runner's process tree, now: the database's postmaster, which {@code pg_ctl}
+     * starts in the background and leaves to init. Its backends are its children. Empty without a database, or while
+     * its log does not name it yet.
+     */
+    List<Long> outsideTheRunnersTree() {
+        try {
+            return database == null ? List.of() : List.of(database.postmasterPid());
+        } catch (IOException | RuntimeException notYet) {
+            return List.of();
+        }
+    }
+
     /** The postmaster's pid now, for a test that kills it; -1 without a database. */
     long databasePid() throws IOException {
         return database == null ? -1 : database.postmasterPid();

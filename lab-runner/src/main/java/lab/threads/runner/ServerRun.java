@@ -34,6 +34,8 @@ import lab.threads.run.JvmSide;
 import lab.threads.run.RunFolder;
 import lab.threads.run.RunOutcome;
 import lab.threads.runner.database.DatabaseSampler;
+import lab.threads.runner.outside.LabProcesses;
+import lab.threads.runner.outside.LocalWorkers;
 import lab.threads.runner.outside.OutsideSampler;
 
 /**
@@ -306,12 +308,13 @@ final class ServerRun {
                         : StatsSampler.start(
                                 target, dir.resolve(RunFolder.STATS_FILE), dir.resolve(RunFolder.SERVER_SECONDS_FILE));
                 OutsideSampler outside = guest != null
-                        ? OutsideSampler.startGuest(dir, guest.port(), guest.pid(), this::clientNow)
+                        ? OutsideSampler.startGuest(dir, guest.port(), guest.pid(), this::clientNow, labProcesses())
                         : OutsideSampler.start(
                                 dir,
                                 target.getPort(),
                                 server == null ? OptionalLong.empty() : OptionalLong.of(server.pid()),
-                                this::clientNow);
+                                this::clientNow,
+                                labProcesses());
                 DatabaseSampler database = spec.backends().sampleDatabase(dir.resolve(RunFolder.DATABASE_FILE))) {
             int worst = plan.open()
                     ? CapacityForecast.of(plan).worstUsers()
@@ -513,6 +516,11 @@ final class ServerRun {
     /** The client's forks running now (a warm-up's have ended), for the outside sampler; empty before the first. */
     private List<ProcessHandle> clientNow() {
         return clientForks.stream().map(Process::toHandle).toList();
+    }
+
+    /** For the ledger: the client's workers on this machine, looked up once a turn, and the lab's backends. */
+    private LabProcesses labProcesses() {
+        return new LabProcesses(LocalWorkers.pids(spec.workers()), spec.backends()::outsideTheRunnersTree);
     }
 
     /** What a split load's processes share while they run: their latest progress, and who is ready to start. */

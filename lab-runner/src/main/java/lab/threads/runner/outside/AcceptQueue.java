@@ -7,9 +7,10 @@ import java.util.Optional;
  * A listening socket's accept queue: connections whose handshake the kernel completed and the server has not yet
  * accepted. A dual-stack listener shows once; two listeners on one port (IPv4 and IPv6) are added up.
  *
- * @param queued  Recv-Q of a LISTEN socket in {@code ss}, rx_queue in {@code /proc/net/tcp}
- * @param backlog Send-Q of a LISTEN socket in {@code ss}: min(backlog asked, somaxconn); null from /proc/net/tcp,
- *                which does not show it
+ * @param queued  Recv-Q of a LISTEN socket in {@code ss}, {@code idiag_rqueue} in inet_diag, rx_queue in
+ *                {@code /proc/net/tcp}
+ * @param backlog Send-Q of a LISTEN socket in {@code ss}, {@code idiag_wqueue} in inet_diag: min(backlog asked,
+ *                somaxconn); null from /proc/net/tcp, which does not show it
  */
 public record AcceptQueue(long queued, Long backlog) {
 
@@ -56,7 +57,8 @@ public record AcceptQueue(long queued, Long backlog) {
         return Optional.ofNullable(sum);
     }
 
-    private static AcceptQueue add(AcceptQueue sum, AcceptQueue more) {
+    /** Two listeners on one port as one; {@code sum} null for none yet. */
+    static AcceptQueue add(AcceptQueue sum, AcceptQueue more) {
         if (sum == null) {
             return more;
         }

@@ -24,7 +24,20 @@ final class KernelProbe {
     private final Path net;
     private final String namespace;
     private final String kernel;
-    private boolean ssMissing;
+    private QueueSource source = QueueSource.NETLINK;
+
+    /** Where the accept queue is read: the first that works, for the rest of the run. */
+    private enum QueueSource {
+        NETLINK("netlink"),
+        SS("ss"),
+        PROC_NET_TCP("/proc/net/tcp");
+
+        final String label;
+
+        QueueSource(String label) {
+            this.label = label;
+        }
+    }
 
     KernelProbe(int port, OptionalLong serverPid) {
         this.port = port;
@@ -43,7 +56,7 @@ final class KernelProbe {
         // SYN retries land at 1, 2, 3 s... on Linux >= 6.5, at 1, 3, 7 s before: the report picks its bands by this.
         line.put("kernel", kernel);
         Optional<AcceptQueue> queue = acceptQueue();
-        line.put("queueSource", ssMissing ? "/proc/net/tcp" : "ss");
+        line.put("queueSource", source.label);
         line.put("acceptQueue", queue.map(AcceptQueue::queued).orElse(null));
         line.put("backlog", queue.map(AcceptQueue::backlog).orElse(null));
         line.put("listenOverflows", counters.listenOverflows());
@@ -65,20 +78,33 @@ final class KernelProbe {
     }
 
     /**
-     * From {@code ss}, or from the process's /proc/net/tcp once it turns out {@code ss} is not installed, or when
-     * {@code ss}, in the runner's namespace, sees no such listener while the process is known: a guest in a
-     * container of its own whose process namespace the runner shares (compose's {@code pid: service:...}).
+     * From the kernel's socket dump (netlink, else {@code ss}), or from the process's /proc/net/tcp once neither
+     * works, or when the dump, in the runner's namespace, sees no such listener while the process is known: a guest
+     * in a container of its own whose process namespace the runner shares (compose's {@code pid: service:...}).
      */
     private Optional<AcceptQueue> acceptQueue() throws IOException, InterruptedException {
-        Optional<AcceptQueue> queue = ssMissing ? Optional.empty() : fromSs();
-        return ssMissing || (queue.isEmpty() && namespace.equals(SERVERS_NAMESPACE)) ? fromProcNetTcp() : queue;
+        Optional<AcceptQueue> queue = fromDump();
+        return source == QueueSource.PROC_NET_TCP || (queue.isEmpty() && namespace.equals(SERVERS_NAMESPACE))
+                ? fromProcNetTcp()
+                : queue;
     }
 
     /**
-     * {@code ss} asks inet_diag with the port filter applied in the kernel: cheap even with 20,000 sockets, where
-     * /proc/net/tcp lists every one of them. It runs in the runner's namespace, which is the server's for a server
-     * the lab started (a child on the same host).
+     * The dump filters listeners in the kernel: cheap even with 20,000 sockets, where /proc/net/tcp lists every one
+     * of them. It runs in the runner's namespace, which is the server's for a server the lab started (a child on the
+     * same host). Netlink costs a few system calls; {@code ss}, where netlink cannot be used, a process each time.
      */
+    private Optional<AcceptQueue> fromDump() throws IOException, InterruptedException {
+        if (source == QueueSource.NETLINK) {
+            try {
+                return ListenerDiag.acceptQueue(port);
+            } catch (IOException netlinkUnavailable) {
+                source = QueueSource.SS;
+            }
+        }
+        return source == QueueSource.SS ? fromSs() : Optional.empty();
+    }
+
     private Optional<AcceptQueue> fromSs() throws IOException, InterruptedException {
         Process ss;
         try {
@@ -86,7 +112,7 @@ final class KernelProbe {
                     .redirectErrorStream(true)
                     .start();
         } catch (IOException notInstalled) {
-            ssMissing = true;
+            source = QueueSource.PROC_NET_TCP;
             return Optional.empty();
         }
         String output = new String(ss.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

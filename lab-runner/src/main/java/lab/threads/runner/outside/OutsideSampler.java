@@ -17,16 +17,22 @@ import lab.threads.run.RunFolder;
 
 /**
  * Watches a run from outside the processes under test, once a second on one thread of the runner: the kernel's view
- * of the listening port ({@code kernel.jsonl}) and, through /proc, the server JVM the lab started
- * ({@code server-proc.jsonl}) and the JMeter fork ({@code client-proc.jsonl}); and the listener's accept queue alone
- * 10 times a second ({@code accept-queue.jsonl}), whose area the report checks the timeline's kernel accept queue
- * against (Little's law): a queue that fills and drains within a second is invisible once a second. Unlike /stats and the client's own
- * record, these lines do not need the watched process to answer, so they go on when it is saturated or stopped.
- * A probe that fails is skipped for that second: the gap is the information, and the run never stops for it.
+ * of the listening port ({@code kernel.jsonl}), through /proc the server JVM the lab started
+ * ({@code server-proc.jsonl}) and the JMeter fork ({@code client-proc.jsonl}), the whole machine's CPU by who used it
+ * ({@code ledger.jsonl}, {@link Ledger}); and the listener's accept queue alone 10 times a second
+ * ({@code accept-queue.jsonl}), whose area the report checks the timeline's kernel accept queue against (Little's
+ * law): a queue that fills and drains within a second is invisible once a second. Unlike /stats and the client's own
+ * record, these lines do not need the watched process to answer, so they go on when it is saturated or stopped. A
+ * probe that fails is skipped for that second: the gap is the information, and the run never stops for it.
  * <p>
- * Cost: each tick forks an {@code ss} child, so the probes' CPU grows with their rate; once a second it is a small
- * share of one core, and the accept queue's 10 times a second ten times that, during the load only. The measured
- * cost: docs/results.md, "the figures behind its settings".
+ * Cost: the observer must not weigh on what it observes, whatever the server's threads. No probe forks a process
+ * while netlink answers: the accept queue is a dump of the machine's listening sockets ({@link ListenerDiag}), a few
+ * system calls whatever the connections. A lab server or client is one read of its {@code stat} and {@code status},
+ * whose figures the kernel keeps for the whole process, and the ledger one {@code stat} line per process of the
+ * machine: the cost grows with the machine's processes, never with the server's threads. Only a guest's tree
+ * ({@link ProcessTreeProbe}) reads per thread and per descriptor, having no {@code /stats} to say them. Where netlink
+ * cannot be used, the queue comes from an {@code ss} child each tick, whose CPU grows with the rate. The ledger counts
+ * the runner and its forks apart from everything else, so every run shows what observing it cost.
  */
 public final class OutsideSampler implements AutoCloseable {
     static final Duration PERIOD = Duration.ofSeconds(1);
@@ -36,7 +42,7 @@ public final class OutsideSampler implements AutoCloseable {
     private static final int TICKS_PER_PERIOD = (int) (PERIOD.toMillis() / QUEUE_PERIOD.toMillis());
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private record Probe(BufferedWriter out, int everyTicks, Callable<Optional<Map<String, Object>>> sample) {}
+    private record Probe(BufferedWriter out, int everyTicks, Callable<? extends Optional<?>> sample) {}
 
     private final List<Probe> probes;
     private final Thread ticker;
@@ -50,14 +56,15 @@ public final class OutsideSampler implements AutoCloseable {
      * @param serverPid the server JVM the lab started; empty for a --target server (no server-proc.jsonl, and the
      *                  kernel's counters are then the runner's namespace's)
      * @param client    the client's forks now (one, or each process of a split load), empty while there is none
+     * @param lab       the lab's processes outside the runner's tree, for the ledger
      */
     public static OutsideSampler start(
-            Path serverDir, int port, OptionalLong serverPid, Supplier<List<ProcessHandle>> client) {
+            Path serverDir, int port, OptionalLong serverPid, Supplier<List<ProcessHandle>> client, LabProcesses lab) {
         Callable<Optional<Map<String, Object>>> server = serverPid.isPresent()
                 ? new ProcessProbe(
                         () -> ProcessHandle.of(serverPid.getAsLong()).stream().toList())::sample
                 : null;
-        return start(serverDir, port, serverPid, server, client);
+        return start(serverDir, port, serverPid, server, client, lab);
     }
 
     /**
@@ -67,10 +74,10 @@ public final class OutsideSampler implements AutoCloseable {
      * @param guestPid the guest's process; empty when only its URL is known (then no server-proc.jsonl)
      */
     public static OutsideSampler startGuest(
-            Path serverDir, int port, OptionalLong guestPid, Supplier<List<ProcessHandle>> client) {
+            Path serverDir, int port, OptionalLong guestPid, Supplier<List<ProcessHandle>> client, LabProcesses lab) {
         Callable<Optional<Map<String, Object>>> guest =
                 guestPid.isPresent() ? new ProcessTreeProbe(guestPid.getAsLong())::sample : null;
-        return start(serverDir, port, guestPid, guest, client);
+        return start(serverDir, port, guestPid, guest, client, lab);
     }
 
     private static OutsideSampler start(
@@ -78,7 +85,8 @@ public final class OutsideSampler implements AutoCloseable {
             int port,
             OptionalLong serverPid,
             Callable<Optional<Map<String, Object>>> server,
-            Supplier<List<ProcessHandle>> client) {
+            Supplier<List<ProcessHandle>> client,
+            LabProcesses lab) {
         List<Probe> probes = new ArrayList<>();
         KernelProbe kernel = new KernelProbe(port, serverPid);
         open(probes, serverDir.resolve(RunFolder.KERNEL_FILE), TICKS_PER_PERIOD, () -> Optional.of(kernel.sample()));
@@ -88,12 +96,23 @@ public final class OutsideSampler implements AutoCloseable {
         }
         ProcessProbe jmeter = new ProcessProbe(client);
         open(probes, serverDir.resolve(RunFolder.CLIENT_PROC_FILE), TICKS_PER_PERIOD, jmeter::sample);
+        Ledger ledger = new Ledger(
+                ProcFiles.LIVE,
+                () -> serverPid.stream().boxed().toList(),
+                () -> client.get().stream().map(ProcessHandle::pid).toList(),
+                lab,
+                IrqAccounting.inTasks());
+        // Its first reading only starts the first interval: the lines come from the second period on.
+        open(
+                probes,
+                serverDir.resolve(RunFolder.LEDGER_FILE),
+                TICKS_PER_PERIOD,
+                () -> ledger.next(System.currentTimeMillis()));
         return new OutsideSampler(List.copyOf(probes));
     }
 
     /** A file that cannot be created loses its series only. */
-    private static void open(
-            List<Probe> probes, Path file, int everyTicks, Callable<Optional<Map<String, Object>>> sample) {
+    private static void open(List<Probe> probes, Path file, int everyTicks, Callable<? extends Optional<?>> sample) {
         try {
             probes.add(new Probe(Files.newBufferedWriter(file), everyTicks, sample));
         } catch (IOException lost) {
@@ -121,7 +140,7 @@ public final class OutsideSampler implements AutoCloseable {
 
     private static void sampleOnce(Probe probe) {
         try {
-            Optional<Map<String, Object>> line = probe.sample().call();
+            Optional<?> line = probe.sample().call();
             if (line.isPresent()) {
                 // Flushed at once: a runner killed mid-run keeps every line so far.
                 probe.out().write(JSON.writeValueAsString(line.get()));

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import lab.threads.run.LedgerSecond;
 import lab.threads.run.RunFolder;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -40,8 +41,8 @@ class OutsideSamplerTest {
         List<SocketChannel> connects = new ArrayList<>();
         // Backlog 4 and never accepted: the kernel queues a handful, then drops the SYNs of the rest.
         try (ServerSocket listener = new ServerSocket(0, 4, InetAddress.getLoopbackAddress());
-                OutsideSampler sampler =
-                        OutsideSampler.start(dir, listener.getLocalPort(), OptionalLong.empty(), List::of)) {
+                OutsideSampler sampler = OutsideSampler.start(
+                        dir, listener.getLocalPort(), OptionalLong.empty(), List::of, LabProcesses.NONE)) {
             JsonNode before = awaitLine(kernel, line -> true);
             for (int i = 0; i < 50; i++) {
                 SocketChannel connect = SocketChannel.open();
@@ -78,8 +79,8 @@ class OutsideSamplerTest {
     void aStoppedProcessKeepsBeingSampled() throws Exception {
         Process sleeper = new ProcessBuilder("sleep", "60").start();
         Path clientProc = dir.resolve(RunFolder.CLIENT_PROC_FILE);
-        try (OutsideSampler sampler =
-                OutsideSampler.start(dir, 9, OptionalLong.of(sleeper.pid()), () -> List.of(sleeper.toHandle()))) {
+        try (OutsideSampler sampler = OutsideSampler.start(
+                dir, 9, OptionalLong.of(sleeper.pid()), () -> List.of(sleeper.toHandle()), LabProcesses.NONE)) {
             awaitLine(clientProc, line -> line.path("state").asText().equals("S"));
             signal("STOP", sleeper);
             // Two lines of the stopped process: the sampler went on while it could not run at all.
@@ -112,6 +113,23 @@ class OutsideSamplerTest {
                         .getFirst()
                         .path("namespace")
                         .asText());
+    }
+
+    @Test
+    void theLedgerCountsTheClientsChildrenAsTheClient() throws Exception {
+        // The client's fork runs the busy loop in a child of its own: the ledger finds it below the fork.
+        Process client = new ProcessBuilder("timeout", "4", "sh", "-c", "while :; do :; done").start();
+        Path ledger = dir.resolve(RunFolder.LEDGER_FILE);
+        try (OutsideSampler sampler = OutsideSampler.start(
+                dir, 9, OptionalLong.empty(), () -> List.of(client.toHandle()), LabProcesses.NONE)) {
+            JsonNode busy = awaitLine(ledger, line -> line.path("clientMs").asLong() > 0);
+            LedgerSecond line = JSON.treeToValue(busy, LedgerSecond.class);
+            assertTrue(line.cores() >= 1 && line.busyMs() >= line.clientMs(), line::toString);
+            assertEquals(0, line.serverMs(), "no server was given");
+        } finally {
+            client.descendants().forEach(ProcessHandle::destroyForcibly);
+            client.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
     }
 
     private static void signal(String signal, Process process) throws IOException, InterruptedException {

@@ -1,0 +1,94 @@
+package lab.threads.runner.outside;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The client's workers that run on this machine: the processes listening on those of the {@code --workers}
+ * addresses that are this machine's, found once a turn through {@code ss -ltnpH} (a worker elsewhere is another
+ * machine's CPU). None where {@code ss} is missing: the ledger then counts them as other programs.
+ */
+public final class LocalWorkers {
+    private static final Pattern PID = Pattern.compile("pid=(\\d+)");
+    private static final long SS_TIMEOUT_MS = 5_000;
+
+    private LocalWorkers() {}
+
+    /** @param workers {@code host:port} each, the host an IP address */
+    public static List<Long> pids(List<String> workers) {
+        List<String> here = workers.stream().filter(LocalWorkers::onThisMachine).toList();
+        if (here.isEmpty()) {
+            return List.of();
+        }
+        try {
+            Process ss =
+                    new ProcessBuilder("ss", "-ltnpH").redirectErrorStream(true).start();
+            String listeners = new String(ss.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!ss.waitFor(SS_TIMEOUT_MS, TimeUnit.MILLISECONDS)) {
+                ss.destroyForcibly();
+                return List.of();
+            }
+            return pids(listeners, here);
+        } catch (IOException e) {
+            return List.of();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return List.of();
+        }
+    }
+
+    /**
+     * From {@code ss -ltnpH}'s lines, e.g. {@code LISTEN 0 50 127.0.0.1:1099 0.0.0.0:* users:(("java",pid=42,fd=9))}:
+     * the pids listening on one of {@code workers}, or on its port of every address.
+     */
+    static List<Long> pids(String listeners, List<String> workers) {
+        List<Long> pids = new ArrayList<>();
+        for (String line : listeners.split("\n")) {
+            String[] words = line.strip().split("\\s+");
+            if (words.length < 6 || workers.stream().noneMatch(worker -> listensOn(words[3], worker))) {
+                continue;
+            }
+            Matcher pid = PID.matcher(line);
+            while (pid.find()) {
+                long found = Long.parseLong(pid.group(1));
+                if (!pids.contains(found)) {
+                    pids.add(found);
+                }
+            }
+        }
+        return pids;
+    }
+
+    private static boolean listensOn(String local, String worker) {
+        int colon = worker.lastIndexOf(':');
+        String port = worker.substring(colon);
+        if (!local.endsWith(port)) {
+            return false;
+        }
+        String address = local.substring(0, local.length() - port.length());
+        String host = worker.substring(0, colon);
+        return address.equals(host)
+                || address.equals("[::ffff:" + host + "]")
+                || address.equals("*")
+                || address.equals("0.0.0.0")
+                || address.equals("[::]");
+    }
+
+    private static boolean onThisMachine(String worker) {
+        try {
+            InetAddress address = InetAddress.getByName(worker.substring(0, worker.lastIndexOf(':')));
+            return address.isLoopbackAddress()
+                    || address.isAnyLocalAddress()
+                    || NetworkInterface.getByInetAddress(address) != null;
+        } catch (IOException | RuntimeException unknown) {
+            return false;
+        }
+    }
+}
