@@ -74,8 +74,19 @@ public record LedgerSecond(
         return irqInTasks ? 0 : irqMs;
     }
 
+    /**
+     * The busy time the parts add up to: the larger of {@code busyMs} and the interval on every core less idle. The
+     * kernel counts busy time in ticks but measures idle time at each wake-up, and a CPU whose tick stops while idle
+     * leaves part of the time tasks ran after it woke uncounted in {@code busyMs}; each process's own time is what the
+     * scheduler measured, so on a machine with idle time the parts add up to the wall time less idle, not to the
+     * ticks. Both figures are lower bounds of the time the cores ran; the larger is the closer.
+     */
+    public long busyOfWallMs() {
+        return Math.max(busyMs, cores * intervalMs - idleMs);
+    }
+
     /** Busy time no part explains; negative when the parts' tick rounding overshoots. */
     public long unattributedMs() {
-        return busyMs - serverMs - clientMs - labMs() - kernelMs - stealMs - otherMs - interruptMs();
+        return busyOfWallMs() - serverMs - clientMs - labMs() - kernelMs - stealMs - otherMs - interruptMs();
     }
 }

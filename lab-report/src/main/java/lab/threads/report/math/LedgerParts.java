@@ -49,7 +49,7 @@ public record LedgerParts(
     /** These parts with one more second's added. */
     LedgerParts plus(LedgerSecond second) {
         return new LedgerParts(
-                busyMs + second.busyMs(),
+                busyMs + second.busyOfWallMs(),
                 serverMs + second.serverMs(),
                 clientMs + second.clientMs(),
                 labMs + second.labMs(),

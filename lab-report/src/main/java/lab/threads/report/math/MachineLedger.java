@@ -73,7 +73,7 @@ public record MachineLedger(
             perSecond.add(new long[] {
                 line.sampledAtMs(),
                 line.intervalMs(),
-                line.busyMs(),
+                line.busyOfWallMs(),
                 line.serverMs(),
                 line.clientMs(),
                 line.labMs(),
@@ -102,7 +102,8 @@ public record MachineLedger(
 
     /** Every core at least {@value #SATURATED_PERCENT}% busy over the line's interval. */
     static boolean saturated(LedgerSecond line) {
-        return line.cores() > 0 && 100.0 * line.busyMs() / (line.cores() * line.intervalMs()) >= SATURATED_PERCENT;
+        return line.cores() > 0
+                && 100.0 * line.busyOfWallMs() / (line.cores() * line.intervalMs()) >= SATURATED_PERCENT;
     }
 
     /** The share of the window's lines in which every core was busy, in percent. */
