@@ -9,6 +9,7 @@ import java.util.Map;
 import lab.threads.client.LoadClient;
 import lab.threads.report.math.AcceptQueueCheck;
 import lab.threads.report.math.ArrivalLag;
+import lab.threads.report.math.MemoryPerRequest;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.math.Percentiles;
 import lab.threads.report.math.RequestTimeline;
@@ -26,6 +27,7 @@ import lab.threads.report.raw.DatabaseSeries;
 import lab.threads.report.raw.JtlReader;
 import lab.threads.report.raw.JvmProfile;
 import lab.threads.report.raw.KernelEvidence;
+import lab.threads.report.raw.MemoryPlateaus;
 import lab.threads.report.raw.PoolSeries;
 import lab.threads.report.raw.RecordedClient;
 import lab.threads.report.raw.SeriesGaps;
@@ -108,7 +110,8 @@ public record ServerSummary(
         @JsonInclude(JsonInclude.Include.NON_NULL) CpuSplit cpu,
         @JsonInclude(JsonInclude.Include.NON_NULL) PoolVerdict pool,
         @JsonInclude(JsonInclude.Include.NON_NULL) GuestFacts guest,
-        @JsonInclude(JsonInclude.Include.NON_NULL) StagedOutcome staged) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) StagedOutcome staged,
+        @JsonInclude(JsonInclude.Include.NON_NULL) MemoryPerRequest memory) {
 
     public ServerSummary {
         // A summary.json written before the timeline existed has none.
@@ -174,7 +177,8 @@ public record ServerSummary(
                 cpu,
                 pool,
                 guest,
-                staged);
+                staged,
+                memory);
     }
 
     /** Reads the server folder's files; never throws on bad files. */
@@ -279,6 +283,9 @@ public record ServerSummary(
                 percentOfIdeal = 0;
             }
         }
+        // Read before the notes are copied into the summary: a damaged memory.jsonl adds its own.
+        MemoryPerRequest memory =
+                MemoryPerRequest.of(MemoryPlateaus.read(serverDir.resolve(RunFolder.MEMORY_FILE), notes));
         return new ServerSummary(
                 serverId,
                 outcome,
@@ -336,6 +343,7 @@ public record ServerSummary(
                 guest,
                 runPlan.isStaged() && !ends.isEmpty()
                         ? StagedOutcome.of(runPlan, seconds, scheduleStartMs, serverDir.resolve(RunFolder.STATS_FILE))
-                        : null);
+                        : null,
+                memory);
     }
 }
