@@ -293,6 +293,14 @@ public final class LabCommand implements Callable<Integer> {
     String serverJvmArgs;
 
     @Option(
+            names = "--native-memory-tracking",
+            defaultValue = "off",
+            description = "summary: every started server tracks its native memory (-XX:NativeMemoryTracking=summary), "
+                    + "so its /stats/memory tells platform threads' stacks from the rest; off: not (tracking costs "
+                    + "each allocation a header and a count). Default: ${DEFAULT-VALUE}.")
+    String nativeMemoryTracking;
+
+    @Option(
             names = "--client-jvm-args",
             defaultValue = "",
             description = "More JVM flags of the forked load client (JMeter's or Hyperfoil's), after the lab's own, so "
@@ -509,7 +517,7 @@ public final class LabCommand implements Callable<Integer> {
                 chosenClient,
                 out,
                 external,
-                words(serverJvmArgs),
+                NativeMemoryTracking.parse(nativeMemoryTracking).applyTo(words(serverJvmArgs)),
                 words(clientJvmArgs),
                 serverFlags,
                 settingsMode(external, serverFlags),

@@ -23,7 +23,7 @@ public record MemoryPlateaus(List<Plateau> plateaus) {
      */
     public record Plateau(int step, int inFlight, Map<String, Long> parts) {
         public Plateau {
-            parts = Map.copyOf(parts);
+            parts = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(parts));
         }
     }
 
