@@ -2,6 +2,7 @@ package lab.threads.common;
 
 import java.lang.management.ManagementFactory;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -91,7 +92,7 @@ final class MemoryByPart {
     private void readResident() {
         OptionalLong rss = ProcessMetrics.residentBytes();
         put(RSS, rss.orElse(-1), "no /proc/self/status on this system");
-        if (parts.keySet().containsAll(java.util.List.of(RSS, HEAP_LIVE, PLATFORM_STACKS_COMMITTED, NATIVE_OTHER))) {
+        if (parts.keySet().containsAll(List.of(RSS, HEAP_LIVE, PLATFORM_STACKS_COMMITTED, NATIVE_OTHER))) {
             parts.put(
                     RSS_UNACCOUNTED,
                     parts.get(RSS)
