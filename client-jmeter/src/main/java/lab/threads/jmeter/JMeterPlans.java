@@ -23,7 +23,7 @@ import lab.threads.client.LoadPlan;
 final class JMeterPlans {
 
     /** The plans jmeter-plans bundles. */
-    static final List<String> BUNDLED = List.of("talk", "smoke", "open", "spike", "step");
+    static final List<String> BUNDLED = List.of("talk", "smoke", "open", "spike", "step", "hold");
 
     private static final String OPEN_GROUP = "testclass=\"OpenModelThreadGroup\"";
     private static final Pattern PROPERTY_REFERENCE = Pattern.compile("\\$\\{__P\\(([A-Za-z0-9_.-]+),([^)]*)\\)}");

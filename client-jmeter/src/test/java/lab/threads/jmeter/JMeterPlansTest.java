@@ -164,7 +164,7 @@ class JMeterPlansTest {
 
     /** Every bundled plan extracts the cause a lab server's error answer names, for the error_cause column. */
     @ParameterizedTest
-    @CsvSource({"talk", "smoke", "open", "spike", "step"})
+    @CsvSource({"talk", "smoke", "open", "spike", "step", "hold"})
     void planExtractsAnErrorAnswersCause(String name) throws IOException {
         HashTree tree = SaveService.loadTree(copyOf(name).toFile());
         Collection<RegexExtractor> extractors = all(tree, RegexExtractor.class);
@@ -184,7 +184,7 @@ class JMeterPlansTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"talk", "smoke", "open", "spike", "step"})
+    @CsvSource({"talk", "smoke", "open", "spike", "step", "hold"})
     void planIsExactlyWhatJMeterSaves(String name) throws IOException {
         Path file = copyOf(name);
         ByteArrayOutputStream saved = new ByteArrayOutputStream();

@@ -56,7 +56,7 @@ public final class HeapAfterGc {
     }
 
     /** Bytes in use after the latest collection; -1 before the first. */
-    static long latest() {
+    public static long latest() {
         return LATEST.get();
     }
 }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 
 /**
  * What the process costs the machine: OS threads, memory, CPU, context switches and open descriptors (each
@@ -44,6 +45,13 @@ public final class ProcessMetrics {
             metrics.put("involuntaryContextSwitches", usage.involuntarySwitches());
         });
         return metrics;
+    }
+
+    /** The resident set (VmRSS of /proc/self/status); empty where there is no such file. */
+    public static OptionalLong residentBytes() {
+        Map<String, Object> status = new LinkedHashMap<>();
+        readStatus(status);
+        return status.get("rssBytes") instanceof Long rss ? OptionalLong.of(rss) : OptionalLong.empty();
     }
 
     /**

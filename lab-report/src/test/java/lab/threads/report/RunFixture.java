@@ -228,7 +228,8 @@ public final class RunFixture {
                 s.pool(),
                 s.guest(),
                 s.staged(),
-                s.ledger());
+                s.ledger(),
+                s.memory());
     }
 
     /** The server's own per-second series over the fixture's 50 s: 60 responses a second, p99 a little above 6 s. */

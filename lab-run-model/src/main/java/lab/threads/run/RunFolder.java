@@ -34,6 +34,9 @@ public final class RunFolder {
     /** The database's own view of its connections ({@code pg_stat_activity}) once a second, in a run through one. */
     public static final String DATABASE_FILE = "database.jsonl";
 
+    /** The server's memory by part at the baseline and each plateau of a plan that holds its requests (hold.jmx). */
+    public static final String MEMORY_FILE = "memory.jsonl";
+
     /** The whole machine's CPU once a second, split by who used it ({@link LedgerSecond}), written by the runner. */
     public static final String LEDGER_FILE = LedgerSecond.FILE;
 

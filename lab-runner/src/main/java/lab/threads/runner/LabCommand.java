@@ -81,7 +81,8 @@ public final class LabCommand implements Callable<Integer> {
             defaultValue = "talk",
             description = "Bundled plan (talk: 20,000 users; smoke: 50; open: arrivals at a fixed rate; throughput: "
                     + "connections back to back for a duration, --client hyperfoil; spike: a base of users, a jump to "
-                    + "a multiple of it and back; step: users rising in steps) or a .jmx file. "
+                    + "a multiple of it and back; step: users rising in steps; hold: users rising in steps, each holding one "
+                    + "request, the server's memory read at each plateau) or a .jmx file. "
                     + "Default: ${DEFAULT-VALUE}.")
     String plan;
 
@@ -146,13 +147,14 @@ public final class LabCommand implements Callable<Integer> {
 
     @Option(
             names = "--steps",
-            description = "Step plan: plan property steps, how many steps of --users more users (1 to 10). "
-                    + "Default: the plan's (8).")
+            description = "Step and hold plans: plan property steps, how many steps of --users more users (1 to 10). "
+                    + "Default: the plan's (step 8, hold 5).")
     String steps;
 
     @Option(
             names = "--step-seconds",
-            description = "Step plan: plan property step_seconds, how long each step lasts. Default: the plan's (10).")
+            description =
+                    "Step and hold plans: plan property step_seconds, how long each step lasts. Default: the plan's (10).")
     String stepSeconds;
 
     @Option(
@@ -287,6 +289,14 @@ public final class LabCommand implements Callable<Integer> {
             defaultValue = "-Xms1g -Xmx2g",
             description = "JVM flags of every started server, the same for every variant. Default: ${DEFAULT-VALUE}.")
     String serverJvmArgs;
+
+    @Option(
+            names = "--native-memory-tracking",
+            defaultValue = "off",
+            description = "summary: every started server tracks its native memory (-XX:NativeMemoryTracking=summary), "
+                    + "so its /stats/memory tells platform threads' stacks from the rest; off: not (tracking costs "
+                    + "each allocation a header and a count). Default: ${DEFAULT-VALUE}.")
+    String nativeMemoryTracking;
 
     @Option(
             names = "--client-jvm-args",
@@ -503,7 +513,7 @@ public final class LabCommand implements Callable<Integer> {
                 chosenClient,
                 results.out,
                 external,
-                words(serverJvmArgs),
+                NativeMemoryTracking.parse(nativeMemoryTracking).applyTo(words(serverJvmArgs)),
                 words(clientJvmArgs),
                 serverFlags,
                 settingsMode(external, serverFlags),

@@ -315,7 +315,11 @@ final class ServerRun {
                                 server == null ? OptionalLong.empty() : OptionalLong.of(server.pid()),
                                 this::clientNow,
                                 labProcesses());
-                DatabaseSampler database = spec.backends().sampleDatabase(dir.resolve(RunFolder.DATABASE_FILE))) {
+                DatabaseSampler database = spec.backends().sampleDatabase(dir.resolve(RunFolder.DATABASE_FILE));
+                MemoryPlateaus memory = guest != null
+                        ? null
+                        : MemoryPlateaus.startIfHolding(plan.shape(), target, dir.resolve(RunFolder.MEMORY_FILE))
+                                .orElse(null)) {
             int worst = plan.open()
                     ? CapacityForecast.of(plan).worstUsers()
                     : plan.shape().users();

@@ -30,7 +30,8 @@ public final class SleepContract {
     /** The cause of an error answer, as {@link #errorBody} writes it, for {@code /stats}' count by cause. */
     private static final Pattern ERROR_CAUSE = Pattern.compile("\"error\":\"([A-Za-z0-9_]+)\"");
 
-    private static final String ENDPOINTS = "GET /sleep[?ms=N], GET /health, GET /stats, GET /stats/seconds";
+    private static final String ENDPOINTS =
+            "GET /sleep[?ms=N], GET /health, GET /stats, GET /stats/seconds, GET /stats/memory[?gc=true]";
 
     private final Variant variant;
     private final ServerSettings settings;
@@ -179,6 +180,7 @@ public final class SleepContract {
             case "/stats" -> isGet(method) ? new Reply(200, Json.write(statsBody())) : methodNotAllowed(method, path);
             case "/stats/seconds" ->
                 isGet(method) ? new Reply(200, Json.write(secondsBody())) : methodNotAllowed(method, path);
+            case "/stats/memory" -> isGet(method) ? memory(head.rawQuery()) : methodNotAllowed(method, path);
             default -> error(404, "not_found", "No endpoint at " + path + ". Endpoints: " + ENDPOINTS + ".");
         };
     }
@@ -385,6 +387,21 @@ public final class SleepContract {
         body.put("to", ServerTiming.TO);
         body.put("seconds", timing.seconds());
         return body;
+    }
+
+    /**
+     * {@code /stats/memory}: the memory by part ({@link MemoryByPart}); {@code ?gc=true} collects first, which stops
+     * the world, so only a caller that means it (a hold plan's plateau) asks for it.
+     */
+    private Reply memory(String rawQuery) {
+        List<String> gc = parameter(rawQuery, "gc");
+        if (gc.size() > 1 || !gc.isEmpty() && !gc.getFirst().matches("true|false")) {
+            return badParameter("gc", "Query parameter 'gc' must be true or false; got " + given(gc) + ".");
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("variant", variant.id());
+        body.putAll(MemoryByPart.read(gc.equals(List.of("true")), stats.inFlight()));
+        return new Reply(200, Json.write(body));
     }
 
     private static boolean isGet(String method) {

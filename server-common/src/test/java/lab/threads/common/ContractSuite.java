@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.ByteBuffer;
@@ -732,6 +733,55 @@ public abstract class ContractSuite {
                         settings.get("effectiveBacklog").asInt(), queue, "ss -lt: the listen queue the kernel gave"));
     }
 
+    /**
+     * {@code /stats/memory} names every part of the memory, each one either measured (bytes) or absent with its reason;
+     * with a forced collection the heap's parts are measured, and NMT's exactly when the JVM tracks native memory.
+     */
+    @ParameterizedTest
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ)
+    @ResourceLock(value = FILES, mode = ResourceAccessMode.READ)
+    @ValueSource(booleans = {true, false})
+    void statsMemoryAnswersEveryPart(boolean gc) {
+        JsonNode memory = http.get("/stats/memory?gc=" + gc).json();
+
+        assertEquals(variant().id(), memory.get("variant").asText());
+        assertTrue(memory.get("inFlight").isInt(), memory::toString);
+        assertEquals(gc, memory.get("forcedGc").asBoolean());
+        JsonNode parts = memory.get("parts");
+        JsonNode absent = memory.get("absent");
+        for (String part : List.of(
+                MemoryByPart.HEAP_LIVE,
+                MemoryByPart.VIRTUAL_THREAD_STACKS,
+                MemoryByPart.PLATFORM_STACKS_COMMITTED,
+                MemoryByPart.PLATFORM_STACKS_RESERVED,
+                MemoryByPart.NATIVE_OTHER,
+                MemoryByPart.RSS,
+                MemoryByPart.RSS_UNACCOUNTED)) {
+            assertTrue(
+                    parts.path(part).isIntegralNumber() != absent.path(part).isTextual(),
+                    () -> part + " must be measured or absent with a reason, once: " + memory);
+        }
+        boolean tracked = ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .anyMatch(flag -> flag.startsWith("-XX:NativeMemoryTracking=") && !flag.endsWith("=off"));
+        assertEquals(tracked, parts.has(MemoryByPart.PLATFORM_STACKS_COMMITTED), memory::toString);
+        assertTrue(parts.path(MemoryByPart.RSS).asLong() > 0, memory::toString);
+        if (gc) {
+            assertTrue(parts.path(MemoryByPart.HEAP_LIVE).asLong() > 0, memory::toString);
+            assertTrue(parts.path(MemoryByPart.VIRTUAL_THREAD_STACKS).asLong() >= 0, memory::toString);
+        }
+    }
+
+    @Test
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ)
+    @ResourceLock(value = FILES, mode = ResourceAccessMode.READ)
+    void statsMemoryRefusesAGcThatIsNeitherTrueNorFalse() {
+        TestHttp.Answer answer = http.get("/stats/memory?gc=yes");
+        assertEquals(400, answer.status());
+        assertEquals("gc", answer.json().get("parameter").asText());
+    }
+
     @ParameterizedTest
     @Execution(ExecutionMode.CONCURRENT)
     @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ)
@@ -748,7 +798,7 @@ public abstract class ContractSuite {
     @Execution(ExecutionMode.CONCURRENT)
     @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ)
     @ResourceLock(value = FILES, mode = ResourceAccessMode.READ)
-    @CsvSource({"POST,/sleep", "PUT,/sleep", "DELETE,/health", "POST,/stats"})
+    @CsvSource({"POST,/sleep", "PUT,/sleep", "DELETE,/health", "POST,/stats", "POST,/stats/memory"})
     void wrongMethodIs405JsonNamingTheAllowedOne(String method, String path) {
         TestHttp.Answer answer = http.send(method, path);
         assertEquals(405, answer.status());

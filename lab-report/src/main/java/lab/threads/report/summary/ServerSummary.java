@@ -10,6 +10,7 @@ import lab.threads.client.LoadClient;
 import lab.threads.report.math.AcceptQueueCheck;
 import lab.threads.report.math.ArrivalLag;
 import lab.threads.report.math.MachineLedger;
+import lab.threads.report.math.MemoryPerRequest;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.math.Percentiles;
 import lab.threads.report.math.RequestTimeline;
@@ -28,6 +29,7 @@ import lab.threads.report.raw.JtlReader;
 import lab.threads.report.raw.JvmProfile;
 import lab.threads.report.raw.KernelEvidence;
 import lab.threads.report.raw.LedgerFile;
+import lab.threads.report.raw.MemoryPlateaus;
 import lab.threads.report.raw.PoolSeries;
 import lab.threads.report.raw.RecordedClient;
 import lab.threads.report.raw.SeriesGaps;
@@ -115,7 +117,8 @@ public record ServerSummary(
         @JsonInclude(JsonInclude.Include.NON_NULL) PoolVerdict pool,
         @JsonInclude(JsonInclude.Include.NON_NULL) GuestFacts guest,
         @JsonInclude(JsonInclude.Include.NON_NULL) StagedOutcome staged,
-        @JsonInclude(JsonInclude.Include.NON_NULL) MachineLedger ledger) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) MachineLedger ledger,
+        @JsonInclude(JsonInclude.Include.NON_NULL) MemoryPerRequest memory) {
 
     public ServerSummary {
         // A summary.json written before the timeline existed has none.
@@ -182,7 +185,8 @@ public record ServerSummary(
                 pool,
                 guest,
                 staged,
-                ledger);
+                ledger,
+                memory);
     }
 
     /** Reads the server folder's files; never throws on bad files. */
@@ -295,6 +299,9 @@ public record ServerSummary(
                 percentOfIdeal = 0;
             }
         }
+        // Read before the notes are copied into the summary: a damaged memory.jsonl adds its own.
+        MemoryPerRequest memory =
+                MemoryPerRequest.of(MemoryPlateaus.read(serverDir.resolve(RunFolder.MEMORY_FILE), notes));
         return new ServerSummary(
                 serverId,
                 outcome,
@@ -353,6 +360,7 @@ public record ServerSummary(
                 runPlan.isStaged() && !ends.isEmpty()
                         ? StagedOutcome.of(runPlan, seconds, scheduleStartMs, serverDir.resolve(RunFolder.STATS_FILE))
                         : null,
-                ledger);
+                ledger,
+                memory);
     }
 }

@@ -1,0 +1,57 @@
+package lab.threads.runner;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Decides, from the requests in flight seen one poll after another, when a hold plan's next plateau is reached: when
+ * they reach the step's held users, or when they have stopped rising for {@link #STEADY} while above the last plateau's
+ * by half a step (a server that refuses some holds fewer, and its plateau is what it holds).
+ */
+final class PlateauWatch {
+    /** Long enough for a ramp's pause between two users to pass, short enough to read within a step's plateau. */
+    static final Duration STEADY = Duration.ofSeconds(2);
+
+    private final List<Integer> heldByStep;
+    private int next = 1;
+    private int lastRead;
+    private int steadyAt = -1;
+    private long steadySinceNanos;
+
+    PlateauWatch(List<Integer> heldByStep) {
+        this.heldByStep = List.copyOf(heldByStep);
+    }
+
+    /** Whether every step's plateau has been read. */
+    boolean done() {
+        return next > heldByStep.size();
+    }
+
+    /** The requests step {@code step} (from 1) was to hold. */
+    int expected(int step) {
+        return heldByStep.get(step - 1);
+    }
+
+    /**
+     * @return the step whose plateau this is, to read now; empty while the step is still rising
+     */
+    Optional<Integer> observe(int inFlight, long nowNanos) {
+        if (done()) {
+            return Optional.empty();
+        }
+        if (inFlight != steadyAt) {
+            steadyAt = inFlight;
+            steadySinceNanos = nowNanos;
+        }
+        int expected = expected(next);
+        int halfStep = (expected - (next == 1 ? 0 : expected(next - 1))) / 2;
+        boolean reached = inFlight >= expected;
+        boolean settled = nowNanos - steadySinceNanos >= STEADY.toNanos() && inFlight > lastRead + halfStep;
+        if (!reached && !settled) {
+            return Optional.empty();
+        }
+        lastRead = inFlight;
+        return Optional.of(next++);
+    }
+}
