@@ -49,6 +49,23 @@ final class RequestRecorder {
         }
     }
 
+    /**
+     * The first step of a closed plan's user ({@link UserLedger}): a session that starts as a user goes on to its
+     * requests, one past the plan's users stops before any. An enum constant, as {@link Hook}, for Hyperfoil's copies.
+     */
+    enum UserStart implements io.hyperfoil.api.config.Step {
+        ADMIT;
+
+        @Override
+        public boolean invoke(Session session) {
+            if (current.ledger.admit(session)) {
+                return true;
+            }
+            session.stop();
+            return false;
+        }
+    }
+
     /** The run's recorder; one run per JVM. */
     static volatile RequestRecorder current;
 
@@ -56,6 +73,9 @@ final class RequestRecorder {
     private final SampleWriter warmupWriter;
     private final String baseUrl;
     private final int users;
+    /** A closed plan's users and their requests; null for the throughput plan's connections. */
+    private final UserLedger ledger;
+
     private final long timeoutNanos;
     /** The status of a success; 0: any below 400, as JMeter judges without an assertion. */
     private final int expectStatus;
@@ -89,7 +109,9 @@ final class RequestRecorder {
             int users,
             long timeoutMillis,
             int expectStatus,
-            java.util.function.LongConsumer loadStarted) {
+            java.util.function.LongConsumer loadStarted,
+            UserLedger ledger) {
+        this.ledger = ledger;
         this.writer = writer;
         this.warmupWriter = warmupWriter;
         this.baseUrl = baseUrl;
@@ -139,6 +161,48 @@ final class RequestRecorder {
         return inFlight.computeIfAbsent(session, ignored -> new InFlight());
     }
 
+    /** A closed plan's user begins a request for {@code path}; nothing for the throughput plan. */
+    void begins(Session session, String path) {
+        if (ledger != null) {
+            ledger.begins(session, baseUrl + path);
+        }
+    }
+
+    /** The users active now, for a closed plan; the plan's connections otherwise. */
+    int activeUsers() {
+        return ledger != null ? ledger.active() : users;
+    }
+
+    /**
+     * Once the run is over, a closed plan's requests that its users did not record, each an error line with its
+     * cause ({@link UserLedger#unrecorded}), so the records add up to users x loops; the count written.
+     *
+     * @param unsentUrl a URL with a request id of its own, for a request never sent
+     */
+    long writeUnrecorded(java.util.function.Supplier<String> unsentUrl) {
+        if (ledger == null) {
+            return 0;
+        }
+        java.util.List<UserLedger.Unrecorded> lines = ledger.unrecorded(unsentUrl);
+        for (UserLedger.Unrecorded line : lines) {
+            writer.write(
+                    line.startMillis(),
+                    line.elapsedMillis(),
+                    line.cause().code(),
+                    line.cause().message(),
+                    false,
+                    0,
+                    0,
+                    ledger.active(),
+                    line.url(),
+                    0,
+                    line.threadName());
+            errors.increment();
+            records.increment();
+        }
+        return lines.size();
+    }
+
     void handleStatus(HttpRequest request, int status) {
         of(request.session).status = status;
     }
@@ -178,6 +242,7 @@ final class RequestRecorder {
             message = "Non HTTP response message: connection failed or closed before an answer";
         }
         long latency = state.firstByteNanos == 0 ? 0 : state.firstByteNanos - request.startTimestampNanos();
+        String threadName = ledger != null && measured ? ledger.recorded(session) : "hyperfoil " + session.uniqueId();
         (measured ? writer : warmupWriter)
                 .write(
                         request.startTimestampMillis(),
@@ -187,10 +252,10 @@ final class RequestRecorder {
                         ok,
                         state.receivedBytes,
                         state.sentBytes,
-                        users,
+                        activeUsers(),
                         baseUrl + request.path,
                         TimeUnit.NANOSECONDS.toMillis(latency),
-                        "hyperfoil " + session.uniqueId());
+                        threadName);
         state.reset();
         if (!measured) {
             return;
