@@ -59,6 +59,7 @@ final class RequestRecorder {
         @Override
         public boolean invoke(Session session) {
             if (current.ledger.admit(session)) {
+                current.rampStarted(session);
                 return true;
             }
             session.stop();
@@ -205,6 +206,17 @@ final class RequestRecorder {
 
     void handleStatus(HttpRequest request, int status) {
         of(request.session).status = status;
+    }
+
+    /**
+     * A closed plan's schedule starts where its ramp does, as JMeter's does: the users' phase's start, not its first
+     * request, which comes later by the time Hyperfoil takes to start it (every later user keeps to the phase's clock).
+     */
+    private void rampStarted(Session session) {
+        if (!started.get() && started.compareAndSet(false, true)) {
+            long sincePhaseStartMs = Math.max(0, System.currentTimeMillis() - session.phaseStartTimestamp());
+            loadStarted.accept(System.nanoTime() - TimeUnit.MILLISECONDS.toNanos(sincePhaseStartMs));
+        }
     }
 
     void onRequest(Request request, int length, boolean measured) {
