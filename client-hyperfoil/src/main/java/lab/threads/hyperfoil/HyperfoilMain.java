@@ -219,7 +219,7 @@ public final class HyperfoilMain {
                 : catalog.constantRate(0)
                         .usersPerSec(ramp.usersPerSecond())
                         .variance(false)
-                        // The arrival after the last user finds a session too, and the ledger stops it.
+                        // An arrival racing the last user's start finds a session too, and the ledger stops it.
                         .maxSessions(ramp.count() + 1)
                         .duration(ramp.phaseMs());
         var sequence = phase.scenario().initialSequence("user").step(RequestRecorder.UserStart.ADMIT);
@@ -311,11 +311,11 @@ public final class HyperfoilMain {
         /**
          * How long the whole run may take: the warm-up, the duration, a last request's timeout, and the time to open
          * the connections (10 s, and 5 ms each: 19,000 took about 45 s on two busy cores); a closed plan's users: the
-         * ramp-up, then each loop its connect's and its answer's timeouts, and the same 10 s.
+         * time its phase may start them, then each loop its connect's and its answer's timeouts, and the same 10 s.
          */
         long deadlineMs() {
             if (users != null) {
-                return users.rampupMs() + users.loops() * (HyperfoilProgram.CONNECT_TIMEOUT_MS + timeoutMs) + 10_000;
+                return users.phaseMs() + users.loops() * (HyperfoilProgram.CONNECT_TIMEOUT_MS + timeoutMs) + 10_000;
             }
             long groupsEnd =
                     groups.stream().mapToLong(UserGroups.Group::endSecond).max().orElse(0) * 1000;

@@ -51,7 +51,7 @@ final class RequestRecorder {
 
     /**
      * The first step of a closed plan's user ({@link UserLedger}): a session that starts as a user goes on to its
-     * requests, one past the plan's users stops before any. An enum constant, as {@link Hook}, for Hyperfoil's copies.
+     * requests, one past the plan's users stops before any; the last user's start ends the phase's arrivals. An enum constant, as {@link Hook}, for Hyperfoil's copies.
      */
     enum UserStart implements io.hyperfoil.api.config.Step {
         ADMIT;
@@ -60,6 +60,10 @@ final class RequestRecorder {
         public boolean invoke(Session session) {
             if (current.ledger.admit(session)) {
                 current.rampStarted(session);
+                if (current.ledger.everyUserStarted()) {
+                    // The last user: no more arrivals, and the phase ends once every user has sent its loops.
+                    session.phase().finish();
+                }
                 return true;
             }
             session.stop();

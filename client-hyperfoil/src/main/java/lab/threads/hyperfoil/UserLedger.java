@@ -107,6 +107,11 @@ final class UserLedger {
         return true;
     }
 
+    /** Whether every user has started: the phase can start no more. */
+    boolean everyUserStarted() {
+        return admitted.get() >= users.length;
+    }
+
     /** The session's user begins a request to {@code url}. */
     void begins(Session session, String url) {
         User user = bySession.get(session);

@@ -4,14 +4,18 @@ package lab.threads.hyperfoil;
  * A closed plan's users as JMeter's thread group starts them (the talk and smoke plans): {@code count} users, user k of
  * n starting at {@code rampup x k / n}, each sending {@code loops} requests one after another on a keep-alive
  * connection it opens itself. Hyperfoil starts them as a phase of arrivals at a constant, evenly spaced rate of
- * {@code count / rampup} a second; the phase runs one arrival longer than the ramp so that no rounding of its clock
- * leaves a user out, and {@link UserLedger} admits exactly {@code count} of its arrivals.
+ * {@code count / rampup} a second. An event loop that falls behind (a busy machine) starts the arrivals it owes late,
+ * all at once, and stops owing them when the phase's time is up: so the phase may run well past the ramp
+ * ({@link #phaseMs}), and {@link UserLedger} admits exactly {@code count} arrivals and ends the phase at the last.
  *
  * @param count    the users of this process
  * @param rampupMs over which they start; 0: all at once
  * @param loops    each user's requests
  */
 record UserRamp(int count, long rampupMs, int loops) {
+
+    /** The least time past the ramp a late event loop has to start the users it owes. */
+    static final long LATE_STARTS_MS = 10_000;
 
     UserRamp {
         if (count < 1 || loops < 1 || rampupMs < 0) {
@@ -30,9 +34,12 @@ record UserRamp(int count, long rampupMs, int loops) {
         return count * 1000.0 / rampupMs;
     }
 
-    /** How long the phase starts users: the ramp and one more arrival's interval. */
+    /**
+     * How long the phase may start users: the ramp, and as long again (at least {@link #LATE_STARTS_MS}) for the
+     * arrivals a late event loop still owes. The phase ends at the last user's start, so this is a bound, not a wait.
+     */
     long phaseMs() {
-        return rampupMs + (long) Math.ceil(1000.0 / usersPerSecond()) + 1;
+        return rampupMs + Math.max(LATE_STARTS_MS, rampupMs);
     }
 
     /** Every request the plan sends: what the records must add up to. */
