@@ -42,6 +42,12 @@ final class HyperfoilClient implements ChosenClient {
         return false;
     }
 
+    /** Hyperfoil 0.25 has no setting for a connection's local address: the kernel picks each. */
+    @Override
+    public boolean bindsSourceAddress() {
+        return false;
+    }
+
     /**
      * The bundled plans JMeter's .jmx files hold: the talk's and smoke plans (users over a ramp-up, each its loops on
      * a connection of its own) and the spike and step plans, whose groups it runs as phases of its own

@@ -35,6 +35,9 @@ final class HyperfoilFork {
     /** The shortest warm-up (s) after which the fork compiles with C2 alone: the throughput plan's default. */
     static final long C2_ALONE_FROM_WARMUP_S = 10;
 
+    /** C1 alone: cheap compilations for a load too short to repay C2's. */
+    static final List<String> C1_ALONE = List.of("-XX:TieredStopAtLevel=1");
+
     /** C2 alone, on two compiler threads. */
     static final List<String> C2_ALONE = List.of("-XX:-TieredCompilation", "-XX:CICompilerCount=2");
 
@@ -102,6 +105,10 @@ final class HyperfoilFork {
         // warm-up (docs/results.md, "the figures behind its settings").
         if (warmupSeconds >= C2_ALONE_FROM_WARMUP_S) {
             command.addAll(C2_ALONE);
+        } else if (closedUsers) {
+            // A closed plan has no warm-up and ends after a few requests a user: C2's compilations would cost more
+            // CPU than its faster code saves in so short a load, so C1 alone compiles it.
+            command.addAll(C1_ALONE);
         }
         command.addAll(load.jvm().flags());
         command.add("-jar");

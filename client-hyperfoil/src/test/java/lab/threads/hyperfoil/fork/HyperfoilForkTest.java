@@ -189,6 +189,8 @@ class HyperfoilForkTest {
                 second::toString);
         assertTrue(second.stream().noneMatch(flag -> flag.startsWith("--duration-ms=")), "users, not a duration");
         assertTrue(talk(ClientShare.WHOLE, "30000").contains("--users=20000"), "one process: every user");
+        assertTrue(second.containsAll(HyperfoilFork.C1_ALONE), "no warm-up to repay C2's compilations");
+        assertFalse(command("2").containsAll(HyperfoilFork.C1_ALONE), "the throughput plan keeps the tiers");
     }
 
     @Test
