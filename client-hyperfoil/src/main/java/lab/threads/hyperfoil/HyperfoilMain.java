@@ -207,6 +207,10 @@ public final class HyperfoilMain {
         BenchmarkBuilder benchmark = BenchmarkBuilder.builder().name("users").threads(plan.threads());
         benchmark
                 .addPlugin(HttpPluginBuilder::new)
+                // An error answer does not end the user: it sends its next loops, as a JMeter user does.
+                .ergonomics()
+                .stopOnInvalid(false)
+                .endErgonomics()
                 .http()
                 .host(plan.host())
                 .port(plan.port())

@@ -114,6 +114,42 @@ class ClosedUsersTest {
         assertEquals(6, ids.size(), "a request id of each line's own: " + ids);
     }
 
+    /**
+     * A user whose answer is an error goes on to its next loop, as a JMeter user does: every request reaches the server
+     * and is recorded with the server's own status, none left unsent.
+     */
+    @Test
+    void aUserAnsweredWithAnErrorSendsItsNextLoopsAnyway() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger served = new java.util.concurrent.atomic.AtomicInteger();
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 100);
+        server.createContext("/sleep", exchange -> {
+            served.incrementAndGet();
+            exchange.sendResponseHeaders(503, BODY.length);
+            exchange.getResponseBody().write(BODY);
+            exchange.close();
+        });
+        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+        server.start();
+        Path jtl = dir.resolve("errors.jtl");
+        try {
+            assertEquals(
+                    0,
+                    run(
+                            "--port=" + server.getAddress().getPort(),
+                            "--users=2",
+                            "--rampup-ms=0",
+                            "--loops=3",
+                            "--jtl=" + jtl));
+        } finally {
+            server.stop(0);
+        }
+        List<Sample> samples = new ArrayList<>();
+        JtlReader.read(jtl, samples::add, new ArrayList<>());
+        assertEquals(2 * 3, samples.size());
+        assertEquals(2 * 3, served.get(), "every loop sent");
+        assertTrue(samples.stream().allMatch(sample -> sample.responseCode().equals("503")), samples::toString);
+    }
+
     /** Hyperfoil's main on these flags, bounded: a plan that waited for ever fails the test instead of the build. */
     private static int run(String... flags) {
         List<String> args = new ArrayList<>(List.of(flags));
