@@ -91,12 +91,16 @@ final class RequestRecorder {
     private static final class InFlight {
         int status;
         long sentBytes;
+        /** When its first byte went out: its connect, if it opened one, ended before. */
+        long firstSentNanos;
+
         long receivedBytes;
         long firstByteNanos;
 
         void reset() {
             status = 0;
             sentBytes = 0;
+            firstSentNanos = 0;
             receivedBytes = 0;
             firstByteNanos = 0;
         }
@@ -201,6 +205,7 @@ final class RequestRecorder {
                     ledger.active(),
                     line.url(),
                     0,
+                    0,
                     line.threadName());
             errors.increment();
             records.increment();
@@ -227,7 +232,11 @@ final class RequestRecorder {
         if (measured && !started.get() && started.compareAndSet(false, true)) {
             loadStarted.accept(request.startTimestampNanos());
         }
-        of(request.session).sentBytes += length;
+        InFlight state = of(request.session);
+        if (state.firstSentNanos == 0) {
+            state.firstSentNanos = System.nanoTime();
+        }
+        state.sentBytes += length;
     }
 
     void onResponse(Request request, int length) {
@@ -258,6 +267,10 @@ final class RequestRecorder {
             message = "Non HTTP response message: connection failed or closed before an answer";
         }
         long latency = state.firstByteNanos == 0 ? 0 : state.firstByteNanos - request.startTimestampNanos();
+        // A closed plan's request starts before its user's connection is open, as JMeter's does: its connect is the
+        // time to its first byte sent (about 0 on a connection it reuses). The throughput plan's are opened before.
+        long connect =
+                ledger == null || state.firstSentNanos == 0 ? 0 : state.firstSentNanos - request.startTimestampNanos();
         String threadName = ledger != null && measured ? ledger.recorded(session) : "hyperfoil " + session.uniqueId();
         (measured ? writer : warmupWriter)
                 .write(
@@ -271,6 +284,7 @@ final class RequestRecorder {
                         activeUsers(),
                         baseUrl + request.path,
                         TimeUnit.NANOSECONDS.toMillis(latency),
+                        TimeUnit.NANOSECONDS.toMillis(connect),
                         threadName);
         state.reset();
         if (!measured) {

@@ -76,6 +76,9 @@ class ClosedUsersTest {
         assertEquals(List.of(), notes);
         assertEquals(6 * 3, samples.size(), "users x loops records");
         assertTrue(samples.stream().allMatch(Sample::success), "every request answered");
+        assertTrue(
+                samples.stream().allMatch(sample -> sample.connect() >= 0 && sample.connect() <= sample.elapsed()),
+                "a connect within its request, as JMeter's Connect column");
 
         Map<String, List<String>> ridsByUser = byUser(jtl);
         assertEquals(6, ridsByUser.size(), "one thread name a user: " + ridsByUser.keySet());
