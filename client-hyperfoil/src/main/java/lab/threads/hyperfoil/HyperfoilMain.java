@@ -47,7 +47,7 @@ public final class HyperfoilMain {
     public static void main(String[] args) throws Exception {
         // Its stdout is a pipe to the runner: the line saying why it stops goes to stderr, its log.
         ParentWatch.start("hyperfoil fork", System.err);
-        ThroughputPlan plan = ThroughputPlan.parse(args);
+        PlanFlags plan = PlanFlags.parse(args);
         if (plan.awaitGo() && !ClientShare.awaitGo(System.in, System.out)) {
             System.err.println("hyperfoil: stdin ended before '" + ClientShare.GO + "': the runner is gone");
             System.exit(1);
@@ -74,7 +74,7 @@ public final class HyperfoilMain {
     }
 
     /** The plan's run; 0, or {@link #EXIT_NOTHING_MEASURED} with the reason on stderr. */
-    static int run(ThroughputPlan plan) throws Exception {
+    static int run(PlanFlags plan) throws Exception {
         // First thing: the pauses of the JVM's start count too.
         GcPauses gcPauses = GcPauses.watch();
         ClientStats stats = new ClientStats(plan.jtl(), "hyperfoil-main", gcPauses);
@@ -142,7 +142,7 @@ public final class HyperfoilMain {
      * that failed, and the users active (the throughput plan: its connections, each a user that sends as soon as its
      * last answer came).
      */
-    private static Map<String, Object> counts(RequestRecorder recorder, ThroughputPlan plan) {
+    private static Map<String, Object> counts(RequestRecorder recorder, PlanFlags plan) {
         Map<String, Object> line = new LinkedHashMap<>();
         line.put("samplesCompleted", recorder.records());
         line.put("errors", recorder.errors());
@@ -150,7 +150,7 @@ public final class HyperfoilMain {
         return line;
     }
 
-    static Benchmark benchmark(ThroughputPlan plan) {
+    static Benchmark benchmark(PlanFlags plan) {
         if (plan.users() != null) {
             return closedUsers(plan);
         }
@@ -197,12 +197,13 @@ public final class HyperfoilMain {
 
     /**
      * A closed plan's users: arrivals evenly spaced over the ramp-up ({@code constantRate} without variance, all at
-     * once without a ramp), each a session of its own (a session a user, and one for the arrival past them) that the ledger admits as a user,
-     * then its loops' requests one after another, each waiting for its answer. Each session opens its connection at
-     * its first request, keeps it for its next ones and closes it when it ends ({@code OPEN_ON_REQUEST}), as a JMeter
-     * user does with "same user on each iteration": no pool is opened before the load.
+     * once without a ramp), each a session of its own (a session a user, and one for an arrival racing the last) that
+     * the ledger admits as a user, then its loops' requests one after another, each waiting for its answer. Each
+     * session opens its connection at its first request, keeps it for its next ones and closes it when it ends
+     * ({@code OPEN_ON_REQUEST}), as a JMeter user does with "same user on each iteration": no pool is opened before the
+     * load.
      */
-    private static Benchmark closedUsers(ThroughputPlan plan) {
+    private static Benchmark closedUsers(PlanFlags plan) {
         UserRamp ramp = plan.users();
         BenchmarkBuilder benchmark = BenchmarkBuilder.builder().name("users").threads(plan.threads());
         benchmark
@@ -238,7 +239,7 @@ public final class HyperfoilMain {
      * at a fixed rate ({@code constantRate}, Poisson-spaced as JMeter's open model): each arrival is due at its
      * time whatever the answers before it, on at most {@code connections} sessions at once.
      */
-    private static PhaseBuilder<?> phase(BenchmarkBuilder benchmark, String name, ThroughputPlan plan) {
+    private static PhaseBuilder<?> phase(BenchmarkBuilder benchmark, String name, PlanFlags plan) {
         PhaseBuilder.Catalog phase = benchmark.addPhase(name);
         return plan.rate() > 0
                 ? phase.constantRate(plan.rate()).maxSessions(plan.connections())
@@ -249,13 +250,13 @@ public final class HyperfoilMain {
      * The phase's one request, recorded by {@code hook}: the lab's {@code /sleep} with its request id, or a guest's
      * path and query as given ({@code --path}), which carries none.
      */
-    private static void request(PhaseBuilder<?> phase, ThroughputPlan plan, RequestRecorder.Hook hook) {
+    private static void request(PhaseBuilder<?> phase, PlanFlags plan, RequestRecorder.Hook hook) {
         sendsOne(phase.scenario().initialSequence("request").step(SC), plan, hook);
     }
 
     /** One request of the sequence, with a request id of its own, recorded by {@code hook}. */
     private static void sendsOne(
-            io.hyperfoil.http.steps.HttpStepCatalog steps, ThroughputPlan plan, RequestRecorder.Hook hook) {
+            io.hyperfoil.http.steps.HttpStepCatalog steps, PlanFlags plan, RequestRecorder.Hook hook) {
         steps.httpRequest(HttpMethod.GET)
                 .path(session -> {
                     String path = path(plan);
@@ -269,7 +270,7 @@ public final class HyperfoilMain {
     }
 
     /** The next request's path: the lab's {@code /sleep} with a new request id, or a guest's path as given. */
-    private static String path(ThroughputPlan plan) {
+    private static String path(PlanFlags plan) {
         long rid = RIDS.incrementAndGet();
         return plan.path() != null
                 ? plan.path()
@@ -277,10 +278,12 @@ public final class HyperfoilMain {
     }
 
     /**
-     * The command line: {@code --name=value} each. A guest's {@code path} (and query) replaces the lab's
-     * {@code /sleep}; {@code expect-status} above 0 makes that status alone a success, else any below 400 is.
+     * The plan as the command line gives it: {@code --name=value} each. The throughput plan's connections, duration,
+     * warm-up and rate; a spike's or step plan's {@code groups}; or a closed plan's {@code users} ({@link UserRamp}).
+     * A guest's {@code path} (and query) replaces the lab's {@code /sleep}; {@code expect-status} above 0 makes that
+     * status alone a success, else any below 400 is.
      */
-    record ThroughputPlan(
+    record PlanFlags(
             String host,
             int port,
             int connections,
@@ -338,7 +341,7 @@ public final class HyperfoilMain {
                     .toList();
         }
 
-        static ThroughputPlan parse(String[] args) {
+        static PlanFlags parse(String[] args) {
             java.util.Map<String, String> given = new java.util.HashMap<>();
             for (String arg : args) {
                 int eq = arg.indexOf('=');
@@ -347,7 +350,7 @@ public final class HyperfoilMain {
                 }
                 given.put(arg.substring(2, eq), arg.substring(eq + 1));
             }
-            return new ThroughputPlan(
+            return new PlanFlags(
                     given.getOrDefault("host", "127.0.0.1"),
                     Integer.parseInt(required(given, "port")),
                     Integer.parseInt(given.getOrDefault("connections", "100")),

@@ -51,7 +51,8 @@ final class RequestRecorder {
 
     /**
      * The first step of a closed plan's user ({@link UserLedger}): a session that starts as a user goes on to its
-     * requests, one past the plan's users stops before any; the last user's start ends the phase's arrivals. An enum constant, as {@link Hook}, for Hyperfoil's copies.
+     * requests, one past the plan's users stops before any; the last user's start ends the phase's arrivals. An enum
+     * constant, as {@link Hook}, for Hyperfoil's copies.
      */
     enum UserStart implements io.hyperfoil.api.config.Step {
         ADMIT;

@@ -160,7 +160,7 @@ class ClosedUsersTest {
         args.add("--warmup-ms=0");
         return org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
                 Duration.ofSeconds(60),
-                () -> HyperfoilMain.run(HyperfoilMain.ThroughputPlan.parse(args.toArray(String[]::new))));
+                () -> HyperfoilMain.run(HyperfoilMain.PlanFlags.parse(args.toArray(String[]::new))));
     }
 
     /** The request ids of each thread name (a user), from the records' own columns. */

@@ -9,8 +9,8 @@ import lab.threads.client.PlanAsked;
 import lab.threads.client.UserGroups;
 
 /**
- * Hyperfoil for a run: the talk's, smoke, throughput, spike and step plans, on this machine only, forked ({@link HyperfoilFork}) for each load with
- * half as many event loops as the cores it shares with the server.
+ * Hyperfoil for a run: the talk's, smoke, throughput, spike and step plans, on this machine only, forked
+ * ({@link HyperfoilFork}) for each load with half as many event loops as the cores it shares with the server.
  */
 final class HyperfoilClient implements ChosenClient {
 
