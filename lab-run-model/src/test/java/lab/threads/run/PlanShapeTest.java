@@ -58,7 +58,7 @@ class PlanShapeTest {
     }
 
     @Test
-    void aPlanFlagsThroughAPoolMeasuresForItsDurationAtThePoolsRate() {
+    void aThroughputPlanThroughAPoolMeasuresForItsDurationAtThePoolsRate() {
         // 100 connections of 100 ms for 10 s ask 1,000 req/s; 10 connections serve 100 of them.
         PlanShape plan = PlanShape.throughput(100, 10, 100).throughPool(10);
         assertEquals(1_000, plan.idealSamples());
@@ -134,7 +134,7 @@ class PlanShapeTest {
     }
 
     @Test
-    void aPlanFlagssIdealIsItsConnectionsOverTheSleepAndAZeroSleepHasNone() {
+    void aThroughputPlansIdealIsItsConnectionsOverTheSleepAndAZeroSleepHasNone() {
         PlanShape sleeping = PlanShape.throughput(100, 10, 50);
         assertTrue(sleeping.isThroughput() && sleeping.hasIdeal());
         assertEquals(100 * 10 * 1000 / 50, sleeping.idealSamples());

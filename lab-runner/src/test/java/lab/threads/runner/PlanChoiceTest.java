@@ -117,7 +117,7 @@ class PlanChoiceTest {
     }
 
     @Test
-    void thePlanFlagsIsConnectionsForADurationAndGoesWithHyperfoilOnly() throws IOException {
+    void theThroughputPlanIsConnectionsForADurationAndGoesWithHyperfoilOnly() throws IOException {
         PlanChoice plan = PlanChoice.resolve("throughput", Map.of("connections", "1000", "duration", "20"));
         assertTrue(plan.connections());
         assertEquals(PlanShape.throughput(1000, 20, 0), plan.shape());
