@@ -7,6 +7,7 @@ import io.hyperfoil.api.config.BenchmarkBuilder;
 import io.hyperfoil.api.config.PhaseBuilder;
 import io.hyperfoil.core.impl.LocalSimulationRunner;
 import io.hyperfoil.http.api.HttpMethod;
+import io.hyperfoil.http.config.ConnectionStrategy;
 import io.hyperfoil.http.config.HttpPluginBuilder;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -16,16 +17,20 @@ import java.util.concurrent.atomic.AtomicLong;
 import lab.threads.client.ClientShare;
 import lab.threads.client.ClientStats;
 import lab.threads.client.UserGroups;
+import lab.threads.hyperfoil.fork.HyperfoilProgram;
 import lab.threads.process.GcPauses;
 import lab.threads.process.ParentWatch;
 
 /**
- * The throughput plan on Hyperfoil's engine, run locally ({@link LocalSimulationRunner}, the runner Hyperfoil's own
- * tests use): {@code connections} sessions, each sending {@code GET /sleep?ms=N&rid=K} back to back on a shared pool of
- * as many keep-alive connections (or, with {@code --rate} above 0, arrivals at that fixed rate on at most as many
- * sessions), first for the warm-up (not recorded), then for the measured duration, every
- * request of which becomes a line of the results file, and its own health once a second in {@code client-stats.jsonl}
- * beside it ({@link ClientStats}, as the JMeter fork writes). Prints {@code done <records>} at the end.
+ * A plan on Hyperfoil's engine, run locally ({@link LocalSimulationRunner}, the runner Hyperfoil's own tests use). The
+ * throughput plan: {@code connections} sessions, each sending {@code GET /sleep?ms=N&rid=K} back to back on a shared
+ * pool of as many keep-alive connections (or, with {@code --rate} above 0, arrivals at that fixed rate on at most as
+ * many sessions), first for the warm-up (not recorded), then for the measured duration. A closed plan (the talk's,
+ * {@code --users}): users started over the ramp-up, each sending its loops on a connection it opens itself
+ * ({@link UserRamp}), every request of which is a record, those Hyperfoil dropped included ({@link UserLedger}).
+ * Every measured request becomes a line of the results file, and its own health once a second goes to
+ * {@code client-stats.jsonl} beside it ({@link ClientStats}, as the JMeter fork writes). Prints {@code done <records>}
+ * at the end.
  */
 public final class HyperfoilMain {
 
@@ -42,7 +47,7 @@ public final class HyperfoilMain {
     public static void main(String[] args) throws Exception {
         // Its stdout is a pipe to the runner: the line saying why it stops goes to stderr, its log.
         ParentWatch.start("hyperfoil fork", System.err);
-        ThroughputPlan plan = ThroughputPlan.parse(args);
+        PlanFlags plan = PlanFlags.parse(args);
         if (plan.awaitGo() && !ClientShare.awaitGo(System.in, System.out)) {
             System.err.println("hyperfoil: stdin ended before '" + ClientShare.GO + "': the runner is gone");
             System.exit(1);
@@ -69,10 +74,14 @@ public final class HyperfoilMain {
     }
 
     /** The plan's run; 0, or {@link #EXIT_NOTHING_MEASURED} with the reason on stderr. */
-    static int run(ThroughputPlan plan) throws Exception {
+    static int run(PlanFlags plan) throws Exception {
         // First thing: the pauses of the JVM's start count too.
         GcPauses gcPauses = GcPauses.watch();
         ClientStats stats = new ClientStats(plan.jtl(), "hyperfoil-main", gcPauses);
+        UserLedger ledger = plan.users() != null ? new UserLedger(plan.users(), plan.ridPrefix()) : null;
+        if (ledger != null) {
+            ConnectFailures.report(ledger);
+        }
         try (SampleWriter writer = new SampleWriter(plan.jtl(), plan.label())) {
             RequestRecorder recorder = new RequestRecorder(
                     writer,
@@ -81,10 +90,14 @@ public final class HyperfoilMain {
                     plan.connections(),
                     plan.timeoutMs(),
                     plan.expectStatus(),
-                    stats::loadStartsAt);
+                    stats::loadStartsAt,
+                    ledger);
             RequestRecorder.current = recorder;
             System.out.println(
-                    "client hyperfoil " + plan.connections() + " connections, " + plan.threads() + " event loops");
+                    plan.users() != null
+                            ? "client hyperfoil " + plan.users().count() + " users, " + plan.threads() + " event loops"
+                            : "client hyperfoil " + plan.connections() + " connections, " + plan.threads()
+                                    + " event loops");
             // On an early exit (SIGTERM, an overrun) the last stats line and the records buffered so far still land.
             Thread lastLine = new Thread(
                     () -> {
@@ -104,6 +117,11 @@ public final class HyperfoilMain {
                     () -> counts(recorder, plan),
                     System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(plan.warmupMs()));
             new LocalSimulationRunner(benchmark(plan)).run();
+            long unrecorded = recorder.writeUnrecorded(() -> "http://" + plan.host() + ":" + plan.port() + path(plan));
+            if (unrecorded > 0) {
+                System.out.println("hyperfoil: " + unrecorded + " requests its users did not send or record, "
+                        + "written as errors with their cause");
+            }
             stats.stop();
             Runtime.getRuntime().removeShutdownHook(lastLine);
         }
@@ -121,17 +139,21 @@ public final class HyperfoilMain {
 
     /**
      * Hyperfoil's figures for a line of {@code client-stats.jsonl}: the measured requests recorded so far and those
-     * that failed; every connection is a user that sends as soon as its last answer came.
+     * that failed, and the users active (the throughput plan: its connections, each a user that sends as soon as its
+     * last answer came).
      */
-    private static Map<String, Object> counts(RequestRecorder recorder, ThroughputPlan plan) {
+    private static Map<String, Object> counts(RequestRecorder recorder, PlanFlags plan) {
         Map<String, Object> line = new LinkedHashMap<>();
         line.put("samplesCompleted", recorder.records());
         line.put("errors", recorder.errors());
-        line.put("activeUsers", plan.connections());
+        line.put("activeUsers", recorder.activeUsers());
         return line;
     }
 
-    static Benchmark benchmark(ThroughputPlan plan) {
+    static Benchmark benchmark(PlanFlags plan) {
+        if (plan.users() != null) {
+            return closedUsers(plan);
+        }
         BenchmarkBuilder benchmark =
                 BenchmarkBuilder.builder().name("throughput").threads(plan.threads());
         benchmark
@@ -174,11 +196,50 @@ public final class HyperfoilMain {
     }
 
     /**
+     * A closed plan's users: arrivals evenly spaced over the ramp-up ({@code constantRate} without variance, all at
+     * once without a ramp), each a session of its own (a session a user, and one for an arrival racing the last) that
+     * the ledger admits as a user, then its loops' requests one after another, each waiting for its answer. Each
+     * session opens its connection at its first request, keeps it for its next ones and closes it when it ends
+     * ({@code OPEN_ON_REQUEST}), as a JMeter user does with "same user on each iteration": no pool is opened before the
+     * load.
+     */
+    private static Benchmark closedUsers(PlanFlags plan) {
+        UserRamp ramp = plan.users();
+        BenchmarkBuilder benchmark = BenchmarkBuilder.builder().name("users").threads(plan.threads());
+        benchmark
+                .addPlugin(HttpPluginBuilder::new)
+                // An error answer does not end the user: it sends its next loops, as a JMeter user does.
+                .ergonomics()
+                .stopOnInvalid(false)
+                .endErgonomics()
+                .http()
+                .host(plan.host())
+                .port(plan.port())
+                .connectionStrategy(ConnectionStrategy.OPEN_ON_REQUEST)
+                .rawBytesHandlers(true)
+                .requestTimeout(plan.timeoutMs());
+        PhaseBuilder.Catalog catalog = benchmark.addPhase("users");
+        PhaseBuilder<?> phase = ramp.atOnce()
+                ? catalog.atOnce(ramp.count())
+                : catalog.constantRate(0)
+                        .usersPerSec(ramp.usersPerSecond())
+                        .variance(false)
+                        // An arrival racing the last user's start finds a session too, and the ledger stops it.
+                        .maxSessions(ramp.count() + 1)
+                        .duration(ramp.phaseMs());
+        var sequence = phase.scenario().initialSequence("user").step(RequestRecorder.UserStart.ADMIT);
+        for (int loop = 0; loop < ramp.loops(); loop++) {
+            sendsOne(sequence.step(SC), plan, RequestRecorder.Hook.MEASURED);
+        }
+        return benchmark.build();
+    }
+
+    /**
      * Back to back ({@code always}: each connection's session sends again as soon as it is answered), or arrivals
      * at a fixed rate ({@code constantRate}, Poisson-spaced as JMeter's open model): each arrival is due at its
      * time whatever the answers before it, on at most {@code connections} sessions at once.
      */
-    private static PhaseBuilder<?> phase(BenchmarkBuilder benchmark, String name, ThroughputPlan plan) {
+    private static PhaseBuilder<?> phase(BenchmarkBuilder benchmark, String name, PlanFlags plan) {
         PhaseBuilder.Catalog phase = benchmark.addPhase(name);
         return plan.rate() > 0
                 ? phase.constantRate(plan.rate()).maxSessions(plan.connections())
@@ -189,16 +250,18 @@ public final class HyperfoilMain {
      * The phase's one request, recorded by {@code hook}: the lab's {@code /sleep} with its request id, or a guest's
      * path and query as given ({@code --path}), which carries none.
      */
-    private static void request(PhaseBuilder<?> phase, ThroughputPlan plan, RequestRecorder.Hook hook) {
-        phase.scenario()
-                .initialSequence("request")
-                .step(SC)
-                .httpRequest(HttpMethod.GET)
+    private static void request(PhaseBuilder<?> phase, PlanFlags plan, RequestRecorder.Hook hook) {
+        sendsOne(phase.scenario().initialSequence("request").step(SC), plan, hook);
+    }
+
+    /** One request of the sequence, with a request id of its own, recorded by {@code hook}. */
+    private static void sendsOne(
+            io.hyperfoil.http.steps.HttpStepCatalog steps, PlanFlags plan, RequestRecorder.Hook hook) {
+        steps.httpRequest(HttpMethod.GET)
                 .path(session -> {
-                    long rid = RIDS.incrementAndGet();
-                    return plan.path() != null
-                            ? plan.path()
-                            : "/sleep?ms=" + plan.sleepMs() + plan.howQuery() + "&rid=" + plan.ridPrefix() + rid;
+                    String path = path(plan);
+                    RequestRecorder.current.begins(session, path);
+                    return path;
                 })
                 .handler()
                 .status(hook)
@@ -206,11 +269,21 @@ public final class HyperfoilMain {
                 .onCompletion(hook);
     }
 
+    /** The next request's path: the lab's {@code /sleep} with a new request id, or a guest's path as given. */
+    private static String path(PlanFlags plan) {
+        long rid = RIDS.incrementAndGet();
+        return plan.path() != null
+                ? plan.path()
+                : "/sleep?ms=" + plan.sleepMs() + plan.howQuery() + "&rid=" + plan.ridPrefix() + rid;
+    }
+
     /**
-     * The command line: {@code --name=value} each. A guest's {@code path} (and query) replaces the lab's
-     * {@code /sleep}; {@code expect-status} above 0 makes that status alone a success, else any below 400 is.
+     * The plan as the command line gives it: {@code --name=value} each. The throughput plan's connections, duration,
+     * warm-up and rate; a spike's or step plan's {@code groups}; or a closed plan's {@code users} ({@link UserRamp}).
+     * A guest's {@code path} (and query) replaces the lab's {@code /sleep}; {@code expect-status} above 0 makes that
+     * status alone a success, else any below 400 is.
      */
-    record ThroughputPlan(
+    record PlanFlags(
             String host,
             int port,
             int connections,
@@ -226,7 +299,8 @@ public final class HyperfoilMain {
             int expectStatus,
             String ridPrefix,
             boolean awaitGo,
-            List<UserGroups.Group> groups) {
+            List<UserGroups.Group> groups,
+            UserRamp users) {
 
         /**
          * Every record's label, as JMeter names its sampler: {@code GET /sleep} for the lab's servers, or the guest's
@@ -243,9 +317,13 @@ public final class HyperfoilMain {
 
         /**
          * How long the whole run may take: the warm-up, the duration, a last request's timeout, and the time to open
-         * the connections (10 s, and 5 ms each: 19,000 took about 45 s on two busy cores).
+         * the connections (10 s, and 5 ms each: 19,000 took about 45 s on two busy cores); a closed plan's users: the
+         * time its phase may start them, then each loop its connect's and its answer's timeouts, and the same 10 s.
          */
         long deadlineMs() {
+            if (users != null) {
+                return users.phaseMs() + users.loops() * (HyperfoilProgram.CONNECT_TIMEOUT_MS + timeoutMs) + 10_000;
+            }
             long groupsEnd =
                     groups.stream().mapToLong(UserGroups.Group::endSecond).max().orElse(0) * 1000;
             return warmupMs + Math.max(durationMs, groupsEnd) + timeoutMs + 10_000 + 5L * connections;
@@ -263,7 +341,7 @@ public final class HyperfoilMain {
                     .toList();
         }
 
-        static ThroughputPlan parse(String[] args) {
+        static PlanFlags parse(String[] args) {
             java.util.Map<String, String> given = new java.util.HashMap<>();
             for (String arg : args) {
                 int eq = arg.indexOf('=');
@@ -272,7 +350,7 @@ public final class HyperfoilMain {
                 }
                 given.put(arg.substring(2, eq), arg.substring(eq + 1));
             }
-            return new ThroughputPlan(
+            return new PlanFlags(
                     given.getOrDefault("host", "127.0.0.1"),
                     Integer.parseInt(required(given, "port")),
                     Integer.parseInt(given.getOrDefault("connections", "100")),
@@ -289,7 +367,19 @@ public final class HyperfoilMain {
                     Integer.parseInt(given.getOrDefault("expect-status", "0")),
                     given.getOrDefault("rid-prefix", ""),
                     Boolean.parseBoolean(given.getOrDefault("await-go", "false")),
-                    groups(given.get("groups")));
+                    groups(given.get("groups")),
+                    users(given));
+        }
+
+        /** {@code --users=N --rampup-ms=R --loops=L}: a closed plan's users; none when {@code --users} is not given. */
+        private static UserRamp users(java.util.Map<String, String> given) {
+            if (!given.containsKey("users")) {
+                return null;
+            }
+            return new UserRamp(
+                    Integer.parseInt(given.get("users")),
+                    Long.parseLong(given.getOrDefault("rampup-ms", "0")),
+                    Integer.parseInt(given.getOrDefault("loops", "1")));
         }
 
         private static String required(java.util.Map<String, String> given, String name) {

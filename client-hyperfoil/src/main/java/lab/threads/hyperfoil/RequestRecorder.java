@@ -49,6 +49,29 @@ final class RequestRecorder {
         }
     }
 
+    /**
+     * The first step of a closed plan's user ({@link UserLedger}): a session that starts as a user goes on to its
+     * requests, one past the plan's users stops before any; the last user's start ends the phase's arrivals. An enum
+     * constant, as {@link Hook}, for Hyperfoil's copies.
+     */
+    enum UserStart implements io.hyperfoil.api.config.Step {
+        ADMIT;
+
+        @Override
+        public boolean invoke(Session session) {
+            if (current.ledger.admit(session)) {
+                current.rampStarted(session);
+                if (current.ledger.everyUserStarted()) {
+                    // The last user: no more arrivals, and the phase ends once every user has sent its loops.
+                    session.phase().finish();
+                }
+                return true;
+            }
+            session.stop();
+            return false;
+        }
+    }
+
     /** The run's recorder; one run per JVM. */
     static volatile RequestRecorder current;
 
@@ -56,6 +79,9 @@ final class RequestRecorder {
     private final SampleWriter warmupWriter;
     private final String baseUrl;
     private final int users;
+    /** A closed plan's users and their requests; null for the throughput plan's connections. */
+    private final UserLedger ledger;
+
     private final long timeoutNanos;
     /** The status of a success; 0: any below 400, as JMeter judges without an assertion. */
     private final int expectStatus;
@@ -66,12 +92,16 @@ final class RequestRecorder {
     private static final class InFlight {
         int status;
         long sentBytes;
+        /** When its first byte went out: its connect, if it opened one, ended before. */
+        long firstSentNanos;
+
         long receivedBytes;
         long firstByteNanos;
 
         void reset() {
             status = 0;
             sentBytes = 0;
+            firstSentNanos = 0;
             receivedBytes = 0;
             firstByteNanos = 0;
         }
@@ -89,7 +119,9 @@ final class RequestRecorder {
             int users,
             long timeoutMillis,
             int expectStatus,
-            java.util.function.LongConsumer loadStarted) {
+            java.util.function.LongConsumer loadStarted,
+            UserLedger ledger) {
+        this.ledger = ledger;
         this.writer = writer;
         this.warmupWriter = warmupWriter;
         this.baseUrl = baseUrl;
@@ -139,15 +171,73 @@ final class RequestRecorder {
         return inFlight.computeIfAbsent(session, ignored -> new InFlight());
     }
 
+    /** A closed plan's user begins a request for {@code path}; nothing for the throughput plan. */
+    void begins(Session session, String path) {
+        if (ledger != null) {
+            ledger.begins(session, baseUrl + path);
+        }
+    }
+
+    /** The users active now, for a closed plan; the plan's connections otherwise. */
+    int activeUsers() {
+        return ledger != null ? ledger.active() : users;
+    }
+
+    /**
+     * Once the run is over, a closed plan's requests that its users did not record, each an error line with its
+     * cause ({@link UserLedger#unrecorded}), so the records add up to users x loops; the count written.
+     *
+     * @param unsentUrl a URL with a request id of its own, for a request never sent
+     */
+    long writeUnrecorded(java.util.function.Supplier<String> unsentUrl) {
+        if (ledger == null) {
+            return 0;
+        }
+        java.util.List<UserLedger.Unrecorded> lines = ledger.unrecorded(unsentUrl);
+        for (UserLedger.Unrecorded line : lines) {
+            writer.write(
+                    line.startMillis(),
+                    line.elapsedMillis(),
+                    line.cause().code(),
+                    line.cause().message(),
+                    false,
+                    0,
+                    0,
+                    ledger.active(),
+                    line.url(),
+                    0,
+                    0,
+                    line.threadName());
+            errors.increment();
+            records.increment();
+        }
+        return lines.size();
+    }
+
     void handleStatus(HttpRequest request, int status) {
         of(request.session).status = status;
+    }
+
+    /**
+     * A closed plan's schedule starts where its ramp does, as JMeter's does: the users' phase's start, not its first
+     * request, which comes later by the time Hyperfoil takes to start it (every later user keeps to the phase's clock).
+     */
+    private void rampStarted(Session session) {
+        if (!started.get() && started.compareAndSet(false, true)) {
+            long sincePhaseStartMs = Math.max(0, System.currentTimeMillis() - session.phaseStartTimestamp());
+            loadStarted.accept(System.nanoTime() - TimeUnit.MILLISECONDS.toNanos(sincePhaseStartMs));
+        }
     }
 
     void onRequest(Request request, int length, boolean measured) {
         if (measured && !started.get() && started.compareAndSet(false, true)) {
             loadStarted.accept(request.startTimestampNanos());
         }
-        of(request.session).sentBytes += length;
+        InFlight state = of(request.session);
+        if (state.firstSentNanos == 0) {
+            state.firstSentNanos = System.nanoTime();
+        }
+        state.sentBytes += length;
     }
 
     void onResponse(Request request, int length) {
@@ -178,6 +268,11 @@ final class RequestRecorder {
             message = "Non HTTP response message: connection failed or closed before an answer";
         }
         long latency = state.firstByteNanos == 0 ? 0 : state.firstByteNanos - request.startTimestampNanos();
+        // A closed plan's request starts before its user's connection is open, as JMeter's does: its connect is the
+        // time to its first byte sent (about 0 on a connection it reuses). The throughput plan's are opened before.
+        long connect =
+                ledger == null || state.firstSentNanos == 0 ? 0 : state.firstSentNanos - request.startTimestampNanos();
+        String threadName = ledger != null && measured ? ledger.recorded(session) : "hyperfoil " + session.uniqueId();
         (measured ? writer : warmupWriter)
                 .write(
                         request.startTimestampMillis(),
@@ -187,10 +282,11 @@ final class RequestRecorder {
                         ok,
                         state.receivedBytes,
                         state.sentBytes,
-                        users,
+                        activeUsers(),
                         baseUrl + request.path,
                         TimeUnit.NANOSECONDS.toMillis(latency),
-                        "hyperfoil " + session.uniqueId());
+                        TimeUnit.NANOSECONDS.toMillis(connect),
+                        threadName);
         state.reset();
         if (!measured) {
             return;

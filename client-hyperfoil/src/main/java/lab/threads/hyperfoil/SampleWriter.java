@@ -46,7 +46,10 @@ final class SampleWriter implements AutoCloseable {
         return created;
     }
 
-    /** One request. {@code responseCode} is the status, or {@code Non HTTP response code: ...} when none came. */
+    /**
+     * One request. {@code responseCode} is the status, or {@code Non HTTP response code: ...} when none came;
+     * {@code connectMillis} the time its connection took to open within it, 0 when none was opened for it.
+     */
     void write(
             long startMillis,
             long elapsedMillis,
@@ -58,6 +61,7 @@ final class SampleWriter implements AutoCloseable {
             int users,
             String url,
             long latencyMillis,
+            long connectMillis,
             String threadName) {
         StringBuilder line = buffer.get();
         synchronized (line) {
@@ -86,7 +90,9 @@ final class SampleWriter implements AutoCloseable {
                     .append(url)
                     .append(',')
                     .append(latencyMillis)
-                    .append(",0,0\n");
+                    .append(",0,")
+                    .append(connectMillis)
+                    .append('\n');
             if (line.length() >= FLUSH_AT) {
                 drain(line);
             }

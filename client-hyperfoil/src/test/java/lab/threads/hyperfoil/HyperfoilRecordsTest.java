@@ -155,11 +155,10 @@ class HyperfoilRecordsTest {
     @Test
     void aGuestsRecordsAreLabelledWithItsPathAsJMetersAre() {
         String[] common = {"--port=1", "--jtl=" + dir.resolve("x.jtl")};
-        assertEquals("GET /sleep", HyperfoilMain.ThroughputPlan.parse(common).label());
+        assertEquals("GET /sleep", HyperfoilMain.PlanFlags.parse(common).label());
         String[] guest = {"--port=1", "--jtl=" + dir.resolve("x.jtl"), "--path=/api/orders?id=1"};
         assertEquals(
-                "GET /api/orders?id=1",
-                HyperfoilMain.ThroughputPlan.parse(guest).label());
+                "GET /api/orders?id=1", HyperfoilMain.PlanFlags.parse(guest).label());
     }
 
     /** With a rate, requests arrive at it (Poisson-spaced) whatever the answers: about rate x seconds of them. */
@@ -229,7 +228,7 @@ class HyperfoilRecordsTest {
             // Bounded: were Hyperfoil to wait for its connections for ever, this fails instead of hanging the build.
             exit = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
                     java.time.Duration.ofSeconds(60),
-                    () -> HyperfoilMain.run(HyperfoilMain.ThroughputPlan.parse(new String[] {
+                    () -> HyperfoilMain.run(HyperfoilMain.PlanFlags.parse(new String[] {
                         "--port=" + closedPort,
                         "--connections=2",
                         "--warmup-ms=0",

@@ -28,6 +28,14 @@ public interface ChosenClient {
     boolean threadPerUser();
 
     /**
+     * Whether each of its users binds the plan's source address ({@link PlanKey#SOURCE_ADDRESS}): when not, the kernel
+     * picks every connection's, and the forecast counts them all against one address's local ports.
+     */
+    default boolean bindsSourceAddress() {
+        return true;
+    }
+
+    /**
      * Refuses what it cannot run before anything runs.
      *
      * @throws IllegalArgumentException in one line saying what to use instead

@@ -62,9 +62,13 @@ public enum LoadClient {
                             + "(nearest rank over all samples); ",
                     "Summary Report and Aggregate Report columns (JMeter's math over Hyperfoil's records)",
                     "Hyperfoil recorded no connect times (it writes 0)",
-                    " (Hyperfoil writes no connect time: 0, its connections are opened before the load)",
-                    // Its records carry its connection count in allThreads, the same in every record.
-                    "the connections Hyperfoil held (allThreads: its records carry the plan's count, not a live one)",
+                    " (Hyperfoil's throughput plan writes no connect time: 0, its connections are opened before"
+                            + " the load; in the talk's plans a user's connect is the time to its request's first byte"
+                            + " sent)",
+                    // The talk's plans' records carry the live users in allThreads; the throughput plan's, its
+                    // connection count, the same in every record.
+                    "the users Hyperfoil held (allThreads: the live users in the talk's plans, the connections' count"
+                            + " in the throughput plan)",
                     // Already the lighter client: the advice is cores of its own, not another client.
                     Advice.HYPERFOIL,
                     Advice.HYPERFOIL));

@@ -187,7 +187,8 @@ public final class LabCommand implements Callable<Integer> {
             description =
                     "JMeter's users on virtual threads (virtual, or jmeter: keeps up with 20,000 users) or platform "
                             + "threads (stock JMeter); or hyperfoil, a client light enough for the throughput plan "
-                            + "(--plan throughput). Default: ${DEFAULT-VALUE}.")
+                            + "(--plan throughput), which also sends the talk, smoke, spike and step plans. Default: "
+                            + "${DEFAULT-VALUE}.")
     String client;
 
     @Option(

@@ -102,10 +102,13 @@ record RunOptions(
                 clientProcesses);
     }
 
-    /** Whether every user binds a source address of its own: per-user, and every server on 127.x. */
+    /**
+     * Whether every user binds a source address of its own: per-user, every server on 127.x, and a client that binds
+     * one.
+     */
     private boolean perUserSources() {
         String value = plan.properties().get(SourceAddress.PLAN_PROPERTY);
-        if (value == null) {
+        if (value == null || !client.bindsSourceAddress()) {
             return false;
         }
         SourceAddress source = SourceAddress.parse(value);

@@ -9,10 +9,13 @@ import lab.threads.client.PlanAsked;
 import lab.threads.client.UserGroups;
 
 /**
- * Hyperfoil for a run: the throughput plan, on this machine only, forked ({@link HyperfoilFork}) for each load with
- * half as many event loops as the cores it shares with the server.
+ * Hyperfoil for a run: the talk's, smoke, throughput, spike and step plans, on this machine only, forked
+ * ({@link HyperfoilFork}) for each load with half as many event loops as the cores it shares with the server.
  */
 final class HyperfoilClient implements ChosenClient {
+
+    /** JMeter's bundled closed plans that Hyperfoil sends from the same knobs: users, rampup, loops. */
+    static final java.util.Set<String> CLOSED_PLANS = java.util.Set.of("talk", "smoke");
 
     @Override
     public LoadClient program() {
@@ -39,16 +42,26 @@ final class HyperfoilClient implements ChosenClient {
         return false;
     }
 
+    /** Hyperfoil 0.25 has no setting for a connection's local address: the kernel picks each. */
+    @Override
+    public boolean bindsSourceAddress() {
+        return false;
+    }
+
     /**
-     * The throughput plan (no .jmx), and the bundled spike and step plans, whose groups it runs as phases of its own
-     * ({@link UserGroups}); here only, its warm-up its own.
+     * The bundled plans JMeter's .jmx files hold: the talk's and smoke plans (users over a ramp-up, each its loops on
+     * a connection of its own) and the spike and step plans, whose groups it runs as phases of its own
+     * ({@link UserGroups}), all read from the same knobs; and its own throughput plan (no .jmx). Here only, its warm-up
+     * its own.
      */
     @Override
     public void check(PlanAsked plan) {
-        if (plan.client() != program() && !UserGroups.PLANS.contains(plan.name())) {
-            throw new IllegalArgumentException(
-                    "--client hyperfoil runs the throughput plan and the spike and step plans: add --plan throughput "
-                            + "(--connections, --duration, --warmup, --sleep-ms), spike or step.");
+        if (plan.client() != program()
+                && !UserGroups.PLANS.contains(plan.name())
+                && !CLOSED_PLANS.contains(plan.name())) {
+            throw new IllegalArgumentException("--client hyperfoil runs the talk, smoke, throughput, spike and step "
+                    + "plans, not '" + plan.name() + "': pick one of them with --plan, or use JMeter (--client "
+                    + "virtual).");
         }
         if (plan.workers() > 0) {
             throw new IllegalArgumentException("--workers are JMeter's: Hyperfoil's own distributed engine "

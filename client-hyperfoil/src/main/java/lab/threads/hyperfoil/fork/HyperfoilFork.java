@@ -17,7 +17,7 @@ import lab.threads.common.WaitKind;
 import lab.threads.process.ParentWatch;
 
 /**
- * Starts the throughput plan on Hyperfoil ({@code client-hyperfoil}'s jar, its main class {@code HyperfoilMain})
+ * Starts a plan on Hyperfoil ({@code client-hyperfoil}'s jar, its main class {@code HyperfoilMain})
  * in a JVM of its own, as the JMeter fork is: its Netty and Vert.x stay off the runner's classpath, and the runner
  * samples its CPU, threads and memory from outside. It writes {@code samples.jtl} in JMeter's columns. Its stdout is a
  * pipe the caller must drain ({@code client ...} and {@code done ...} lines); its stderr goes to the load's log. This
@@ -35,14 +35,18 @@ final class HyperfoilFork {
     /** The shortest warm-up (s) after which the fork compiles with C2 alone: the throughput plan's default. */
     static final long C2_ALONE_FROM_WARMUP_S = 10;
 
+    /** C1 alone: cheap compilations for a load too short to repay C2's. */
+    static final List<String> C1_ALONE = List.of("-XX:TieredStopAtLevel=1");
+
     /** C2 alone, on two compiler threads. */
     static final List<String> C2_ALONE = List.of("-XX:-TieredCompilation", "-XX:CICompilerCount=2");
 
     private HyperfoilFork() {}
 
     /**
-     * @param load       the throughput plan (for one process of a split load, its share): connections, warmup,
-     *                   duration (s), sleep_ms, response_timeout_ms, rate (0: back to back), and a guest's
+     * @param load       the plan (for one process of a split load, its share): the throughput plan's connections,
+     *                   warmup, duration (s) and rate (0: back to back), a spike's or step plan's groups, or a closed
+     *                   plan's users, rampup (s) and loops; sleep_ms, response_timeout_ms, and a guest's
      *                   ({@link GuestProperties}); its jar is client-hyperfoil.jar (its libs/ beside it)
      * @param eventLoops Hyperfoil's event-loop threads ({@link #eventLoops}), 0: one per core the fork may use
      */
@@ -76,8 +80,12 @@ final class HyperfoilFork {
         LoadPlan plan = load.plan();
         Path jtl = load.files().samples();
         List<UserGroups.Group> groups = UserGroups.of(plan);
-        // A spike's or step plan's users each hold a connection while their group runs: the peak is the pool.
-        long connections = groups.isEmpty() ? plan.get(PlanKey.CONNECTIONS, 0) : UserGroups.peakUsers(groups);
+        boolean closedUsers = closedUsers(plan);
+        // A spike's or step plan's users each hold a connection while their group runs: the peak is the pool. A
+        // closed plan's users each hold one of their own.
+        long connections = closedUsers
+                ? plan.get(PlanKey.USERS, 0)
+                : groups.isEmpty() ? plan.get(PlanKey.CONNECTIONS, 0) : UserGroups.peakUsers(groups);
         long heapMb = BASE_HEAP_MB + connections * HEAP_PER_CONNECTION / MB;
         long warmupSeconds = seconds(plan, PlanKey.WARMUP);
         List<String> command = new ArrayList<>();
@@ -97,6 +105,10 @@ final class HyperfoilFork {
         // warm-up (docs/results.md, "the figures behind its settings").
         if (warmupSeconds >= C2_ALONE_FROM_WARMUP_S) {
             command.addAll(C2_ALONE);
+        } else if (closedUsers) {
+            // A closed plan has no warm-up and ends after a few requests a user: C2's compilations would cost more
+            // CPU than its faster code saves in so short a load, so C1 alone compiles it.
+            command.addAll(C1_ALONE);
         }
         command.addAll(load.jvm().flags());
         command.add("-jar");
@@ -106,7 +118,18 @@ final class HyperfoilFork {
         command.add("--connections=" + connections);
         command.add("--rate=" + plan.get(PlanKey.RATE, 0));
         command.add("--warmup-ms=" + warmupSeconds * 1000);
-        if (groups.isEmpty()) {
+        if (closedUsers) {
+            long connectTimeout = plan.get(PlanKey.CONNECT_TIMEOUT_MS, HyperfoilProgram.CONNECT_TIMEOUT_MS);
+            if (connectTimeout != HyperfoilProgram.CONNECT_TIMEOUT_MS) {
+                throw new IllegalArgumentException("--client hyperfoil connects with Netty's fixed "
+                        + HyperfoilProgram.CONNECT_TIMEOUT_MS + " ms timeout (Hyperfoil 0.25 cannot set another): "
+                        + "leave " + PlanKey.CONNECT_TIMEOUT_MS.flag() + " at " + HyperfoilProgram.CONNECT_TIMEOUT_MS
+                        + ", or use JMeter (--client virtual).");
+            }
+            command.add("--users=" + plan.get(PlanKey.USERS, 0));
+            command.add("--rampup-ms=" + seconds(plan, PlanKey.RAMPUP) * 1000);
+            command.add("--loops=" + plan.get(PlanKey.LOOPS, 1));
+        } else if (groups.isEmpty()) {
             command.add("--duration-ms=" + seconds(plan, PlanKey.DURATION) * 1000);
         } else {
             command.add("--groups="
@@ -135,6 +158,16 @@ final class HyperfoilFork {
             command.add("--threads=" + eventLoops);
         }
         return command;
+    }
+
+    /**
+     * Whether the plan is a closed one of users that each send their loops (the talk's and smoke plans): users and
+     * loops, and no groups of a spike or step plan.
+     */
+    static boolean closedUsers(LoadPlan plan) {
+        return plan.has(PlanKey.USERS)
+                && plan.has(PlanKey.LOOPS)
+                && UserGroups.of(plan).isEmpty();
     }
 
     private static long seconds(LoadPlan plan, PlanKey knob) {

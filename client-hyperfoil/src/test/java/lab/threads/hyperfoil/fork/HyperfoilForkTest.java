@@ -141,4 +141,82 @@ class HyperfoilForkTest {
         assertTrue(guest.contains("--expect-status=201"), guest::toString);
         assertTrue(command("1").stream().noneMatch(flag -> flag.startsWith("--path=")), "the lab's servers: /sleep");
     }
+
+    /** The talk plan's knobs as the runner types them, for one process of {@code share}. */
+    private static List<String> talk(ClientShare share, String connectTimeoutMs) {
+        return HyperfoilFork.command(
+                new LoadRequest(
+                        URI.create("http://127.0.0.1:8083"),
+                        LoadPlan.of(
+                                        "talk.jmx",
+                                        WaitKind.SLEEP,
+                                        Map.of(
+                                                "users",
+                                                "20000",
+                                                "rampup",
+                                                "20",
+                                                "loops",
+                                                "3",
+                                                "sleep_ms",
+                                                "6000",
+                                                "connect_timeout_ms",
+                                                connectTimeoutMs,
+                                                "response_timeout_ms",
+                                                "60000"))
+                                .share(share),
+                        20000,
+                        share,
+                        new LoadRequest.Files(Path.of("samples.jtl"), Path.of("hyperfoil.log"), null, null),
+                        new LoadRequest.Jvm(Path.of("client-hyperfoil.jar"), List.of(), List.of(), true),
+                        List.of(),
+                        null),
+                0);
+    }
+
+    @Test
+    void aClosedPlansProcessSendsItsShareOfTheUsersOverTheWholeRamp() {
+        List<String> second = talk(new ClientShare(2, 2), "30000");
+        assertTrue(
+                second.containsAll(List.of(
+                        "--users=10000",
+                        "--rampup-ms=20000",
+                        "--loops=3",
+                        "--connections=10000",
+                        "--sleep-ms=6000",
+                        "--timeout-ms=60000",
+                        "--rid-prefix=p2-",
+                        "--await-go=true")),
+                second::toString);
+        assertTrue(second.stream().noneMatch(flag -> flag.startsWith("--duration-ms=")), "users, not a duration");
+        assertTrue(talk(ClientShare.WHOLE, "30000").contains("--users=20000"), "one process: every user");
+        assertTrue(second.containsAll(HyperfoilFork.C1_ALONE), "no warm-up to repay C2's compilations");
+        assertFalse(command("2").containsAll(HyperfoilFork.C1_ALONE), "the throughput plan keeps the tiers");
+    }
+
+    @Test
+    void aClosedPlanWithAConnectTimeoutHyperfoilCannotSetIsRefused() {
+        IllegalArgumentException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> talk(ClientShare.WHOLE, "5000"));
+        assertTrue(refused.getMessage().contains("--connect-timeout-ms"), refused::getMessage);
+    }
+
+    @Test
+    void itRunsTheTalksSmokeThroughputSpikeAndStepPlansAndRefusesOthersNamingThem() {
+        HyperfoilClient client = new HyperfoilClient();
+        for (String plan : List.of("talk", "smoke", "spike", "step")) {
+            client.check(
+                    new lab.threads.client.PlanAsked(plan, lab.threads.client.LoadClient.JMETER, 0, 0, false, false));
+        }
+        client.check(new lab.threads.client.PlanAsked(
+                "throughput", lab.threads.client.LoadClient.HYPERFOIL, 0, 0, false, false));
+        IllegalArgumentException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class,
+                () -> client.check(new lab.threads.client.PlanAsked(
+                        "open", lab.threads.client.LoadClient.JMETER, 0, 0, false, false)));
+        assertTrue(
+                refused.getMessage().contains("talk, smoke, throughput, spike and step")
+                        && refused.getMessage().contains("'open'")
+                        && !refused.getMessage().contains("\n"),
+                refused::getMessage);
+    }
 }
