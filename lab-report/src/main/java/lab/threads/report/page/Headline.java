@@ -216,10 +216,19 @@ public final class Headline {
         return parts.isEmpty() ? Optional.empty() : Optional.of("Partial run: " + String.join("; ", parts) + ".");
     }
 
-    /** The verdict, with the names of its signs when the client was the bottleneck ("client stall, client GC"). */
+    /**
+     * The verdict, with the names of its signs when the client was the bottleneck ("client stall, client GC"), or with
+     * its reason, who and how much, when the machine or another program set the figures ("disturbed (other programs
+     * (gradle 6.1 s) took 41.0% of the busy time)"): the one line a terminal shows says whose figures these are.
+     */
     public static String clientWords(ClientVerdict validity) {
         if (!validity.verdict().equals(Verdict.CLIENT_BOUND)) {
-            return validity.verdict().label();
+            String word = validity.verdict().label();
+            return validity.findings().stream()
+                    .filter(finding -> finding.startsWith(word + ": "))
+                    .findFirst()
+                    .map(finding -> word + " (" + factsOf(finding.substring(word.length() + 2)) + ")")
+                    .orElse(word);
         }
         List<String> signs = validity.findings().stream()
                 .filter(finding -> finding.startsWith("client "))
@@ -229,5 +238,15 @@ public final class Headline {
         return signs.isEmpty()
                 ? validity.verdict().label()
                 : String.format(Locale.ROOT, "%s (%s)", validity.verdict(), String.join(", ", signs));
+    }
+
+    /**
+     * A reason as facts alone: without the lines it was held against ("(the line is 5%)") and without its conclusion
+     * after the last colon, which the word itself says.
+     */
+    private static String factsOf(String reason) {
+        String facts = reason.replaceAll(" \\(the line is [^)]*\\)", "");
+        int conclusion = facts.lastIndexOf(": ");
+        return conclusion < 0 ? facts : facts.substring(0, conclusion);
     }
 }

@@ -33,4 +33,16 @@ class HeadlineClientWordsTest {
                         Verdict.CLIENT_BOUND, List.of("the client took 60% of the CPU the two sides spent: ..."))));
         assertEquals("no client limit seen", Headline.clientWords(verdict(Verdict.NO_CLIENT_LIMIT, List.of())));
     }
+
+    @Test
+    void aDisturbedTurnSaysWhoAndHowMuchWithoutItsLine() {
+        assertEquals(
+                "disturbed (other programs (gradle 6.3 s) took 82.7% of the busy time)",
+                Headline.clientWords(verdict(
+                        Verdict.DISTURBED,
+                        List.of(
+                                "machine: busy 7.7 s of 2 cores x 4 s: other programs 6.4 s (83%: gradle 6.3 s)",
+                                "disturbed: other programs (gradle 6.3 s) took 82.7% of the busy time (the line is"
+                                        + " 5%)"))));
+    }
 }
