@@ -7,42 +7,30 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import lab.threads.client.LoadClient;
-import lab.threads.report.math.AcceptQueueCheck;
-import lab.threads.report.math.ArrivalLag;
 import lab.threads.report.math.MachineLedger;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.math.Percentiles;
-import lab.threads.report.math.RequestTimeline;
 import lab.threads.report.math.SampleEnds;
-import lab.threads.report.math.SampleStatistics;
-import lab.threads.report.math.SecondBuckets;
 import lab.threads.report.math.SummaryReportRow;
 import lab.threads.report.math.TimeBreakdown;
-import lab.threads.report.raw.AcceptQueueArea;
 import lab.threads.report.raw.ClientHealth;
 import lab.threads.report.raw.ClientPoint;
 import lab.threads.report.raw.ClientProcesses;
 import lab.threads.report.raw.ClientSnapshot;
 import lab.threads.report.raw.DatabaseSeries;
-import lab.threads.report.raw.JtlReader;
 import lab.threads.report.raw.JvmProfile;
 import lab.threads.report.raw.KernelEvidence;
 import lab.threads.report.raw.LedgerFile;
 import lab.threads.report.raw.PoolSeries;
-import lab.threads.report.raw.RecordedClient;
 import lab.threads.report.raw.SeriesGaps;
-import lab.threads.report.raw.ServerRequestLog;
 import lab.threads.report.raw.ServerSecond;
 import lab.threads.report.raw.ServerStatsPeaks;
 import lab.threads.report.raw.ServerView;
-import lab.threads.report.raw.SynRetryBands;
 import lab.threads.report.verdict.ClientVerdict;
 import lab.threads.report.verdict.CoreUse;
 import lab.threads.report.verdict.CpuSplit;
 import lab.threads.report.verdict.DatabaseView;
-import lab.threads.report.verdict.ErrorCauses;
 import lab.threads.report.verdict.ErrorClassTally;
-import lab.threads.report.verdict.ErrorClasses;
 import lab.threads.report.verdict.MachineShares;
 import lab.threads.report.verdict.NoBlockingVerdict;
 import lab.threads.report.verdict.PoolVerdict;
@@ -189,44 +177,16 @@ public record ServerSummary(
     public static ServerSummary from(String serverId, Path serverDir, PlanShape runPlan, RunOutcome outcome) {
         List<String> notes = new ArrayList<>();
         GuestFacts guest = GuestFacts.read(serverDir, notes);
-        SampleStatistics statistics = new SampleStatistics();
-        ErrorCauses errors = new ErrorCauses();
-        ErrorClasses classes = new ErrorClasses();
-        SampleEnds ends = new SampleEnds();
-        ArrivalLag arrivals = new ArrivalLag();
-        LoadClient loadClient = RecordedClient.of(serverDir);
-        RequestTimeline timeline = new RequestTimeline(
-                ServerRequestLog.read(serverDir.resolve(RunFolder.REQUESTS_FILE), notes),
-                ErrorCauses::causeOf,
-                loadClient);
-        SynRetryBands connects = new SynRetryBands();
-        SecondBuckets seconds = new SecondBuckets();
-        boolean partial = JtlReader.read(
-                serverDir.resolve(RunFolder.SAMPLES_FILE),
-                statistics
-                        .andThen(errors)
-                        .andThen(classes)
-                        .andThen(ends)
-                        .andThen(arrivals)
-                        .andThen(timeline)
-                        .andThen(connects)
-                        .andThen(runPlan.isStaged() ? seconds : sample -> {}),
-                notes);
-        TimeBreakdown measured = timeline.breakdown(runPlan.sleepMs());
-        TimeBreakdown breakdown = measured.checkedAgainst(AcceptQueueCheck.of(
-                measured,
-                AcceptQueueArea.read(
-                        serverDir.resolve(RunFolder.ACCEPT_QUEUE_FILE),
-                        serverDir.resolve(RunFolder.KERNEL_FILE),
-                        new ArrayList<>())));
+        SamplePass samples = SamplePass.read(serverDir, runPlan, notes);
+        SampleEnds ends = samples.ends();
+        LoadClient loadClient = samples.loadClient();
+        TimeBreakdown breakdown = samples.breakdown();
         ServerStatsPeaks serverStats = guest == null
-                ? ServerStatsPeaks.read(
-                        serverDir.resolve(RunFolder.STATS_FILE), notes, ends.isEmpty() ? null : ends.lastEnd())
-                : GuestNotes.peaks(serverDir, guest, notes, ends.isEmpty() ? null : ends.lastEnd());
+                ? ServerStatsPeaks.read(serverDir.resolve(RunFolder.STATS_FILE), notes, samples.lastEnd())
+                : GuestNotes.peaks(serverDir, guest, notes, samples.lastEnd());
         PlanShape plan = OwnPath.of(runPlan, serverStats.settings(), notes);
         ServerView serverView = guest == null
-                ? ServerView.read(
-                        serverDir.resolve(RunFolder.STATS_FILE), ends.isEmpty() ? null : ends.firstStart(), notes)
+                ? ServerView.read(serverDir.resolve(RunFolder.STATS_FILE), samples.firstStart(), notes)
                 : null;
         if (serverStats.silentAtEndSeconds() != null) {
             // Its histogram stops where its answers stopped: a p99 of the early, easy part would flatter it.
@@ -242,13 +202,13 @@ public record ServerSummary(
         List<ClientSnapshot> clientSnapshots =
                 ClientSnapshot.read(serverDir.resolve(RunFolder.CLIENT_STATS_FILE), notes);
         ClientHealth client = ClientHealth.of(clientSnapshots, ClientPoint.of(clientSnapshots, 0));
-        SummaryReportRow summary = statistics.summaryReportRow();
-        Percentiles percentiles = statistics.percentiles();
-        Map<String, Long> byCause = errors.byCount();
+        SummaryReportRow summary = samples.summary();
+        Percentiles percentiles = samples.percentiles();
+        Map<String, Long> byCause = samples.byCause();
         JvmProfile profile = JvmProfile.read(serverDir, serverId, notes);
         // Read before the notes are copied into the summary: it adds its own.
         KernelEvidence kernel =
-                KernelEvidence.read(serverDir.resolve(RunFolder.KERNEL_FILE), connects, notes, loadClient);
+                KernelEvidence.read(serverDir.resolve(RunFolder.KERNEL_FILE), samples.connects(), notes, loadClient);
         CoreUse cores = ends.isEmpty() ? CoreUse.SHARED : CoreUse.read(serverDir, ends.firstStart(), ends.lastEnd());
         CpuSplit cpu = ends.isEmpty() ? CpuSplit.UNKNOWN : CpuSplit.read(serverDir, ends.firstStart(), ends.lastEnd());
         MachineLedger ledger = ends.isEmpty()
@@ -267,7 +227,7 @@ public record ServerSummary(
                 ? null
                 : PoolVerdict.of(
                         PoolSeries.read(serverDir.resolve(RunFolder.STATS_FILE), ends.firstStart(), ends.lastEnd()),
-                        timeline.poolWaits(),
+                        samples.poolWaits(),
                         plan,
                         summary.throughput(),
                         DatabaseView.of(
@@ -299,15 +259,15 @@ public record ServerSummary(
                 serverId,
                 outcome,
                 // Samples that stop early are a part of the plan; none at all are no part of it.
-                partial || (outcome.endedEarly() && !ends.isEmpty()),
+                samples.partial() || (outcome.endedEarly() && !ends.isEmpty()),
                 List.copyOf(notes),
                 summary,
                 percentiles,
                 byCause,
-                classes.tally(ends.isEmpty() ? 0 : scheduleStartMs),
+                samples.classes().tally(ends.isEmpty() ? 0 : scheduleStartMs),
                 idealThroughput,
                 percentOfIdeal,
-                statistics.peakUsersInFlight(),
+                samples.peakUsersInFlight(),
                 serverStats,
                 serverView,
                 client,
@@ -322,7 +282,7 @@ public record ServerSummary(
                                                 byCause,
                                                 percentiles.p99(),
                                                 breakdown.present() ? null : serverView,
-                                                arrivals.against(plan, scheduleStartMs),
+                                                samples.arrivals().against(plan, scheduleStartMs),
                                                 loadClient)
                                         .withServerSide(
                                                 ServerLogLimits.read(serverDir), serverView, plan.sleepMs(), breakdown)
@@ -351,7 +311,8 @@ public record ServerSummary(
                 pool,
                 guest,
                 runPlan.isStaged() && !ends.isEmpty()
-                        ? StagedOutcome.of(runPlan, seconds, scheduleStartMs, serverDir.resolve(RunFolder.STATS_FILE))
+                        ? StagedOutcome.of(
+                                runPlan, samples.seconds(), scheduleStartMs, serverDir.resolve(RunFolder.STATS_FILE))
                         : null,
                 ledger);
     }
