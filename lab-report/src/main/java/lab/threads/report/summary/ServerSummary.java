@@ -14,24 +14,18 @@ import lab.threads.report.math.SampleEnds;
 import lab.threads.report.math.SummaryReportRow;
 import lab.threads.report.math.TimeBreakdown;
 import lab.threads.report.raw.ClientHealth;
-import lab.threads.report.raw.ClientPoint;
 import lab.threads.report.raw.ClientProcesses;
-import lab.threads.report.raw.ClientSnapshot;
 import lab.threads.report.raw.DatabaseSeries;
 import lab.threads.report.raw.JvmProfile;
 import lab.threads.report.raw.KernelEvidence;
-import lab.threads.report.raw.LedgerFile;
 import lab.threads.report.raw.PoolSeries;
 import lab.threads.report.raw.SeriesGaps;
-import lab.threads.report.raw.ServerSecond;
 import lab.threads.report.raw.ServerStatsPeaks;
 import lab.threads.report.raw.ServerView;
 import lab.threads.report.verdict.ClientVerdict;
-import lab.threads.report.verdict.CoreUse;
 import lab.threads.report.verdict.CpuSplit;
 import lab.threads.report.verdict.DatabaseView;
 import lab.threads.report.verdict.ErrorClassTally;
-import lab.threads.report.verdict.MachineShares;
 import lab.threads.report.verdict.NoBlockingVerdict;
 import lab.threads.report.verdict.PoolVerdict;
 import lab.threads.report.verdict.ServerLogLimits;
@@ -198,10 +192,7 @@ public record ServerSummary(
                             + "bounds, marked ≥); its server.log may say why",
                     serverStats.silentAtEndSeconds()));
         }
-        List<ServerSecond> serverSeconds = ServerSecond.read(serverDir.resolve(RunFolder.SERVER_SECONDS_FILE), notes);
-        List<ClientSnapshot> clientSnapshots =
-                ClientSnapshot.read(serverDir.resolve(RunFolder.CLIENT_STATS_FILE), notes);
-        ClientHealth client = ClientHealth.of(clientSnapshots, ClientPoint.of(clientSnapshots, 0));
+        ClientEvidence client = ClientEvidence.read(serverDir, ends, notes);
         SummaryReportRow summary = samples.summary();
         Percentiles percentiles = samples.percentiles();
         Map<String, Long> byCause = samples.byCause();
@@ -209,19 +200,8 @@ public record ServerSummary(
         // Read before the notes are copied into the summary: it adds its own.
         KernelEvidence kernel =
                 KernelEvidence.read(serverDir.resolve(RunFolder.KERNEL_FILE), samples.connects(), notes, loadClient);
-        CoreUse cores = ends.isEmpty() ? CoreUse.SHARED : CoreUse.read(serverDir, ends.firstStart(), ends.lastEnd());
-        CpuSplit cpu = ends.isEmpty() ? CpuSplit.UNKNOWN : CpuSplit.read(serverDir, ends.firstStart(), ends.lastEnd());
-        MachineLedger ledger = ends.isEmpty()
-                ? null
-                : MachineLedger.over(LedgerFile.read(serverDir, notes), ends.firstStart(), ends.lastEnd());
-        int machineCores = clientSnapshots.stream()
-                .map(ClientSnapshot::cores)
-                .filter(java.util.Objects::nonNull)
-                .findFirst()
-                .orElse(0);
-        long scheduleStartMs = client.scheduleStartMs() == null
-                ? ends.firstStart()
-                : Math.min(client.scheduleStartMs(), ends.firstStart());
+        MachineUse machine = MachineUse.read(serverDir, ends, notes);
+        long scheduleStartMs = client.scheduleStartMs();
         // Read before the notes are copied into the summary: the database's series adds its own.
         PoolVerdict pool = ends.isEmpty()
                 ? null
@@ -270,15 +250,15 @@ public record ServerSummary(
                 samples.peakUsersInFlight(),
                 serverStats,
                 serverView,
-                client,
+                client.health(),
                 // Where each request's time went replaces the gap between the client's p99 and the server's own.
                 NoBlockingVerdict.of(
                         TurnWord.decide(
                                 ClientVerdict.judge(
                                                 ends,
-                                                serverSeconds,
-                                                clientSnapshots,
-                                                client,
+                                                client.serverSeconds(),
+                                                client.snapshots(),
+                                                client.health(),
                                                 byCause,
                                                 percentiles.p99(),
                                                 breakdown.present() ? null : serverView,
@@ -288,16 +268,16 @@ public record ServerSummary(
                                                 ServerLogLimits.read(serverDir), serverView, plan.sleepMs(), breakdown)
                                         .withFact(
                                                 ClientProcesses.read(serverDir).finding()),
-                                ledger == null ? MachineShares.of(cpu, machineCores) : MachineShares.of(ledger),
-                                cores,
+                                machine.shares(client.machineCores()),
+                                machine.cores(),
                                 !plan.hasIdeal(),
                                 guest != null,
-                                cpu,
+                                machine.cpu(),
                                 summary.samples(),
                                 loadClient),
                         !plan.hasIdeal(),
-                        cpu,
-                        cores,
+                        machine.cpu(),
+                        machine.cores(),
                         summary.throughput()),
                 breakdown,
                 kernel,
@@ -307,13 +287,13 @@ public record ServerSummary(
                                 ? SeriesGaps.describe(serverDir, ends.firstStart(), ends.lastEnd())
                                 : SeriesGaps.describeGuest(serverDir, ends.firstStart(), ends.lastEnd()),
                 profile,
-                cpu,
+                machine.cpu(),
                 pool,
                 guest,
                 runPlan.isStaged() && !ends.isEmpty()
                         ? StagedOutcome.of(
                                 runPlan, samples.seconds(), scheduleStartMs, serverDir.resolve(RunFolder.STATS_FILE))
                         : null,
-                ledger);
+                machine.ledger());
     }
 }
