@@ -23,7 +23,7 @@ import lab.threads.run.RunFolder;
 record ClientEvidence(
         List<ServerSecond> serverSeconds, List<ClientSnapshot> snapshots, ClientHealth health, long scheduleStartMs) {
 
-    /** Reads the server folder's series; never throws on bad files, notes what it could not read. */
+    /** Reads the server folder's series; never throws on bad files, notes what it cannot read. */
     static ClientEvidence read(Path serverDir, SampleEnds ends, List<String> notes) {
         List<ServerSecond> serverSeconds = ServerSecond.read(serverDir.resolve(RunFolder.SERVER_SECONDS_FILE), notes);
         List<ClientSnapshot> snapshots = ClientSnapshot.read(serverDir.resolve(RunFolder.CLIENT_STATS_FILE), notes);

@@ -19,7 +19,7 @@ import lab.threads.report.verdict.MachineShares;
  */
 record MachineUse(CoreUse cores, CpuSplit cpu, MachineLedger ledger) {
 
-    /** Reads the server folder's series over the load's span; never throws on bad files, notes what it could not read. */
+    /** Reads the server folder's series over the load; never throws on bad files, notes what it cannot read. */
     static MachineUse read(Path serverDir, SampleEnds ends, List<String> notes) {
         CoreUse cores = ends.isEmpty() ? CoreUse.SHARED : CoreUse.read(serverDir, ends.firstStart(), ends.lastEnd());
         CpuSplit cpu = ends.isEmpty() ? CpuSplit.UNKNOWN : CpuSplit.read(serverDir, ends.firstStart(), ends.lastEnd());

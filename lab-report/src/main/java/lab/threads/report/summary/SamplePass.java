@@ -58,7 +58,7 @@ record SamplePass(
         SynRetryBands connects,
         SecondBuckets seconds) {
 
-    /** Reads the server folder's samples.jtl and request log; never throws on bad files, notes what it could not read. */
+    /** Reads the server folder's samples.jtl and request log; never throws on bad files, notes what it cannot read. */
     static SamplePass read(Path serverDir, PlanShape runPlan, List<String> notes) {
         SampleStatistics statistics = new SampleStatistics();
         ErrorCauses errors = new ErrorCauses();

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import lab.threads.client.LoadClient;
 import lab.threads.report.math.MachineLedger;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.math.Percentiles;
@@ -173,127 +172,151 @@ public record ServerSummary(
         GuestFacts guest = GuestFacts.read(serverDir, notes);
         SamplePass samples = SamplePass.read(serverDir, runPlan, notes);
         SampleEnds ends = samples.ends();
-        LoadClient loadClient = samples.loadClient();
-        TimeBreakdown breakdown = samples.breakdown();
-        ServerStatsPeaks serverStats = guest == null
-                ? ServerStatsPeaks.read(serverDir.resolve(RunFolder.STATS_FILE), notes, samples.lastEnd())
-                : GuestNotes.peaks(serverDir, guest, notes, samples.lastEnd());
+        ServerStatsPeaks serverStats = peaks(serverDir, guest, samples, notes);
         PlanShape plan = OwnPath.of(runPlan, serverStats.settings(), notes);
-        ServerView serverView = guest == null
-                ? ServerView.read(serverDir.resolve(RunFolder.STATS_FILE), samples.firstStart(), notes)
-                : null;
-        if (serverStats.silentAtEndSeconds() != null) {
-            // Its histogram stops where its answers stopped: a p99 of the early, easy part would flatter it.
-            serverView = null;
-            notes.add(String.format(
-                    Locale.ROOT,
-                    "the server did not answer /stats for the last %.0f s of the load: its own "
-                            + "latency for the run is unknown, and its peaks and CPU are only what it reported before (lower "
-                            + "bounds, marked ≥); its server.log may say why",
-                    serverStats.silentAtEndSeconds()));
-        }
+        ServerView serverView = ownView(serverDir, guest, samples, serverStats, notes);
         ClientEvidence client = ClientEvidence.read(serverDir, ends, notes);
-        SummaryReportRow summary = samples.summary();
-        Percentiles percentiles = samples.percentiles();
-        Map<String, Long> byCause = samples.byCause();
         JvmProfile profile = JvmProfile.read(serverDir, serverId, notes);
         // Read before the notes are copied into the summary: it adds its own.
-        KernelEvidence kernel =
-                KernelEvidence.read(serverDir.resolve(RunFolder.KERNEL_FILE), samples.connects(), notes, loadClient);
+        KernelEvidence kernel = KernelEvidence.read(
+                serverDir.resolve(RunFolder.KERNEL_FILE), samples.connects(), notes, samples.loadClient());
         MachineUse machine = MachineUse.read(serverDir, ends, notes);
-        long scheduleStartMs = client.scheduleStartMs();
         // Read before the notes are copied into the summary: the database's series adds its own.
-        PoolVerdict pool = ends.isEmpty()
-                ? null
-                : PoolVerdict.of(
-                        PoolSeries.read(serverDir.resolve(RunFolder.STATS_FILE), ends.firstStart(), ends.lastEnd()),
-                        samples.poolWaits(),
-                        plan,
-                        summary.throughput(),
-                        DatabaseView.of(
-                                DatabaseSeries.read(
-                                        serverDir.resolve(RunFolder.DATABASE_FILE),
-                                        ends.firstStart(),
-                                        ends.lastEnd(),
-                                        notes),
-                                ends.firstStart()));
-        double percentOfIdeal =
-                ends.isEmpty() ? 0 : plan.percentOfIdeal(ends.successes(), scheduleStartMs, ends.lastEnd());
-        double idealThroughput = plan.idealThroughput();
-        List<String> outside = FigureRanges.outside(
-                summary,
-                percentiles,
-                percentOfIdeal,
-                plan.idealDurationSeconds(),
-                loadClient.endResolutionMs(),
-                pool == null ? null : pool.busyShare());
-        if (!outside.isEmpty()) {
-            notes.add(FigureRanges.defect(serverId, outside));
-            if (FigureRanges.beatsTheIdeal(percentOfIdeal, plan.idealDurationSeconds(), loadClient.endResolutionMs())) {
-                // No ideal is printed rather than one the run beat: its cells read n/a.
-                idealThroughput = 0;
-                percentOfIdeal = 0;
-            }
-        }
+        PoolVerdict pool = pool(serverDir, samples, plan, notes);
+        PlanIdeal ideal = PlanIdeal.checked(serverId, plan, samples, client.scheduleStartMs(), pool, notes);
         return new ServerSummary(
                 serverId,
                 outcome,
                 // Samples that stop early are a part of the plan; none at all are no part of it.
                 samples.partial() || (outcome.endedEarly() && !ends.isEmpty()),
                 List.copyOf(notes),
-                summary,
-                percentiles,
-                byCause,
-                samples.classes().tally(ends.isEmpty() ? 0 : scheduleStartMs),
-                idealThroughput,
-                percentOfIdeal,
+                samples.summary(),
+                samples.percentiles(),
+                samples.byCause(),
+                samples.classes().tally(ends.isEmpty() ? 0 : client.scheduleStartMs()),
+                ideal.throughput(),
+                ideal.percentOfIdeal(),
                 samples.peakUsersInFlight(),
                 serverStats,
                 serverView,
                 client.health(),
-                // Where each request's time went replaces the gap between the client's p99 and the server's own.
-                NoBlockingVerdict.of(
-                        TurnWord.decide(
-                                ClientVerdict.judge(
-                                                ends,
-                                                client.serverSeconds(),
-                                                client.snapshots(),
-                                                client.health(),
-                                                byCause,
-                                                percentiles.p99(),
-                                                breakdown.present() ? null : serverView,
-                                                samples.arrivals().against(plan, scheduleStartMs),
-                                                loadClient)
-                                        .withServerSide(
-                                                ServerLogLimits.read(serverDir), serverView, plan.sleepMs(), breakdown)
-                                        .withFact(
-                                                ClientProcesses.read(serverDir).finding()),
-                                machine.shares(client.machineCores()),
-                                machine.cores(),
-                                !plan.hasIdeal(),
-                                guest != null,
-                                machine.cpu(),
-                                summary.samples(),
-                                loadClient),
-                        !plan.hasIdeal(),
-                        machine.cpu(),
-                        machine.cores(),
-                        summary.throughput()),
-                breakdown,
+                validity(serverDir, samples, client, serverView, plan, machine, guest != null),
+                samples.breakdown(),
                 kernel,
-                ends.isEmpty()
-                        ? List.of()
-                        : guest == null
-                                ? SeriesGaps.describe(serverDir, ends.firstStart(), ends.lastEnd())
-                                : SeriesGaps.describeGuest(serverDir, ends.firstStart(), ends.lastEnd()),
+                seriesGaps(serverDir, ends, guest),
                 profile,
                 machine.cpu(),
                 pool,
                 guest,
-                runPlan.isStaged() && !ends.isEmpty()
-                        ? StagedOutcome.of(
-                                runPlan, samples.seconds(), scheduleStartMs, serverDir.resolve(RunFolder.STATS_FILE))
-                        : null,
+                staged(serverDir, runPlan, samples, client.scheduleStartMs()),
                 machine.ledger());
+    }
+
+    /** The server's own peaks from /stats; a guest's from its process read from outside. */
+    private static ServerStatsPeaks peaks(Path serverDir, GuestFacts guest, SamplePass samples, List<String> notes) {
+        return guest == null
+                ? ServerStatsPeaks.read(serverDir.resolve(RunFolder.STATS_FILE), notes, samples.lastEnd())
+                : GuestNotes.peaks(serverDir, guest, notes, samples.lastEnd());
+    }
+
+    /**
+     * The server's own latency over the run; null for a guest, and null with a note when the server stopped answering
+     * /stats before the load's end.
+     */
+    private static ServerView ownView(
+            Path serverDir, GuestFacts guest, SamplePass samples, ServerStatsPeaks serverStats, List<String> notes) {
+        ServerView view = guest == null
+                ? ServerView.read(serverDir.resolve(RunFolder.STATS_FILE), samples.firstStart(), notes)
+                : null;
+        if (serverStats.silentAtEndSeconds() == null) {
+            return view;
+        }
+        // Its histogram stops where its answers stopped: a p99 of the early, easy part would flatter it.
+        notes.add(String.format(
+                Locale.ROOT,
+                "the server did not answer /stats for the last %.0f s of the load: its own "
+                        + "latency for the run is unknown, and its peaks and CPU are only what it reported before (lower "
+                        + "bounds, marked ≥); its server.log may say why",
+                serverStats.silentAtEndSeconds()));
+        return null;
+    }
+
+    /** Whether the pool the requests waited through set the pace; null without a sample or a reported pool. */
+    private static PoolVerdict pool(Path serverDir, SamplePass samples, PlanShape plan, List<String> notes) {
+        SampleEnds ends = samples.ends();
+        if (ends.isEmpty()) {
+            return null;
+        }
+        return PoolVerdict.of(
+                PoolSeries.read(serverDir.resolve(RunFolder.STATS_FILE), ends.firstStart(), ends.lastEnd()),
+                samples.poolWaits(),
+                plan,
+                samples.summary().throughput(),
+                DatabaseView.of(
+                        DatabaseSeries.read(
+                                serverDir.resolve(RunFolder.DATABASE_FILE), ends.firstStart(), ends.lastEnd(), notes),
+                        ends.firstStart()));
+    }
+
+    /**
+     * Whether the client set the figures: judged on both sides' series, the server's own limits and the client's
+     * processes, then worded with the machine's part ({@link TurnWord}), and, for a plan without an ideal on a
+     * saturated machine, the ceiling it met ({@link NoBlockingVerdict}).
+     */
+    private static ClientVerdict validity(
+            Path serverDir,
+            SamplePass samples,
+            ClientEvidence client,
+            ServerView serverView,
+            PlanShape plan,
+            MachineUse machine,
+            boolean guest) {
+        TimeBreakdown breakdown = samples.breakdown();
+        ClientVerdict judged = ClientVerdict.judge(
+                        samples.ends(),
+                        client.serverSeconds(),
+                        client.snapshots(),
+                        client.health(),
+                        samples.byCause(),
+                        samples.percentiles().p99(),
+                        // Where each request's time went replaces the gap between the two sides' p99.
+                        breakdown.present() ? null : serverView,
+                        samples.arrivals().against(plan, client.scheduleStartMs()),
+                        samples.loadClient())
+                .withServerSide(ServerLogLimits.read(serverDir), serverView, plan.sleepMs(), breakdown)
+                .withFact(ClientProcesses.read(serverDir).finding());
+        boolean noIdeal = !plan.hasIdeal();
+        ClientVerdict decided = TurnWord.decide(
+                judged,
+                machine.shares(client.machineCores()),
+                machine.cores(),
+                noIdeal,
+                guest,
+                machine.cpu(),
+                samples.summary().samples(),
+                samples.loadClient());
+        return NoBlockingVerdict.of(
+                decided,
+                noIdeal,
+                machine.cpu(),
+                machine.cores(),
+                samples.summary().throughput());
+    }
+
+    /** Where a once-a-second series is missing during the load, one sentence per series; none without a sample. */
+    private static List<String> seriesGaps(Path serverDir, SampleEnds ends, GuestFacts guest) {
+        if (ends.isEmpty()) {
+            return List.of();
+        }
+        return guest == null
+                ? SeriesGaps.describe(serverDir, ends.firstStart(), ends.lastEnd())
+                : SeriesGaps.describeGuest(serverDir, ends.firstStart(), ends.lastEnd());
+    }
+
+    /** A spike's or a step plan's stages; null for any other plan and without a sample. */
+    private static StagedOutcome staged(Path serverDir, PlanShape runPlan, SamplePass samples, long scheduleStartMs) {
+        return runPlan.isStaged() && !samples.ends().isEmpty()
+                ? StagedOutcome.of(runPlan, samples.seconds(), scheduleStartMs, serverDir.resolve(RunFolder.STATS_FILE))
+                : null;
     }
 }
