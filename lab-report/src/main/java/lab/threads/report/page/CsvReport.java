@@ -2,6 +2,7 @@ package lab.threads.report.page;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +11,8 @@ import java.util.stream.Collectors;
 import lab.threads.report.math.AcceptQueueCheck;
 import lab.threads.report.math.RequestPart;
 import lab.threads.report.math.TimeBreakdown;
+import lab.threads.report.raw.KernelEvidence;
+import lab.threads.report.raw.ServerView;
 import lab.threads.report.summary.Figure;
 import lab.threads.report.summary.FigurePlace;
 import lab.threads.report.summary.RunReport;
@@ -47,8 +50,30 @@ public final class CsvReport {
 
     private static final List<Column> COLUMNS = columns();
 
+    /**
+     * JMeter's Summary Report first, then the turn's, the server's and the client's columns, where the time went, each
+     * band's parts, the registered figures no group places, and the notes last: a column keeps its place from run to
+     * run, so a spreadsheet that reads one summary.csv reads the next.
+     */
     private static List<Column> columns() {
-        List<Column> columns = new java.util.ArrayList<>(List.of(
+        List<Column> columns = new ArrayList<>();
+        columns.addAll(summaryReportColumns());
+        columns.addAll(turnColumns());
+        columns.addAll(serverColumns());
+        columns.addAll(clientColumns());
+        columns.addAll(timeColumns());
+        columns.addAll(bandColumns());
+        // A registered figure whose place in the CSV the lists above do not set comes after the lab's figures.
+        Figure.shownIn(FigurePlace.Csv.class).stream()
+                .filter(figure -> columns.stream().noneMatch(column -> column.figure() == figure))
+                .forEach(figure -> columns.add(Column.of(figure)));
+        columns.add(new Column("notes", s -> String.join("; ", s.notes())));
+        return List.copyOf(columns);
+    }
+
+    /** JMeter's Summary Report's columns under its names, Label being the server, so its spreadsheets read them. */
+    private static List<Column> summaryReportColumns() {
+        return List.of(
                 new Column("Label", ServerSummary::server),
                 Column.of(Figure.SAMPLES),
                 Column.of(Figure.AVERAGE),
@@ -59,7 +84,12 @@ public final class CsvReport {
                 Column.of(Figure.THROUGHPUT),
                 new Column("Received KB/sec", s -> s.summary().receivedKBPerSec()),
                 new Column("Sent KB/sec", s -> s.summary().sentKBPerSec()),
-                new Column("Avg. Bytes", s -> s.summary().avgBytes()),
+                new Column("Avg. Bytes", s -> s.summary().avgBytes()));
+    }
+
+    /** How the turn ended, the client's percentiles, the plan's ideal and the failures by cause. */
+    private static List<Column> turnColumns() {
+        return List.of(
                 new Column("outcome", ServerSummary::outcome),
                 new Column("partial", ServerSummary::partial),
                 Column.of(Figure.P50),
@@ -70,7 +100,12 @@ public final class CsvReport {
                 new Column("ideal throughput", ServerSummary::idealThroughput),
                 Column.of(Figure.PERCENT_OF_IDEAL),
                 new Column("peak users in flight", ServerSummary::peakUsersInFlight),
-                new Column("errors by cause", s -> causes(s.errorsByCause())),
+                new Column("errors by cause", s -> causes(s.errorsByCause())));
+    }
+
+    /** The server's own peaks and CPU, then its own latency; empty where it gave none. */
+    private static List<Column> serverColumns() {
+        return List.of(
                 new Column("peak in-flight requests", s -> s.serverStats().peakInFlight()),
                 new Column("peak OS threads", s -> s.serverStats().peakOsThreads()),
                 new Column("peak platform threads", s -> s.serverStats().peakPlatformThreads()),
@@ -82,22 +117,17 @@ public final class CsvReport {
                 new Column("process CPU ms", s -> s.serverStats().processCpuMs()),
                 new Column("voluntary context switches", s -> s.serverStats().voluntaryContextSwitches()),
                 new Column("involuntary context switches", s -> s.serverStats().involuntaryContextSwitches()),
-                new Column(
-                        "server responses",
-                        s -> s.serverView() == null ? null : s.serverView().count()),
-                new Column(
-                        "server p50",
-                        s -> s.serverView() == null ? null : s.serverView().p50Ms()),
-                new Column(
-                        "server p90",
-                        s -> s.serverView() == null ? null : s.serverView().p90Ms()),
+                ofServerView("server responses", ServerView::count),
+                ofServerView("server p50", ServerView::p50Ms),
+                ofServerView("server p90", ServerView::p90Ms),
                 Column.of(Figure.SERVER_P99),
-                new Column(
-                        "server p99.9",
-                        s -> s.serverView() == null ? null : s.serverView().p999Ms()),
-                new Column(
-                        "server max",
-                        s -> s.serverView() == null ? null : s.serverView().maxMs()),
+                ofServerView("server p99.9", ServerView::p999Ms),
+                ofServerView("server max", ServerView::maxMs));
+    }
+
+    /** Whether the client set the figures, and its own health over the run. */
+    private static List<Column> clientColumns() {
+        return List.of(
                 new Column("client verdict", s -> s.validity().verdict()),
                 new Column("client stall seconds", s -> seconds(s.validity().clientStalls())),
                 new Column(
@@ -112,29 +142,31 @@ public final class CsvReport {
                 new Column("client peak open files", s -> s.client().peakOpenFiles()),
                 new Column("client peak OS threads", s -> s.client().peakOsThreads()),
                 new Column("client GC pause ms", s -> s.client().gcPauseMs()),
-                new Column("client GC max pause ms", s -> s.client().gcMaxPauseMs()),
+                new Column("client GC max pause ms", s -> s.client().gcMaxPauseMs()));
+    }
+
+    /**
+     * Where the time went, the kernel's view of the listening port, the series' gaps, the requests the server never
+     * answered, and the accept queue's parts checked against the kernel's queue.
+     */
+    private static List<Column> timeColumns() {
+        return List.of(
                 new Column("time verdict", ServerSummary::timeVerdict),
                 new Column("joined requests", s -> s.timeline().joined()),
-                new Column(
-                        "peak accept queue",
-                        s -> s.kernel() == null ? null : s.kernel().peakAcceptQueue()),
-                new Column(
-                        "ListenDrops over the load",
-                        s -> s.kernel() == null ? null : s.kernel().listenDrops()),
-                new Column(
-                        "connects with a SYN retry",
-                        s -> s.kernel() == null ? null : s.kernel().retriedConnects()),
-                new Column(
-                        "kernel check",
-                        s -> s.kernel() == null ? null : s.kernel().check()),
+                ofKernel("peak accept queue", KernelEvidence::peakAcceptQueue),
+                ofKernel("ListenDrops over the load", KernelEvidence::listenDrops),
+                ofKernel("connects with a SYN retry", KernelEvidence::retriedConnects),
+                ofKernel("kernel check", KernelEvidence::check),
                 new Column("series gaps", s -> s.seriesGaps() == null ? null : String.join("; ", s.seriesGaps())),
                 new Column("never answered", s -> s.timeline().withoutServerRecord()),
                 new Column("never answered by cause", s -> s.timeline().causes()),
-                new Column(
-                        "kernel accept queue parts connection-s",
-                        s -> check(s) == null ? null : check(s).timelineSeconds()),
-                new Column("area under Recv-Q connection-s", s -> check(s) == null ? null : check(s).kernelSeconds()),
-                new Column("kernel accept queue check", s -> check(s) == null ? null : check(s).words())));
+                ofKernelCheck("kernel accept queue parts connection-s", AcceptQueueCheck::timelineSeconds),
+                ofKernelCheck("area under Recv-Q connection-s", AcceptQueueCheck::kernelSeconds),
+                ofKernelCheck("kernel accept queue check", AcceptQueueCheck::words));
+    }
+
+    /** Each band's mean of each request part, ms; a pool's parts only where requests went through one. */
+    private static List<Column> bandColumns() {
         Map<String, Function<TimeBreakdown, TimeBreakdown.Band>> bands = new LinkedHashMap<>();
         bands.put("median", TimeBreakdown::median);
         bands.put("slowest 1%", TimeBreakdown::slowest);
@@ -150,18 +182,29 @@ public final class CsvReport {
         bands.put(
                 "keep-alive slowest 1%",
                 t -> t.keptAlive() == null ? null : t.keptAlive().slowest());
+        List<Column> columns = new ArrayList<>();
         bands.forEach((band, of) -> {
             for (RequestPart part : RequestPart.values()) {
                 columns.add(new Column(
                         band + " " + part.label() + " ms", s -> partMs(s.timeline(), of, part), part.pooled()));
             }
         });
-        // A registered figure whose place in the CSV the list above does not set comes after the lab's figures.
-        Figure.shownIn(FigurePlace.Csv.class).stream()
-                .filter(figure -> columns.stream().noneMatch(column -> column.figure() == figure))
-                .forEach(figure -> columns.add(Column.of(figure)));
-        columns.add(new Column("notes", s -> String.join("; ", s.notes())));
-        return List.copyOf(columns);
+        return columns;
+    }
+
+    /** A figure of the server's own latency; empty when the server gave none. */
+    private static Column ofServerView(String header, Function<ServerView, Object> value) {
+        return new Column(header, s -> s.serverView() == null ? null : value.apply(s.serverView()));
+    }
+
+    /** A figure of the kernel's view of the listening port; empty without one. */
+    private static Column ofKernel(String header, Function<KernelEvidence, Object> value) {
+        return new Column(header, s -> s.kernel() == null ? null : value.apply(s.kernel()));
+    }
+
+    /** A figure of the accept queue's parts checked against the kernel's queue; empty without that check. */
+    private static Column ofKernelCheck(String header, Function<AcceptQueueCheck, Object> value) {
+        return new Column(header, s -> check(s) == null ? null : value.apply(check(s)));
     }
 
     /** The mean of the part over the band's requests, ms; empty without the server's request log or that band. */

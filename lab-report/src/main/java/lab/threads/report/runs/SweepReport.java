@@ -55,6 +55,38 @@ public final class SweepReport {
             table.sweep td.server,section td:first-child{white-space:nowrap;text-align:left}
             """;
 
+    /**
+     * Draws a line chart per figure, its min-max range shaded, and the latency-vs-rate scatter with each knee a
+     * triangle; counts the charts drawn on the page's body, so a browser test can tell they rendered.
+     */
+    private static final String DRAW_CHARTS = """
+            let rendered = 0;
+            for (const [figure, perServer] of Object.entries(data)) {
+              const datasets = [];
+              Object.entries(perServer).forEach(([server, spreads]) => {
+                const color = colors[server];
+                datasets.push({label: server, data: spreads.map(s => s ? s.median : null), borderColor: color, backgroundColor: color, tension: 0});
+                datasets.push({label: server + ' max', data: spreads.map(s => s ? s.max : null), borderColor: 'transparent', backgroundColor: color + '33', fill: '-1', pointRadius: 0});
+                datasets.push({label: server + ' min', data: spreads.map(s => s ? s.min : null), borderColor: 'transparent', backgroundColor: color + '33', fill: '-2', pointRadius: 0});
+              });
+              new Chart(document.getElementById('chart-' + figure), {type: 'line', data: {labels: levels, datasets},
+                options: {animation: false, plugins: {legend: {labels: {filter: item => !/ (min|max)$/.test(item.text)}}}}});
+              rendered++;
+            }
+            new Chart(document.getElementById('chart-latency-vs-rate'), {type: 'scatter',
+              data: {datasets: Object.entries(curves).map(([server, curve]) => {
+                const color = colors[server];
+                return {label: server, data: curve, showLine: true, borderColor: color, backgroundColor: color,
+                  pointStyle: curve.map(p => p.knee ? 'triangle' : 'circle'), pointRadius: curve.map(p => p.knee ? 9 : 3)};
+              })},
+              options: {animation: false, scales: {
+                x: {type: 'linear', beginAtZero: true, title: {display: true, text: 'achieved rate: req/s recorded by ' + client}},
+                y: {beginAtZero: true, title: {display: true, text: 'p99 (ms)'}}}}});
+            rendered++;
+            document.body.dataset.chartsRendered = rendered;
+            </script>
+            """;
+
     private SweepReport() {}
 
     /**
@@ -127,7 +159,7 @@ public final class SweepReport {
      * A bend where the client was the bottleneck says so: it may be the client's, not the server's.
      */
     static List<String> kneeLines(List<SweepPoint> points) {
-        String property = points.isEmpty() ? "level" : points.getFirst().property();
+        String property = property(points);
         return points.stream()
                 .map(SweepPoint::server)
                 .distinct()
@@ -225,7 +257,7 @@ public final class SweepReport {
      * that all of them side by side fit a 1280-pixel window even for thirteen servers.
      */
     static Section.RangeTable figures(List<SweepPoint> points) {
-        String property = points.isEmpty() ? "level" : points.getFirst().property();
+        String property = property(points);
         List<String> labels = new ArrayList<>(List.of("server", property));
         List<String> keys = new ArrayList<>(labels);
         // A sweep through a pool adds the pool's figures; a sweep of sleeps has none to show.
@@ -257,6 +289,11 @@ public final class SweepReport {
                         .toList());
     }
 
+    /** The swept property's name, as the points give it; "level" when there are none. */
+    private static String property(List<SweepPoint> points) {
+        return points.isEmpty() ? "level" : points.getFirst().property();
+    }
+
     /** "-" when nothing was measured; the range only over more than one run. */
     private static Section.Ranged ranged(Spread spread) {
         if (spread == null || spread.runs() == 0) {
@@ -273,12 +310,84 @@ public final class SweepReport {
                 : String.format(Locale.ROOT, "%.2f", value);
     }
 
+    /**
+     * index.html: where each server bends, a chart per figure against the swept level and the latency-vs-rate curve,
+     * the table, the cases' links and the metadata; the charts are drawn from the data the page carries.
+     */
     private static String html(Map<String, Object> metadata, List<SweepPoint> points, List<String> cases)
             throws IOException {
-        Map<String, Object> chartData = new LinkedHashMap<>();
+        String property = property(points);
+        String page = "<p>Median over the repeats; the shaded band is the min-max range.</p>"
+                + HtmlSection.render(List.of(bends(points)))
+                + Seed002Table.section(points).map(HtmlSection::render).orElse("")
+                + charts(property)
+                + "<h2>Table</h2><p>Each cell: the median over the repeats, below it their range; the same in "
+                + MARKDOWN_FILE
+                + ".</p>"
+                + HtmlSection.render(List.of(figures(points)))
+                + caseLinks(cases)
+                + "<h2>Metadata</h2><pre>"
+                + HtmlReport.escape(JSON.writeValueAsString(metadata))
+                + "</pre>"
+                + scripts(metadata, points);
+        return PlainPage.of("Sweep", STYLE, page);
+    }
+
+    /** A canvas per charted figure against the swept property, then one for p99 against the achieved rate. */
+    private static String charts(String property) {
+        StringBuilder charts = new StringBuilder("<div class=\"charts\">");
+        for (ServerFigure figure : CHARTED) {
+            charts.append("<div><h2>")
+                    .append(HtmlReport.escape(figure.label()))
+                    .append(" vs ")
+                    .append(HtmlReport.escape(property))
+                    .append("</h2><canvas id=\"chart-")
+                    .append(figure.key())
+                    .append("\"></canvas></div>");
+        }
+        return charts.append("<div><h2>p99 vs achieved rate</h2><p>One point per ")
+                .append(HtmlReport.escape(property))
+                .append(" level (medians); the triangle is where the server bends, as said above.</p>")
+                .append("<canvas id=\"chart-latency-vs-rate\"></canvas></div>")
+                .append("</div>")
+                .toString();
+    }
+
+    /** A link to each case's own report. */
+    private static String caseLinks(List<String> cases) {
+        StringBuilder links = new StringBuilder("<h2>Cases</h2><ul>");
+        for (String dir : cases) {
+            links.append("<li><a href=\"")
+                    .append(HtmlReport.escape(dir))
+                    .append("/index.html\">")
+                    .append(HtmlReport.escape(dir))
+                    .append("</a></li>");
+        }
+        return links.append("</ul>").toString();
+    }
+
+    /** Chart.js inlined, the page's data as constants, then {@link #DRAW_CHARTS}. */
+    private static String scripts(Map<String, Object> metadata, List<SweepPoint> points) throws IOException {
         List<String> servers =
                 points.stream().map(SweepPoint::server).distinct().toList();
         List<String> levels = points.stream().map(SweepPoint::level).distinct().toList();
+        return "<script>" + ChartJs.fromWebJar().script() + "</script><script>\n"
+                + "const levels=" + JSON.writeValueAsString(levels)
+                + ";\nconst data=" + JSON.writeValueAsString(chartData(points, servers, levels))
+                + ";\nconst colors=" + JSON.writeValueAsString(ServerPalette.byServer(servers))
+                + ";\nconst curves=" + JSON.writeValueAsString(latencyVsRate(points))
+                + ";\nconst client="
+                + JSON.writeValueAsString(LoadClient.of(metadata).label())
+                + ";\n"
+                + DRAW_CHARTS;
+    }
+
+    /**
+     * Each charted figure's spreads, per server, one per level in the sweep's order: null where the server has no
+     * point at that level, so every server's line lines up with the levels' axis.
+     */
+    private static Map<String, Object> chartData(List<SweepPoint> points, List<String> servers, List<String> levels) {
+        Map<String, Object> chartData = new LinkedHashMap<>();
         for (ServerFigure figure : CHARTED) {
             Map<String, Object> perServer = new LinkedHashMap<>();
             for (String server : servers) {
@@ -295,78 +404,6 @@ public final class SweepReport {
             }
             chartData.put(figure.key(), perServer);
         }
-        String property = points.isEmpty() ? "level" : points.getFirst().property();
-        StringBuilder page = new StringBuilder("<p>Median over the repeats; the shaded band is the min-max range.</p>")
-                .append(HtmlSection.render(List.of(bends(points))));
-        page.append(Seed002Table.section(points).map(HtmlSection::render).orElse(""))
-                .append("<div class=\"charts\">");
-        for (ServerFigure figure : CHARTED) {
-            page.append("<div><h2>")
-                    .append(HtmlReport.escape(figure.label()))
-                    .append(" vs ")
-                    .append(HtmlReport.escape(property))
-                    .append("</h2><canvas id=\"chart-")
-                    .append(figure.key())
-                    .append("\"></canvas></div>");
-        }
-        page.append("<div><h2>p99 vs achieved rate</h2><p>One point per ")
-                .append(HtmlReport.escape(property))
-                .append(" level (medians); the triangle is where the server bends, as said above.</p>")
-                .append("<canvas id=\"chart-latency-vs-rate\"></canvas></div>");
-        page.append("</div><h2>Table</h2><p>Each cell: the median over the repeats, below it their range; the same in ")
-                .append(MARKDOWN_FILE)
-                .append(".</p>")
-                .append(HtmlSection.render(List.of(figures(points))))
-                .append("<h2>Cases</h2><ul>");
-        for (String dir : cases) {
-            page.append("<li><a href=\"")
-                    .append(HtmlReport.escape(dir))
-                    .append("/index.html\">")
-                    .append(HtmlReport.escape(dir))
-                    .append("</a></li>");
-        }
-        page.append("</ul><h2>Metadata</h2><pre>")
-                .append(HtmlReport.escape(JSON.writeValueAsString(metadata)))
-                .append("</pre>");
-        page.append("<script>").append(ChartJs.fromWebJar().script()).append("</script><script>\n");
-        page.append("const levels=")
-                .append(JSON.writeValueAsString(levels))
-                .append(";\nconst data=")
-                .append(JSON.writeValueAsString(chartData))
-                .append(";\nconst colors=")
-                .append(JSON.writeValueAsString(ServerPalette.byServer(servers)))
-                .append(";\nconst curves=")
-                .append(JSON.writeValueAsString(latencyVsRate(points)))
-                .append(";\nconst client=")
-                .append(JSON.writeValueAsString(LoadClient.of(metadata).label()))
-                .append(";\n");
-        page.append("""
-                let rendered = 0;
-                for (const [figure, perServer] of Object.entries(data)) {
-                  const datasets = [];
-                  Object.entries(perServer).forEach(([server, spreads]) => {
-                    const color = colors[server];
-                    datasets.push({label: server, data: spreads.map(s => s ? s.median : null), borderColor: color, backgroundColor: color, tension: 0});
-                    datasets.push({label: server + ' max', data: spreads.map(s => s ? s.max : null), borderColor: 'transparent', backgroundColor: color + '33', fill: '-1', pointRadius: 0});
-                    datasets.push({label: server + ' min', data: spreads.map(s => s ? s.min : null), borderColor: 'transparent', backgroundColor: color + '33', fill: '-2', pointRadius: 0});
-                  });
-                  new Chart(document.getElementById('chart-' + figure), {type: 'line', data: {labels: levels, datasets},
-                    options: {animation: false, plugins: {legend: {labels: {filter: item => !/ (min|max)$/.test(item.text)}}}}});
-                  rendered++;
-                }
-                new Chart(document.getElementById('chart-latency-vs-rate'), {type: 'scatter',
-                  data: {datasets: Object.entries(curves).map(([server, curve]) => {
-                    const color = colors[server];
-                    return {label: server, data: curve, showLine: true, borderColor: color, backgroundColor: color,
-                      pointStyle: curve.map(p => p.knee ? 'triangle' : 'circle'), pointRadius: curve.map(p => p.knee ? 9 : 3)};
-                  })},
-                  options: {animation: false, scales: {
-                    x: {type: 'linear', beginAtZero: true, title: {display: true, text: 'achieved rate: req/s recorded by ' + client}},
-                    y: {beginAtZero: true, title: {display: true, text: 'p99 (ms)'}}}}});
-                rendered++;
-                document.body.dataset.chartsRendered = rendered;
-                </script>
-                """);
-        return PlainPage.of("Sweep", STYLE, page.toString());
+        return chartData;
     }
 }

@@ -6,46 +6,27 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import lab.threads.client.LoadClient;
-import lab.threads.report.math.AcceptQueueCheck;
-import lab.threads.report.math.ArrivalLag;
 import lab.threads.report.math.MachineLedger;
 import lab.threads.report.math.MemoryPerRequest;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.math.Percentiles;
-import lab.threads.report.math.RequestTimeline;
 import lab.threads.report.math.SampleEnds;
-import lab.threads.report.math.SampleStatistics;
-import lab.threads.report.math.SecondBuckets;
 import lab.threads.report.math.SummaryReportRow;
 import lab.threads.report.math.TimeBreakdown;
-import lab.threads.report.raw.AcceptQueueArea;
 import lab.threads.report.raw.ClientHealth;
-import lab.threads.report.raw.ClientPoint;
 import lab.threads.report.raw.ClientProcesses;
-import lab.threads.report.raw.ClientSnapshot;
 import lab.threads.report.raw.DatabaseSeries;
-import lab.threads.report.raw.JtlReader;
 import lab.threads.report.raw.JvmProfile;
 import lab.threads.report.raw.KernelEvidence;
-import lab.threads.report.raw.LedgerFile;
 import lab.threads.report.raw.MemoryPlateaus;
 import lab.threads.report.raw.PoolSeries;
-import lab.threads.report.raw.RecordedClient;
 import lab.threads.report.raw.SeriesGaps;
-import lab.threads.report.raw.ServerRequestLog;
-import lab.threads.report.raw.ServerSecond;
 import lab.threads.report.raw.ServerStatsPeaks;
 import lab.threads.report.raw.ServerView;
-import lab.threads.report.raw.SynRetryBands;
 import lab.threads.report.verdict.ClientVerdict;
-import lab.threads.report.verdict.CoreUse;
 import lab.threads.report.verdict.CpuSplit;
 import lab.threads.report.verdict.DatabaseView;
-import lab.threads.report.verdict.ErrorCauses;
 import lab.threads.report.verdict.ErrorClassTally;
-import lab.threads.report.verdict.ErrorClasses;
-import lab.threads.report.verdict.MachineShares;
 import lab.threads.report.verdict.NoBlockingVerdict;
 import lab.threads.report.verdict.PoolVerdict;
 import lab.threads.report.verdict.ServerLogLimits;
@@ -193,112 +174,20 @@ public record ServerSummary(
     public static ServerSummary from(String serverId, Path serverDir, PlanShape runPlan, RunOutcome outcome) {
         List<String> notes = new ArrayList<>();
         GuestFacts guest = GuestFacts.read(serverDir, notes);
-        SampleStatistics statistics = new SampleStatistics();
-        ErrorCauses errors = new ErrorCauses();
-        ErrorClasses classes = new ErrorClasses();
-        SampleEnds ends = new SampleEnds();
-        ArrivalLag arrivals = new ArrivalLag();
-        LoadClient loadClient = RecordedClient.of(serverDir);
-        RequestTimeline timeline = new RequestTimeline(
-                ServerRequestLog.read(serverDir.resolve(RunFolder.REQUESTS_FILE), notes),
-                ErrorCauses::causeOf,
-                loadClient);
-        SynRetryBands connects = new SynRetryBands();
-        SecondBuckets seconds = new SecondBuckets();
-        boolean partial = JtlReader.read(
-                serverDir.resolve(RunFolder.SAMPLES_FILE),
-                statistics
-                        .andThen(errors)
-                        .andThen(classes)
-                        .andThen(ends)
-                        .andThen(arrivals)
-                        .andThen(timeline)
-                        .andThen(connects)
-                        .andThen(runPlan.isStaged() ? seconds : sample -> {}),
-                notes);
-        TimeBreakdown measured = timeline.breakdown(runPlan.sleepMs());
-        TimeBreakdown breakdown = measured.checkedAgainst(AcceptQueueCheck.of(
-                measured,
-                AcceptQueueArea.read(
-                        serverDir.resolve(RunFolder.ACCEPT_QUEUE_FILE),
-                        serverDir.resolve(RunFolder.KERNEL_FILE),
-                        new ArrayList<>())));
-        ServerStatsPeaks serverStats = guest == null
-                ? ServerStatsPeaks.read(
-                        serverDir.resolve(RunFolder.STATS_FILE), notes, ends.isEmpty() ? null : ends.lastEnd())
-                : GuestNotes.peaks(serverDir, guest, notes, ends.isEmpty() ? null : ends.lastEnd());
+        SamplePass samples = SamplePass.read(serverDir, runPlan, notes);
+        SampleEnds ends = samples.ends();
+        ServerStatsPeaks serverStats = peaks(serverDir, guest, samples, notes);
         PlanShape plan = OwnPath.of(runPlan, serverStats.settings(), notes);
-        ServerView serverView = guest == null
-                ? ServerView.read(
-                        serverDir.resolve(RunFolder.STATS_FILE), ends.isEmpty() ? null : ends.firstStart(), notes)
-                : null;
-        if (serverStats.silentAtEndSeconds() != null) {
-            // Its histogram stops where its answers stopped: a p99 of the early, easy part would flatter it.
-            serverView = null;
-            notes.add(String.format(
-                    Locale.ROOT,
-                    "the server did not answer /stats for the last %.0f s of the load: its own "
-                            + "latency for the run is unknown, and its peaks and CPU are only what it reported before (lower "
-                            + "bounds, marked ≥); its server.log may say why",
-                    serverStats.silentAtEndSeconds()));
-        }
-        List<ServerSecond> serverSeconds = ServerSecond.read(serverDir.resolve(RunFolder.SERVER_SECONDS_FILE), notes);
-        List<ClientSnapshot> clientSnapshots =
-                ClientSnapshot.read(serverDir.resolve(RunFolder.CLIENT_STATS_FILE), notes);
-        ClientHealth client = ClientHealth.of(clientSnapshots, ClientPoint.of(clientSnapshots, 0));
-        SummaryReportRow summary = statistics.summaryReportRow();
-        Percentiles percentiles = statistics.percentiles();
-        Map<String, Long> byCause = errors.byCount();
+        ServerView serverView = ownView(serverDir, guest, samples, serverStats, notes);
+        ClientEvidence client = ClientEvidence.read(serverDir, ends, notes);
         JvmProfile profile = JvmProfile.read(serverDir, serverId, notes);
         // Read before the notes are copied into the summary: it adds its own.
-        KernelEvidence kernel =
-                KernelEvidence.read(serverDir.resolve(RunFolder.KERNEL_FILE), connects, notes, loadClient);
-        CoreUse cores = ends.isEmpty() ? CoreUse.SHARED : CoreUse.read(serverDir, ends.firstStart(), ends.lastEnd());
-        CpuSplit cpu = ends.isEmpty() ? CpuSplit.UNKNOWN : CpuSplit.read(serverDir, ends.firstStart(), ends.lastEnd());
-        MachineLedger ledger = ends.isEmpty()
-                ? null
-                : MachineLedger.over(LedgerFile.read(serverDir, notes), ends.firstStart(), ends.lastEnd());
-        int machineCores = clientSnapshots.stream()
-                .map(ClientSnapshot::cores)
-                .filter(java.util.Objects::nonNull)
-                .findFirst()
-                .orElse(0);
-        long scheduleStartMs = client.scheduleStartMs() == null
-                ? ends.firstStart()
-                : Math.min(client.scheduleStartMs(), ends.firstStart());
+        KernelEvidence kernel = KernelEvidence.read(
+                serverDir.resolve(RunFolder.KERNEL_FILE), samples.connects(), notes, samples.loadClient());
+        MachineUse machine = MachineUse.read(serverDir, ends, notes);
         // Read before the notes are copied into the summary: the database's series adds its own.
-        PoolVerdict pool = ends.isEmpty()
-                ? null
-                : PoolVerdict.of(
-                        PoolSeries.read(serverDir.resolve(RunFolder.STATS_FILE), ends.firstStart(), ends.lastEnd()),
-                        timeline.poolWaits(),
-                        plan,
-                        summary.throughput(),
-                        DatabaseView.of(
-                                DatabaseSeries.read(
-                                        serverDir.resolve(RunFolder.DATABASE_FILE),
-                                        ends.firstStart(),
-                                        ends.lastEnd(),
-                                        notes),
-                                ends.firstStart()));
-        double percentOfIdeal =
-                ends.isEmpty() ? 0 : plan.percentOfIdeal(ends.successes(), scheduleStartMs, ends.lastEnd());
-        double idealThroughput = plan.idealThroughput();
-        List<String> outside = FigureRanges.outside(
-                summary,
-                percentiles,
-                percentOfIdeal,
-                plan.idealDurationSeconds(),
-                loadClient.endResolutionMs(),
-                pool == null ? null : pool.busyShare());
-        if (!outside.isEmpty()) {
-            notes.add(FigureRanges.defect(serverId, outside));
-            if (FigureRanges.beatsTheIdeal(percentOfIdeal, plan.idealDurationSeconds(), loadClient.endResolutionMs())) {
-                // No ideal is printed rather than one the run beat: its cells read n/a.
-                idealThroughput = 0;
-                percentOfIdeal = 0;
-            }
-        }
+        PoolVerdict pool = pool(serverDir, samples, plan, notes);
+        PlanIdeal ideal = PlanIdeal.checked(serverId, plan, samples, client.scheduleStartMs(), pool, notes);
         // Read before the notes are copied into the summary: a damaged memory.jsonl adds its own.
         MemoryPerRequest memory =
                 MemoryPerRequest.of(MemoryPlateaus.read(serverDir.resolve(RunFolder.MEMORY_FILE), notes));
@@ -306,61 +195,136 @@ public record ServerSummary(
                 serverId,
                 outcome,
                 // Samples that stop early are a part of the plan; none at all are no part of it.
-                partial || (outcome.endedEarly() && !ends.isEmpty()),
+                samples.partial() || (outcome.endedEarly() && !ends.isEmpty()),
                 List.copyOf(notes),
-                summary,
-                percentiles,
-                byCause,
-                classes.tally(ends.isEmpty() ? 0 : scheduleStartMs),
-                idealThroughput,
-                percentOfIdeal,
-                statistics.peakUsersInFlight(),
+                samples.summary(),
+                samples.percentiles(),
+                samples.byCause(),
+                samples.classes().tally(ends.isEmpty() ? 0 : client.scheduleStartMs()),
+                ideal.throughput(),
+                ideal.percentOfIdeal(),
+                samples.peakUsersInFlight(),
                 serverStats,
                 serverView,
-                client,
-                // Where each request's time went replaces the gap between the client's p99 and the server's own.
-                NoBlockingVerdict.of(
-                        TurnWord.decide(
-                                ClientVerdict.judge(
-                                                ends,
-                                                serverSeconds,
-                                                clientSnapshots,
-                                                client,
-                                                byCause,
-                                                percentiles.p99(),
-                                                breakdown.present() ? null : serverView,
-                                                arrivals.against(plan, scheduleStartMs),
-                                                loadClient)
-                                        .withServerSide(
-                                                ServerLogLimits.read(serverDir), serverView, plan.sleepMs(), breakdown)
-                                        .withFact(
-                                                ClientProcesses.read(serverDir).finding()),
-                                ledger == null ? MachineShares.of(cpu, machineCores) : MachineShares.of(ledger),
-                                cores,
-                                !plan.hasIdeal(),
-                                guest != null,
-                                cpu,
-                                summary.samples(),
-                                loadClient),
-                        !plan.hasIdeal(),
-                        cpu,
-                        cores,
-                        summary.throughput()),
-                breakdown,
+                client.health(),
+                validity(serverDir, samples, client, serverView, plan, machine, guest != null),
+                samples.breakdown(),
                 kernel,
-                ends.isEmpty()
-                        ? List.of()
-                        : guest == null
-                                ? SeriesGaps.describe(serverDir, ends.firstStart(), ends.lastEnd())
-                                : SeriesGaps.describeGuest(serverDir, ends.firstStart(), ends.lastEnd()),
+                seriesGaps(serverDir, ends, guest),
                 profile,
-                cpu,
+                machine.cpu(),
                 pool,
                 guest,
-                runPlan.isStaged() && !ends.isEmpty()
-                        ? StagedOutcome.of(runPlan, seconds, scheduleStartMs, serverDir.resolve(RunFolder.STATS_FILE))
-                        : null,
-                ledger,
+                staged(serverDir, runPlan, samples, client.scheduleStartMs()),
+                machine.ledger(),
                 memory);
+    }
+
+    /** The server's own peaks from /stats; a guest's from its process read from outside. */
+    private static ServerStatsPeaks peaks(Path serverDir, GuestFacts guest, SamplePass samples, List<String> notes) {
+        return guest == null
+                ? ServerStatsPeaks.read(serverDir.resolve(RunFolder.STATS_FILE), notes, samples.lastEnd())
+                : GuestNotes.peaks(serverDir, guest, notes, samples.lastEnd());
+    }
+
+    /**
+     * The server's own latency over the run; null for a guest, and null with a note when the server stopped answering
+     * /stats before the load's end.
+     */
+    private static ServerView ownView(
+            Path serverDir, GuestFacts guest, SamplePass samples, ServerStatsPeaks serverStats, List<String> notes) {
+        ServerView view = guest == null
+                ? ServerView.read(serverDir.resolve(RunFolder.STATS_FILE), samples.firstStart(), notes)
+                : null;
+        if (serverStats.silentAtEndSeconds() == null) {
+            return view;
+        }
+        // Its histogram stops where its answers stopped: a p99 of the early, easy part would flatter it.
+        notes.add(String.format(
+                Locale.ROOT,
+                "the server did not answer /stats for the last %.0f s of the load: its own "
+                        + "latency for the run is unknown, and its peaks and CPU are only what it reported before (lower "
+                        + "bounds, marked ≥); its server.log may say why",
+                serverStats.silentAtEndSeconds()));
+        return null;
+    }
+
+    /** Whether the pool the requests waited through set the pace; null without a sample or a reported pool. */
+    private static PoolVerdict pool(Path serverDir, SamplePass samples, PlanShape plan, List<String> notes) {
+        SampleEnds ends = samples.ends();
+        if (ends.isEmpty()) {
+            return null;
+        }
+        return PoolVerdict.of(
+                PoolSeries.read(serverDir.resolve(RunFolder.STATS_FILE), ends.firstStart(), ends.lastEnd()),
+                samples.poolWaits(),
+                plan,
+                samples.summary().throughput(),
+                DatabaseView.of(
+                        DatabaseSeries.read(
+                                serverDir.resolve(RunFolder.DATABASE_FILE), ends.firstStart(), ends.lastEnd(), notes),
+                        ends.firstStart()));
+    }
+
+    /**
+     * Whether the client set the figures: judged on both sides' series, the server's own limits and the client's
+     * processes, then worded with the machine's part ({@link TurnWord}), and, for a plan without an ideal on a
+     * saturated machine, the ceiling it met ({@link NoBlockingVerdict}).
+     */
+    private static ClientVerdict validity(
+            Path serverDir,
+            SamplePass samples,
+            ClientEvidence client,
+            ServerView serverView,
+            PlanShape plan,
+            MachineUse machine,
+            boolean guest) {
+        TimeBreakdown breakdown = samples.breakdown();
+        ClientVerdict judged = ClientVerdict.judge(
+                        samples.ends(),
+                        client.serverSeconds(),
+                        client.snapshots(),
+                        client.health(),
+                        samples.byCause(),
+                        samples.percentiles().p99(),
+                        // Where each request's time went replaces the gap between the two sides' p99.
+                        breakdown.present() ? null : serverView,
+                        samples.arrivals().against(plan, client.scheduleStartMs()),
+                        samples.loadClient())
+                .withServerSide(ServerLogLimits.read(serverDir), serverView, plan.sleepMs(), breakdown)
+                .withFact(ClientProcesses.read(serverDir).finding());
+        boolean noIdeal = !plan.hasIdeal();
+        ClientVerdict decided = TurnWord.decide(
+                judged,
+                machine.shares(client.machineCores()),
+                machine.cores(),
+                noIdeal,
+                guest,
+                machine.cpu(),
+                samples.summary().samples(),
+                samples.loadClient());
+        return NoBlockingVerdict.of(
+                decided,
+                noIdeal,
+                machine.cpu(),
+                machine.cores(),
+                samples.summary().throughput());
+    }
+
+    /** Where a once-a-second series is missing during the load, one sentence per series; none without a sample. */
+    private static List<String> seriesGaps(Path serverDir, SampleEnds ends, GuestFacts guest) {
+        if (ends.isEmpty()) {
+            return List.of();
+        }
+        return guest == null
+                ? SeriesGaps.describe(serverDir, ends.firstStart(), ends.lastEnd())
+                : SeriesGaps.describeGuest(serverDir, ends.firstStart(), ends.lastEnd());
+    }
+
+    /** A spike's or a step plan's stages; null for any other plan and without a sample. */
+    private static StagedOutcome staged(Path serverDir, PlanShape runPlan, SamplePass samples, long scheduleStartMs) {
+        return runPlan.isStaged() && !samples.ends().isEmpty()
+                ? StagedOutcome.of(runPlan, samples.seconds(), scheduleStartMs, serverDir.resolve(RunFolder.STATS_FILE))
+                : null;
     }
 }

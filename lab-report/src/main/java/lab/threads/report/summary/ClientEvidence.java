@@ -1,0 +1,45 @@
+package lab.threads.report.summary;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import lab.threads.report.math.SampleEnds;
+import lab.threads.report.raw.ClientHealth;
+import lab.threads.report.raw.ClientPoint;
+import lab.threads.report.raw.ClientSnapshot;
+import lab.threads.report.raw.ServerSecond;
+import lab.threads.run.RunFolder;
+
+/**
+ * What tells whether the client set the figures: the server's and the client's once-a-second series, the client's
+ * health over the run, and when the plan's schedule started.
+ *
+ * @param serverSeconds   the server's per-second counts of responses handed over
+ * @param snapshots       the client's own per-second snapshots
+ * @param health          the client's health over the run
+ * @param scheduleStartMs the schedule's start, epoch ms: the earlier of the client's own (when it recorded one) and
+ *                        the first sample's start
+ */
+record ClientEvidence(
+        List<ServerSecond> serverSeconds, List<ClientSnapshot> snapshots, ClientHealth health, long scheduleStartMs) {
+
+    /** Reads the server folder's series; never throws on bad files, notes what it cannot read. */
+    static ClientEvidence read(Path serverDir, SampleEnds ends, List<String> notes) {
+        List<ServerSecond> serverSeconds = ServerSecond.read(serverDir.resolve(RunFolder.SERVER_SECONDS_FILE), notes);
+        List<ClientSnapshot> snapshots = ClientSnapshot.read(serverDir.resolve(RunFolder.CLIENT_STATS_FILE), notes);
+        ClientHealth health = ClientHealth.of(snapshots, ClientPoint.of(snapshots, 0));
+        long scheduleStartMs = health.scheduleStartMs() == null
+                ? ends.firstStart()
+                : Math.min(health.scheduleStartMs(), ends.firstStart());
+        return new ClientEvidence(serverSeconds, snapshots, health, scheduleStartMs);
+    }
+
+    /** The machine's cores as the client's first snapshot that counted them says; 0 when none did. */
+    int machineCores() {
+        return snapshots.stream()
+                .map(ClientSnapshot::cores)
+                .filter(Objects::nonNull)
+                .findFirst()
+                .orElse(0);
+    }
+}

@@ -1,0 +1,124 @@
+package lab.threads.report.summary;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import lab.threads.client.LoadClient;
+import lab.threads.report.math.AcceptQueueCheck;
+import lab.threads.report.math.ArrivalLag;
+import lab.threads.report.math.Percentiles;
+import lab.threads.report.math.PoolWaits;
+import lab.threads.report.math.RequestTimeline;
+import lab.threads.report.math.SampleEnds;
+import lab.threads.report.math.SampleStatistics;
+import lab.threads.report.math.SecondBuckets;
+import lab.threads.report.math.SummaryReportRow;
+import lab.threads.report.math.TimeBreakdown;
+import lab.threads.report.raw.AcceptQueueArea;
+import lab.threads.report.raw.JtlReader;
+import lab.threads.report.raw.RecordedClient;
+import lab.threads.report.raw.ServerRequestLog;
+import lab.threads.report.raw.SynRetryBands;
+import lab.threads.report.verdict.ErrorCauses;
+import lab.threads.report.verdict.ErrorClasses;
+import lab.threads.run.PlanShape;
+import lab.threads.run.RunFolder;
+
+/**
+ * What one pass over a server's samples.jtl gathered: every figure taken from the samples is fed by the same read,
+ * so a large jtl is read once, and each request is joined with the server's own record of it as it passes.
+ *
+ * @param partial           true when samples.jtl is cut or unreadable
+ * @param loadClient        the client that recorded the samples
+ * @param summary           JMeter's Summary Report columns
+ * @param percentiles       JMeter's Aggregate Report percentiles
+ * @param peakUsersInFlight most JMeter users running at once
+ * @param byCause           failed samples per labelled cause, most first
+ * @param classes           the same failures by class, to be tallied from the schedule's start
+ * @param ends              the samples' first start and last end, and how many ended in each second
+ * @param arrivals          an open plan's arrivals, to be held against its schedule
+ * @param breakdown         where each request's time went, its accept queue part checked against the kernel's queue
+ * @param poolWaits         the requests' waits for a pool's connection, from the joined requests
+ * @param connects          the connects slow enough to have taken a SYN retry, by band
+ * @param seconds           the samples by the second they started and ended in; fed only for a staged plan
+ */
+record SamplePass(
+        boolean partial,
+        LoadClient loadClient,
+        SummaryReportRow summary,
+        Percentiles percentiles,
+        int peakUsersInFlight,
+        Map<String, Long> byCause,
+        ErrorClasses classes,
+        SampleEnds ends,
+        ArrivalLag arrivals,
+        TimeBreakdown breakdown,
+        PoolWaits poolWaits,
+        SynRetryBands connects,
+        SecondBuckets seconds) {
+
+    /** Reads the server folder's samples.jtl and request log; never throws on bad files, notes what it cannot read. */
+    static SamplePass read(Path serverDir, PlanShape runPlan, List<String> notes) {
+        SampleStatistics statistics = new SampleStatistics();
+        ErrorCauses errors = new ErrorCauses();
+        ErrorClasses classes = new ErrorClasses();
+        SampleEnds ends = new SampleEnds();
+        ArrivalLag arrivals = new ArrivalLag();
+        LoadClient loadClient = RecordedClient.of(serverDir);
+        RequestTimeline timeline = new RequestTimeline(
+                ServerRequestLog.read(serverDir.resolve(RunFolder.REQUESTS_FILE), notes),
+                ErrorCauses::causeOf,
+                loadClient);
+        SynRetryBands connects = new SynRetryBands();
+        SecondBuckets seconds = new SecondBuckets();
+        boolean partial = JtlReader.read(
+                serverDir.resolve(RunFolder.SAMPLES_FILE),
+                statistics
+                        .andThen(errors)
+                        .andThen(classes)
+                        .andThen(ends)
+                        .andThen(arrivals)
+                        .andThen(timeline)
+                        .andThen(connects)
+                        .andThen(runPlan.isStaged() ? seconds : sample -> {}),
+                notes);
+        return new SamplePass(
+                partial,
+                loadClient,
+                statistics.summaryReportRow(),
+                statistics.percentiles(),
+                statistics.peakUsersInFlight(),
+                errors.byCount(),
+                classes,
+                ends,
+                arrivals,
+                checkedBreakdown(serverDir, timeline.breakdown(runPlan.sleepMs())),
+                timeline.poolWaits(),
+                connects,
+                seconds);
+    }
+
+    /**
+     * The breakdown with its accept queue part held against the area under the listener's Recv-Q; the area's own
+     * notes are not the row's.
+     */
+    private static TimeBreakdown checkedBreakdown(Path serverDir, TimeBreakdown measured) {
+        return measured.checkedAgainst(AcceptQueueCheck.of(
+                measured,
+                AcceptQueueArea.read(
+                        serverDir.resolve(RunFolder.ACCEPT_QUEUE_FILE),
+                        serverDir.resolve(RunFolder.KERNEL_FILE),
+                        new ArrayList<>())));
+    }
+
+    /** The samples' first start, epoch ms, or null without a sample. */
+    Long firstStart() {
+        return ends.isEmpty() ? null : ends.firstStart();
+    }
+
+    /** The samples' last end, epoch ms, or null without a sample. */
+    Long lastEnd() {
+        return ends.isEmpty() ? null : ends.lastEnd();
+    }
+}
