@@ -2,6 +2,7 @@ package lab.threads.process;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryUsage;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,9 +24,10 @@ public final class ProcessMetrics {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         metrics.put("platformThreads", threads.getThreadCount());
         metrics.put("peakPlatformThreads", threads.getPeakThreadCount());
-        metrics.put(
-                "heapUsedBytes",
-                ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
+        MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+        metrics.put("heapUsedBytes", heap.getUsed());
+        // What the heap holds of the resident set at most: RSS less it is the memory outside the heap.
+        metrics.put("heapCommittedBytes", heap.getCommitted());
         if (HeapAfterGc.latest() >= 0) {
             metrics.put("heapAfterGcBytes", HeapAfterGc.latest());
         }

@@ -229,7 +229,8 @@ public final class RunFixture {
                 s.guest(),
                 s.staged(),
                 s.ledger(),
-                s.memory());
+                s.memory(),
+                s.inFlightMemory());
     }
 
     /** The server's own per-second series over the fixture's 50 s: 60 responses a second, p99 a little above 6 s. */
@@ -280,16 +281,24 @@ public final class RunFixture {
                 .collect(Collectors.joining("\n", "", "\n"));
     }
 
-    /** From 2 s before the first request to 2 s after the last one, threads and RSS growing with the load. */
+    /**
+     * From 2 s before the first request to 2 s after the last one, threads, requests in flight and memory growing with
+     * the load: 50 more requests in flight a second, the heap committed 8 MB more a second while the resident set grows
+     * 10, and the live heap after GC {@code threadsPerSecond} KB more a second.
+     */
     public static String statsLines(int threadsPerSecond) {
         return IntStream.rangeClosed(-2, 50)
                 .mapToObj(second -> String.format(
-                        "{\"sampledAtMs\":%d,\"osThreads\":%d,\"rssBytes\":%d,\"cpuUserMs\":%d,\"cpuSystemMs\":%d}",
+                        "{\"sampledAtMs\":%d,\"osThreads\":%d,\"rssBytes\":%d,\"cpuUserMs\":%d,\"cpuSystemMs\":%d,"
+                                + "\"inFlight\":%d,\"heapCommittedBytes\":%d,\"heapAfterGcBytes\":%d}",
                         JtlFixture.START + second * 1_000L,
                         20 + threadsPerSecond * Math.max(0, second),
                         (100L + 10L * Math.max(0, second)) << 20,
                         1_000 + 300 * (second + 2),
-                        500 + 100 * (second + 2)))
+                        500 + 100 * (second + 2),
+                        50 * Math.max(0, second),
+                        (64L + 8L * Math.max(0, second)) << 20,
+                        (20L << 20) + 1024L * threadsPerSecond * Math.max(0, second)))
                 .collect(Collectors.joining("\n", "", "\n"));
     }
 }

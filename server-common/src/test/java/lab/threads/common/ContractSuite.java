@@ -699,6 +699,7 @@ public abstract class ContractSuite {
                 "platformThreads",
                 "peakPlatformThreads",
                 "heapUsedBytes",
+                "heapCommittedBytes",
                 "processCpuMs",
                 "jdk")) {
             assertTrue(stats.has(field), "missing " + field + " in " + stats);

@@ -55,7 +55,8 @@ final class GlanceBars {
                     servers.stream().map(ServerSummary::server).toList());
             for (int i = 0; i < servers.size(); i++) {
                 Double bar = value.apply(servers.get(i));
-                double width = bar == null || scale <= 0 ? 0 : Math.min(100, 100 * bar / scale);
+                // A fall (a negative growth) draws no bar; its value still shows.
+                double width = bar == null || scale <= 0 ? 0 : Math.clamp(100 * bar / scale, 0, 100);
                 html.append("<div class=\"row\"><span>")
                         .append(HtmlReport.escape(servers.get(i).server()))
                         .append("</span><span class=\"track\"><span class=\"bar\" style=\"display:block;width:")

@@ -74,7 +74,7 @@ final class RunLayout {
                 Block.shared(RunSections.validity(servers)),
                 Block.pageOnly(page -> LedgerBars.render(servers)),
                 Block.pageOnly(page -> TimeSection.render(servers, client)),
-                Block.shared(RunSections.results(servers, client)),
+                Block.shared(RunSections.results(report)),
                 Block.shared(OverloadSection.of(servers)),
                 Block.shared(TalkSection.of(report.talk())),
                 Block.pageOnly(page ->

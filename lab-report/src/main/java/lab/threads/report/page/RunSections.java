@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import lab.threads.client.LoadClient;
 import lab.threads.report.math.Numbers;
+import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.report.verdict.ClientVerdict;
 import lab.threads.report.verdict.ErrorCause;
@@ -42,17 +43,19 @@ final class RunSections {
      * The main table, how to read it, and the less-read columns folded under it: what a reader deciding needs first,
      * the rest a click (on a page) or a heading (in text) away.
      */
-    static Section results(List<ServerSummary> servers, LoadClient client) {
+    static Section results(RunReport report) {
+        List<ServerSummary> servers = report.servers();
         return new Section(
                 "results",
                 "Results",
                 null,
                 List.of(
                         Section.Table.of("summary", SummaryTable.COLUMNS, servers),
-                        new Section.Paragraph(reading(client)),
+                        new Section.Paragraph(reading(report.loadClient())),
+                        new Section.Paragraph(SameHeap.sentence(report.metadata())),
                         new Section.Folded(
-                                "More columns: averages, the server's own percentiles, both sides' CPU, the client's "
-                                        + "memory and GC, errors by cause",
+                                "More columns: averages, the server's own percentiles, both sides' CPU, the server's "
+                                        + "peak RSS, the client's memory and GC, errors by cause",
                                 List.of(Section.Table.of("details", SummaryTable.DETAIL_COLUMNS, servers)))));
     }
 

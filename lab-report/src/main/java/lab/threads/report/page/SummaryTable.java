@@ -33,7 +33,10 @@ final class SummaryTable {
                             .map(figure -> new Column(figure.label(), true, figure::cell)))
             .toList();
 
-    /** The rest of each row: JMeter's other figures, the server's own percentiles, both sides' costs, error causes. */
+    /**
+     * The rest of each row: JMeter's other figures, the server's own percentiles, both sides' costs (the server's peak
+     * RSS among them, off the main table: it follows the heap flags), error causes.
+     */
     static final List<Column> DETAIL_COLUMNS = List.of(
             new Column("server", false, ServerSummary::server),
             new Column("avg ms", true, s -> Numbers.decimal(s.summary().average(), 1)),
@@ -47,6 +50,7 @@ final class SummaryTable {
                     true,
                     s -> Numbers.seconds(s.serverStats().cpuUserMs()) + " / "
                             + Numbers.seconds(s.serverStats().cpuSystemMs())),
+            new Column(Figure.PEAK_RSS_MB.label(), true, Figure.PEAK_RSS_MB::cell),
             new Column(
                     "client CPU user/sys s",
                     true,

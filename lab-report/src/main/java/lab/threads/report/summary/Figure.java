@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import lab.threads.report.math.MemoryPerRequest;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.summary.FigurePlace.GlanceScale;
 
@@ -147,16 +148,35 @@ public enum Figure {
             FigurePlace.TABLE,
             FigurePlace.glance(GlanceScale.LARGEST),
             FigurePlace.check("threads")),
+    /**
+     * What a request in flight costs the server's memory ({@link ServerSummary#memoryBytesPerRequest}): where peak RSS
+     * stood on the first screen, since a peak ranks the servers by how far each JVM grew its heap, not by what a
+     * request holds.
+     */
+    MEMORY_PER_REQUEST_KB(
+            "memoryPerRequestKB",
+            "memory per request KB",
+            FigureUnit.KB,
+            1,
+            FigureRange.ANY,
+            Source.SERVER_OWN,
+            s -> kilobytes(s.memoryBytesPerRequest()),
+            FigurePlace.TABLE,
+            FigurePlace.glance(GlanceScale.LARGEST),
+            FigurePlace.csv("memory per request KB"),
+            FigurePlace.check(MemoryPerRequest.FIGURE)),
+    /**
+     * Off the first screen: every server runs with the same heap flags (run.json's serverJvmFlags, the lab's
+     * {@code -Xms1g -Xmx2g} by default), and its peak measures how far the JVM grew its heap under them.
+     */
     PEAK_RSS_MB(
             "peakRssMB",
-            "peak RSS MB",
+            "peak RSS MB (the heap's growth)",
             FigureUnit.MB,
             1,
             FigureRange.NOT_NEGATIVE,
             Source.SERVER_STATS,
             s -> megabytes(s.serverStats().peakRssBytes()),
-            FigurePlace.TABLE,
-            FigurePlace.glance(GlanceScale.LARGEST),
             FigurePlace.check("rss")),
     SERVER_CPU_SECONDS(
             "serverCpuSeconds",
@@ -331,6 +351,10 @@ public enum Figure {
 
     private static Double megabytes(Long bytes) {
         return bytes == null ? null : bytes / (1024.0 * 1024.0);
+    }
+
+    private static Double kilobytes(Double bytes) {
+        return bytes == null ? null : bytes / 1024.0;
     }
 
     private static Double poolWaitPercent(ServerSummary row) {

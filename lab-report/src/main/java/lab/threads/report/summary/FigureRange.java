@@ -6,12 +6,16 @@ import java.util.Locale;
  * The values a figure can take by its definition ({@link Figure#range}); one outside it is a defect of the lab, not a
  * finding ({@link FigureRanges}).
  *
+ * @param min {@link Double#NEGATIVE_INFINITY} for a figure without a bottom
  * @param max {@link Double#POSITIVE_INFINITY} for a figure without a top
  */
 public record FigureRange(double min, double max) {
 
     /** Counts, times and rates: never below 0. */
     public static final FigureRange NOT_NEGATIVE = new FigureRange(0, Double.POSITIVE_INFINITY);
+
+    /** A change, which may be a fall: a growth of memory over its baseline. */
+    public static final FigureRange ANY = new FigureRange(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY);
 
     /** A share of a whole, in %. */
     public static final FigureRange PERCENT = new FigureRange(0, 100);
@@ -20,8 +24,11 @@ public record FigureRange(double min, double max) {
         return value >= min && value <= max;
     }
 
-    /** "0-100", or "0 or more" without a top. */
+    /** "0-100", "0 or more" without a top, "any" without either bound. */
     public String words() {
+        if (Double.isInfinite(min)) {
+            return "any";
+        }
         return Double.isInfinite(max) ? number(min) + " or more" : number(min) + "-" + number(max);
     }
 

@@ -11,6 +11,7 @@ public enum FigureUnit {
     PERCENT("%", List.of("%"), List.of(1.0)),
     PER_SECOND("/s", List.of("/s"), List.of(1.0)),
     COUNT("", List.of(), List.of()),
+    KB("KB", List.of("KB", "MB"), List.of(1.0, 1024.0)),
     MB("MB", List.of("MB", "GB"), List.of(1.0, 1024.0));
 
     private final String shown;

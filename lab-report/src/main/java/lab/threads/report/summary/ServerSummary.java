@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import lab.threads.report.math.InFlightMemory;
 import lab.threads.report.math.MachineLedger;
 import lab.threads.report.math.MemoryPerRequest;
 import lab.threads.report.math.Numbers;
@@ -21,6 +22,7 @@ import lab.threads.report.raw.KernelEvidence;
 import lab.threads.report.raw.MemoryPlateaus;
 import lab.threads.report.raw.PoolSeries;
 import lab.threads.report.raw.SeriesGaps;
+import lab.threads.report.raw.ServerMemorySecond;
 import lab.threads.report.raw.ServerStatsPeaks;
 import lab.threads.report.raw.ServerView;
 import lab.threads.report.verdict.ClientVerdict;
@@ -73,6 +75,10 @@ import lab.threads.run.RunOutcome;
  *                          for any other plan
  * @param ledger            the machine's CPU by who used it over the load, in total, in the seconds every core was
  *                          busy and second by second; null (and left out of summary.json) in a run without a ledger
+ * @param memory            a hold plan's bytes per held request by part; null (and left out of summary.json) without
+ *                          its memory.jsonl
+ * @param inFlightMemory    the server's memory growth per request in flight from its own /stats; null (and left out of
+ *                          summary.json) when its series lacks the fields (an older run, a guest)
  */
 public record ServerSummary(
         String server,
@@ -99,7 +105,8 @@ public record ServerSummary(
         @JsonInclude(JsonInclude.Include.NON_NULL) GuestFacts guest,
         @JsonInclude(JsonInclude.Include.NON_NULL) StagedOutcome staged,
         @JsonInclude(JsonInclude.Include.NON_NULL) MachineLedger ledger,
-        @JsonInclude(JsonInclude.Include.NON_NULL) MemoryPerRequest memory) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) MemoryPerRequest memory,
+        @JsonInclude(JsonInclude.Include.NON_NULL) InFlightMemory inFlightMemory) {
 
     public ServerSummary {
         // A summary.json written before the timeline existed has none.
@@ -167,7 +174,20 @@ public record ServerSummary(
                 guest,
                 staged,
                 ledger,
-                memory);
+                memory,
+                inFlightMemory);
+    }
+
+    /**
+     * The bytes a request in flight costs the server, for the first screen: on a hold plan the resident set's slope
+     * over its plateaus, read after forced collections; else the growth per request in flight of its own series,
+     * which counts the live heap rather than the heap the collector let grow. Null without either.
+     */
+    public Double memoryBytesPerRequest() {
+        if (memory != null) {
+            return memory.residentBytesPerRequest();
+        }
+        return inFlightMemory == null ? null : inFlightMemory.bytesPerRequest();
     }
 
     /** Reads the server folder's files; never throws on bad files. */
@@ -217,7 +237,10 @@ public record ServerSummary(
                 guest,
                 staged(serverDir, runPlan, samples, client.scheduleStartMs()),
                 machine.ledger(),
-                memory);
+                memory,
+                InFlightMemory.of(
+                        ServerMemorySecond.read(serverDir.resolve(RunFolder.STATS_FILE)),
+                        ends.isEmpty() ? null : ends.firstStart()));
     }
 
     /** The server's own peaks from /stats; a guest's from its process read from outside. */

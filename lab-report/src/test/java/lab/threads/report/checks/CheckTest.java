@@ -29,6 +29,8 @@ class CheckTest {
         assertEquals(7000.0, ((Bound.Absolute) check.bound()).value());
         assertFalse(check.relative());
         assertEquals(2048.0, ((Bound.Absolute) Check.parse("rss<2GB").bound()).value());
+        assertEquals(
+                2048.0, ((Bound.Absolute) Check.parse("memory-per-request<=2MB").bound()).value());
         assertEquals(0.1, ((Bound.Absolute) Check.parse("errors<0.1%").bound()).value());
     }
 

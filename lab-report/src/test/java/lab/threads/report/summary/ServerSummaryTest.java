@@ -93,6 +93,37 @@ class ServerSummaryTest {
         assertTrue(Double.isNaN(ServerFigure.SERVER_P99.read(summary)));
     }
 
+    /**
+     * A hold plan's plateaus, read after forced collections, set the figure over the once-a-second series; without them
+     * the series does. Its /stats lines: 100 in flight at the peak, the footprint 300 KB above the idle one.
+     */
+    @Test
+    void aHoldPlansPlateausSetTheMemoryPerRequestOverTheSeries() throws IOException {
+        JtlFixture.write(serverDir.resolve(RunFolder.SAMPLES_FILE), JtlFixture.randomRun(5, 50));
+        Files.writeString(
+                serverDir.resolve(RunFolder.STATS_FILE),
+                memorySecond(JtlFixture.START - 1_000, 0, 0) + "\n"
+                        + memorySecond(JtlFixture.START + 1_000, 100, 300 * 1024));
+        ServerSummary series = ServerSummary.from("s", serverDir, PLAN, RunOutcome.fromWords("ok"));
+
+        Files.writeString(serverDir.resolve(RunFolder.MEMORY_FILE), """
+                {"step":0,"inFlight":0,"parts":{"rssBytes":1000000}}
+                {"step":1,"inFlight":100,"parts":{"rssBytes":1512000}}
+                """);
+        ServerSummary hold = ServerSummary.from("s", serverDir, PLAN, RunOutcome.fromWords("ok"));
+
+        assertEquals(3.0, Figure.MEMORY_PER_REQUEST_KB.value(series).doubleValue(), 1e-9);
+        assertEquals(5120.0 / 1024, Figure.MEMORY_PER_REQUEST_KB.value(hold).doubleValue(), 1e-9);
+    }
+
+    /** The heap committed and the live heap stay put: the footprint grows with the resident set outside the heap. */
+    private static String memorySecond(long at, long inFlight, long growth) {
+        return String.format(
+                "{\"sampledAtMs\":%d,\"inFlight\":%d,\"rssBytes\":%d,\"heapAfterGcBytes\":1000,"
+                        + "\"heapCommittedBytes\":50000}",
+                at, inFlight, 100_000 + growth);
+    }
+
     @Test
     void theServersOwnLogNamingAResourceLimitIsStatedBesideTheClientsEvidence() throws IOException {
         JtlFixture.write(serverDir.resolve(RunFolder.SAMPLES_FILE), JtlFixture.randomRun(4, 50));

@@ -1,0 +1,67 @@
+package lab.threads.report.math;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import lab.threads.report.raw.ServerMemorySecond;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class InFlightMemoryTest {
+
+    private static final long LOAD_START_MS = 10_000;
+
+    private static ServerMemorySecond second(long at, long inFlight, long rss, long heapAfterGc, long heapCommitted) {
+        return new ServerMemorySecond(at, inFlight, rss, heapAfterGc, heapCommitted);
+    }
+
+    /**
+     * By hand: the idle server's footprint is 20 + (300 - 200) = 120; at the peak (100 in flight) the heap committed
+     * grew 500 (which does not count), the live heap 1,000 and the resident set outside the heap 2,000 (RSS 2,500 more,
+     * of which the heap's 500): 3,000 more, 30 a request. A later second with fewer in flight and a larger resident set
+     * is not the peak.
+     */
+    @Test
+    void liveHeapAndResidentSetOutsideTheHeapGrownPerRequestAtThePeak() {
+        InFlightMemory memory = InFlightMemory.of(
+                List.of(
+                        second(LOAD_START_MS - 2_000, 0, 300, 20, 200),
+                        second(LOAD_START_MS - 1_000, 0, 310, 25, 200),
+                        second(LOAD_START_MS + 1_000, 40, 1_300, 400, 400),
+                        second(LOAD_START_MS + 2_000, 100, 2_800, 1_020, 700),
+                        second(LOAD_START_MS + 3_000, 60, 9_000, 1_020, 700)),
+                LOAD_START_MS);
+
+        assertEquals(100, memory.peakInFlight());
+        assertEquals(30.0, memory.bytesPerRequest(), 1e-9);
+    }
+
+    @Test
+    void noneWithoutASecondBeforeTheLoadOrARequestInFlight() {
+        ServerMemorySecond loaded = second(LOAD_START_MS + 1_000, 10, 2_000, 500, 700);
+        ServerMemorySecond idle = second(LOAD_START_MS - 1_000, 0, 1_000, 100, 500);
+
+        assertNull(InFlightMemory.of(List.of(loaded), LOAD_START_MS), "no baseline");
+        assertNull(InFlightMemory.of(List.of(idle, second(LOAD_START_MS + 1_000, 0, 1, 1, 1)), LOAD_START_MS));
+        assertNull(InFlightMemory.of(List.of(idle, loaded), null), "no request ran");
+    }
+
+    /** A run from before /stats gave the heap committed: its snapshots carry no memory second, and the figure is n/a. */
+    @Test
+    void anOlderSeriesWithoutTheHeapCommittedGivesNone(@TempDir Path dir) throws IOException {
+        Path stats = dir.resolve("server-stats.jsonl");
+        Files.writeString(stats, """
+                {"sampledAtMs":9000,"inFlight":0,"rssBytes":1000,"heapAfterGcBytes":100}
+                {"sampledAtMs":11000,"inFlight":10,"rssBytes":2000,"heapAfterGcBytes":500}
+                """);
+
+        List<ServerMemorySecond> seconds = ServerMemorySecond.read(stats);
+
+        assertEquals(List.of(), seconds);
+        assertNull(InFlightMemory.of(seconds, LOAD_START_MS));
+    }
+}
