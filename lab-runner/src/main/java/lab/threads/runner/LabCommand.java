@@ -442,6 +442,47 @@ public final class LabCommand implements Callable<Integer> {
         List<Variant> variants = guests.present()
                 ? List.of()
                 : servers.stream().flatMap(LabCommand::selection).distinct().toList();
+        PlanChoice chosen = chosenPlan(guests);
+        ChosenClient chosenClient = ClientPrograms.choose(client);
+        chosenClient.check(chosen.asked(workers.size(), warmupUsers, guests));
+        int totalUsers = chosen.shape().users();
+        WorkerOptions clientWorkers = clientWorkers(chosenClient);
+        List<String> workerAddresses = clientWorkers == null ? List.of() : clientWorkers.resolve(workers);
+        refuseWorkersFor(chosen, totalUsers, workerAddresses);
+        int processes = ClientSplit.parse(clientProcesses);
+        refuseCounts(processes, workerAddresses);
+        Sweep sweepLevels = sweepLevels();
+        List<String> serverFlags = words(serverArgs);
+        RunOptions options = new RunOptions(
+                variants,
+                chosen,
+                chosenClient,
+                results.out,
+                external,
+                NativeMemoryTracking.parse(nativeMemoryTracking).applyTo(words(serverJvmArgs)),
+                words(clientJvmArgs),
+                serverFlags,
+                settingsMode(external, serverFlags),
+                java.time.Duration.ofSeconds(startTimeoutSeconds),
+                workerAddresses,
+                clientWorkers == null ? WorkerAccess.NONE : clientWorkers.access(),
+                sweepLevels,
+                repeats,
+                warmupUsers,
+                cpuSets(variants, external, workerAddresses),
+                Profiling.Mode.parse(profile),
+                ServerJdk.checked(serverJdk),
+                guests,
+                processes);
+        options.cases();
+        return options;
+    }
+
+    /**
+     * The plan with what overrides its properties: -J, the plan's flags, and a guest's. A source address the plan
+     * names but no flag gives is one per user; one that does not parse is refused here.
+     */
+    private PlanChoice chosenPlan(GuestRun guests) throws java.io.IOException {
         Map<String, String> overrides = new LinkedHashMap<>(planProperties);
         putIfGiven(overrides, PlanKey.RATE.property(), rate);
         putIfGiven(overrides, PlanKey.DURATION.property(), duration);
@@ -468,15 +509,21 @@ public final class LabCommand implements Callable<Integer> {
             }
             SourceAddress.parse(chosen.properties().get(SourceAddress.PLAN_PROPERTY));
         }
-        ChosenClient chosenClient = ClientPrograms.choose(client);
-        chosenClient.check(chosen.asked(workers.size(), warmupUsers, guests));
-        int totalUsers = chosen.shape().users();
+        return chosen;
+    }
+
+    /** The client's worker options when --workers is given, null without; refused for a client that runs none. */
+    private WorkerOptions clientWorkers(ChosenClient chosenClient) {
         WorkerOptions clientWorkers = workers.isEmpty() ? null : workerOptions.get(chosenClient.program());
         if (!workers.isEmpty() && clientWorkers == null) {
             throw new IllegalArgumentException(
                     "--workers: " + chosenClient.program().label() + " runs no workers; run it without --workers.");
         }
-        List<String> workerAddresses = clientWorkers == null ? List.of() : clientWorkers.resolve(workers);
+        return clientWorkers;
+    }
+
+    /** Refuses workers and warm-up users for an open plan, and more workers than a closed plan has users. */
+    private void refuseWorkersFor(PlanChoice chosen, int totalUsers, List<String> workerAddresses) {
         if (chosen.open() && !workerAddresses.isEmpty()) {
             throw new IllegalArgumentException(
                     "--workers runs closed plans only: each worker would run the open plan's whole rate. "
@@ -491,7 +538,10 @@ public final class LabCommand implements Callable<Integer> {
             throw new IllegalArgumentException(totalUsers + " users cannot be spread over " + workerAddresses.size()
                     + " workers " + workerAddresses + ": every worker needs at least one.");
         }
-        int processes = ClientSplit.parse(clientProcesses);
+    }
+
+    /** Refuses client processes with workers, fewer than one repeat, and a negative count of warm-up users. */
+    private void refuseCounts(int processes, List<String> workerAddresses) {
         if (processes > 1 && !workerAddresses.isEmpty()) {
             throw new IllegalArgumentException("--client-processes " + processes + " splits the load over processes of"
                     + " this machine, and --workers sends it to the workers: give one of the two.");
@@ -503,34 +553,15 @@ public final class LabCommand implements Callable<Integer> {
             throw new IllegalArgumentException(
                     "--warmup-users must be 0 (no warm-up) or more, got " + warmupUsers + ".");
         }
+    }
+
+    /** The --sweep levels, null without; a swept source address that does not parse is refused here. */
+    private Sweep sweepLevels() {
         Sweep sweepLevels = sweep == null ? null : Sweep.parse(sweep);
         if (sweepLevels != null && sweepLevels.property().equals(SourceAddress.PLAN_PROPERTY)) {
             sweepLevels.values().forEach(SourceAddress::parse);
         }
-        List<String> serverFlags = words(serverArgs);
-        RunOptions options = new RunOptions(
-                variants,
-                chosen,
-                chosenClient,
-                results.out,
-                external,
-                NativeMemoryTracking.parse(nativeMemoryTracking).applyTo(words(serverJvmArgs)),
-                words(clientJvmArgs),
-                serverFlags,
-                settingsMode(external, serverFlags),
-                java.time.Duration.ofSeconds(startTimeoutSeconds),
-                workerAddresses,
-                clientWorkers == null ? WorkerAccess.NONE : clientWorkers.access(),
-                sweepLevels,
-                repeats,
-                warmupUsers,
-                cpuSets(variants, external, workerAddresses),
-                Profiling.Mode.parse(profile),
-                ServerJdk.checked(serverJdk),
-                guests,
-                processes);
-        options.cases();
-        return options;
+        return sweepLevels;
     }
 
     /** The run's guests, and the refusals of what a guest run cannot do; {@link GuestRun#NONE} without guests. */

@@ -265,8 +265,32 @@ final class ServerRun {
     }
 
     private RunOutcome loadAndSample(URI target) throws IOException, InterruptedException {
+        out.printf(
+                "[%s] load: %s, %s%s -> %s%n",
+                id,
+                describedLoad(),
+                spec.client().describe(),
+                spec.workers().isEmpty() ? "" : " on " + spec.workers().size() + " workers",
+                guest != null ? guest.url() : target);
+        LoadExit exit = sampledLoad(target);
+        if (serverDied) {
+            return RunOutcome.of(
+                    RunOutcome.Kind.SERVER_DIED,
+                    guest != null
+                            ? guest.diedWords()
+                            : "server died mid-run (exit " + server.exitCode() + "): see "
+                                    + dir.resolve(RunFolder.SERVER_LOG_FILE));
+        }
+        if (exit.code() == 0) {
+            return RunOutcome.OK;
+        }
+        return clientFailed(exit);
+    }
+
+    /** The plan's load in words, for the line that announces it: its rate or users, how long, and each request. */
+    private String describedLoad() {
         LoadPlan load = plan.load();
-        String described = plan.connections()
+        return plan.connections()
                 ? String.format(
                         "%s for %d s after a %d s warm-up, each of %d ms",
                         load.get(PlanKey.RATE, 0) > 0
@@ -292,13 +316,13 @@ final class ServerRun {
                                         load.get(PlanKey.USERS, 0),
                                         load.get(PlanKey.LOOPS, 0),
                                         guest != null ? "a GET" : load.get(PlanKey.SLEEP_MS, 0) + " ms");
-        out.printf(
-                "[%s] load: %s, %s%s -> %s%n",
-                id,
-                described,
-                spec.client().describe(),
-                spec.workers().isEmpty() ? "" : " on " + spec.workers().size() + " workers",
-                guest != null ? guest.url() : target);
+    }
+
+    /**
+     * The measured load, with the samplers of the server, the machine, the database and memory running while it
+     * runs; a guest is told when the load starts and ends.
+     */
+    private LoadExit sampledLoad(URI target) throws IOException, InterruptedException {
         LoadExit exit;
         if (guest != null) {
             guest.loadStarts(dir);
@@ -331,7 +355,7 @@ final class ServerRun {
             split.writeTo(dir);
             exit = runLoad(
                     target,
-                    load,
+                    plan.load(),
                     worst,
                     split,
                     dir,
@@ -340,17 +364,11 @@ final class ServerRun {
         if (guest != null) {
             guest.loadEnded(dir);
         }
-        if (serverDied) {
-            return RunOutcome.of(
-                    RunOutcome.Kind.SERVER_DIED,
-                    guest != null
-                            ? guest.diedWords()
-                            : "server died mid-run (exit " + server.exitCode() + "): see "
-                                    + dir.resolve(RunFolder.SERVER_LOG_FILE));
-        }
-        if (exit.code() == 0) {
-            return RunOutcome.OK;
-        }
+        return exit;
+    }
+
+    /** The outcome of a load whose client ended with a non-zero exit code, and where its logs say why. */
+    private RunOutcome clientFailed(LoadExit exit) {
         LoadClient program = spec.client().program();
         String client = program.label() + exit.which();
         String see = ": see " + exit.dir().resolve(program.logFile());

@@ -119,7 +119,9 @@ class DocsTest {
         List<String> missing = new ArrayList<>();
         for (int i = 0; i < declared.getLength(); i++) {
             String module = declared.item(i).getTextContent().trim();
-            if (!modules.contains("`" + module + "`")) {
+            // Only <modules>' own: the Checkstyle rules inline in the pom are <module>s too.
+            boolean rootModule = declared.item(i).getParentNode().getNodeName().equals("modules");
+            if (rootModule && !modules.contains("`" + module + "`")) {
                 missing.add(module);
             }
         }

@@ -81,13 +81,53 @@ final class HyperfoilFork {
         Path jtl = load.files().samples();
         List<UserGroups.Group> groups = UserGroups.of(plan);
         boolean closedUsers = closedUsers(plan);
-        // A spike's or step plan's users each hold a connection while their group runs: the peak is the pool. A
-        // closed plan's users each hold one of their own.
-        long connections = closedUsers
-                ? plan.get(PlanKey.USERS, 0)
-                : groups.isEmpty() ? plan.get(PlanKey.CONNECTIONS, 0) : UserGroups.peakUsers(groups);
-        long heapMb = BASE_HEAP_MB + connections * HEAP_PER_CONNECTION / MB;
+        long connections = connections(plan, groups, closedUsers);
         long warmupSeconds = seconds(plan, PlanKey.WARMUP);
+        List<String> command = new ArrayList<>(jvm(load, connections, warmupSeconds, closedUsers));
+        command.add("--host=" + load.target().getHost());
+        command.add("--port=" + load.target().getPort());
+        command.add("--connections=" + connections);
+        command.add("--rate=" + plan.get(PlanKey.RATE, 0));
+        command.add("--warmup-ms=" + warmupSeconds * 1000);
+        command.addAll(users(plan, groups, closedUsers));
+        command.add("--sleep-ms=" + plan.get(PlanKey.SLEEP_MS, 0));
+        if (plan.how() != WaitKind.SLEEP) {
+            command.add("--how=" + plan.how().id());
+        }
+        // A guest's path and query as given, and the status its answers must have.
+        Map<String, String> others = plan.others();
+        if (others.containsKey(GuestProperties.PATH)) {
+            command.add("--path=" + others.get(GuestProperties.PATH));
+            command.add("--expect-status=" + others.get(GuestProperties.EXPECT_STATUS));
+        }
+        command.add("--timeout-ms=" + plan.get(PlanKey.RESPONSE_TIMEOUT_MS, 30_000));
+        command.add("--jtl=" + jtl.toAbsolutePath());
+        ClientShare share = load.share();
+        if (share.split()) {
+            command.add("--rid-prefix=" + share.prefix());
+            command.add("--await-go=true");
+        }
+        if (eventLoops > 0) {
+            command.add("--threads=" + eventLoops);
+        }
+        return command;
+    }
+
+    /**
+     * The connections the fork opens: a spike's or step plan's users each hold a connection while their group runs,
+     * so the peak is the pool; a closed plan's users each hold one of their own.
+     */
+    private static long connections(LoadPlan plan, List<UserGroups.Group> groups, boolean closedUsers) {
+        if (closedUsers) {
+            return plan.get(PlanKey.USERS, 0);
+        }
+        return groups.isEmpty() ? plan.get(PlanKey.CONNECTIONS, 0) : UserGroups.peakUsers(groups);
+    }
+
+    /** The java command up to the fork's jar: its heap for the connections, its GC log and its compilers. */
+    private static List<String> jvm(LoadRequest load, long connections, long warmupSeconds, boolean closedUsers) {
+        long heapMb = BASE_HEAP_MB + connections * HEAP_PER_CONNECTION / MB;
+        Path jtl = load.files().samples();
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current()
                 .info()
@@ -113,11 +153,14 @@ final class HyperfoilFork {
         command.addAll(load.jvm().flags());
         command.add("-jar");
         command.add(load.jvm().jar().toAbsolutePath().toString());
-        command.add("--host=" + load.target().getHost());
-        command.add("--port=" + load.target().getPort());
-        command.add("--connections=" + connections);
-        command.add("--rate=" + plan.get(PlanKey.RATE, 0));
-        command.add("--warmup-ms=" + warmupSeconds * 1000);
+        return command;
+    }
+
+    /**
+     * How the users come: a closed plan's users, ramp-up and loops; the throughput plan's duration; or a spike's or
+     * step plan's groups, each as start second, seconds and users.
+     */
+    private static List<String> users(LoadPlan plan, List<UserGroups.Group> groups, boolean closedUsers) {
         if (closedUsers) {
             long connectTimeout = plan.get(PlanKey.CONNECT_TIMEOUT_MS, HyperfoilProgram.CONNECT_TIMEOUT_MS);
             if (connectTimeout != HyperfoilProgram.CONNECT_TIMEOUT_MS) {
@@ -126,38 +169,18 @@ final class HyperfoilFork {
                         + "leave " + PlanKey.CONNECT_TIMEOUT_MS.flag() + " at " + HyperfoilProgram.CONNECT_TIMEOUT_MS
                         + ", or use JMeter (--client virtual).");
             }
-            command.add("--users=" + plan.get(PlanKey.USERS, 0));
-            command.add("--rampup-ms=" + seconds(plan, PlanKey.RAMPUP) * 1000);
-            command.add("--loops=" + plan.get(PlanKey.LOOPS, 1));
-        } else if (groups.isEmpty()) {
-            command.add("--duration-ms=" + seconds(plan, PlanKey.DURATION) * 1000);
-        } else {
-            command.add("--groups="
-                    + groups.stream()
-                            .map(group -> group.startSecond() + ":" + group.seconds() + ":" + group.users())
-                            .collect(java.util.stream.Collectors.joining(",")));
+            return List.of(
+                    "--users=" + plan.get(PlanKey.USERS, 0),
+                    "--rampup-ms=" + seconds(plan, PlanKey.RAMPUP) * 1000,
+                    "--loops=" + plan.get(PlanKey.LOOPS, 1));
         }
-        command.add("--sleep-ms=" + plan.get(PlanKey.SLEEP_MS, 0));
-        if (plan.how() != WaitKind.SLEEP) {
-            command.add("--how=" + plan.how().id());
+        if (groups.isEmpty()) {
+            return List.of("--duration-ms=" + seconds(plan, PlanKey.DURATION) * 1000);
         }
-        // A guest's path and query as given, and the status its answers must have.
-        Map<String, String> others = plan.others();
-        if (others.containsKey(GuestProperties.PATH)) {
-            command.add("--path=" + others.get(GuestProperties.PATH));
-            command.add("--expect-status=" + others.get(GuestProperties.EXPECT_STATUS));
-        }
-        command.add("--timeout-ms=" + plan.get(PlanKey.RESPONSE_TIMEOUT_MS, 30_000));
-        command.add("--jtl=" + jtl.toAbsolutePath());
-        ClientShare share = load.share();
-        if (share.split()) {
-            command.add("--rid-prefix=" + share.prefix());
-            command.add("--await-go=true");
-        }
-        if (eventLoops > 0) {
-            command.add("--threads=" + eventLoops);
-        }
-        return command;
+        return List.of("--groups="
+                + groups.stream()
+                        .map(group -> group.startSecond() + ":" + group.seconds() + ":" + group.users())
+                        .collect(java.util.stream.Collectors.joining(",")));
     }
 
     /**
