@@ -85,7 +85,7 @@ class LabRunBadInputTest {
     @CsvSource(
             delimiter = '|',
             value = {
-                "--check=p98<=1s                     | lab: unknown figure 'p98' in check 'p98<=1s': the figures are p50, p99,",
+                "--check=p98<=1s                     | lab: unknown figure 'p98' in check 'p98<=1s': the figures are rps, ideal,",
                 "--check=p99<=7000%                  | lab: malformed check 'p99<=7000%': p99 is in ms or s (or none), not '%'",
                 "--check=p99<=+10%                   | are a change from a baseline run: give --baseline <run folder>",
                 "--check=jetty-pool:p99<=1s --servers=virtual | names the server 'jetty-pool', which this run does not run",
