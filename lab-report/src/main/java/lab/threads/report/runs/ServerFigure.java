@@ -32,6 +32,7 @@ public record ServerFigure(String key, String label, int places, ToDoubleFunctio
     public static final ServerFigure SERVER_P99 = of(Figure.SERVER_P99);
     public static final ServerFigure PEAK_THREADS = of(Figure.PEAK_THREADS);
     public static final ServerFigure PEAK_RSS_MB = of(Figure.PEAK_RSS_MB);
+    public static final ServerFigure MEMORY_PER_REQUEST = of(Figure.MEMORY_PER_REQUEST_KB);
     public static final ServerFigure SERVER_CPU_SECONDS = of(Figure.SERVER_CPU_SECONDS);
     public static final ServerFigure SERVER_CPU_PER_REQUEST = of(Figure.SERVER_CPU_PER_REQUEST);
     public static final ServerFigure CLIENT_CPU_PER_REQUEST = of(Figure.CLIENT_CPU_PER_REQUEST);
@@ -74,7 +75,7 @@ public record ServerFigure(String key, String label, int places, ToDoubleFunctio
                             SERVER_P99,
                             MAX,
                             PEAK_THREADS,
-                            PEAK_RSS_MB),
+                            MEMORY_PER_REQUEST),
                     SLOWEST_PARTS.stream())
             .toList();
 

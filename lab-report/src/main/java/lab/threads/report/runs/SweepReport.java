@@ -51,6 +51,7 @@ public final class SweepReport {
             .charts{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:1.5em}
             table.sweep,section table{font-size:.8em}
             table.sweep th,section th{font-weight:600;vertical-align:bottom}
+            table.sweep th,table.sweep td{padding:.2em .3em}
             table.sweep td,section td.num{text-align:right}
             table.sweep td.server,section td:first-child{white-space:nowrap;text-align:left}
             """;
