@@ -131,7 +131,8 @@ class LedgerTest {
         Ledger ledger = ledger(proc);
         ledger.next(0);
 
-        proc.machine(8, 0, 0, 0, 0, 0);
+        // 8 busy ticks and 192 idle: the second's 200 ticks on 2 cores, as a real /proc/stat adds them up.
+        proc.machine(8, 0, 192, 0, 0, 0);
         proc.uptime = 11.0;
         proc.process(RUNNER, "java", 1, 0, 0, 3, 900); // 3 from an ss; the daemon's 50 went elsewhere
         proc.stats.remove(700L);
