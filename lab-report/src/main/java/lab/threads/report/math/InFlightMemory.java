@@ -9,12 +9,13 @@ import lab.threads.report.raw.ServerMemorySecond;
  * no collection (a hold plan's {@link MemoryPerRequest} fits the resident set after forced ones instead):
  *
  * <pre>
- * footprint = heap after GC + (RSS - heap committed)
+ * footprint = live heap + (RSS - heap committed)
  * bytes per request = (footprint at the peak - footprint at the baseline) / requests in flight at the peak
  * </pre>
  *
  * <p>The baseline is the first second before the load (the idle server); the peak the first second with the most
- * requests in flight. The live heap after the JVM's own latest collection counts what the requests keep reachable;
+ * requests in flight. The live heap ({@link ServerMemorySecond#liveHeapBytes}: after the JVM's own latest collection)
+ * counts what the requests keep reachable;
  * the resident set outside the heap counts the native memory they take, the platform threads' stacks among it. The
  * heap committed but not live does not count: how far a JVM lets its heap grow between collections follows its heap
  * settings (the same for every server), not what a request costs.
@@ -48,6 +49,6 @@ public record InFlightMemory(long peakInFlight, double bytesPerRequest) {
 
     /** The live heap plus the resident set outside the heap. */
     private static long footprint(ServerMemorySecond second) {
-        return second.heapAfterGcBytes() + second.rssBytes() - second.heapCommittedBytes();
+        return second.liveHeapBytes() + second.rssBytes() - second.heapCommittedBytes();
     }
 }

@@ -15,8 +15,8 @@ class InFlightMemoryTest {
 
     private static final long LOAD_START_MS = 10_000;
 
-    private static ServerMemorySecond second(long at, long inFlight, long rss, long heapAfterGc, long heapCommitted) {
-        return new ServerMemorySecond(at, inFlight, rss, heapAfterGc, heapCommitted);
+    private static ServerMemorySecond second(long at, long inFlight, long rss, long liveHeap, long heapCommitted) {
+        return new ServerMemorySecond(at, inFlight, rss, liveHeap, heapCommitted);
     }
 
     /**
@@ -63,5 +63,25 @@ class InFlightMemoryTest {
 
         assertEquals(List.of(), seconds);
         assertNull(InFlightMemory.of(seconds, LOAD_START_MS));
+    }
+
+    /**
+     * An idle server that has not collected yet has no heap after a collection: its heap in use stands for the live
+     * heap, all of it counted. By hand: idle 150 + (1,000 - 500) = 650; at the peak 400 + (2,000 - 700) = 1,700:
+     * 1,050 more for 10 in flight, 105 a request.
+     */
+    @Test
+    void beforeTheFirstCollectionTheHeapInUseIsTheLiveHeap(@TempDir Path dir) throws IOException {
+        Path stats = dir.resolve("server-stats.jsonl");
+        Files.writeString(stats, """
+                {"sampledAtMs":9000,"inFlight":0,"rssBytes":1000,"heapUsedBytes":150,"heapCommittedBytes":500}
+                {"sampledAtMs":11000,"inFlight":10,"rssBytes":2000,"heapUsedBytes":900,"heapAfterGcBytes":400,\
+                "heapCommittedBytes":700}
+                """);
+
+        InFlightMemory memory = InFlightMemory.of(ServerMemorySecond.read(stats), LOAD_START_MS);
+
+        assertEquals(10, memory.peakInFlight());
+        assertEquals(105.0, memory.bytesPerRequest(), 1e-9);
     }
 }
