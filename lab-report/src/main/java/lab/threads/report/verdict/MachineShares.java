@@ -120,11 +120,17 @@ public record MachineShares(
         return seconds == 0 ? 0 : 100.0 * saturatedSeconds / seconds;
     }
 
-    /** Steal and other programs by their shares, for the reader; keyed by what they are. */
+    /**
+     * Steal and other programs by their shares, for the reader; keyed by what they are. Other programs only when every
+     * core was busy for a second at least: while a core is idle they take nothing the server or the client wanted.
+     * Steal always: the hypervisor takes it only when this machine wants to run.
+     */
     Map<String, Double> disturbers() {
         Map<String, Double> disturbers = new LinkedHashMap<>();
         disturbers.put("steal (the hypervisor's other guests)", stealPercent);
-        disturbers.put("other programs" + (others.isEmpty() ? "" : " (" + others + ")"), otherPercent);
+        if (anySaturated()) {
+            disturbers.put("other programs" + (others.isEmpty() ? "" : " (" + others + ")"), otherPercent);
+        }
         return disturbers;
     }
 }

@@ -21,8 +21,9 @@ import lab.threads.client.LoadClient;
  *     every core busy for clearly more than {@value #LOAD_SATURATED_PERCENT}% of the load, the client took at least as
  *     much of the busy machine as the server (its CPU crowded the server out); or, each side on cores of its own, the
  *     client kept its own busy longer than the server did.
- * <li><b>disturbed</b>: steal, or other programs, took more than {@value #DISTURBED_PERCENT}% of the turn's busy time:
- *     the figures are partly someone else's, named with their seconds.
+ * <li><b>disturbed</b>: steal, or other programs while every core was busy for a second at least (on a machine with a
+ *     core to spare they take nothing from the sides), took more than {@value #DISTURBED_PERCENT}% of the turn's busy
+ *     time: the figures are partly someone else's, named with their seconds.
  * <li><b>machine-bound</b>: every core busy for clearly more than {@value #LOAD_SATURATED_PERCENT}% of the load and
  *     the server clearly under {@value #SERVER_SHARE_LINE_PERCENT}% of the busy machine: it was short of cores the
  *     client and the lab held, so the figures are the shared machine's. Also when the client's only sign is stalls,

@@ -182,6 +182,16 @@ class TurnWordTest {
     }
 
     @Test
+    void otherProgramsOnANearIdleMachineDisturbNothingButStealDoes() {
+        // 0.02 of 0.22 busy cores is 9% of the busy time, but no core was ever busy: nothing competed for them.
+        ClientVerdict other = word(NO_SIGN, Cores.of(0.1, 0.1).withOther(0.02));
+        ClientVerdict steal = word(NO_SIGN, Cores.of(0.1, 0.1).withSteal(0.02));
+
+        assertNotEquals(Verdict.DISTURBED, other.verdict(), other::oneLine);
+        assertEquals(Verdict.DISTURBED, steal.verdict(), steal::oneLine);
+    }
+
+    @Test
     void theFindingsNameEveryPartAboveFivePercentWithItsSeconds() {
         ClientVerdict verdict = word(NO_SIGN, Cores.of(0.6, 0.8).withLab(0.05).withOther(0.2));
 
