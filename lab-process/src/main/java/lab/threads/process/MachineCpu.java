@@ -40,30 +40,54 @@ public record MachineCpu(long busyMs, long totalMs) {
      * empty for any other line.
      */
     static Optional<MachineCpu> parse(String cpuLine) {
-        if (cpuLine == null || !cpuLine.startsWith("cpu ")) {
-            return Optional.empty();
-        }
-        String[] words = cpuLine.substring(4).strip().split("\\s+");
-        if (words.length < FIELDS) {
-            return Optional.empty();
-        }
-        long[] ticks = new long[FIELDS];
-        try {
-            for (int i = 0; i < FIELDS; i++) {
-                ticks[i] = Long.parseLong(words[i]);
+        return Ticks.parse(cpuLine)
+                .map(ticks -> new MachineCpu(ticks.busy() * MS_PER_TICK, (ticks.busy() + ticks.idle()) * MS_PER_TICK));
+    }
+
+    /**
+     * The eight times of {@code /proc/stat}'s {@code cpu} line, in USER_HZ ticks: the one reading of that line for
+     * every figure of the machine's CPU, so busy time means the same wherever it is counted.
+     */
+    public record Ticks(
+            long user, long nice, long system, long idleOnly, long iowait, long irqOnly, long softirq, long steal) {
+
+        /**
+         * @param cpuLine the total line, e.g. {@code cpu  80072 64 12466 1639326 595 0 791 512 0 0}
+         * @return empty for a per-CPU line ({@code cpu0 ...}) or any other
+         */
+        public static Optional<Ticks> parse(String cpuLine) {
+            if (cpuLine == null || !cpuLine.startsWith("cpu ")) {
+                return Optional.empty();
             }
-        } catch (NumberFormatException e) {
-            return Optional.empty();
+            String[] words = cpuLine.substring(4).strip().split("\\s+");
+            if (words.length < FIELDS) {
+                return Optional.empty();
+            }
+            long[] ticks = new long[FIELDS];
+            try {
+                for (int i = 0; i < FIELDS; i++) {
+                    ticks[i] = Long.parseLong(words[i]);
+                }
+            } catch (NumberFormatException e) {
+                return Optional.empty();
+            }
+            return Optional.of(
+                    new Ticks(ticks[0], ticks[1], ticks[2], ticks[3], ticks[4], ticks[5], ticks[6], ticks[7]));
         }
-        long user = ticks[0];
-        long nice = ticks[1];
-        long system = ticks[2];
-        long idle = ticks[3];
-        long iowait = ticks[4];
-        long irq = ticks[5];
-        long softirq = ticks[6];
-        long steal = ticks[7];
-        long busy = user + nice + system + irq + softirq + steal;
-        return Optional.of(new MachineCpu(busy * MS_PER_TICK, (busy + idle + iowait) * MS_PER_TICK));
+
+        /** user + nice + system + irq + softirq + steal (guest time is already inside user and nice). */
+        public long busy() {
+            return user + nice + system + irq() + steal;
+        }
+
+        /** idle + iowait. */
+        public long idle() {
+            return idleOnly + iowait;
+        }
+
+        /** irq + softirq. */
+        public long irq() {
+            return irqOnly + softirq;
+        }
     }
 }

@@ -1,6 +1,7 @@
 package lab.threads.runner.outside;
 
 import java.util.Optional;
+import lab.threads.process.MachineCpu;
 
 /**
  * The machine's CPU since boot, all cores, in USER_HZ ticks, from {@code /proc/stat}: its first {@code cpu} line and
@@ -13,48 +14,25 @@ import java.util.Optional;
  */
 record MachineTicks(long busy, long idle, long irq, long steal, int cores) {
 
-    /** user nice system idle iowait irq softirq steal: kernels from 2.6.11 on have them all. */
-    private static final int FIELDS = 8;
-
     /** @return empty when the text has no {@code cpu} line of eight numbers */
     static Optional<MachineTicks> parse(String procStat) {
-        long[] ticks = null;
+        Optional<MachineCpu.Ticks> total = Optional.empty();
         int cores = 0;
         for (String line : procStat.split("\n")) {
             if (line.startsWith("cpu ")) {
-                ticks = numbers(line.substring(4).strip().split("\\s+"));
+                total = MachineCpu.Ticks.parse(line);
             } else if (line.startsWith("cpu")) {
                 cores++;
-            } else if (ticks != null) {
+            } else if (total.isPresent()) {
                 break; // the per-CPU lines come right after the total
             }
         }
-        if (ticks == null) {
-            return Optional.empty();
-        }
-        long irq = ticks[5] + ticks[6];
-        long steal = ticks[7];
-        return Optional.of(new MachineTicks(
-                ticks[0] + ticks[1] + ticks[2] + irq + steal, ticks[3] + ticks[4], irq, steal, Math.max(cores, 1)));
+        int online = Math.max(cores, 1);
+        return total.map(ticks -> new MachineTicks(ticks.busy(), ticks.idle(), ticks.irq(), ticks.steal(), online));
     }
 
     MachineTicks since(MachineTicks earlier) {
         return new MachineTicks(
                 busy - earlier.busy, idle - earlier.idle, irq - earlier.irq, steal - earlier.steal, cores);
-    }
-
-    private static long[] numbers(String[] words) {
-        if (words.length < FIELDS) {
-            return null;
-        }
-        long[] ticks = new long[FIELDS];
-        try {
-            for (int i = 0; i < FIELDS; i++) {
-                ticks[i] = Long.parseLong(words[i]);
-            }
-        } catch (NumberFormatException e) {
-            return null;
-        }
-        return ticks;
     }
 }
