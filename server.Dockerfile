@@ -40,8 +40,9 @@ COPY client-hyperfoil/pom.xml client-hyperfoil/
 COPY lab-report/pom.xml lab-report/
 COPY lab-runner/pom.xml lab-runner/
 RUN mvn -B -q -ntp -Dmaven.repo.local=/m2 package -DskipTests && rm -rf */target target
-# 2. The shared sources (server-common and the framework adapters), then the variant's own (no tests: -DskipTests), so one variant's edit rebuilds only its image.
+# 2. The shared sources (the model, server-common and the framework adapters), then the variant's own (no tests: -DskipTests), so one variant's edit rebuilds only its image.
 COPY lab-database/src/main lab-database/src/main
+COPY lab-run-model/src/main lab-run-model/src/main
 COPY lab-process/src/main lab-process/src/main
 COPY server-common/src/main server-common/src/main
 COPY server-undertow/src/main server-undertow/src/main

@@ -16,8 +16,8 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import lab.threads.client.ClientShare;
 import lab.threads.client.ClientStats;
-import lab.threads.client.UserGroups;
 import lab.threads.hyperfoil.fork.HyperfoilProgram;
+import lab.threads.model.plan.UserGroups;
 import lab.threads.process.GcPauses;
 import lab.threads.process.ParentWatch;
 

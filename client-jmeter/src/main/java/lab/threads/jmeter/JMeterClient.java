@@ -3,9 +3,9 @@ package lab.threads.jmeter;
 import java.io.IOException;
 import java.util.Optional;
 import lab.threads.client.ChosenClient;
-import lab.threads.client.LoadClient;
 import lab.threads.client.LoadRequest;
 import lab.threads.client.PlanAsked;
+import lab.threads.model.client.LoadClient;
 
 /**
  * JMeter for a run: a .jmx plan, its users on {@code threads}, forked ({@link JMeterFork}) for each load, on this

@@ -12,9 +12,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import lab.threads.client.ClientShare;
-import lab.threads.client.LoadClient;
 import lab.threads.client.Progress;
 import lab.threads.jmeter.home.JMeterHome;
+import lab.threads.model.client.LoadClient;
 import lab.threads.process.ParentWatch;
 
 /** Starts {@link JMeterMain} in a JVM of its own: JMeter's engine keeps static state, one test per JVM. */

@@ -11,8 +11,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import lab.threads.client.ClientPlan;
-import lab.threads.client.LoadClient;
-import lab.threads.client.LoadPlan;
+import lab.threads.model.client.LoadClient;
+import lab.threads.model.plan.LoadPlan;
 
 /**
  * JMeter's plans as the runner asks for them: the bundled ones by name (module jmeter-plans, on the classpath as

@@ -9,9 +9,9 @@ import java.util.stream.Stream;
 import lab.threads.client.ChosenClient;
 import lab.threads.client.ClientPlan;
 import lab.threads.client.ClientProgram;
-import lab.threads.client.LoadClient;
 import lab.threads.client.WorkerOptions;
 import lab.threads.jmeter.workers.JMeterWorkerOptions;
+import lab.threads.model.client.LoadClient;
 
 /**
  * JMeter as the runner's client: {@code --client jmeter} (its users on virtual threads), {@code virtual} or

@@ -3,10 +3,10 @@ package lab.threads.jmeter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import lab.threads.client.ClientShare;
-import lab.threads.client.LoadPlan;
 import lab.threads.client.LoadRequest;
-import lab.threads.client.PlanKey;
-import lab.threads.common.WaitKind;
+import lab.threads.model.plan.LoadPlan;
+import lab.threads.model.plan.PlanKey;
+import lab.threads.model.wait.WaitKind;
 
 /**
  * The lab plans' properties at the fork, and only there: a load's knobs become what a .jmx reads ({@link #of}), and

@@ -9,8 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import lab.threads.client.ClientPlan;
-import lab.threads.client.LoadClient;
-import lab.threads.client.LoadPlan;
+import lab.threads.model.client.LoadClient;
+import lab.threads.model.plan.LoadPlan;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

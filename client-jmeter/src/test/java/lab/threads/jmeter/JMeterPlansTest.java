@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,12 +16,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import lab.threads.client.LoadPlan;
-import lab.threads.client.UserGroups;
-import lab.threads.common.Json;
-import lab.threads.common.WaitFailure;
-import lab.threads.common.WaitKind;
 import lab.threads.jmeter.home.JMeterHome;
+import lab.threads.model.plan.LoadPlan;
+import lab.threads.model.plan.UserGroups;
+import lab.threads.model.wait.WaitKind;
 import org.apache.jmeter.control.LoopController;
 import org.apache.jmeter.engine.util.CompoundVariable;
 import org.apache.jmeter.extractor.RegexExtractor;
@@ -169,13 +168,15 @@ class JMeterPlansTest {
         HashTree tree = SaveService.loadTree(copyOf(name).toFile());
         Collection<RegexExtractor> extractors = all(tree, RegexExtractor.class);
         assertEquals(all(tree, HTTPSamplerProxy.class).size(), extractors.size(), "one under each sampler");
-        String body =
-                Json.write(Map.of("status", 503, "error", WaitFailure.DB_POOL_TIMEOUT, "message", "no connection"));
+        // A lab server's answer when no pooled connection came free (server-common's WaitFailure.DB_POOL_TIMEOUT).
+        String cause = "db_pool_timeout";
+        String body = new ObjectMapper()
+                .writeValueAsString(Map.of("status", 503, "error", cause, "message", "no connection"));
         for (RegexExtractor extractor : extractors) {
             assertEquals(LoadPlan.ERROR_CAUSE, extractor.getRefName());
-            Matcher cause = Pattern.compile(extractor.getRegex()).matcher(body);
-            assertTrue(cause.find(), body);
-            assertEquals(WaitFailure.DB_POOL_TIMEOUT, cause.group(1));
+            Matcher found = Pattern.compile(extractor.getRegex()).matcher(body);
+            assertTrue(found.find(), body);
+            assertEquals(cause, found.group(1));
         }
     }
 

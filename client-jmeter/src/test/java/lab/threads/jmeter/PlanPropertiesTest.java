@@ -10,9 +10,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import lab.threads.client.ClientShare;
-import lab.threads.client.LoadPlan;
 import lab.threads.client.LoadRequest;
-import lab.threads.common.WaitKind;
+import lab.threads.model.plan.LoadPlan;
+import lab.threads.model.wait.WaitKind;
 import org.junit.jupiter.api.Test;
 
 class PlanPropertiesTest {
@@ -81,7 +81,7 @@ class PlanPropertiesTest {
     private static LoadRequest load(WaitKind how, Map<String, String> properties, ClientShare share) {
         return new LoadRequest(
                 URI.create("http://127.0.0.1:8083"),
-                LoadPlan.of("jmeter-plans/talk.jmx", how, properties).share(share),
+                share.of(LoadPlan.of("jmeter-plans/talk.jmx", how, properties)),
                 Integer.parseInt(properties.getOrDefault("users", "20")),
                 share,
                 new LoadRequest.Files(Path.of("samples.jtl"), Path.of("jmeter.log"), null, null),

@@ -2,6 +2,8 @@ package lab.threads.client;
 
 import java.io.IOException;
 import java.util.Optional;
+import lab.threads.model.client.LoadClient;
+import lab.threads.model.plan.PlanKey;
 
 /**
  * The client chosen for a run ({@code --client}), once, and everything the runner asks of it: whether it runs the

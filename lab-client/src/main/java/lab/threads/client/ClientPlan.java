@@ -3,6 +3,9 @@ package lab.threads.client;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import lab.threads.model.client.LoadClient;
+import lab.threads.model.plan.LoadPlan;
+import lab.threads.model.plan.PlanKey;
 
 /**
  * A plan as its client reads it: one it brings by name ({@code --plan talk}) or a file of its own format; the knobs it

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import lab.threads.model.client.LoadClient;
 
 /**
  * A load client as the runner finds it: one in each client module, named in that module's

@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.ServiceLoader;
+import lab.threads.model.client.LoadClient;
 
 /**
  * Finds the client programs on the classpath, one for each line of {@link LoadClient}: the runner's one way to a

@@ -6,6 +6,11 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import lab.threads.model.plan.LoadPlan;
+import lab.threads.model.plan.PlanKey;
 
 /**
  * Which of a load's client processes a fork is, when one process cannot hold the plan's connections: process
@@ -22,6 +27,9 @@ public record ClientShare(int index, int count) {
 
     /** The one process of a load that is not split. */
     public static final ClientShare WHOLE = new ClientShare(1, 1);
+
+    /** The knobs a process of a split load takes its share of: the load's size. */
+    private static final List<PlanKey> SHARED = List.of(PlanKey.USERS, PlanKey.RATE, PlanKey.CONNECTIONS);
 
     /** The line a fork of a split load prints on its stdout once it is ready to start its schedule. */
     public static final String READY = "ready";
@@ -64,6 +72,25 @@ public record ClientShare(int index, int count) {
     /** This process's share of {@code total}: the first {@code total % count} processes take one more. */
     public int of(int total) {
         return total / count + (index <= total % count ? 1 : 0);
+    }
+
+    /**
+     * What this process of a split load sends: its share of the users, the rate and the connections, and the number
+     * of the users before it; the same plan for a load of one process. Split here, once, for every client alike.
+     */
+    public LoadPlan of(LoadPlan whole) {
+        if (!split()) {
+            return whole;
+        }
+        Map<PlanKey, Long> shared = new EnumMap<>(PlanKey.class);
+        shared.putAll(whole.knobs());
+        for (PlanKey key : SHARED) {
+            if (whole.has(key)) {
+                shared.put(key, (long) of(Math.toIntExact(whole.get(key, 0))));
+            }
+        }
+        int before = whole.has(PlanKey.USERS) ? offset(Math.toIntExact(whole.get(PlanKey.USERS, 0))) : 0;
+        return new LoadPlan(whole.location(), whole.how(), shared, whole.sourceAddress(), before, whole.others());
     }
 
     /** The shares of {@code total} of the processes before this one. */

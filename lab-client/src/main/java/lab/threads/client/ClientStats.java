@@ -12,6 +12,7 @@ import java.util.function.Supplier;
 import lab.threads.process.GcPauses;
 import lab.threads.process.MachineCpu;
 import lab.threads.process.ProcessMetrics;
+import lab.threads.run.RunFolder;
 
 /**
  * A load generator's own health, once a second, in {@code client-stats.jsonl} beside its results file: on a machine
@@ -45,7 +46,7 @@ import lab.threads.process.ProcessMetrics;
  */
 public final class ClientStats {
 
-    public static final String FILE_NAME = "client-stats.jsonl";
+    public static final String FILE_NAME = RunFolder.CLIENT_STATS_FILE;
     static final Duration PERIOD = Duration.ofSeconds(1);
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String[] PROCESS_FIGURES = {

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import lab.threads.model.plan.LoadPlan;
 
 /**
  * One load for a client's fork to send: the measured one or a warm-up, against one server.

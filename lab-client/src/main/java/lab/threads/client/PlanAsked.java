@@ -1,5 +1,7 @@
 package lab.threads.client;
 
+import lab.threads.model.client.LoadClient;
+
 /**
  * What a run asks of its client, for it to refuse before anything runs ({@link ChosenClient#check}).
  *

@@ -1,5 +1,5 @@
 /**
- * The seam between the runner and its load clients. {@link lab.threads.client.LoadClient} is the registry (one line
+ * The seam between the runner and its load clients. {@link lab.threads.model.client.LoadClient} is the registry (one line
  * per client: its name, its module, its files, what the report may say of it); each client module provides the
  * {@link lab.threads.client.ClientProgram} of its line; the runner chooses one per run
  * ({@link lab.threads.client.ClientPrograms#choose}) and asks the {@link lab.threads.client.ChosenClient} whether it

@@ -2,6 +2,7 @@ package lab.threads.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,7 +11,12 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
+import lab.threads.model.plan.LoadPlan;
+import lab.threads.model.plan.PlanKey;
+import lab.threads.model.wait.WaitKind;
 import org.junit.jupiter.api.Test;
 
 class ClientShareTest {
@@ -56,5 +62,32 @@ class ClientShareTest {
         assertTrue(ClientShare.awaitGo(new ByteArrayInputStream("noise\ngo\n".getBytes(StandardCharsets.UTF_8)), out));
         assertEquals(ClientShare.READY, said.toString(StandardCharsets.UTF_8).strip());
         assertFalse(ClientShare.awaitGo(new ByteArrayInputStream("noise\n".getBytes(StandardCharsets.UTF_8)), out));
+    }
+
+    @Test
+    void aSplitLoadIsSharedOnceForEveryClientAndItsSharesAddUp() {
+        Map<String, String> properties =
+                new LinkedHashMap<>(Map.of("users", "20001", "rampup", "20", "loops", "3", "sleep_ms", "6000"));
+        properties.put("rate", "1001");
+        properties.put("connections", "7");
+        LoadPlan whole = LoadPlan.of("p", WaitKind.SLEEP, properties);
+        assertSame(whole, ClientShare.WHOLE.of(whole));
+        long users = 0;
+        long rate = 0;
+        long connections = 0;
+        int before = 0;
+        for (int index = 1; index <= 3; index++) {
+            LoadPlan part = new ClientShare(index, 3).of(whole);
+            assertEquals(before, part.firstUser(), "its users come after the earlier processes'");
+            before += (int) part.get(PlanKey.USERS, 0);
+            users += part.get(PlanKey.USERS, 0);
+            rate += part.get(PlanKey.RATE, 0);
+            connections += part.get(PlanKey.CONNECTIONS, 0);
+            assertEquals(3, part.get(PlanKey.LOOPS, 0), "what is not the load's size stays");
+            assertEquals(6_000, part.get(PlanKey.SLEEP_MS, 0));
+        }
+        assertEquals(20_001, users);
+        assertEquals(1_001, rate);
+        assertEquals(7, connections);
     }
 }

@@ -1,6 +1,6 @@
 package lab.threads.run;
 
-import lab.threads.client.LoadClient;
+import lab.threads.model.client.LoadClient;
 
 /** The two JVMs of a server's turn that {@code --profile} records, and the files each leaves in the server's folder. */
 public enum JvmSide {

@@ -3,7 +3,7 @@ package lab.threads.run;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import lab.threads.client.UserGroups;
+import lab.threads.model.plan.UserGroups;
 
 /**
  * The load plan's shape, and what a perfect server and client would achieve with it.

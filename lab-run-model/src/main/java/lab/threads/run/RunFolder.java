@@ -4,7 +4,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import lab.threads.client.ClientStats;
 
 /**
  * The names of the files in a run folder, in one place for everything that writes or reads them: the runner, the
@@ -23,7 +22,7 @@ public final class RunFolder {
     public static final String STATS_FILE = "server-stats.jsonl";
     public static final String SERVER_SECONDS_FILE = "server-seconds.json";
     /** The client's own health once a second, written by the client's JVM itself (either client). */
-    public static final String CLIENT_STATS_FILE = ClientStats.FILE_NAME;
+    public static final String CLIENT_STATS_FILE = "client-stats.jsonl";
     /** The server's own timestamps of each request (its --request-log), for a server the runner started. */
     public static final String REQUESTS_FILE = "server-requests.csv";
     /** Written by the runner from outside the processes: the kernel's view of the port, and /proc of each process. */
@@ -57,7 +56,7 @@ public final class RunFolder {
     public static final String WARMUP_DIR = "warmup";
     /**
      * The client fork's stdout as the runner read it (its progress and {@code done} lines), whichever client ran. A
-     * client's own logs are named by its line of the registry of clients ({@code lab.threads.client.LoadClient}), with
+     * client's own logs are named by its line of the registry of clients ({@code lab.threads.model.client.LoadClient}), with
      * the rest of what it is.
      */
     public static final String CLIENT_CONSOLE_FILE = "client-console.log";

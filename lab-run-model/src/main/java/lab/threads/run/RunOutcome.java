@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Arrays;
 import java.util.List;
-import lab.threads.client.LoadClient;
+import lab.threads.model.client.LoadClient;
 
 /**
  * How one server's turn in a run ended, and why in words. summary.json keeps the words alone, as it always has; the

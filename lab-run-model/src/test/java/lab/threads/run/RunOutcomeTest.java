@@ -2,7 +2,7 @@ package lab.threads.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import lab.threads.client.LoadClient;
+import lab.threads.model.client.LoadClient;
 import org.junit.jupiter.api.Test;
 
 /** summary.json keeps an outcome's words alone: its kind is read back from how they begin. */

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import lab.threads.common.Variant;
-import lab.threads.common.WaitKind;
+import lab.threads.model.wait.WaitKind;
 import lab.threads.run.RunFolder;
 import lab.threads.runner.database.DatabaseFork;
 import lab.threads.runner.database.DatabaseSampler;

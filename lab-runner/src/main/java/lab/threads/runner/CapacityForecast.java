@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import lab.threads.client.ChosenClient;
-import lab.threads.client.PlanKey;
 import lab.threads.common.ServerSettings;
 import lab.threads.common.Variant;
+import lab.threads.model.plan.PlanKey;
 import lab.threads.run.PlanShape;
 import lab.threads.runner.outside.CpuList;
 

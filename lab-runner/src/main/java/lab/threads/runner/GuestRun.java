@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import lab.threads.client.GuestProperties;
-import lab.threads.client.PlanKey;
+import lab.threads.model.plan.PlanKey;
 import lab.threads.run.RunFolder;
 import lab.threads.runner.guest.Expected;
 import lab.threads.runner.guest.Guest;

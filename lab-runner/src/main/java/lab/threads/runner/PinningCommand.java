@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import lab.threads.common.Variant;
-import lab.threads.common.WaitKind;
+import lab.threads.model.wait.WaitKind;
 import lab.threads.process.LabCommands;
 import lab.threads.report.Reports;
 import lab.threads.run.PinningProbe;

@@ -21,7 +21,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import lab.threads.common.Variant;
-import lab.threads.common.WaitKind;
+import lab.threads.model.wait.WaitKind;
 import lab.threads.report.JfrEvidence;
 import lab.threads.report.Reports;
 import lab.threads.run.PinningProbe;

@@ -7,12 +7,12 @@ import java.util.Map;
 import java.util.Set;
 import lab.threads.client.ClientPlan;
 import lab.threads.client.ClientPrograms;
-import lab.threads.client.LoadClient;
-import lab.threads.client.LoadPlan;
 import lab.threads.client.PlanAsked;
-import lab.threads.client.PlanKey;
-import lab.threads.client.UserGroups;
-import lab.threads.common.WaitKind;
+import lab.threads.model.client.LoadClient;
+import lab.threads.model.plan.LoadPlan;
+import lab.threads.model.plan.PlanKey;
+import lab.threads.model.plan.UserGroups;
+import lab.threads.model.wait.WaitKind;
 import lab.threads.run.PlanShape;
 
 /**

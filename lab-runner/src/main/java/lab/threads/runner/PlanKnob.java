@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 import lab.threads.common.PoolDefaults;
-import lab.threads.common.WaitKind;
+import lab.threads.model.wait.WaitKind;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 

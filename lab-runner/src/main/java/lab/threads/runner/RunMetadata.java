@@ -10,8 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import lab.threads.client.LoadClient;
 import lab.threads.common.OsLimits;
+import lab.threads.model.client.LoadClient;
 
 /** What a reader needs to trust or reproduce a run: when, where, on what, with which knobs and code. */
 final class RunMetadata {

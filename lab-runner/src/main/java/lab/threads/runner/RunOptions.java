@@ -73,7 +73,7 @@ record RunOptions(
     }
 
     /** Every wait the run's cases ask for ({@code how}): what {@link Backends} starts before the first server. */
-    java.util.Set<lab.threads.common.WaitKind> waits() throws java.io.IOException {
+    java.util.Set<lab.threads.model.wait.WaitKind> waits() throws java.io.IOException {
         return cases().stream().map(runCase -> runCase.plan().how()).collect(java.util.stream.Collectors.toSet());
     }
 

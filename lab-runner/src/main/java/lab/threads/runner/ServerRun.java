@@ -22,14 +22,14 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import lab.threads.client.ChosenClient;
 import lab.threads.client.ClientShare;
-import lab.threads.client.LoadClient;
-import lab.threads.client.LoadPlan;
 import lab.threads.client.LoadRequest;
-import lab.threads.client.PlanKey;
 import lab.threads.client.Progress;
 import lab.threads.client.WorkerAccess;
 import lab.threads.common.ServerLauncher;
 import lab.threads.common.Variant;
+import lab.threads.model.client.LoadClient;
+import lab.threads.model.plan.LoadPlan;
+import lab.threads.model.plan.PlanKey;
 import lab.threads.run.JvmSide;
 import lab.threads.run.RunFolder;
 import lab.threads.run.RunOutcome;
@@ -517,7 +517,7 @@ final class ServerRun {
         ChosenClient client = spec.client();
         return client.start(new LoadRequest(
                 target,
-                load.share(share),
+                share.of(load),
                 users,
                 share,
                 new LoadRequest.Files(

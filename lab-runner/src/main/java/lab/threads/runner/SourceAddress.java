@@ -3,7 +3,7 @@ package lab.threads.runner;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import lab.threads.client.PlanKey;
+import lab.threads.model.plan.PlanKey;
 
 /**
  * {@code --source-address}, the bundled plans' property {@code source_address}: the local address each JMeter user

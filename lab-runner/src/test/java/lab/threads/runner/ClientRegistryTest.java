@@ -16,7 +16,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import lab.threads.client.ClientProgram;
 import lab.threads.client.ClientPrograms;
-import lab.threads.client.LoadClient;
+import lab.threads.model.client.LoadClient;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  */
 class ClientRegistryTest {
     private static final Path HOME = LabHome.locate();
-    private static final String REGISTRY = "lab-client/src/main/java/lab/threads/client/LoadClient.java";
+    private static final String REGISTRY = "lab-run-model/src/main/java/lab/threads/model/client/LoadClient.java";
     private static final String SERVICE = "src/main/resources/META-INF/services/" + ClientProgram.class.getName();
 
     @Test

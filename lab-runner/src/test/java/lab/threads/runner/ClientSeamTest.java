@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import lab.threads.client.LoadClient;
+import lab.threads.model.client.LoadClient;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,7 +30,8 @@ class ClientSeamTest {
     private static final List<String> OUTSIDE =
             List.of("lab-runner", "lab-report", "lab-run-model", "lab-client", "lab-process");
 
-    private static final Path REGISTRY = Path.of("lab-client/src/main/java/lab/threads/client/LoadClient.java");
+    private static final Path REGISTRY =
+            Path.of("lab-run-model/src/main/java/lab/threads/model/client/LoadClient.java");
 
     @Test
     void noFileOutsideTheClientModulesAsksWhichClientItIs() throws IOException {

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import lab.threads.client.LoadClient;
+import lab.threads.model.client.LoadClient;
 import org.junit.jupiter.api.Test;
 
 class ClientSplitTest {

@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 import lab.threads.client.ChosenClient;
 import lab.threads.client.ClientPrograms;
-import lab.threads.client.LoadClient;
+import lab.threads.model.client.LoadClient;
 import lab.threads.run.PlanShape;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

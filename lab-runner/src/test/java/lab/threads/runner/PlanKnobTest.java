@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
-import lab.threads.client.LoadPlan;
-import lab.threads.common.WaitKind;
+import lab.threads.model.plan.LoadPlan;
+import lab.threads.model.wait.WaitKind;
 import lab.threads.run.Sweep;
 import org.junit.jupiter.api.Test;
 

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import lab.threads.client.LoadClient;
+import lab.threads.model.client.LoadClient;
 import lab.threads.process.ParentWatch;
 import lab.threads.report.RunRecovery;
 import lab.threads.run.RunFolder;

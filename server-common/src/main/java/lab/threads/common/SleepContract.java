@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import lab.threads.model.wait.WaitKind;
 import lab.threads.process.HeapAfterGc;
 import lab.threads.process.ProcessMetrics;
 

@@ -1,6 +1,7 @@
 package lab.threads.common;
 
 import java.util.concurrent.atomic.AtomicBoolean;
+import lab.threads.model.wait.WaitKind;
 
 /**
  * A validated {@code GET /sleep} request, waiting to be run on the variant's thread. It carries the server's own

@@ -15,6 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import lab.threads.model.wait.WaitKind;
 
 /**
  * Runs one {@link WaitKind} for N ms on the calling thread. Each kind has a method of its own, so a stack sample or a

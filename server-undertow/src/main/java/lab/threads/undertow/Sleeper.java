@@ -8,7 +8,7 @@ import java.util.function.Consumer;
 import lab.threads.common.Reply;
 import lab.threads.common.SleepContract;
 import lab.threads.common.SleepJob;
-import lab.threads.common.WaitKind;
+import lab.threads.model.wait.WaitKind;
 
 /**
  * How an Undertow variant runs a validated sleep: the one thing the Undertow variants differ in. It is called on the

@@ -3,10 +3,10 @@ package lab.threads.hyperfoil.fork;
 import java.io.IOException;
 import java.util.Optional;
 import lab.threads.client.ChosenClient;
-import lab.threads.client.LoadClient;
 import lab.threads.client.LoadRequest;
 import lab.threads.client.PlanAsked;
-import lab.threads.client.UserGroups;
+import lab.threads.model.client.LoadClient;
+import lab.threads.model.plan.UserGroups;
 
 /**
  * Hyperfoil for a run: the talk's, smoke, throughput, spike and step plans, on this machine only, forked

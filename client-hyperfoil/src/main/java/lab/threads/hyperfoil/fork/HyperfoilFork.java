@@ -8,12 +8,12 @@ import java.util.List;
 import java.util.Map;
 import lab.threads.client.ClientShare;
 import lab.threads.client.GuestProperties;
-import lab.threads.client.LoadClient;
-import lab.threads.client.LoadPlan;
 import lab.threads.client.LoadRequest;
-import lab.threads.client.PlanKey;
-import lab.threads.client.UserGroups;
-import lab.threads.common.WaitKind;
+import lab.threads.model.client.LoadClient;
+import lab.threads.model.plan.LoadPlan;
+import lab.threads.model.plan.PlanKey;
+import lab.threads.model.plan.UserGroups;
+import lab.threads.model.wait.WaitKind;
 import lab.threads.process.ParentWatch;
 
 /**

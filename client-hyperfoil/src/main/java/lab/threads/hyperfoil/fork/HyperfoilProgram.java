@@ -6,8 +6,8 @@ import java.util.TreeMap;
 import lab.threads.client.ChosenClient;
 import lab.threads.client.ClientPlan;
 import lab.threads.client.ClientProgram;
-import lab.threads.client.LoadClient;
-import lab.threads.client.PlanKey;
+import lab.threads.model.client.LoadClient;
+import lab.threads.model.plan.PlanKey;
 
 /** Hyperfoil as the runner's client: {@code --client hyperfoil}, for the throughput plan. */
 public final class HyperfoilProgram implements ClientProgram {

@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.Map;
 import lab.threads.client.ClientShare;
 import lab.threads.client.GuestProperties;
-import lab.threads.client.LoadPlan;
 import lab.threads.client.LoadRequest;
-import lab.threads.common.WaitKind;
+import lab.threads.model.plan.LoadPlan;
+import lab.threads.model.wait.WaitKind;
 import org.junit.jupiter.api.Test;
 
 /** The fork's command line: the plan's knobs as Hyperfoil's flags, and its JIT chosen by the warm-up's length. */
@@ -35,21 +35,20 @@ class HyperfoilForkTest {
         return HyperfoilFork.command(
                 new LoadRequest(
                         URI.create("http://127.0.0.1:8086"),
-                        LoadPlan.of(
-                                        "throughput",
-                                        how,
-                                        Map.of(
-                                                "connections",
-                                                "100",
-                                                "warmup",
-                                                warmupSeconds,
-                                                "duration",
-                                                "5",
-                                                "sleep_ms",
-                                                "0",
-                                                "rate",
-                                                rate))
-                                .share(share),
+                        share.of(LoadPlan.of(
+                                "throughput",
+                                how,
+                                Map.of(
+                                        "connections",
+                                        "100",
+                                        "warmup",
+                                        warmupSeconds,
+                                        "duration",
+                                        "5",
+                                        "sleep_ms",
+                                        "0",
+                                        "rate",
+                                        rate))),
                         100,
                         share,
                         new LoadRequest.Files(Path.of("samples.jtl"), Path.of("hyperfoil.log"), null, null),
@@ -147,23 +146,22 @@ class HyperfoilForkTest {
         return HyperfoilFork.command(
                 new LoadRequest(
                         URI.create("http://127.0.0.1:8083"),
-                        LoadPlan.of(
-                                        "talk.jmx",
-                                        WaitKind.SLEEP,
-                                        Map.of(
-                                                "users",
-                                                "20000",
-                                                "rampup",
-                                                "20",
-                                                "loops",
-                                                "3",
-                                                "sleep_ms",
-                                                "6000",
-                                                "connect_timeout_ms",
-                                                connectTimeoutMs,
-                                                "response_timeout_ms",
-                                                "60000"))
-                                .share(share),
+                        share.of(LoadPlan.of(
+                                "talk.jmx",
+                                WaitKind.SLEEP,
+                                Map.of(
+                                        "users",
+                                        "20000",
+                                        "rampup",
+                                        "20",
+                                        "loops",
+                                        "3",
+                                        "sleep_ms",
+                                        "6000",
+                                        "connect_timeout_ms",
+                                        connectTimeoutMs,
+                                        "response_timeout_ms",
+                                        "60000"))),
                         20000,
                         share,
                         new LoadRequest.Files(Path.of("samples.jtl"), Path.of("hyperfoil.log"), null, null),
@@ -204,15 +202,15 @@ class HyperfoilForkTest {
     void itRunsTheTalksSmokeThroughputSpikeAndStepPlansAndRefusesOthersNamingThem() {
         HyperfoilClient client = new HyperfoilClient();
         for (String plan : List.of("talk", "smoke", "spike", "step")) {
-            client.check(
-                    new lab.threads.client.PlanAsked(plan, lab.threads.client.LoadClient.JMETER, 0, 0, false, false));
+            client.check(new lab.threads.client.PlanAsked(
+                    plan, lab.threads.model.client.LoadClient.JMETER, 0, 0, false, false));
         }
         client.check(new lab.threads.client.PlanAsked(
-                "throughput", lab.threads.client.LoadClient.HYPERFOIL, 0, 0, false, false));
+                "throughput", lab.threads.model.client.LoadClient.HYPERFOIL, 0, 0, false, false));
         IllegalArgumentException refused = org.junit.jupiter.api.Assertions.assertThrows(
                 IllegalArgumentException.class,
                 () -> client.check(new lab.threads.client.PlanAsked(
-                        "open", lab.threads.client.LoadClient.JMETER, 0, 0, false, false)));
+                        "open", lab.threads.model.client.LoadClient.JMETER, 0, 0, false, false)));
         assertTrue(
                 refused.getMessage().contains("talk, smoke, throughput, spike and step")
                         && refused.getMessage().contains("'open'")

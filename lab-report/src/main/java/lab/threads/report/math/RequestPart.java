@@ -1,6 +1,6 @@
 package lab.threads.report.math;
 
-import lab.threads.client.LoadClient;
+import lab.threads.model.client.LoadClient;
 
 /**
  * The consecutive parts of one request's life, from the client's sample start to the client having read the response.

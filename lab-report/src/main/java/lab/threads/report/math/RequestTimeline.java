@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import lab.threads.client.LoadClient;
+import lab.threads.model.client.LoadClient;
 import lab.threads.report.raw.Sample;
 import lab.threads.report.raw.ServerRequestLog;
 

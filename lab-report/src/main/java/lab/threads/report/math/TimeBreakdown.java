@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
-import lab.threads.client.LoadClient;
+import lab.threads.model.client.LoadClient;
 
 /**
  * Where the time of a server's requests went, measured per request at both ends and joined ({@link RequestTimeline}):

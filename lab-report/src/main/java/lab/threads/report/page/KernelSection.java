@@ -3,7 +3,7 @@ package lab.threads.report.page;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
-import lab.threads.client.LoadClient;
+import lab.threads.model.client.LoadClient;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.raw.KernelEvidence;
 import lab.threads.report.raw.SeriesGaps;

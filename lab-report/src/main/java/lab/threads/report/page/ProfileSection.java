@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
-import lab.threads.client.LoadClient;
+import lab.threads.model.client.LoadClient;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.raw.JvmCounts;
 import lab.threads.report.summary.ServerSummary;

@@ -7,7 +7,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
-import lab.threads.client.LoadClient;
+import lab.threads.model.client.LoadClient;
 import lab.threads.report.chart.ChartsSection;
 import lab.threads.report.chart.RunCharts;
 import lab.threads.report.summary.RunReport;

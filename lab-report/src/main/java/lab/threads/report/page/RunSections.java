@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import lab.threads.client.LoadClient;
+import lab.threads.model.client.LoadClient;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;

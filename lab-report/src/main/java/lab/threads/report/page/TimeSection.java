@@ -2,7 +2,7 @@ package lab.threads.report.page;
 
 import java.util.List;
 import java.util.Locale;
-import lab.threads.client.LoadClient;
+import lab.threads.model.client.LoadClient;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.math.RequestPart;
 import lab.threads.report.math.TimeBreakdown;

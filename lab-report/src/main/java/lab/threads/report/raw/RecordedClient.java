@@ -6,7 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
-import lab.threads.client.LoadClient;
+import lab.threads.model.client.LoadClient;
 import lab.threads.run.RunFolder;
 
 /** Which client recorded a server folder's samples: its case's run.json says; an older run's logs tell. */

@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import lab.threads.client.LoadClient;
+import lab.threads.model.client.LoadClient;
 import lab.threads.report.math.ArrivalLag;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.raw.ClientHealth;

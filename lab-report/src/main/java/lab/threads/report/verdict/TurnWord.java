@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import lab.threads.client.LoadClient;
+import lab.threads.model.client.LoadClient;
 
 /**
  * The one rule that gives a server's turn its word: whose figures these are. The console, the page, summary.json and

@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import lab.threads.client.LoadClient;
+import lab.threads.model.client.LoadClient;
 import lab.threads.report.raw.JtlReader;
 import lab.threads.report.raw.RecordedClient;
 import lab.threads.report.raw.Sample;

@@ -20,7 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import lab.threads.client.LoadPlan;
+import lab.threads.model.plan.LoadPlan;
 import lab.threads.report.StockJMeterProperties;
 import lab.threads.report.raw.JtlReader;
 import org.apache.jmeter.extractor.RegexExtractor;

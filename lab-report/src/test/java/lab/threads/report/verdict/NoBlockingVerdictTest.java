@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import lab.threads.client.LoadClient;
+import lab.threads.model.client.LoadClient;
 import lab.threads.report.raw.RecordedClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

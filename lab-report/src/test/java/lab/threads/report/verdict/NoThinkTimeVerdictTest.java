@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.function.IntUnaryOperator;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import lab.threads.client.LoadClient;
+import lab.threads.model.client.LoadClient;
 import lab.threads.report.JtlFixture;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.run.PlanShape;

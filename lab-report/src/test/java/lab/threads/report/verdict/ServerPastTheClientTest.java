@@ -8,7 +8,7 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import lab.threads.client.LoadClient;
+import lab.threads.model.client.LoadClient;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.raw.ServerView;
 import lab.threads.report.summary.ServerSummary;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
-import lab.threads.client.UserGroups;
+import lab.threads.model.plan.UserGroups;
 import lab.threads.report.math.SecondBuckets;
 import lab.threads.report.raw.Sample;
 import lab.threads.run.PlanShape;

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import lab.threads.client.LoadClient;
+import lab.threads.model.client.LoadClient;
 import lab.threads.report.LedgerFixture;
 import lab.threads.report.LedgerFixture.Cores;
 import lab.threads.report.math.MachineLedger;

@@ -1,18 +1,18 @@
-package lab.threads.client;
+package lab.threads.model.plan;
 
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-import lab.threads.common.WaitKind;
+import lab.threads.model.wait.WaitKind;
 
 /**
  * One load's plan, typed, as the runner hands it to a client: where the plan is, how each request waits, the knobs the
  * lab reads ({@link PlanKey}) as whole numbers, the source address, and the plan's other properties as given (a .jmx's
  * own knobs, a guest's path), which the lab passes through. Built once from the command line and the plan's
  * defaults; each client turns it into its own form only at its fork (JMeter's {@code -J} properties, Hyperfoil's
- * flags). A load split over processes is split here, once ({@link #share}), for every client alike.
+ * flags). A load split over processes is split once, for every client alike (lab-client's {@code ClientShare}).
  *
  * @param location      a .jmx file's path or resource, or the name of a plan that has none ({@code throughput})
  * @param how           how each request waits its ms on the server
@@ -39,7 +39,7 @@ public record LoadPlan(
 
     /**
      * What the bundled plans put before each request's counter in its {@code rid}: set by each client's fork, empty
-     * or its process's {@link ClientShare#prefix()}, so the ids of a split load's processes never meet.
+     * or its process's prefix ({@code ClientShare.prefix()}), so the ids of a split load's processes never meet.
      */
     public static final String RID_PREFIX = "rid_prefix";
 
@@ -49,9 +49,6 @@ public record LoadPlan(
      * report can say which limit a server's 5xx points to.
      */
     public static final String ERROR_CAUSE = "error_cause";
-
-    /** The knobs a process of a split load takes its share of: the load's size. */
-    private static final PlanKey[] SHARED = {PlanKey.USERS, PlanKey.RATE, PlanKey.CONNECTIONS};
 
     public LoadPlan {
         Objects.requireNonNull(location, "location");
@@ -123,25 +120,6 @@ public record LoadPlan(
     /** A short warm-up of the same requests: {@code users} users, one loop, ramped up over a second. */
     public LoadPlan warmUp(int users) {
         return with(PlanKey.USERS, users).with(PlanKey.LOOPS, 1).with(PlanKey.RAMPUP, 1);
-    }
-
-    /**
-     * What one process of a split load sends: its share of the users, the rate and the connections, and the number of
-     * the users before it; the same plan for a load of one process.
-     */
-    public LoadPlan share(ClientShare share) {
-        if (!share.split()) {
-            return this;
-        }
-        Map<PlanKey, Long> shared = new EnumMap<>(PlanKey.class);
-        shared.putAll(knobs);
-        for (PlanKey key : SHARED) {
-            if (knobs.containsKey(key)) {
-                shared.put(key, (long) share.of(Math.toIntExact(knobs.get(key))));
-            }
-        }
-        int before = has(PlanKey.USERS) ? share.offset(Math.toIntExact(knobs.get(PlanKey.USERS))) : 0;
-        return new LoadPlan(location, how, shared, sourceAddress, before, others);
     }
 
     /** Every property as a plan names it: the lab's knobs as whole numbers, the source address, the others. */

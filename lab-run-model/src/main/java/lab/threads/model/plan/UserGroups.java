@@ -1,4 +1,4 @@
-package lab.threads.client;
+package lab.threads.model.plan;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -7,7 +7,7 @@ import java.util.List;
  * The users of a plan whose load changes over time, as groups that each start at a second and hold their users for a
  * while: what the spike and step plans' thread groups are in JMeter and their phases in Hyperfoil, read from the same
  * knobs, so both clients send the same schedule. Groups add up: at any second the users are those of every group then
- * running. A split load's plan ({@link LoadPlan#share}) gives each process its share of every group.
+ * running. A split load's plan (lab-client's {@code ClientShare.of}) gives each process its share of every group.
  */
 public final class UserGroups {
 

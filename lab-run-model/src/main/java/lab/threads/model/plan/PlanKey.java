@@ -1,4 +1,4 @@
-package lab.threads.client;
+package lab.threads.model.plan;
 
 import java.util.Arrays;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package lab.threads.client;
+package lab.threads.model.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package lab.threads.client;
+package lab.threads.model.client;
 
 import java.util.Arrays;
 import java.util.List;
@@ -10,8 +10,8 @@ import java.util.stream.Stream;
 /**
  * The registry of the load clients: each one that can send a run's load and write its {@code samples.jtl}, with what
  * the report may say of it and the files it leaves in a server's folder. A client is one module ({@link #module()})
- * and one line here: its module provides the {@link ClientProgram} of this line, which the runner finds through
- * {@link ClientPrograms}; a lab-runner test (ClientRegistryTest) checks that every line has its module and its program
+ * and one line here: its module provides the {@code ClientProgram} of this line (lab-client), which the runner finds through
+ * {@code ClientPrograms}; a lab-runner test (ClientRegistryTest) checks that every line has its module and its program
  * and every client module its line, as VariantRegistryTest checks the servers. Nothing outside the client modules asks
  * which line a client is (ClientSeamTest): they ask the line, or its program, what they need to know.
  *
@@ -230,7 +230,7 @@ public enum LoadClient {
     /**
      * The descriptors its fork holds besides its connections (its jars, logs, pipes, the JVM's own), rounded up: a
      * process's open-files limit less these is the connections one fork can hold, which decides how many processes a
-     * load needs ({@link ClientShare}).
+     * load needs (lab-client's {@code ClientShare}).
      */
     public int ownDescriptors() {
         return ownDescriptors;

@@ -1,4 +1,4 @@
-package lab.threads.common;
+package lab.threads.model.wait;
 
 import java.util.Arrays;
 import java.util.Optional;
