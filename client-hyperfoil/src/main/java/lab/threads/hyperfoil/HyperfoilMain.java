@@ -17,7 +17,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import lab.threads.client.ClientShare;
 import lab.threads.client.ClientStats;
 import lab.threads.hyperfoil.fork.HyperfoilProgram;
+import lab.threads.model.plan.PlanKey;
 import lab.threads.model.plan.UserGroups;
+import lab.threads.model.wait.WaitKind;
 import lab.threads.process.GcPauses;
 import lab.threads.process.ParentWatch;
 
@@ -351,18 +353,18 @@ public final class HyperfoilMain {
                 given.put(arg.substring(2, eq), arg.substring(eq + 1));
             }
             return new PlanFlags(
-                    given.getOrDefault("host", "127.0.0.1"),
-                    Integer.parseInt(required(given, "port")),
-                    Integer.parseInt(given.getOrDefault("connections", "100")),
-                    Integer.parseInt(given.getOrDefault("rate", "0")),
+                    given.getOrDefault(name(PlanKey.HOST), "127.0.0.1"),
+                    Integer.parseInt(required(given, name(PlanKey.PORT))),
+                    Integer.parseInt(given.getOrDefault(name(PlanKey.CONNECTIONS), "100")),
+                    Integer.parseInt(given.getOrDefault(name(PlanKey.RATE), "0")),
                     Long.parseLong(given.getOrDefault("warmup-ms", "3000")),
                     Long.parseLong(given.getOrDefault("duration-ms", "10000")),
-                    Integer.parseInt(given.getOrDefault("sleep-ms", "0")),
+                    Integer.parseInt(given.getOrDefault(name(PlanKey.SLEEP_MS), "0")),
                     Long.parseLong(given.getOrDefault("timeout-ms", "30000")),
                     Integer.parseInt(given.getOrDefault(
                             "threads", Integer.toString(Runtime.getRuntime().availableProcessors()))),
                     Path.of(required(given, "jtl")),
-                    given.getOrDefault("how", "sleep"),
+                    given.getOrDefault(name(PlanKey.HOW), WaitKind.SLEEP.id()),
                     given.get("path"),
                     Integer.parseInt(given.getOrDefault("expect-status", "0")),
                     given.getOrDefault("rid-prefix", ""),
@@ -373,13 +375,18 @@ public final class HyperfoilMain {
 
         /** {@code --users=N --rampup-ms=R --loops=L}: a closed plan's users; none when {@code --users} is not given. */
         private static UserRamp users(java.util.Map<String, String> given) {
-            if (!given.containsKey("users")) {
+            if (!given.containsKey(name(PlanKey.USERS))) {
                 return null;
             }
             return new UserRamp(
-                    Integer.parseInt(given.get("users")),
+                    Integer.parseInt(given.get(name(PlanKey.USERS))),
                     Long.parseLong(given.getOrDefault("rampup-ms", "0")),
-                    Integer.parseInt(given.getOrDefault("loops", "1")));
+                    Integer.parseInt(given.getOrDefault(name(PlanKey.LOOPS), "1")));
+        }
+
+        /** A plan key's flag of this fork: its option of {@code ./lab run} without the dashes ({@code sleep-ms}). */
+        private static String name(PlanKey key) {
+            return key.flag().substring(2);
         }
 
         private static String required(java.util.Map<String, String> given, String name) {

@@ -15,6 +15,7 @@ import lab.threads.client.ClientShare;
 import lab.threads.client.Progress;
 import lab.threads.jmeter.home.JMeterHome;
 import lab.threads.model.client.LoadClient;
+import lab.threads.model.plan.PlanKey;
 import lab.threads.process.ParentWatch;
 
 /** Starts {@link JMeterMain} in a JVM of its own: JMeter's engine keeps static state, one test per JVM. */
@@ -126,8 +127,8 @@ public final class JMeterFork {
         if (spec.share().split()) {
             command.add("--await-go");
         }
-        if (!spec.properties().containsKey("users")) {
-            command.add("-Jusers=" + spec.users());
+        if (!spec.properties().containsKey(PlanKey.USERS.property())) {
+            command.add("-J" + PlanKey.USERS.property() + "=" + spec.users());
         }
         spec.properties().forEach((name, value) -> command.add("-J" + name + "=" + value));
         if (!spec.workers().isEmpty()) {

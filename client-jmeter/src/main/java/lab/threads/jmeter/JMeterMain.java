@@ -19,7 +19,7 @@ import lab.threads.client.Progress;
 import lab.threads.jmeter.home.JMeterHome;
 import lab.threads.jmeter.workers.RmiOptions;
 import lab.threads.jmeter.workers.RmiSetup;
-import lab.threads.model.plan.LoadPlan;
+import lab.threads.model.plan.PlanKey;
 import lab.threads.process.GcPauses;
 import lab.threads.process.ParentWatch;
 import org.apache.jmeter.JMeter;
@@ -267,7 +267,7 @@ public final class JMeterMain implements Callable<Integer> {
         // Each sample keeps the cause its error answer named (the bundled plans' extractor; "null" without one).
         // Not with workers: their samples come without the column, and JMeter's dashboard then cannot read the file.
         if (workers.isEmpty()) {
-            JMeterUtils.setProperty("sample_variables", LoadPlan.ERROR_CAUSE);
+            JMeterUtils.setProperty("sample_variables", PlanKey.ERROR_CAUSE.property());
         }
         properties.forEach(JMeterUtils::setProperty);
         SampleEvent.initSampleVariables();

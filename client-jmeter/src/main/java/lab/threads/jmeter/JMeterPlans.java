@@ -12,7 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import lab.threads.client.ClientPlan;
 import lab.threads.model.client.LoadClient;
-import lab.threads.model.plan.LoadPlan;
+import lab.threads.model.plan.PlanKey;
 
 /**
  * JMeter's plans as the runner asks for them: the bundled ones by name (module jmeter-plans, on the classpath as
@@ -57,7 +57,7 @@ final class JMeterPlans {
                 location,
                 knobs,
                 text.contains(OPEN_GROUP) ? ClientPlan.Model.OPEN : ClientPlan.Model.CLOSED,
-                knobs.containsKey(LoadPlan.HOW_QUERY),
+                knobs.containsKey(PlanKey.HOW_QUERY.property()),
                 LoadClient.JMETER);
     }
 

@@ -15,6 +15,7 @@ import lab.threads.client.ClientShare;
 import lab.threads.jmeter.workers.JMeterWorkerMain;
 import lab.threads.jmeter.workers.RmiSecurity;
 import lab.threads.jmeter.workers.WorkerRefusal;
+import lab.threads.model.plan.PlanKey;
 import org.apache.jmeter.engine.ClientJMeterEngine;
 import org.apache.jmeter.engine.JMeterEngineException;
 import org.apache.jmeter.samplers.Remoteable;
@@ -56,11 +57,12 @@ final class WorkersLoad implements JMeterLoad {
         this.security = security;
         this.workers = List.copyOf(workers);
         this.properties = properties;
-        String users = properties.get("users");
+        String users = properties.get(PlanKey.USERS.property());
         if (users == null) {
-            throw new IllegalArgumentException("-Jusers is required with --workers: the total, spread over them");
+            throw new IllegalArgumentException(
+                    "-J" + PlanKey.USERS.property() + " is required with --workers: the total, spread over them");
         }
-        this.shares = shares(Integer.parseInt(users.strip()), workers.size());
+        this.shares = shares(Math.toIntExact(PlanKey.USERS.whole(users)), workers.size());
         HashTree planLevel = tree.getTree(tree.getArray()[0]);
         // No RemoteThreadsListenerTestElement: with it every user's start and end is an RMI call from the user's
         // thread to this JVM, and RMI serves each call in flight on a connection and a platform thread of its own,
@@ -87,7 +89,7 @@ final class WorkersLoad implements JMeterLoad {
             engine.configure(tree);
             Properties workerProperties = new Properties();
             workerProperties.putAll(properties);
-            workerProperties.setProperty("users", Integer.toString(shares.get(i)));
+            workerProperties.setProperty(PlanKey.USERS.property(), Integer.toString(shares.get(i)));
             engine.setProperties(workerProperties);
             engines.add(engine);
             line.append(' ').append(workers.get(i)).append('=').append(shares.get(i));

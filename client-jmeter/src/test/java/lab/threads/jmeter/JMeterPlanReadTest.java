@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import lab.threads.client.ClientPlan;
 import lab.threads.model.client.LoadClient;
-import lab.threads.model.plan.LoadPlan;
+import lab.threads.model.plan.PlanKey;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,7 +30,7 @@ class JMeterPlanReadTest {
             ClientPlan plan = new JMeterProgram().plan(name);
             assertEquals(LoadClient.JMETER, plan.client(), name);
             assertEquals("jmeter-plans/" + name + ".jmx", plan.location(), name);
-            assertTrue(plan.readsHow(), name + " reads ${__P(" + LoadPlan.HOW_QUERY + ",)}");
+            assertTrue(plan.readsHow(), name + " reads ${__P(" + PlanKey.HOW_QUERY.property() + ",)}");
         }
         assertEquals(ClientPlan.Model.OPEN, new JMeterProgram().plan("open").model());
         assertEquals(ClientPlan.Model.CLOSED, new JMeterProgram().plan("talk").model());

@@ -18,6 +18,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import lab.threads.jmeter.home.JMeterHome;
 import lab.threads.model.plan.LoadPlan;
+import lab.threads.model.plan.PlanKey;
 import lab.threads.model.plan.UserGroups;
 import lab.threads.model.wait.WaitKind;
 import org.apache.jmeter.control.LoopController;
@@ -173,7 +174,7 @@ class JMeterPlansTest {
         String body = new ObjectMapper()
                 .writeValueAsString(Map.of("status", 503, "error", cause, "message", "no connection"));
         for (RegexExtractor extractor : extractors) {
-            assertEquals(LoadPlan.ERROR_CAUSE, extractor.getRefName());
+            assertEquals(PlanKey.ERROR_CAUSE.property(), extractor.getRefName());
             Matcher found = Pattern.compile(extractor.getRegex()).matcher(body);
             assertTrue(found.find(), body);
             assertEquals(cause, found.group(1));

@@ -12,6 +12,7 @@ import java.util.Map;
 import lab.threads.client.ClientShare;
 import lab.threads.client.LoadRequest;
 import lab.threads.model.plan.LoadPlan;
+import lab.threads.model.plan.PlanKey;
 import lab.threads.model.wait.WaitKind;
 import org.junit.jupiter.api.Test;
 
@@ -25,18 +26,22 @@ class PlanPropertiesTest {
         assertThrows(IllegalArgumentException.class, () -> PlanProperties.check(Map.of("users", "0")));
         assertThrows(IllegalArgumentException.class, () -> PlanProperties.check(Map.of("rampup", "1.5")));
         assertThrows(IllegalArgumentException.class, () -> PlanProperties.check(Map.of("port", "70000")));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> PlanProperties.check(Map.of("rate", "0")),
+                "JMeter's plans read a rate only as arrivals");
     }
 
     @Test
     void theWaitBecomesWhatThePlanAppendsToItsPathAndTheTargetItsHostAndPort() {
         Map<String, String> sleep = PlanProperties.of(load(WaitKind.SLEEP));
-        assertEquals("", sleep.get(LoadPlan.HOW_QUERY), "the plain sleep sends no how=");
+        assertEquals("", sleep.get(PlanKey.HOW_QUERY.property()), "the plain sleep sends no how=");
         assertEquals("127.0.0.1", sleep.get("host"));
         assertEquals("8083", sleep.get("port"));
         assertEquals("20", sleep.get("users"));
 
-        assertEquals("&how=monitor", PlanProperties.of(load(WaitKind.MONITOR)).get(LoadPlan.HOW_QUERY));
-        assertEquals("&how=db", PlanProperties.of(load(WaitKind.DB)).get(LoadPlan.HOW_QUERY));
+        assertEquals("&how=monitor", PlanProperties.of(load(WaitKind.MONITOR)).get(PlanKey.HOW_QUERY.property()));
+        assertEquals("&how=db", PlanProperties.of(load(WaitKind.DB)).get(PlanKey.HOW_QUERY.property()));
         assertEquals(null, PlanProperties.of(load(WaitKind.MONITOR)).get("how"), "no -Jhow");
     }
 
@@ -45,7 +50,7 @@ class PlanPropertiesTest {
         Map<String, String> properties = Map.of("users", "21", "source_address", "127.${__threadNum}");
         Map<String, String> whole = PlanProperties.of(load(WaitKind.SLEEP, properties, ClientShare.WHOLE));
         assertEquals("21", whole.get("users"));
-        assertEquals("", whole.get(LoadPlan.RID_PREFIX), "a load of one process keeps the plan's ids");
+        assertEquals("", whole.get(PlanKey.RID_PREFIX.property()), "a load of one process keeps the plan's ids");
         assertEquals("127.${__threadNum}", whole.get("source_address"));
         assertFalse(whole.containsKey(PlanProperties.THREAD_NAME_PREFIX));
 
@@ -53,7 +58,7 @@ class PlanPropertiesTest {
         Map<String, String> second = PlanProperties.of(load(WaitKind.SLEEP, properties, new ClientShare(2, 2)));
         assertEquals(21, Integer.parseInt(first.get("users")) + Integer.parseInt(second.get("users")));
         assertEquals("11", first.get("users"));
-        assertNotEquals(first.get(LoadPlan.RID_PREFIX), second.get(LoadPlan.RID_PREFIX));
+        assertNotEquals(first.get(PlanKey.RID_PREFIX.property()), second.get(PlanKey.RID_PREFIX.property()));
         assertNotEquals(first.get(PlanProperties.THREAD_NAME_PREFIX), second.get(PlanProperties.THREAD_NAME_PREFIX));
         // The second process's users come after the first's 11: user n is 127.(11 + n).
         assertEquals("127.${__intSum(${__threadNum},11,)}", second.get("source_address"));

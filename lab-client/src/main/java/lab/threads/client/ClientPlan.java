@@ -4,7 +4,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import lab.threads.model.client.LoadClient;
-import lab.threads.model.plan.LoadPlan;
 import lab.threads.model.plan.PlanKey;
 
 /**
@@ -16,7 +15,7 @@ import lab.threads.model.plan.PlanKey;
  * @param location where it is, for run.json: a resource of the client's module, or the file's absolute path
  * @param knobs    the properties it reads and their defaults, in the plan's order
  * @param model    how its load arrives, which decides its knobs and its ideal
- * @param readsHow whether each request carries the lab's wait ({@link LoadPlan#HOW_QUERY}), so --how reaches the server
+ * @param readsHow whether each request carries the lab's wait ({@link PlanKey#HOW_QUERY}), so --how reaches the server
  * @param client   the client whose plan it is, the only one that runs it
  */
 public record ClientPlan(

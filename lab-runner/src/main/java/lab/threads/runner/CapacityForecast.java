@@ -36,8 +36,7 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
         PlanShape shape = plan.shape();
         double sleepSeconds = shape.sleepMs() / 1000.0;
         if (shape.isOpen()) {
-            long timeoutsMs = plan.timeoutMs(PlanKey.CONNECT_TIMEOUT_MS.property())
-                    + plan.timeoutMs(PlanKey.RESPONSE_TIMEOUT_MS.property());
+            long timeoutsMs = plan.timeoutMs(PlanKey.CONNECT_TIMEOUT_MS) + plan.timeoutMs(PlanKey.RESPONSE_TIMEOUT_MS);
             int rate = shape.arrivalsPerSecond();
             return new CapacityForecast(true, rate, (long) Math.ceil(rate * sleepSeconds), (long)
                     Math.ceil(rate * Math.max(timeoutsMs, shape.sleepMs()) / 1000.0));

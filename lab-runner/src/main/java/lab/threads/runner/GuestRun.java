@@ -32,7 +32,7 @@ record GuestRun(List<Guest> guests, Expected expected, Long serviceMs) {
 
     /** How long one GET of a guest before the load may take: as long as the plan lets a request take. */
     static Duration askWait(PlanChoice plan) {
-        long ms = plan.timeoutMs(PlanKey.RESPONSE_TIMEOUT_MS.property());
+        long ms = plan.timeoutMs(PlanKey.RESPONSE_TIMEOUT_MS);
         return ms > 0 ? Duration.ofMillis(ms) : NO_PLAN_TIMEOUT;
     }
 

@@ -18,6 +18,7 @@ import lab.threads.common.SettingsMode;
 import lab.threads.common.Variant;
 import lab.threads.model.client.LoadClient;
 import lab.threads.model.plan.PlanKey;
+import lab.threads.model.wait.WaitKind;
 import lab.threads.process.Knobs;
 import lab.threads.process.LabCommands;
 import lab.threads.process.OneLineErrors;
@@ -85,95 +86,6 @@ public final class LabCommand implements Callable<Integer> {
                     + "request, the server's memory read at each plateau) or a .jmx file. "
                     + "Default: ${DEFAULT-VALUE}.")
     String plan;
-
-    @Option(
-            names = "--rate",
-            description =
-                    "Open plans: plan property rate, arrivals per second (whole); the throughput plan: 0 sends back "
-                            + "to back, more arrives at that rate. Default: the plan's (open 100, throughput 0).")
-    String rate;
-
-    @Option(
-            names = "--duration",
-            description = "Open plans: plan property duration, seconds at that rate after the ramp-up. "
-                    + "Default: the plan's (open 60).")
-    String duration;
-
-    @Option(
-            names = "--connections",
-            description = "Throughput plan: plan property connections, each sending back to back. Default: the "
-                    + "plan's (throughput 100).")
-    String connections;
-
-    @Option(
-            names = "--warmup",
-            description = "Throughput plan: plan property warmup, seconds of load before the measured duration, "
-                    + "not recorded. Default: the plan's (throughput 10: the JIT settles).")
-    String warmup;
-
-    @Option(names = "--users", description = "Plan property users: simulated users. Default: the plan's (talk 20000).")
-    String users;
-
-    @Option(
-            names = "--rampup",
-            description = "Plan property rampup: seconds to start all users (open plans: to reach the rate). "
-                    + "Default: the plan's (talk 20, open 0).")
-    String rampup;
-
-    @Option(names = "--loops", description = "Plan property loops: requests per user. Default: the plan's (talk 3).")
-    String loops;
-
-    @Option(
-            names = "--sleep-ms",
-            description = "Plan property sleep_ms: the ?ms of each request. Default: the plan's (talk 6000).")
-    String sleepMs;
-
-    @Option(
-            names = "--spike-factor",
-            description = "Spike plan: plan property spike_factor, the spike's users as a multiple of --users. "
-                    + "Default: the plan's (5).")
-    String spikeFactor;
-
-    @Option(
-            names = "--spike-at",
-            description = "Spike plan: plan property spike_at, the second the spike starts. Default: the plan's (20).")
-    String spikeAt;
-
-    @Option(
-            names = "--spike-seconds",
-            description =
-                    "Spike plan: plan property spike_seconds, how long the spike lasts. Default: the plan's (10).")
-    String spikeSeconds;
-
-    @Option(
-            names = "--steps",
-            description = "Step and hold plans: plan property steps, how many steps of --users more users (1 to 10). "
-                    + "Default: the plan's (step 8, hold 5).")
-    String steps;
-
-    @Option(
-            names = "--step-seconds",
-            description =
-                    "Step and hold plans: plan property step_seconds, how long each step lasts. Default: the plan's (10).")
-    String stepSeconds;
-
-    @Option(
-            names = "--connect-timeout-ms",
-            description = "Plan property connect_timeout_ms. Default: the plan's (30000).")
-    String connectTimeoutMs;
-
-    @Option(
-            names = "--response-timeout-ms",
-            description = "Plan property response_timeout_ms. Default: the plan's (60000).")
-    String responseTimeoutMs;
-
-    @Option(
-            names = "--source-address",
-            description = "Plan property source_address: the local address each JMeter user binds its connection to: "
-                    + "per-user (against a server on 127.x, user n binds 127.n: each address has its own local ports, "
-                    + "so no connect searches a crowded range), system (the kernel picks, as stock JMeter) or one IP "
-                    + "address. Default: per-user (for plans with the property).")
-    String sourceAddress;
 
     @Option(
             names = "-J",
@@ -380,7 +292,7 @@ public final class LabCommand implements Callable<Integer> {
                     lab.workerOptions.put(program.client(), options);
                     command.addMixin(program.client().id() + "-workers", options.mixin());
                 }));
-        PlanKnob.addTo(command.getCommandSpec());
+        PlanOptions.addTo(command.getCommandSpec());
         return LabCommands.withKnobs(command).setCaseInsensitiveEnumValuesAllowed(true);
     }
 
@@ -484,23 +396,7 @@ public final class LabCommand implements Callable<Integer> {
      */
     private PlanChoice chosenPlan(GuestRun guests) throws java.io.IOException {
         Map<String, String> overrides = new LinkedHashMap<>(planProperties);
-        putIfGiven(overrides, PlanKey.RATE.property(), rate);
-        putIfGiven(overrides, PlanKey.DURATION.property(), duration);
-        putIfGiven(overrides, PlanKey.CONNECTIONS.property(), connections);
-        putIfGiven(overrides, PlanKey.WARMUP.property(), warmup);
-        putIfGiven(overrides, PlanKey.USERS.property(), users);
-        putIfGiven(overrides, PlanKey.RAMPUP.property(), rampup);
-        putIfGiven(overrides, PlanKey.LOOPS.property(), loops);
-        putIfGiven(overrides, PlanKey.SLEEP_MS.property(), sleepMs);
-        putIfGiven(overrides, PlanKey.SPIKE_FACTOR.property(), spikeFactor);
-        putIfGiven(overrides, PlanKey.SPIKE_AT.property(), spikeAt);
-        putIfGiven(overrides, PlanKey.SPIKE_SECONDS.property(), spikeSeconds);
-        putIfGiven(overrides, PlanKey.STEPS.property(), steps);
-        putIfGiven(overrides, PlanKey.STEP_SECONDS.property(), stepSeconds);
-        putIfGiven(overrides, PlanKey.CONNECT_TIMEOUT_MS.property(), connectTimeoutMs);
-        putIfGiven(overrides, PlanKey.RESPONSE_TIMEOUT_MS.property(), responseTimeoutMs);
-        putIfGiven(overrides, SourceAddress.PLAN_PROPERTY, sourceAddress);
-        overrides.putAll(PlanKnob.given(spec));
+        overrides.putAll(PlanOptions.given(spec));
         overrides.putAll(guests.planProperties());
         PlanChoice chosen = PlanChoice.resolve(plan, overrides);
         if (chosen.properties().containsKey(SourceAddress.PLAN_PROPERTY)) {
@@ -581,13 +477,13 @@ public final class LabCommand implements Callable<Integer> {
             throw new IllegalArgumentException("a guest runs with other guests only, not with the lab's servers (one "
                     + "plan, one ideal): run the lab's servers in a run of their own and ./lab compare the two.");
         }
-        if (sleepMs != null) {
+        if (PlanOptions.isGiven(spec, PlanKey.SLEEP_MS)) {
             throw new IllegalArgumentException("--sleep-ms is the ?ms= of the lab's /sleep; a guest's URL decides what "
                     + "its requests do: give --service-ms <its own time> for the plan's ideal instead.");
         }
-        if (!PlanKnob.HOW
-                .checked(PlanKnob.given(spec).get(PlanKnob.HOW.property()))
-                .equals("sleep")) {
+        if (!PlanKey.HOW
+                .checked(PlanOptions.given(spec).get(PlanKey.HOW.property()))
+                .equals(WaitKind.SLEEP.id())) {
             throw new IllegalArgumentException("--how picks the lab's servers' wait; a guest's URL decides what its "
                     + "requests do: leave --how out.");
         }
@@ -659,12 +555,6 @@ public final class LabCommand implements Callable<Integer> {
                             + "workers: pin those where they run, and give --cpus server=... alone.");
         }
         return sets;
-    }
-
-    private static void putIfGiven(Map<String, String> properties, String name, String value) {
-        if (value != null) {
-            properties.put(name, value);
-        }
     }
 
     private static List<String> words(String text) {

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import lab.threads.common.Variant;
+import lab.threads.model.plan.PlanKey;
 import lab.threads.model.wait.WaitKind;
 import lab.threads.process.LabCommands;
 import lab.threads.report.Reports;
@@ -127,7 +128,7 @@ public final class PinningCommand implements Callable<Integer> {
         Map<String, Object> metadata = metadata(home);
         // A pool as large as the probe's requests, so that only the threads, not the pool, can hold them back.
         List<String> backendFlags = new ArrayList<>(
-                List.of(PlanKnob.DB_POOL.flag() + "=" + requests, PlanKnob.HTTP_POOL.flag() + "=" + requests));
+                List.of(PlanKey.DB_POOL.flag() + "=" + requests, PlanKey.HTTP_POOL.flag() + "=" + requests));
         try (Backends backends = Backends.start(Set.copyOf(waits), requests, home, runDir, System.out)) {
             backendFlags.addAll(backends.serverFlags());
             for (ServerJdk jdk : jdks) {

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import lab.threads.client.ClientPlan;
 import lab.threads.client.ClientPrograms;
 import lab.threads.client.PlanAsked;
@@ -25,9 +26,9 @@ import lab.threads.run.PlanShape;
 record PlanChoice(
         String name, String location, Map<String, String> properties, ClientPlan.Model model, LoadClient client) {
     /** Filled in per server by the runner, never by the user. */
-    static final Set<String> TARGET_PROPERTIES = Set.of("host", "port");
-    /** Set at each client's fork from the load itself ({@link LoadPlan#HOW_QUERY}, {@link LoadPlan#RID_PREFIX}). */
-    static final Set<String> FORK_PROPERTIES = Set.of(LoadPlan.HOW_QUERY, LoadPlan.RID_PREFIX);
+    static final Set<String> TARGET_PROPERTIES = properties(PlanKey.SetBy.TARGET);
+    /** Set at each client's fork from the load itself ({@link PlanKey#HOW_QUERY}, {@link PlanKey#RID_PREFIX}). */
+    static final Set<String> FORK_PROPERTIES = properties(PlanKey.SetBy.FORK);
 
     /**
      * @param plan      a bundled plan's name or the path of a plan file
@@ -37,8 +38,10 @@ record PlanChoice(
         ClientPlan read = ClientPrograms.plan(plan);
         Map<String, String> properties = read.knobs();
         properties.keySet().removeAll(FORK_PROPERTIES);
-        for (PlanKnob knob : PlanKnob.values()) {
-            properties.put(knob.property(), knob.defaultValue());
+        for (PlanKey key : PlanKey.values()) {
+            if (key.defaultValue() != null) {
+                properties.put(key.property(), key.defaultValue());
+            }
         }
         for (Map.Entry<String, String> override : overrides.entrySet()) {
             if (TARGET_PROPERTIES.contains(override.getKey())) {
@@ -50,13 +53,13 @@ record PlanChoice(
                         "'" + override.getKey() + "' is set by the runner from the lab's own knobs: use --how.");
             }
             checkKnob(read.name(), read.model(), properties, override.getKey());
-            properties.put(override.getKey(), checkedValue(override.getKey(), override.getValue()));
+            properties.put(override.getKey(), checkedValue(read.model(), override.getKey(), override.getValue()));
         }
         properties.keySet().removeAll(TARGET_PROPERTIES);
         PlanChoice chosen = new PlanChoice(read.name(), read.location(), properties, read.model(), read.client());
         if (!read.readsHow() && chosen.how() != WaitKind.SLEEP) {
             throw new IllegalArgumentException(
-                    "The plan '" + read.name() + "' does not read ${__P(" + LoadPlan.HOW_QUERY
+                    "The plan '" + read.name() + "' does not read ${__P(" + PlanKey.HOW_QUERY.property()
                             + ",)} after its ?ms= (as jmeter-plans/talk.jmx does), so --how "
                             + chosen.how().id()
                             + " would not reach the server: add it to the request's path.");
@@ -95,26 +98,42 @@ record PlanChoice(
         }
         checkKnob(name, model, properties, property);
         Map<String, String> changed = new LinkedHashMap<>(properties);
-        changed.put(property, checkedValue(property, value));
+        changed.put(property, checkedValue(model, property, value));
         return new PlanChoice(name, location, changed, model, client);
     }
 
-    /** A lab knob's value checked ({@link PlanKnob#checked}); a .jmx knob's as given, checked at the fork. */
-    private static String checkedValue(String property, String value) {
-        return PlanKnob.of(property).map(knob -> knob.checked(value)).orElse(value);
+    private static Set<String> properties(PlanKey.SetBy setBy) {
+        return PlanKey.setBy(setBy).stream().map(PlanKey::property).collect(Collectors.toUnmodifiableSet());
     }
 
     /**
-     * What a client sends, typed: the plan's properties but the knobs that go to the servers or are carried typed
-     * ({@link PlanKnob#untyped}), its location and its wait.
+     * A key's value checked where it is given, once, by the model's rule ({@link PlanKey#checked}), a key that makes
+     * the plan's model at least 1 (an open plan's rate); a property of a .jmx's own as given.
      */
-    LoadPlan load() {
-        return LoadPlan.of(location, how(), PlanKnob.untyped(properties));
+    private static String checkedValue(ClientPlan.Model model, String property, String value) {
+        return PlanKey.of(property)
+                .map(key -> key.checked(value, least(model, key)))
+                .orElse(value);
     }
 
-    /** How each request waits its ms on the server ({@link PlanKnob#HOW}). */
+    /** The least value the plan's model needs of {@code key}: 1 for the keys that make it, none beyond its range. */
+    private static long least(ClientPlan.Model model, PlanKey key) {
+        return model.own().contains(key) ? 1 : 0;
+    }
+
+    /**
+     * What a client sends, typed: the plan's properties but its wait, which the load carries typed
+     * ({@link PlanKey#HOW}), its location and its wait.
+     */
+    LoadPlan load() {
+        Map<String, String> untyped = new LinkedHashMap<>(properties);
+        untyped.remove(PlanKey.HOW.property());
+        return LoadPlan.of(location, how(), untyped);
+    }
+
+    /** How each request waits its ms on the server ({@link PlanKey#HOW}). */
     WaitKind how() {
-        return WaitKind.of(properties.getOrDefault(PlanKnob.HOW.property(), PlanKnob.HOW.defaultValue()))
+        return WaitKind.of(properties.getOrDefault(PlanKey.HOW.property(), PlanKey.HOW.defaultValue()))
                 .orElseThrow();
     }
 
@@ -144,25 +163,25 @@ record PlanChoice(
     int poolSize() {
         return switch (how()) {
             case DB -> dbPool();
-            case HTTP_POOL -> positiveInt(PlanKnob.HTTP_POOL.property());
+            case HTTP_POOL -> count(PlanKey.HTTP_POOL);
             default -> 0;
         };
     }
 
-    /** The database pool's connections ({@link PlanKnob#DB_POOL}), whatever the wait. */
+    /** The database pool's connections ({@link PlanKey#DB_POOL}), whatever the wait. */
     int dbPool() {
-        return positiveInt(PlanKnob.DB_POOL.property());
+        return count(PlanKey.DB_POOL);
     }
 
     /** The pools' settings for the servers the runner starts, as their own flags (each knob's flag is the servers'). */
     List<String> poolFlags() {
-        return PlanKnob.POOLS.stream()
-                .map(knob -> knob.flag() + "=" + properties.get(knob.property()))
+        return PlanKey.setBy(PlanKey.SetBy.SERVERS).stream()
+                .map(key -> key.flag() + "=" + properties.get(key.property()))
                 .toList();
     }
 
     /**
-     * The shape that defines the ideal run, the wait each request asks for ({@link PlanKnob#HOW}) and the pool it
+     * The shape that defines the ideal run, the wait each request asks for ({@link PlanKey#HOW}) and the pool it
      * waits through, whose ceiling may be the ideal's.
      */
     PlanShape shape() {
@@ -172,14 +191,12 @@ record PlanChoice(
     /** The shape that defines the ideal run; every figure must be a number the plan can use. */
     private PlanShape idealShape() {
         if (connections()) {
-            long rate = nonNegativeLong(PlanKey.RATE);
+            long rate = number(PlanKey.RATE);
             if (rate > 0) {
                 // Arrivals at a fixed rate, no ramp: the open model's ideal and schedule checks apply as they are.
-                return PlanShape.open(
-                        positiveInt(PlanKey.RATE), 0, positiveInt(PlanKey.DURATION), nonNegativeLong(PlanKey.SLEEP_MS));
+                return PlanShape.open(count(PlanKey.RATE), 0, count(PlanKey.DURATION), number(PlanKey.SLEEP_MS));
             }
-            return PlanShape.throughput(
-                    positiveInt(PlanKey.CONNECTIONS), positiveInt(PlanKey.DURATION), nonNegativeLong(PlanKey.SLEEP_MS));
+            return PlanShape.throughput(count(PlanKey.CONNECTIONS), count(PlanKey.DURATION), number(PlanKey.SLEEP_MS));
         }
         // Only a plan with their knobs: the typed plan reads every knob, and the others have checks of their own below.
         List<UserGroups.Group> groups = properties.containsKey(PlanKey.SPIKE_FACTOR.property())
@@ -187,55 +204,30 @@ record PlanChoice(
                 ? UserGroups.of(load())
                 : List.of();
         if (!groups.isEmpty()) {
-            return PlanShape.staged(groups, nonNegativeLong(PlanKey.RAMPUP), nonNegativeLong(PlanKey.SLEEP_MS));
+            return PlanShape.staged(groups, number(PlanKey.RAMPUP), number(PlanKey.SLEEP_MS));
         }
         // JMeter reads the ramp-up as whole seconds (1.5 would silently become 0), so it must be one here too.
         if (open()) {
             return PlanShape.open(
-                    positiveInt(PlanKey.RATE),
-                    nonNegativeLong(PlanKey.RAMPUP),
-                    positiveInt(PlanKey.DURATION),
-                    nonNegativeLong(PlanKey.SLEEP_MS));
+                    count(PlanKey.RATE), number(PlanKey.RAMPUP), count(PlanKey.DURATION), number(PlanKey.SLEEP_MS));
         }
         return new PlanShape(
-                positiveInt(PlanKey.USERS),
-                nonNegativeLong(PlanKey.RAMPUP),
-                positiveInt(PlanKey.LOOPS),
-                nonNegativeLong(PlanKey.SLEEP_MS));
+                count(PlanKey.USERS), number(PlanKey.RAMPUP), count(PlanKey.LOOPS), number(PlanKey.SLEEP_MS));
     }
 
     /** A timeout knob in ms, or 0 (none) when the plan has no such knob. */
-    long timeoutMs(String key) {
-        return properties.containsKey(key) ? nonNegativeLong(key) : 0;
+    long timeoutMs(PlanKey key) {
+        return properties.containsKey(key.property()) ? number(key) : 0;
     }
 
-    private int positiveInt(PlanKey key) {
-        return positiveInt(key.property());
+    /** A count the ideal needs: at least 1, as an int. */
+    private int count(PlanKey key) {
+        return Math.toIntExact(key.whole(required(key.property()), 1));
     }
 
-    private long nonNegativeLong(PlanKey key) {
-        return nonNegativeLong(key.property());
-    }
-
-    private int positiveInt(String key) {
-        return (int) wholeNumber(key, 1, Integer.MAX_VALUE);
-    }
-
-    private long nonNegativeLong(String key) {
-        return wholeNumber(key, 0, Long.MAX_VALUE);
-    }
-
-    private long wholeNumber(String key, long min, long max) {
-        try {
-            long value = Long.parseLong(required(key).trim());
-            if (value >= min && value <= max) {
-                return value;
-            }
-        } catch (NumberFormatException ignored) {
-            // reported below
-        }
-        throw new IllegalArgumentException("Plan property '" + key + "' must be a whole number of at least " + min
-                + ", got '" + properties.get(key) + "': set it with --" + key.replace('_', '-') + ".");
+    /** The key's whole number by the model's rule ({@link PlanKey#whole}), the keys that make the model at least 1. */
+    private long number(PlanKey key) {
+        return key.whole(required(key.property()), least(model, key));
     }
 
     private String required(String key) {

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import lab.threads.model.plan.PlanKey;
 import lab.threads.process.LabCommands;
 import lab.threads.report.Reports;
 import lab.threads.run.RunFolder;
@@ -84,9 +85,9 @@ public final class SoakCommand implements Callable<Integer> {
         List<String> run = new ArrayList<>(List.of(
                 "--plan=open",
                 "--servers=" + servers,
-                "--rate=" + rate,
-                "--sleep-ms=" + sleepMs,
-                "--duration=" + minutes * 60));
+                PlanKey.RATE.flag() + "=" + rate,
+                PlanKey.SLEEP_MS.flag() + "=" + sleepMs,
+                PlanKey.DURATION.flag() + "=" + minutes * 60));
         run.addAll(runOptions);
         CommandLine lab = LabCommand.commandLine();
         lab.parseArgs(run.toArray(String[]::new));

@@ -15,6 +15,7 @@ import java.util.Map;
 import lab.threads.client.ChosenClient;
 import lab.threads.client.ClientPrograms;
 import lab.threads.model.client.LoadClient;
+import lab.threads.model.plan.PlanKey;
 import lab.threads.run.PlanShape;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -96,7 +97,8 @@ class PlanChoiceTest {
         assertTrue(plan.open());
         assertEquals(PlanShape.open(50, 0, 4, 200), plan.shape());
         assertEquals(200, plan.shape().idealSamples());
-        assertEquals(5000 + 30000, plan.timeoutMs("connect_timeout_ms") + plan.timeoutMs("response_timeout_ms"));
+        assertEquals(
+                5000 + 30000, plan.timeoutMs(PlanKey.CONNECT_TIMEOUT_MS) + plan.timeoutMs(PlanKey.RESPONSE_TIMEOUT_MS));
         assertFalse(PlanChoice.resolve("talk", Map.of()).open());
     }
 

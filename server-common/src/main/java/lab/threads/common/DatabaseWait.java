@@ -25,12 +25,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code db_unavailable} meanwhile.
  */
 final class DatabaseWait implements AutoCloseable {
-    /** HikariCP's shipped {@code maximumPoolSize}. */
-    static final int SHIPPED_POOL_SIZE = 10;
-    /** HikariCP's shipped {@code connectionTimeout}, in ms. */
-    static final long SHIPPED_TIMEOUT_MS = 30_000;
-    /** HikariCP raises a smaller {@code connectionTimeout} to this floor (its {@code com.zaxxer.hikari.timeoutMs.floor}). */
-    static final long TIMEOUT_FLOOR_MS = 250;
 
     private final HikariDataSource pool;
     /** The threads waiting in {@code getConnection()} now: what {@link #stopBorrowing} answers at once. */

@@ -43,10 +43,6 @@ import org.apache.hc.core5.util.Timeout;
  * call. The connect of a new connection comes after the lease: it counts in the call, not the borrow.
  */
 final class HttpPoolWait implements AutoCloseable {
-    /** HttpClient 5's shipped connections per route ({@code PoolingHttpClientConnectionManager}). */
-    static final int SHIPPED_POOL_SIZE = 5;
-    /** HttpClient 5's shipped connection-request timeout ({@code RequestConfig}'s default): 3 minutes. */
-    static final long SHIPPED_TIMEOUT_MS = 180_000;
 
     /** The stamps of the request whose {@code execute} runs on this thread; see the class comment. */
     private static final ThreadLocal<PoolStamps> STAMPS = new ThreadLocal<>();

@@ -3,6 +3,7 @@ package lab.threads.common;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import lab.threads.model.wait.PoolDefaults;
 import lab.threads.process.Knobs;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -114,23 +115,23 @@ public final class ServerSettings {
 
     @Option(
             names = "--db-pool",
-            defaultValue = "" + DatabaseWait.SHIPPED_POOL_SIZE,
+            defaultValue = "" + PoolDefaults.DB_POOL,
             description = "HikariCP's maximumPoolSize (server-async: r2dbc-pool's maxSize): connections to the database"
                     + " at most; more requests wait for one. Default: ${DEFAULT-VALUE} (HikariCP's own).")
     private int dbPool;
 
     @Option(
             names = "--db-pool-timeout-ms",
-            defaultValue = "" + DatabaseWait.SHIPPED_TIMEOUT_MS,
+            defaultValue = "" + PoolDefaults.DB_POOL_TIMEOUT_MS,
             description = "HikariCP's connectionTimeout (server-async: r2dbc-pool's maxAcquireTime): a request waits"
                     + " this long for a connection, then answers 503"
-                    + " db_pool_timeout; at least " + DatabaseWait.TIMEOUT_FLOOR_MS + " (HikariCP's floor)."
+                    + " db_pool_timeout; at least " + PoolDefaults.DB_POOL_TIMEOUT_FLOOR_MS + " (HikariCP's floor)."
                     + " Default: ${DEFAULT-VALUE} (HikariCP's own).")
     private long dbPoolTimeoutMs;
 
     @Option(
             names = "--http-pool",
-            defaultValue = "" + HttpPoolWait.SHIPPED_POOL_SIZE,
+            defaultValue = "" + PoolDefaults.HTTP_POOL,
             description = "Apache HttpClient 5's connections per route for /sleep?how=http-pool (one route, the"
                     + " downstream, so its total is set the same); more requests wait for one."
                     + " Default: ${DEFAULT-VALUE} (HttpClient 5's own per route).")
@@ -138,7 +139,7 @@ public final class ServerSettings {
 
     @Option(
             names = "--http-pool-timeout-ms",
-            defaultValue = "" + HttpPoolWait.SHIPPED_TIMEOUT_MS,
+            defaultValue = "" + PoolDefaults.HTTP_POOL_TIMEOUT_MS,
             description = "Apache HttpClient 5's connection-request timeout: a request waits this long for a pooled"
                     + " connection, then answers 503 http_pool_timeout. Default: ${DEFAULT-VALUE} (HttpClient 5's own,"
                     + " 3 minutes).")
@@ -191,8 +192,8 @@ public final class ServerSettings {
                 "--db must be a PostgreSQL JDBC URL, jdbc:postgresql://host:port/database?user=..., got " + db);
         require(dbPool > 0, "--db-pool must be > 0, got " + dbPool);
         require(
-                dbPoolTimeoutMs >= DatabaseWait.TIMEOUT_FLOOR_MS,
-                "--db-pool-timeout-ms must be >= " + DatabaseWait.TIMEOUT_FLOOR_MS
+                dbPoolTimeoutMs >= PoolDefaults.DB_POOL_TIMEOUT_FLOOR_MS,
+                "--db-pool-timeout-ms must be >= " + PoolDefaults.DB_POOL_TIMEOUT_FLOOR_MS
                         + " (HikariCP raises less to it), got " + dbPoolTimeoutMs);
         require(httpPool > 0, "--http-pool must be > 0, got " + httpPool);
         require(httpPoolTimeoutMs > 0, "--http-pool-timeout-ms must be > 0, got " + httpPoolTimeoutMs);

@@ -84,15 +84,15 @@ final class HyperfoilFork {
         long connections = connections(plan, groups, closedUsers);
         long warmupSeconds = seconds(plan, PlanKey.WARMUP);
         List<String> command = new ArrayList<>(jvm(load, connections, warmupSeconds, closedUsers));
-        command.add("--host=" + load.target().getHost());
-        command.add("--port=" + load.target().getPort());
-        command.add("--connections=" + connections);
-        command.add("--rate=" + plan.get(PlanKey.RATE, 0));
+        command.add(PlanKey.HOST.flag() + "=" + load.target().getHost());
+        command.add(PlanKey.PORT.flag() + "=" + load.target().getPort());
+        command.add(PlanKey.CONNECTIONS.flag() + "=" + connections);
+        command.add(PlanKey.RATE.flag() + "=" + plan.get(PlanKey.RATE, 0));
         command.add("--warmup-ms=" + warmupSeconds * 1000);
         command.addAll(users(plan, groups, closedUsers));
-        command.add("--sleep-ms=" + plan.get(PlanKey.SLEEP_MS, 0));
+        command.add(PlanKey.SLEEP_MS.flag() + "=" + plan.get(PlanKey.SLEEP_MS, 0));
         if (plan.how() != WaitKind.SLEEP) {
-            command.add("--how=" + plan.how().id());
+            command.add(PlanKey.HOW.flag() + "=" + plan.how().id());
         }
         // A guest's path and query as given, and the status its answers must have.
         Map<String, String> others = plan.others();
@@ -170,9 +170,9 @@ final class HyperfoilFork {
                         + ", or use JMeter (--client virtual).");
             }
             return List.of(
-                    "--users=" + plan.get(PlanKey.USERS, 0),
+                    PlanKey.USERS.flag() + "=" + plan.get(PlanKey.USERS, 0),
                     "--rampup-ms=" + seconds(plan, PlanKey.RAMPUP) * 1000,
-                    "--loops=" + plan.get(PlanKey.LOOPS, 1));
+                    PlanKey.LOOPS.flag() + "=" + plan.get(PlanKey.LOOPS, 1));
         }
         if (groups.isEmpty()) {
             return List.of("--duration-ms=" + seconds(plan, PlanKey.DURATION) * 1000);

@@ -10,7 +10,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
-import lab.threads.model.plan.LoadPlan;
+import lab.threads.model.plan.PlanKey;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -101,12 +101,12 @@ public final class JtlReader {
         }
     }
 
-    /** The plan's {@link LoadPlan#ERROR_CAUSE} column; JMeter writes an unset variable as "null". */
+    /** The plan's {@link PlanKey#ERROR_CAUSE} column; JMeter writes an unset variable as "null". */
     private static String serverCause(CSVRecord record) {
-        if (!record.isSet(LoadPlan.ERROR_CAUSE)) {
+        if (!record.isSet(PlanKey.ERROR_CAUSE.property())) {
             return null;
         }
-        String cause = record.get(LoadPlan.ERROR_CAUSE).strip();
+        String cause = record.get(PlanKey.ERROR_CAUSE.property()).strip();
         return cause.isEmpty() || cause.equals("null") ? null : cause;
     }
 

@@ -20,7 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import lab.threads.model.plan.LoadPlan;
+import lab.threads.model.plan.PlanKey;
 import lab.threads.report.StockJMeterProperties;
 import lab.threads.report.raw.JtlReader;
 import org.apache.jmeter.extractor.RegexExtractor;
@@ -63,7 +63,7 @@ class ErrorClassProvokedTest {
     @BeforeAll
     static void loadJMeterProperties(@TempDir Path jmeterHome) throws IOException {
         StockJMeterProperties.load(jmeterHome);
-        JMeterUtils.setProperty("sample_variables", LoadPlan.ERROR_CAUSE);
+        JMeterUtils.setProperty("sample_variables", PlanKey.ERROR_CAUSE.property());
         SampleEvent.initSampleVariables();
     }
 
@@ -196,7 +196,7 @@ class ErrorClassProvokedTest {
         SampleResult result = sampler.sample();
         context.setPreviousResult(result);
         RegexExtractor extractor = new RegexExtractor();
-        extractor.setRefName(LoadPlan.ERROR_CAUSE);
+        extractor.setRefName(PlanKey.ERROR_CAUSE.property());
         extractor.setRegex(CAUSE_REGEX);
         extractor.setTemplate("$1$");
         extractor.setMatchNumber(1);

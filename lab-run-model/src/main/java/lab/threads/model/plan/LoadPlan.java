@@ -31,25 +31,6 @@ public record LoadPlan(
         int firstUser,
         Map<String, String> others) {
 
-    /**
-     * What the bundled plans append to each request's path for its wait ({@code &how=db}; empty for the plain sleep):
-     * set by each client's fork from {@link #how}, never by the user.
-     */
-    public static final String HOW_QUERY = "how_query";
-
-    /**
-     * What the bundled plans put before each request's counter in its {@code rid}: set by each client's fork, empty
-     * or its process's prefix ({@code ClientShare.prefix()}), so the ids of a split load's processes never meet.
-     */
-    public static final String RID_PREFIX = "rid_prefix";
-
-    /**
-     * The variable the bundled plans fill with an error answer's own cause (the {@code error} of the lab's JSON body,
-     * {@code db_pool_timeout}; empty for any other answer), and the column of the samples file that keeps it, so the
-     * report can say which limit a server's 5xx points to.
-     */
-    public static final String ERROR_CAUSE = "error_cause";
-
     public LoadPlan {
         Objects.requireNonNull(location, "location");
         Objects.requireNonNull(how, "how");
@@ -58,9 +39,9 @@ public record LoadPlan(
     }
 
     /**
-     * The plan of {@code properties}, each lab knob among them read as a whole number.
+     * The plan of {@code properties}, each whole-number key among them read in its range ({@link PlanKey#whole}).
      *
-     * @throws IllegalArgumentException naming the knob's option and the value that is no whole number
+     * @throws IllegalArgumentException naming the key's option and the value out of its range
      */
     public static LoadPlan of(String location, WaitKind how, Map<String, String> properties) {
         Map<PlanKey, Long> knobs = new EnumMap<>(PlanKey.class);
@@ -70,22 +51,13 @@ public record LoadPlan(
             PlanKey key = PlanKey.of(property.getKey()).orElse(null);
             if (key == PlanKey.SOURCE_ADDRESS) {
                 source = property.getValue();
-            } else if (key != null) {
-                knobs.put(key, whole(key, property.getValue()));
+            } else if (key != null && key.isWhole()) {
+                knobs.put(key, key.whole(property.getValue()));
             } else {
                 others.put(property.getKey(), property.getValue());
             }
         }
         return new LoadPlan(location, how, knobs, source, 0, others);
-    }
-
-    private static long whole(PlanKey key, String value) {
-        try {
-            return Long.parseLong(value.strip());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(
-                    key.flag() + " (plan property " + key.property() + ") takes a whole number, got '" + value + "'.");
-        }
     }
 
     public boolean has(PlanKey key) {

@@ -43,7 +43,10 @@ public final class UserGroups {
      * The plan's groups: a spike plan's base for its duration and its spike on top; a step plan's steps, each running
      * from its start to the plan's end; empty for any other plan.
      *
-     * @throws IllegalArgumentException naming the knob when the schedule cannot run (a spike past the duration)
+     * Each key's range is checked where the plan is read ({@link LoadPlan#of}, {@link PlanKey#whole}); what is left
+     * here is the schedule's own rule.
+     *
+     * @throws IllegalArgumentException naming the knobs when the schedule cannot run (a spike past the duration)
      */
     public static List<Group> of(LoadPlan plan) {
         if (plan.has(PlanKey.SPIKE_FACTOR)) {
@@ -61,11 +64,10 @@ public final class UserGroups {
         long at = plan.get(PlanKey.SPIKE_AT, 0);
         long spike = plan.get(PlanKey.SPIKE_SECONDS, 0);
         long duration = plan.get(PlanKey.DURATION, 0);
-        if (factor < 1 || at < 0 || spike < 1 || at + spike > duration) {
-            throw new IllegalArgumentException("The spike (" + PlanKey.SPIKE_FACTOR.flag() + " " + factor
-                    + " of at least"
-                    + " 1, " + PlanKey.SPIKE_AT.flag() + " " + at + ", " + PlanKey.SPIKE_SECONDS.flag() + " " + spike
-                    + " of at least 1) must end within the plan's " + PlanKey.DURATION.flag() + " " + duration + ".");
+        if (at + spike > duration) {
+            throw new IllegalArgumentException("The spike (" + PlanKey.SPIKE_AT.flag() + " " + at + ", "
+                    + PlanKey.SPIKE_SECONDS.flag() + " " + spike + ") must end within the plan's "
+                    + PlanKey.DURATION.flag() + " " + duration + ".");
         }
         return List.of(
                 new Group(0, duration, base, plan.get(PlanKey.RAMPUP, 0)),
@@ -80,10 +82,6 @@ public final class UserGroups {
         int users = Math.toIntExact(plan.get(PlanKey.USERS, 0));
         long steps = plan.get(PlanKey.STEPS, 1);
         long seconds = plan.get(PlanKey.STEP_SECONDS, 0);
-        if (steps < 1 || steps > MAX_STEPS || seconds < 1) {
-            throw new IllegalArgumentException(PlanKey.STEPS.flag() + " must be 1 to " + MAX_STEPS + " and "
-                    + PlanKey.STEP_SECONDS.flag() + " at least 1, got " + steps + " and " + seconds + ".");
-        }
         List<Group> groups = new ArrayList<>();
         for (long k = 0; k < steps; k++) {
             groups.add(new Group(k * seconds, (steps - k) * seconds, users, plan.get(PlanKey.RAMPUP, 0)));

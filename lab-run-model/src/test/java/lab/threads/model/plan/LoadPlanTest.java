@@ -2,7 +2,6 @@ package lab.threads.model.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 import lab.threads.model.wait.WaitKind;
@@ -30,7 +29,9 @@ class LoadPlanTest {
 
         IllegalArgumentException refused = assertThrows(
                 IllegalArgumentException.class, () -> LoadPlan.of("p", WaitKind.SLEEP, Map.of("users", "lots")));
-        assertTrue(refused.getMessage().startsWith("--users (plan property users) takes a whole number"));
+        assertEquals(
+                "Plan property 'users' must be a whole number of at least 1, got 'lots': set it with --users.",
+                refused.getMessage());
     }
 
     @Test

@@ -363,7 +363,7 @@ class JMeterForkTest {
         Run run = run("jmeter-plans/smoke.jmx", JMeterThreads.VIRTUAL, 20, Map.of("users", "abc"));
 
         assertEquals(JMeterMain.EXIT_USAGE, run.exitCode(), run.describe());
-        assertTrue(run.stderr().contains("-Jusers=abc: users must be a whole number"), run.describe());
+        assertTrue(run.stderr().contains("-Jusers=abc: Plan property 'users' must be a whole number"), run.describe());
         assertFalse(Files.exists(run.jtl()), run.describe());
         assertFalse(Files.exists(run.jtl().resolveSibling("client-stats.jsonl")), run.describe());
     }

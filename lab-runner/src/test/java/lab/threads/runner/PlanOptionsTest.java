@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import lab.threads.model.plan.LoadPlan;
+import lab.threads.model.plan.PlanKey;
 import lab.threads.model.wait.WaitKind;
 import lab.threads.run.Sweep;
 import org.junit.jupiter.api.Test;
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * The lab's own plan knobs, {@code --how} first: an option of ./lab run with its twins, a property of every plan
  * (sweepable, in run.json), checked against the servers' waits, and a JMeter property only at the fork.
  */
-class PlanKnobTest {
+class PlanOptionsTest {
 
     @Test
     void everyPlanTakesHowAndSleepIsTheDefault() throws Exception {
@@ -37,7 +38,7 @@ class PlanKnobTest {
         assertTrue(bad.getMessage().contains(WaitKind.ids()), bad.getMessage());
         assertThrows(
                 IllegalArgumentException.class,
-                () -> PlanChoice.resolve("smoke", Map.of(LoadPlan.HOW_QUERY, "&how=monitor")),
+                () -> PlanChoice.resolve("smoke", Map.of(PlanKey.HOW_QUERY.property(), "&how=monitor")),
                 "the fork's property is the runner's");
     }
 
@@ -63,10 +64,39 @@ class PlanKnobTest {
     }
 
     @Test
-    void theWaitReachesTheClientTypedNotAsAProperty() {
+    void theWaitReachesTheClientTypedNotAsAProperty() throws Exception {
+        LoadPlan load = PlanChoice.resolve("smoke", Map.of("how", "monitor", "users", "5"))
+                .load();
+        assertEquals(WaitKind.MONITOR, load.how());
+        assertEquals(null, load.properties().get("how"), "no -Jhow");
+        assertEquals("5", load.properties().get("users"));
+    }
+
+    @Test
+    void everyKeyWithADescriptionIsAnOptionAndTheLabsHaveTheirDefaults() {
+        picocli.CommandLine.Model.CommandSpec spec = LabCommand.commandLine().getCommandSpec();
+        for (PlanKey key : PlanKey.values()) {
+            picocli.CommandLine.Model.OptionSpec option = spec.findOption(key.flag());
+            assertEquals(key.description().isPresent(), option != null, key.flag());
+            if (option != null) {
+                assertEquals(key.defaultValue(), option.defaultValue(), key.flag());
+            }
+        }
+    }
+
+    @Test
+    void aValueIsCheckedWhereItIsGivenByTheKeysRange() throws Exception {
+        IllegalArgumentException pool = assertThrows(
+                IllegalArgumentException.class, () -> PlanChoice.resolve("smoke", Map.of("db_pool_timeout_ms", "100")));
         assertEquals(
-                null, PlanKnob.untyped(Map.of("how", "monitor", "users", "5")).get("how"), "no -Jhow");
+                "Plan property 'db_pool_timeout_ms' must be a whole number of at least 250, got '100': set it with"
+                        + " --db-pool-timeout-ms.",
+                pool.getMessage());
+        IllegalArgumentException steps =
+                assertThrows(IllegalArgumentException.class, () -> PlanChoice.resolve("step", Map.of("steps", "11")));
         assertEquals(
-                "5", PlanKnob.untyped(Map.of("how", "monitor", "users", "5")).get("users"));
+                "Plan property 'steps' must be a whole number of at least 1 and at most 10, got '11': set it with"
+                        + " --steps.",
+                steps.getMessage());
     }
 }
