@@ -3,6 +3,7 @@ package lab.threads.client;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
@@ -148,18 +149,25 @@ public enum LoadClient {
 
     /** Which client a run's metadata names; JMeter when it names none (a run from before the second client). */
     public static LoadClient of(Map<String, Object> metadata) {
-        if (metadata == null) {
-            return UNNAMED;
-        }
-        Object id = metadata.get(METADATA_KEY);
+        return metadata == null
+                ? UNNAMED
+                : of(
+                        Objects.toString(metadata.get(METADATA_KEY), null),
+                        Objects.toString(metadata.get(OLD_METADATA_KEY), null));
+    }
+
+    /**
+     * Which client a run recorded: by its id; in a run from before the id, by its words ("Hyperfoil's event loops
+     * (...)"); JMeter when it recorded neither (a run from before the second client).
+     */
+    public static LoadClient of(String id, String words) {
         if (id != null) {
-            return byId(id.toString()).orElse(UNNAMED);
+            return byId(id).orElse(UNNAMED);
         }
-        Object words = metadata.get(OLD_METADATA_KEY);
         return words == null
                 ? UNNAMED
                 : Arrays.stream(values())
-                        .filter(client -> words.toString().startsWith(client.label))
+                        .filter(client -> words.startsWith(client.label))
                         .findFirst()
                         .orElse(UNNAMED);
     }
