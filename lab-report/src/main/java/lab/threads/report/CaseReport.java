@@ -13,6 +13,7 @@ import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.run.PlanShape;
 import lab.threads.run.RunOutcome;
+import lab.threads.run.RunRecord;
 import lab.threads.run.Sweep;
 
 /**
@@ -22,22 +23,19 @@ import lab.threads.run.Sweep;
  */
 public final class CaseReport {
 
-    /** The metadata key of each server's JDK as its own process said it ({@link #serverJdkVersions}). */
-    static final String SERVER_JDK_VERSIONS = "serverJdkVersions";
-
     private final Path caseDir;
-    private final Map<String, Object> metadata;
+    private RunRecord metadata;
     private final PlanShape plan;
     private final List<ServerSummary> servers = new ArrayList<>();
 
-    private CaseReport(Path caseDir, Map<String, Object> metadata, PlanShape plan) {
+    private CaseReport(Path caseDir, RunRecord metadata, PlanShape plan) {
         this.caseDir = caseDir;
-        this.metadata = new LinkedHashMap<>(metadata);
+        this.metadata = metadata;
         this.plan = plan;
     }
 
     /** Writes run.json before any server starts, so a case cut short is still summarised from its raw files. */
-    public static CaseReport start(Path caseDir, Map<String, Object> metadata, PlanShape plan) throws IOException {
+    public static CaseReport start(Path caseDir, RunRecord metadata, PlanShape plan) throws IOException {
         RunRecovery.writeStarted(caseDir, metadata, plan);
         return new CaseReport(caseDir, metadata, plan);
     }
@@ -50,7 +48,7 @@ public final class CaseReport {
     public ServerFigures add(String server, RunOutcome outcome) {
         ServerSummary row = judged(ServerSummary.from(server, caseDir.resolve(server), plan, outcome));
         servers.add(row);
-        metadata.put(SERVER_JDK_VERSIONS, serverJdkVersions(servers));
+        metadata = metadata.withServerJdkVersions(serverJdkVersions(servers));
         return ServerFigures.of(row);
     }
 
@@ -77,7 +75,7 @@ public final class CaseReport {
      * @param byFolder each case, by its folder, in the order they ran
      */
     public static void writeSweep(
-            Path runDir, Map<String, Object> metadata, Sweep sweep, String planName, Map<String, CaseReport> byFolder)
+            Path runDir, RunRecord metadata, Sweep sweep, String planName, Map<String, CaseReport> byFolder)
             throws IOException {
         Map<String, List<ServerSummary>> rows = new LinkedHashMap<>();
         byFolder.forEach((folder, report) -> rows.put(folder, report.servers));

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -23,6 +22,7 @@ import lab.threads.run.AtomicFile;
 import lab.threads.run.PlanShape;
 import lab.threads.run.RunFolder;
 import lab.threads.run.RunOutcome;
+import lab.threads.run.RunRecord;
 
 /**
  * A case whose runner stopped before it summarised every server it started (SIGKILL, the out-of-memory killer, a
@@ -58,7 +58,7 @@ public final class RunRecovery {
     private RunRecovery() {}
 
     /** Written by the runner at a case's start, so a case cut short still has its metadata and plan. */
-    public static void writeStarted(Path caseDir, Map<String, Object> metadata, PlanShape plan) throws IOException {
+    public static void writeStarted(Path caseDir, RunRecord metadata, PlanShape plan) throws IOException {
         Files.createDirectories(caseDir);
         AtomicFile.write(
                 caseDir.resolve(STARTED_FILE),
@@ -72,21 +72,21 @@ public final class RunRecovery {
             return started.plan() == null
                     ? Optional.empty()
                     : Optional.of(new RunReport(
-                            Objects.requireNonNullElse(started.metadata(), Map.of()), started.plan(), List.of()));
+                            Objects.requireNonNullElse(started.metadata(), RunRecord.NONE), started.plan(), List.of()));
         } catch (IOException e) {
             return Optional.empty();
         }
     }
 
     /**
-     * The folders of servers the runner started in this case but did not summarise: named in the metadata's
-     * {@code servers}, or holding a raw file, and not in {@code summarised}; in the run's order.
+     * The folders of servers the runner started in this case but did not summarise: among the servers it recorded,
+     * or holding a raw file, and not in {@code summarised}; in the run's order.
      */
-    public static List<String> unsummarised(Path caseDir, Map<String, Object> metadata, Set<String> summarised)
+    public static List<String> unsummarised(Path caseDir, RunRecord metadata, Set<String> summarised)
             throws IOException {
         Set<String> candidates = new LinkedHashSet<>();
-        if (metadata.get("servers") instanceof List<?> servers) {
-            servers.forEach(server -> candidates.add(String.valueOf(server)));
+        if (metadata.turns().servers() != null) {
+            candidates.addAll(metadata.turns().servers());
         }
         try (Stream<Path> folders = Files.list(caseDir)) {
             folders.filter(Files::isDirectory)

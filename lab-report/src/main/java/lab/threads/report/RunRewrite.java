@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import lab.threads.report.page.TerminalTable;
@@ -61,9 +62,9 @@ public final class RunRewrite {
     private static int rewriteSweep(Path runDir) throws IOException {
         RunFiles.SweepFile sweep = RunFiles.sweep(runDir);
         // The run's own --sweep, parsed as the run parsed it: its property and the folder of each level.
-        Sweep swept =
-                sweep.metadata().get("sweep") instanceof String spec && spec.contains("=") ? Sweep.parse(spec) : null;
-        String plan = String.valueOf(sweep.metadata().getOrDefault("plan", SweepPoint.NO_SWEEP));
+        String spec = sweep.metadata().turns().sweep();
+        Sweep swept = spec != null && spec.contains("=") ? Sweep.parse(spec) : null;
+        String plan = Objects.requireNonNullElse(sweep.metadata().load().plan(), SweepPoint.NO_SWEEP);
         Map<String, List<ServerSummary>> byFolder = new LinkedHashMap<>();
         for (String caseFolder : sweep.cases()) {
             RunReport report = rewriteCase(runDir.resolve(caseFolder));
@@ -123,7 +124,8 @@ public final class RunRewrite {
                     : RunRecovery.why(caseDir.resolve(cutShort.getFirst()), cutShort.getFirst(), old.plan())
                             .words();
             System.err.println("lab: " + caseDir + " holds no samples (" + why + "): nothing to summarise. Run it "
-                    + "again: " + old.metadata().getOrDefault("command", "./lab run"));
+                    + "again: "
+                    + Objects.requireNonNullElse(old.metadata().machine().command(), "./lab run"));
             return null;
         }
         for (String server : cutShort) {

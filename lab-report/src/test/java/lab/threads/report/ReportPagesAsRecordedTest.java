@@ -1,6 +1,5 @@
 package lab.threads.report;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -24,6 +23,7 @@ import lab.threads.report.verdict.Verdict;
 import lab.threads.run.PlanShape;
 import lab.threads.run.RunFolder;
 import lab.threads.run.RunOutcome;
+import lab.threads.run.RunRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -62,7 +62,7 @@ class ReportPagesAsRecordedTest {
                     ServerSummary.from(server, dir.resolve(server), run.plan(), RunOutcome.fromWords(outcomes.get(i))));
         }
         Map<String, Object> metadata = metadata();
-        ReportWriter.writeAll(new RunReport(metadata, run.plan(), servers), dir);
+        ReportWriter.writeAll(new RunReport(RunFixture.record(metadata), run.plan(), servers), dir);
         assertRunAsRecorded("run-cut-short");
     }
 
@@ -104,7 +104,7 @@ class ReportPagesAsRecordedTest {
         Map<String, Object> metadata = metadata();
         metadata.put("gitRevision", revision);
         return new RunReport(
-                metadata,
+                RunFixture.record(metadata),
                 run.plan(),
                 run.servers().stream()
                         .map(server -> RunFixture.withPercentOfIdeal(server, percentOfIdeal))
@@ -121,7 +121,7 @@ class ReportPagesAsRecordedTest {
                 Path.of(getClass().getResource("/recorded/hyperfoil-0ms-run").toURI());
         RunFixture.copy(recorded, dir);
         JsonNode run = new ObjectMapper().readTree(dir.resolve("run.json").toFile());
-        Map<String, Object> metadata = new ObjectMapper().convertValue(run.get("metadata"), new TypeReference<>() {});
+        RunRecord metadata = new ObjectMapper().convertValue(run.get("metadata"), RunRecord.class);
         PlanShape plan = PlanShape.throughput(
                 run.at("/plan/users").asInt(),
                 run.at("/plan/durationSeconds").asInt(),
@@ -192,7 +192,7 @@ class ReportPagesAsRecordedTest {
                 RunFixture.writeSummary(
                         dir.resolve((side == 0 ? "a" : "b") + "/repeat-" + (repeat + 1)),
                         new RunReport(
-                                metadata,
+                                RunFixture.record(metadata),
                                 run.plan(),
                                 servers.stream()
                                         .map(server -> RunFixture.withPercentOfIdeal(server, percent))
@@ -238,7 +238,8 @@ class ReportPagesAsRecordedTest {
     }
 
     private void writeSweep(List<SweepPoint> points) throws IOException {
-        SweepReport.write(dir, metadata(), points, List.of("users-100/repeat-1", "users-200/repeat-1"));
+        SweepReport.write(
+                dir, RunFixture.record(metadata()), points, List.of("users-100/repeat-1", "users-200/repeat-1"));
     }
 
     private void assertSweepAsRecorded(String name) {

@@ -47,10 +47,10 @@ class ReportWriterTest {
         Map<String, Object> metadata = new LinkedHashMap<>();
         metadata.put("jdk", "25.0.1");
         metadata.put("cores", 2);
-        metadata.put("settings", Map.of("backlog", 1000));
+        metadata.put("databaseSettings", Map.of("max_connections", "1000"));
         metadata.put("serverSettings", "stock (each framework's defaults)");
         report = new RunReport(
-                metadata,
+                RunFixture.record(metadata),
                 plan,
                 List.of(
                         ServerSummary.from(
@@ -174,7 +174,7 @@ class ReportWriterTest {
                 md);
         assertTrue(html.contains("<table id=\"summary-report-table\">"), html);
         assertTrue(md.contains("| server-pool | interrupted (partial) | unknown | n/a | 500 |"), md);
-        assertTrue(md.contains("| settings | {\"backlog\":1000} |"), md);
+        assertTrue(md.contains("| databaseSettings | {\"max_connections\":\"1000\"} |"), md);
         assertTrue(md.contains("Server settings: stock (each framework's defaults)."), md);
         assertTrue(html.contains("Server settings: stock (each framework&#39;s defaults).</p>"), html);
         // Each server's own settings, from its /stats: none for a server that never answered it.

@@ -18,6 +18,7 @@ import lab.threads.run.JvmSide;
 import lab.threads.run.PlanShape;
 import lab.threads.run.RunFolder;
 import lab.threads.run.RunOutcome;
+import lab.threads.run.RunRecord;
 
 /** A complete run folder of three servers, each with a seeded samples.jtl and a server-stats.jsonl a second. */
 public final class RunFixture {
@@ -85,7 +86,7 @@ public final class RunFixture {
             Files.writeString(serverDir.resolve(RunFolder.CLIENT_PROC_FILE), clientLines());
         }
         return new RunReport(
-                Map.of("jdk", "25"),
+                record(Map.of("jdk", "25")),
                 PLAN,
                 servers.stream()
                         .map(server ->
@@ -182,7 +183,12 @@ public final class RunFixture {
 
     /** The same run with other metadata (date, knobs, code...). */
     public static RunReport withMetadata(RunReport report, Map<String, Object> metadata) {
-        return new RunReport(metadata, report.plan(), report.servers());
+        return new RunReport(record(metadata), report.plan(), report.servers());
+    }
+
+    /** A run's record holding these keys of run.json, as the report reads them from the file. */
+    public static RunRecord record(Map<String, Object> keys) {
+        return new ObjectMapper().convertValue(keys, RunRecord.class);
     }
 
     /** The same server row with another % of the ideal, to compare against. */

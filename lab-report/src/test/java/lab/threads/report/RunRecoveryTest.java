@@ -74,17 +74,19 @@ class RunRecoveryTest {
                         + "runner was gone",
                 RunRecovery.why(server, "server-virtual", PLAN).words());
         List<String> unsummarised = RunRecovery.unsummarised(
-                caseDir, Map.of("servers", List.of("server-platform", "server-virtual")), Set.of("server-platform"));
+                caseDir,
+                RunFixture.record(Map.of("servers", List.of("server-platform", "server-virtual"))),
+                Set.of("server-platform"));
         assertEquals(List.of("server-virtual"), unsummarised);
         assertFalse(RunRecovery.anySamples(caseDir, unsummarised));
     }
 
     @Test
     void runJsonGivesBackTheMetadataAndPlan() throws Exception {
-        RunRecovery.writeStarted(caseDir, Map.of("command", "./lab run --users 300"), PLAN);
+        RunRecovery.writeStarted(caseDir, RunFixture.record(Map.of("command", "./lab run --users 300")), PLAN);
         RunReport started = RunRecovery.started(caseDir).orElseThrow();
         assertEquals(PLAN, started.plan());
-        assertEquals("./lab run --users 300", started.metadata().get("command"));
+        assertEquals("./lab run --users 300", started.metadata().machine().command());
         assertTrue(started.servers().isEmpty());
         assertTrue(RunRecovery.started(caseDir.resolve("absent")).isEmpty());
     }

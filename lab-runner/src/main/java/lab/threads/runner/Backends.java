@@ -6,13 +6,12 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import lab.threads.common.Variant;
 import lab.threads.model.wait.WaitKind;
 import lab.threads.run.RunFolder;
+import lab.threads.run.RunRecord;
 import lab.threads.runner.database.DatabaseFork;
 import lab.threads.runner.database.DatabaseSampler;
 
@@ -109,16 +108,11 @@ final class Backends implements AutoCloseable {
     }
 
     /** What was started, for run.json: the database's version and settings, the downstream's address. */
-    Map<String, Object> describe() throws IOException {
-        Map<String, Object> described = new LinkedHashMap<>();
-        if (database != null) {
-            described.put("databaseVersion", database.version());
-            described.put("databaseSettings", database.settings());
-        }
-        if (downstream != null) {
-            described.put("downstream", "server-async at " + downstream.base());
-        }
-        return described;
+    RunRecord.Backends describe() throws IOException {
+        return new RunRecord.Backends(
+                database == null ? null : database.version(),
+                database == null ? null : database.settings(),
+                downstream == null ? null : "server-async at " + downstream.base());
     }
 
     /** The database died and came back (or stayed down) during the run, in its own words; empty when it never did. */

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 import lab.threads.report.Reports;
 import lab.threads.run.RunFolder;
+import lab.threads.run.RunRecord;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -31,7 +32,8 @@ record CommandFolder(Path out, Path dir) {
     static Map<String, Object> metadata(CommandSpec spec, Path home) {
         List<String> commandLine = new ArrayList<>(List.of(spec.qualifiedName()));
         commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
-        Map<String, Object> metadata = RunMetadata.machine(home, commandLine);
+        Map<String, Object> metadata =
+                RunRecord.machineAlone(RunMetadata.machine(home, commandLine)).entries();
         metadata.put("load", loadAverage());
         return metadata;
     }

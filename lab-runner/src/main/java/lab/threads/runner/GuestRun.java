@@ -10,6 +10,7 @@ import java.util.Map;
 import lab.threads.client.GuestProperties;
 import lab.threads.model.plan.PlanKey;
 import lab.threads.run.RunFolder;
+import lab.threads.run.RunRecord;
 import lab.threads.runner.guest.Expected;
 import lab.threads.runner.guest.Guest;
 import lab.threads.runner.guest.GuestProcess;
@@ -96,17 +97,14 @@ record GuestRun(List<Guest> guests, Expected expected, Long serviceMs) {
     }
 
     /** Each guest in words, for run.json: its URL, process, expected answer and service time. */
-    List<Map<String, Object>> describe() {
+    List<RunRecord.Guest> describe() {
         return guests.stream()
-                .map(guest -> {
-                    Map<String, Object> described = new LinkedHashMap<>();
-                    described.put("name", guest.name());
-                    described.put("url", guest.url().toString());
-                    described.put("process", guest.process());
-                    described.put("expected", expected.describe());
-                    described.put("serviceMs", serviceMs == null ? "not given: no ideal" : serviceMs);
-                    return described;
-                })
+                .map(guest -> new RunRecord.Guest(
+                        guest.name(),
+                        guest.url().toString(),
+                        guest.process(),
+                        expected.describe(),
+                        serviceMs == null ? "not given: no ideal" : Long.toString(serviceMs)))
                 .toList();
     }
 

@@ -20,6 +20,7 @@ import lab.threads.report.ServerFigures;
 import lab.threads.run.PlanShape;
 import lab.threads.run.RunFolder;
 import lab.threads.run.RunOutcome;
+import lab.threads.run.RunRecord;
 import lab.threads.runner.guest.Guest;
 import lab.threads.runner.guest.GuestProcess;
 
@@ -78,8 +79,7 @@ final class LabRun {
             throw e;
         }
         serverRun = options.serverRun(jdk, backends);
-        Map<String, Object> metadata = RunMetadata.collect(options, labHome, commandLine);
-        metadata.putAll(backends.describe());
+        RunRecord metadata = RunMetadata.collect(options, labHome, commandLine, backends.describe());
         out.printf(
                 "Lab run -> %s (%d case%s x %d server%s); %s%n",
                 runDir,
@@ -169,7 +169,7 @@ final class LabRun {
             Path caseDir,
             Path labHome,
             Profiling profiling,
-            Map<String, Object> metadata,
+            RunRecord metadata,
             Map<String, CaseReport> results)
             throws IOException {
         PlanShape plan = runCase.plan().shape();
@@ -190,10 +190,9 @@ final class LabRun {
         CapacityForecast.of(runCase.plan())
                 .lines(options.forecastSides(), MachineLimits.here(), CpuCosts.load(options.out()))
                 .forEach(line -> out.println("   " + line));
-        Map<String, Object> caseMetadata = new LinkedHashMap<>(metadata);
-        caseMetadata.put("planProperties", runCase.plan().properties());
         // Before any server: a case cut short (the runner killed) is still summarised from its raw files.
-        CaseReport report = CaseReport.start(caseDir, caseMetadata, plan);
+        CaseReport report = CaseReport.start(
+                caseDir, metadata.withPlanProperties(runCase.plan().properties()), plan);
         results.put(runCase.folder(), report);
         boolean allOk = true;
         List<ServerRun> turns = new ArrayList<>();

@@ -6,78 +6,79 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import lab.threads.common.OsLimits;
-import lab.threads.model.client.LoadClient;
+import lab.threads.common.Variant;
+import lab.threads.run.RunRecord;
 
-/** What a reader needs to trust or reproduce a run: when, where, on what, with which knobs and code. */
+/**
+ * What a reader needs to trust or reproduce a run: when, where, on what, with which knobs and code, as the record
+ * run.json holds ({@link RunRecord}).
+ */
 final class RunMetadata {
     private RunMetadata() {}
 
-    static Map<String, Object> collect(RunOptions options, Path labHome, List<String> commandLine) {
-        Map<String, Object> metadata = machine(labHome, commandLine);
-        metadata.put("cpus", options.cpus().describe(Runtime.getRuntime().availableProcessors()));
-        OsLimits.openFiles().ifPresent(limit -> metadata.put("openFilesLimit", limit));
-        OsLimits.somaxconn().ifPresent(limit -> metadata.put("somaxconn", limit));
-        metadata.put("plan", options.plan().name());
-        metadata.put("planFile", options.plan().location());
-        metadata.put("planProperties", options.plan().properties());
-        metadata.put(LoadClient.METADATA_KEY, options.client().program().id());
-        metadata.put(LoadClient.OLD_METADATA_KEY, options.client().describe());
-        metadata.put(
-                "workers",
+    static RunRecord collect(RunOptions options, Path labHome, List<String> commandLine, RunRecord.Backends backends) {
+        return new RunRecord(
+                machine(labHome, commandLine),
+                new RunRecord.Limits(
+                        options.cpus().describe(Runtime.getRuntime().availableProcessors()),
+                        OsLimits.openFiles().stream().boxed().findAny().orElse(null),
+                        OsLimits.somaxconn().stream().boxed().findAny().orElse(null)),
+                load(options),
+                new RunRecord.Turns(
+                        options.servers().stream().map(Variant::id).toList(),
+                        options.guests().present() ? options.guests().describe() : null,
+                        options.sweep() == null
+                                ? null
+                                : options.sweep().property() + "="
+                                        + String.join(",", options.sweep().values()),
+                        options.repeats(),
+                        options.warmupUsers()),
+                new RunRecord.Jvms(
+                        String.join(" ", options.serverJvmFlags()),
+                        String.join(" ", options.clientJvmFlags()),
+                        options.serverJdk(),
+                        options.serverSettings().label()
+                                + (options.targets().isEmpty()
+                                        ? ""
+                                        : " for the servers the lab starts; --target servers: their own (see their"
+                                                + " settings)"),
+                        String.join(" ", options.serverFlags()),
+                        options.profile().describe()),
+                backends,
+                null);
+    }
+
+    /** The plan, and the client that sent it: its id, its words, its workers and processes. */
+    private static RunRecord.Load load(RunOptions options) {
+        return new RunRecord.Load(
+                options.plan().name(),
+                options.plan().location(),
+                options.plan().properties(),
+                options.client().program().id(),
+                options.client().describe(),
                 options.workers().isEmpty()
                         ? "none (" + options.client().runsInItsFork() + ")"
-                        : String.join(",", options.workers()));
-        metadata.put("workerAccess", options.workerAccess().describe());
-        metadata.put(
-                "clientProcesses",
+                        : String.join(",", options.workers()),
+                options.workerAccess().describe(),
                 options.clientProcesses() == 0 ? ClientSplit.AUTO : Integer.toString(options.clientProcesses()));
-        metadata.put("servers", options.servers().stream().map(v -> v.id()).toList());
-        if (options.guests().present()) {
-            metadata.put("guests", options.guests().describe());
-        }
-        if (options.sweep() != null) {
-            metadata.put(
-                    "sweep",
-                    options.sweep().property() + "="
-                            + String.join(",", options.sweep().values()));
-        }
-        metadata.put("repeats", options.repeats());
-        metadata.put("warmupUsers", options.warmupUsers());
-        metadata.put("serverJvmFlags", String.join(" ", options.serverJvmFlags()));
-        metadata.put("clientJvmFlags", String.join(" ", options.clientJvmFlags()));
-        metadata.put("serverJdk", options.serverJdk());
-        metadata.put(
-                "serverSettings",
-                options.targets().isEmpty()
-                        ? options.serverSettings().label()
-                        : options.serverSettings().label()
-                                + " for the servers the lab starts; --target servers: their own (see their settings)");
-        metadata.put("serverFlags", String.join(" ", options.serverFlags()));
-        metadata.put("profile", options.profile().describe());
-        return metadata;
     }
 
     /** When, which command, which code, on which JDK and machine: what every kind of run records first. */
-    static Map<String, Object> machine(Path labHome, List<String> commandLine) {
-        Map<String, Object> metadata = new LinkedHashMap<>();
-        metadata.put("date", OffsetDateTime.now(ZoneOffset.UTC).withNano(0).toString());
-        metadata.put("command", String.join(" ", commandLine));
-        metadata.put("gitRevision", gitRevision(labHome));
-        metadata.put("jdk", Runtime.version().toString() + " (" + System.getProperty("java.vendor") + ")");
-        metadata.put(
-                "os",
+    static RunRecord.Machine machine(Path labHome, List<String> commandLine) {
+        return new RunRecord.Machine(
+                OffsetDateTime.now(ZoneOffset.UTC).withNano(0).toString(),
+                String.join(" ", commandLine),
+                gitRevision(labHome),
+                Runtime.version().toString() + " (" + System.getProperty("java.vendor") + ")",
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
-                        + System.getProperty("os.arch"));
-        metadata.put("cores", Runtime.getRuntime().availableProcessors());
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-            metadata.put("memoryGiB", Math.round(os.getTotalMemorySize() / (1024.0 * 1024 * 1024) * 10) / 10.0);
-        }
-        return metadata;
+                        + System.getProperty("os.arch"),
+                Runtime.getRuntime().availableProcessors(),
+                ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                        ? Math.round(os.getTotalMemorySize() / (1024.0 * 1024 * 1024) * 10) / 10.0
+                        : null);
     }
 
     /** The code that ran: the commit, marked "-dirty" when the work tree had changes. */

@@ -24,6 +24,7 @@ import lab.threads.report.summary.ServerSummary;
 import lab.threads.run.PlanShape;
 import lab.threads.run.RunFolder;
 import lab.threads.run.RunOutcome;
+import lab.threads.run.RunRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -40,7 +41,8 @@ class CompareCommandTest {
     private Path run(String folder, String revision, String... servers) throws IOException {
         Path dir = Files.createDirectories(results.resolve(folder));
         RunReport report = new RunReport(
-                Map.of("date", "2026-01-01T10:00:00Z", "gitRevision", revision),
+                RunRecord.machineAlone(
+                        new RunRecord.Machine("2026-01-01T10:00:00Z", null, revision, null, null, null, null)),
                 PLAN,
                 Stream.of(servers)
                         .map(server ->

@@ -19,6 +19,7 @@ import java.util.stream.Stream;
 import lab.threads.report.CaseReport;
 import lab.threads.run.PlanShape;
 import lab.threads.run.RunOutcome;
+import lab.threads.run.RunRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -194,7 +195,7 @@ class LabRunBadInputTest {
                         "smoke", Map.of("users", "5", "rampup", "1", "loops", "2", "sleep_ms", "10"))
                 .shape();
 
-        RunOutcome judged = CaseReport.start(caseDir, Map.of(), plan)
+        RunOutcome judged = CaseReport.start(caseDir, RunRecord.NONE, plan)
                 .add("server-virtual", RunOutcome.OK)
                 .outcome();
 

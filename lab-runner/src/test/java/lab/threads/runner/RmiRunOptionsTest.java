@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import lab.threads.jmeter.workers.RmiSecurity;
+import lab.threads.run.RunRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,11 +32,14 @@ class RmiRunOptionsTest {
         RunOptions options = options("--workers=127.0.0.1", "--rmi-keystore=" + keystore);
         assertEquals(
                 "RMI over TLS, keystore " + keystore,
-                RunMetadata.collect(options, dir, List.of()).get("workerAccess"));
+                RunMetadata.collect(options, dir, List.of(), RunRecord.Backends.NONE)
+                        .load()
+                        .workerAccess());
         assertEquals(
                 "none (no workers)",
-                RunMetadata.collect(options("--rmi-keystore=" + keystore), dir, List.of())
-                        .get("workerAccess"));
+                RunMetadata.collect(options("--rmi-keystore=" + keystore), dir, List.of(), RunRecord.Backends.NONE)
+                        .load()
+                        .workerAccess());
     }
 
     @Test

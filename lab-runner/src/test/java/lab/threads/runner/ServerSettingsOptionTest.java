@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import lab.threads.run.RunRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,7 +27,9 @@ class ServerSettingsOptionTest {
         assertEquals("--settings=lab", options.startedServerFlags().getFirst());
         assertEquals(
                 "lab (the lab's equal settings)",
-                RunMetadata.collect(options, dir, List.of()).get("serverSettings"));
+                RunMetadata.collect(options, dir, List.of(), RunRecord.Backends.NONE)
+                        .jvms()
+                        .serverSettings());
     }
 
     @Test
@@ -35,7 +38,9 @@ class ServerSettingsOptionTest {
         assertEquals(List.of("--settings=stock", "--max-sleep-ms=9000"), options.startedServerFlags());
         assertEquals(
                 "stock (each framework's defaults)",
-                RunMetadata.collect(options, dir, List.of()).get("serverSettings"));
+                RunMetadata.collect(options, dir, List.of(), RunRecord.Backends.NONE)
+                        .jvms()
+                        .serverSettings());
     }
 
     @Test

@@ -68,8 +68,8 @@ public final class Cells {
 
     /** The plan line of a report: the plan, and the servers' settings mode when the runner recorded one. */
     static String planLine(RunReport report) {
-        Object settings = report.metadata().get("serverSettings");
-        Object cpus = report.metadata().get("cpus");
+        String settings = report.metadata().jvms().serverSettings();
+        String cpus = report.metadata().limits().cpus();
         String plan = guests(report.servers()) ? GUEST_PLAN + plan(report.plan()) : plan(report.plan());
         return "Plan: " + plan + "." + (settings == null ? "" : " Server settings: " + settings + ".")
                 + (cpus == null ? "" : " Cores: " + cpus + ".");

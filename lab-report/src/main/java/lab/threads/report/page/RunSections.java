@@ -2,7 +2,6 @@ package lab.threads.report.page;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import lab.threads.model.client.LoadClient;
 import lab.threads.report.math.Numbers;
@@ -11,6 +10,7 @@ import lab.threads.report.summary.ServerSummary;
 import lab.threads.report.verdict.ClientVerdict;
 import lab.threads.report.verdict.ErrorCause;
 import lab.threads.report.verdict.ErrorClass;
+import lab.threads.run.RunRecord;
 
 /**
  * The run report's sections made of lists, tables and words: whose figures these are, the results, errors by cause,
@@ -113,7 +113,7 @@ final class RunSections {
                 : Optional.of(new Section("notes", "Notes", null, List.of(new Section.Bullets(null, notes))));
     }
 
-    static Section metadata(Map<String, Object> metadata) {
+    static Section metadata(RunRecord metadata) {
         return new Section(
                 "metadata",
                 "Metadata",
@@ -123,7 +123,7 @@ final class RunSections {
                         null,
                         List.of("key", "value"),
                         List.of(false, false),
-                        metadata.entrySet().stream()
+                        metadata.entries().entrySet().stream()
                                 .map(entry -> List.of(entry.getKey(), Cells.metadataValue(entry.getValue())))
                                 .toList())));
     }

@@ -1,6 +1,6 @@
 package lab.threads.report.page;
 
-import java.util.Map;
+import lab.threads.run.RunRecord;
 
 /**
  * Under the summary table: that every server ran with the same heap flags, and why the table shows memory per request
@@ -9,16 +9,14 @@ import java.util.Map;
  */
 final class SameHeap {
 
-    /** run.json's record of the flags the runner gave every server it started. */
-    static final String FLAGS_KEY = "serverJvmFlags";
-
     /** The runner's default {@code --server-jvm-args}, for a run whose metadata names none. */
     static final String LAB_DEFAULT = "-Xms1g -Xmx2g";
 
     private SameHeap() {}
 
-    static String sentence(Map<String, Object> metadata) {
-        String flags = metadata != null && metadata.get(FLAGS_KEY) instanceof String given && !given.isBlank()
+    static String sentence(RunRecord metadata) {
+        String given = metadata.jvms().serverJvmFlags();
+        String flags = given != null && !given.isBlank()
                 ? given
                 : LAB_DEFAULT + " (the lab's default; this run's metadata does not name its flags)";
         return "Every server the lab started ran with the same JVM flags, " + flags + ". \"memory per request KB\" is "

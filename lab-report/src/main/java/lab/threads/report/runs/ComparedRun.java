@@ -5,11 +5,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.run.RunFolder;
+import lab.threads.run.RunRecord;
 
 /**
  * One side of a comparison: a run's folder (or one case of a sweep), or a folder of repeats of one configuration,
@@ -20,7 +20,7 @@ import lab.threads.run.RunFolder;
  * @param repeats  one report, or one per repeat in order
  * @param results  the folder runs land in (--out), where a comparison's page goes by default
  */
-public record ComparedRun(Path dir, Map<String, Object> metadata, List<RunReport> repeats, Path results) {
+public record ComparedRun(Path dir, RunRecord metadata, List<RunReport> repeats, Path results) {
 
     private static final String WHAT_TO_GIVE =
             "give the folder of one run (results/<timestamp>), of one case of a sweep "
@@ -41,7 +41,7 @@ public record ComparedRun(Path dir, Map<String, Object> metadata, List<RunReport
                     dir, "no " + RunFolder.SUMMARY_JSON_FILE + " in it or in repeat-N folders: " + WHAT_TO_GIVE);
         }
         List<RunReport> reports = cases.stream().map(ComparedRun::summary).toList();
-        Map<String, Object> metadata = reports.getFirst().metadata();
+        RunRecord metadata = reports.getFirst().metadata();
         return new ComparedRun(dir, metadata, reports, RunFiles.resultsFolder(cases.getFirst(), metadata));
     }
 

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Set;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.page.HtmlReport;
@@ -121,7 +122,7 @@ public final class ComparisonReport {
     }
 
     private static String date(ComparedRun run) {
-        return String.valueOf(run.metadata().getOrDefault("date", "date unknown"));
+        return Objects.requireNonNullElse(run.metadata().machine().date(), "date unknown");
     }
 
     private static String runs(ComparedRun run) {
@@ -173,7 +174,8 @@ public final class ComparisonReport {
                                 : HtmlReport.escape(run.dir().toString()))
                 .append("</td>")
                 .append(PlainPage.cell(date(run), false))
-                .append(PlainPage.cell(String.valueOf(run.metadata().getOrDefault("command", "")), false))
+                .append(PlainPage.cell(
+                        Objects.requireNonNullElse(run.metadata().machine().command(), ""), false))
                 .append(PlainPage.cell(runs(run), false))
                 .append("</tr>\n");
     }

@@ -12,6 +12,7 @@ import java.util.stream.Collectors;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.page.Cells;
 import lab.threads.report.summary.ServerSummary;
+import lab.threads.run.RunRecord;
 
 /**
  * Two runs side by side: first what differed in how they ran (code, JVM flags, plan, client, machine), since that
@@ -31,9 +32,6 @@ public record RunComparison(
         List<ServerChange> servers,
         List<String> onlyInA,
         List<String> onlyInB) {
-
-    /** Shown in the page's heading for each run rather than as a difference: they always differ. */
-    private static final Set<String> ALWAYS_DIFFERENT = Set.of("date", "command");
 
     /** @param a null when the run has no such key */
     public record MetadataChange(String key, String a, String b) {}
@@ -124,9 +122,9 @@ public record RunComparison(
         return stalls.isEmpty() ? verdicts : verdicts + " (stall s: " + stalls + ")";
     }
 
-    private static List<MetadataChange> metadataChanges(Map<String, Object> a, Map<String, Object> b) {
-        Map<String, String> flatA = flatten(a);
-        Map<String, String> flatB = flatten(b);
+    private static List<MetadataChange> metadataChanges(RunRecord a, RunRecord b) {
+        Map<String, String> flatA = flatten(a.setup());
+        Map<String, String> flatB = flatten(b.setup());
         Set<String> keys = new LinkedHashSet<>(flatA.keySet());
         keys.addAll(flatB.keySet());
         List<MetadataChange> changes = new ArrayList<>();
@@ -139,12 +137,9 @@ public record RunComparison(
     }
 
     /** Nested maps one key each ("planProperties.users"), so a difference names the knob, not the whole map. */
-    private static Map<String, String> flatten(Map<String, Object> metadata) {
+    private static Map<String, String> flatten(RunRecord metadata) {
         Map<String, String> flat = new LinkedHashMap<>();
-        metadata.forEach((key, value) -> {
-            if (ALWAYS_DIFFERENT.contains(key)) {
-                return;
-            }
+        metadata.entries().forEach((key, value) -> {
             if (value instanceof Map<?, ?> nested) {
                 nested.forEach(
                         (nestedKey, nestedValue) -> flat.put(key + "." + nestedKey, Cells.metadataValue(nestedValue)));

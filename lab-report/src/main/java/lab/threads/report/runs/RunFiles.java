@@ -8,10 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import lab.threads.report.summary.RunReport;
 import lab.threads.run.RunFolder;
+import lab.threads.run.RunRecord;
 
 /**
  * Reads back what a run wrote in its folder: summary.json for one run (or one case of a sweep), sweep.json at the
@@ -28,7 +28,7 @@ public final class RunFiles {
      *
      * @param cases each case's folder relative to the run folder, in the order they ran
      */
-    public record SweepFile(Map<String, Object> metadata, List<String> cases) {}
+    public record SweepFile(RunRecord metadata, List<String> cases) {}
 
     private RunFiles() {}
 
@@ -69,7 +69,7 @@ public final class RunFiles {
         RunReport report =
                 JSON.readValue(runDir.resolve(RunFolder.SUMMARY_JSON_FILE).toFile(), RunReport.class);
         return new RunReport(
-                Objects.requireNonNullElse(report.metadata(), Map.of()),
+                Objects.requireNonNullElse(report.metadata(), RunRecord.NONE),
                 report.plan(),
                 Objects.requireNonNullElse(report.servers(), List.of()));
     }
@@ -98,7 +98,7 @@ public final class RunFiles {
     public static SweepFile sweep(Path runDir) throws IOException {
         SweepFile sweep = JSON.readValue(runDir.resolve(SweepReport.JSON_FILE).toFile(), SweepFile.class);
         return new SweepFile(
-                Objects.requireNonNullElse(sweep.metadata(), Map.of()),
+                Objects.requireNonNullElse(sweep.metadata(), RunRecord.NONE),
                 Objects.requireNonNullElse(sweep.cases(), List.of()));
     }
 
@@ -106,9 +106,9 @@ public final class RunFiles {
      * The folder runs land in ({@code --out}), from one case's folder: a sweep adds one level ({@code users-1000}),
      * repeats another ({@code repeat-2}), as the case's own metadata says.
      */
-    public static Path resultsFolder(Path caseDir, Map<String, Object> metadata) {
-        int depth = (metadata.get("sweep") != null ? 1 : 0)
-                + (metadata.get("repeats") instanceof Number repeats && repeats.intValue() > 1 ? 1 : 0);
+    public static Path resultsFolder(Path caseDir, RunRecord metadata) {
+        Integer repeats = metadata.turns().repeats();
+        int depth = (metadata.turns().sweep() != null ? 1 : 0) + (repeats != null && repeats > 1 ? 1 : 0);
         Path runDir = caseDir.toAbsolutePath().normalize();
         for (int i = 0; i < depth && runDir.getParent() != null; i++) {
             runDir = runDir.getParent();

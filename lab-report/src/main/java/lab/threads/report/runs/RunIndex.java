@@ -9,12 +9,12 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import lab.threads.report.summary.RunReport;
 import lab.threads.run.AtomicFile;
 import lab.threads.run.RunFolder;
+import lab.threads.run.RunRecord;
 
 /**
  * {@code results/index.html}: every run in the folder runs land in, newest first, from the summary.json and
@@ -30,7 +30,7 @@ public final class RunIndex {
      * @param group  a sweep or repeats, whose cases each have their own folder
      * @param cases  one for a plain run; a group's in the order they ran
      */
-    record Entry(String folder, Instant date, Map<String, Object> metadata, boolean group, List<Case> cases) {}
+    record Entry(String folder, Instant date, RunRecord metadata, boolean group, List<Case> cases) {}
 
     /** @param folder relative to its entry's folder; empty for a plain run */
     record Case(String folder, RunReport report) {}
@@ -165,8 +165,9 @@ public final class RunIndex {
     }
 
     /** When the run started, as its metadata says; the file's time for a run that did not say. */
-    private static Instant date(Map<String, Object> metadata, Path file) throws IOException {
-        if (metadata != null && metadata.get("date") instanceof String date) {
+    private static Instant date(RunRecord metadata, Path file) throws IOException {
+        String date = metadata.machine().date();
+        if (date != null) {
             try {
                 return OffsetDateTime.parse(date).toInstant();
             } catch (DateTimeParseException notADate) {

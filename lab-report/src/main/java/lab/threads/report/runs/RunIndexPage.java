@@ -14,6 +14,7 @@ import lab.threads.report.page.PlainPage;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.run.RunFolder;
+import lab.threads.run.RunRecord;
 
 /**
  * The run index as a page: one table, a run's cells spanning its servers' rows; a sweep or repeats is a row of its
@@ -111,7 +112,7 @@ final class RunIndexPage {
                     .append("\">")
                     .append(HtmlReport.escape(outcomes(entry)))
                     .append("</td></tr>\n");
-            Map<?, ?> groupKnobs = knobs(entry.metadata());
+            Map<String, String> groupKnobs = knobs(entry.metadata());
             for (RunIndex.Case runCase : entry.cases()) {
                 html.append("<tr>");
                 String changed = words(knobs(runCase.report().metadata()).entrySet().stream()
@@ -165,9 +166,9 @@ final class RunIndexPage {
 
     /** "sweep users=1000,5000 x 3 repeats", "sweep users=1000,5000" or "3 repeats" */
     private static String groupWords(RunIndex.Entry entry) {
-        Object sweep = entry.metadata().get("sweep");
-        Object repeats = entry.metadata().get("repeats");
-        boolean repeated = repeats instanceof Number count && count.intValue() > 1;
+        String sweep = entry.metadata().turns().sweep();
+        Integer repeats = entry.metadata().turns().repeats();
+        boolean repeated = repeats != null && repeats > 1;
         return sweep == null ? repeats + " repeats" : "sweep " + sweep + (repeated ? " x " + repeats + " repeats" : "");
     }
 
@@ -181,14 +182,14 @@ final class RunIndexPage {
     }
 
     /** The plan's name and properties, then the client. */
-    private static String plan(Map<String, Object> metadata) {
-        String plan = String.valueOf(metadata.getOrDefault("plan", "plan?"));
+    private static String plan(RunRecord metadata) {
+        String plan = Objects.requireNonNullElse(metadata.load().plan(), "plan?");
         return HtmlReport.escape(plan + " " + words(knobs(metadata).entrySet().stream())) + "<br><span class=\"muted\">"
-                + HtmlReport.escape(String.valueOf(metadata.getOrDefault("client", ""))) + "</span>";
+                + HtmlReport.escape(Objects.requireNonNullElse(metadata.load().client(), "")) + "</span>";
     }
 
-    private static Map<?, ?> knobs(Map<String, Object> metadata) {
-        return metadata.get("planProperties") instanceof Map<?, ?> properties ? properties : Map.of();
+    private static Map<String, String> knobs(RunRecord metadata) {
+        return Objects.requireNonNullElse(metadata.load().planProperties(), Map.of());
     }
 
     private static String words(Stream<? extends Map.Entry<?, ?>> knobs) {

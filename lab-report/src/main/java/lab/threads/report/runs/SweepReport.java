@@ -11,7 +11,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import lab.threads.model.client.LoadClient;
 import lab.threads.report.chart.ChartJs;
 import lab.threads.report.chart.ServerPalette;
 import lab.threads.report.page.Headline;
@@ -23,6 +22,7 @@ import lab.threads.report.page.Section;
 import lab.threads.report.verdict.Verdict;
 import lab.threads.run.AtomicFile;
 import lab.threads.run.RunFolder;
+import lab.threads.run.RunRecord;
 
 /**
  * The top of a sweep or repeated run: each server's headline figures against the swept level, as the median over
@@ -93,7 +93,7 @@ public final class SweepReport {
     /**
      * @param cases folder of each case (e.g. {@code users-1000/repeat-2}) relative to the run folder, for links
      */
-    public static void write(Path runDir, Map<String, Object> metadata, List<SweepPoint> points, List<String> cases)
+    public static void write(Path runDir, RunRecord metadata, List<SweepPoint> points, List<String> cases)
             throws IOException {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("metadata", metadata);
@@ -315,8 +315,7 @@ public final class SweepReport {
      * index.html: where each server bends, a chart per figure against the swept level and the latency-vs-rate curve,
      * the table, the cases' links and the metadata; the charts are drawn from the data the page carries.
      */
-    private static String html(Map<String, Object> metadata, List<SweepPoint> points, List<String> cases)
-            throws IOException {
+    private static String html(RunRecord metadata, List<SweepPoint> points, List<String> cases) throws IOException {
         String property = property(points);
         String page = "<p>Median over the repeats; the shaded band is the min-max range.</p>"
                 + HtmlSection.render(List.of(bends(points)))
@@ -368,7 +367,7 @@ public final class SweepReport {
     }
 
     /** Chart.js inlined, the page's data as constants, then {@link #DRAW_CHARTS}. */
-    private static String scripts(Map<String, Object> metadata, List<SweepPoint> points) throws IOException {
+    private static String scripts(RunRecord metadata, List<SweepPoint> points) throws IOException {
         List<String> servers =
                 points.stream().map(SweepPoint::server).distinct().toList();
         List<String> levels = points.stream().map(SweepPoint::level).distinct().toList();
@@ -378,7 +377,7 @@ public final class SweepReport {
                 + ";\nconst colors=" + JSON.writeValueAsString(ServerPalette.byServer(servers))
                 + ";\nconst curves=" + JSON.writeValueAsString(latencyVsRate(points))
                 + ";\nconst client="
-                + JSON.writeValueAsString(LoadClient.of(metadata).label())
+                + JSON.writeValueAsString(metadata.load().sender().label())
                 + ";\n"
                 + DRAW_CHARTS;
     }

@@ -4,22 +4,22 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
-import java.util.Map;
 import lab.threads.model.client.LoadClient;
 import lab.threads.report.verdict.TalkComparison;
 import lab.threads.run.PlanShape;
+import lab.threads.run.RunRecord;
 
 /**
- * Everything one run's report shows: free-form metadata from the runner (JDK, machine, settings, dates...),
- * the plan, and one summary per server in the order they should be shown.
+ * Everything one run's report shows: what the runner recorded of the run (JDK, machine, settings, dates...), the
+ * plan, and one summary per server in the order they should be shown.
  */
 // The talk's table beside this run's is derived: written to summary.json for readers, ignored when read back.
 @JsonIgnoreProperties(value = "talk", allowGetters = true)
-public record RunReport(Map<String, Object> metadata, PlanShape plan, List<ServerSummary> servers) {
+public record RunReport(RunRecord metadata, PlanShape plan, List<ServerSummary> servers) {
 
-    /** The client that sent the load, as the run's metadata names it: the pages name it wherever they speak of it. */
+    /** The client that sent the load, as the run recorded it: the pages name it wherever they speak of it. */
     public LoadClient loadClient() {
-        return LoadClient.of(metadata);
+        return metadata.load().sender();
     }
 
     /** The talk's published rows beside this run's, when the talk's servers ran the talk's plan; else null. */

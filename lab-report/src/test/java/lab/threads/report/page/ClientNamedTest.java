@@ -3,7 +3,6 @@ package lab.threads.report.page;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -12,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import lab.threads.model.client.LoadClient;
@@ -23,6 +21,7 @@ import lab.threads.report.summary.ServerSummary;
 import lab.threads.run.PlanShape;
 import lab.threads.run.RunFolder;
 import lab.threads.run.RunOutcome;
+import lab.threads.run.RunRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,8 +44,8 @@ class ClientNamedTest {
                 Path.of(getClass().getResource("/recorded/hyperfoil-0ms-run").toURI());
         RunFixture.copy(recorded, runDir);
         JsonNode run = JSON.readTree(runDir.resolve("run.json").toFile());
-        Map<String, Object> metadata = JSON.convertValue(run.get("metadata"), new TypeReference<>() {});
-        assertEquals(LoadClient.HYPERFOIL, LoadClient.of(metadata), "run.json names the client");
+        RunRecord metadata = JSON.convertValue(run.get("metadata"), RunRecord.class);
+        assertEquals(LoadClient.HYPERFOIL, metadata.load().sender(), "run.json names the client");
         PlanShape plan = PlanShape.throughput(
                 run.at("/plan/users").asInt(),
                 run.at("/plan/durationSeconds").asInt(),

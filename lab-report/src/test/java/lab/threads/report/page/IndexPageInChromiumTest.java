@@ -189,7 +189,7 @@ class IndexPageInChromiumTest {
         byLevel.put("200", thirteen.servers());
         lab.threads.report.runs.SweepReport.write(
                 sweep,
-                java.util.Map.of("sweep", "users=100,200"),
+                RunFixture.record(java.util.Map.of("sweep", "users=100,200")),
                 lab.threads.report.runs.SweepPoint.all("users", byLevel),
                 List.of());
         Path comparison = ComparisonReport.write(

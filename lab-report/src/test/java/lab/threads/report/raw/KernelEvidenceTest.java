@@ -25,6 +25,7 @@ import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.run.RunFolder;
 import lab.threads.run.RunOutcome;
+import lab.threads.run.RunRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -148,7 +149,7 @@ class KernelEvidenceTest {
     void theReportsCarryTheCheckAndTheGaps() throws IOException {
         writeRun(slowConnects(400, 1_000, 12, 2_000), RunFixture.kernelLines("6.18.44", 415));
         Files.writeString(serverDir.resolve(RunFolder.STATS_FILE), withoutSeconds(RunFixture.statsLines(100), 13, 39));
-        RunReport report = new RunReport(Map.of(), RunFixture.PLAN, List.of(summary()));
+        RunReport report = new RunReport(RunRecord.NONE, RunFixture.PLAN, List.of(summary()));
 
         String sentence =
                 "412 connects took a SYN retry (1-s band: 400, 2-s band: 12); the kernel counted 415 listen drops";

@@ -28,8 +28,7 @@ class RecordedClientTest {
     void aServerFolderIsReadByItsCasesRunJson() throws IOException {
         Path server = Files.createDirectories(run.resolve("server-virtual"));
         Files.writeString(
-                run.resolve(RunFolder.STARTED_FILE),
-                "{\"metadata\": {\"" + LoadClient.METADATA_KEY + "\": \"hyperfoil\"}, \"plan\": null}");
+                run.resolve(RunFolder.STARTED_FILE), "{\"metadata\": {\"loadClient\": \"hyperfoil\"}, \"plan\": null}");
         assertEquals(LoadClient.HYPERFOIL, RecordedClient.of(server));
     }
 }

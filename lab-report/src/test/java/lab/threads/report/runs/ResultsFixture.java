@@ -41,7 +41,7 @@ public final class ResultsFixture {
                     "planProperties", Map.of("users", folder.substring("users-".length(), folder.indexOf('/'))));
             RunFixture.writeSummary(sweep.resolve(folder), RunFixture.withMetadata(run, caseMetadata));
         }
-        SweepReport.write(sweep, sweepMetadata, List.of(), SWEEP_CASES);
+        SweepReport.write(sweep, RunFixture.record(sweepMetadata), List.of(), SWEEP_CASES);
         Files.createDirectories(results.resolve(COMPARISON));
         Files.writeString(results.resolve(COMPARISON).resolve(ComparisonReport.FILE), "<html></html>");
         Files.createDirectories(results.resolve(TASKS));

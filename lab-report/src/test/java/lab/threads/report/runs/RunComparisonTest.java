@@ -17,6 +17,7 @@ import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.report.verdict.ClientVerdict;
 import lab.threads.run.RunFolder;
+import lab.threads.run.RunRecord;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,7 +52,9 @@ class RunComparisonTest {
     private Path write(String folder, Map<String, Object> metadata, UnaryOperator<ServerSummary> change)
             throws IOException {
         RunReport report = new RunReport(
-                metadata, run.plan(), run.servers().stream().map(change).toList());
+                RunFixture.record(metadata),
+                run.plan(),
+                run.servers().stream().map(change).toList());
         return RunFixture.writeSummary(results.resolve(folder), report).getParent();
     }
 
@@ -108,7 +111,9 @@ class RunComparisonTest {
     void sameSetupSaysSoAndServersInOneRunOnlyAreNamed() throws IOException {
         Path a = write("a", metadata("abc", "-Xmx2g", "20000"), server -> server);
         RunReport twoServers = new RunReport(
-                metadata("abc", "-Xmx2g", "20000"), run.plan(), run.servers().subList(1, 3));
+                RunFixture.record(metadata("abc", "-Xmx2g", "20000")),
+                run.plan(),
+                run.servers().subList(1, 3));
         Path b = RunFixture.writeSummary(results.resolve("b"), twoServers).getParent();
 
         RunComparison comparison = RunComparison.of(ComparedRun.read(a), ComparedRun.read(b));
@@ -161,7 +166,7 @@ class RunComparisonTest {
         Files.writeString(results.resolve("corrupt").resolve(RunFolder.SUMMARY_JSON_FILE), "[1, 2");
         SweepReport.write(
                 Files.createDirectories(results.resolve("sweep")),
-                Map.of(),
+                RunRecord.NONE,
                 List.of(),
                 List.of("users-100", "users-200"));
 
@@ -173,7 +178,7 @@ class RunComparisonTest {
                 "compare one level's folder, e.g. " + results.resolve("sweep").resolve("users-100"));
 
         Path a = write("a", metadata("abc", "-Xmx2g", "20000"), server -> server);
-        Path b = RunFixture.writeSummary(results.resolve("b"), new RunReport(Map.of(), run.plan(), List.of()))
+        Path b = RunFixture.writeSummary(results.resolve("b"), new RunReport(RunRecord.NONE, run.plan(), List.of()))
                 .getParent();
         BadRunFolder none =
                 assertThrows(BadRunFolder.class, () -> RunComparison.of(ComparedRun.read(a), ComparedRun.read(b)));
@@ -197,7 +202,9 @@ class RunComparisonTest {
         Path platform = RunFixture.writeSummary(
                         results.resolve("platform"),
                         new RunReport(
-                                Map.of(), run.plan(), List.of(run.servers().getFirst())))
+                                RunRecord.NONE,
+                                run.plan(),
+                                List.of(run.servers().getFirst())))
                 .getParent();
         assertThrows(BadRunFolder.class, () -> RunComparison.of(ComparedRun.read(thread), ComparedRun.read(platform)));
     }
@@ -206,7 +213,7 @@ class RunComparisonTest {
     private Path guestRun(String folder, String name) throws IOException {
         Path summary = RunFixture.writeSummary(
                 results.resolve(folder),
-                new RunReport(Map.of(), run.plan(), List.of(run.servers().getFirst())));
+                new RunReport(RunRecord.NONE, run.plan(), List.of(run.servers().getFirst())));
         com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
         com.fasterxml.jackson.databind.node.ObjectNode read =
                 (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(summary.toFile());

@@ -155,7 +155,8 @@ class SweepReportTest {
         List<SweepPoint> points = List.of(
                 SweepPoint.of("server-pool", "users", "100", List.of(summary("a", 4, 2_000))),
                 SweepPoint.of("server-pool", "users", "1000", List.of(summary("b", 5, 2_000), summary("c", 6, 2_000))));
-        SweepReport.write(dir, Map.of("date", "today"), points, List.of("users-100", "users-1000/repeat-1"));
+        SweepReport.write(
+                dir, RunFixture.record(Map.of("date", "today")), points, List.of("users-100", "users-1000/repeat-1"));
 
         JsonNode json =
                 new ObjectMapper().readTree(dir.resolve(SweepReport.JSON_FILE).toFile());

@@ -17,6 +17,7 @@ import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.run.PlanShape;
 import lab.threads.run.RunFolder;
+import lab.threads.run.RunRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -82,7 +83,7 @@ class TalkComparisonTest {
     @Test
     void noTableForAnotherPlanOrOtherServers() throws Exception {
         RunReport talkServers = RunFixture.talkServers(runDir.resolve("talk"));
-        assertNull(new RunReport(Map.of(), new PlanShape(50, 5, 2, 1_000), talkServers.servers()).talk());
+        assertNull(new RunReport(RunRecord.NONE, new PlanShape(50, 5, 2, 1_000), talkServers.servers()).talk());
         assertNull(RunFixture.threeServers(runDir.resolve("design")).talk(), "the design's servers are not the talk's");
     }
 

@@ -2,7 +2,6 @@ package lab.threads.model.client;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
@@ -15,10 +14,9 @@ import java.util.stream.Stream;
  * and every client module its line, as VariantRegistryTest checks the servers. Nothing outside the client modules asks
  * which line a client is (ClientSeamTest): they ask the line, or its program, what they need to know.
  *
- * <p>A run records its client as the typed field {@value #METADATA_KEY} of run.json ({@link #id()}). A run from
- * before that field still reads: its prose {@value #OLD_METADATA_KEY} ("Hyperfoil's event loops ...") or, with no
- * run.json at hand, the client's own log in the server folder names it; a run from before either said is JMeter's,
- * the only client then.
+ * <p>A run records its client by its {@link #id()} in run.json. A run from before that still reads: its client in
+ * words ("Hyperfoil's event loops ...") or, with no run.json at hand, the client's own log in the server folder names
+ * it; a run from before either said is JMeter's, the only client then.
  */
 public enum LoadClient {
     /**
@@ -83,12 +81,6 @@ public enum LoadClient {
     /** The client of a run that names none: the only one before the second came. */
     public static final LoadClient UNNAMED = JMETER;
 
-    /** run.json's typed field naming the client: its {@link #id()}. */
-    public static final String METADATA_KEY = "loadClient";
-
-    /** run.json's prose field of runs from before {@link #METADATA_KEY}: "Hyperfoil's event loops (...)". */
-    public static final String OLD_METADATA_KEY = "client";
-
     /**
      * What the report says of the client where its words differ from one client to another: the start of the main
      * table's reading note; the title of JMeter's Summary and Aggregate Report columns; the kernel section's words for
@@ -146,20 +138,18 @@ public enum LoadClient {
         this.words = words;
     }
 
-    /** Which client a run's metadata names; JMeter when it names none (a run from before the second client). */
-    public static LoadClient of(Map<String, Object> metadata) {
-        if (metadata == null) {
-            return UNNAMED;
-        }
-        Object id = metadata.get(METADATA_KEY);
+    /**
+     * Which client a run recorded: by its id; in a run from before the id, by its words ("Hyperfoil's event loops
+     * (...)"); JMeter when it recorded neither (a run from before the second client).
+     */
+    public static LoadClient of(String id, String words) {
         if (id != null) {
-            return byId(id.toString()).orElse(UNNAMED);
+            return byId(id).orElse(UNNAMED);
         }
-        Object words = metadata.get(OLD_METADATA_KEY);
         return words == null
                 ? UNNAMED
                 : Arrays.stream(values())
-                        .filter(client -> words.toString().startsWith(client.label))
+                        .filter(client -> words.startsWith(client.label))
                         .findFirst()
                         .orElse(UNNAMED);
     }

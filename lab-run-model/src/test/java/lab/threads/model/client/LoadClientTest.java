@@ -2,29 +2,24 @@ package lab.threads.model.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** run.json names the client by its typed field; a run from before it is still read by its prose or its logs. */
+/** run.json names the client by its id; a run from before it is still read by its prose or its logs. */
 class LoadClientTest {
 
     @Test
     void theTypedFieldNamesTheClient() {
         for (LoadClient client : LoadClient.values()) {
-            assertEquals(client, LoadClient.of(Map.of(LoadClient.METADATA_KEY, client.id())));
+            assertEquals(client, LoadClient.of(client.id(), null));
         }
     }
 
     @Test
     void anOlderRunIsReadByItsProseOrItsLogs() {
-        assertEquals(
-                LoadClient.HYPERFOIL,
-                LoadClient.of(Map.of(LoadClient.OLD_METADATA_KEY, "Hyperfoil's event loops (client-hyperfoil)")));
-        assertEquals(
-                LoadClient.JMETER,
-                LoadClient.of(Map.of(LoadClient.OLD_METADATA_KEY, "JMeter users on virtual threads")));
-        assertEquals(LoadClient.JMETER, LoadClient.of(Map.of()));
+        assertEquals(LoadClient.HYPERFOIL, LoadClient.of(null, "Hyperfoil's event loops (client-hyperfoil)"));
+        assertEquals(LoadClient.JMETER, LoadClient.of(null, "JMeter users on virtual threads"));
+        assertEquals(LoadClient.JMETER, LoadClient.of(null, null));
 
         assertEquals(LoadClient.JMETER, LoadClient.byLogIn(Set.of()::contains), "no log of a client");
         assertEquals(LoadClient.JMETER, LoadClient.byLogIn(Set.of("jmeter.log")::contains));
