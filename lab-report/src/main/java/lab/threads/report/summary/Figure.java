@@ -9,13 +9,10 @@ import lab.threads.report.math.Numbers;
 import lab.threads.report.summary.FigurePlace.GlanceScale;
 
 /**
- * The one registry of the figures read off a server's row: each once, with its name in sweep.json ({@link #key}), its
- * label wherever it heads a column or a row, its unit and decimals, the values its definition allows, where its value
- * comes from, and where it is shown ({@link FigurePlace}: the summary table, the glance bars, summary.csv, the checks).
- * The summary table, the glance bars, the CSV, the checks, {@link FigureRanges} and the sweep, the run index and the
- * comparison read it, so a figure added here appears in each place its entry names, under one label.
- *
- * <p>The order is the summary table's and the glance bars'.
+ * The one registry of the figures read off a server's row: each once, with its name in sweep.json, its label wherever
+ * it heads a column or a row, its unit and decimals, the values its definition allows, where its value comes from, and
+ * where it is shown ({@link FigurePlace}), so a figure added here appears in each place its entry names, under one
+ * label. The order is the summary table's and the glance bars'.
  */
 public enum Figure {
     SAMPLES(
@@ -278,12 +275,10 @@ public enum Figure {
         this.shown = List.of(shown);
     }
 
-    /** Its name in sweep.json. */
     public String key() {
         return key;
     }
 
-    /** Its column or row header, the same in every place. */
     public String label() {
         return label;
     }
@@ -297,7 +292,6 @@ public enum Figure {
         return places;
     }
 
-    /** The values its definition allows. */
     public FigureRange range() {
         return range;
     }

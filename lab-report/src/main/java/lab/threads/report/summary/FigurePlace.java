@@ -43,7 +43,7 @@ public sealed interface FigurePlace {
     }
 
     static FigurePlace glance(GlanceScale scale) {
-        return new Glance(null, scale);
+        return glance(null, scale);
     }
 
     static FigurePlace glance(String title, GlanceScale scale) {

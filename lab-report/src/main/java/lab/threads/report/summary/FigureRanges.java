@@ -1,8 +1,10 @@
 package lab.threads.report.summary;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.math.Percentiles;
 import lab.threads.report.math.SummaryReportRow;
@@ -31,7 +33,6 @@ public final class FigureRanges {
     /**
      * The figures outside their definitions, one sentence each; empty when every figure is inside.
      *
-     * @param idealSeconds    the plan's ideal duration on this server's path, s
      * @param endResolutionMs how much earlier than the true end the client's recorded end can be, ms
      */
     static List<String> outside(
@@ -67,16 +68,9 @@ public final class FigureRanges {
             };
             for (int i = 1; i < ordered.length; i++) {
                 if (ordered[i] < ordered[i - 1] || ordered[0] < 0) {
-                    outside.add(String.format(
-                            Locale.ROOT,
-                            "the times are out of order (min, p50, p90, p95, p99, p99.9, max: %d, %d, %d, %d, %d, %d, %d ms)",
-                            ordered[0],
-                            ordered[1],
-                            ordered[2],
-                            ordered[3],
-                            ordered[4],
-                            ordered[5],
-                            ordered[6]));
+                    outside.add("the times are out of order (min, p50, p90, p95, p99, p99.9, max: "
+                            + Arrays.stream(ordered).mapToObj(Long::toString).collect(Collectors.joining(", "))
+                            + " ms)");
                     break;
                 }
             }

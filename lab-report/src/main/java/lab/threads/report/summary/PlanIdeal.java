@@ -14,12 +14,10 @@ import lab.threads.run.PlanShape;
 record PlanIdeal(double throughput, double percentOfIdeal) {
 
     /**
-     * The ideal once the row's figures are checked against their ranges ({@link FigureRanges}), since that check
-     * decides whether an ideal is printed at all: a figure outside its definition adds the defect to the notes, and a
-     * run that beat its ideal has none.
+     * The ideal once the row's figures are checked against their ranges ({@link FigureRanges}): a figure outside its
+     * definition adds the defect to the notes, and a run that beat its ideal has none.
      *
-     * @param scheduleStartMs the schedule's start, epoch ms
-     * @param pool            the pool's verdict; null when the requests went through none
+     * @param pool the pool's verdict; null when the requests went through none
      */
     static PlanIdeal checked(
             String serverId,

@@ -201,15 +201,7 @@ public record ClientVerdict(
 
     /** The same verdict and advice with other evidence. */
     ClientVerdict withFindings(List<String> more) {
-        return new ClientVerdict(
-                verdict,
-                List.copyOf(more),
-                advice,
-                clientStalls,
-                clientBusyLagging,
-                machineSaturatedSeconds,
-                clientLimitErrors,
-                stallsOnly);
+        return withWord(verdict, more, advice);
     }
 
     /** The verdict and its evidence in one line, for tables and terminals. */

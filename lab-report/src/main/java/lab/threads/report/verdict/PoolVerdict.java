@@ -13,19 +13,14 @@ import lab.threads.run.PlanShape;
  * ({@value #BUSY}) and requests queued for one: then the rate is the pool's, connections over the wait, whatever the
  * threads. The two views of the queue are checked against each other by Little's law.
  *
- * @param pool           {@code db} or {@code httpPool}
- * @param library        the pool's library (HikariCP, r2dbc-pool, ...)
- * @param connections    the pool's size
- * @param busyShare      the mean share of its connections lent out over the load, 0-1
- * @param peakWaiting    the most threads the pool saw waiting at once
- * @param waits          the request log's waits for a connection
- * @param littleRatio    the stamps' summed waits over the pool's own (the area under its waiting threads); null when
- *                       either is too small to compare
- * @param poolCeiling    the pool's ceiling, requests a second; 0 without a wait
- * @param throughput   the run's req/s, as the client measured it
- * @param setThePace     the pool bounded the rate
- * @param database       the database's own view of the connections; null for the HTTP client's pool, or a run
- *                       without the runner's sampler
+ * @param pool        {@code db} or {@code httpPool}
+ * @param busyShare   the mean share of its connections lent out over the load, 0-1
+ * @param waits       the request log's waits for a connection
+ * @param littleRatio the stamps' summed waits over the pool's own (the area under its waiting threads); null when
+ *                    either is too small to compare
+ * @param poolCeiling the pool's ceiling, requests a second; 0 without a wait
+ * @param database    the database's own view of the connections; null for the HTTP client's pool, or a run without
+ *                    the runner's sampler
  */
 public record PoolVerdict(
         String pool,
@@ -45,11 +40,6 @@ public record PoolVerdict(
     static final double COMPARABLE_SECONDS = 1.0;
 
     /** @return null when the server reported no pool */
-    public static PoolVerdict of(PoolSeries series, PoolWaits waits, PlanShape plan, double throughput) {
-        return of(series, waits, plan, throughput, null);
-    }
-
-    /** @param database the database's own view; null without one */
     public static PoolVerdict of(
             PoolSeries series, PoolWaits waits, PlanShape plan, double throughput, DatabaseView database) {
         if (series == null) {

@@ -19,14 +19,11 @@ import lab.threads.run.PlanShape;
  * the range the base had before it ({@link #RANGE_MARGIN}), and the server's peak OS threads and RSS from the spike's
  * start to then.
  *
- * @param kind       {@code step} (every stage has more users than the last) or {@code spike}
- * @param stages     each stage's samples, by the second they started in
- * @param kneeUsers  the users of the first failing step; null when none failed (or a spike)
- * @param passedUsers the users of the step before it; null when the first step already failed
- * @param kneeRule   the rule that named the knee; null without one
- * @param recoverySeconds seconds from the spike's end until every later second was within the base's range; null when
- *                   it never was before the plan's end (or a step plan)
- * @param verdict    the knee or the recovery in words
+ * @param kind            {@code step} (every stage has more users than the last) or {@code spike}
+ * @param kneeUsers       the users of the first failing step; null when none failed (or a spike)
+ * @param passedUsers     the users of the step before it; null when the first step already failed
+ * @param recoverySeconds seconds from the spike's end until every later second was within the base's range; null
+ *                        when it never was before the plan's end (or a step plan)
  */
 public record StagedOutcome(
         String kind,
@@ -45,6 +42,9 @@ public record StagedOutcome(
     public static final int KNEE_P99_FACTOR = 2;
     /** ...or the users it added brought less than this share of the requests they offered. */
     public static final double KNEE_FOLLOW_SHARE = 0.5;
+
+    private static final String NO_BASE = "no recovery measured: no base second before the spike after the ramp-up and"
+            + " one sleep (--spike-at must pass --rampup plus the sleep)";
 
     /** Which rule named a step plan's knee. */
     public enum KneeRule {
@@ -200,17 +200,7 @@ public record StagedOutcome(
         long end = stages.getLast().toSecond();
         long settled = (long) Math.ceil(plan.rampUpSeconds() + plan.sleepMs() / 1000.0);
         if (peak == 0 || stages.getFirst().fromSecond() + settled >= spike.fromSecond()) {
-            return new StagedOutcome(
-                    "spike",
-                    stages,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    "no recovery measured: no base second before the spike after the ramp-up and one sleep"
-                            + " (--spike-at must pass --rampup plus the sleep)");
+            return new StagedOutcome("spike", stages, null, null, null, null, null, null, NO_BASE);
         }
         long worstP99 = 0;
         long worstErrors = 0;
