@@ -137,7 +137,8 @@ public record TimeBreakdown(
         return ms >= 1000 ? String.format(Locale.ROOT, "%.1f s", ms / 1000) : Math.round(ms) + " ms";
     }
 
-    static Map<String, Long> mostFirst(Map<String, Long> counts) {
+    /** Counts by key, the largest first, ties by key: so a table and summary.json list what matters first. */
+    public static Map<String, Long> mostFirst(Map<String, Long> counts) {
         return counts.entrySet().stream()
                 .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder())
                         .thenComparing(Map.Entry.comparingByKey()))

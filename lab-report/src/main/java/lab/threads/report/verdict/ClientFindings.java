@@ -31,7 +31,7 @@ final class ClientFindings {
                 : Optional.of(new Finding(
                         "client stall: " + recorder.label() + " recorded no sample at "
                                 + join(stalls) + " while the server handed over "
-                                + count(stalls.stream()
+                                + Numbers.count(stalls.stream()
                                         .mapToLong(ClientVerdict.Interval::serverResponses)
                                         .sum())
                                 + " responses (" + seconds(stalls) + " in all)",
@@ -69,8 +69,8 @@ final class ClientFindings {
                                 + "rate the server saw was the client's, not the plan's",
                         lateness.worstSeconds(),
                         lateness.worstAtSecond(),
-                        count(lateness.afterSchedule()),
-                        count(lateness.arrivals()),
+                        Numbers.count(lateness.afterSchedule()),
+                        Numbers.count(lateness.arrivals()),
                         lateness.scheduleEndAtSecond()),
                 true));
     }
@@ -83,10 +83,11 @@ final class ClientFindings {
                                 + " (the client's own resources, not the server's answers"
                                 + (health.peakOpenFiles() == null
                                         ? ""
-                                        : "; it held up to " + count(health.peakOpenFiles()) + " open descriptors"
+                                        : "; it held up to " + Numbers.count(health.peakOpenFiles())
+                                                + " open descriptors"
                                                 + (health.openFilesLimit() == null
                                                         ? ""
-                                                        : " of its " + count(health.openFilesLimit())))
+                                                        : " of its " + Numbers.count(health.openFilesLimit())))
                                 + ")",
                         true));
     }
@@ -96,10 +97,10 @@ final class ClientFindings {
         return worstGcSecond < ClientVerdict.GC_PAUSE_FLAG_MS
                 ? Optional.empty()
                 : Optional.of(new Finding(
-                        "client GC: " + count(worstGcSecond)
+                        "client GC: " + Numbers.count(worstGcSecond)
                                 + " ms of pauses in one second while samples were in flight ("
-                                + count(health.gcPauseMs())
-                                + " ms in all, the longest single pause " + count(health.gcMaxPauseMs())
+                                + Numbers.count(health.gcPauseMs())
+                                + " ms in all, the longest single pause " + Numbers.count(health.gcMaxPauseMs())
                                 + " ms), added to every sample in flight",
                         true));
     }
@@ -125,21 +126,21 @@ final class ClientFindings {
                             "%s p99 %s ms against the server's own %s ms: %s ms of it was spent "
                                     + "outside the server's handler (client, kernel, network)",
                             recorder.possessive(),
-                            count(clientP99),
-                            count(serverP99),
-                            count(clientP99 - serverP99)),
+                            Numbers.count(clientP99),
+                            Numbers.count(serverP99),
+                            Numbers.count(clientP99 - serverP99)),
                     false));
         }
         String above = String.format(
                 Locale.ROOT,
                 "the server's own p99 %s ms is above %s %s ms",
-                count(serverP99),
+                Numbers.count(serverP99),
                 recorder.possessive(),
-                count(clientP99));
+                Numbers.count(clientP99));
         if (timeouts > 0) {
             return Optional.of(new Finding(
                     above + ": the server went on working on requests after the client had given up on them ("
-                            + count(timeouts) + " response timeout" + (timeouts == 1 ? "" : "s")
+                            + Numbers.count(timeouts) + " response timeout" + (timeouts == 1 ? "" : "s")
                             + "); those answers were never read",
                     false));
         }
@@ -147,11 +148,11 @@ final class ClientFindings {
                 above + ", and the client gave up on none (no response timeout): the two are not of the same requests"
                         + (view.count() > samples
                                 ? " (the server's window opens before the client's first recorded request and timed "
-                                        + count(view.count())
-                                        + " responses; the client recorded " + count(samples)
+                                        + Numbers.count(view.count())
+                                        + " responses; the client recorded " + Numbers.count(samples)
                                         + ": the rest are a warm-up's, or others the client did not record)"
-                                : " (the server timed " + count(view.count()) + " responses, the client recorded "
-                                        + count(samples) + ")"),
+                                : " (the server timed " + Numbers.count(view.count())
+                                        + " responses, the client recorded " + Numbers.count(samples) + ")"),
                 false));
     }
 
@@ -162,7 +163,7 @@ final class ClientFindings {
         }
         return Optional.of("server limits: its log reports "
                 + logged.entrySet().stream()
-                        .map(entry -> "'" + entry.getKey() + "' " + count(entry.getValue()) + " time"
+                        .map(entry -> "'" + entry.getKey() + "' " + Numbers.count(entry.getValue()) + " time"
                                 + (entry.getValue() == 1 ? "" : "s"))
                         .collect(Collectors.joining(", "))
                 + " (the server's own resources ran out)");
@@ -173,9 +174,10 @@ final class ClientFindings {
         if (view != null && view.count() > 0) {
             long beyond = Math.round(view.p99Ms()) - sleepMs;
             if (beyond > Math.max(ClientVerdict.SERVER_WAIT_FLAG_MS, sleepMs / 10)) {
-                return Optional.of("server wait: its own p99 is " + count(Math.round(view.p99Ms())) + " ms for a "
-                        + count(sleepMs) + " ms sleep: requests waited " + count(beyond)
-                        + " ms inside the server (a queue, or a thread to start)");
+                return Optional.of(
+                        "server wait: its own p99 is " + Numbers.count(Math.round(view.p99Ms())) + " ms for a "
+                                + Numbers.count(sleepMs) + " ms sleep: requests waited " + Numbers.count(beyond)
+                                + " ms inside the server (a queue, or a thread to start)");
             }
         }
         return Optional.empty();
@@ -225,9 +227,5 @@ final class ClientFindings {
                 Locale.ROOT,
                 "%.0f s",
                 intervals.stream().mapToDouble(ClientVerdict.Interval::seconds).sum());
-    }
-
-    static String count(long value) {
-        return Numbers.count(value);
     }
 }

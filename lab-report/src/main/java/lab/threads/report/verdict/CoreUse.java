@@ -13,10 +13,8 @@ import lab.threads.run.RunFolder;
  * {@code client-proc.jsonl}): the CPUs the process was allowed ({@code --cpus}) and the seconds in which it kept them
  * at least {@value ClientVerdict#MACHINE_SATURATED_PERCENT}% busy. With cores shared, both sides' CPUs are the machine's.
  *
- * @param serverCpus   the server's CPU list, e.g. "1"; null when unknown
- * @param clientCpus   the client's CPU list
- * @param serverBusy   seconds the server kept all of its own CPUs busy
- * @param clientBusy   seconds the client kept all of its own CPUs busy
+ * @param serverCpus the server's CPU list, e.g. "1"; null when unknown
+ * @param serverBusy seconds the server kept all of its own CPUs busy
  */
 public record CoreUse(
         String serverCpus, int serverCores, int serverBusy, String clientCpus, int clientCores, int clientBusy) {

@@ -15,13 +15,10 @@ import lab.threads.run.RunFolder;
  * sleep) every request is sent as soon as the last is answered, so the req/s is set by whichever side's CPU runs out:
  * on shared cores, the side that spends the more of them.
  *
- * @param clientCpuMs      the client process's user + system CPU over the load
- * @param serverCpuMs      the server process's, the same way; 0 when the runner did not start it
+ * @param serverCpuMs      the server process's user + system CPU; 0 when the runner did not start it
  * @param saturatedSeconds seconds in which the machine's cores were at least
  *                         {@value ClientVerdict#MACHINE_SATURATED_PERCENT}% busy
- * @param seconds          seconds the series covers over the load
- * @param busyClientCpuMs  the client's CPU in the seconds all cores were busy
- * @param busyServerCpuMs  the server's, in the seconds its own series saw all cores busy (the same ticks)
+ * @param busyClientCpuMs  the client's CPU in the seconds all cores were busy (the server's likewise)
  * @param machineCores     the machine's cores as the client's series names them; 0 when it does not
  */
 public record CpuSplit(

@@ -8,11 +8,8 @@ import lab.threads.report.raw.DatabaseSeries;
  * The database's own count of the servers' connections over the load (pg_stat_activity, read by the runner), beside
  * what the pool reports, and the seconds it did not answer.
  *
- * @param peakConnections the most client connections it held at once
- * @param peakQueries     the most of them in the lab's query at once
- * @param downSeconds     samples it did not answer (one a second)
- * @param downFromS       the first of them, seconds after the load began; null when it always answered
- * @param downToS         the last of them
+ * @param downSeconds samples it did not answer (one a second)
+ * @param downFromS   the first of them, seconds after the load began; null when it always answered
  */
 public record DatabaseView(int peakConnections, int peakQueries, long downSeconds, Double downFromS, Double downToS) {
 

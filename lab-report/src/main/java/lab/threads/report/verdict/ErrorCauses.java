@@ -1,11 +1,10 @@
 package lab.threads.report.verdict;
 
-import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
+import lab.threads.report.math.TimeBreakdown;
 import lab.threads.report.raw.Sample;
 
 /**
@@ -29,10 +28,7 @@ public final class ErrorCauses implements Consumer<Sample> {
 
     /** Most frequent cause first, so the table shows what matters. */
     public Map<String, Long> byCount() {
-        return counts.entrySet().stream()
-                .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder())
-                        .thenComparing(Map.Entry.comparingByKey()))
-                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, Long::sum, LinkedHashMap::new));
+        return TimeBreakdown.mostFirst(counts);
     }
 
     /** The cause of a failed sample, in the words of the report's errors by cause. */

@@ -14,13 +14,9 @@ import lab.threads.report.math.MachineLedger;
  * decides on. From the machine's CPU ledger when the run kept one; in an older run from the two processes' own series,
  * which know nothing of steal or of other programs.
  *
- * @param ledger           true when the figures are the ledger's
- * @param seconds          the load's seconds the figures cover
- * @param saturatedSeconds of them, those in which every core was busy
+ * @param saturatedSeconds of the load's seconds, those in which every core was busy
  * @param serverPercent    the server's share of the busy machine in those seconds; NaN when there were none
- * @param clientPercent    the client's, the same way
- * @param stealPercent     steal's share of the busy time over the load; 0 without a ledger
- * @param otherPercent     other programs' share of it; 0 without a ledger
+ * @param stealPercent     steal's share of the busy time over the load; 0 without a ledger, as {@code otherPercent}
  * @param parts            the ledger's parts above {@value TurnWord#NAMED_PART_PERCENT}% of the busy time, in words
  *                         with their seconds; what is known of the two sides without a ledger
  * @param others           who the other programs were, in words with their seconds; empty when none or unknown

@@ -22,8 +22,7 @@ import org.apache.commons.csv.CSVRecord;
  * kernel's drop counters, threads that could not be started, the client's own limits) and the client's share (its
  * verdict). The talk's figures are data ({@value #FILE}, with their source), not code.
  *
- * @param source where the talk's figures come from
- * @param rows   one per talk server this run ran, in the run's order
+ * @param rows one per talk server this run ran, in the run's order
  */
 public record TalkComparison(String source, List<Row> rows) {
 
@@ -37,11 +36,8 @@ public record TalkComparison(String source, List<Row> rows) {
     private static final String MAX_CONNECTIONS = "jdk.httpserver.maxConnections";
 
     /**
-     * @param server      the lab's server (its id)
-     * @param label       the talk's label for it
-     * @param settings    this run's server settings in a few words, e.g. "stock: backlog 50, 200 idle connections kept"
+     * @param label       the talk's label for the server
      * @param talk        the talk's row; NaN where the published table was cut off
-     * @param here        this run's row
      * @param differences errors, throughput and max, talk against here, one sentence each
      * @param errorCauses this run's errors, one line per cause with its count and what the lab measured of it
      */
@@ -55,11 +51,9 @@ public record TalkComparison(String source, List<Row> rows) {
             List<String> errorCauses) {}
 
     /**
-     * What the run measured of one server, as the comparison needs it.
+     * What the run measured of one server, as the comparison needs it; null where the run has no such evidence.
      *
-     * @param settings the server's /stats settings; null when it gave none
-     * @param kernel   the kernel's view of its port; null without one
-     * @param slowest  where the slowest 1% spent their time, in words; null when unknown
+     * @param slowest where the slowest 1% spent their time, in words
      */
     public record Measured(
             String server,
