@@ -135,25 +135,15 @@ public final class ChartsSection {
                 <div class="chart-grid">
                 """);
         for (Figure figure : figures(charts, client)) {
-            html.append("<figure><figcaption><b>")
-                    .append(figure.title())
-                    .append("</b>: ")
-                    .append(figure.caption())
-                    .append("</figcaption><div class=\"chart-box\"><canvas id=\"")
-                    .append(figure.id())
-                    .append("\"></canvas></div></figure>\n");
+            html.append("<figure><figcaption><b>%s</b>: %s</figcaption><div class=\"chart-box\"><canvas id=\"%s\">"
+                            .formatted(figure.title(), figure.caption(), figure.id()))
+                    .append("</canvas></div></figure>\n");
         }
-        return html.append("</div>\n<pre id=\"chart-errors\" hidden></pre>\n")
-                .append("<script>\n")
+        return html.append("</div>\n<pre id=\"chart-errors\" hidden></pre>\n<script>\n")
                 .append(resource("charts.js"))
-                .append("</script>\n")
-                .append("<!-- Chart.js ")
-                .append(chartJs.version())
-                .append(" (MIT), from its WebJar -->\n")
-                .append("<script>\n")
+                .append("</script>\n<!-- Chart.js " + chartJs.version() + " (MIT), from its WebJar -->\n<script>\n")
                 .append(chartJs.script())
-                .append("\n</script>\n")
-                .append("<script type=\"application/json\" id=\"chart-data\">")
+                .append("\n</script>\n<script type=\"application/json\" id=\"chart-data\">")
                 .append(pageData(charts, client))
                 .append("</script>\n</section>\n")
                 .toString();

@@ -50,22 +50,22 @@ final class GlanceBars {
             boolean perSleep = glance.scale() == FigurePlace.GlanceScale.PER_SLEEP;
             String unit = perSleep ? "x" : figure.unit() == FigureUnit.PERCENT ? "%" : "";
             int places = perSleep ? PER_SLEEP_PLACES : figure.places();
-            html.append("<div><h3>").append(HtmlReport.escape(title)).append("</h3>\n");
+            html.append("<div>" + HtmlReport.element("h3", title) + "\n");
             List<String> colors = ServerPalette.colors(
                     servers.stream().map(ServerSummary::server).toList());
             for (int i = 0; i < servers.size(); i++) {
                 Double bar = value.apply(servers.get(i));
                 // A fall (a negative growth) draws no bar; its value still shows.
                 double width = bar == null || scale <= 0 ? 0 : Math.clamp(100 * bar / scale, 0, 100);
-                html.append("<div class=\"row\"><span>")
-                        .append(HtmlReport.escape(servers.get(i).server()))
-                        .append("</span><span class=\"track\"><span class=\"bar\" style=\"display:block;width:")
-                        .append(String.format(Locale.ROOT, "%.1f", width))
-                        .append("%;background:")
-                        .append(colors.get(i))
-                        .append("\"></span></span><span class=\"value\">")
-                        .append(bar == null ? Numbers.NOT_AVAILABLE : Numbers.decimal(bar, places) + unit)
-                        .append("</span></div>\n");
+                html.append(String.format(
+                        Locale.ROOT,
+                        "<div class=\"row\"><span>%s</span><span class=\"track\"><span class=\"bar\" style=\""
+                                + "display:block;width:%.1f%%;background:%s\"></span></span><span class=\"value\">%s"
+                                + "</span></div>\n",
+                        HtmlReport.escape(servers.get(i).server()),
+                        width,
+                        colors.get(i),
+                        bar == null ? Numbers.NOT_AVAILABLE : Numbers.decimal(bar, places) + unit));
             }
             html.append("</div>\n");
         }

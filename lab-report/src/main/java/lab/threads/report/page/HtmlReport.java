@@ -37,6 +37,11 @@ public final class HtmlReport {
         return PlainPage.of("Run summary", STYLE, RunLayout.html(report, new RunLayout.PageInputs(runDir, charts)));
     }
 
+    /** {@code <open>text</open>}, the text escaped; {@code open} may carry attributes ({@code td class="num"}). */
+    public static String element(String open, String text) {
+        return "<" + open + ">" + escape(text) + "</" + open.split(" ", 2)[0] + ">";
+    }
+
     /** The five characters that matter in HTML text and attribute values. */
     public static String escape(String text) {
         return text.replace("&", "&amp;")
