@@ -33,20 +33,16 @@ final class ChecksOnPage {
     }
 
     static String section(ChecksReport report) {
-        StringBuilder html = new StringBuilder("<section id=\"checks\" data-first-screen>\n<p><b>Checks: ")
-                .append(HtmlReport.escape(report.counts()))
-                .append("</b> (exit ")
-                .append(report.exitCode())
-                .append(")</p>\n<ul>\n");
+        StringBuilder html = new StringBuilder("<section id=\"checks\" data-first-screen>\n<p>"
+                + HtmlReport.element("b", "Checks: " + report.counts()) + " (exit " + report.exitCode()
+                + ")</p>\n<ul>\n");
         for (CheckResult result : report.results()) {
-            html.append("<li class=\"verdict ")
-                    .append(result.status() == CheckStatus.PASSED ? "ok" : "bad")
-                    .append("\"><b>")
-                    .append(result.status().word())
-                    .append("</b> ")
-                    .append(HtmlReport.escape(result.server() + " " + result.check() + ": "
-                            + result.figureAgainstBound() + "; " + result.reason()))
-                    .append("</li>\n");
+            html.append("<li class=\"verdict %s\"><b>%s</b> %s</li>\n"
+                    .formatted(
+                            result.status() == CheckStatus.PASSED ? "ok" : "bad",
+                            result.status().word(),
+                            HtmlReport.escape(result.server() + " " + result.check() + ": "
+                                    + result.figureAgainstBound() + "; " + result.reason())));
         }
         return html.append("</ul>\n</section>\n").toString();
     }

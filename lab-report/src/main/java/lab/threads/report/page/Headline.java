@@ -158,25 +158,17 @@ public final class Headline {
      * its turn did not end well.
      */
     public static String line(ServerSummary server, PlanShape plan) {
-        StringBuilder line = new StringBuilder(server.server()).append(": ");
         if (server.summary().samples() == 0) {
-            return line.append("no samples (")
-                    .append(server.outcome())
-                    .append(")")
-                    .toString();
+            return server.server() + ": no samples (" + server.outcome() + ")";
         }
-        line.append(clientWords(server.validity()))
-                .append("; ")
+        StringBuilder line = new StringBuilder(server.server() + ": " + clientWords(server.validity()) + "; ")
                 .append(
                         server.idealThroughput() > 0
                                 ? Numbers.decimal(server.percentOfIdeal(), 1) + "% of the ideal"
                                 : Numbers.decimal(server.summary().throughput(), 0) + " req/s ("
                                         + Cells.noIdeal(server, plan) + ")")
-                .append(" on ")
-                .append(threads(server))
-                .append(", ")
-                .append(Numbers.decimal(server.summary().errorPercent(), 2))
-                .append("% errors");
+                .append(" on " + threads(server) + ", ")
+                .append(Numbers.decimal(server.summary().errorPercent(), 2) + "% errors");
         if (server.timeline().present()) {
             line.append("; slowest 1% held by ").append(server.timeVerdict());
         }

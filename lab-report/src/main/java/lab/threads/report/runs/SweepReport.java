@@ -338,19 +338,15 @@ public final class SweepReport {
     private static String charts(String property) {
         StringBuilder charts = new StringBuilder("<div class=\"charts\">");
         for (ServerFigure figure : CHARTED) {
-            charts.append("<div><h2>")
-                    .append(HtmlReport.escape(figure.label()))
-                    .append(" vs ")
-                    .append(HtmlReport.escape(property))
-                    .append("</h2><canvas id=\"chart-")
-                    .append(figure.key())
-                    .append("\"></canvas></div>");
+            charts.append("<div>" + HtmlReport.element("h2", figure.label() + " vs " + property))
+                    .append("<canvas id=\"chart-" + figure.key() + "\"></canvas></div>");
         }
-        return charts.append("<div><h2>p99 vs achieved rate</h2><p>One point per ")
-                .append(HtmlReport.escape(property))
-                .append(" level (medians); the triangle is where the server bends, as said above.</p>")
-                .append("<canvas id=\"chart-latency-vs-rate\"></canvas></div>")
-                .append("</div>")
+        return charts.append("<div><h2>p99 vs achieved rate</h2>")
+                .append(HtmlReport.element(
+                        "p",
+                        "One point per " + property
+                                + " level (medians); the triangle is where the server bends, as said above."))
+                .append("<canvas id=\"chart-latency-vs-rate\"></canvas></div></div>")
                 .toString();
     }
 
@@ -358,11 +354,8 @@ public final class SweepReport {
     private static String caseLinks(List<String> cases) {
         StringBuilder links = new StringBuilder("<h2>Cases</h2><ul>");
         for (String dir : cases) {
-            links.append("<li><a href=\"")
-                    .append(HtmlReport.escape(dir))
-                    .append("/index.html\">")
-                    .append(HtmlReport.escape(dir))
-                    .append("</a></li>");
+            links.append("<li><a href=\"%s/index.html\">%s</a></li>"
+                    .formatted(HtmlReport.escape(dir), HtmlReport.escape(dir)));
         }
         return links.append("</ul>").toString();
     }
