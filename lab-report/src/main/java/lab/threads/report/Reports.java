@@ -78,7 +78,6 @@ public final class Reports {
     /**
      * A soak run checked: whether each server's resources stayed flat after the warm-up, with no error.
      *
-     * @param file   soak.md, written
      * @param lines  what a terminal shows: each server's verdict, then its trends
      * @param passed every server stayed flat without an error
      */
@@ -160,9 +159,6 @@ public final class Reports {
 
     /**
      * What a server timed between two of its /stats answers, from its cumulative histogram: the requests in between.
-     *
-     * @param count the requests it timed
-     * @param p99Ms their p99
      */
     public record Timed(long count, double p99Ms) {}
 

@@ -81,7 +81,6 @@ public final class RunChecks {
      * The checks judged.
      *
      * @param exitCode 0 every check passed, 3 one breached, 4 one was inconclusive and none breached
-     * @param lines    what a terminal shows: the counts, then each check's result
      * @param markdown checks.md, beside checks.json and checks.xml
      */
     public record Judged(int exitCode, List<String> lines, Path markdown) {}

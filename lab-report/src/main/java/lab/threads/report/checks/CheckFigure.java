@@ -12,8 +12,6 @@ import lab.threads.report.summary.ServerSummary;
  * A figure a check may name: a registered figure ({@link Figure}) whose entry gives it a check name (documented in
  * docs/options.md), read off a server's row as the report compares it, so a check and the page never disagree on a
  * figure.
- *
- * @param checkName its name in a check
  */
 public record CheckFigure(Figure figure, String checkName) {
 

@@ -20,7 +20,6 @@ import lab.threads.run.RunFolder;
  * so a test over them finds nearly every difference significant. With one run on a side, the medians are compared
  * and the result says that no noise is known.
  *
- * @param run      the run judged
  * @param baseline the run the relative checks compare with; null without one
  */
 public record CheckJudge(ComparedRun run, ComparedRun baseline) {

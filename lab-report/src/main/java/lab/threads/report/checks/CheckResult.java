@@ -6,14 +6,10 @@ import lab.threads.report.runs.Spread;
 /**
  * One check judged for one server.
  *
- * @param check  the check as written
  * @param server the server's id in the run (a guest's name)
- * @param figure the figure's name
- * @param unit   the figure's unit as shown ("ms", "%", "" for a count)
  * @param value  the figure: one run's, or the median with its range over repeats; NaN median when there is none
  * @param bound  the number the figure was held to; NaN when none could be set
  * @param reason how the bound was set and why the status is what it is, in words
- * @param page   the report page the figure comes from
  */
 public record CheckResult(
         String check,

@@ -13,10 +13,8 @@ import lab.threads.report.raw.AcceptQueueArea;
  * makes it smaller: connections whose request the server never answered, and the runner's own /stats connections.
  *
  * @param timelineSeconds the kernel accept queue parts, summed; null when no accept was stamped
- * @param kernelSeconds   the area under Recv-Q
  * @param ratio           timeline / kernel; null when either is missing or the kernel's is 0
  * @param agree           null when the timeline has no kernel accept queue part
- * @param words           the check in one sentence
  */
 public record AcceptQueueCheck(
         Double timelineSeconds,

@@ -24,10 +24,8 @@ public final class ArrivalLag implements Consumer<Sample> {
     private int count;
 
     /**
-     * @param worstSeconds         the latest any arrival started after it was due
      * @param worstAtSecond        when that arrival started, in seconds since the run's first sample start
      * @param afterSchedule        arrivals started more than {@link #LATE_FLAG_SECONDS} after the schedule's last was due
-     * @param arrivals             arrivals in all
      * @param scheduleEndAtSecond  when the schedule's last arrival was due, in the same seconds
      */
     public record Lateness(

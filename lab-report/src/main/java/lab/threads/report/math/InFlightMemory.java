@@ -26,7 +26,6 @@ import lab.threads.report.raw.ServerMemorySecond;
 public record InFlightMemory(long peakInFlight, double bytesPerRequest) {
 
     /**
-     * @param seconds     the server's snapshots that carry every field, in order
      * @param loadStartMs when the first request started (epoch ms); null when none did
      * @return null without a snapshot before the load, or without a request in flight at any snapshot
      */

@@ -14,11 +14,6 @@ import lab.threads.run.LedgerSecond;
  * which every core was at least {@value #SATURATED_PERCENT}% busy: what each side got of the machine while they had to
  * compete for it.
  *
- * @param cores            the machine's online CPUs
- * @param seconds          ledger lines in the window
- * @param load             busy time by part over the window
- * @param saturatedSeconds lines in which every core was at least {@value #SATURATED_PERCENT}% busy
- * @param saturated        busy time by part over those lines
  * @param others           other programs' CPU over the window by command name, most first
  * @param perSecond        each line in the window as one array, in {@link #COLUMNS}' order
  */

@@ -18,7 +18,6 @@ import lab.threads.client.LoadClient;
  * slowest 1%, for all requests and apart for a connection's first requests and keep-alive ones, which take different
  * paths. Within a band the parts add up to its mean elapsed.
  *
- * @param joined              samples joined with the server's record of the same request
  * @param withoutId           samples whose URL carried no {@code rid} (a plan that does not send one)
  * @param withoutServerRecord samples the server has no record of: it never wrote their response (never sent, never
  *                            accepted, or still queued when it stopped)
@@ -72,8 +71,6 @@ public record TimeBreakdown(
     public record Bands(Band median, Band slowest) {}
 
     /**
-     * @param firstRequests    joined first requests on their connection
-     * @param stamped          of them, those whose accept the server stamped
      * @param kernelQueueSeconds their kernel accept queue parts, summed: connection-seconds, for Little's law
      */
     public record Accepts(long firstRequests, long stamped, double kernelQueueSeconds) {}
@@ -82,8 +79,6 @@ public record TimeBreakdown(
      * Instants out of order by more than the client's whole-ms records: no clock error, a stamp taken late by a thread that
      * waited for a core.
      *
-     * @param requests   requests with an instant moved by more than 1 ms
-     * @param worstMs    the largest single move
      * @param jmeterLate of them, a server instant before JMeter's preceding one (e.g. the accept before JMeter's
      *                   connect end): JMeter noted its own instant late; null in a summary.json from before
      * @param serverLate of them, a server instant after JMeter's end (the response handed to the socket after
@@ -92,8 +87,6 @@ public record TimeBreakdown(
     public record OutOfOrder(long requests, double worstMs, Long jmeterLate, Long serverLate) {}
 
     /**
-     * @param requests  how many requests the band holds
-     * @param elapsedMs their mean elapsed, as the client recorded it
      * @param partsMs   the mean of each part, in {@link RequestPart} order; they add up to {@code elapsedMs}
      * @param clampedMs the mean amount by which instants out of order were moved: what no measurement explains
      */

@@ -115,26 +115,19 @@ public final class Cells {
                             .map(stage ->
                                     stage.fromSecond() + "-" + stage.toSecond() + " s: " + Numbers.count(stage.users()))
                             .collect(java.util.stream.Collectors.joining(", "))
-                    + String.format(
-                            Locale.ROOT,
-                            ", each sending back to back a %,d ms request: ideal %,d samples in %s s = %s req/s",
-                            plan.sleepMs(),
-                            plan.idealSamples(),
-                            Numbers.decimal(plan.idealDurationSeconds(), 3),
-                            Numbers.decimal(plan.idealThroughput(), 1));
+                    + String.format(Locale.ROOT, ", each sending back to back a %,d ms request: ", plan.sleepMs())
+                    + ideal(plan);
         }
         if (plan.isOpen()) {
             return String.format(
-                    Locale.ROOT,
-                    "open model: arrivals ramped to %,d/s over %s s, then %,d s at that rate, each a %,d ms request: "
-                            + "ideal %,d samples in %s s = %s req/s",
-                    plan.arrivalsPerSecond(),
-                    Numbers.decimal(plan.rampUpSeconds(), 1),
-                    plan.durationSeconds(),
-                    plan.sleepMs(),
-                    plan.idealSamples(),
-                    Numbers.decimal(plan.idealDurationSeconds(), 3),
-                    Numbers.decimal(plan.idealThroughput(), 1));
+                            Locale.ROOT,
+                            "open model: arrivals ramped to %,d/s over %s s, then %,d s at that rate, each a %,d ms "
+                                    + "request: ",
+                            plan.arrivalsPerSecond(),
+                            Numbers.decimal(plan.rampUpSeconds(), 1),
+                            plan.durationSeconds(),
+                            plan.sleepMs())
+                    + ideal(plan);
         }
         if (plan.isThroughput()) {
             return String.format(
@@ -146,23 +139,20 @@ public final class Cells {
                             plan.sleepMs())
                     + (plan.hasIdeal() ? "ideal " + Numbers.decimal(plan.idealThroughput(), 1) + " req/s" : NO_IDEAL);
         }
-        if (!plan.hasIdeal()) {
-            return String.format(
-                    Locale.ROOT,
-                    "%,d users, %s s ramp-up, %d loop(s) of a %,d ms request: %s",
-                    plan.users(),
-                    Numbers.decimal(plan.rampUpSeconds(), 1),
-                    plan.loops(),
-                    plan.sleepMs(),
-                    NO_IDEAL);
-        }
+        return String.format(
+                        Locale.ROOT,
+                        "%,d users, %s s ramp-up, %d loop(s) of a %,d ms request: ",
+                        plan.users(),
+                        Numbers.decimal(plan.rampUpSeconds(), 1),
+                        plan.loops(),
+                        plan.sleepMs())
+                + (plan.hasIdeal() ? ideal(plan) : NO_IDEAL);
+    }
+
+    private static String ideal(PlanShape plan) {
         return String.format(
                 Locale.ROOT,
-                "%,d users, %s s ramp-up, %d loop(s) of a %,d ms request: ideal %,d samples in %s s = %s req/s",
-                plan.users(),
-                Numbers.decimal(plan.rampUpSeconds(), 1),
-                plan.loops(),
-                plan.sleepMs(),
+                "ideal %,d samples in %s s = %s req/s",
                 plan.idealSamples(),
                 Numbers.decimal(plan.idealDurationSeconds(), 3),
                 Numbers.decimal(plan.idealThroughput(), 1));

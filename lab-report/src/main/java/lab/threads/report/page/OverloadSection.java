@@ -5,11 +5,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.raw.ServerStatsPeaks;
 import lab.threads.report.summary.ServerSummary;
+import lab.threads.report.verdict.ErrorCauses;
 import lab.threads.report.verdict.ErrorClassTally;
 import lab.threads.report.verdict.StagedOutcome;
 
@@ -187,9 +187,7 @@ final class OverloadSection {
                                 Numbers.count(second.counts().values().stream()
                                         .mapToLong(Long::longValue)
                                         .sum()),
-                                second.counts().entrySet().stream()
-                                        .map(entry -> entry.getKey() + " x " + entry.getValue())
-                                        .collect(Collectors.joining("; "))))
+                                ErrorCauses.describe(second.counts())))
                         .toList());
     }
 }

@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import lab.threads.client.LoadClient;
 import lab.threads.report.chart.ChartsSection;
 import lab.threads.report.chart.RunCharts;
@@ -95,15 +96,14 @@ final class RunLayout {
         StringBuilder html = new StringBuilder("<h2>Files</h2>\n<ul>\n");
         for (ServerSummary server : servers) {
             html.append("<li>").append(HtmlReport.escape(server.server())).append(": ");
-            List<String> links = List.of(
-                            RunFolder.DASHBOARD_FILE,
-                            RunFolder.SAMPLES_FILE,
-                            RunFolder.STATS_FILE,
-                            RunFolder.REQUESTS_FILE)
-                    .stream()
-                    .map(file -> link(server.server() + "/" + file, runDir))
-                    .toList();
-            html.append(String.join(", ", links)).append("</li>\n");
+            html.append(Stream.of(
+                                    RunFolder.DASHBOARD_FILE,
+                                    RunFolder.SAMPLES_FILE,
+                                    RunFolder.STATS_FILE,
+                                    RunFolder.REQUESTS_FILE)
+                            .map(file -> link(server.server() + "/" + file, runDir))
+                            .collect(Collectors.joining(", ")))
+                    .append("</li>\n");
         }
         return html.append("</ul>\n").toString();
     }

@@ -10,11 +10,6 @@ import java.util.List;
  * (Little's law: the mean queue times the span is the sum of every connection's wait), in connection-seconds. Read
  * from the runner's 10-a-second {@code accept-queue.jsonl}, or from {@code kernel.jsonl} (once a second) for a run
  * made before it; trapezoids between consecutive samples.
- *
- * @param connectionSeconds the area
- * @param samples           the Recv-Q samples it was summed from
- * @param samplesPerSecond  how often the queue was read
- * @param file              which file it came from
  */
 public record AcceptQueueArea(double connectionSeconds, int samples, double samplesPerSecond, String file) {
 

@@ -10,11 +10,7 @@ import java.util.function.Function;
  *
  * @param scheduleStartMs when the client's measured schedule began (JMeter's ramp-up second 0), epoch ms, from the
  *                        last line (a client may move the origin once the load really starts); null when unknown
- * @param cpuUserMs       client CPU during the run (last line minus first)
  * @param gcPauseMs       stop-the-world GC pause time during the run; every sample in flight is late by each pause
- * @param gcMaxPauseMs    the longest single pause
- * @param peakCpuPercentOfMachine the most CPU the client took in one second, as % of all cores
- * @param peakOpenFiles   most descriptors the client held, against {@code openFilesLimit}
  */
 public record ClientHealth(
         int snapshots,

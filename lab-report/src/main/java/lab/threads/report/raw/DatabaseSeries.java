@@ -8,14 +8,10 @@ import java.util.List;
  * The database's own view of the servers' connections once a second ({@code database.jsonl}, the runner's reading of
  * {@code pg_stat_activity} on a connection of its own): how many it held, how many sat in the lab's query, and the
  * seconds it did not answer at all.
- *
- * @param samples the samples inside the load, in time order
  */
 public record DatabaseSeries(List<Point> samples) {
 
     /**
-     * @param answered    whether the database answered the sample's query
-     * @param connections the servers' connections it held
      * @param sleeping    of them, those in {@code pg_sleep}: the lab's query, running
      */
     public record Point(long sampledAtMs, boolean answered, int connections, int sleeping) {}

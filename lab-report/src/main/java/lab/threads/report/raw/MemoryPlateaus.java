@@ -18,7 +18,6 @@ public record MemoryPlateaus(List<Plateau> plateaus) {
 
     /**
      * @param step     0 for the baseline before the load, else the plan's step
-     * @param inFlight the requests the server held when it was read
      * @param parts    each part the server could measure, bytes, by its name in {@code /stats/memory}
      */
     public record Plateau(int step, int inFlight, Map<String, Long> parts) {

@@ -14,15 +14,8 @@ import java.util.List;
  * @param pool    which pool: {@code db} or {@code httpPool}
  * @param library the pool's library, as the server's settings name it ({@code settings.pools.<pool>.library}), or
  *                the one every server used for that pool before they named it
- * @param samples the samples inside the load, in time order
  */
 public record PoolSeries(String pool, String library, List<Point> samples) {
-
-    /**
-     * @param max     the connections the pool may hold
-     * @param active  lent out at the sample
-     * @param waiting threads waiting for one at the sample
-     */
     public record Point(long sampledAtMs, int max, int active, int waiting) {}
 
     /**

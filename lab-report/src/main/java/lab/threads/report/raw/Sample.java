@@ -5,7 +5,6 @@ package lab.threads.report.raw;
  *
  * @param timeStamp  when the sample started, epoch ms (JMeter's default {@code sampleresult.timestamp.start=true})
  * @param responseMessage JMeter's text for the code; for a client-side failure, the exception's message
- * @param allThreads users active in all thread groups when the sample ended
  * @param connect    ms from the sample's start to its connection being open (HttpClient 4: the client's set-up and the
  *                   TCP handshake, SYN retries included); 0 on a reused keep-alive connection
  * @param requestId  the {@code rid} of the sample's URL, which the server's request log keeps too; null when none

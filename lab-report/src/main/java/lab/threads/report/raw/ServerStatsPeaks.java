@@ -13,12 +13,8 @@ import lab.threads.run.RunFolder;
  * Peaks are maxima over the snapshots; CPU and context switches are cumulative counters, so the run's share is the
  * last snapshot minus the first. A value is null when no snapshot had it (the getrusage/procfs ones are Linux only).
  *
- * @param snapshots      lines read
- * @param peakInFlight   most requests the server was serving at once
- * @param peakRssBytes   largest resident set size seen
- * @param peakOpenFiles  most open descriptors seen (connections, files), against {@code openFilesLimit}
- * @param processCpuMs   the JVM's process CPU time during the run (user + system, every OS)
- * @param settings       the server's settings as its first snapshot gave them (/stats "settings"); null when none did
+ * @param processCpuMs       the JVM's process CPU time during the run (user + system, every OS)
+ * @param settings           the server's settings as its first snapshot gave them; null when none did
  * @param silentAtEndSeconds how long before JMeter's last answer the server's last snapshot was taken, when that is
  *                       more than {@link #SILENCE_MS}: a server too busy (or out of descriptors) to answer /stats, whose
  *                       peaks and CPU are then only lower bounds; null when it answered to the end

@@ -18,10 +18,6 @@ import org.HdrHistogram.Histogram;
  * before the client's first recorded request started (the runner takes one before the load): earlier traffic and a
  * client's own unrecorded warm-up (Hyperfoil's) are left out, but for up to a sampling interval (a second) before that
  * request.
- *
- * @param count responses the server handed over during the run
- * @param from  the moment the server's clock starts, in its own words
- * @param to    the moment it stops
  */
 public record ServerView(
         long count, double p50Ms, double p90Ms, double p99Ms, double p999Ms, double maxMs, String from, String to) {

@@ -22,7 +22,6 @@ public final class SynRetryBands implements Consumer<Sample> {
     static final List<Integer> DOUBLING_BANDS = List.of(1, 3, 7, 15);
 
     /**
-     * @param retried       connects of {@link #RETRIED_MS} or more
      * @param byBand        "1-s band" to its connects, every band of the kernel, in order
      * @param outsideBands  retried connects in no band (the client's own delays add to a retry, or many retries)
      * @param recorded      JMeter wrote connect times at all (its Java implementation writes 0)

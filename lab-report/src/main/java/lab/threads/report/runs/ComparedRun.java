@@ -15,7 +15,6 @@ import lab.threads.run.RunFolder;
  * One side of a comparison: a run's folder (or one case of a sweep), or a folder of repeats of one configuration,
  * whose figures are then the medians with their ranges.
  *
- * @param dir      the folder as given
  * @param metadata the run's (the first repeat's: the repeats share it)
  * @param repeats  one report, or one per repeat in order
  * @param results  the folder runs land in (--out), where a comparison's page goes by default

@@ -26,9 +26,7 @@ public final class RunIndex {
     /**
      * One run in the index.
      *
-     * @param folder its folder's name in the results folder
      * @param group  a sweep or repeats, whose cases each have their own folder
-     * @param cases  one for a plain run; a group's in the order they ran
      */
     record Entry(String folder, Instant date, Map<String, Object> metadata, boolean group, List<Case> cases) {}
 
@@ -43,7 +41,6 @@ public final class RunIndex {
     record TasksEntry(String folder, String words) {}
 
     /**
-     * @param comparisons folders holding a {@code ./lab compare} page
      * @param tasks       {@code ./lab tasks} runs, newest first
      * @param pinning     {@code ./lab pinning} runs, newest first (its words as a tasks run's)
      * @param skipped     one note per folder (or a group's case) that could not be listed, and why

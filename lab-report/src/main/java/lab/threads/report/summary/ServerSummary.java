@@ -53,10 +53,7 @@ import lab.threads.run.RunOutcome;
  * @param errorsByCause  failed samples per labelled cause ("server: HTTP 503", "client: java.net..."), most first
  * @param errorClasses   the same failures by class, side and limit; {@link ErrorClassTally#NONE} in an older summary
  * @param serverView     the server's own latency over the run; null when the server gave none
- * @param validity       whether the client set the figures, in words
  * @param timeline       where each request's time went; {@link TimeBreakdown#NONE} without the server's request log
- * @param kernel         the kernel's view of the listening port; null without one
- * @param seriesGaps     where a once-a-second series is missing during the load, one sentence per series
  * @param cpu            each side's CPU over the load; null in an older summary.json
  * @param guest          a service the lab did not write: its peaks come from its process read from outside
  * @param inFlightMemory the memory growth per request in flight from the server's own /stats

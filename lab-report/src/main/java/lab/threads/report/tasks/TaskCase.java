@@ -13,7 +13,6 @@ import lab.threads.tasks.TaskSeed;
  * left out of a figure, and counted in {@code completedRuns}).
  *
  * @param label         the model in the seed's words ("cached pool", "fixed pool of 7,500", ...)
- * @param completedRuns repeats in which every task completed
  * @param figures       by {@link TaskFigure#key()}
  */
 public record TaskCase(

@@ -6,7 +6,6 @@ import java.util.Locale;
  * Why a sample failed, and which side said so. Kept in summary.json as its {@link #key()} ("client:
  * java.net.SocketException: Too many open files"), the key of the errors-by-cause map.
  *
- * @param side  who failed the request
  * @param cause what it said: "HTTP 503", or the client's exception with its message
  */
 public record ErrorCause(Side side, String cause) {

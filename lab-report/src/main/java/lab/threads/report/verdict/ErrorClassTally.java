@@ -22,9 +22,6 @@ public record ErrorClassTally(List<Row> rows, List<Second> perSecond) {
 
     /**
      * @param key        the class, and a 5xx's status and cause: {@code HTTP 5xx: 503 db_pool_timeout}
-     * @param errorClass the class's label
-     * @param side       whose limit it points to: server, client or machine
-     * @param limit      that limit, in words
      */
     public record Row(String key, String errorClass, String side, String limit, long count) {
 

@@ -19,7 +19,6 @@ public final class NoBlockingVerdict {
      * sleep) is left as it was.
      *
      * @param noIdeal    the plan has no ideal (a 0 ms sleep)
-     * @param throughput the client's req/s over the load
      */
     public static ClientVerdict of(
             ClientVerdict verdict, boolean noIdeal, CpuSplit cpu, CoreUse cores, double throughput) {

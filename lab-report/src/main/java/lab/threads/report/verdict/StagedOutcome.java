@@ -99,7 +99,6 @@ public record StagedOutcome(
     }
 
     /**
-     * @param scheduleStartMs the schedule's second 0, epoch ms
      * @param statsJsonl      the server's /stats snapshots, for a spike's peaks
      */
     public static StagedOutcome of(PlanShape plan, SecondBuckets buckets, long scheduleStartMs, Path statsJsonl) {
