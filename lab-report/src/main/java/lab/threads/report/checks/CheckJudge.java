@@ -30,16 +30,11 @@ public record CheckJudge(ComparedRun run, ComparedRun baseline) {
         for (Check check : checks) {
             List<String> covered = run.servers().stream().filter(check::covers).toList();
             if (covered.isEmpty()) {
-                results.add(new CheckResult(
-                        check.text(),
+                results.add(result(
+                        check,
                         check.server(),
-                        CheckStatus.INCONCLUSIVE,
-                        check.figure().checkName(),
-                        check.figure().unit().shown(),
                         Spread.of(List.of()),
-                        Double.NaN,
-                        "no server '" + check.server() + "' in this run: " + run.servers(),
-                        page()));
+                        Judged.inconclusive("no server '" + check.server() + "' in this run: " + run.servers())));
             }
             covered.forEach(server -> results.add(judge(check, server)));
         }
@@ -55,6 +50,11 @@ public record CheckJudge(ComparedRun run, ComparedRun baseline) {
                                 + check.figure().checkName() + " for this server (not measured here)"))
                         : Optional.empty())
                 .orElseGet(() -> against(check, server, value));
+        return result(check, server, value, judged);
+    }
+
+    private CheckResult result(Check check, String server, Spread value, Judged judged) {
+        String page = run.dir().resolve(RunFolder.HTML_FILE).toString();
         return new CheckResult(
                 check.text(),
                 server,
@@ -64,7 +64,7 @@ public record CheckJudge(ComparedRun run, ComparedRun baseline) {
                 value,
                 judged.bound(),
                 judged.reason(),
-                page());
+                page);
     }
 
     /** The status, the bound it was held to and why. */
@@ -168,9 +168,5 @@ public record CheckJudge(ComparedRun run, ComparedRun baseline) {
             return baseline.rows(baseline.servers().getFirst());
         }
         return rows;
-    }
-
-    private String page() {
-        return run.dir().resolve(RunFolder.HTML_FILE).toString();
     }
 }

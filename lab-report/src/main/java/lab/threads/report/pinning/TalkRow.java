@@ -1,8 +1,5 @@
 package lab.threads.report.pinning;
 
-import java.util.Arrays;
-import java.util.Optional;
-
 /**
  * The operations of the talk's two tables (an early Loom build) that a wait kind measures, with what the talk said
  * of each. Its other rows (join, ServerSocket.accept, InetAddress lookups) are not measured here.
@@ -38,9 +35,5 @@ public enum TalkRow {
 
     public String talkSays() {
         return talkSays;
-    }
-
-    public static Optional<TalkRow> of(String kind) {
-        return Arrays.stream(values()).filter(row -> row.kind.equals(kind)).findFirst();
     }
 }

@@ -35,11 +35,6 @@ public record SweepPoint(
         undisturbed = undisturbed == null ? Map.of() : undisturbed;
     }
 
-    public SweepPoint(
-            String server, String property, String level, Map<String, Spread> figures, List<Verdict> clientVerdicts) {
-        this(server, property, level, figures, clientVerdicts, Map.of(), Map.of());
-    }
-
     /** The repeats, counted from 1, that steal or other programs disturbed. */
     public List<Integer> disturbedRepeats() {
         List<Integer> disturbed = new ArrayList<>();

@@ -67,6 +67,11 @@ public enum TaskFigure {
         return read.apply(run);
     }
 
+    /** The median of a case's repeats, formatted. */
+    String median(TaskCase c) {
+        return format(c.figure(this).median());
+    }
+
     public String format(double value) {
         return Double.isNaN(value) ? Numbers.NOT_AVAILABLE : Numbers.decimal(value, places);
     }

@@ -82,13 +82,10 @@ final class TasksPage {
                         Locale.ROOT,
                         "%s: %s ms, %s OS threads at the peak, %s ms of CPU a task (%s%% in the kernel); %s.",
                         c.label(),
-                        TaskFigure.WALL_MS.format(c.figure(TaskFigure.WALL_MS).median()),
-                        TaskFigure.PEAK_OS_THREADS.format(
-                                c.figure(TaskFigure.PEAK_OS_THREADS).median()),
-                        TaskFigure.CPU_PER_TASK_MS.format(
-                                c.figure(TaskFigure.CPU_PER_TASK_MS).median()),
-                        TaskFigure.KERNEL_SHARE.format(
-                                c.figure(TaskFigure.KERNEL_SHARE).median()),
+                        TaskFigure.WALL_MS.median(c),
+                        TaskFigure.PEAK_OS_THREADS.median(c),
+                        TaskFigure.CPU_PER_TASK_MS.median(c),
+                        TaskFigure.KERNEL_SHARE.median(c),
                         completion(c)))
                 .toList();
     }
