@@ -24,16 +24,17 @@ public record CheckResult(
 
     /** The figure's name and median, then with repeats its min-max range and how many runs. */
     public String measured() {
-        String measured = figure + " " + number(value.median());
+        String measured = figure + " " + withUnit(value.median(), unit);
         if (value.runs() > 1) {
-            measured += " [" + number(value.min()) + " - " + number(value.max()) + "] over " + value.runs() + " runs";
+            measured += " [" + withUnit(value.min(), unit) + " - " + withUnit(value.max(), unit) + "] over "
+                    + value.runs() + " runs";
         }
         return measured;
     }
 
     /** The bound in the figure's unit; "n/a" when none could be set. */
     public String boundShown() {
-        return number(bound);
+        return withUnit(bound, unit);
     }
 
     /** "p99 2,650 ms, bound 1,500 ms", for a message a CI server shows. */
@@ -45,10 +46,6 @@ public record CheckResult(
     public String line() {
         return status.word() + ": " + server + " " + check + ": " + figureAgainstBound() + "; " + reason + " (" + page
                 + ")";
-    }
-
-    private String number(double number) {
-        return withUnit(number, unit);
     }
 
     /** A figure with its unit: "1,500 ms", "0.10%", "29" for a count; "n/a" for none. */

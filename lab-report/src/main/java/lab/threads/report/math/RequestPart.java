@@ -75,11 +75,6 @@ public enum RequestPart {
         return label;
     }
 
-    /** What the part measures, for the report's legend, in JMeter's words. */
-    public String meaning() {
-        return meaning(LoadClient.UNNAMED);
-    }
-
     /** What the part measures, naming the client that recorded the samples. */
     public String meaning(LoadClient client) {
         String named = meaning.replace("{client}", client.label());

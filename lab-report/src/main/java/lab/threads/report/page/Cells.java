@@ -23,18 +23,13 @@ public final class Cells {
 
     private Cells() {}
 
-    /** The server's own p50 / p99 / max in ms, or why there are none ({@link #noServerView}). */
+    /** The server's own p50 / p99 / max in ms, or why there are none ("not measured" for a guest; else n/a). */
     static String serverView(ServerSummary server) {
         ServerView view = server.serverView();
         return view == null
-                ? noServerView(server)
+                ? Figure.SERVER_P99.missing(server)
                 : Numbers.count(Math.round(view.p50Ms())) + " / " + Numbers.count(Math.round(view.p99Ms())) + " / "
                         + Numbers.count(Math.round(view.maxMs()));
-    }
-
-    /** In place of the server's own timings: "not measured" for a guest, which keeps no request log; else n/a. */
-    static String noServerView(ServerSummary server) {
-        return Figure.SERVER_P99.missing(server);
     }
 
     /**

@@ -40,17 +40,6 @@ public final class ServerRequestLog {
             long waitingSinceUs,
             Borrow borrow) {
 
-        /** An entry of a wait without a pool. */
-        public Entry(
-                boolean firstOnConnection, long receivedUs, long startedUs, long respondedUs, long waitingSinceUs) {
-            this(firstOnConnection, receivedUs, startedUs, respondedUs, waitingSinceUs, Borrow.NONE);
-        }
-
-        /** An entry without the instant it began to wait. */
-        public Entry(boolean firstOnConnection, long receivedUs, long startedUs, long respondedUs) {
-            this(firstOnConnection, receivedUs, startedUs, respondedUs, 0);
-        }
-
         /** A first request whose accept was stamped: the kernel's queue and the read are measured apart. */
         public boolean acceptStamped() {
             return firstOnConnection && waitingSinceUs != 0;
@@ -125,13 +114,12 @@ public final class ServerRequestLog {
         }
         try {
             String started = record.get("startedEpochUs");
-            String waitingSince = record.isMapped(WAITING_SINCE) ? record.get(WAITING_SINCE) : "";
             return new Entry(
                     "1".equals(record.get("firstOnConnection")),
                     Long.parseLong(record.get("receivedEpochUs")),
                     started.isEmpty() ? 0 : Long.parseLong(started),
                     Long.parseLong(record.get("respondedEpochUs")),
-                    waitingSince.isEmpty() ? 0 : Long.parseLong(waitingSince),
+                    optionalMicros(record, WAITING_SINCE),
                     new Borrow(
                             optionalMicros(record, BORROWING),
                             optionalMicros(record, BORROWED),

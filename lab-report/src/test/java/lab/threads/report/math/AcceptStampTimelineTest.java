@@ -47,7 +47,9 @@ class AcceptStampTimelineTest {
     void aStampedAcceptSplitsTheKernelQueueFromTheWaitToBeRead() {
         // Connected at 5 ms, accepted at 1,505, read at 2,005, thread at 2,105, written at 8,105, JMeter done 8,300.
         RequestTimeline.Joined joined = RequestTimeline.split(
-                sample("1", 0, 8_300, 5), new ServerRequestLog.Entry(true, us(2_005), us(2_105), us(8_105), us(1_505)));
+                sample("1", 0, 8_300, 5),
+                new ServerRequestLog.Entry(
+                        true, us(2_005), us(2_105), us(8_105), us(1_505), ServerRequestLog.Borrow.NONE));
         double[] parts = joined.parts();
 
         assertEquals(5, parts[RequestPart.CONNECT.ordinal()], 1e-9);
@@ -66,7 +68,8 @@ class AcceptStampTimelineTest {
         // JMeter noted its connect end 30 ms after the server had accepted; the server stamped its write 20 ms after
         // JMeter's end.
         RequestTimeline.Joined joined = RequestTimeline.split(
-                sample("5", 0, 1_000, 40), new ServerRequestLog.Entry(true, us(50), us(50), us(1_020), us(10)));
+                sample("5", 0, 1_000, 40),
+                new ServerRequestLog.Entry(true, us(50), us(50), us(1_020), us(10), ServerRequestLog.Borrow.NONE));
 
         assertTrue(joined.serverEarly() && joined.serverLate());
         assertEquals(50, joined.clampedMs(), 1e-9);
@@ -74,7 +77,8 @@ class AcceptStampTimelineTest {
         assertFalse(
                 RequestTimeline.split(
                                 sample("6", 0, 1_000, 1),
-                                new ServerRequestLog.Entry(true, us(2), us(2), us(1_000.5), us(0.6)))
+                                new ServerRequestLog.Entry(
+                                        true, us(2), us(2), us(1_000.5), us(0.6), ServerRequestLog.Borrow.NONE))
                         .serverLate(),
                 "half a ms is JMeter's resolution");
     }
@@ -84,7 +88,8 @@ class AcceptStampTimelineTest {
         // The previous response ended 40 ms before JMeter's start: that was the client's turn, not this request's.
         double[] parts = RequestTimeline.split(
                         sample("2", 0, 6_400, 0),
-                        new ServerRequestLog.Entry(false, us(300), us(300), us(6_300), us(-40)))
+                        new ServerRequestLog.Entry(
+                                false, us(300), us(300), us(6_300), us(-40), ServerRequestLog.Borrow.NONE))
                 .parts();
 
         assertEquals(0, parts[RequestPart.KERNEL_QUEUE.ordinal()], 1e-9);

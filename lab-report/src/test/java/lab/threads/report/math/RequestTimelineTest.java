@@ -201,7 +201,8 @@ class RequestTimelineTest {
 
     private static ServerRequestLog.Entry entry(
             boolean first, double receivedMs, double startedMs, double respondedMs) {
-        return new ServerRequestLog.Entry(first, micros(receivedMs), micros(startedMs), micros(respondedMs));
+        return new ServerRequestLog.Entry(
+                first, micros(receivedMs), micros(startedMs), micros(respondedMs), 0, ServerRequestLog.Borrow.NONE);
     }
 
     private static long micros(double offsetMs) {
