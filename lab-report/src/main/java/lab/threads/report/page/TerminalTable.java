@@ -1,6 +1,5 @@
 package lab.threads.report.page;
 
-import java.util.List;
 import lab.threads.report.summary.RunReport;
 
 /**
@@ -10,20 +9,12 @@ import lab.threads.report.summary.RunReport;
  */
 public final class TerminalTable {
 
-    private static final List<SummaryTable.Column> COLUMNS = SummaryTable.COLUMNS;
-
     private TerminalTable() {}
 
     /** @return the table, a blank line and the sentences, each line ended */
     public static String render(RunReport report) {
-        StringBuilder out = new StringBuilder(TextTable.render(
-                COLUMNS.stream().map(SummaryTable.Column::header).toList(),
-                COLUMNS.stream().map(SummaryTable.Column::numeric).toList(),
-                report.servers().stream()
-                        .map(server -> COLUMNS.stream()
-                                .map(column -> column.cell().apply(server))
-                                .toList())
-                        .toList()));
+        StringBuilder out =
+                new StringBuilder(TextTable.render(Section.Table.of(null, SummaryTable.COLUMNS, report.servers())));
         out.append('\n');
         Headline.partialNotice(report.servers())
                 .ifPresent(notice -> out.append(notice).append('\n'));

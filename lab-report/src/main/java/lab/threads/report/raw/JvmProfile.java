@@ -5,6 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import lab.threads.run.JvmSide;
+import one.convert.Arguments;
+import one.convert.JfrToFlame;
 
 /**
  * A server's turn under {@code --profile}: the counts of the server JVM and of the JMeter fork, each read from its
@@ -34,7 +36,7 @@ public record JvmProfile(JvmCounts server, JvmCounts client) {
         }
         try {
             JvmCounts counts = JvmRecording.read(recording);
-            FlameGraphPage.write(
+            flameGraph(
                     recording,
                     serverDir.resolve(side.flameGraph()),
                     serverId + ": " + side.label(RecordedClient.of(serverDir)) + " CPU");
@@ -45,5 +47,15 @@ public record JvmProfile(JvmCounts server, JvmCounts client) {
                     + "): no JVM counts or flame graph for the " + side.label(RecordedClient.of(serverDir)));
             return null;
         }
+    }
+
+    /**
+     * An interactive flame graph of the recording's CPU samples by async-profiler's own converter: one self-contained
+     * HTML file, which opens offline. No --cpu: that option keeps only async-profiler's thread state and drops the
+     * JDK's own samples. --inverted: the roots at the top, so the widest frames show first in the report's frame.
+     */
+    private static void flameGraph(Path jfr, Path html, String title) throws IOException {
+        Arguments options = new Arguments("--inverted", "--title", title.replaceAll("[<>&'\"]", ""));
+        JfrToFlame.convert(jfr.toString(), html.toString(), options);
     }
 }

@@ -68,32 +68,30 @@ public record RunComparison(
      */
     public static RunComparison of(ComparedRun a, ComparedRun b) {
         List<String> common = a.servers().stream().filter(b.servers()::contains).toList();
-        if (common.isEmpty() && a.oneGuest() && b.oneGuest()) {
-            String nameA = a.servers().getFirst();
-            String nameB = b.servers().getFirst();
-            return new RunComparison(
-                    a,
-                    b,
-                    metadataChanges(a.metadata(), b.metadata()),
-                    List.of(serverChange(nameA + " vs " + nameB, a.rows(nameA), b.rows(nameB))),
-                    List.of(),
-                    List.of());
-        }
-        if (common.isEmpty()) {
+        boolean guests = common.isEmpty() && a.oneGuest() && b.oneGuest();
+        if (common.isEmpty() && !guests) {
             throw new BadRunFolder(
                     b.dir(),
                     "no server in common with " + a.dir() + " (" + a.servers() + " against " + b.servers()
                             + "): compare runs of the same servers, or of one guest each");
         }
+        String nameA = a.servers().getFirst();
+        String nameB = b.servers().getFirst();
         return new RunComparison(
                 a,
                 b,
                 metadataChanges(a.metadata(), b.metadata()),
-                common.stream()
-                        .map(server -> serverChange(server, a.rows(server), b.rows(server)))
+                guests
+                        ? List.of(serverChange(nameA + " vs " + nameB, a.rows(nameA), b.rows(nameB)))
+                        : common.stream()
+                                .map(server -> serverChange(server, a.rows(server), b.rows(server)))
+                                .toList(),
+                a.servers().stream()
+                        .filter(server -> !guests && !common.contains(server))
                         .toList(),
-                a.servers().stream().filter(server -> !common.contains(server)).toList(),
-                b.servers().stream().filter(server -> !common.contains(server)).toList());
+                b.servers().stream()
+                        .filter(server -> !guests && !common.contains(server))
+                        .toList());
     }
 
     private static ServerChange serverChange(String server, List<ServerSummary> rowsA, List<ServerSummary> rowsB) {
