@@ -3,10 +3,9 @@ package lab.threads.report.math;
 import lab.threads.client.LoadClient;
 
 /**
- * The consecutive parts of one request's life, from the client's sample start to the client having read the response.
- * Each part is the time between two measured instants, so the parts of a request add up to its elapsed. A
- * connection's first request has either the kernel's accept queue and its wait to be read apart (its accept was
- * stamped) or the two merged (a run from before the stamp, or a framework that shows no accept); never both.
+ * The consecutive parts of one request's life, from the client's start to its having read the response: each the time
+ * between two measured instants, so they add up to its elapsed. A first request's kernel accept queue and wait to be
+ * read are apart (its accept stamped) or merged; never both.
  */
 public enum RequestPart {
     CONNECT(
@@ -48,8 +47,8 @@ public enum RequestPart {
                     + "(a stall, GC, waiting for a core)");
 
     /**
-     * The parts in the order a summary.json written before the accept stamp holds them: its "accept queue" ran from
-     * the connection open to the framework having the request, the merged part here.
+     * The parts in the order a summary.json from before the accept stamp holds them, its "accept queue" the merged
+     * part.
      */
     static final RequestPart[] BEFORE_ACCEPT_STAMP = {CONNECT, QUEUE_AND_READ, READ_WAIT, THREAD_WAIT, HANDLER, CLIENT};
 

@@ -6,9 +6,8 @@ import java.util.function.Consumer;
 import lab.threads.report.raw.Sample;
 
 /**
- * How many samples JMeter recorded as ending in each wall-clock second (epoch seconds), to set beside the server's
- * own per-second count of responses handed over: a second where the server answered and JMeter saw nothing is the
- * client's.
+ * How many samples the client recorded as ending in each wall-clock second, beside the server's own count: a second
+ * where the server answered and the client saw nothing is the client's.
  */
 public final class SampleEnds implements Consumer<Sample> {
 

@@ -13,10 +13,7 @@ import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.run.PlanShape;
 
-/**
- * Text formats of a run's figures shared by the markdown, HTML and console tables, so all three read the same; the
- * number formats beneath them are {@link Numbers}.
- */
+/** Text formats of a run's figures shared by the markdown, HTML and console tables, so all three read the same. */
 public final class Cells {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -33,8 +30,8 @@ public final class Cells {
     }
 
     /**
-     * The server's load settings from its /stats, e.g. "stock: backlog 1000, connections unlimited, idle 60000 ms, grace none";
-     * a server that did not name its mode ran the lab's.
+     * The server's load settings from its /stats ("stock: backlog 1000, connections unlimited, ..."); a server that did
+     * not name its mode ran the lab's.
      */
     static String serverSettings(Map<String, Object> settings) {
         if (settings == null) {
@@ -90,10 +87,7 @@ public final class Cells {
         return servers.stream().anyMatch(server -> server.guest() != null);
     }
 
-    /**
-     * The plan line; a wait other than the plain sleep is named after it ("each request waits in monitor"), and
-     * through a pool, whose ceiling the ideal is.
-     */
+    /** The plan line, naming a wait other than the plain sleep and a pool, whose ceiling the ideal is. */
     static String plan(PlanShape plan) {
         String line = shape(plan);
         if (plan.how() != null) {

@@ -22,10 +22,9 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
 /**
- * summary.csv: one row per server. The first columns carry the names of JMeter's Summary Report (Label is the
- * server), so a spreadsheet made for JMeter's CSV reads it; numbers are unrounded, Error % is 0-100. Each registered
- * figure with a CSV place ({@link Figure}) has its column under the registry's header: where this list sets it, else
- * after the lab's other figures.
+ * summary.csv: one row per server, its first columns under JMeter's Summary Report names (Label is the server) so a
+ * spreadsheet made for JMeter's CSV reads it; numbers unrounded, Error % 0-100. A registered figure with a CSV place
+ * ({@link Figure}) comes where this list sets it, else after the lab's other figures.
  */
 public final class CsvReport {
 
@@ -50,11 +49,7 @@ public final class CsvReport {
 
     private static final List<Column> COLUMNS = columns();
 
-    /**
-     * JMeter's Summary Report first, then the turn's, the server's and the client's columns, where the time went, each
-     * band's parts, the registered figures no group places, and the notes last: a column keeps its place from run to
-     * run, so a spreadsheet that reads one summary.csv reads the next.
-     */
+    /** A column keeps its place from run to run, so a spreadsheet that reads one summary.csv reads the next. */
     private static List<Column> columns() {
         List<Column> columns = new ArrayList<>();
         columns.addAll(summaryReportColumns());
@@ -146,8 +141,7 @@ public final class CsvReport {
     }
 
     /**
-     * Where the time went, the kernel's view of the listening port, the series' gaps, the requests the server never
-     * answered, and the accept queue's parts checked against the kernel's queue.
+     * Where the time went, the kernel's view of the listening port, the series' gaps and the requests never answered.
      */
     private static List<Column> timeColumns() {
         return List.of(

@@ -12,9 +12,8 @@ import lab.threads.report.summary.ServerSummary;
 import lab.threads.run.PlanShape;
 
 /**
- * The page's at-a-glance bars: one small group per figure, one bar per server, drawn in HTML and CSS alone (no
- * script), so they show even where charts cannot. Each group is a registered figure ({@link Figure}) and has its own
- * scale, as its entry says: the top of its range (100 for a percentage of the ideal), or the largest value.
+ * The page's at-a-glance bars, in HTML and CSS alone so they show where charts cannot: a group per registered figure
+ * ({@link Figure}), a bar per server, each group on the scale its entry says.
  */
 final class GlanceBars {
 

@@ -16,16 +16,15 @@ import lab.threads.report.verdict.Verdict;
 import lab.threads.run.PlanShape;
 
 /**
- * The run's answer, for readers deciding: which servers carried the plan and on how many threads, whether the client
- * or the machine held any figure back, then one sentence per server (the client's verdict, how close to the ideal,
- * what held its slowest requests). It leads index.html, summary.md and the terminal output; the figures behind it
- * are in the table and the sections below.
+ * The run's answer, for readers deciding: which servers carried the plan and on how many threads, whether the client or
+ * the machine held any figure back, then one sentence per server. It leads index.html, summary.md and the terminal
+ * output.
  */
 public final class Headline {
 
     /**
-     * A server carried the plan when it reached at least this share of the ideal throughput, in percent, with at most
-     * {@link #CARRIED_ERROR_PERCENT} errors: a sweep's bend is where it stops doing so.
+     * Carried the plan: at least this share of the ideal throughput, in percent, with at most {@link
+     * #CARRIED_ERROR_PERCENT} errors; a sweep's bend is where a server stops doing so.
      */
     public static final double CARRIED_PERCENT_OF_IDEAL = 90;
 
@@ -46,8 +45,8 @@ public final class Headline {
     }
 
     /**
-     * Two sentences: which servers carried the plan, each with its peak threads (or, when none did, the one that came
-     * closest, by successful answers a second); then whether the client or the machine held any server's figures back.
+     * Which servers carried the plan, with their peak threads (or the closest, by successful answers a second); then
+     * whether the client or the machine held any figures back.
      */
     static String answer(List<ServerSummary> servers) {
         return carried(servers) + " " + heldBack(servers);
@@ -105,10 +104,7 @@ public final class Headline {
                 : stats.lowerBoundMark() + Numbers.count(stats.peakThreads()) + " peak threads";
     }
 
-    /**
-     * Whose figures these are, by each server's word: those the client held back, those the shared machine did (or
-     * nearly), those other programs or steal disturbed; else that nothing did.
-     */
+    /** Whose figures these are, by each server's word; else that nothing held them back. */
     private static String heldBack(List<ServerSummary> servers) {
         Map<Verdict, List<String>> byWord = new EnumMap<>(Verdict.class);
         for (ServerSummary server : servers) {
@@ -153,9 +149,8 @@ public final class Headline {
     }
 
     /**
-     * A server's sentence: the client's verdict, how close to the ideal and on how many threads, its errors, what
-     * held its slowest 1% (and for how long every core was busy), and the pool when it set the pace; the outcome when
-     * its turn did not end well.
+     * A server's sentence: the client's verdict, % of the ideal on how many threads, errors, what held its slowest 1%,
+     * a pool that set the pace, and an outcome that was not ok.
      */
     public static String line(ServerSummary server, PlanShape plan) {
         if (server.summary().samples() == 0) {
@@ -182,9 +177,8 @@ public final class Headline {
     }
 
     /**
-     * Said above everything when any server's turn ended before the plan's end, so no reader takes its figures for a
-     * whole run's: the servers whose samples stop early, then those that measured nothing, each with why in the
-     * outcome's words. Empty when every server ran its plan.
+     * Said above everything when a turn ended before the plan's end, so no reader takes its figures for a whole run's;
+     * empty when every server ran its plan.
      */
     public static Optional<String> partialNotice(List<ServerSummary> servers) {
         List<String> cut = servers.stream()
@@ -209,9 +203,9 @@ public final class Headline {
     }
 
     /**
-     * The verdict, with the names of its signs when the client was the bottleneck ("client stall, client GC"), or with
-     * its reason, who and how much, when the machine or another program set the figures ("disturbed (other programs
-     * (gradle 6.1 s) took 41.0% of the busy time)"): the one line a terminal shows says whose figures these are.
+     * The verdict with its signs ("client-bound (client stall, client GC)") or its reason's facts ("disturbed (other
+     * programs (gradle 6.1 s) took 41.0% of the busy time)"): the one line a terminal shows says whose figures these
+     * are.
      */
     public static String clientWords(ClientVerdict validity) {
         if (!validity.verdict().equals(Verdict.CLIENT_BOUND)) {
@@ -233,8 +227,8 @@ public final class Headline {
     }
 
     /**
-     * A reason as facts alone: without the lines it was held against ("(the line is 5%)") and without its conclusion
-     * after the last colon, which the word itself says.
+     * A reason as facts alone: without the lines it was held against and the conclusion after its last colon, which the
+     * word says.
      */
     private static String factsOf(String reason) {
         String facts = reason.replaceAll(" \\(the line is [^)]*\\)", "");

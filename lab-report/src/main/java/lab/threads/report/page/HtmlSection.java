@@ -77,10 +77,7 @@ public final class HtmlSection {
         html.append("</table>\n");
     }
 
-    /**
-     * A word longer than this (a property name, a command line's argument) may break anywhere: only such a word can
-     * make a table wider than its window, and letting every cell break anywhere would split short words too.
-     */
+    /** A word longer than this may break anywhere: only such a word can make a table wider than its window. */
     private static final int LONG_WORD = 40;
 
     private static boolean longWord(String text) {

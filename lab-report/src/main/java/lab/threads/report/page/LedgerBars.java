@@ -9,9 +9,7 @@ import lab.threads.report.summary.ServerSummary;
 
 /**
  * Who used the machine's CPU in each server's turn: one stacked bar per turn, its full width the cores' whole time over
- * the load, split into the ledger's parts, in HTML and CSS alone (no script) as {@link GlanceBars} draws. Each row
- * names its parts with their seconds, so the bar needs no hovering to be read; the legend names the parts some turn
- * had. Nothing is drawn when no turn kept a ledger.
+ * the load, in HTML and CSS alone; each row names its parts with their seconds. Nothing when no turn kept a ledger.
  */
 final class LedgerBars {
 

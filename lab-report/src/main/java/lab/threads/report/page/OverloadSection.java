@@ -14,9 +14,8 @@ import lab.threads.report.verdict.ErrorClassTally;
 import lab.threads.report.verdict.StagedOutcome;
 
 /**
- * Past the limit, per server: the settings that decide overload as the server itself reported them, beside what
- * happened: a spike's recovery or a step plan's knee with each stage's figures, and the errors by class, each with the
- * side and the limit it points to, in total and per second. Shown when a server had errors or ran a staged plan.
+ * Past the limit, per server: the overload settings the server reported, a spike's recovery or a step plan's knee, and
+ * the errors by class with their side and limit. Shown when a server had errors or ran a staged plan.
  */
 final class OverloadSection {
 

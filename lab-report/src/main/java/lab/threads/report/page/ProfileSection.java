@@ -12,9 +12,8 @@ import lab.threads.report.summary.ServerSummary;
 import lab.threads.run.JvmSide;
 
 /**
- * "What the CPU was spent on", for a run recorded with {@code --profile}: the JVMs' own counts side by side across
- * servers, then per server the frames that held the CPU and the interactive flame graphs. Nothing at all for a run
- * without recordings.
+ * "What the CPU was spent on" under {@code --profile}: the JVMs' own counts across servers, then per server the frames
+ * that held the CPU and the flame graphs; nothing without recordings.
  */
 public final class ProfileSection {
 

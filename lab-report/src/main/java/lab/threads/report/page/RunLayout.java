@@ -16,10 +16,9 @@ import lab.threads.report.summary.ServerSummary;
 import lab.threads.run.RunFolder;
 
 /**
- * The order of a run's report, said once: index.html ({@link HtmlReport}) and summary.md ({@link MarkdownReport})
- * both walk this list, so they cannot show the sections in two orders. First the answer (a partial run's notice, which
- * servers carried the plan, whose figures these are, a sentence per server, the plan) and the glance bars, which a
- * page marks to stay on its first screen; then the evidence, the tables, the charts and the rest.
+ * The order of a run's report, said once: index.html and summary.md both walk this list, so they cannot show the
+ * sections in two orders. The answer and the glance bars first (a page keeps them on its first screen), then the
+ * evidence.
  */
 final class RunLayout {
 

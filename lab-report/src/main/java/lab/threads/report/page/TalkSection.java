@@ -9,8 +9,8 @@ import lab.threads.report.math.SummaryReportRow;
 import lab.threads.report.verdict.TalkComparison;
 
 /**
- * "The talk, side by side": the talk's published Summary Report rows and this run's, in JMeter's columns, each pair
- * followed by its differences with their measured causes. Shown only when the talk's servers ran the talk's plan.
+ * "The talk, side by side": the talk's published rows and this run's, each pair followed by its differences and their
+ * measured causes; only when the talk's servers ran the talk's plan.
  */
 final class TalkSection {
     static final String TITLE = "The talk, side by side";

@@ -3,9 +3,8 @@ package lab.threads.report.page;
 import lab.threads.report.summary.RunReport;
 
 /**
- * What the console ends a run with, read in seconds: the side-by-side table, columns padded to their widest cell, a
- * blank line, then one sentence per server ({@link Headline#line}). The evidence (the client's findings, the errors by
- * cause, the notes) is in the report the runner names next, not here, so the console's last lines stay a screenful.
+ * What the console ends a run with: the side-by-side table, then one sentence per server; the evidence is in the report
+ * the runner names next, so the console's last lines stay a screenful.
  */
 public final class TerminalTable {
 

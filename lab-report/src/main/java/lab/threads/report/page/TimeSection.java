@@ -9,9 +9,8 @@ import lab.threads.report.math.TimeBreakdown;
 import lab.threads.report.summary.ServerSummary;
 
 /**
- * "Where the time went": per server, a stacked bar of the median request and one of the slowest 1%, each part in
- * seconds, on one scale across servers, and the verdict on the time in a word. HTML and CSS alone, like the glance
- * bars, so it shows offline and in any browser.
+ * "Where the time went": per server, stacked bars of the median request and the slowest 1%, each part in seconds on one
+ * scale across servers, in HTML and CSS alone.
  */
 public final class TimeSection {
 

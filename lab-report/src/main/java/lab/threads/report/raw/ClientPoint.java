@@ -4,11 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One second of the client's health, on the run's time axis, from two consecutive lines of client-stats.jsonl.
- * Shares are of the whole machine (all cores = 100%), so client and machine read on one scale.
- *
- * @param cpuPercentOfMachine the client's CPU since the previous line, % of all cores
- * @param machinePercent     the whole machine's busy CPU since the previous line (client + server + the rest)
+ * One second of the client's health on the run's time axis, from two consecutive lines of client-stats.jsonl; shares
+ * are of the whole machine (all cores = 100%).
  */
 public record ClientPoint(
         double second,

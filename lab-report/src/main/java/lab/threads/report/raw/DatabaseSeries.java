@@ -5,15 +5,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The database's own view of the servers' connections once a second ({@code database.jsonl}, the runner's reading of
- * {@code pg_stat_activity} on a connection of its own): how many it held, how many sat in the lab's query, and the
- * seconds it did not answer at all.
+ * The database's own view of the servers' connections once a second ({@code database.jsonl}: the runner's reading of
+ * {@code pg_stat_activity}).
  */
 public record DatabaseSeries(List<Point> samples) {
 
-    /**
-     * @param sleeping    of them, those in {@code pg_sleep}: the lab's query, running
-     */
+    /** @param sleeping of the connections, those in {@code pg_sleep}: the lab's query, running */
     public record Point(long sampledAtMs, boolean answered, int connections, int sleeping) {}
 
     /** @return null without the file (a run through no database) or without a sample in the load */

@@ -12,9 +12,8 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Streams a once-a-second {@code .jsonl} record of the run ({@code server-stats.jsonl}, {@code client-stats.jsonl})
- * line by line, so every reader treats a damaged file alike. Never throws: a missing, empty or cut file gives what
- * could be read, and a note says what was not.
+ * Streams a once-a-second {@code .jsonl} record of the run line by line, so every reader treats a damaged file alike.
+ * Never throws: a missing, empty or cut file gives what could be read, and a note says what was not.
  */
 public final class JsonLinesFile {
 

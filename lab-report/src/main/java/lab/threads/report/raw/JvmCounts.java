@@ -5,11 +5,8 @@ import java.util.List;
 /**
  * What one JVM's recording ({@code --profile}) says it did, from its start to its exit.
  *
- * @param recordedSeconds       from the recording's first event to its last (the JVM's own events: async-profiler's
- *                              samples keep a clock of their own)
- * @param pinned                times a virtual thread blocked while pinned to its carrier (jdk.VirtualThreadPinned)
- * @param topPinnedStack        the site of most of those pins; null without pins
- * @param submitFailed          virtual threads the scheduler could not take (jdk.VirtualThreadSubmitFailed)
+ * @param recordedSeconds from the recording's first event to its last, the JVM's own events only
+ * @param topPinnedStack  the site of most of its pins; null without pins
  */
 public record JvmCounts(
         double recordedSeconds,
@@ -34,7 +31,6 @@ public record JvmCounts(
     /**
      * A pin site: the first method outside the JDK that blocked while pinned, for one reason.
      *
-     * @param reason what pinned the thread and what it blocked in, in the JVM's words
      * @param frames the first pin's frames outside the JDK, innermost first (the JDK's own when there are none)
      */
     public record PinnedStack(String reason, long pins, List<String> frames) {}

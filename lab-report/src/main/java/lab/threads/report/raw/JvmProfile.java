@@ -9,12 +9,8 @@ import one.convert.Arguments;
 import one.convert.JfrToFlame;
 
 /**
- * A server's turn under {@code --profile}: the counts of the server JVM and of the JMeter fork, each read from its
- * recording, beside which the report puts the recording's flame graph.
- *
- * @param server null when the server left no readable recording (a {@code --target} server, which the lab did not
- *               start, or one killed before it could write it)
- * @param client null when the JMeter fork left none
+ * A server's turn under {@code --profile}: the counts of the server JVM and of the client fork, each null when it left
+ * no readable recording.
  */
 public record JvmProfile(JvmCounts server, JvmCounts client) {
 
@@ -50,9 +46,8 @@ public record JvmProfile(JvmCounts server, JvmCounts client) {
     }
 
     /**
-     * An interactive flame graph of the recording's CPU samples by async-profiler's own converter: one self-contained
-     * HTML file, which opens offline. No --cpu: that option keeps only async-profiler's thread state and drops the
-     * JDK's own samples. --inverted: the roots at the top, so the widest frames show first in the report's frame.
+     * A self-contained flame graph of the recording's CPU samples by async-profiler's converter. No --cpu: it would
+     * drop the JDK's own samples; --inverted: the widest frames show first.
      */
     private static void flameGraph(Path jfr, Path html, String title) throws IOException {
         Arguments options = new Arguments("--inverted", "--title", title.replaceAll("[<>&'\"]", ""));

@@ -10,14 +10,13 @@ import java.util.stream.Collectors;
 import lab.threads.client.LoadClient;
 
 /**
- * The kernel's view of one server's run, from {@code kernel.jsonl} (a line a second, sampled by the runner around
- * the load), checked against JMeter's: the listening port's accept queue, how much each listen and retransmission
- * counter grew over the load, and whether the connects that took a SYN retry match the drops the kernel counted.
+ * The kernel's view of one server's run from {@code kernel.jsonl}, checked against the client's: the listening port's
+ * accept queue, how each listen and retransmission counter grew over the load, and whether the connects that took a SYN
+ * retry match the drops the kernel counted.
  *
- * @param namespace       whose network namespace the counters are ("the server's", or the runner's for --target)
- * @param peakAcceptQueue most connections waiting for the server's accept at once (a LISTEN socket's Recv-Q)
+ * @param namespace       whose network namespace the counters are (the runner's for --target)
  * @param backlog         the queue's limit, min(backlog, somaxconn); null where only /proc/net/tcp was readable
- * @param retriedConnects JMeter connects of 900 ms or more; per band in {@code connectsByBand}
+ * @param retriedConnects connects of 900 ms or more; per band in {@code connectsByBand}
  * @param viewsAgree      null when one view is missing
  */
 public record KernelEvidence(

@@ -9,9 +9,8 @@ import java.util.stream.Collectors;
 import lab.threads.run.RunFolder;
 
 /**
- * Where a once-a-second series has no line for more than {@link #GAP_MS} during the load, in one sentence per series:
- * the processes' own records (the server's /stats, the client's client-stats.jsonl), which stop when their process is
- * saturated, beside what the runner read of the same process from /proc, which does not.
+ * Where a once-a-second series has no line for more than {@link #GAP_MS} during the load, one sentence per series: a
+ * process's own record stops when the process is saturated, the runner's /proc view of it does not.
  */
 public final class SeriesGaps {
     /** One line a second: a longer silence is the series', not the sampler's rhythm. */
@@ -24,8 +23,7 @@ public final class SeriesGaps {
     record Gap(long fromMs, long toMs) {}
 
     /**
-     * One process's two series: its own record and the runner's view of it from /proc; a split load's process has its
-     * own record only (the runner reads its processes together), so its {@code outside} is null.
+     * One process's own record and the runner's /proc view of it; {@code outside} is null for a split load's process.
      */
     private record Pair(String inside, String silence, String outside, String whose) {}
 
@@ -49,10 +47,7 @@ public final class SeriesGaps {
         return describe(withProcesses(PAIRS.subList(1, 2), serverDir), serverDir, loadStartMs, loadEndMs);
     }
 
-    /**
-     * The pairs and, for a load split over client processes, each process's own record: the merged record has a line
-     * whenever any process wrote one, so a process that stalled alone is named only here.
-     */
+    /** The pairs and each client process's own record: the merged record hides a process that stalled alone. */
     private static List<Pair> withProcesses(List<Pair> pairs, Path serverDir) {
         List<Pair> all = new ArrayList<>(pairs);
         List<Path> processes = RunFolder.clientProcessDirs(serverDir);

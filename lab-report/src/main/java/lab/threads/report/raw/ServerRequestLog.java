@@ -16,8 +16,8 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
 /**
- * The server's own record of each {@code /sleep} request ({@code server-requests.csv}, written by the server's
- * {@code --request-log}), by request id. Never throws: a missing or damaged file gives what could be read and a note.
+ * The server's own record of each {@code /sleep} request ({@code server-requests.csv}), by request id. Never throws: a
+ * missing or damaged file gives what could be read and a note.
  */
 public final class ServerRequestLog {
     private static final CSVFormat FORMAT =
@@ -26,11 +26,9 @@ public final class ServerRequestLog {
     /**
      * The server's timestamps of one request, epoch microseconds.
      *
-     * @param firstOnConnection it came through the accept queue (a keep-alive request did not)
-     * @param startedUs         0 when no thread ever started it (the server answered 503 without one)
-     * @param waitingSinceUs    when it began to wait to be read: its connection's accept (a first request) or the
-     *                          previous response's end on it (keep-alive); 0 when not measured (a log written before
-     *                          the column existed, or a framework that shows no accept)
+     * @param startedUs      0 when no thread ever started it (the server answered 503 without one)
+     * @param waitingSinceUs when it began to wait to be read: its connection's accept (a first request) or the previous
+     *                       response's end on it; 0 when not measured
      */
     public record Entry(
             boolean firstOnConnection,
@@ -47,12 +45,8 @@ public final class ServerRequestLog {
     }
 
     /**
-     * The pool's three instants of a request that waited through one ({@code how=db}, {@code how=http-pool}), epoch
-     * microseconds, 0 where not stamped.
-     *
-     * @param borrowingUs just before the request's thread asked the pool for a connection; 0 when it used no pool
-     * @param borrowedUs  the connection in hand; 0 when none came (the pool's timeout, or the pool could not connect)
-     * @param calledUs    the query or the downstream call on it returned; 0 when it never did
+     * The pool's instants of a request that waited through one, epoch microseconds, 0 where not stamped: asking for a
+     * connection, having one, the call on it returned.
      */
     public record Borrow(long borrowingUs, long borrowedUs, long calledUs) {
         public static final Borrow NONE = new Borrow(0, 0, 0);
@@ -140,11 +134,10 @@ public final class ServerRequestLog {
     }
 
     /**
-     * The server's entry of the request the client sent as {@code requestId} from {@code startMs} to {@code endMs}: the
-     * one entry of that id the server had within those times. Null when none, or when several were (ids repeat).
+     * The one entry of {@code requestId} the server had within the sample's times; a {@link Lookup} without one when
+     * none or several were.
      *
-     * @param endSlackMs how much later than {@code endMs} the server may have had the request: the client's {@link
-     *                   LoadClient#joinSlackMs}
+     * @param endSlackMs how much later than {@code endMs} the server may have had it ({@link LoadClient#joinSlackMs})
      */
     public Lookup find(String requestId, long startMs, long endMs, int endSlackMs) {
         List<Entry> entries = requestId == null ? null : byId.get(requestId);
@@ -164,8 +157,8 @@ public final class ServerRequestLog {
     }
 
     /**
-     * A lookup's result: the entry, or why there is none: several of its id at the time ({@code ambiguous}), or its id
-     * only at other times ({@code outside}: a stamp taken late by a thread that waited for a core, or a repeated id).
+     * A lookup's entry, or why there is none: several of its id at the time, or its id only at other times (a stamp
+     * taken late, or a repeated id).
      */
     public record Lookup(Entry entry, boolean ambiguous, boolean outside) {
         static final Lookup MISSING = new Lookup(null, false, false);

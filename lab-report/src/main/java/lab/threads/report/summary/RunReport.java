@@ -10,8 +10,7 @@ import lab.threads.report.verdict.TalkComparison;
 import lab.threads.run.PlanShape;
 
 /**
- * Everything one run's report shows: free-form metadata from the runner (JDK, machine, settings, dates...),
- * the plan, and one summary per server in the order they should be shown.
+ * Everything one run's report shows: the runner's free-form metadata, the plan, and one summary per server in order.
  */
 // The talk's table beside this run's is derived: written to summary.json for readers, ignored when read back.
 @JsonIgnoreProperties(value = "talk", allowGetters = true)

@@ -26,13 +26,11 @@ import lab.threads.run.PlanShape;
 import lab.threads.run.RunFolder;
 
 /**
- * What one pass over a server's samples.jtl gathered: every figure taken from the samples is fed by the same read,
- * so a large jtl is read once, and each request is joined with the server's own record of it as it passes.
+ * What one pass over a server's samples.jtl gathered: every figure taken from the samples is fed by the same read, so a
+ * large jtl is read once.
  *
- * @param partial   true when samples.jtl is cut or unreadable
- * @param classes   the failures by class, to be tallied from the schedule's start
- * @param breakdown where each request's time went, its accept queue part checked against the kernel's queue
- * @param seconds   the samples by the second they started and ended in; fed only for a staged plan
+ * @param partial true when samples.jtl is cut or unreadable
+ * @param seconds the samples by second; fed only for a staged plan
  */
 record SamplePass(
         boolean partial,

@@ -93,8 +93,8 @@ public record ServerSummary(
     }
 
     /**
-     * The part that held the slowest 1% back, with its seconds; on a machine whose cores were all busy, for how long,
-     * since every part then also holds each side's wait for a core. n/a without the server's request log.
+     * The part that held the slowest 1% back, and how long all cores were busy, when they were: every part then holds
+     * each side's wait for a core.
      */
     public String timeVerdict() {
         if (guest != null) {
@@ -157,9 +157,8 @@ public record ServerSummary(
     }
 
     /**
-     * The bytes a request in flight costs the server, for the first screen: on a hold plan the resident set's slope
-     * over its plateaus, read after forced collections; else the growth per request in flight of its own series,
-     * which counts the live heap rather than the heap the collector let grow. Null without either.
+     * The bytes a request in flight costs the server: a hold plan's resident-set slope after forced collections, else
+     * its own series' growth of the live heap per request in flight; null without either.
      */
     public Double memoryBytesPerRequest() {
         if (memory != null) {
@@ -227,8 +226,8 @@ public record ServerSummary(
     }
 
     /**
-     * The server's own latency over the run; null for a guest, and null with a note when the server stopped answering
-     * /stats before the load's end.
+     * The server's own latency over the run; null for a guest, and null with a note when its /stats fell silent before
+     * the load's end.
      */
     private static ServerView ownView(
             Path serverDir, GuestFacts guest, SamplePass samples, ServerStatsPeaks serverStats, List<String> notes) {
@@ -266,9 +265,8 @@ public record ServerSummary(
     }
 
     /**
-     * Whether the client set the figures: judged on both sides' series, the server's own limits and the client's
-     * processes, then worded with the machine's part ({@link TurnWord}), and, for a plan without an ideal on a
-     * saturated machine, the ceiling it met ({@link NoBlockingVerdict}).
+     * Whether the client set the figures, worded with the machine's part ({@link TurnWord}) and, without an ideal, the
+     * ceiling it met ({@link NoBlockingVerdict}).
      */
     private static ClientVerdict validity(
             Path serverDir,
