@@ -6,11 +6,8 @@ import java.util.List;
 import lab.threads.report.raw.JsonLinesFile;
 
 /**
- * One second of the listening port's accept queue from kernel.jsonl, on the run's time axis.
- *
- * @param second  seconds since the run's first sample start
- * @param queued  connections the kernel completed and the server had not accepted; null when ss found no listener
- * @param backlog the queue's limit; null where it could not be read
+ * One second of the listening port's accept queue from kernel.jsonl, on the run's time axis; {@code queued} is null
+ * when ss found no listener, {@code backlog} where it could not be read.
  */
 public record AcceptQueuePoint(double second, Long queued, Long backlog) {
 

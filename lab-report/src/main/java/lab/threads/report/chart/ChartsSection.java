@@ -12,15 +12,14 @@ import java.util.Map;
 import lab.threads.client.LoadClient;
 
 /**
- * The charts of index.html: one canvas per figure below, Chart.js inlined, the series as inline JSON, and
- * charts.js (a resource next to this class) that draws each canvas by its id. Nothing is fetched: the page works
- * from a results folder opened offline.
+ * The charts of index.html: one canvas per figure, Chart.js and charts.js inlined, the series as inline JSON, so the
+ * page works offline.
  */
 public final class ChartsSection {
 
     /**
-     * A chart of the page: charts.js knows how to draw each id. Its words say "{client}" where they name the client
-     * that recorded the samples.
+     * A chart of the page, drawn by charts.js by its id; "{client}" in its words names the client that recorded the
+     * samples.
      */
     public record Figure(String id, String title, String caption) {
 

@@ -17,9 +17,8 @@ import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
 /**
- * headline.png: the run in one picture, for the README and for places that show no HTML: p99 response time per
- * second (solid, left axis) and active users (dashed, right axis) of every server, drawn with JFreeChart in this
- * JVM, so no browser is needed.
+ * headline.png, the run in one picture for places that show no HTML: every server's p99 per second (solid, left axis)
+ * and active users (dashed, right axis), drawn with JFreeChart, no browser needed.
  */
 public final class HeadlineChart {
 

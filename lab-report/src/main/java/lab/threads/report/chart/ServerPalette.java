@@ -6,10 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One colour per server, the same on the page's charts, its bars and headline.png, and never the same for two servers
- * of one report. A colour family is a threading model and its shades the frameworks, so thirteen series still read
- * as groups: blues a new platform thread per request, oranges a cached pool, reds a bounded pool of 200, greens
- * virtual threads, brown no thread per request. A server the table does not know takes the next unused colour.
+ * One colour per server, the same on every chart and bar and never the same for two servers of one report. A family is
+ * a threading model and its shades the frameworks: blues a new platform thread, oranges a cached pool, reds a bounded
+ * pool, greens virtual threads, brown none.
  */
 public final class ServerPalette {
     /** The lab's variants (server-common's Variant, which lab-report does not depend on) by family, then framework. */

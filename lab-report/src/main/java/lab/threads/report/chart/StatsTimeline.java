@@ -8,9 +8,8 @@ import lab.threads.report.raw.JsonLinesFile;
 import lab.threads.run.RunFolder;
 
 /**
- * A server's /stats snapshots as chart points, on its samples' time axis. CPU is the growth of the cumulative
- * user + system counters divided by the wall time between two snapshots, so a late or skipped snapshot does not
- * show up as a spike.
+ * A server's /stats snapshots as chart points; CPU is the counters' growth over the wall time between two snapshots, so
+ * a late snapshot shows no spike.
  */
 final class StatsTimeline {
 
@@ -25,10 +24,7 @@ final class StatsTimeline {
         this.originMs = originMs;
     }
 
-    /**
-     * @param originMs the run's first sample start, epoch ms: second 0
-     * @param notes    receives what could not be read
-     */
+    /** @param originMs the run's first sample start, epoch ms: second 0 */
     static List<StatsPoint> read(Path jsonl, long originMs, List<String> notes) {
         StatsTimeline timeline = new StatsTimeline(originMs);
         JsonLinesFile.read(jsonl, RunFolder.NO_SERVER_FIGURES, timeline::add, notes);

@@ -9,9 +9,8 @@ import lab.threads.report.summary.FigureUnit;
 import lab.threads.report.summary.ServerSummary;
 
 /**
- * A figure a check may name: a registered figure ({@link Figure}) whose entry gives it a check name (documented in
- * docs/options.md), read off a server's row as the report compares it, so a check and the page never disagree on a
- * figure.
+ * A figure a check may name: a registered figure with a check name, read off a row as the report compares it, so a
+ * check and the page never disagree.
  */
 public record CheckFigure(Figure figure, String checkName) {
 

@@ -6,10 +6,9 @@ import lab.threads.report.runs.Spread;
 /**
  * One check judged for one server.
  *
- * @param server the server's id in the run (a guest's name)
- * @param value  the figure: one run's, or the median with its range over repeats; NaN median when there is none
+ * @param value  one run's figure, or the median with its range over repeats; NaN median when there is none
  * @param bound  the number the figure was held to; NaN when none could be set
- * @param reason how the bound was set and why the status is what it is, in words
+ * @param reason how the bound was set and why the status is what it is
  */
 public record CheckResult(
         String check,

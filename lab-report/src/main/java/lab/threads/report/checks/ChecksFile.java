@@ -6,10 +6,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * A checks file ({@code --checks}): one check a line, in the words of {@code --check}, {@code #} to the line's end a
- * comment, blank lines skipped. Plain lines rather than YAML or JSON: a team's diff of the file names the check that
- * changed, and nothing needs quoting ({@code server-virtual:threads<=100} would be a YAML mapping, {@code %} and
- * {@code <} nothing special).
+ * A checks file ({@code --checks}): one check a line, {@code #} to the line's end a comment. Plain lines, not YAML or
+ * JSON: a diff names the check that changed, and nothing needs quoting.
  */
 public final class ChecksFile {
 

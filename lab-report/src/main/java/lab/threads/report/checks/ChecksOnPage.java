@@ -8,9 +8,8 @@ import lab.threads.report.page.HtmlReport;
 import lab.threads.run.AtomicFile;
 
 /**
- * The checks on the run's page, on its first screen: a section right under the page's heading, one line per check
- * (passed, breached or inconclusive, and why), put in after the report is written and replaced when the checks are
- * judged again. A page rewritten from the raw files ({@code ./lab report}) drops it; checks.md keeps the same lines.
+ * The checks on the run's page, right under its heading, one line per check; put in after the report is written and
+ * replaced when judged again. A page rewritten from the raw files drops it.
  */
 final class ChecksOnPage {
     private static final Pattern EARLIER = Pattern.compile("(?s)<section id=\"checks\".*?</section>\\n");

@@ -1,8 +1,7 @@
 package lab.threads.report.pinning;
 
 /**
- * The operations of the talk's two tables (an early Loom build) that a wait kind measures, with what the talk said
- * of each. Its other rows (join, ServerSocket.accept, InetAddress lookups) are not measured here.
+ * The operations of the talk's pinning tables (an early Loom build) that a wait kind measures, with what the talk said.
  */
 public enum TalkRow {
     SLEEP("sleep", "Thread.sleep", "friendly"),

@@ -17,10 +17,7 @@ import lab.threads.report.page.TextTable;
 import lab.threads.run.AtomicFile;
 import lab.threads.run.RunFolder;
 
-/**
- * A comparison of two runs as compare.html and as the terminal's text, from the same rows: the runs, what differed in
- * how they ran, the servers only one ran, then each server's figures with both values and the change.
- */
+/** A comparison of two runs as compare.html and as the terminal's text, from the same rows. */
 public final class ComparisonReport {
 
     public static final String FILE = "compare.html";

@@ -14,15 +14,13 @@ import lab.threads.report.page.Cells;
 import lab.threads.report.summary.ServerSummary;
 
 /**
- * Two runs side by side: first what differed in how they ran (code, JVM flags, plan, client, machine), since that
- * explains most differences in the figures; then, per server both ran, each figure's change in %, and with repeats
- * on both sides whether the change stays within the repeats' spread.
+ * Two runs side by side: first what differed in how they ran, since that explains most differences in the figures;
+ * then, per server both ran, each figure's change and, with repeats on both sides, whether it stays within their
+ * spread.
  *
- * @param a         the first run given; changes are from it
- * @param b         the second
- * @param metadata  the metadata that differ, nested maps (the plan's properties) key by key
- * @param servers   the servers both ran, in a's order
- * @param onlyInA   servers a ran and b did not
+ * @param a        the first run given; changes are from it
+ * @param metadata the metadata that differ, nested maps key by key
+ * @param servers  the servers both ran, in a's order
  */
 public record RunComparison(
         ComparedRun a,
@@ -52,8 +50,7 @@ public record RunComparison(
         }
 
         /**
-         * Whether b's range of repeats overlaps a's, so the change may be run-to-run noise; null unless both sides
-         * have repeats.
+         * Whether b's range of repeats overlaps a's, so the change may be noise; null unless both sides have repeats.
          */
         public Boolean withinSpread() {
             return a.runs() > 1 && b.runs() > 1 ? a.min() <= b.max() && b.min() <= a.max() : null;
@@ -61,8 +58,7 @@ public record RunComparison(
     }
 
     /**
-     * Runs of one guest each under two names (the same service run twice, say "orders-platform" and
-     * "orders-virtual") are compared with each other, under both names.
+     * Runs of one guest each under two names are compared with each other.
      *
      * @throws BadRunFolder when the two runs have no server in common, and are not one guest against one
      */

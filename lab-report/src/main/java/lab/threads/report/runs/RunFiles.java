@@ -14,8 +14,7 @@ import lab.threads.report.summary.RunReport;
 import lab.threads.run.RunFolder;
 
 /**
- * Reads back what a run wrote in its folder: summary.json for one run (or one case of a sweep), sweep.json at the
- * top of a sweep or of repeats. Leniently: a summary.json written by an older version of the lab still reads, its
+ * Reads back what a run wrote (summary.json, sweep.json) leniently: an older version's summary.json still reads, its
  * missing figures as null.
  */
 public final class RunFiles {
@@ -24,9 +23,8 @@ public final class RunFiles {
             new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     /**
-     * sweep.json's index of a sweep or of repeats.
-     *
-     * @param cases each case's folder relative to the run folder, in the order they ran
+     * sweep.json's index of a sweep or of repeats, each case's folder relative to the run folder, in the order they
+     * ran.
      */
     public record SweepFile(Map<String, Object> metadata, List<String> cases) {}
 
@@ -74,10 +72,7 @@ public final class RunFiles {
                 Objects.requireNonNullElse(report.servers(), List.of()));
     }
 
-    /**
-     * A tasks run in a few words, read as a tree (this package does not know its classes): "seeds 000, 003; 3
-     * repeats; every task completed".
-     */
+    /** A tasks run in a few words, read as a tree (this package does not know its classes). */
     static String tasksWords(Path runDir) throws IOException {
         JsonNode tasks = JSON.readTree(runDir.resolve(RunFolder.TASKS_FILE).toFile());
         List<String> seeds = new ArrayList<>();
@@ -103,8 +98,8 @@ public final class RunFiles {
     }
 
     /**
-     * The folder runs land in ({@code --out}), from one case's folder: a sweep adds one level ({@code users-1000}),
-     * repeats another ({@code repeat-2}), as the case's own metadata says.
+     * The folder runs land in ({@code --out}), from one case's folder: a sweep adds one level, repeats another, as the
+     * case's metadata says.
      */
     public static Path resultsFolder(Path caseDir, Map<String, Object> metadata) {
         int depth = (metadata.get("sweep") != null ? 1 : 0)

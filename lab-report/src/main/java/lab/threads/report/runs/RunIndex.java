@@ -17,34 +17,21 @@ import lab.threads.run.AtomicFile;
 import lab.threads.run.RunFolder;
 
 /**
- * {@code results/index.html}: every run in the folder runs land in, newest first, from the summary.json and
- * sweep.json each run wrote (never its raw samples). A sweep or repeats is one entry with its cases. A folder that
+ * {@code results/index.html}: every run in the folder, newest first, from the summaries each run wrote. A folder that
  * is no run is named in a note, never fatal: the index must not stop a run from ending well.
  */
 public final class RunIndex {
 
-    /**
-     * One run in the index.
-     *
-     * @param group  a sweep or repeats, whose cases each have their own folder
-     */
+    /** One run in the index; a {@code group} is a sweep or repeats, whose cases each have their own folder. */
     record Entry(String folder, Instant date, Map<String, Object> metadata, boolean group, List<Case> cases) {}
 
     /** @param folder relative to its entry's folder; empty for a plain run */
     record Case(String folder, RunReport report) {}
 
-    /**
-     * A {@code ./lab tasks} run: the executor alone, no server.
-     *
-     * @param words its seeds, repeats and whether every task completed
-     */
+    /** A {@code ./lab tasks} or {@code ./lab pinning} run in a few words. */
     record TasksEntry(String folder, String words) {}
 
-    /**
-     * @param tasks       {@code ./lab tasks} runs, newest first
-     * @param pinning     {@code ./lab pinning} runs, newest first (its words as a tasks run's)
-     * @param skipped     one note per folder (or a group's case) that could not be listed, and why
-     */
+    /** @param skipped one note per folder (or a group's case) that could not be listed, and why */
     record Contents(
             List<Entry> runs,
             List<String> comparisons,
@@ -60,8 +47,8 @@ public final class RunIndex {
     }
 
     /**
-     * Rewrites the index only where a run wrote one before, so a run folder kept elsewhere (a copy in a home folder)
-     * never gets an index of its unrelated neighbours. @return the file written, if any
+     * Rewrites the index only where a run wrote one before, so a run folder kept elsewhere never gets an index of its
+     * neighbours. @return the file written, if any
      */
     public static Optional<Path> refresh(Path resultsDir) throws IOException {
         return isResultsFolder(resultsDir) && Files.isRegularFile(resultsDir.resolve(RunFolder.HTML_FILE))

@@ -12,9 +12,8 @@ import lab.threads.report.summary.Figure;
 import lab.threads.report.summary.ServerSummary;
 
 /**
- * One figure read off a server's summary row for the sweep, the run index and the comparison: a registered one
- * ({@link Figure}, {@link #of}), or one of the sweep's own, where the slowest 1%'s time went. A figure the row lacks (a
- * server that gave no timing, or no /stats on this OS) reads as NaN and shows as n/a.
+ * One figure read off a server's row for the sweep, the run index and the comparison: a registered one ({@link #of}) or
+ * the sweep's own slowest-1% parts; NaN, shown as n/a, where the row lacks it.
  */
 public record ServerFigure(String key, String label, int places, ToDoubleFunction<ServerSummary> reader) {
 

@@ -4,10 +4,8 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * One figure over repeated runs: the median (robust to one disturbed run) and the min-max range, so a reader sees
- * how far a single run could have misled.
- *
- * @param runs how many runs the figure was seen in
+ * One figure over repeated runs: the median (robust to one disturbed run) and the range, so a reader sees how far one
+ * run could have misled.
  */
 public record Spread(double median, double min, double max, int runs) {
 

@@ -25,9 +25,8 @@ import lab.threads.run.AtomicFile;
 import lab.threads.run.RunFolder;
 
 /**
- * The top of a sweep or repeated run: each server's headline figures against the swept level, as the median over
- * the repeats with the min-max range; the cases' own reports sit in their folders. Writes sweep.json, sweep.md and
- * index.html (Chart.js inlined: one chart per figure, one line per server, where each curve bends is visible).
+ * The top of a sweep or repeated run: each server's headline figures against the swept level, median and range over the
+ * repeats, as sweep.json, sweep.md and index.html (Chart.js inlined, where each curve bends visible).
  */
 public final class SweepReport {
     public static final String JSON_FILE = "sweep.json";
@@ -57,8 +56,8 @@ public final class SweepReport {
             """;
 
     /**
-     * Draws a line chart per figure, its min-max range shaded, and the latency-vs-rate scatter with each knee a
-     * triangle; counts the charts drawn on the page's body, so a browser test can tell they rendered.
+     * A line chart per figure with its range shaded, and latency against rate with each knee a triangle; counts the
+     * charts drawn, so a browser test can tell they rendered.
      */
     private static final String DRAW_CHARTS = """
             let rendered = 0;
@@ -122,10 +121,7 @@ public final class SweepReport {
         return new Section.Bullets(null, lines);
     }
 
-    /**
-     * The points some of whose repeats steal or other programs disturbed: which repeats, and the medians with and
-     * without them, so a reader sees what the disturbance moved.
-     */
+    /** The points some repeats of which steal or other programs disturbed, with the medians with and without them. */
     static List<String> disturbedLines(List<SweepPoint> points) {
         return points.stream()
                 .filter(p -> !p.disturbedRepeats().isEmpty())
@@ -155,9 +151,8 @@ public final class SweepReport {
             Map.entry("p99", "p99 ms"));
 
     /**
-     * Where each server's curve bends: the first level at which its median throughput falls below
-     * {@value #KNEE_PERCENT_OF_IDEAL}% of the plan's ideal or its median error rate passes {@value #KNEE_ERROR_PERCENT}%.
-     * A bend where the client was the bottleneck says so: it may be the client's, not the server's.
+     * Where each server bends: the first level whose median falls below {@value #KNEE_PERCENT_OF_IDEAL}% of the ideal
+     * or passes {@value #KNEE_ERROR_PERCENT}% errors; a bend where the client was the bottleneck says so.
      */
     static List<String> kneeLines(List<SweepPoint> points) {
         String property = property(points);
@@ -207,9 +202,7 @@ public final class SweepReport {
     }
 
     /**
-     * Each server's p99 against its achieved rate (the client's throughput), a point per level in the sweep's order,
-     * its knee marked: the classic latency-throughput curve, where an open plan's knee shows as the rate the server
-     * stops keeping up with.
+     * Each server's p99 against its achieved rate, a point per level, its knee marked: the latency-throughput curve.
      */
     static Map<String, List<Map<String, Object>>> latencyVsRate(List<SweepPoint> points) {
         Map<String, List<Map<String, Object>>> curves = new LinkedHashMap<>();
@@ -254,8 +247,8 @@ public final class SweepReport {
     }
 
     /**
-     * The sweep's figures, a row per server and level: on a page the headers wrap and the ranges break at their dash, so
-     * that all of them side by side fit a 1280-pixel window even for thirteen servers.
+     * The sweep's figures, a row per server and level; on a page the headers wrap and ranges break, so many servers fit
+     * a window.
      */
     static Section.RangeTable figures(List<SweepPoint> points) {
         String property = property(points);
@@ -311,10 +304,7 @@ public final class SweepReport {
                 : String.format(Locale.ROOT, "%.2f", value);
     }
 
-    /**
-     * index.html: where each server bends, a chart per figure against the swept level and the latency-vs-rate curve,
-     * the table, the cases' links and the metadata; the charts are drawn from the data the page carries.
-     */
+    /** index.html: the bends, the charts, the table, the cases' links and the metadata. */
     private static String html(Map<String, Object> metadata, List<SweepPoint> points, List<String> cases)
             throws IOException {
         String property = property(points);
@@ -377,8 +367,8 @@ public final class SweepReport {
     }
 
     /**
-     * Each charted figure's spreads, per server, one per level in the sweep's order: null where the server has no
-     * point at that level, so every server's line lines up with the levels' axis.
+     * Each charted figure's spreads per server, one per level (null where it has none), so every line fits the levels'
+     * axis.
      */
     private static Map<String, Object> chartData(List<SweepPoint> points, List<String> servers, List<String> levels) {
         Map<String, Object> chartData = new LinkedHashMap<>();

@@ -9,11 +9,10 @@ import lab.threads.tasks.TaskRun;
 import lab.threads.tasks.TaskSeed;
 
 /**
- * One (seed, model): its repeats and, per figure, their median and min-max range (forks that printed no result are
- * left out of a figure, and counted in {@code completedRuns}).
+ * One (seed, model): its repeats and each figure's median and range over them (forks that printed no result left out).
  *
- * @param label         the model in the seed's words ("cached pool", "fixed pool of 7,500", ...)
- * @param figures       by {@link TaskFigure#key()}
+ * @param label   the model in the seed's words ("cached pool", "fixed pool of 7,500", ...)
+ * @param figures by {@link TaskFigure#key()}
  */
 public record TaskCase(
         String seed, String model, String label, List<TaskRun> runs, int completedRuns, Map<String, Spread> figures) {

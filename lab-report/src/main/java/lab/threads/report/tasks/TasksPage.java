@@ -13,9 +13,8 @@ import lab.threads.tasks.TaskModel;
 import lab.threads.tasks.TaskSeed;
 
 /**
- * What the tasks run's page (index.html) and markdown (tasks.md) say, once ({@link SectionPage}): per seed, a sentence
- * per model first, then the table with this machine's medians and ranges beside the seed's published figures, then
- * the servers' CPU per request beside the executor's CPU per task.
+ * What the tasks run's page and tasks.md say ({@link SectionPage}): per seed a sentence per model, then this machine's
+ * medians beside the seed's published figures, then the servers' CPU per request beside the executor's per task.
  */
 final class TasksPage {
     /** The seed whose tasks block as a server's requests do (a 1 s sleep): the one compared with the servers. */

@@ -15,8 +15,8 @@ import lab.threads.tasks.TaskModel;
 import lab.threads.tasks.TaskSeed;
 
 /**
- * A {@code ./lab tasks} run: what ran where ({@code metadata}), each (seed, model) with its repeats, and the servers'
- * CPU per request known in the same results folder. Written as tasks.json, tasks.md and index.html in its folder.
+ * A {@code ./lab tasks} run: what ran where, each (seed, model) with its repeats, and the servers' CPU per request
+ * known in the same results folder.
  */
 public record TasksReport(Map<String, Object> metadata, List<TaskCase> cases, List<ServerCost> serverCosts) {
 

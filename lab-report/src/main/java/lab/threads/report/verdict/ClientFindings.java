@@ -13,10 +13,8 @@ import lab.threads.report.raw.ClientSnapshot;
 import lab.threads.report.raw.ServerView;
 
 /**
- * {@link ClientVerdict}'s evidence in words: one sentence per fact found ({@link ClientFacts}), saying whether it alone
- * makes the client the bottleneck, and the advice that goes with each verdict. Each names the client that recorded
- * the samples: a Hyperfoil run's evidence says "Hyperfoil's p99", and its advice does not send the reader to the
- * client it already used.
+ * {@link ClientVerdict}'s evidence in words: one sentence per fact, whether it alone makes the client the bottleneck,
+ * and each verdict's advice, all naming the client that recorded the samples.
  */
 final class ClientFindings {
 
@@ -107,12 +105,8 @@ final class ClientFindings {
 
     /**
      * The client's p99 beside the server's own. The server's above the client's means the server went on working after
-     * the client gave up only when the client did give up (its response timeouts): a server that queues can go on
-     * timing those long after. With none, the two p99s are not of the same requests: the server's window opens at its last
-     * snapshot before the client's first recorded request (up to a second of requests the client did not record).
-     *
-     * @param timeouts the samples the client gave up on ({@link ClientFacts#responseTimeouts})
-     * @param samples  the samples the client recorded
+     * the client gave up only when the client did give up (its response timeouts); with none, the two p99s are not of
+     * the same requests.
      */
     static Optional<Finding> p99Gap(ServerView view, long clientP99, long timeouts, long samples, LoadClient recorder) {
         if (view == null || view.count() == 0) {
@@ -208,7 +202,7 @@ final class ClientFindings {
     }
 
     /**
-     * What to do when the client held the figures back, in the words of the client that did: never to use it again.
+     * What to do when the client held the figures back, in the words of the client that did.
      *
      * @param noThinkTime the plan has no ideal (a 0 ms sleep), where the client's CPU is what bounds the req/s
      */

@@ -85,8 +85,8 @@ public record ClientVerdict(
     /**
      * @param server   the server's own responses per second; empty when unknown
      * @param client   the client's own snapshots; empty when unknown
-     * @param view     the server's own latency over the run, for the gap between its p99 and the client's; null when
-     *                 unknown, or when the per-request {@link TimeBreakdown} says where the time went instead
+     * @param view     the server's own latency, for the gap between the p99s; null when unknown or when the {@link
+     *             TimeBreakdown} says where the time went instead
      * @param lateness an open plan's arrivals against their schedule; null for a closed plan
      */
     public static ClientVerdict judge(
@@ -142,9 +142,8 @@ public record ClientVerdict(
     }
 
     /**
-     * The same verdict with facts of the server's own side, stated beside the client's evidence without changing the
-     * verdict on the client: where each request's time went, what its log said about its resources
-     * ({@link ServerLogLimits}), and how long its own timing ran past the sleep.
+     * The same verdict with the server's own side stated beside the client's evidence: where each request's time went,
+     * what its log said of its resources ({@link ServerLogLimits}), how far its own timing ran past the sleep.
      */
     public ClientVerdict withServerSide(Map<String, Long> logged, ServerView view, long sleepMs, TimeBreakdown time) {
         List<String> more = new ArrayList<>(findings);

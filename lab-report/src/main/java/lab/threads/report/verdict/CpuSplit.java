@@ -10,16 +10,12 @@ import lab.threads.report.raw.JsonLinesFile;
 import lab.threads.run.RunFolder;
 
 /**
- * The CPU each side spent over the load, from the runner's outside series of each process ({@code client-proc.jsonl},
- * {@code server-proc.jsonl}), and the seconds in which the machine's cores were all busy. With no think time (a 0 ms
- * sleep) every request is sent as soon as the last is answered, so the req/s is set by whichever side's CPU runs out:
- * on shared cores, the side that spends the more of them.
+ * The CPU each side spent over the load, from the runner's /proc series, and the seconds all cores were busy. Without
+ * think time the req/s is set by whichever side's CPU runs out: on shared cores, the side that spends more.
  *
- * @param serverCpuMs      the server process's user + system CPU; 0 when the runner did not start it
- * @param saturatedSeconds seconds in which the machine's cores were at least
- *                         {@value ClientVerdict#MACHINE_SATURATED_PERCENT}% busy
- * @param busyClientCpuMs  the client's CPU in the seconds all cores were busy (the server's likewise)
- * @param machineCores     the machine's cores as the client's series names them; 0 when it does not
+ * @param serverCpuMs     0 when the runner did not start the server
+ * @param busyClientCpuMs the client's CPU in the seconds all cores were busy (the server's likewise)
+ * @param machineCores    the machine's cores as the client's series names them; 0 when it does not
  */
 public record CpuSplit(
         long clientCpuMs,
@@ -82,8 +78,8 @@ public record CpuSplit(
     }
 
     /**
-     * "the server took 1.6 of 2 cores, the client 0.4": in the seconds all cores were busy when both sides' CPU in
-     * them is known, else on average over the load.
+     * "the server took 1.6 of 2 cores, the client 0.4": in the seconds all cores were busy when known, else over the
+     * load.
      */
     String coresWords(int machineCores) {
         boolean busy = saturatedSeconds > 0 && busyClientCpuMs > 0 && busyServerCpuMs > 0;

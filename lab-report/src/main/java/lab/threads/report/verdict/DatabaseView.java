@@ -5,11 +5,8 @@ import java.util.Locale;
 import lab.threads.report.raw.DatabaseSeries;
 
 /**
- * The database's own count of the servers' connections over the load (pg_stat_activity, read by the runner), beside
- * what the pool reports, and the seconds it did not answer.
- *
- * @param downSeconds samples it did not answer (one a second)
- * @param downFromS   the first of them, seconds after the load began; null when it always answered
+ * The database's own count of the servers' connections over the load (pg_stat_activity), beside the pool's, and the
+ * seconds it did not answer ({@code downFromS} null when it always did).
  */
 public record DatabaseView(int peakConnections, int peakQueries, long downSeconds, Double downFromS, Double downToS) {
 

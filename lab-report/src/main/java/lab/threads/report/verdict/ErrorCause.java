@@ -3,16 +3,14 @@ package lab.threads.report.verdict;
 import java.util.Locale;
 
 /**
- * Why a sample failed, and which side said so. Kept in summary.json as its {@link #key()} ("client:
- * java.net.SocketException: Too many open files"), the key of the errors-by-cause map.
- *
- * @param cause what it said: "HTTP 503", or the client's exception with its message
+ * Why a sample failed, and which side said so, kept in summary.json as its {@link #key()} ("client:
+ * java.net.SocketException: Too many open files").
  */
 public record ErrorCause(Side side, String cause) {
 
     /**
-     * The server answered with an error status; the client gave up or failed; the machine both share ran out (its
-     * ports); the plan's assertion failed it.
+     * Who failed the request: the server's status, the client, the machine both share (its ports), or the plan's
+     * assertion.
      */
     public enum Side {
         SERVER,

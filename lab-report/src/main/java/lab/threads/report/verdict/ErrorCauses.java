@@ -9,8 +9,7 @@ import lab.threads.report.raw.Sample;
 
 /**
  * Counts failed samples by cause, labelled with the side that failed, because the lab's point is telling them apart:
- * {@code server: HTTP 503} is the server refusing or failing a request, {@code client: java.net.SocketTimeoutException}
- * is JMeter giving up (its response code is {@code Non HTTP response code: <exception class>}).
+ * {@code server: HTTP 503} against {@code client: java.net.SocketTimeoutException}.
  */
 public final class ErrorCauses implements Consumer<Sample> {
 

@@ -5,20 +5,14 @@ import java.util.List;
 import java.util.Locale;
 import lab.threads.report.math.Numbers;
 
-/**
- * The verdict in the no-blocking regime (a 0 ms sleep): {@link ClientVerdict} says which side's CPU bounded the req/s;
- * this adds what that bound cost in req/s.
- */
+/** The verdict without think time (a 0 ms sleep): what the bound {@link ClientVerdict} names cost in req/s. */
 public final class NoBlockingVerdict {
 
     private NoBlockingVerdict() {}
 
     /**
-     * The verdict for a run with no ideal, with the req/s the server could have reached had the client cost nothing
-     * (on shared, saturated cores: the CPU both spent, at the server's own cost a request). A run with an ideal (a
-     * sleep) is left as it was.
-     *
-     * @param noIdeal    the plan has no ideal (a 0 ms sleep)
+     * The verdict with the req/s the server could have reached with a client that cost nothing, on saturated shared
+     * cores; any other run as it was.
      */
     public static ClientVerdict of(
             ClientVerdict verdict, boolean noIdeal, CpuSplit cpu, CoreUse cores, double throughput) {
@@ -31,8 +25,8 @@ public final class NoBlockingVerdict {
     }
 
     /**
-     * On saturated shared cores the two sides split the CPU: at the server's own cost a request, the CPU both spent
-     * would have carried {@code throughput x (client + server) / server} req/s with a client that cost nothing.
+     * At the server's own cost a request, the CPU both sides spent would have carried {@code throughput x (client +
+     * server) / server} req/s.
      */
     static String ceiling(CpuSplit cpu, double throughput) {
         double clientShare = (double) cpu.clientCpuMs() / (cpu.clientCpuMs() + cpu.serverCpuMs());

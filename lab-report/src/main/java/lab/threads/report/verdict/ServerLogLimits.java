@@ -12,9 +12,8 @@ import java.util.Map;
 import lab.threads.run.RunFolder;
 
 /**
- * The server's side of "who ran out": lines of its own log ({@code server.log}, its output as the runner saved it)
- * that name one of {@link ClientVerdict#RESOURCE_LIMITS}, e.g. Undertow's "Socket accept failed ... Too many open files".
- * A server the runner did not start (--target) has no log here, and nothing is said.
+ * The server's side of "who ran out": lines of its {@code server.log} that name one of {@link
+ * ClientVerdict#RESOURCE_LIMITS}; nothing for a server the runner did not start.
  */
 public final class ServerLogLimits {
 

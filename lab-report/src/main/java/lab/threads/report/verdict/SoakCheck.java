@@ -14,10 +14,9 @@ import lab.threads.report.raw.JtlReader;
 import lab.threads.run.RunFolder;
 
 /**
- * Whether a long steady load left a server where it found it: after its warm-up, its RSS, heap after GC, open files
- * and threads must be flat and no request may fail. Flat means the least-squares slope over the rest of the run,
- * times that window's length, stays within a tolerance: 5% of the series' mean, or a floor for series near zero (a
- * leak of a few connections a minute is still a leak; a steady load's natural jitter is not).
+ * Whether a long steady load left a server where it found it: after its warm-up its RSS, heap after GC, open files and
+ * threads flat (the least-squares growth over the window within 5% of the mean, or a floor near zero) and no request
+ * failed.
  *
  * @param window seconds of stats after the warm-up the trends are fitted over
  */
@@ -34,10 +33,7 @@ public record SoakCheck(String server, long samples, long errors, double window,
 
     private record Resource(String name, String field, String unit, double unitSize, double floor) {}
 
-    /**
-     * @param growth  the least-squares slope over the whole window
-     * @param allowed the tolerance growth was held to
-     */
+    /** @param growth the least-squares slope over the whole window, held to {@code allowed} */
     public record Trend(
             String resource,
             String unit,
@@ -69,12 +65,7 @@ public record SoakCheck(String server, long samples, long errors, double window,
         return errors == 0 && samples > 0 && trends.stream().allMatch(trend -> trend.points() >= 2 && trend.flat());
     }
 
-    /**
-     * Reads a server folder of a finished run: the snapshots taken while requests were still being sent, less the
-     * first {@code warmupSeconds} (the drain after the last arrival is no steady state either).
-     *
-     * @param samples the run's samples and {@code errors} the failed ones, from its summary
-     */
+    /** The snapshots taken while requests were sent, less the first {@code warmupSeconds}. */
     public static SoakCheck read(String server, long samples, long errors, Path serverDir, double warmupSeconds) {
         LongSummaryStatistics sent = new LongSummaryStatistics();
         JtlReader.read(

@@ -17,12 +17,8 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 
 /**
- * The talk's published Summary Report beside this run's rows of the same servers on the same plan, and each difference
- * named with the cause the lab measured: errors by cause (the JDK's idle-connection cap, its 50-entry backlog with the
- * kernel's drop counters, threads that could not be started, the client's own limits) and the client's share (its
- * verdict). The talk's figures are data ({@value #FILE}, with their source), not code.
- *
- * @param rows one per talk server this run ran, in the run's order
+ * The talk's published Summary Report beside this run's rows of the same servers on the same plan, each difference
+ * named with the cause the lab measured. The talk's figures are data ({@value #FILE}), not code.
  */
 public record TalkComparison(String source, List<Row> rows) {
 
@@ -36,10 +32,9 @@ public record TalkComparison(String source, List<Row> rows) {
     private static final String MAX_CONNECTIONS = "jdk.httpserver.maxConnections";
 
     /**
-     * @param label       the talk's label for the server
      * @param talk        the talk's row; NaN where the published table was cut off
      * @param differences errors, throughput and max, talk against here, one sentence each
-     * @param errorCauses this run's errors, one line per cause with its count and what the lab measured of it
+     * @param errorCauses this run's errors, one line per cause with what the lab measured of it
      */
     public record Row(
             String server,
@@ -141,9 +136,8 @@ public record TalkComparison(String source, List<Row> rows) {
     }
 
     /**
-     * Why the JDK server closes a connection unanswered, from the limits it ran with: a small idle cap closes a kept-alive
-     * connection as it goes idle (JMeter's next request on it finds it closed); a connection limit closes every new
-     * connection beyond it as soon as it is accepted.
+     * Why the JDK server closes a connection unanswered: a small idle cap closes a kept-alive connection as it goes
+     * idle; a connection limit closes every new one beyond it as it is accepted.
      */
     private static String whyClosed(Measured here) {
         Map<String, Object> own = framework(here.settings());

@@ -73,9 +73,7 @@ public final class TurnWord {
     /**
      * The turn's word, with the machine's figures and the reason among the findings.
      *
-     * @param own     the client's own evidence, as {@link ClientVerdict#judge} found it
      * @param noIdeal the plan has no think time: the req/s is whatever the slower side allows
-     * @param guest   the server is a guest without its service time
      */
     public static ClientVerdict decide(
             ClientVerdict own,
