@@ -72,11 +72,7 @@ public final class RunChecks {
         }
     }
 
-    /**
-     * The checks judged.
-     *
-     * @param exitCode 0 every check passed, 3 one breached, 4 one was inconclusive and none breached
-     */
+    /** The checks judged; the exit code 0 when all passed, 3 when one breached, else 4 when one was inconclusive. */
     public record Judged(int exitCode, List<String> lines, Path markdown) {}
 
     /**

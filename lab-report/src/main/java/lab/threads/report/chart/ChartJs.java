@@ -6,9 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Properties;
 
-/**
- * Chart.js from its WebJar, to be inlined: the page draws its charts offline, opened straight from the results folder.
- */
+/** Chart.js from its WebJar, to be inlined: the page draws its charts offline. */
 public record ChartJs(String version, String script) {
 
     private static final String POM_PROPERTIES = "META-INF/maven/org.webjars.npm/chart.js/pom.properties";

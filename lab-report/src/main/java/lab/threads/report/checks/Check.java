@@ -39,7 +39,6 @@ public record Check(String text, String server, CheckFigure figure, CheckOperato
                 bound(shape.group("bound").strip(), figure, text));
     }
 
-    /** Whether the check needs a baseline run to have a bound. */
     public boolean relative() {
         return bound instanceof Bound.FromBaseline;
     }

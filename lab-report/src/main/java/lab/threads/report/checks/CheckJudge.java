@@ -64,7 +64,6 @@ public record CheckJudge(ComparedRun run, ComparedRun baseline) {
                 page);
     }
 
-    /** The status, the bound it was held to and why. */
     private record Judged(CheckStatus status, double bound, String reason) {
         static Judged inconclusive(String reason) {
             return new Judged(CheckStatus.INCONCLUSIVE, Double.NaN, reason);

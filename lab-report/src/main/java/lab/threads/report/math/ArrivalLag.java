@@ -11,9 +11,7 @@ import lab.threads.run.PlanShape;
  */
 public final class ArrivalLag implements Consumer<Sample> {
 
-    /**
-     * An arrival this late was the client's doing, beyond what a client with CPU to spare reaches (docs/results.md).
-     */
+    /** An arrival this late was the client's doing, beyond what a client with CPU to spare reaches. */
     static final double LATE_FLAG_SECONDS = 1.0;
 
     private long[] starts = new long[1024];

@@ -37,7 +37,6 @@ public record InFlightMemory(long peakInFlight, double bytesPerRequest) {
         return new InFlightMemory(peak.inFlight(), (double) (footprint(peak) - footprint(baseline)) / peak.inFlight());
     }
 
-    /** The live heap plus the resident set outside the heap. */
     private static long footprint(ServerMemorySecond second) {
         return second.liveHeapBytes() + second.rssBytes() - second.heapCommittedBytes();
     }

@@ -45,7 +45,6 @@ public record LedgerParts(
         }
     }
 
-    /** These parts with one more second's added. */
     LedgerParts plus(LedgerSecond second) {
         return new LedgerParts(
                 busyMs + second.busyOfWallMs(),

@@ -2,9 +2,7 @@ package lab.threads.report.math;
 
 import java.util.Locale;
 
-/**
- * How the report writes a number, in words and tables alike, so a verdict, a breakdown and a page all read the same.
- */
+/** How the report writes a number, in words and tables alike, so a verdict and a page read the same. */
 public final class Numbers {
 
     public static final String NOT_AVAILABLE = "n/a";

@@ -33,9 +33,7 @@ public final class RequestTimeline implements Consumer<Sample> {
     private long ambiguous;
     private long outsideTimes;
 
-    /**
-     * One joined request: its elapsed, its parts in {@link RequestPart} order (ms), and how its instants were moved.
-     */
+    /** One joined request: its elapsed, its parts in {@link RequestPart} order (ms), how its instants moved. */
     record Joined(
             long elapsed,
             boolean first,

@@ -47,7 +47,6 @@ public final class SampleEnds implements Consumer<Sample> {
         return successes;
     }
 
-    /** Every sample recorded, answered or failed. */
     public long count() {
         return count;
     }

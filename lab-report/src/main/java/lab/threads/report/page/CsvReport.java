@@ -140,9 +140,7 @@ public final class CsvReport {
                 new Column("client GC max pause ms", s -> s.client().gcMaxPauseMs()));
     }
 
-    /**
-     * Where the time went, the kernel's view of the listening port, the series' gaps and the requests never answered.
-     */
+    /** Where the time went, the kernel's view of the port, the series' gaps and the requests never answered. */
     private static List<Column> timeColumns() {
         return List.of(
                 new Column("time verdict", ServerSummary::timeVerdict),

@@ -45,7 +45,6 @@ public final class PlainPage {
                 + "</h1>\n" + body + MARK_LAYOUT + "</body>\n</html>\n";
     }
 
-    /** A cell: escaped text, right-aligned when it is a number. */
     public static String cell(String text, boolean numeric) {
         return (numeric ? "<td class=\"num\">" : "<td>") + HtmlReport.escape(text) + "</td>";
     }

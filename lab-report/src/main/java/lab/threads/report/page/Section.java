@@ -67,7 +67,6 @@ public record Section(String id, String title, String reading, List<Part> parts)
         }
     }
 
-    /** A heading below the section's title. */
     public record Heading(String text) implements Part {}
 
     public record Paragraph(String text) implements Part {}
@@ -87,7 +86,6 @@ public record Section(String id, String title, String reading, List<Part> parts)
         }
     }
 
-    /** A verdict per subject, in the order given. */
     public record Verdicts(List<Judged> items) implements Part {}
 
     /**

@@ -26,7 +26,6 @@ public record PinningReport(Map<String, Object> metadata, List<PinningProbe> pro
         return probes.stream().map(PinningProbe::jdkFeature).distinct().toList();
     }
 
-    /** The wait kinds probed, in the talk's order. */
     public List<TalkRow> rows() {
         return java.util.Arrays.stream(TalkRow.values())
                 .filter(row -> probes.stream().anyMatch(p -> p.kind().equals(row.kind())))

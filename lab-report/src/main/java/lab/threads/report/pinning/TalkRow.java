@@ -1,8 +1,6 @@
 package lab.threads.report.pinning;
 
-/**
- * The operations of the talk's pinning tables (an early Loom build) that a wait kind measures, with what the talk said.
- */
+/** The operations of the talk's pinning tables (an early Loom build) a wait kind measures, and the talk's word. */
 public enum TalkRow {
     SLEEP("sleep", "Thread.sleep", "friendly"),
     MONITOR("monitor", "blocking inside synchronized (a held object monitor)", "pins"),

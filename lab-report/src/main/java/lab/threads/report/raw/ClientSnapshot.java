@@ -37,7 +37,6 @@ public record ClientSnapshot(
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** The client's CPU (user + system), or null when either is missing. */
     Long cpuMs() {
         return cpuUserMs == null || cpuSystemMs == null ? null : cpuUserMs + cpuSystemMs;
     }

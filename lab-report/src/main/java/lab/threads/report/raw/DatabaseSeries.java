@@ -36,12 +36,10 @@ public record DatabaseSeries(List<Point> samples) {
         return points.isEmpty() ? null : new DatabaseSeries(List.copyOf(points));
     }
 
-    /** The most connections the database held at once. */
     public int peakConnections() {
         return samples.stream().mapToInt(Point::connections).max().orElse(0);
     }
 
-    /** The most queries it ran at once. */
     public int peakSleeping() {
         return samples.stream().mapToInt(Point::sleeping).max().orElse(0);
     }

@@ -26,9 +26,7 @@ final class JvmRecording {
 
     private static final Pattern NATIVE_LIBRARY = Pattern.compile(".*\\.so(\\.\\d+)*");
     private static final List<String> JDK_PACKAGES = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.");
-    /**
-     * Events async-profiler stamps with its own clock: the recording's span is taken from the JVM's own events only.
-     */
+    /** Events async-profiler stamps with its own clock: the span is taken from the JVM's own events only. */
     private static final Set<String> OWN_CLOCK =
             Set.of("jdk.ExecutionSample", "jdk.ActiveRecording", "jdk.ActiveSetting");
 

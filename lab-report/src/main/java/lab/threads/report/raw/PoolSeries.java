@@ -65,7 +65,6 @@ public record PoolSeries(String pool, String library, List<Point> samples) {
         return points.isEmpty() ? null : new PoolSeries(pool.pool(), library[0], List.copyOf(points));
     }
 
-    /** The connections the pool may hold, as last reported. */
     public int size() {
         return samples.getLast().max();
     }
@@ -78,7 +77,6 @@ public record PoolSeries(String pool, String library, List<Point> samples) {
                 .orElse(0);
     }
 
-    /** The most threads seen waiting for a connection at once. */
     public int peakWaiting() {
         return samples.stream().mapToInt(Point::waiting).max().orElse(0);
     }

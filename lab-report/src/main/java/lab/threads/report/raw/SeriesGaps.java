@@ -22,9 +22,7 @@ public final class SeriesGaps {
     /** A stretch without a line, epoch ms. */
     record Gap(long fromMs, long toMs) {}
 
-    /**
-     * One process's own record and the runner's /proc view of it; {@code outside} is null for a split load's process.
-     */
+    /** One process's own record and the runner's /proc view of it ({@code outside} null for a split load's). */
     private record Pair(String inside, String silence, String outside, String whose) {}
 
     private static final List<Pair> PAIRS = List.of(

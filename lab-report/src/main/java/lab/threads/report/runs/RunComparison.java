@@ -49,9 +49,7 @@ public record RunComparison(
             return a.median() == 0 ? Double.NaN : 100 * (b.median() - a.median()) / a.median();
         }
 
-        /**
-         * Whether b's range of repeats overlaps a's, so the change may be noise; null unless both sides have repeats.
-         */
+        /** Whether b's range of repeats overlaps a's (the change may be noise); null unless both have repeats. */
         public Boolean withinSpread() {
             return a.runs() > 1 && b.runs() > 1 ? a.min() <= b.max() && b.min() <= a.max() : null;
         }

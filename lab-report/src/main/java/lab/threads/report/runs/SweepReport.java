@@ -89,9 +89,7 @@ public final class SweepReport {
 
     private SweepReport() {}
 
-    /**
-     * @param cases folder of each case (e.g. {@code users-1000/repeat-2}) relative to the run folder, for links
-     */
+    /** @param cases each case's folder ({@code users-1000/repeat-2}) relative to the run folder, for links */
     public static void write(Path runDir, Map<String, Object> metadata, List<SweepPoint> points, List<String> cases)
             throws IOException {
         Map<String, Object> json = new LinkedHashMap<>();
@@ -201,9 +199,7 @@ public final class SweepReport {
                 .findFirst();
     }
 
-    /**
-     * Each server's p99 against its achieved rate, a point per level, its knee marked: the latency-throughput curve.
-     */
+    /** Each server's p99 against its achieved rate, a point per level, its knee marked. */
     static Map<String, List<Map<String, Object>>> latencyVsRate(List<SweepPoint> points) {
         Map<String, List<Map<String, Object>>> curves = new LinkedHashMap<>();
         for (String server : points.stream().map(SweepPoint::server).distinct().toList()) {

@@ -229,7 +229,6 @@ public enum Figure {
 
     /** Where a figure's value comes from, which decides what its absence or a server's silence means. */
     public enum Source {
-        /** The client's records. */
         CLIENT,
         /** The server's own timing or request log: a guest ({@code --target}) keeps none, "not measured". */
         SERVER_OWN,
@@ -282,7 +281,6 @@ public enum Figure {
         return unit;
     }
 
-    /** Decimals shown. */
     public int places() {
         return places;
     }

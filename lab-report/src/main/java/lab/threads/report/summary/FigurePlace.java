@@ -17,9 +17,7 @@ public sealed interface FigurePlace {
 
     /** What a glance bar's full width stands for. */
     enum GlanceScale {
-        /** The largest value of the group. */
         LARGEST,
-        /** The top of the figure's range. */
         RANGE_TOP,
         /** The value is shown as a multiple of the plan's sleep, against the largest multiple. */
         PER_SLEEP

@@ -5,9 +5,7 @@ import lab.threads.report.math.SampleEnds;
 import lab.threads.report.verdict.PoolVerdict;
 import lab.threads.run.PlanShape;
 
-/**
- * The plan's ideal throughput on a server's own path and how close the run came to it; 0 for both when the run beat it.
- */
+/** The plan's ideal throughput on a server's own path and the run's % of it; both 0 when the run beat it. */
 record PlanIdeal(double throughput, double percentOfIdeal) {
 
     /**

@@ -9,9 +9,7 @@ import lab.threads.client.LoadClient;
 import lab.threads.report.verdict.TalkComparison;
 import lab.threads.run.PlanShape;
 
-/**
- * Everything one run's report shows: the runner's free-form metadata, the plan, and one summary per server in order.
- */
+/** Everything one run's report shows: the runner's metadata, the plan, and one summary per server in order. */
 // The talk's table beside this run's is derived: written to summary.json for readers, ignored when read back.
 @JsonIgnoreProperties(value = "talk", allowGetters = true)
 public record RunReport(Map<String, Object> metadata, PlanShape plan, List<ServerSummary> servers) {

@@ -112,7 +112,6 @@ public record ServerSummary(
         return summary.samples() > 0 && failedSamples() >= summary.samples();
     }
 
-    /** The samples that failed, of every cause. */
     public long failedSamples() {
         return errorsByCause.values().stream().mapToLong(Long::longValue).sum();
     }

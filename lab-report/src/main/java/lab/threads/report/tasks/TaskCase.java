@@ -32,7 +32,6 @@ public record TaskCase(
         return figures.getOrDefault(figure.key(), Spread.of(List.of()));
     }
 
-    /** Every task of every repeat ran to its end. */
     public boolean allCompleted() {
         return !runs.isEmpty() && completedRuns == runs.size();
     }

@@ -53,7 +53,6 @@ public enum TaskFigure {
         this.read = read;
     }
 
-    /** Its name in tasks.json. */
     public String key() {
         return key;
     }

@@ -35,7 +35,6 @@ public record TasksReport(Map<String, Object> metadata, List<TaskCase> cases, Li
                 .findFirst();
     }
 
-    /** Every task of every repeat of every case completed. */
     public boolean allCompleted() {
         return cases.stream().allMatch(TaskCase::allCompleted);
     }

@@ -55,7 +55,6 @@ public record CoreUse(
         return (cores == 1 ? "CPU " : "CPUs ") + list;
     }
 
-    /** One process's allowed CPUs and busy seconds over the load. */
     private record Side(String cpus, int cores, int busySeconds) {
         static Side read(Path file, long fromMs, long toMs) {
             if (!Files.isRegularFile(file)) {

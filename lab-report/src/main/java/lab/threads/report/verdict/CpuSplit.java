@@ -33,17 +33,6 @@ public record CpuSplit(
         this(clientCpuMs, serverCpuMs, saturatedSeconds, seconds, 0, 0, 0);
     }
 
-    /** With each side's CPU in the seconds all cores were busy, the machine's cores unsaid. */
-    public CpuSplit(
-            long clientCpuMs,
-            long serverCpuMs,
-            int saturatedSeconds,
-            int seconds,
-            long busyClientCpuMs,
-            long busyServerCpuMs) {
-        this(clientCpuMs, serverCpuMs, saturatedSeconds, seconds, busyClientCpuMs, busyServerCpuMs, 0);
-    }
-
     /** Over {@code fromMs}-{@code toMs} (the first sample's start to the last one's end). */
     public static CpuSplit read(Path serverDir, long fromMs, long toMs) {
         Series client = Series.read(serverDir.resolve(RunFolder.CLIENT_PROC_FILE), fromMs, toMs);

@@ -75,12 +75,10 @@ public enum ErrorClass {
         return side;
     }
 
-    /** The limit this class points to, in words. */
     public String limit() {
         return limit;
     }
 
-    /** A failed sample's class. */
     public static ErrorClass of(Sample sample) {
         return of(sample.responseCode(), sample.responseMessage());
     }

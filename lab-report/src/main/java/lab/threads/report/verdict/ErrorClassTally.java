@@ -30,7 +30,6 @@ public record ErrorClassTally(List<Row> rows, List<Second> perSecond) {
     /** @param counts each row's failures in this second, by its key */
     public record Second(long second, Map<String, Long> counts) {}
 
-    /** The failed samples the rows count. */
     public long total() {
         return rows.stream().mapToLong(Row::count).sum();
     }

@@ -103,7 +103,6 @@ public record MachineShares(
                 "");
     }
 
-    /** Every core was busy for at least one second. */
     boolean anySaturated() {
         return saturatedSeconds > 0 && !Double.isNaN(serverPercent);
     }

@@ -55,7 +55,6 @@ public record StagedOutcome(
             this.words = words;
         }
 
-        /** The rule in words, for the verdict. */
         public String words() {
             return words;
         }
@@ -91,9 +90,7 @@ public record StagedOutcome(
         }
     }
 
-    /**
-     * @param statsJsonl      the server's /stats snapshots, for a spike's peaks
-     */
+    /** @param statsJsonl the server's /stats snapshots, for a spike's peaks */
     public static StagedOutcome of(PlanShape plan, SecondBuckets buckets, long scheduleStartMs, Path statsJsonl) {
         List<StageFigures> stages = new ArrayList<>();
         for (PlanShape.Stage stage : plan.stages()) {
