@@ -5,10 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/**
- * A checks file ({@code --checks}): one check a line, {@code #} to the line's end a comment. Plain lines, not YAML or
- * JSON: a diff names the check that changed, and nothing needs quoting.
- */
+/** A checks file: one check a line, {@code #} a comment. Plain lines: a diff names the check, nothing is quoted. */
 public final class ChecksFile {
 
     private ChecksFile() {}

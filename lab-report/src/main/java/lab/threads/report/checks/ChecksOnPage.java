@@ -7,10 +7,7 @@ import java.util.regex.Pattern;
 import lab.threads.report.page.HtmlReport;
 import lab.threads.run.AtomicFile;
 
-/**
- * The checks on the run's page, right under its heading, one line per check; put in after the report is written and
- * replaced when judged again. A page rewritten from the raw files drops it.
- */
+/** The checks on the run's page under its heading, replaced when judged again; dropped when the page is redone. */
 final class ChecksOnPage {
     private static final Pattern EARLIER = Pattern.compile("(?s)<section id=\"checks\".*?</section>\\n");
     private static final String HEADING_END = "</h1>\n";

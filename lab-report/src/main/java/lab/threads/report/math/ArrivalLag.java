@@ -5,10 +5,7 @@ import java.util.function.Consumer;
 import lab.threads.report.raw.Sample;
 import lab.threads.run.PlanShape;
 
-/**
- * How far an open run's client fell behind its arrival schedule: the n-th request to start was due when the schedule
- * had offered n, so a client short of CPU starts it later, and the rate the server saw was the client's.
- */
+/** How far an open run's client fell behind its schedule: late, the rate the server saw was the client's. */
 public final class ArrivalLag implements Consumer<Sample> {
 
     /** An arrival this late was the client's doing, beyond what a client with CPU to spare reaches. */

@@ -46,10 +46,7 @@ public enum RequestPart {
             "the response handed to the socket until {client} had read it: the transfer and the client's own delays "
                     + "(a stall, GC, waiting for a core)");
 
-    /**
-     * The parts in the order a summary.json from before the accept stamp holds them, its "accept queue" the merged
-     * part.
-     */
+    /** The parts in the order of a summary.json from before the accept stamp. */
     static final RequestPart[] BEFORE_ACCEPT_STAMP = {CONNECT, QUEUE_AND_READ, READ_WAIT, THREAD_WAIT, HANDLER, CLIENT};
 
     /** The parts in the order a summary.json written before the pool's stamps holds them. */

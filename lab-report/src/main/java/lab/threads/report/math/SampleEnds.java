@@ -5,10 +5,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import lab.threads.report.raw.Sample;
 
-/**
- * How many samples the client recorded as ending in each wall-clock second, beside the server's own count: a second
- * where the server answered and the client saw nothing is the client's.
- */
+/** Samples recorded as ending in each wall-clock second, beside the server's own count, for the client's stalls. */
 public final class SampleEnds implements Consumer<Sample> {
 
     private final Map<Long, Integer> perSecond = new HashMap<>();

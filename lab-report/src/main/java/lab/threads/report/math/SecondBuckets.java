@@ -7,10 +7,7 @@ import java.util.function.Consumer;
 import java.util.function.ToLongFunction;
 import lab.threads.report.raw.Sample;
 
-/**
- * The samples grouped by the wall-clock second they started in and, apart, ended in: any stretch's figures (a step, the
- * seconds after a spike) follow without reading the samples again.
- */
+/** The samples by the wall-clock second they started and ended in, for any stretch's figures. */
 public final class SecondBuckets implements Consumer<Sample> {
 
     private final TreeMap<Long, Bucket> byStart = new TreeMap<>();

@@ -152,10 +152,7 @@ public record TimeBreakdown(
         return accepts != null && accepts.stamped() > 0;
     }
 
-    /**
-     * The part that held the slowest 1% back: the largest beyond what the plan asked for (the handler past the sleep);
-     * null when none took {@value #NAMED_SHARE} of their elapsed.
-     */
+    /** The part beyond what the plan asked that held the slowest 1% back; null under {@value #NAMED_SHARE} of it. */
     @JsonProperty("bottleneck")
     public RequestPart bottleneck() {
         if (!present()) {
@@ -192,10 +189,7 @@ public record TimeBreakdown(
                         .anyMatch(part -> median.ms(part) > 0 || slowest.ms(part) > 0);
     }
 
-    /**
-     * The verdict on the time: "kernel accept queue (28.3 s of 44.4 s)", then the requests never answered when they
-     * outnumber the slowest 1%, being the slowest of all.
-     */
+    /** "kernel accept queue (28.3 s of 44.4 s)", then the requests never answered when they outnumber the 1%. */
     @JsonProperty("verdict")
     public String verdict() {
         if (!present()) {

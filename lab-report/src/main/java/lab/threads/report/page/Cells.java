@@ -29,10 +29,7 @@ public final class Cells {
                         + Numbers.count(Math.round(view.maxMs()));
     }
 
-    /**
-     * The server's load settings from its /stats ("stock: backlog 1000, connections unlimited, ..."); a server that did
-     * not name its mode ran the lab's.
-     */
+    /** The server's load settings from its /stats; a server that did not name its mode ran the lab's. */
     static String serverSettings(Map<String, Object> settings) {
         if (settings == null) {
             return Numbers.NOT_AVAILABLE;

@@ -21,11 +21,7 @@ import lab.threads.report.verdict.ClientVerdict;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
-/**
- * summary.csv: one row per server, its first columns under JMeter's Summary Report names (Label is the server) so a
- * spreadsheet made for JMeter's CSV reads it; numbers unrounded, Error % 0-100. A registered figure with a CSV place
- * ({@link Figure}) comes where this list sets it, else after the lab's other figures.
- */
+/** summary.csv: one row per server, its first columns under JMeter's Summary Report names, numbers unrounded. */
 public final class CsvReport {
 
     /**

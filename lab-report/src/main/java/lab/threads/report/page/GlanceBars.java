@@ -11,10 +11,7 @@ import lab.threads.report.summary.FigureUnit;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.run.PlanShape;
 
-/**
- * The page's at-a-glance bars, in HTML and CSS alone so they show where charts cannot: a group per registered figure
- * ({@link Figure}), a bar per server, each group on the scale its entry says.
- */
+/** The first screen's bars in HTML and CSS alone: a group per registered glance figure, a bar per server. */
 final class GlanceBars {
 
     static final String STYLE = """

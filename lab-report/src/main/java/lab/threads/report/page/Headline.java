@@ -15,16 +15,11 @@ import lab.threads.report.verdict.ClientVerdict;
 import lab.threads.report.verdict.Verdict;
 import lab.threads.run.PlanShape;
 
-/**
- * The run's answer, for readers deciding: which servers carried the plan and on how many threads, whether the client or
- * the machine held any figure back, then one sentence per server. It leads index.html, summary.md and the terminal
- * output.
- */
+/** The run's answer for readers deciding, then one sentence per server: it leads every rendering of a run. */
 public final class Headline {
 
     /**
-     * Carried the plan: at least this share of the ideal throughput, in percent, with at most {@link
-     * #CARRIED_ERROR_PERCENT} errors; a sweep's bend is where a server stops doing so.
+     * Carried the plan: this % of the ideal with at most {@link #CARRIED_ERROR_PERCENT}% errors; a sweep bends below.
      */
     public static final double CARRIED_PERCENT_OF_IDEAL = 90;
 
@@ -44,10 +39,7 @@ public final class Headline {
                                 .toList()));
     }
 
-    /**
-     * Which servers carried the plan, with their peak threads (or the closest, by successful answers a second); then
-     * whether the client or the machine held any figures back.
-     */
+    /** Which servers carried the plan, on how many threads; then whether anything held the figures back. */
     static String answer(List<ServerSummary> servers) {
         return carried(servers) + " " + heldBack(servers);
     }
@@ -148,10 +140,7 @@ public final class Headline {
                 : String.join(", ", items.subList(0, items.size() - 1)) + " and " + items.getLast();
     }
 
-    /**
-     * A server's sentence: the client's verdict, % of the ideal on how many threads, errors, what held its slowest 1%,
-     * a pool that set the pace, and an outcome that was not ok.
-     */
+    /** A server's sentence: its verdict, % of the ideal on how many threads, errors, what held its slowest 1%. */
     public static String line(ServerSummary server, PlanShape plan) {
         if (server.summary().samples() == 0) {
             return server.server() + ": no samples (" + server.outcome() + ")";
@@ -176,10 +165,7 @@ public final class Headline {
         return line.append('.').toString();
     }
 
-    /**
-     * Said above everything when a turn ended before the plan's end, so no reader takes its figures for a whole run's;
-     * empty when every server ran its plan.
-     */
+    /** Said above everything when a turn ended early, so no one takes its figures for a whole run's. */
     public static Optional<String> partialNotice(List<ServerSummary> servers) {
         List<String> cut = servers.stream()
                 .filter(ServerSummary::partial)
@@ -202,11 +188,7 @@ public final class Headline {
         return parts.isEmpty() ? Optional.empty() : Optional.of("Partial run: " + String.join("; ", parts) + ".");
     }
 
-    /**
-     * The verdict with its signs ("client-bound (client stall, client GC)") or its reason's facts ("disturbed (other
-     * programs (gradle 6.1 s) took 41.0% of the busy time)"): the one line a terminal shows says whose figures these
-     * are.
-     */
+    /** The verdict with its signs or its reason's facts: the one line a terminal shows says whose figures these are. */
     public static String clientWords(ClientVerdict validity) {
         if (!validity.verdict().equals(Verdict.CLIENT_BOUND)) {
             String word = validity.verdict().label();
@@ -226,10 +208,7 @@ public final class Headline {
                 : String.format(Locale.ROOT, "%s (%s)", validity.verdict(), String.join(", ", signs));
     }
 
-    /**
-     * A reason as facts alone: without the lines it was held against and the conclusion after its last colon, which the
-     * word says.
-     */
+    /** A reason as facts alone, without its lines and its conclusion, which the word says. */
     private static String factsOf(String reason) {
         String facts = reason.replaceAll(" \\(the line is [^)]*\\)", "");
         int conclusion = facts.lastIndexOf(": ");

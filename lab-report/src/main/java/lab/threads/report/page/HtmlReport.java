@@ -5,10 +5,7 @@ import lab.threads.report.chart.ChartsSection;
 import lab.threads.report.chart.RunCharts;
 import lab.threads.report.summary.RunReport;
 
-/**
- * index.html: one self-contained page (inline CSS and scripts, no network) in the frame of every page ({@link
- * PlainPage}), its blocks in {@link RunLayout}'s order.
- */
+/** index.html: one self-contained page (no network), its blocks in {@link RunLayout}'s order. */
 public final class HtmlReport {
 
     /** What the run's page adds to the frame's style. */

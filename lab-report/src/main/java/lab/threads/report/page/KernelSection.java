@@ -9,10 +9,7 @@ import lab.threads.report.raw.KernelEvidence;
 import lab.threads.report.raw.SeriesGaps;
 import lab.threads.report.summary.ServerSummary;
 
-/**
- * The kernel's view of each server's run (accept queue, listen counters, slow connects against drops) and where a
- * once-a-second series is missing.
- */
+/** The kernel's view of each server's run, and where a once-a-second series is missing. */
 final class KernelSection {
 
     static final String TITLE = "The kernel's view, and the series seen from outside";

@@ -7,10 +7,7 @@ import lab.threads.report.math.LedgerParts;
 import lab.threads.report.math.MachineLedger;
 import lab.threads.report.summary.ServerSummary;
 
-/**
- * Who used the machine's CPU in each server's turn: one stacked bar per turn, its full width the cores' whole time over
- * the load, in HTML and CSS alone; each row names its parts with their seconds. Nothing when no turn kept a ledger.
- */
+/** Who used the machine's CPU in each turn: one stacked bar per turn, its parts named with their seconds. */
 final class LedgerBars {
 
     static final String STYLE = """

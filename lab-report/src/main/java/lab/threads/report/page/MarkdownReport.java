@@ -4,10 +4,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 import lab.threads.report.summary.RunReport;
 
-/**
- * summary.md: index.html's blocks in {@link RunLayout}'s order, in text; what only the page shows (bars, charts, links)
- * is left out, its words being in the headline, the verdicts and the tables.
- */
+/** summary.md: index.html's blocks in {@link RunLayout}'s order, in text; what only a page can show left out. */
 public final class MarkdownReport {
 
     private MarkdownReport() {}

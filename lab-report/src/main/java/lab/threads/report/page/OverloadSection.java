@@ -13,10 +13,7 @@ import lab.threads.report.verdict.ErrorCauses;
 import lab.threads.report.verdict.ErrorClassTally;
 import lab.threads.report.verdict.StagedOutcome;
 
-/**
- * Past the limit, per server: the overload settings the server reported, a spike's recovery or a step plan's knee, and
- * the errors by class with their side and limit. Shown when a server had errors or ran a staged plan.
- */
+/** Past the limit, per server: its overload settings, knee or recovery, and errors by class; only when any. */
 final class OverloadSection {
 
     static final String ID = "overload";

@@ -11,10 +11,7 @@ import lab.threads.report.raw.JvmCounts;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.run.JvmSide;
 
-/**
- * "What the CPU was spent on" under {@code --profile}: the JVMs' own counts across servers, then per server the frames
- * that held the CPU and the flame graphs; nothing without recordings.
- */
+/** "What the CPU was spent on" under {@code --profile}: the JVMs' counts, hot frames and flame graphs. */
 public final class ProfileSection {
 
     public static final String TITLE = "What the CPU was spent on";

@@ -15,11 +15,7 @@ import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.run.RunFolder;
 
-/**
- * The order of a run's report, said once: index.html and summary.md both walk this list, so they cannot show the
- * sections in two orders. The answer and the glance bars first (a page keeps them on its first screen), then the
- * evidence.
- */
+/** The order of a run's report, said once: index.html and summary.md both walk this list. */
 final class RunLayout {
 
     /** What only a page has to draw with: the run's folder, for the files' links, and the charts' series. */

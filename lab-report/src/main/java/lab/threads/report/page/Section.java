@@ -88,10 +88,7 @@ public record Section(String id, String title, String reading, List<Part> parts)
 
     public record Verdicts(List<Judged> items) implements Part {}
 
-    /**
-     * One subject's verdict: a page shows it in bold (red when {@code alert}) with its findings and advice folded; text
-     * says it in one line.
-     */
+    /** One subject's verdict: bold on a page (red when {@code alert}), its findings folded; one line in text. */
     public record Judged(String subject, String verdict, List<String> findings, String advice, boolean alert) {}
 
     /** Parts a page folds away under a summary line; text shows them under that line as a heading. */

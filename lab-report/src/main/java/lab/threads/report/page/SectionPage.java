@@ -7,10 +7,7 @@ import java.util.Map;
 import lab.threads.run.AtomicFile;
 import lab.threads.run.RunFolder;
 
-/**
- * A report of sections alone ({@code ./lab tasks}, {@code ./lab pinning}): a title, an intro, what ran where ("key:
- * value" lines) and its {@link Section}s, as markdown and as a {@link PlainPage}.
- */
+/** A report of sections alone ({@code ./lab tasks}, {@code ./lab pinning}), as markdown and as a page. */
 public record SectionPage(String title, String intro, List<String> ranWhere, List<Section> sections) {
 
     /** The lines of {@code keys} that {@code metadata} holds, in the order of {@code keys}. */

@@ -18,10 +18,7 @@ final class SummaryTable {
     static final Column ERRORS_BY_CAUSE =
             new Column("errors by cause", false, s -> ErrorCauses.describe(s.errorsByCause()));
 
-    /**
-     * The main table, narrow enough for a 1280-pixel window: who ran and how its turn ended, then each figure the
-     * registry shows in the table.
-     */
+    /** The main table, narrow enough for a 1280-pixel window. */
     static final List<Column> COLUMNS = Stream.concat(
                     Stream.of(
                             new Column("server", false, ServerSummary::server),

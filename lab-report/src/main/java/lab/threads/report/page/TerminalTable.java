@@ -2,10 +2,7 @@ package lab.threads.report.page;
 
 import lab.threads.report.summary.RunReport;
 
-/**
- * What the console ends a run with: the side-by-side table, then one sentence per server; the evidence is in the report
- * the runner names next, so the console's last lines stay a screenful.
- */
+/** What the console ends a run with: the table, then one sentence per server; the evidence is in the report. */
 public final class TerminalTable {
 
     private TerminalTable() {}

@@ -8,10 +8,7 @@ import lab.threads.report.math.RequestPart;
 import lab.threads.report.math.TimeBreakdown;
 import lab.threads.report.summary.ServerSummary;
 
-/**
- * "Where the time went": per server, stacked bars of the median request and the slowest 1%, each part in seconds on one
- * scale across servers, in HTML and CSS alone.
- */
+/** "Where the time went": stacked bars of each server's median request and slowest 1%, on one scale. */
 public final class TimeSection {
 
     static final String STYLE = """

@@ -7,10 +7,7 @@ import lab.threads.report.raw.ServerStatsPeaks;
 import lab.threads.run.GuestFacts;
 import lab.threads.run.RunFolder;
 
-/**
- * What a guest's row holds in place of a lab server's own figures: its process's peaks read from outside ({@code
- * server-proc.jsonl}), and notes on what the guest was and what the report cannot say of it.
- */
+/** A guest's peaks read from outside its process, and notes on what the report cannot say of it. */
 final class GuestNotes {
     private GuestNotes() {}
 

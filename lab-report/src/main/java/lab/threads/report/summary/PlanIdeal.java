@@ -8,11 +8,7 @@ import lab.threads.run.PlanShape;
 /** The plan's ideal throughput on a server's own path and the run's % of it; both 0 when the run beat it. */
 record PlanIdeal(double throughput, double percentOfIdeal) {
 
-    /**
-     * The ideal once the row's figures are checked against their ranges ({@link FigureRanges}).
-     *
-     * @param pool the pool's verdict; null when the requests went through none
-     */
+    /** The ideal once the row's figures are checked against their ranges; {@code pool} null without one. */
     static PlanIdeal checked(
             String serverId,
             PlanShape plan,

@@ -12,10 +12,7 @@ import lab.threads.tasks.ServerCost;
 import lab.threads.tasks.TaskModel;
 import lab.threads.tasks.TaskSeed;
 
-/**
- * What the tasks run's page and tasks.md say ({@link SectionPage}): per seed a sentence per model, then this machine's
- * medians beside the seed's published figures, then the servers' CPU per request beside the executor's per task.
- */
+/** What the tasks run's page and tasks.md say: per seed a sentence per model, the table, the servers' share. */
 final class TasksPage {
     /** The seed whose tasks block as a server's requests do (a 1 s sleep): the one compared with the servers. */
     static final TaskSeed SERVER_LIKE = TaskSeed.S003;

@@ -14,10 +14,7 @@ import lab.threads.tasks.ServerCost;
 import lab.threads.tasks.TaskModel;
 import lab.threads.tasks.TaskSeed;
 
-/**
- * A {@code ./lab tasks} run: what ran where, each (seed, model) with its repeats, and the servers' CPU per request
- * known in the same results folder.
- */
+/** A {@code ./lab tasks} run: what ran where, each (seed, model) with its repeats, and the servers' costs. */
 public record TasksReport(Map<String, Object> metadata, List<TaskCase> cases, List<ServerCost> serverCosts) {
 
     private static final ObjectMapper JSON = new ObjectMapper()

@@ -11,18 +11,12 @@ import lab.threads.report.raw.ClientPoint;
 import lab.threads.report.raw.ClientSnapshot;
 import lab.threads.report.raw.ServerSecond;
 
-/**
- * The facts {@link ClientVerdict} judges on, found in the run's series and not yet put in words; the thresholds are the
- * verdict's.
- */
+/** The facts {@link ClientVerdict} judges on, found in the run's series; the thresholds are the verdict's. */
 final class ClientFacts {
 
     private ClientFacts() {}
 
-    /**
-     * The run second by second, server against client: stalls, seconds lagging while busy, and seconds every core was
-     * busy.
-     */
+    /** The run second by second: stalls, seconds lagging while busy, and seconds every core was busy. */
     record Seconds(List<ClientVerdict.Interval> stalls, List<ClientVerdict.Interval> busyLagging, int saturated) {
         static final Seconds NONE = new Seconds(List.of(), List.of(), 0);
 
@@ -63,10 +57,7 @@ final class ClientFacts {
         }
     }
 
-    /**
-     * The most GC pause time the client logged between two lines while samples were in flight: a pause before the load
-     * delays no sample.
-     */
+    /** The most GC pause between two client lines while samples were in flight: a pause before the load delays none. */
     static long worstGcSecondUnderLoad(List<ClientSnapshot> client) {
         long worst = 0;
         for (int i = 1; i < client.size(); i++) {

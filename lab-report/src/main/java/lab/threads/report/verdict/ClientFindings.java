@@ -12,10 +12,7 @@ import lab.threads.report.raw.ClientHealth;
 import lab.threads.report.raw.ClientSnapshot;
 import lab.threads.report.raw.ServerView;
 
-/**
- * {@link ClientVerdict}'s evidence in words: one sentence per fact, whether it alone makes the client the bottleneck,
- * and each verdict's advice, all naming the client that recorded the samples.
- */
+/** {@link ClientVerdict}'s evidence in words, naming the client that recorded the samples, and its advice. */
 final class ClientFindings {
 
     private ClientFindings() {}

@@ -66,10 +66,7 @@ public record CpuSplit(
         return saturatedSeconds * 2 >= seconds;
     }
 
-    /**
-     * "the server took 1.6 of 2 cores, the client 0.4": in the seconds all cores were busy when known, else over the
-     * load.
-     */
+    /** "the server took 1.6 of 2 cores, the client 0.4", in the busy seconds when known, else over the load. */
     String coresWords(int machineCores) {
         boolean busy = saturatedSeconds > 0 && busyClientCpuMs > 0 && busyServerCpuMs > 0;
         return String.format(

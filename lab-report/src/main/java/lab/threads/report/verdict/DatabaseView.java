@@ -4,10 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import lab.threads.report.raw.DatabaseSeries;
 
-/**
- * The database's own count of the servers' connections over the load (pg_stat_activity), beside the pool's, and the
- * seconds it did not answer ({@code downFromS} null when it always did).
- */
+/** The database's own count of the servers' connections over the load, and the seconds it did not answer. */
 public record DatabaseView(int peakConnections, int peakQueries, long downSeconds, Double downFromS, Double downToS) {
 
     /** @return null without the database's series */

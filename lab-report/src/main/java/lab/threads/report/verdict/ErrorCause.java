@@ -2,16 +2,10 @@ package lab.threads.report.verdict;
 
 import java.util.Locale;
 
-/**
- * Why a sample failed, and which side said so, kept in summary.json as its {@link #key()} ("client:
- * java.net.SocketException: Too many open files").
- */
+/** Why a sample failed and which side said so, kept in summary.json as its {@link #key()}. */
 public record ErrorCause(Side side, String cause) {
 
-    /**
-     * Who failed the request: the server's status, the client, the machine both share (its ports), or the plan's
-     * assertion.
-     */
+    /** Who failed the request: the server, the client, the machine both share, or the plan's assertion. */
     public enum Side {
         SERVER,
         CLIENT,

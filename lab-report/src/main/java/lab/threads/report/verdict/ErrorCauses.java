@@ -7,10 +7,7 @@ import java.util.stream.Collectors;
 import lab.threads.report.math.TimeBreakdown;
 import lab.threads.report.raw.Sample;
 
-/**
- * Counts failed samples by cause, labelled with the side that failed, because the lab's point is telling them apart:
- * {@code server: HTTP 503} against {@code client: java.net.SocketTimeoutException}.
- */
+/** Counts failed samples by cause, labelled with the side that failed: telling them apart is the lab's point. */
 public final class ErrorCauses implements Consumer<Sample> {
 
     public static final String CLIENT_PREFIX = "Non HTTP response code: ";

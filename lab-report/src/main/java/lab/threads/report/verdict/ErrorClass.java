@@ -4,10 +4,7 @@ import java.util.Locale;
 import java.util.Map;
 import lab.threads.report.raw.Sample;
 
-/**
- * What kind of failure a failed sample was, with the side whose limit it points to and that limit: a class groups what
- * many exception texts say alike, so a run past a server's limits reads as the limits hit.
- */
+/** What kind of failure a sample was, and the side and limit it points to: the limits hit, not exception names. */
 public enum ErrorClass {
     /** Nothing listened on the port: the kernel answered the SYN with RST. */
     CONNECTION_REFUSED(
@@ -135,10 +132,7 @@ public enum ErrorClass {
         return OTHER;
     }
 
-    /**
-     * The limit a failure of this class points to; a 5xx's by the cause its answer named, or the framework's own
-     * answer.
-     */
+    /** The limit this class points to; a 5xx's by the cause its answer named. */
     public String limit(String serverCause) {
         if (this != HTTP_5XX) {
             return limit;

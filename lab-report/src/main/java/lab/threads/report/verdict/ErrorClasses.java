@@ -9,10 +9,7 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 import lab.threads.report.raw.Sample;
 
-/**
- * Counts failed samples by {@link ErrorClass}, in total and per second of their end, a 5xx apart per status and cause;
- * every failed sample lands in exactly one row.
- */
+/** Counts failed samples by {@link ErrorClass}, in total and per second; each lands in exactly one row. */
 public final class ErrorClasses implements Consumer<Sample> {
 
     private final Map<String, ErrorClassTally.Row> rows = new LinkedHashMap<>();

@@ -112,10 +112,7 @@ public record MachineShares(
         return seconds == 0 ? 0 : 100.0 * saturatedSeconds / seconds;
     }
 
-    /**
-     * Steal and other programs by their shares. Other programs only when every core was busy for a second at least:
-     * while a core is idle they take nothing the sides wanted. Steal always.
-     */
+    /** Steal, and other programs when every core was busy a second at least (else they took nothing), by share. */
     Map<String, Double> disturbers() {
         Map<String, Double> disturbers = new LinkedHashMap<>();
         disturbers.put("steal (the hypervisor's other guests)", stealPercent);

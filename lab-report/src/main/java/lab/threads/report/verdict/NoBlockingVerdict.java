@@ -10,10 +10,7 @@ public final class NoBlockingVerdict {
 
     private NoBlockingVerdict() {}
 
-    /**
-     * The verdict with the req/s the server could have reached with a client that cost nothing, on saturated shared
-     * cores; any other run as it was.
-     */
+    /** The verdict with the req/s a client that cost nothing would have left the server, on saturated shared cores. */
     public static ClientVerdict of(
             ClientVerdict verdict, boolean noIdeal, CpuSplit cpu, CoreUse cores, double throughput) {
         if (!(noIdeal && !cores.pinned() && cpu.known() && cpu.machineSaturated() && throughput > 0)) {
@@ -24,10 +21,7 @@ public final class NoBlockingVerdict {
         return verdict.withFindings(findings);
     }
 
-    /**
-     * At the server's own cost a request, the CPU both sides spent would have carried {@code throughput x (client +
-     * server) / server} req/s.
-     */
+    /** The CPU both sides spent, at the server's cost a request: {@code throughput x (client + server) / server}. */
     static String ceiling(CpuSplit cpu, double throughput) {
         double clientShare = (double) cpu.clientCpuMs() / (cpu.clientCpuMs() + cpu.serverCpuMs());
         double serverAlone = throughput * (cpu.clientCpuMs() + cpu.serverCpuMs()) / cpu.serverCpuMs();

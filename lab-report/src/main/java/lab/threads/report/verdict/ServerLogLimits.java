@@ -11,10 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import lab.threads.run.RunFolder;
 
-/**
- * The server's side of "who ran out": lines of its {@code server.log} that name one of {@link
- * ClientVerdict#RESOURCE_LIMITS}; nothing for a server the runner did not start.
- */
+/** Lines of the server's {@code server.log} that name one of {@link ClientVerdict#RESOURCE_LIMITS}. */
 public final class ServerLogLimits {
 
     private ServerLogLimits() {}

@@ -80,10 +80,7 @@ public record StagedOutcome(
             long p99Ms,
             boolean failing) {
 
-        /**
-         * Whether the users added since {@code before} brought less than {@link #KNEE_FOLLOW_SHARE} of what they
-         * offered.
-         */
+        /** Whether the users added since {@code before} brought less than {@link #KNEE_FOLLOW_SHARE} of their offer. */
         public boolean stoppedFollowing(StageFigures before) {
             long addedOffer = offered - before.offered;
             return users > before.users && addedOffer > 0 && samples - before.samples < KNEE_FOLLOW_SHARE * addedOffer;

@@ -135,10 +135,7 @@ public record TalkComparison(String source, List<Row> rows) {
         return what;
     }
 
-    /**
-     * Why the JDK server closes a connection unanswered: a small idle cap closes a kept-alive connection as it goes
-     * idle; a connection limit closes every new one beyond it as it is accepted.
-     */
+    /** Why the JDK server closes a connection unanswered: its idle cap, or its connection limit. */
     private static String whyClosed(Measured here) {
         Map<String, Object> own = framework(here.settings());
         if (!(own.get(IDLE_CAP) instanceof Number cap) || !(own.get(MAX_CONNECTIONS) instanceof Number limit)) {
