@@ -11,16 +11,10 @@ import java.util.List;
 import java.util.Map;
 import lab.threads.client.LoadClient;
 
-/**
- * The charts of index.html: one canvas per figure, Chart.js and charts.js inlined, the series as inline JSON, so the
- * page works offline.
- */
+/** The charts of index.html: canvases, Chart.js and charts.js inlined, the series as inline JSON. */
 public final class ChartsSection {
 
-    /**
-     * A chart of the page, drawn by charts.js by its id; "{client}" in its words names the client that recorded the
-     * samples.
-     */
+    /** A chart of the page by its id; "{client}" in its words names the client that ran. */
     public record Figure(String id, String title, String caption) {
 
         /** The same figure naming the client that ran. */

@@ -16,10 +16,7 @@ import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
-/**
- * headline.png, the run in one picture for places that show no HTML: every server's p99 per second (solid, left axis)
- * and active users (dashed, right axis), drawn with JFreeChart, no browser needed.
- */
+/** headline.png: every server's p99 and active users per second, drawn with JFreeChart, no browser needed. */
 public final class HeadlineChart {
 
     private static final int WIDTH = 1200;

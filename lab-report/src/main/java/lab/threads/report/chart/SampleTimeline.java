@@ -11,10 +11,7 @@ import lab.threads.report.math.Percentiles;
 import lab.threads.report.raw.Sample;
 import lab.threads.run.PlanShape;
 
-/**
- * Buckets one server's samples per second for the charts, by end and, for an open plan, by start. Second 0 is known
- * only at the end of the file, so each sample is kept as three primitives and a bit and bucketed when asked.
- */
+/** Buckets one server's samples per second for the charts, by end and by start, kept compact until asked. */
 final class SampleTimeline implements Consumer<Sample> {
 
     private int count;
@@ -73,10 +70,7 @@ final class SampleTimeline implements Consumer<Sample> {
         return seconds;
     }
 
-    /**
-     * An open plan's seconds by arrival, up to the later of the last start and the schedule's end, so seconds the
-     * client sent nothing it was due to send still show.
-     */
+    /** An open plan's seconds by arrival, up to the schedule's end, so seconds the client fell silent still show. */
     List<ArrivalSecond> arrivalSeconds(PlanShape plan, long scheduleStartMs) {
         if (count == 0 || !plan.isOpen()) {
             return List.of();

@@ -7,10 +7,7 @@ import java.util.List;
 import lab.threads.report.raw.JsonLinesFile;
 import lab.threads.run.RunFolder;
 
-/**
- * A server's /stats snapshots as chart points; CPU is the counters' growth over the wall time between two snapshots, so
- * a late snapshot shows no spike.
- */
+/** /stats snapshots as chart points; CPU over the wall time between snapshots, so a late one shows no spike. */
 final class StatsTimeline {
 
     private static final double MIB = 1024.0 * 1024.0;

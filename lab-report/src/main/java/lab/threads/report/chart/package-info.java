@@ -1,5 +1,2 @@
-/**
- * The per-second series of each server's run on one time axis (charts.json), read again from the raw files, and their
- * drawing: Chart.js inlined into index.html, and headline.png with JFreeChart.
- */
+/** Each server's per-second series (charts.json), read again from the raw files, and their drawing. */
 package lab.threads.report.chart;

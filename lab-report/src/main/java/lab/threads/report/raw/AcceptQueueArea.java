@@ -45,10 +45,7 @@ public record AcceptQueueArea(double connectionSeconds, int samples, double samp
                 file.getFileName().toString());
     }
 
-    /**
-     * The area under {@code {epoch ms, value}} points in time order, value-seconds, by trapezoids: by Little's law, the
-     * sum of every wait the series counts.
-     */
+    /** The area under {@code {epoch ms, value}} points by trapezoids: by Little's law, the sum of every wait. */
     static double trapezoids(List<long[]> points) {
         double area = 0;
         for (int i = 1; i < points.size(); i++) {

@@ -3,10 +3,7 @@ package lab.threads.report.raw;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * One second of the client's health on the run's time axis, from two consecutive lines of client-stats.jsonl; shares
- * are of the whole machine (all cores = 100%).
- */
+/** One second of the client's health from two client-stats.jsonl lines; shares are of all cores (100%). */
 public record ClientPoint(
         double second,
         Double cpuPercentOfMachine,

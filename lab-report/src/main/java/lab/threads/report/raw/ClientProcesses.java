@@ -7,10 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import lab.threads.run.RunFolder;
 
-/**
- * How many local processes sent a server's load, and why ({@link RunFolder#CLIENT_SPLIT_FILE}); one, with no reason,
- * for an older run or an unreadable file.
- */
+/** How many local processes sent the load, and why; one, with no reason, for an older run. */
 public record ClientProcesses(int processes, String why) {
 
     public static final ClientProcesses ONE = new ClientProcesses(1, null);

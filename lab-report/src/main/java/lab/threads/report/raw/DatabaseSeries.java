@@ -4,10 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * The database's own view of the servers' connections once a second ({@code database.jsonl}: the runner's reading of
- * {@code pg_stat_activity}).
- */
+/** The database's own view of the servers' connections once a second ({@code database.jsonl}). */
 public record DatabaseSeries(List<Point> samples) {
 
     /** @param sleeping of the connections, those in {@code pg_sleep}: the lab's query, running */

@@ -15,10 +15,7 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
-/**
- * Streams the samples of a JMeter CSV results file to a consumer, so a large file never sits in memory. A missing,
- * empty or cut file (a run killed mid-way) adds a note rather than throw; a cut one is partial.
- */
+/** Streams a JMeter CSV results file; missing, empty or cut (a run killed mid-way) adds a note, cut is partial. */
 public final class JtlReader {
 
     private static final CSVFormat FORMAT =

@@ -8,10 +8,7 @@ import lab.threads.run.JvmSide;
 import one.convert.Arguments;
 import one.convert.JfrToFlame;
 
-/**
- * A server's turn under {@code --profile}: the counts of the server JVM and of the client fork, each null when it left
- * no readable recording.
- */
+/** A server's turn under {@code --profile}: each side's JVM counts, null without a readable recording. */
 public record JvmProfile(JvmCounts server, JvmCounts client) {
 
     /** @return null when the run was not profiled: neither recording is in the folder */
@@ -45,10 +42,7 @@ public record JvmProfile(JvmCounts server, JvmCounts client) {
         }
     }
 
-    /**
-     * A self-contained flame graph of the recording's CPU samples by async-profiler's converter. No --cpu: it would
-     * drop the JDK's own samples; --inverted: the widest frames show first.
-     */
+    /** A flame graph by async-profiler's converter; no --cpu, which drops the JDK's samples; roots on top. */
     private static void flameGraph(Path jfr, Path html, String title) throws IOException {
         Arguments options = new Arguments("--inverted", "--title", title.replaceAll("[<>&'\"]", ""));
         JfrToFlame.convert(jfr.toString(), html.toString(), options);

@@ -14,10 +14,7 @@ import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordingFile;
 
-/**
- * Reads one JVM's recording into its {@link JvmCounts}, event by event, so a recording of any size reads in little
- * memory.
- */
+/** Reads one JVM's recording into its {@link JvmCounts} event by event, in little memory whatever its size. */
 final class JvmRecording {
 
     static final int HOT_FRAMES = 10;

@@ -9,10 +9,7 @@ import java.util.List;
 import lab.threads.run.LedgerSecond;
 import lab.threads.run.RunFolder;
 
-/**
- * Reads a server folder's {@code ledger.jsonl}, one {@link LedgerSecond} a line; a folder from before the ledger has
- * none, which is no defect and no note.
- */
+/** Reads a server folder's {@code ledger.jsonl}; a folder from before the ledger has none, and no note. */
 public final class LedgerFile {
 
     private static final ObjectMapper JSON =

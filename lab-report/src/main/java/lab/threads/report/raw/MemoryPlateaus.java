@@ -8,10 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * The server's memory by part at the baseline (step 0, first) and at each plateau of a hold plan ({@code
- * memory.jsonl}), with the requests it held at each.
- */
+/** The server's memory by part at the baseline and at each plateau of a hold plan ({@code memory.jsonl}). */
 public record MemoryPlateaus(List<Plateau> plateaus) {
 
     /** @param parts each part the server could measure, bytes, by its name in {@code /stats/memory} */

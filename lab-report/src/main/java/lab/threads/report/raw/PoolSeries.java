@@ -15,8 +15,7 @@ public record PoolSeries(String pool, String library, List<Point> samples) {
     public record Point(long sampledAtMs, int max, int active, int waiting) {}
 
     /**
-     * A pool a server may report under /stats' {@code pools}, with its library's names for its connections lent out and
-     * its waiting threads, and the library of a server that does not name it.
+     * A pool /stats may report, its library's names for connections lent and threads waiting, and its default library.
      */
     private record Names(String pool, String active, String waiting, String unnamedLibrary) {}
 
@@ -24,10 +23,7 @@ public record PoolSeries(String pool, String library, List<Point> samples) {
             new Names("db", "active", "threadsAwaitingConnection", "HikariCP"),
             new Names("httpPool", "leased", "pending", "HttpClient 5"));
 
-    /**
-     * The samples within the load of the first pool any request used; null without one (a run of sleeps, an older
-     * server).
-     */
+    /** The samples within the load of the first pool any request used; null without one. */
     public static PoolSeries read(Path statsFile, long fromMs, long toMs) {
         for (Names pool : POOLS) {
             PoolSeries series = read(statsFile, pool, fromMs, toMs);
@@ -81,10 +77,7 @@ public record PoolSeries(String pool, String library, List<Point> samples) {
         return samples.stream().mapToInt(Point::waiting).max().orElse(0);
     }
 
-    /**
-     * The area under the waiting threads, thread-seconds: by Little's law the sum of every wait for a connection, which
-     * the request log's stamps sum too.
-     */
+    /** The area under the waiting threads, thread-seconds: by Little's law the sum of every wait for a connection. */
     public double waitingSeconds() {
         return AcceptQueueArea.trapezoids(samples.stream()
                 .map(point -> new long[] {point.sampledAtMs(), point.waiting()})

@@ -8,10 +8,7 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 import lab.threads.run.RunFolder;
 
-/**
- * Where a once-a-second series has no line for more than {@link #GAP_MS} during the load, one sentence per series: a
- * process's own record stops when the process is saturated, the runner's /proc view of it does not.
- */
+/** Where a once-a-second series misses more than {@link #GAP_MS} in the load, against the runner's /proc view. */
 public final class SeriesGaps {
     /** One line a second: a longer silence is the series', not the sampler's rhythm. */
     public static final long GAP_MS = 2_000;

@@ -15,10 +15,7 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
-/**
- * The server's own record of each {@code /sleep} request ({@code server-requests.csv}), by request id. Never throws: a
- * missing or damaged file gives what could be read and a note.
- */
+/** The server's own record of each {@code /sleep} request by id; never throws, a damaged file gives a note. */
 public final class ServerRequestLog {
     private static final CSVFormat FORMAT =
             CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
@@ -44,10 +41,7 @@ public final class ServerRequestLog {
         }
     }
 
-    /**
-     * The pool's instants of a request that waited through one, epoch microseconds, 0 where not stamped: asking for a
-     * connection, having one, the call on it returned.
-     */
+    /** A pooled request's instants, epoch us, 0 where not stamped: asking, having a connection, the call returned. */
     public record Borrow(long borrowingUs, long borrowedUs, long calledUs) {
         public static final Borrow NONE = new Borrow(0, 0, 0);
 
@@ -156,10 +150,7 @@ public final class ServerRequestLog {
                 : inside.isEmpty() ? Lookup.OUTSIDE : Lookup.AMBIGUOUS;
     }
 
-    /**
-     * A lookup's entry, or why there is none: several of its id at the time, or its id only at other times (a stamp
-     * taken late, or a repeated id).
-     */
+    /** A lookup's entry, or why none: several of its id at the time, or its id only at other times. */
     public record Lookup(Entry entry, boolean ambiguous, boolean outside) {
         static final Lookup MISSING = new Lookup(null, false, false);
         static final Lookup AMBIGUOUS = new Lookup(null, true, false);

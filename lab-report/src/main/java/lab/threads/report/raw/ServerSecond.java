@@ -10,10 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * One second of the server's own series ({@code server-seconds.json}): the responses it handed over in that wall-clock
- * second; seconds without any are not listed.
- */
+/** One wall-clock second of the server's own series ({@code server-seconds.json}); seconds without any unlisted. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ServerSecond(long epochSecond, long completed, double p50Ms, double p99Ms, double maxMs) {
 

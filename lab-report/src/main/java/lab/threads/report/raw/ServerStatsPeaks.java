@@ -37,10 +37,7 @@ public record ServerStatsPeaks(
     /** A poll every second, each allowed 2 s to answer: a longer silence at the end is the server's, not the poller's. */
     static final long SILENCE_MS = 5_000;
 
-    /**
-     * The larger of the JVM's exact peak of platform threads and /proc's count, which is sampled and misses the moments
-     * a saturated server cannot answer.
-     */
+    /** The larger of the JVM's exact platform-thread peak and /proc's sampled count. */
     public Long peakThreads() {
         if (peakOsThreads == null || peakPlatformThreads == null) {
             return peakOsThreads != null ? peakOsThreads : peakPlatformThreads;

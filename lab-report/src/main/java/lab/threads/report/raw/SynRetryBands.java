@@ -6,10 +6,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 
-/**
- * The client's view of dropped SYNs: a SYN the listener dropped shows as a connect of about 1 s (one retry), a second
- * drop as the next band. Counts the connects of 900 ms and more, by band.
- */
+/** Connects of 900 ms and more by band: a SYN the listener dropped costs its connect about 1 s a retry. */
 public final class SynRetryBands implements Consumer<Sample> {
     /** A connect this slow took at least one SYN retry: the first comes after 1 s. */
     static final long RETRIED_MS = 900;

@@ -13,19 +13,13 @@ import java.util.Objects;
 import lab.threads.report.summary.RunReport;
 import lab.threads.run.RunFolder;
 
-/**
- * Reads back what a run wrote (summary.json, sweep.json) leniently: an older version's summary.json still reads, its
- * missing figures as null.
- */
+/** Reads back what a run wrote, leniently: an older summary.json still reads, its missing figures as null. */
 public final class RunFiles {
 
     private static final ObjectMapper JSON =
             new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
-    /**
-     * sweep.json's index of a sweep or of repeats, each case's folder relative to the run folder, in the order they
-     * ran.
-     */
+    /** sweep.json's index: each case's folder relative to the run folder, in the order they ran. */
     public record SweepFile(Map<String, Object> metadata, List<String> cases) {}
 
     private RunFiles() {}
@@ -97,10 +91,7 @@ public final class RunFiles {
                 Objects.requireNonNullElse(sweep.cases(), List.of()));
     }
 
-    /**
-     * The folder runs land in ({@code --out}), from one case's folder: a sweep adds one level, repeats another, as the
-     * case's metadata says.
-     */
+    /** The folder runs land in, from one case's folder: a sweep adds one level, repeats another. */
     public static Path resultsFolder(Path caseDir, Map<String, Object> metadata) {
         int depth = (metadata.get("sweep") != null ? 1 : 0)
                 + (metadata.get("repeats") instanceof Number repeats && repeats.intValue() > 1 ? 1 : 0);

@@ -16,10 +16,7 @@ import lab.threads.report.summary.RunReport;
 import lab.threads.run.AtomicFile;
 import lab.threads.run.RunFolder;
 
-/**
- * {@code results/index.html}: every run in the folder, newest first, from the summaries each run wrote. A folder that
- * is no run is named in a note, never fatal: the index must not stop a run from ending well.
- */
+/** {@code results/index.html}: every run, newest first; a folder that is no run is noted, never fatal. */
 public final class RunIndex {
 
     /** One run in the index; a {@code group} is a sweep or repeats, whose cases each have their own folder. */
@@ -46,10 +43,7 @@ public final class RunIndex {
         return AtomicFile.write(resultsDir.resolve(RunFolder.HTML_FILE), RunIndexPage.render(read(resultsDir)));
     }
 
-    /**
-     * Rewrites the index only where a run wrote one before, so a run folder kept elsewhere never gets an index of its
-     * neighbours. @return the file written, if any
-     */
+    /** Rewrites the index only where a run wrote one before. @return the file written, if any */
     public static Optional<Path> refresh(Path resultsDir) throws IOException {
         return isResultsFolder(resultsDir) && Files.isRegularFile(resultsDir.resolve(RunFolder.HTML_FILE))
                 ? Optional.of(write(resultsDir))

@@ -8,10 +8,7 @@ import java.util.stream.Collectors;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.page.Section;
 
-/**
- * Seed 002's table (SEEDS.md) for a sweep with nothing blocking: per server and level, req/s, latency, errors, each
- * side's CPU per request, threads and RSS. Only without an ideal: with a sleep the main table and the bends say more.
- */
+/** Seed 002's table (SEEDS.md) for a sweep with nothing blocking; with a sleep the table and bends say more. */
 final class Seed002Table {
 
     static final String TITLE = "Seed 002's table: no blocking";

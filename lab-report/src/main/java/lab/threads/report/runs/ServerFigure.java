@@ -11,10 +11,7 @@ import lab.threads.report.math.RequestPart;
 import lab.threads.report.summary.Figure;
 import lab.threads.report.summary.ServerSummary;
 
-/**
- * One figure read off a server's row for the sweep, the run index and the comparison: a registered one ({@link #of}) or
- * the sweep's own slowest-1% parts; NaN, shown as n/a, where the row lacks it.
- */
+/** One figure read off a server's row across runs: a registered one or a slowest-1% part; NaN where none. */
 public record ServerFigure(String key, String label, int places, ToDoubleFunction<ServerSummary> reader) {
 
     public static final ServerFigure THROUGHPUT = of(Figure.THROUGHPUT);

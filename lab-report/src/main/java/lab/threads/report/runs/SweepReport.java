@@ -24,10 +24,7 @@ import lab.threads.report.verdict.Verdict;
 import lab.threads.run.AtomicFile;
 import lab.threads.run.RunFolder;
 
-/**
- * The top of a sweep or repeated run: each server's headline figures against the swept level, median and range over the
- * repeats, as sweep.json, sweep.md and index.html (Chart.js inlined, where each curve bends visible).
- */
+/** The top of a sweep or repeats: each server's figures against the level, as sweep.json, sweep.md and a page. */
 public final class SweepReport {
     public static final String JSON_FILE = "sweep.json";
     public static final String MARKDOWN_FILE = "sweep.md";
@@ -55,10 +52,7 @@ public final class SweepReport {
             table.sweep td.server,section td:first-child{white-space:nowrap;text-align:left}
             """;
 
-    /**
-     * A line chart per figure with its range shaded, and latency against rate with each knee a triangle; counts the
-     * charts drawn, so a browser test can tell they rendered.
-     */
+    /** Draws each figure's chart and latency against rate, and counts the charts drawn for a browser test. */
     private static final String DRAW_CHARTS = """
             let rendered = 0;
             for (const [figure, perServer] of Object.entries(data)) {
@@ -148,10 +142,7 @@ public final class SweepReport {
             Map.entry("throughput", "req/s"),
             Map.entry("p99", "p99 ms"));
 
-    /**
-     * Where each server bends: the first level whose median falls below {@value #KNEE_PERCENT_OF_IDEAL}% of the ideal
-     * or passes {@value #KNEE_ERROR_PERCENT}% errors; a bend where the client was the bottleneck says so.
-     */
+    /** Where each server bends: its first level below the bar {@link Headline} sets for carrying the plan. */
     static List<String> kneeLines(List<SweepPoint> points) {
         String property = property(points);
         return points.stream()
@@ -242,10 +233,7 @@ public final class SweepReport {
         return lines;
     }
 
-    /**
-     * The sweep's figures, a row per server and level; on a page the headers wrap and ranges break, so many servers fit
-     * a window.
-     */
+    /** The sweep's figures, a row per server and level, narrow enough for many servers side by side. */
     static Section.RangeTable figures(List<SweepPoint> points) {
         String property = property(points);
         List<String> labels = new ArrayList<>(List.of("server", property));
@@ -362,10 +350,7 @@ public final class SweepReport {
                 + DRAW_CHARTS;
     }
 
-    /**
-     * Each charted figure's spreads per server, one per level (null where it has none), so every line fits the levels'
-     * axis.
-     */
+    /** Each charted figure's spreads per server, one per level (null where none), on the levels' axis. */
     private static Map<String, Object> chartData(List<SweepPoint> points, List<String> servers, List<String> levels) {
         Map<String, Object> chartData = new LinkedHashMap<>();
         for (ServerFigure figure : CHARTED) {

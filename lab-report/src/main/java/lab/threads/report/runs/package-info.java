@@ -1,5 +1,2 @@
-/**
- * Works across runs, from their summaries and never from raw samples: the index of runs, the comparison of two runs or
- * sets of repeats, and the top page of a sweep or of repeats.
- */
+/** Works across runs from their summaries: the index of runs, comparisons, and the page of a sweep or repeats. */
 package lab.threads.report.runs;
