@@ -17,7 +17,7 @@ public final class ArrivalLag implements Consumer<Sample> {
     /**
      * @param worstAtSecond       when the latest arrival started, in seconds since the run's first sample start
      * @param afterSchedule       arrivals started more than {@link #LATE_FLAG_SECONDS} after the schedule's last was
-     *                      due
+     *                            due
      * @param scheduleEndAtSecond when the schedule's last arrival was due, in the same seconds
      */
     public record Lateness(

@@ -20,7 +20,7 @@ import lab.threads.client.LoadClient;
  * @param withoutServerRecord samples the server has no record of: it never wrote their response
  * @param ambiguous           samples whose id the server saw more than once within their times: not joined
  * @param unansweredByCause   the samples without a server record by cause, most first: beside the slowest 1%, not left
- *                          out
+ *                            out
  * @param kernelCheck         the kernel accept queue parts against the area under the Recv-Q; null without the series
  * @param outsideTimes        answered samples whose id the server logged outside their times (a stamp taken late)
  */

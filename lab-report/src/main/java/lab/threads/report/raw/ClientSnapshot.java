@@ -11,8 +11,7 @@ import java.util.List;
  * cumulative since the client JVM started; a field the OS could not give is null.
  *
  * @param elapsedMs        since the client started its test: {@code sampledAtMs - elapsedMs} is second 0 of its
- *                  schedule (Hyperfoil's lines before its measured phase carry a planned origin: read it from the last
- *                  line)
+ *                         schedule (Hyperfoil's lines before its measured phase carry a planned origin: read the last)
  * @param machineCpuBusyMs all cores, from /proc/stat: the whole machine, server and client together
  * @param distributed      the users ran on JMeter workers: this line describes the controller only
  */

@@ -6,7 +6,7 @@ package lab.threads.report.raw;
  * @param timeStamp       when the sample started, epoch ms
  * @param responseMessage JMeter's text for the code; for a client-side failure, the exception's message
  * @param connect         ms from the sample's start to its connection being open, SYN retries included; 0 on a reused
- *                connection
+ *                        connection
  * @param requestId       the {@code rid} of the sample's URL, which the server's request log keeps too; null when none
  * @param serverCause     the cause an error answer's body named ({@code db_pool_timeout}); null when none
  */

@@ -86,7 +86,7 @@ public record ClientVerdict(
      * @param server   the server's own responses per second; empty when unknown
      * @param client   the client's own snapshots; empty when unknown
      * @param view     the server's own latency, for the gap between the p99s; null when unknown or when the {@link
-     *             TimeBreakdown} says where the time went instead
+     *                 TimeBreakdown} says where the time went instead
      * @param lateness an open plan's arrivals against their schedule; null for a closed plan
      */
     public static ClientVerdict judge(
