@@ -45,15 +45,6 @@ public final class RequestTimeline implements Consumer<Sample> {
             boolean serverLate,
             boolean pooled) {}
 
-    public RequestTimeline(ServerRequestLog server) {
-        this(server, Sample::responseCode);
-    }
-
-    /** JMeter's samples. */
-    public RequestTimeline(ServerRequestLog server, Function<Sample, String> causeOf) {
-        this(server, causeOf, LoadClient.UNNAMED);
-    }
-
     /**
      * @param causeOf the words for why a sample the server never answered failed
      * @param client  the client that wrote the samples: how late its recorded end can be, and its name
@@ -86,10 +77,6 @@ public final class RequestTimeline implements Consumer<Sample> {
         } else {
             joined.add(split(sample, found.entry(), client.endResolutionMs()));
         }
-    }
-
-    static Joined split(Sample sample, ServerRequestLog.Entry entry) {
-        return split(sample, entry, LoadClient.UNNAMED.endResolutionMs());
     }
 
     /** @param endResolutionMs how much later than the recorded end the request may truly have ended */
