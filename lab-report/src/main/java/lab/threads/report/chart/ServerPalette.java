@@ -21,23 +21,18 @@ public final class ServerPalette {
 
     private static Map<String, String> known() {
         Map<String, String> colors = new LinkedHashMap<>();
-        // A new platform thread per request: blues.
         colors.put("server-platform", "#1f77b4");
         colors.put("server-jdk-thread", "#6baed6");
-        // A cached pool: oranges.
         colors.put("server-pool", "#ff7f0e");
         colors.put("server-jdk-pool", "#a65005");
-        // A bounded pool of 200: reds and pinks.
         colors.put("server-fixed-pool", "#d62728");
         colors.put("server-tomcat-pool", "#e377c2");
         colors.put("server-jetty-pool", "#7b1533");
-        // A virtual thread per request: greens and teals.
         colors.put("server-virtual", "#2ca02c");
         colors.put("server-undertow-virtual", "#17becf");
         colors.put("server-tomcat-virtual", "#005a32");
         colors.put("server-jetty-virtual", "#8cc63f");
         colors.put("server-jdk-virtual", "#1b9e77");
-        // No thread per request: brown.
         colors.put("server-async", "#8c564b");
         return Map.copyOf(colors);
     }
@@ -52,8 +47,7 @@ public final class ServerPalette {
                 colors.add(known);
                 continue;
             }
-            String next = OTHERS.get(other++ % OTHERS.size());
-            colors.add(next);
+            colors.add(OTHERS.get(other++ % OTHERS.size()));
         }
         return colors;
     }

@@ -120,9 +120,10 @@ public final class CsvReport {
     private static List<Column> clientColumns() {
         return List.of(
                 new Column("client verdict", s -> s.validity().verdict()),
-                new Column("client stall seconds", s -> seconds(s.validity().clientStalls())),
+                new Column("client stall seconds", s -> s.validity().stallSeconds()),
                 new Column(
-                        "client busy lagging seconds", s -> seconds(s.validity().clientBusyLagging())),
+                        "client busy lagging seconds",
+                        s -> ClientVerdict.Interval.seconds(s.validity().clientBusyLagging())),
                 new Column("machine saturated seconds", s -> s.validity().machineSaturatedSeconds()),
                 new Column(
                         "client findings", s -> String.join("; ", s.validity().findings())),
@@ -227,10 +228,6 @@ public final class CsvReport {
             throw new UncheckedIOException(e); // a StringBuilder does not fail
         }
         return csv.toString();
-    }
-
-    private static double seconds(List<ClientVerdict.Interval> intervals) {
-        return intervals.stream().mapToDouble(ClientVerdict.Interval::seconds).sum();
     }
 
     /** {@code cause=count} pairs, so the cell can be split again. */

@@ -214,9 +214,6 @@ final class ClientFindings {
     }
 
     private static String seconds(List<ClientVerdict.Interval> intervals) {
-        return String.format(
-                Locale.ROOT,
-                "%.0f s",
-                intervals.stream().mapToDouble(ClientVerdict.Interval::seconds).sum());
+        return String.format(Locale.ROOT, "%.0f s", ClientVerdict.Interval.seconds(intervals));
     }
 }

@@ -66,14 +66,17 @@ public record ClientVerdict(
 
     /** @return the seconds in which the client recorded nothing while the server answered */
     public double stallSeconds() {
-        return clientStalls.stream().mapToDouble(Interval::seconds).sum();
+        return Interval.seconds(clientStalls);
     }
 
     /** A stretch of the run, in seconds since its first sample start, and what each side counted in it. */
     public record Interval(double fromSecond, double toSecond, long serverResponses, long jmeterSamples) {
 
-        public double seconds() {
-            return toSecond - fromSecond;
+        /** The stretches' seconds, summed. */
+        public static double seconds(List<Interval> intervals) {
+            return intervals.stream()
+                    .mapToDouble(i -> i.toSecond - i.fromSecond)
+                    .sum();
         }
 
         String words() {
