@@ -13,11 +13,8 @@ import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingFile;
 
 /**
- * What a server's JVM recorded (JFR) during one probe: its pinned events and their top frames, its samples of threads
- * in native code inside a wait, and the carrier threads it started.
- *
- * @param pinnedTop the most frequent top frames of the pinned events, "frame < caller (count)"; empty when none
- * @param nativeTop the most frequent top frame of the native samples inside a wait; empty when none
+ * What a server's JVM recorded during one probe: its pinned events and their top frames, its native samples inside a
+ * wait, and the carrier threads it started; a top frame is empty when none.
  */
 public record JfrEvidence(int pinnedEvents, String pinnedTop, int nativeSamples, String nativeTop, int carriers) {
     /** The thread group every carrier thread of the virtual-thread scheduler is in (jdk.internal.misc.CarrierThread). */
@@ -76,8 +73,8 @@ public record JfrEvidence(int pinnedEvents, String pinnedTop, int nativeSamples,
     }
 
     /**
-     * Why and where it pinned: the JVM's reason (JDK 24 on; 21 gives none), the top frame below the scheduler's own
-     * machinery and the lab's first frame under it, "reason: top < ... < lab".
+     * Why and where it pinned: the JVM's reason (JDK 24 on), the top frame below the scheduler's machinery and the
+     * lab's first frame, "reason: top < ... < lab".
      */
     static String pinnedWhere(RecordedEvent event) {
         String where = topFrame(event.getStackTrace());

@@ -17,8 +17,8 @@ import lab.threads.run.AtomicFile;
 import lab.threads.run.RunFolder;
 
 /**
- * Writes a run's report files into its run folder: summary.json, summary.csv, summary.md, charts.json (the
- * per-second series, read again from the servers' files), index.html and headline.png.
+ * Writes a run's report files into its folder: summary.json, summary.csv, summary.md, charts.json, index.html and
+ * headline.png.
  */
 public final class ReportWriter {
 

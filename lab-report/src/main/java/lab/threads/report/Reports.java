@@ -32,10 +32,9 @@ import lab.threads.tasks.TaskRun;
 import lab.threads.tasks.TaskSeed;
 
 /**
- * The runner's door into the report for what is not one case of a run ({@link CaseReport}) nor a run redone
- * ({@link RunRewrite}): the index of all runs, a comparison of two, a soak's check, the pages of {@code ./lab tasks}
- * and {@code ./lab pinning}. The runner names this package of the report and no other (RunnerReportDoorTest); what it
- * passes in is lab-run-model's, the tasks fork's or the JDK's.
+ * The runner's door into the report for what is not one case of a run ({@link CaseReport}) nor a run redone ({@link
+ * RunRewrite}): the index of runs, a comparison, a soak's check, the pages of {@code ./lab tasks} and {@code ./lab
+ * pinning}.
  */
 public final class Reports {
 
@@ -51,12 +50,7 @@ public final class Reports {
         return RunIndex.refresh(results);
     }
 
-    /**
-     * Two runs compared: compare.html written, the table a terminal shows.
-     *
-     * @param page    compare.html's folder; null for {@code compare-<stamp>} in the folder B's run landed in
-     * @param results the folder B's run landed in, whose index lists the comparison
-     */
+    /** Two runs compared: the terminal's table, compare.html's folder, and the results folder whose index lists it. */
     public record Comparison(String table, Path page, Path results) {}
 
     /**
@@ -75,13 +69,7 @@ public final class Reports {
         return new Comparison(ComparisonReport.terminal(comparison), page, results);
     }
 
-    /**
-     * A soak run checked: whether each server's resources stayed flat after the warm-up, with no error.
-     *
-     * @param file   soak.md, written
-     * @param lines  what a terminal shows: each server's verdict, then its trends
-     * @param passed every server stayed flat without an error
-     */
+    /** A soak run checked: soak.md, what a terminal shows, and whether every server stayed flat without an error. */
     public record Soak(Path file, List<String> lines, boolean passed) {}
 
     /** @param warmupMinutes the minutes at the start left out of the trends */
@@ -119,11 +107,8 @@ public final class Reports {
     }
 
     /**
-     * {@code ./lab tasks}' report with the forks run so far: each seed and model over its repeats, beside the servers'
-     * CPU a request.
-     *
-     * @param runs in the order they ran
-     * @return whether every task of every run completed
+     * {@code ./lab tasks}' report with the forks run so far, in the order they ran. @return whether every task
+     * completed
      */
     public static boolean writeTasks(
             Path runDir, Map<String, Object> metadata, List<TaskRun> runs, List<ServerCost> servers)
@@ -158,12 +143,7 @@ public final class Reports {
         return PinningVerdict.evidence(probe);
     }
 
-    /**
-     * What a server timed between two of its /stats answers, from its cumulative histogram: the requests in between.
-     *
-     * @param count the requests it timed
-     * @param p99Ms their p99
-     */
+    /** What a server timed between two /stats answers, from its cumulative histogram. */
     public record Timed(long count, double p99Ms) {}
 
     /** Empty when it times none (no histogram), or its histogram is unreadable. */

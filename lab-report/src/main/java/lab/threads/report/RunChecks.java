@@ -17,9 +17,8 @@ import lab.threads.report.runs.BadRunFolder;
 import lab.threads.report.runs.ComparedRun;
 
 /**
- * The checks of {@code --check} and {@code --checks}, and the baseline run they compare with: read and refused
- * before any load ({@link #of}, {@link #refuseServersOtherThan}), judged on a run already written ({@link #judge}),
- * so a check never costs a measured result.
+ * The checks of {@code --check} and {@code --checks} and their baseline: refused before any load, judged on a run
+ * already written, so a check never costs a measured result.
  */
 public final class RunChecks {
     /** No check given: a run exits as it always has. */
@@ -34,11 +33,10 @@ public final class RunChecks {
     }
 
     /**
-     * @param expressions each {@code --check}
-     * @param file        {@code --checks}; null for none
-     * @param baseline    {@code --baseline}, a run, a case of a sweep or a folder of repeats; null for none
-     * @throws IllegalArgumentException in one line: a malformed check or an unknown figure (listing the figures), a
-     *     change from a baseline without one, a baseline folder that holds no run
+     * @param file     {@code --checks}; null for none
+     * @param baseline {@code --baseline}: a run, a case of a sweep or a folder of repeats; null for none
+     * @throws IllegalArgumentException in one line: a malformed check, an unknown figure, a change without a baseline,
+     *                                  a baseline that holds no run
      */
     public static RunChecks of(List<String> expressions, Path file, Path baseline) {
         List<Check> checks = new ArrayList<>();
@@ -64,10 +62,7 @@ public final class RunChecks {
         return checks.isEmpty();
     }
 
-    /**
-     * @param servers the run's servers by their ids, and its guests by their names
-     * @throws IllegalArgumentException when a check names a server that is none of {@code servers}
-     */
+    /** @throws IllegalArgumentException when a check names a server that is none of {@code servers} */
     public void refuseServersOtherThan(Collection<String> servers) {
         for (Check check : checks) {
             if (check.server() != null && servers.stream().noneMatch(check::covers)) {
@@ -77,18 +72,11 @@ public final class RunChecks {
         }
     }
 
-    /**
-     * The checks judged.
-     *
-     * @param exitCode 0 every check passed, 3 one breached, 4 one was inconclusive and none breached
-     * @param lines    what a terminal shows: the counts, then each check's result
-     * @param markdown checks.md, beside checks.json and checks.xml
-     */
+    /** The checks judged; the exit code 0 when all passed, 3 when one breached, else 4 when one was inconclusive. */
     public record Judged(int exitCode, List<String> lines, Path markdown) {}
 
     /**
-     * Judges the checks on the run in {@code runDir} (a run, or its folder of repeats) and writes the three files in
-     * {@code folder}.
+     * Judges the checks on the run in {@code runDir} and writes checks.json, .xml and .md in {@code folder}.
      *
      * @throws IllegalArgumentException when {@code runDir} holds no run the checks can read
      */

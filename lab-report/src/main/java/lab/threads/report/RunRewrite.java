@@ -22,11 +22,10 @@ import lab.threads.run.RunFolder;
 import lab.threads.run.Sweep;
 
 /**
- * {@code ./lab report <folder>}: a finished run summarised again from its raw files (as {@code jmeter -g} does),
- * keeping its metadata, plan and outcomes, so a report made by an older version can be redone with the current math; a
- * run whose runner stopped before summarising a server gets that server recovered ({@link RunRecovery}). A sweep or
- * repeats folder is done case by case, then its page over the cases; a results folder gets its index of all runs.
- * What it did goes to stdout, why it could not to stderr.
+ * {@code ./lab report <folder>}: a finished run summarised again from its raw files, keeping its metadata, plan and
+ * outcomes, so an older report is redone with the current math; servers the runner did not summarise are recovered
+ * ({@link RunRecovery}). A sweep or repeats is done case by case, a results folder gets its index. What it did goes to
+ * stdout, why it could not to stderr.
  */
 public final class RunRewrite {
 
@@ -85,9 +84,8 @@ public final class RunRewrite {
     }
 
     /**
-     * One run folder's summary again from its raw files, with every server the runner started but did not summarise
-     * (it was killed, or the disk filled) recovered from whatever it left, marked partial; null (and a message saying
-     * what to do) when it cannot be.
+     * One run folder's summary again from its raw files, the servers the runner did not summarise recovered and marked
+     * partial; null, with a message saying what to do, when it cannot be.
      */
     private static RunReport rewriteCase(Path caseDir) throws IOException {
         Path summaryFile = caseDir.resolve(RunFolder.SUMMARY_JSON_FILE);

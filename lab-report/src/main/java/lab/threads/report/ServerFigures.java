@@ -6,15 +6,12 @@ import lab.threads.report.summary.ServerSummary;
 import lab.threads.run.RunOutcome;
 
 /**
- * What the runner reads of a server's row once its turn ended: how it ended, and the CPU each side spent over its
- * requests, for the forecast's table of CPU a request.
+ * What the runner reads of a server's row once its turn ended: how it ended, and each side's CPU over its requests, for
+ * the forecast.
  *
- * @param outcome     how the turn ended, judged ({@link CaseReport#add}: a turn whose every request failed is not ok)
- * @param requests    the samples the client recorded
- * @param clientCpuMs the client fork's user and system CPU over the load; null when its users ran on workers or it was
- *                    not read
- * @param serverCpuMs the server process's CPU over the load; null when it was not read to the end (its /stats fell
- *                    silent before the load's end, or gave none)
+ * @param outcome     judged ({@link CaseReport#add}: a turn whose every request failed is not ok)
+ * @param clientCpuMs null when its users ran on workers or it was not read
+ * @param serverCpuMs null when not read to the end (its /stats fell silent, or gave none)
  */
 public record ServerFigures(String server, RunOutcome outcome, long requests, Long clientCpuMs, Long serverCpuMs) {
 

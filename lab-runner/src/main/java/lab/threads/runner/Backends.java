@@ -133,11 +133,6 @@ final class Backends implements AutoCloseable {
         }
     }
 
-    /** The postmaster's pid now, for a test that kills it; -1 without a database. */
-    long databasePid() throws IOException {
-        return database == null ? -1 : database.postmasterPid();
-    }
-
     @Override
     public void close() throws InterruptedException {
         if (downstream != null) {

@@ -5,13 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import lab.threads.report.raw.JsonLinesFile;
 
-/**
- * One second of the listening port's accept queue from kernel.jsonl, on the run's time axis.
- *
- * @param second  seconds since the run's first sample start
- * @param queued  connections the kernel completed and the server had not accepted; null when ss found no listener
- * @param backlog the queue's limit; null where it could not be read
- */
+/** One second of the listening port's accept queue from kernel.jsonl; null where it could not be read. */
 public record AcceptQueuePoint(double second, Long queued, Long backlog) {
 
     /** Never throws; a missing file (a run before the lab sampled the kernel) gives no points. */

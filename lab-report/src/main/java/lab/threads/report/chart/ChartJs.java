@@ -6,12 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Properties;
 
-/**
- * Chart.js, read from its WebJar on the classpath to be inlined: the page must draw its charts with no network,
- * opened straight from the results folder.
- *
- * @param script the minified UMD build, which defines the global {@code Chart} with every chart type registered
- */
+/** Chart.js from its WebJar, to be inlined: the page draws its charts offline. */
 public record ChartJs(String version, String script) {
 
     private static final String POM_PROPERTIES = "META-INF/maven/org.webjars.npm/chart.js/pom.properties";

@@ -11,17 +11,10 @@ import java.util.List;
 import java.util.Map;
 import lab.threads.model.client.LoadClient;
 
-/**
- * The charts of index.html: one canvas per figure below, Chart.js inlined, the series as inline JSON, and
- * charts.js (a resource next to this class) that draws each canvas by its id. Nothing is fetched: the page works
- * from a results folder opened offline.
- */
+/** The charts of index.html: canvases, Chart.js and charts.js inlined, the series as inline JSON. */
 public final class ChartsSection {
 
-    /**
-     * A chart of the page: charts.js knows how to draw each id. Its words say "{client}" where they name the client
-     * that recorded the samples.
-     */
+    /** A chart of the page by its id; "{client}" in its words names the client that ran. */
     public record Figure(String id, String title, String caption) {
 
         /** The same figure naming the client that ran. */
@@ -135,25 +128,15 @@ public final class ChartsSection {
                 <div class="chart-grid">
                 """);
         for (Figure figure : figures(charts, client)) {
-            html.append("<figure><figcaption><b>")
-                    .append(figure.title())
-                    .append("</b>: ")
-                    .append(figure.caption())
-                    .append("</figcaption><div class=\"chart-box\"><canvas id=\"")
-                    .append(figure.id())
-                    .append("\"></canvas></div></figure>\n");
+            html.append("<figure><figcaption><b>%s</b>: %s</figcaption><div class=\"chart-box\"><canvas id=\"%s\">"
+                            .formatted(figure.title(), figure.caption(), figure.id()))
+                    .append("</canvas></div></figure>\n");
         }
-        return html.append("</div>\n<pre id=\"chart-errors\" hidden></pre>\n")
-                .append("<script>\n")
+        return html.append("</div>\n<pre id=\"chart-errors\" hidden></pre>\n<script>\n")
                 .append(resource("charts.js"))
-                .append("</script>\n")
-                .append("<!-- Chart.js ")
-                .append(chartJs.version())
-                .append(" (MIT), from its WebJar -->\n")
-                .append("<script>\n")
+                .append("</script>\n<!-- Chart.js " + chartJs.version() + " (MIT), from its WebJar -->\n<script>\n")
                 .append(chartJs.script())
-                .append("\n</script>\n")
-                .append("<script type=\"application/json\" id=\"chart-data\">")
+                .append("\n</script>\n<script type=\"application/json\" id=\"chart-data\">")
                 .append(pageData(charts, client))
                 .append("</script>\n</section>\n")
                 .toString();

@@ -16,11 +16,7 @@ import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
-/**
- * headline.png: the run in one picture, for the README and for places that show no HTML: p99 response time per
- * second (solid, left axis) and active users (dashed, right axis) of every server, drawn with JFreeChart in this
- * JVM, so no browser is needed.
- */
+/** headline.png: every server's p99 and active users per second, drawn with JFreeChart, no browser needed. */
 public final class HeadlineChart {
 
     private static final int WIDTH = 1200;

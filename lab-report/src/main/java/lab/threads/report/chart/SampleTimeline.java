@@ -11,13 +11,7 @@ import lab.threads.report.math.Percentiles;
 import lab.threads.report.raw.Sample;
 import lab.threads.run.PlanShape;
 
-/**
- * Buckets one server's samples per second of its run, for the charts: by the second they ended (throughput, latency
- * as it was seen) and, for an open plan, by the second they started (arrivals, latency by arrival). Second 0 starts
- * at the first sample start, which is known only at the end of the file (JMeter writes samples in end order), so
- * each sample is kept as three primitives and a bit (about 20 bytes: 240,000 samples cost under 5 MB) and bucketed
- * when asked.
- */
+/** Buckets one server's samples per second for the charts, by end and by start, kept compact until asked. */
 final class SampleTimeline implements Consumer<Sample> {
 
     private int count;
@@ -76,12 +70,7 @@ final class SampleTimeline implements Consumer<Sample> {
         return seconds;
     }
 
-    /**
-     * An open plan's seconds by arrival, from 0 to the later of the last start and the schedule's last arrival time,
-     * so that seconds the client sent nothing it was due to send still show.
-     *
-     * @param scheduleStartMs when the plan's schedule began, epoch ms: what it offered is counted from there
-     */
+    /** An open plan's seconds by arrival, up to the schedule's end, so seconds the client fell silent still show. */
     List<ArrivalSecond> arrivalSeconds(PlanShape plan, long scheduleStartMs) {
         if (count == 0 || !plan.isOpen()) {
             return List.of();

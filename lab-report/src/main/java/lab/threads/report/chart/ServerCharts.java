@@ -13,18 +13,13 @@ import lab.threads.run.PlanShape;
 import lab.threads.run.RunFolder;
 
 /**
- * One server's per-second series, as charted on index.html and written to charts.json, all on one time axis:
- * seconds since the server's first sample start.
+ * One server's per-second series as charted on index.html and written to charts.json, all in seconds since its first
+ * sample start.
  *
- * @param runStartMs    its first sample's start, epoch ms: second 0 of every series; null when it has no sample
- * @param samples       what JMeter saw, second by second
- * @param stats         what the server's /stats said about its process
- * @param serverSeconds what the server timed itself: responses handed over per second, their p50 and p99
- * @param client        the client's (JMeter's) own health
- * @param arrivals      an open plan's seconds by arrival, against what it offered; empty for a closed plan
- * @param acceptQueue   the listening port's accept queue each second, from kernel.jsonl
- * @param outsideStats  the server process read from /proc by the runner (server-proc.jsonl): goes on when /stats stops
- * @param outsideClient the JMeter fork read from /proc by the runner (client-proc.jsonl)
+ * @param runStartMs    second 0 of every series, epoch ms; null when it has no sample
+ * @param arrivals      an open plan's seconds by arrival; empty for a closed plan
+ * @param outsideStats  the server process read from /proc by the runner: goes on when /stats stops
+ * @param outsideClient the client fork read from /proc by the runner
  */
 public record ServerCharts(
         String server,
@@ -38,11 +33,7 @@ public record ServerCharts(
         List<StatsPoint> outsideStats,
         List<ClientPoint> outsideClient) {
 
-    /**
-     * One second of the server's own timing, placed on the run's axis.
-     *
-     * @param responses responses the server handed over in that second
-     */
+    /** One second of the server's own timing, placed on the run's axis. */
     public record ServerTimingPoint(double second, long responses, double p50Ms, double p99Ms) {}
 
     /** One streaming pass over each of the server's files; never throws on bad files. */

@@ -6,10 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One colour per server, the same on the page's charts, its bars and headline.png, and never the same for two servers
- * of one report. A colour family is a threading model and its shades the frameworks, so thirteen series still read
- * as groups: blues a new platform thread per request, oranges a cached pool, reds a bounded pool of 200, greens
- * virtual threads, brown no thread per request. A server the table does not know takes the next unused colour.
+ * One colour per server, the same on every chart and bar and never the same for two servers of one report. A family is
+ * a threading model and its shades the frameworks: blues a new platform thread, oranges a cached pool, reds a bounded
+ * pool, greens virtual threads, brown none.
  */
 public final class ServerPalette {
     /** The lab's variants (server-common's Variant, which lab-report does not depend on) by family, then framework. */
@@ -22,23 +21,18 @@ public final class ServerPalette {
 
     private static Map<String, String> known() {
         Map<String, String> colors = new LinkedHashMap<>();
-        // A new platform thread per request: blues.
         colors.put("server-platform", "#1f77b4");
         colors.put("server-jdk-thread", "#6baed6");
-        // A cached pool: oranges.
         colors.put("server-pool", "#ff7f0e");
         colors.put("server-jdk-pool", "#a65005");
-        // A bounded pool of 200: reds and pinks.
         colors.put("server-fixed-pool", "#d62728");
         colors.put("server-tomcat-pool", "#e377c2");
         colors.put("server-jetty-pool", "#7b1533");
-        // A virtual thread per request: greens and teals.
         colors.put("server-virtual", "#2ca02c");
         colors.put("server-undertow-virtual", "#17becf");
         colors.put("server-tomcat-virtual", "#005a32");
         colors.put("server-jetty-virtual", "#8cc63f");
         colors.put("server-jdk-virtual", "#1b9e77");
-        // No thread per request: brown.
         colors.put("server-async", "#8c564b");
         return Map.copyOf(colors);
     }
@@ -53,8 +47,7 @@ public final class ServerPalette {
                 colors.add(known);
                 continue;
             }
-            String next = OTHERS.get(other++ % OTHERS.size());
-            colors.add(next);
+            colors.add(OTHERS.get(other++ % OTHERS.size()));
         }
         return colors;
     }

@@ -7,11 +7,7 @@ import java.util.List;
 import lab.threads.report.raw.JsonLinesFile;
 import lab.threads.run.RunFolder;
 
-/**
- * A server's /stats snapshots as chart points, on its samples' time axis. CPU is the growth of the cumulative
- * user + system counters divided by the wall time between two snapshots, so a late or skipped snapshot does not
- * show up as a spike.
- */
+/** /stats snapshots as chart points; CPU over the wall time between snapshots, so a late one shows no spike. */
 final class StatsTimeline {
 
     private static final double MIB = 1024.0 * 1024.0;
@@ -25,10 +21,7 @@ final class StatsTimeline {
         this.originMs = originMs;
     }
 
-    /**
-     * @param originMs the run's first sample start, epoch ms: second 0
-     * @param notes    receives what could not be read
-     */
+    /** @param originMs the run's first sample start, epoch ms: second 0 */
     static List<StatsPoint> read(Path jsonl, long originMs, List<String> notes) {
         StatsTimeline timeline = new StatsTimeline(originMs);
         JsonLinesFile.read(jsonl, RunFolder.NO_SERVER_FIGURES, timeline::add, notes);

@@ -6,13 +6,11 @@ import java.util.regex.Pattern;
 import lab.threads.report.summary.FigureUnit;
 
 /**
- * One check as written: {@code [server:]figure operator bound}, e.g. {@code p99<=7000ms}, {@code errors<0.1%},
- * {@code p99<=1.2x sleep}, {@code p99<=+10%}, {@code server-virtual:threads<=100}. A bound with a sign is a change
- * from the baseline; without one it is a number in the figure's unit ({@link FigureUnit}), or a multiple of the
- * plan's sleep.
+ * One check as written: {@code [server:]figure operator bound}, e.g. {@code p99<=7000ms}, {@code p99<=1.2x sleep},
+ * {@code p99<=+10%} (a signed bound is a change from the baseline), {@code server-virtual:threads<=100}.
  *
  * @param text   the check as written, trimmed: what every result and file names it by
- * @param server the server (id, short name or guest) it holds for; null for every server
+ * @param server the server it holds for; null for every server
  */
 public record Check(String text, String server, CheckFigure figure, CheckOperator operator, Bound bound) {
 
@@ -41,7 +39,6 @@ public record Check(String text, String server, CheckFigure figure, CheckOperato
                 bound(shape.group("bound").strip(), figure, text));
     }
 
-    /** Whether the check needs a baseline run to have a bound. */
     public boolean relative() {
         return bound instanceof Bound.FromBaseline;
     }

@@ -8,13 +8,7 @@ import lab.threads.report.summary.FigurePlace;
 import lab.threads.report.summary.FigureUnit;
 import lab.threads.report.summary.ServerSummary;
 
-/**
- * A figure a check may name: a registered figure ({@link Figure}) whose entry gives it a check name (documented in
- * docs/options.md), read off a server's row as the report compares it, so a check and the page never disagree on a
- * figure.
- *
- * @param checkName its name in a check
- */
+/** A figure a check may name, read off a row as the report compares it, so check and page never disagree. */
 public record CheckFigure(Figure figure, String checkName) {
 
     /** Every figure a check may name, in the registry's order. */

@@ -9,19 +9,15 @@ import lab.threads.report.summary.ServerSummary;
 import lab.threads.run.RunFolder;
 
 /**
- * Judges checks on a run, against a baseline run for the relative ones. The verdict comes first: a figure of a turn
- * that did not run to its end, or that the report says the client or the machine set, makes its check inconclusive,
- * never passed or breached, whatever its value.
+ * Judges checks on a run, and the relative ones against a baseline. A figure of a turn cut short, or that the client or
+ * the machine set, makes its check inconclusive, whatever its value.
  *
- * <p>The noise rule, for a change from the baseline with repeats on both sides: a breach only when the ranges of the
- * repeats do not overlap once the allowed change is added, that is when even the run's most favourable repeat is
- * beyond the bound set from the baseline's least favourable one. The repeat is the unit of noise here (the JIT, the
- * other processes of a shared machine move a whole run), while the requests of one run are not independent samples,
- * so a test over them finds nearly every difference significant. With one run on a side, the medians are compared
- * and the result says that no noise is known.
+ * <p>The noise rule, with repeats on both sides: a breach only when even the run's most favourable repeat is beyond the
+ * bound set from the baseline's least favourable one. The repeat is the unit of noise (the JIT and a shared machine
+ * move a whole run); one run's requests are not independent samples. With one run on a side the medians are compared,
+ * and the result says no noise is known.
  *
- * @param run      the run judged
- * @param baseline the run the relative checks compare with; null without one
+ * @param baseline null without one
  */
 public record CheckJudge(ComparedRun run, ComparedRun baseline) {
 
@@ -31,16 +27,11 @@ public record CheckJudge(ComparedRun run, ComparedRun baseline) {
         for (Check check : checks) {
             List<String> covered = run.servers().stream().filter(check::covers).toList();
             if (covered.isEmpty()) {
-                results.add(new CheckResult(
-                        check.text(),
+                results.add(result(
+                        check,
                         check.server(),
-                        CheckStatus.INCONCLUSIVE,
-                        check.figure().checkName(),
-                        check.figure().unit().shown(),
                         Spread.of(List.of()),
-                        Double.NaN,
-                        "no server '" + check.server() + "' in this run: " + run.servers(),
-                        page()));
+                        Judged.inconclusive("no server '" + check.server() + "' in this run: " + run.servers())));
             }
             covered.forEach(server -> results.add(judge(check, server)));
         }
@@ -56,6 +47,11 @@ public record CheckJudge(ComparedRun run, ComparedRun baseline) {
                                 + check.figure().checkName() + " for this server (not measured here)"))
                         : Optional.empty())
                 .orElseGet(() -> against(check, server, value));
+        return result(check, server, value, judged);
+    }
+
+    private CheckResult result(Check check, String server, Spread value, Judged judged) {
+        String page = run.dir().resolve(RunFolder.HTML_FILE).toString();
         return new CheckResult(
                 check.text(),
                 server,
@@ -65,10 +61,9 @@ public record CheckJudge(ComparedRun run, ComparedRun baseline) {
                 value,
                 judged.bound(),
                 judged.reason(),
-                page());
+                page);
     }
 
-    /** The status, the bound it was held to and why. */
     private record Judged(CheckStatus status, double bound, String reason) {
         static Judged inconclusive(String reason) {
             return new Judged(CheckStatus.INCONCLUSIVE, Double.NaN, reason);
@@ -169,9 +164,5 @@ public record CheckJudge(ComparedRun run, ComparedRun baseline) {
             return baseline.rows(baseline.servers().getFirst());
         }
         return rows;
-    }
-
-    private String page() {
-        return run.dir().resolve(RunFolder.HTML_FILE).toString();
     }
 }

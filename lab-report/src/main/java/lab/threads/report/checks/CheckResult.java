@@ -6,14 +6,9 @@ import lab.threads.report.runs.Spread;
 /**
  * One check judged for one server.
  *
- * @param check  the check as written
- * @param server the server's id in the run (a guest's name)
- * @param figure the figure's name
- * @param unit   the figure's unit as shown ("ms", "%", "" for a count)
- * @param value  the figure: one run's, or the median with its range over repeats; NaN median when there is none
+ * @param value  one run's figure, or the median with its range over repeats; NaN median when there is none
  * @param bound  the number the figure was held to; NaN when none could be set
- * @param reason how the bound was set and why the status is what it is, in words
- * @param page   the report page the figure comes from
+ * @param reason how the bound was set and why the status is what it is
  */
 public record CheckResult(
         String check,
@@ -28,16 +23,17 @@ public record CheckResult(
 
     /** The figure's name and median, then with repeats its min-max range and how many runs. */
     public String measured() {
-        String measured = figure + " " + number(value.median());
+        String measured = figure + " " + withUnit(value.median(), unit);
         if (value.runs() > 1) {
-            measured += " [" + number(value.min()) + " - " + number(value.max()) + "] over " + value.runs() + " runs";
+            measured += " [" + withUnit(value.min(), unit) + " - " + withUnit(value.max(), unit) + "] over "
+                    + value.runs() + " runs";
         }
         return measured;
     }
 
     /** The bound in the figure's unit; "n/a" when none could be set. */
     public String boundShown() {
-        return number(bound);
+        return withUnit(bound, unit);
     }
 
     /** "p99 2,650 ms, bound 1,500 ms", for a message a CI server shows. */
@@ -49,10 +45,6 @@ public record CheckResult(
     public String line() {
         return status.word() + ": " + server + " " + check + ": " + figureAgainstBound() + "; " + reason + " (" + page
                 + ")";
-    }
-
-    private String number(double number) {
-        return withUnit(number, unit);
     }
 
     /** A figure with its unit: "1,500 ms", "0.10%", "29" for a count; "n/a" for none. */

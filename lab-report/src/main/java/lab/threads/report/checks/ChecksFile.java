@@ -5,12 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/**
- * A checks file ({@code --checks}): one check a line, in the words of {@code --check}, {@code #} to the line's end a
- * comment, blank lines skipped. Plain lines rather than YAML or JSON: a team's diff of the file names the check that
- * changed, and nothing needs quoting ({@code server-virtual:threads<=100} would be a YAML mapping, {@code %} and
- * {@code <} nothing special).
- */
+/** A checks file: one check a line, {@code #} a comment. Plain lines: a diff names the check, nothing is quoted. */
 public final class ChecksFile {
 
     private ChecksFile() {}

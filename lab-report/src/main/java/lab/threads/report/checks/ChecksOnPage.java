@@ -7,11 +7,7 @@ import java.util.regex.Pattern;
 import lab.threads.report.page.HtmlReport;
 import lab.threads.run.AtomicFile;
 
-/**
- * The checks on the run's page, on its first screen: a section right under the page's heading, one line per check
- * (passed, breached or inconclusive, and why), put in after the report is written and replaced when the checks are
- * judged again. A page rewritten from the raw files ({@code ./lab report}) drops it; checks.md keeps the same lines.
- */
+/** The checks on the run's page under its heading, replaced when judged again; dropped when the page is redone. */
 final class ChecksOnPage {
     private static final Pattern EARLIER = Pattern.compile("(?s)<section id=\"checks\".*?</section>\\n");
     private static final String HEADING_END = "</h1>\n";
@@ -33,20 +29,16 @@ final class ChecksOnPage {
     }
 
     static String section(ChecksReport report) {
-        StringBuilder html = new StringBuilder("<section id=\"checks\" data-first-screen>\n<p><b>Checks: ")
-                .append(HtmlReport.escape(report.counts()))
-                .append("</b> (exit ")
-                .append(report.exitCode())
-                .append(")</p>\n<ul>\n");
+        StringBuilder html = new StringBuilder("<section id=\"checks\" data-first-screen>\n<p>"
+                + HtmlReport.element("b", "Checks: " + report.counts()) + " (exit " + report.exitCode()
+                + ")</p>\n<ul>\n");
         for (CheckResult result : report.results()) {
-            html.append("<li class=\"verdict ")
-                    .append(result.status() == CheckStatus.PASSED ? "ok" : "bad")
-                    .append("\"><b>")
-                    .append(result.status().word())
-                    .append("</b> ")
-                    .append(HtmlReport.escape(result.server() + " " + result.check() + ": "
-                            + result.figureAgainstBound() + "; " + result.reason()))
-                    .append("</li>\n");
+            html.append("<li class=\"verdict %s\"><b>%s</b> %s</li>\n"
+                    .formatted(
+                            result.status() == CheckStatus.PASSED ? "ok" : "bad",
+                            result.status().word(),
+                            HtmlReport.escape(result.server() + " " + result.check() + ": "
+                                    + result.figureAgainstBound() + "; " + result.reason())));
         }
         return html.append("</ul>\n</section>\n").toString();
     }

@@ -16,13 +16,10 @@ import lab.threads.run.AtomicFile;
 import lab.threads.run.RunFolder;
 
 /**
- * The checks judged, written for what reads them: checks.json for scripts, checks.xml in the JUnit format CI servers
- * take as it is (a suite per server, a case per check; a breach is a failure whose message names the figure, the
- * bound and the page, an inconclusive check is skipped with its reason), checks.md for a job's summary.
+ * The checks judged, for what reads them: checks.json for scripts, checks.xml in the JUnit format CI servers take (a
+ * breach a failure, an inconclusive check skipped), checks.md for a job's summary.
  *
- * @param results  every check on every server, in the order judged
- * @param about    what was judged, against what: the run, the baseline
- * @param exitCode {@link CheckStatus#exitCode} of the results
+ * @param about what was judged, against what
  */
 public record ChecksReport(List<CheckResult> results, Map<String, Object> about, int exitCode) {
 
@@ -35,10 +32,7 @@ public record ChecksReport(List<CheckResult> results, Map<String, Object> about,
                 CheckStatus.exitCode(results.stream().map(CheckResult::status).toList()));
     }
 
-    /**
-     * The three files, each replaced whole, and the checks on the first screen of the folder's page (index.html) when
-     * it has one. @return checks.md's path
-     */
+    /** The three files, each replaced whole, and the checks on the folder's page when it has one. @return checks.md */
     public Path write(Path folder) throws IOException {
         Map<String, Object> json = new LinkedHashMap<>(about);
         json.put("exitCode", exitCode);
@@ -130,22 +124,16 @@ public record ChecksReport(List<CheckResult> results, Map<String, Object> about,
                 page.append("- ").append(key).append(": ").append(value).append('\n'));
         page.append("\n| status | server | check | figure | bound | why |\n| --- | --- | --- | --- | --- | --- |\n");
         for (CheckResult result : results) {
-            page.append("| ")
-                    .append(
+            page.append("| %s | %s | `%s` | %s | %s | %s |\n"
+                    .formatted(
                             result.status() == CheckStatus.PASSED
                                     ? "passed"
-                                    : "**" + result.status().word() + "**")
-                    .append(" | ")
-                    .append(result.server())
-                    .append(" | `")
-                    .append(result.check())
-                    .append("` | ")
-                    .append(cell(result.measured()))
-                    .append(" | ")
-                    .append(result.boundShown())
-                    .append(" | ")
-                    .append(cell(result.reason()))
-                    .append(" |\n");
+                                    : "**" + result.status().word() + "**",
+                            result.server(),
+                            result.check(),
+                            cell(result.measured()),
+                            result.boundShown(),
+                            cell(result.reason())));
         }
         return page.toString();
     }

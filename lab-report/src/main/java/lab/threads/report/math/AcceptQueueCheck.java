@@ -4,19 +4,15 @@ import java.util.Locale;
 import lab.threads.report.raw.AcceptQueueArea;
 
 /**
- * The timeline's kernel accept queue checked against the kernel (Little's law): the sum of every joined request's
- * {@link RequestPart#KERNEL_QUEUE} part against the area under the listener's Recv-Q. Both are connection-seconds spent
- * between the handshake's end and {@code accept()}; they agree within {@value #TOLERANCE}. Below
- * {@value #MIN_JUDGED_SECONDS} connection-seconds on both sides there is too little queued to judge, on every server
- * alike: the Recv-Q is read ten times a second, so a few short waits are missed or counted whole, and the ratio of two
- * such sums says nothing. What the timeline cannot hold
- * makes it smaller: connections whose request the server never answered, and the runner's own /stats connections.
+ * The timeline's kernel accept queue against the kernel's (Little's law): the joined requests' {@link
+ * RequestPart#KERNEL_QUEUE} parts summed against the area under the listener's Recv-Q, both connection-seconds; they
+ * agree within {@value #TOLERANCE}. Below {@value #MIN_JUDGED_SECONDS} connection-seconds on both sides too little
+ * queued to judge: the Recv-Q, read ten times a second, misses short waits or counts them whole. The timeline lacks the
+ * connections never answered and the runner's own.
  *
- * @param timelineSeconds the kernel accept queue parts, summed; null when no accept was stamped
- * @param kernelSeconds   the area under Recv-Q
+ * @param timelineSeconds null when no accept was stamped
  * @param ratio           timeline / kernel; null when either is missing or the kernel's is 0
  * @param agree           null when the timeline has no kernel accept queue part
- * @param words           the check in one sentence
  */
 public record AcceptQueueCheck(
         Double timelineSeconds,

@@ -5,30 +5,20 @@ import java.util.function.Consumer;
 import lab.threads.report.raw.Sample;
 import lab.threads.run.PlanShape;
 
-/**
- * How far an open run's client fell behind its arrival schedule. JMeter's random_arrivals sends an exact count per
- * step, so the n-th request to start was due when the schedule had offered n; a client short of CPU starts it later,
- * and then the rate the server saw was the client's, not the plan's. Collects each sample's start; asked once, at
- * the end.
- */
+/** How far an open run's client fell behind its schedule: late, the rate the server saw was the client's. */
 public final class ArrivalLag implements Consumer<Sample> {
 
-    /**
-     * An arrival this late was the client's doing: above what a client with CPU to spare reaches, so a flag names a
-     * client that fell behind its schedule, not one that is merely busy (docs/results.md, "the figures behind its
-     * settings").
-     */
+    /** An arrival this late was the client's doing, beyond what a client with CPU to spare reaches. */
     static final double LATE_FLAG_SECONDS = 1.0;
 
     private long[] starts = new long[1024];
     private int count;
 
     /**
-     * @param worstSeconds         the latest any arrival started after it was due
-     * @param worstAtSecond        when that arrival started, in seconds since the run's first sample start
-     * @param afterSchedule        arrivals started more than {@link #LATE_FLAG_SECONDS} after the schedule's last was due
-     * @param arrivals             arrivals in all
-     * @param scheduleEndAtSecond  when the schedule's last arrival was due, in the same seconds
+     * @param worstAtSecond       when the latest arrival started, in seconds since the run's first sample start
+     * @param afterSchedule       arrivals started more than {@link #LATE_FLAG_SECONDS} after the schedule's last was
+     *                            due
+     * @param scheduleEndAtSecond when the schedule's last arrival was due, in the same seconds
      */
     public record Lateness(
             double worstSeconds, double worstAtSecond, long afterSchedule, long arrivals, double scheduleEndAtSecond) {
@@ -46,10 +36,7 @@ public final class ArrivalLag implements Consumer<Sample> {
         starts[count++] = sample.timeStamp();
     }
 
-    /**
-     * @param scheduleStartMs when JMeter's schedule began, epoch ms
-     * @return null for a closed plan or a run without samples
-     */
+    /** @return null for a closed plan or a run without samples */
     public Lateness against(PlanShape plan, long scheduleStartMs) {
         if (!plan.isOpen() || count == 0) {
             return null;

@@ -2,12 +2,7 @@ package lab.threads.report.math;
 
 import java.util.Optional;
 
-/**
- * A straight line fitted to points by least squares, and how much of the points' spread it explains (R²): the slope of
- * a figure against what drives it, with a measure of whether a line describes them at all.
- *
- * @param rSquared 1 when every point lies on the line, 0 when the line explains none of their spread
- */
+/** A straight line fitted by least squares, and how much of the points' spread it explains (R², 0 to 1). */
 public record LeastSquares(double slope, double intercept, double rSquared) {
 
     /** The fit of {@code y} against {@code x}; empty with fewer than two distinct {@code x}, where no slope exists. */

@@ -5,9 +5,8 @@ import java.util.Map;
 import lab.threads.run.LedgerSecond;
 
 /**
- * The machine's busy CPU time over some seconds, split by who used it, in milliseconds over all cores: a sum of
- * {@link LedgerSecond} lines. The parts are those the ledger measures one by one; {@code unattributedMs} is what none
- * of them explains, kept apart rather than spread over them.
+ * The machine's busy CPU time over some seconds by who used it, ms over all cores; {@code unattributedMs} is what no
+ * part explains, kept apart.
  *
  * @param interruptMs interrupt time where it is a part of its own; none where the kernel charged it to the tasks
  */
@@ -46,7 +45,6 @@ public record LedgerParts(
         }
     }
 
-    /** These parts with one more second's added. */
     LedgerParts plus(LedgerSecond second) {
         return new LedgerParts(
                 busyMs + second.busyOfWallMs(),

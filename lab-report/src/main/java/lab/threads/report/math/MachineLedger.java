@@ -8,19 +8,12 @@ import java.util.stream.Collectors;
 import lab.threads.run.LedgerSecond;
 
 /**
- * One server's turn in the machine's CPU ledger: its {@link LedgerSecond} lines summed over the load window, the first
- * sample's start to the last one's end. A line belongs to the window by its interval's midpoint, so a second that
- * straddles an edge is counted once, on the side it mostly lies. The same parts are summed again over the seconds in
- * which every core was at least {@value #SATURATED_PERCENT}% busy: what each side got of the machine while they had to
- * compete for it.
+ * One server's turn in the machine's CPU ledger: its lines summed over the load window, a line in it by its interval's
+ * midpoint, and again over the seconds every core was at least {@value #SATURATED_PERCENT}% busy, where the sides had
+ * to compete.
  *
- * @param cores            the machine's online CPUs
- * @param seconds          ledger lines in the window
- * @param load             busy time by part over the window
- * @param saturatedSeconds lines in which every core was at least {@value #SATURATED_PERCENT}% busy
- * @param saturated        busy time by part over those lines
- * @param others           other programs' CPU over the window by command name, most first
- * @param perSecond        each line in the window as one array, in {@link #COLUMNS}' order
+ * @param others    other programs' CPU over the window by command name, most first
+ * @param perSecond each line in the window as one array, in {@link #COLUMNS}' order
  */
 public record MachineLedger(
         int cores,

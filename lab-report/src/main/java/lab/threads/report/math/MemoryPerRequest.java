@@ -7,15 +7,10 @@ import java.util.Set;
 import lab.threads.report.raw.MemoryPlateaus;
 
 /**
- * What one held request costs the server in memory, by where it lives: for each part {@code /stats/memory} measured
- * (live heap, virtual threads' stacks, platform threads' stacks, other native memory, resident set, and the resident
- * set none of those covers), the least-squares slope of its bytes against the requests held over a hold plan's
- * plateaus, with its R². A fit is taken per part over the plateaus that measured it, so a part read only some of the
- * time still gets its own line. The check figure's name is {@value #FIGURE}.
+ * What one held request costs the server in memory, by part: for each part {@code /stats/memory} measured, the
+ * least-squares slope of its bytes against the requests held over a hold plan's plateaus, with its R², over the
+ * plateaus that measured it. The check figure is {@value #FIGURE}.
  *
- * @param plateaus         the readings fitted, the baseline included
- * @param peakHeld         the most requests held at one reading
- * @param byPart           each part's fit, by its name in {@code /stats/memory}
  * @param unaccountedShare of the resident set's slope, the share no part accounts for; null without both slopes
  */
 public record MemoryPerRequest(int plateaus, int peakHeld, Map<String, PartFit> byPart, Double unaccountedShare) {
@@ -27,11 +22,6 @@ public record MemoryPerRequest(int plateaus, int peakHeld, Map<String, PartFit> 
 
     static final String RSS_UNACCOUNTED = "rssUnaccountedBytes";
 
-    /**
-     * @param bytesPerRequest the slope: bytes each more held request added
-     * @param rSquared        how well a line fits the part's readings (1: exactly)
-     * @param readings        the readings that measured the part
-     */
     public record PartFit(double bytesPerRequest, double rSquared, int readings) {}
 
     public MemoryPerRequest {

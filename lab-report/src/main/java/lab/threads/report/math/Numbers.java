@@ -2,11 +2,7 @@ package lab.threads.report.math;
 
 import java.util.Locale;
 
-/**
- * How the report writes a number, in words and tables alike: thousands separated, a fixed number of places, "n/a"
- * for a figure that was not measured. Below every package that words a figure, so a verdict, a breakdown and a page
- * all read the same.
- */
+/** How the report writes a number, in words and tables alike, so a verdict and a page read the same. */
 public final class Numbers {
 
     public static final String NOT_AVAILABLE = "n/a";

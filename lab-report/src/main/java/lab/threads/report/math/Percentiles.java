@@ -2,10 +2,7 @@ package lab.threads.report.math;
 
 import java.util.Arrays;
 
-/**
- * Elapsed-time percentiles in ms, exactly as JMeter's Aggregate Report shows them: nearest rank over all samples
- * ({@code org.apache.jorphan.math.StatCalculator#getPercentPoint}), not the dashboard's 20,000-sample window.
- */
+/** Elapsed percentiles in ms as JMeter's Aggregate Report shows them: nearest rank over all samples. */
 public record Percentiles(long p50, long p90, long p95, long p99, long p999) {
 
     public static final Percentiles NONE = new Percentiles(0, 0, 0, 0, 0);

@@ -1,13 +1,10 @@
 package lab.threads.report.math;
 
 /**
- * What the request log's stamps say of the waits for a pooled connection: each joined request's time from asking the
- * pool to having a connection (or giving up), summed.
+ * The request log's waits for a pooled connection, summed.
  *
- * @param requests      joined requests that went through the pool
- * @param waited        of them, those that waited {@value #WAITED_MS} ms or more: a borrow that found a free
- *                      connection takes microseconds
- * @param waitedSeconds their waits, summed
+ * @param waited those that waited {@value #WAITED_MS} ms or more: a borrow that found a free connection takes
+ *               microseconds
  */
 public record PoolWaits(long requests, long waited, double waitedSeconds) {
     public static final PoolWaits NONE = new PoolWaits(0, 0, 0);

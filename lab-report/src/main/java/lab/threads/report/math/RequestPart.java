@@ -3,10 +3,9 @@ package lab.threads.report.math;
 import lab.threads.model.client.LoadClient;
 
 /**
- * The consecutive parts of one request's life, from the client's sample start to the client having read the response.
- * Each part is the time between two measured instants, so the parts of a request add up to its elapsed. A
- * connection's first request has either the kernel's accept queue and its wait to be read apart (its accept was
- * stamped) or the two merged (a run from before the stamp, or a framework that shows no accept); never both.
+ * The consecutive parts of one request's life, from the client's start to its having read the response: each the time
+ * between two measured instants, so they add up to its elapsed. A first request's kernel accept queue and wait to be
+ * read are apart (its accept stamped) or merged; never both.
  */
 public enum RequestPart {
     CONNECT(
@@ -47,10 +46,7 @@ public enum RequestPart {
             "the response handed to the socket until {client} had read it: the transfer and the client's own delays "
                     + "(a stall, GC, waiting for a core)");
 
-    /**
-     * The parts in the order a summary.json written before the accept stamp holds them: its "accept queue" ran from
-     * the connection open to the framework having the request, the merged part here.
-     */
+    /** The parts in the order of a summary.json from before the accept stamp. */
     static final RequestPart[] BEFORE_ACCEPT_STAMP = {CONNECT, QUEUE_AND_READ, READ_WAIT, THREAD_WAIT, HANDLER, CLIENT};
 
     /** The parts in the order a summary.json written before the pool's stamps holds them. */
@@ -73,11 +69,6 @@ public enum RequestPart {
 
     public String label() {
         return label;
-    }
-
-    /** What the part measures, for the report's legend, in JMeter's words. */
-    public String meaning() {
-        return meaning(LoadClient.UNNAMED);
     }
 
     /** What the part measures, naming the client that recorded the samples. */

@@ -12,12 +12,9 @@ import lab.threads.report.raw.Sample;
 import lab.threads.report.raw.ServerRequestLog;
 
 /**
- * Joins each of the client's samples with the server's own record of the same request (by the {@code rid} in its URL)
- * and splits its elapsed time into {@link RequestPart}s. The instants are, in order: the client's start, its
- * connection open ({@code Connect}), the server's accept of the connection (a first request, where stamped), the
- * framework has the request, the variant's thread starts it, the response's last byte handed to the socket, the
- * client's end. Both clocks are this machine's wall clock; an instant out of order is moved to its neighbour and the
- * amount counted as {@code clampedMs}, the part no measurement explains.
+ * Joins each of the client's samples with the server's record of the same request (by its {@code rid}) and splits its
+ * elapsed into {@link RequestPart}s. Both clocks are this machine's; an instant out of order is moved to its neighbour
+ * and counted as {@code clampedMs}, the part no measurement explains.
  */
 public final class RequestTimeline implements Consumer<Sample> {
     /** The client's clock counts whole ms: a server instant before its start by less is its resolution. */
@@ -36,10 +33,7 @@ public final class RequestTimeline implements Consumer<Sample> {
     private long ambiguous;
     private long outsideTimes;
 
-    /**
-     * One joined request: its JMeter elapsed, its parts in {@link RequestPart} order (ms), the sum of what its instants
-     * were moved by and the largest single move.
-     */
+    /** One joined request: its elapsed, its parts in {@link RequestPart} order (ms), how its instants moved. */
     record Joined(
             long elapsed,
             boolean first,
@@ -51,19 +45,9 @@ public final class RequestTimeline implements Consumer<Sample> {
             boolean serverLate,
             boolean pooled) {}
 
-    public RequestTimeline(ServerRequestLog server) {
-        this(server, Sample::responseCode);
-    }
-
-    /** JMeter's samples. */
-    public RequestTimeline(ServerRequestLog server, Function<Sample, String> causeOf) {
-        this(server, causeOf, LoadClient.UNNAMED);
-    }
-
     /**
-     * @param causeOf the words for why a sample the server never answered failed (the report's error causes)
-     * @param client  the client that wrote the samples: how late its recorded end can be ({@link
-     *                LoadClient#joinSlackMs} for the join, {@link LoadClient#endResolutionMs} for the order), and its name
+     * @param causeOf the words for why a sample the server never answered failed
+     * @param client  the client that wrote the samples: how late its recorded end can be, and its name
      */
     public RequestTimeline(ServerRequestLog server, Function<Sample, String> causeOf, LoadClient client) {
         this.server = server;
@@ -93,10 +77,6 @@ public final class RequestTimeline implements Consumer<Sample> {
         } else {
             joined.add(split(sample, found.entry(), client.endResolutionMs()));
         }
-    }
-
-    static Joined split(Sample sample, ServerRequestLog.Entry entry) {
-        return split(sample, entry, LoadClient.UNNAMED.endResolutionMs());
     }
 
     /** @param endResolutionMs how much later than the recorded end the request may truly have ended */

@@ -5,11 +5,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import lab.threads.report.raw.Sample;
 
-/**
- * How many samples JMeter recorded as ending in each wall-clock second (epoch seconds), to set beside the server's
- * own per-second count of responses handed over: a second where the server answered and JMeter saw nothing is the
- * client's.
- */
+/** Samples recorded as ending in each wall-clock second, beside the server's own count, for the client's stalls. */
 public final class SampleEnds implements Consumer<Sample> {
 
     private final Map<Long, Integer> perSecond = new HashMap<>();
@@ -48,7 +44,6 @@ public final class SampleEnds implements Consumer<Sample> {
         return successes;
     }
 
-    /** Every sample recorded, answered or failed. */
     public long count() {
         return count;
     }

@@ -5,10 +5,9 @@ import java.util.function.Consumer;
 import lab.threads.report.raw.Sample;
 
 /**
- * Accumulates samples into JMeter's Summary Report numbers, mirroring {@code org.apache.jmeter.util.Calculator}:
- * the sums are doubles as there, so the population standard deviation {@code sqrt(sumSq/n - mean^2)} comes out
- * bit for bit the same. Elapsed times are also kept in a growing primitive array for exact percentiles
- * (240,000 samples cost about 2 MB, where boxed Longs in a sorted map would cost ten times more).
+ * Accumulates JMeter's Summary Report numbers as {@code org.apache.jmeter.util.Calculator} does, its sums doubles as
+ * there, so the standard deviation comes out bit for bit the same; elapsed times kept in a primitive array for exact
+ * percentiles.
  */
 public final class SampleStatistics implements Consumer<Sample> {
 

@@ -7,11 +7,7 @@ import java.util.function.Consumer;
 import java.util.function.ToLongFunction;
 import lab.threads.report.raw.Sample;
 
-/**
- * The samples of a run grouped by the wall-clock second they started in and, apart, the second they ended in: the
- * figures of any stretch of seconds (a step, the seconds after a spike) follow from them without reading the samples
- * again.
- */
+/** The samples by the wall-clock second they started and ended in, for any stretch's figures. */
 public final class SecondBuckets implements Consumer<Sample> {
 
     private final TreeMap<Long, Bucket> byStart = new TreeMap<>();
@@ -53,11 +49,7 @@ public final class SecondBuckets implements Consumer<Sample> {
         return Stretch.of(bucket == null ? List.of() : List.of(bucket));
     }
 
-    /**
-     * Samples taken together: their count, failures and nearest-rank p99 (JMeter's Aggregate Report rule).
-     *
-     * @param p99Ms 0 when there are none
-     */
+    /** Samples taken together: their count, failures and nearest-rank p99 (0 when none). */
     public record Stretch(long samples, long errors, long p99Ms) {
 
         static Stretch of(Iterable<Bucket> buckets) {

@@ -1,11 +1,8 @@
 package lab.threads.report.math;
 
 /**
- * The columns of JMeter's Summary Report for one server, computed with JMeter's own formulas
- * ({@code org.apache.jmeter.util.Calculator}).
+ * The columns of JMeter's Summary Report for one server, by JMeter's own formulas.
  *
- * @param average      mean elapsed ms
- * @param stdDev       population standard deviation of elapsed ms
  * @param errorPercent failed samples in percent (0-100; JMeter keeps the 0-1 fraction and prints it as %)
  * @param throughput   samples per second between the first sample's start and the last sample's end
  */

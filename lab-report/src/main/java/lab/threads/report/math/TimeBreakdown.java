@@ -13,28 +13,16 @@ import java.util.stream.Collectors;
 import lab.threads.model.client.LoadClient;
 
 /**
- * Where the time of a server's requests went, measured per request at both ends and joined ({@link RequestTimeline}):
- * the mean of each {@link RequestPart} over the median requests (the middle tenth by the client's elapsed) and over the
- * slowest 1%, for all requests and apart for a connection's first requests and keep-alive ones, which take different
- * paths. Within a band the parts add up to its mean elapsed.
+ * Where the time of a server's requests went ({@link RequestTimeline}): the mean of each {@link RequestPart} over the
+ * median requests (the middle tenth by elapsed) and the slowest 1%, for all requests and for first and keep-alive ones
+ * apart. Within a band the parts add up to its mean elapsed. Fields an older summary.json lacks read as null or 0.
  *
- * @param joined              samples joined with the server's record of the same request
- * @param withoutId           samples whose URL carried no {@code rid} (a plan that does not send one)
- * @param withoutServerRecord samples the server has no record of: it never wrote their response (never sent, never
- *                            accepted, or still queued when it stopped)
- * @param ambiguous           samples whose id the server saw more than once within the sample's times (JMeter workers
- *                            each count from 1): not joined
- * @param first               a connection's first requests; null when none (or a summary.json from before)
- * @param keptAlive           the next requests on a keep-alive connection; null when none (or from before)
- * @param unansweredByCause   the samples the server has no record of, by the client's cause, most first: they are counted
- *                            beside the slowest 1%, not left out
- * @param accepts             how many first requests had their accept stamped, and their kernel accept queue summed
- * @param outOfOrder          instants moved by more than the client's whole-ms records
- * @param kernelCheck         the kernel accept queue parts against the area under the listener's Recv-Q; null without
- *                            the kernel's series
- * @param outsideTimes        answered samples whose id the server logged, but not within the sample's times (a stamp
- *                            taken late): not joined, and not "never answered"; 0 in a summary.json from before
- * @param client              the client that recorded the samples; JMeter in a summary.json from before
+ * @param withoutServerRecord samples the server has no record of: it never wrote their response
+ * @param ambiguous           samples whose id the server saw more than once within their times: not joined
+ * @param unansweredByCause   the samples without a server record by cause, most first: beside the slowest 1%, not left
+ *                            out
+ * @param kernelCheck         the kernel accept queue parts against the area under the Recv-Q; null without the series
+ * @param outsideTimes        answered samples whose id the server logged outside their times (a stamp taken late)
  */
 // The verdict and the part it names go into summary.json for its readers; read back, they are derived again.
 @JsonIgnoreProperties(
@@ -71,31 +59,21 @@ public record TimeBreakdown(
     /** The median requests and the slowest 1% of one kind. */
     public record Bands(Band median, Band slowest) {}
 
-    /**
-     * @param firstRequests    joined first requests on their connection
-     * @param stamped          of them, those whose accept the server stamped
-     * @param kernelQueueSeconds their kernel accept queue parts, summed: connection-seconds, for Little's law
-     */
+    /** @param kernelQueueSeconds the stamped first requests' kernel accept queue parts, summed: for Little's law */
     public record Accepts(long firstRequests, long stamped, double kernelQueueSeconds) {}
 
     /**
-     * Instants out of order by more than the client's whole-ms records: no clock error, a stamp taken late by a thread that
-     * waited for a core.
+     * Instants out of order by more than the client's whole-ms records: a stamp taken late by a thread that waited for
+     * a core.
      *
-     * @param requests   requests with an instant moved by more than 1 ms
-     * @param worstMs    the largest single move
-     * @param jmeterLate of them, a server instant before JMeter's preceding one (e.g. the accept before JMeter's
-     *                   connect end): JMeter noted its own instant late; null in a summary.json from before
-     * @param serverLate of them, a server instant after JMeter's end (the response handed to the socket after
-     *                   JMeter had read it): the server stamped late; null in a summary.json from before
+     * @param jmeterLate of them, a server instant before the client's preceding one: the client noted its own late
+     * @param serverLate of them, a server instant after the client's end: the server stamped late
      */
     public record OutOfOrder(long requests, double worstMs, Long jmeterLate, Long serverLate) {}
 
     /**
-     * @param requests  how many requests the band holds
-     * @param elapsedMs their mean elapsed, as the client recorded it
      * @param partsMs   the mean of each part, in {@link RequestPart} order; they add up to {@code elapsedMs}
-     * @param clampedMs the mean amount by which instants out of order were moved: what no measurement explains
+     * @param clampedMs the mean amount instants out of order were moved: what no measurement explains
      */
     public record Band(int requests, double elapsedMs, double[] partsMs, double clampedMs) {
 
@@ -137,7 +115,8 @@ public record TimeBreakdown(
         return ms >= 1000 ? String.format(Locale.ROOT, "%.1f s", ms / 1000) : Math.round(ms) + " ms";
     }
 
-    static Map<String, Long> mostFirst(Map<String, Long> counts) {
+    /** Counts by key, the largest first, ties by key: so a table and summary.json list what matters first. */
+    public static Map<String, Long> mostFirst(Map<String, Long> counts) {
         return counts.entrySet().stream()
                 .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder())
                         .thenComparing(Map.Entry.comparingByKey()))
@@ -173,10 +152,7 @@ public record TimeBreakdown(
         return accepts != null && accepts.stamped() > 0;
     }
 
-    /**
-     * The part that held the slowest 1% back: the largest one beyond what the plan asked for (the handler counts only
-     * past the sleep), or null when none took {@value #NAMED_SHARE} of their elapsed (they took about the sleep).
-     */
+    /** The part beyond what the plan asked that held the slowest 1% back; null under {@value #NAMED_SHARE} of it. */
     @JsonProperty("bottleneck")
     public RequestPart bottleneck() {
         if (!present()) {
@@ -213,10 +189,7 @@ public record TimeBreakdown(
                         .anyMatch(part -> median.ms(part) > 0 || slowest.ms(part) > 0);
     }
 
-    /**
-     * The verdict on the time, one word and its seconds: "kernel accept queue (28.3 s of 44.4 s)"; the requests the
-     * server never answered follow when they outnumber the slowest 1%, since they are the slowest of all.
-     */
+    /** "kernel accept queue (28.3 s of 44.4 s)", then the requests never answered when they outnumber the 1%. */
     @JsonProperty("verdict")
     public String verdict() {
         if (!present()) {

@@ -1,7 +1,6 @@
 /**
- * The summary math over JMeter's samples: the Summary Report and Aggregate Report figures with JMeter's own formulas,
- * the plan's ideal and how close a run came to it, and where each request's time went once joined with the server's
- * record of it. The accumulators consume samples as samples.jtl streams past, so a file of any size is read once.
- * {@link Numbers} writes a number the one way every page and sentence of the report does.
+ * The summary math over the samples: JMeter's Summary and Aggregate Report figures by its own formulas, and where each
+ * request's time went once joined with the server's record. The accumulators consume samples as samples.jtl streams
+ * past, so a file of any size is read once.
  */
 package lab.threads.report.math;

@@ -13,34 +13,23 @@ import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.run.PlanShape;
 
-/**
- * Text formats of a run's figures shared by the markdown, HTML and console tables, so all three read the same; the
- * number formats beneath them are {@link Numbers}.
- */
+/** Text formats of a run's figures shared by the markdown, HTML and console tables, so all three read the same. */
 public final class Cells {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private Cells() {}
 
-    /** The server's own p50 / p99 / max in ms, or why there are none ({@link #noServerView}). */
+    /** The server's own p50 / p99 / max in ms, or why there are none ("not measured" for a guest; else n/a). */
     static String serverView(ServerSummary server) {
         ServerView view = server.serverView();
         return view == null
-                ? noServerView(server)
+                ? Figure.SERVER_P99.missing(server)
                 : Numbers.count(Math.round(view.p50Ms())) + " / " + Numbers.count(Math.round(view.p99Ms())) + " / "
                         + Numbers.count(Math.round(view.maxMs()));
     }
 
-    /** In place of the server's own timings: "not measured" for a guest, which keeps no request log; else n/a. */
-    static String noServerView(ServerSummary server) {
-        return Figure.SERVER_P99.missing(server);
-    }
-
-    /**
-     * The server's load settings from its /stats, e.g. "stock: backlog 1000, connections unlimited, idle 60000 ms, grace none";
-     * a server that did not name its mode ran the lab's.
-     */
+    /** The server's load settings from its /stats; a server that did not name its mode ran the lab's. */
     static String serverSettings(Map<String, Object> settings) {
         if (settings == null) {
             return Numbers.NOT_AVAILABLE;
@@ -95,10 +84,7 @@ public final class Cells {
         return servers.stream().anyMatch(server -> server.guest() != null);
     }
 
-    /**
-     * The plan line; a wait other than the plain sleep is named after it ("each request waits in monitor"), and
-     * through a pool, whose ceiling the ideal is.
-     */
+    /** The plan line, naming a wait other than the plain sleep and a pool, whose ceiling the ideal is. */
     static String plan(PlanShape plan) {
         String line = shape(plan);
         if (plan.how() != null) {
@@ -115,26 +101,19 @@ public final class Cells {
                             .map(stage ->
                                     stage.fromSecond() + "-" + stage.toSecond() + " s: " + Numbers.count(stage.users()))
                             .collect(java.util.stream.Collectors.joining(", "))
-                    + String.format(
-                            Locale.ROOT,
-                            ", each sending back to back a %,d ms request: ideal %,d samples in %s s = %s req/s",
-                            plan.sleepMs(),
-                            plan.idealSamples(),
-                            Numbers.decimal(plan.idealDurationSeconds(), 3),
-                            Numbers.decimal(plan.idealThroughput(), 1));
+                    + String.format(Locale.ROOT, ", each sending back to back a %,d ms request: ", plan.sleepMs())
+                    + ideal(plan);
         }
         if (plan.isOpen()) {
             return String.format(
-                    Locale.ROOT,
-                    "open model: arrivals ramped to %,d/s over %s s, then %,d s at that rate, each a %,d ms request: "
-                            + "ideal %,d samples in %s s = %s req/s",
-                    plan.arrivalsPerSecond(),
-                    Numbers.decimal(plan.rampUpSeconds(), 1),
-                    plan.durationSeconds(),
-                    plan.sleepMs(),
-                    plan.idealSamples(),
-                    Numbers.decimal(plan.idealDurationSeconds(), 3),
-                    Numbers.decimal(plan.idealThroughput(), 1));
+                            Locale.ROOT,
+                            "open model: arrivals ramped to %,d/s over %s s, then %,d s at that rate, each a %,d ms "
+                                    + "request: ",
+                            plan.arrivalsPerSecond(),
+                            Numbers.decimal(plan.rampUpSeconds(), 1),
+                            plan.durationSeconds(),
+                            plan.sleepMs())
+                    + ideal(plan);
         }
         if (plan.isThroughput()) {
             return String.format(
@@ -146,23 +125,20 @@ public final class Cells {
                             plan.sleepMs())
                     + (plan.hasIdeal() ? "ideal " + Numbers.decimal(plan.idealThroughput(), 1) + " req/s" : NO_IDEAL);
         }
-        if (!plan.hasIdeal()) {
-            return String.format(
-                    Locale.ROOT,
-                    "%,d users, %s s ramp-up, %d loop(s) of a %,d ms request: %s",
-                    plan.users(),
-                    Numbers.decimal(plan.rampUpSeconds(), 1),
-                    plan.loops(),
-                    plan.sleepMs(),
-                    NO_IDEAL);
-        }
+        return String.format(
+                        Locale.ROOT,
+                        "%,d users, %s s ramp-up, %d loop(s) of a %,d ms request: ",
+                        plan.users(),
+                        Numbers.decimal(plan.rampUpSeconds(), 1),
+                        plan.loops(),
+                        plan.sleepMs())
+                + (plan.hasIdeal() ? ideal(plan) : NO_IDEAL);
+    }
+
+    private static String ideal(PlanShape plan) {
         return String.format(
                 Locale.ROOT,
-                "%,d users, %s s ramp-up, %d loop(s) of a %,d ms request: ideal %,d samples in %s s = %s req/s",
-                plan.users(),
-                Numbers.decimal(plan.rampUpSeconds(), 1),
-                plan.loops(),
-                plan.sleepMs(),
+                "ideal %,d samples in %s s = %s req/s",
                 plan.idealSamples(),
                 Numbers.decimal(plan.idealDurationSeconds(), 3),
                 Numbers.decimal(plan.idealThroughput(), 1));

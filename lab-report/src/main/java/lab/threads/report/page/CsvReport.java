@@ -21,12 +21,7 @@ import lab.threads.report.verdict.ClientVerdict;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
-/**
- * summary.csv: one row per server. The first columns carry the names of JMeter's Summary Report (Label is the
- * server), so a spreadsheet made for JMeter's CSV reads it; numbers are unrounded, Error % is 0-100. Each registered
- * figure with a CSV place ({@link Figure}) has its column under the registry's header: where this list sets it, else
- * after the lab's other figures.
- */
+/** summary.csv: one row per server, its first columns under JMeter's Summary Report names, numbers unrounded. */
 public final class CsvReport {
 
     /**
@@ -50,11 +45,7 @@ public final class CsvReport {
 
     private static final List<Column> COLUMNS = columns();
 
-    /**
-     * JMeter's Summary Report first, then the turn's, the server's and the client's columns, where the time went, each
-     * band's parts, the registered figures no group places, and the notes last: a column keeps its place from run to
-     * run, so a spreadsheet that reads one summary.csv reads the next.
-     */
+    /** A column keeps its place from run to run, so a spreadsheet that reads one summary.csv reads the next. */
     private static List<Column> columns() {
         List<Column> columns = new ArrayList<>();
         columns.addAll(summaryReportColumns());
@@ -129,9 +120,10 @@ public final class CsvReport {
     private static List<Column> clientColumns() {
         return List.of(
                 new Column("client verdict", s -> s.validity().verdict()),
-                new Column("client stall seconds", s -> seconds(s.validity().clientStalls())),
+                new Column("client stall seconds", s -> s.validity().stallSeconds()),
                 new Column(
-                        "client busy lagging seconds", s -> seconds(s.validity().clientBusyLagging())),
+                        "client busy lagging seconds",
+                        s -> ClientVerdict.Interval.seconds(s.validity().clientBusyLagging())),
                 new Column("machine saturated seconds", s -> s.validity().machineSaturatedSeconds()),
                 new Column(
                         "client findings", s -> String.join("; ", s.validity().findings())),
@@ -145,10 +137,7 @@ public final class CsvReport {
                 new Column("client GC max pause ms", s -> s.client().gcMaxPauseMs()));
     }
 
-    /**
-     * Where the time went, the kernel's view of the listening port, the series' gaps, the requests the server never
-     * answered, and the accept queue's parts checked against the kernel's queue.
-     */
+    /** Where the time went, the kernel's view of the port, the series' gaps and the requests never answered. */
     private static List<Column> timeColumns() {
         return List.of(
                 new Column("time verdict", ServerSummary::timeVerdict),
@@ -239,10 +228,6 @@ public final class CsvReport {
             throw new UncheckedIOException(e); // a StringBuilder does not fail
         }
         return csv.toString();
-    }
-
-    private static double seconds(List<ClientVerdict.Interval> intervals) {
-        return intervals.stream().mapToDouble(ClientVerdict.Interval::seconds).sum();
     }
 
     /** {@code cause=count} pairs, so the cell can be split again. */

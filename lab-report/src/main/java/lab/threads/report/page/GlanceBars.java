@@ -11,11 +11,7 @@ import lab.threads.report.summary.FigureUnit;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.run.PlanShape;
 
-/**
- * The page's at-a-glance bars: one small group per figure, one bar per server, drawn in HTML and CSS alone (no
- * script), so they show even where charts cannot. Each group is a registered figure ({@link Figure}) and has its own
- * scale, as its entry says: the top of its range (100 for a percentage of the ideal), or the largest value.
- */
+/** The first screen's bars in HTML and CSS alone: a group per registered glance figure, a bar per server. */
 final class GlanceBars {
 
     static final String STYLE = """
@@ -50,22 +46,22 @@ final class GlanceBars {
             boolean perSleep = glance.scale() == FigurePlace.GlanceScale.PER_SLEEP;
             String unit = perSleep ? "x" : figure.unit() == FigureUnit.PERCENT ? "%" : "";
             int places = perSleep ? PER_SLEEP_PLACES : figure.places();
-            html.append("<div><h3>").append(HtmlReport.escape(title)).append("</h3>\n");
+            html.append("<div>" + HtmlReport.element("h3", title) + "\n");
             List<String> colors = ServerPalette.colors(
                     servers.stream().map(ServerSummary::server).toList());
             for (int i = 0; i < servers.size(); i++) {
                 Double bar = value.apply(servers.get(i));
                 // A fall (a negative growth) draws no bar; its value still shows.
                 double width = bar == null || scale <= 0 ? 0 : Math.clamp(100 * bar / scale, 0, 100);
-                html.append("<div class=\"row\"><span>")
-                        .append(HtmlReport.escape(servers.get(i).server()))
-                        .append("</span><span class=\"track\"><span class=\"bar\" style=\"display:block;width:")
-                        .append(String.format(Locale.ROOT, "%.1f", width))
-                        .append("%;background:")
-                        .append(colors.get(i))
-                        .append("\"></span></span><span class=\"value\">")
-                        .append(bar == null ? Numbers.NOT_AVAILABLE : Numbers.decimal(bar, places) + unit)
-                        .append("</span></div>\n");
+                html.append(String.format(
+                        Locale.ROOT,
+                        "<div class=\"row\"><span>%s</span><span class=\"track\"><span class=\"bar\" style=\""
+                                + "display:block;width:%.1f%%;background:%s\"></span></span><span class=\"value\">%s"
+                                + "</span></div>\n",
+                        HtmlReport.escape(servers.get(i).server()),
+                        width,
+                        colors.get(i),
+                        bar == null ? Numbers.NOT_AVAILABLE : Numbers.decimal(bar, places) + unit));
             }
             html.append("</div>\n");
         }

@@ -15,17 +15,11 @@ import lab.threads.report.verdict.ClientVerdict;
 import lab.threads.report.verdict.Verdict;
 import lab.threads.run.PlanShape;
 
-/**
- * The run's answer, for readers deciding: which servers carried the plan and on how many threads, whether the client
- * or the machine held any figure back, then one sentence per server (the client's verdict, how close to the ideal,
- * what held its slowest requests). It leads index.html, summary.md and the terminal output; the figures behind it
- * are in the table and the sections below.
- */
+/** The run's answer for readers deciding, then one sentence per server: it leads every rendering of a run. */
 public final class Headline {
 
     /**
-     * A server carried the plan when it reached at least this share of the ideal throughput, in percent, with at most
-     * {@link #CARRIED_ERROR_PERCENT} errors: a sweep's bend is where it stops doing so.
+     * Carried the plan: this % of the ideal with at most {@link #CARRIED_ERROR_PERCENT}% errors; a sweep bends below.
      */
     public static final double CARRIED_PERCENT_OF_IDEAL = 90;
 
@@ -45,10 +39,7 @@ public final class Headline {
                                 .toList()));
     }
 
-    /**
-     * Two sentences: which servers carried the plan, each with its peak threads (or, when none did, the one that came
-     * closest, by successful answers a second); then whether the client or the machine held any server's figures back.
-     */
+    /** Which servers carried the plan, on how many threads; then whether anything held the figures back. */
     static String answer(List<ServerSummary> servers) {
         return carried(servers) + " " + heldBack(servers);
     }
@@ -105,10 +96,7 @@ public final class Headline {
                 : stats.lowerBoundMark() + Numbers.count(stats.peakThreads()) + " peak threads";
     }
 
-    /**
-     * Whose figures these are, by each server's word: those the client held back, those the shared machine did (or
-     * nearly), those other programs or steal disturbed; else that nothing did.
-     */
+    /** Whose figures these are, by each server's word; else that nothing held them back. */
     private static String heldBack(List<ServerSummary> servers) {
         Map<Verdict, List<String>> byWord = new EnumMap<>(Verdict.class);
         for (ServerSummary server : servers) {
@@ -152,31 +140,19 @@ public final class Headline {
                 : String.join(", ", items.subList(0, items.size() - 1)) + " and " + items.getLast();
     }
 
-    /**
-     * A server's sentence: the client's verdict, how close to the ideal and on how many threads, its errors, what
-     * held its slowest 1% (and for how long every core was busy), and the pool when it set the pace; the outcome when
-     * its turn did not end well.
-     */
+    /** A server's sentence: its verdict, % of the ideal on how many threads, errors, what held its slowest 1%. */
     public static String line(ServerSummary server, PlanShape plan) {
-        StringBuilder line = new StringBuilder(server.server()).append(": ");
         if (server.summary().samples() == 0) {
-            return line.append("no samples (")
-                    .append(server.outcome())
-                    .append(")")
-                    .toString();
+            return server.server() + ": no samples (" + server.outcome() + ")";
         }
-        line.append(clientWords(server.validity()))
-                .append("; ")
+        StringBuilder line = new StringBuilder(server.server() + ": " + clientWords(server.validity()) + "; ")
                 .append(
                         server.idealThroughput() > 0
                                 ? Numbers.decimal(server.percentOfIdeal(), 1) + "% of the ideal"
                                 : Numbers.decimal(server.summary().throughput(), 0) + " req/s ("
                                         + Cells.noIdeal(server, plan) + ")")
-                .append(" on ")
-                .append(threads(server))
-                .append(", ")
-                .append(Numbers.decimal(server.summary().errorPercent(), 2))
-                .append("% errors");
+                .append(" on " + threads(server) + ", ")
+                .append(Numbers.decimal(server.summary().errorPercent(), 2) + "% errors");
         if (server.timeline().present()) {
             line.append("; slowest 1% held by ").append(server.timeVerdict());
         }
@@ -189,11 +165,7 @@ public final class Headline {
         return line.append('.').toString();
     }
 
-    /**
-     * Said above everything when any server's turn ended before the plan's end, so no reader takes its figures for a
-     * whole run's: the servers whose samples stop early, then those that measured nothing, each with why in the
-     * outcome's words. Empty when every server ran its plan.
-     */
+    /** Said above everything when a turn ended early, so no one takes its figures for a whole run's. */
     public static Optional<String> partialNotice(List<ServerSummary> servers) {
         List<String> cut = servers.stream()
                 .filter(ServerSummary::partial)
@@ -216,11 +188,7 @@ public final class Headline {
         return parts.isEmpty() ? Optional.empty() : Optional.of("Partial run: " + String.join("; ", parts) + ".");
     }
 
-    /**
-     * The verdict, with the names of its signs when the client was the bottleneck ("client stall, client GC"), or with
-     * its reason, who and how much, when the machine or another program set the figures ("disturbed (other programs
-     * (gradle 6.1 s) took 41.0% of the busy time)"): the one line a terminal shows says whose figures these are.
-     */
+    /** The verdict with its signs or its reason's facts: the one line a terminal shows says whose figures these are. */
     public static String clientWords(ClientVerdict validity) {
         if (!validity.verdict().equals(Verdict.CLIENT_BOUND)) {
             String word = validity.verdict().label();
@@ -240,10 +208,7 @@ public final class Headline {
                 : String.format(Locale.ROOT, "%s (%s)", validity.verdict(), String.join(", ", signs));
     }
 
-    /**
-     * A reason as facts alone: without the lines it was held against ("(the line is 5%)") and without its conclusion
-     * after the last colon, which the word itself says.
-     */
+    /** A reason as facts alone, without its lines and its conclusion, which the word says. */
     private static String factsOf(String reason) {
         String facts = reason.replaceAll(" \\(the line is [^)]*\\)", "");
         int conclusion = facts.lastIndexOf(": ");

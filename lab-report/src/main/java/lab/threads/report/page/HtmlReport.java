@@ -5,12 +5,7 @@ import lab.threads.report.chart.ChartsSection;
 import lab.threads.report.chart.RunCharts;
 import lab.threads.report.summary.RunReport;
 
-/**
- * index.html: one self-contained page (inline CSS and scripts, no network) in the frame of every page
- * ({@link PlainPage}), its blocks in {@link RunLayout}'s order: the answer and the glance bars on the first screen, then
- * the verdicts with their evidence folded, the tables, the charts, errors by cause split by side, links to each
- * server's files, notes and metadata.
- */
+/** index.html: one self-contained page (no network), its blocks in {@link RunLayout}'s order. */
 public final class HtmlReport {
 
     /** What the run's page adds to the frame's style. */
@@ -29,12 +24,14 @@ public final class HtmlReport {
 
     private HtmlReport() {}
 
-    /**
-     * @param runDir where the page goes: links to server files missing from it are shown as missing
-     * @param charts the per-second series of the same servers
-     */
+    /** @param runDir where the page goes: links to server files missing from it are shown as missing */
     public static String render(RunReport report, Path runDir, RunCharts charts) {
         return PlainPage.of("Run summary", STYLE, RunLayout.html(report, new RunLayout.PageInputs(runDir, charts)));
+    }
+
+    /** {@code <open>text</open>}, the text escaped; {@code open} may carry attributes ({@code td class="num"}). */
+    public static String element(String open, String text) {
+        return "<" + open + ">" + escape(text) + "</" + open.split(" ", 2)[0] + ">";
     }
 
     /** The five characters that matter in HTML text and attribute values. */

@@ -16,13 +16,11 @@ public final class HtmlSection {
     }
 
     public static String render(Section section) {
-        StringBuilder html = new StringBuilder("<section id=\"")
-                .append(section.id())
-                .append("\">\n<h2>")
-                .append(HtmlReport.escape(section.title()))
-                .append("</h2>\n");
+        StringBuilder html = new StringBuilder("<section id=\"" + section.id() + "\">\n")
+                .append(HtmlReport.element("h2", section.title()))
+                .append('\n');
         if (section.reading() != null) {
-            html.append("<p>").append(HtmlReport.escape(section.reading())).append("</p>\n");
+            html.append(HtmlReport.element("p", section.reading())).append('\n');
         }
         parts(html, section.parts());
         return html.append("</section>\n").toString();
@@ -34,13 +32,9 @@ public final class HtmlSection {
                 case Section.Table table -> table(html, table);
                 case Section.RangeTable table -> rangeTable(html, table);
                 case Section.Heading heading ->
-                    html.append("<h3>")
-                            .append(HtmlReport.escape(heading.text()))
-                            .append("</h3>\n");
+                    html.append(HtmlReport.element("h3", heading.text())).append('\n');
                 case Section.Paragraph paragraph ->
-                    html.append("<p>")
-                            .append(HtmlReport.escape(paragraph.text()))
-                            .append("</p>\n");
+                    html.append(HtmlReport.element("p", paragraph.text())).append('\n');
                 case Section.Bullets bullets -> bullets(html, bullets);
                 case Section.Verdicts verdicts -> verdicts(html, verdicts);
                 case Section.SideBySide sides -> {
@@ -53,9 +47,7 @@ public final class HtmlSection {
                     html.append("</div>\n");
                 }
                 case Section.Folded folded -> {
-                    html.append("<details><summary>")
-                            .append(HtmlReport.escape(folded.summary()))
-                            .append("</summary>\n");
+                    html.append("<details>" + HtmlReport.element("summary", folded.summary()) + "\n");
                     parts(html, folded.parts());
                     html.append("</details>\n");
                 }
@@ -67,34 +59,25 @@ public final class HtmlSection {
     private static void table(StringBuilder html, Section.Table table) {
         html.append(table.id() == null ? "<table>\n" : "<table id=\"" + table.id() + "\">\n");
         if (table.caption() != null) {
-            html.append("<caption>").append(HtmlReport.escape(table.caption())).append("</caption>\n");
+            html.append(HtmlReport.element("caption", table.caption())).append('\n');
         }
-        html.append("<tr>");
-        table.header()
-                .forEach(cell ->
-                        html.append("<th>").append(HtmlReport.escape(cell)).append("</th>"));
-        html.append("</tr>\n");
+        headerRow(html, table.header());
         for (int r = 0; r < table.rows().size(); r++) {
             List<String> row = table.rows().get(r);
             boolean words = table.wordRows().contains(r);
             html.append("<tr>");
             for (int i = 0; i < row.size(); i++) {
-                html.append(
-                                table.numeric().get(i) && !words
-                                        ? "<td class=\"num\">"
-                                        : longWord(row.get(i)) ? "<td class=\"long\">" : "<td>")
-                        .append(HtmlReport.escape(row.get(i)))
-                        .append("</td>");
+                String td = table.numeric().get(i) && !words
+                        ? "td class=\"num\""
+                        : longWord(row.get(i)) ? "td class=\"long\"" : "td";
+                html.append(HtmlReport.element(td, row.get(i)));
             }
             html.append("</tr>\n");
         }
         html.append("</table>\n");
     }
 
-    /**
-     * A word longer than this (a property name, a command line's argument) may break anywhere: only such a word can
-     * make a table wider than its window, and letting every cell break anywhere would split short words too.
-     */
+    /** A word longer than this may break anywhere: only such a word can make a table wider than its window. */
     private static final int LONG_WORD = 40;
 
     private static boolean longWord(String text) {
@@ -103,22 +86,16 @@ public final class HtmlSection {
 
     /** Its header may wrap and a range breaks at its dash, so many servers side by side fit a window. */
     private static void rangeTable(StringBuilder html, Section.RangeTable table) {
-        html.append("<table class=\"").append(table.htmlClass()).append("\"><tr>");
-        table.labels()
-                .forEach(label ->
-                        html.append("<th>").append(HtmlReport.escape(label)).append("</th>"));
-        html.append("</tr>\n");
+        html.append("<table class=\"").append(table.htmlClass()).append("\">");
+        headerRow(html, table.labels());
         for (List<Section.Ranged> row : table.rows()) {
             html.append("<tr>");
             for (int i = 0; i < row.size(); i++) {
                 Section.Ranged cell = row.get(i);
                 html.append(i == 0 ? "<td class=\"server\">" : "<td>").append(HtmlReport.escape(cell.median()));
                 if (cell.min() != null) {
-                    html.append("<br><small>")
-                            .append(HtmlReport.escape(cell.min()))
-                            .append("&ndash;<wbr>")
-                            .append(HtmlReport.escape(cell.max()))
-                            .append("</small>");
+                    html.append("<br><small>" + HtmlReport.escape(cell.min()) + "&ndash;<wbr>"
+                            + HtmlReport.escape(cell.max()) + "</small>");
                 }
                 html.append("</td>");
             }
@@ -127,22 +104,23 @@ public final class HtmlSection {
         html.append("</table>\n");
     }
 
+    private static void headerRow(StringBuilder html, List<String> header) {
+        html.append("<tr>");
+        header.forEach(cell -> html.append(HtmlReport.element("th", cell)));
+        html.append("</tr>\n");
+    }
+
     /** Each verdict on one line, its evidence and advice folded under it: the headline above has said it in words. */
     private static void verdicts(StringBuilder html, Section.Verdicts verdicts) {
         html.append("<ul>\n");
         for (Section.Judged judged : verdicts.items()) {
-            html.append("<li class=\"verdict ")
-                    .append(judged.alert() ? "bad" : "ok")
-                    .append("\"><details><summary><b>")
-                    .append(HtmlReport.escape(judged.subject() + ": " + judged.verdict()))
-                    .append("</b> (")
-                    .append(
-                            judged.findings().size() == 1
-                                    ? "1 finding"
-                                    : judged.findings().size() + " findings")
-                    .append(" and what to do)</summary>");
+            int findings = judged.findings().size();
+            html.append("<li class=\"verdict " + (judged.alert() ? "bad" : "ok") + "\"><details><summary>")
+                    .append(HtmlReport.element("b", judged.subject() + ": " + judged.verdict()))
+                    .append(" (" + (findings == 1 ? "1 finding" : findings + " findings")
+                            + " and what to do)</summary>");
             under(html, judged.findings(), "");
-            html.append("<p>").append(HtmlReport.escape(judged.advice())).append("</p></details></li>\n");
+            html.append(HtmlReport.element("p", judged.advice())).append("</details></li>\n");
         }
         html.append("</ul>\n");
     }
@@ -164,10 +142,7 @@ public final class HtmlSection {
             return;
         }
         html.append("<ul>").append(lineEnd);
-        items.forEach(item -> html.append("<li>")
-                .append(HtmlReport.escape(item))
-                .append("</li>")
-                .append(lineEnd));
+        items.forEach(item -> html.append(HtmlReport.element("li", item)).append(lineEnd));
         html.append("</ul>");
     }
 }

@@ -9,11 +9,7 @@ import lab.threads.report.raw.KernelEvidence;
 import lab.threads.report.raw.SeriesGaps;
 import lab.threads.report.summary.ServerSummary;
 
-/**
- * The kernel's view of each server's run and the series seen from outside, for index.html and summary.md: the
- * accept queue and the listen counters over the load, the check of the client's slow connects against the kernel's
- * drops, and where a once-a-second series is missing.
- */
+/** The kernel's view of each server's run, and where a once-a-second series is missing. */
 final class KernelSection {
 
     static final String TITLE = "The kernel's view, and the series seen from outside";

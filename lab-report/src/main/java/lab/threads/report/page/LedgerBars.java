@@ -7,12 +7,7 @@ import lab.threads.report.math.LedgerParts;
 import lab.threads.report.math.MachineLedger;
 import lab.threads.report.summary.ServerSummary;
 
-/**
- * Who used the machine's CPU in each server's turn: one stacked bar per turn, its full width the cores' whole time over
- * the load, split into the ledger's parts, in HTML and CSS alone (no script) as {@link GlanceBars} draws. Each row
- * names its parts with their seconds, so the bar needs no hovering to be read; the legend names the parts some turn
- * had. Nothing is drawn when no turn kept a ledger.
- */
+/** Who used the machine's CPU in each turn: one stacked bar per turn, its parts named with their seconds. */
 final class LedgerBars {
 
     static final String STYLE = """
@@ -47,17 +42,11 @@ final class LedgerBars {
                         .anyMatch(server -> server.ledger() != null
                                 && server.ledger().load().byPart().getOrDefault(part, 0L) > 0))
                 .toList();
-        for (LedgerParts.Part part : present) {
-            html.append("<span class=\"key\" style=\"background:")
-                    .append(COLORS.get(part))
-                    .append("\"></span>")
-                    .append(HtmlReport.escape(part.words()));
-        }
+        present.forEach(part -> html.append("<span class=\"key\" style=\"background:" + COLORS.get(part) + "\"></span>")
+                .append(HtmlReport.escape(part.words())));
         html.append("</p>\n");
         for (ServerSummary server : servers) {
-            html.append("<div class=\"row\"><span>")
-                    .append(HtmlReport.escape(server.server()))
-                    .append("</span>");
+            html.append("<div class=\"row\">").append(HtmlReport.element("span", server.server()));
             MachineLedger ledger = server.ledger();
             if (ledger == null) {
                 html.append("<span>no ledger (an older run)</span></div>\n");
@@ -84,16 +73,10 @@ final class LedgerBars {
                         seconds,
                         whole <= 0 ? 0 : Math.min(100, 100 * part.getValue() / whole),
                         COLORS.get(part.getKey())));
-                words.append(' ')
-                        .append(part.getKey().words())
-                        .append(' ')
-                        .append(seconds)
-                        .append(',');
+                words.append(" " + part.getKey().words() + " " + seconds + ",");
             }
             words.setLength(words.length() - 1);
-            html.append("</span><span class=\"parts\">")
-                    .append(HtmlReport.escape(words.toString()))
-                    .append("</span></div>\n");
+            html.append("</span>" + HtmlReport.element("span class=\"parts\"", words.toString()) + "</div>\n");
         }
         return html.append("</section>\n").toString();
     }

@@ -4,13 +4,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 import lab.threads.report.summary.RunReport;
 
-/**
- * summary.md: index.html's blocks in its order ({@link RunLayout}), in text: the answer, a sentence per server and the
- * plan, whose figures these are, the side-by-side table (ready to paste into a README) with its more columns, then
- * the other sections, notes and metadata. What the page alone shows (the glance bars, the time bars, the charts,
- * errors by cause per server, the files' links) is left out: their words are in the headline, the verdicts and the
- * tables.
- */
+/** summary.md: index.html's blocks in {@link RunLayout}'s order, in text; what only a page can show left out. */
 public final class MarkdownReport {
 
     private MarkdownReport() {}

@@ -25,48 +25,33 @@ public final class MarkdownSection {
 
     private static void parts(StringBuilder md, List<Section.Part> parts) {
         for (Section.Part part : parts) {
+            if (!(part instanceof Section.SideBySide || part instanceof Section.PageOnly)) {
+                blankLine(md);
+            }
             switch (part) {
-                case Section.Table table -> {
-                    blankLine(md);
-                    table(md, table);
-                }
-                case Section.RangeTable table -> {
-                    blankLine(md);
-                    rangeTable(md, table);
-                }
-                case Section.Heading heading -> {
-                    blankLine(md);
+                case Section.Table table -> table(md, table);
+                case Section.RangeTable table -> rangeTable(md, table);
+                case Section.Heading heading ->
                     md.append("### ").append(heading.text()).append("\n\n");
-                }
-                case Section.Paragraph paragraph -> {
-                    blankLine(md);
-                    md.append(paragraph.text()).append("\n\n");
-                }
+                case Section.Paragraph paragraph -> md.append(paragraph.text()).append("\n\n");
                 case Section.Bullets bullets -> {
-                    blankLine(md);
                     for (Section.Bullet bullet : bullets.items()) {
                         md.append("- ").append(bullet.text()).append('\n');
                         bullet.under()
                                 .forEach(line -> md.append("  - ").append(line).append('\n'));
                     }
                 }
-                case Section.Verdicts verdicts -> {
-                    blankLine(md);
+                case Section.Verdicts verdicts ->
                     verdicts.items()
-                            .forEach(judged -> md.append("- **")
-                                    .append(judged.subject())
-                                    .append("**: ")
-                                    .append(judged.verdict())
-                                    .append(
+                            .forEach(judged -> md.append("- **%s**: %s%s. %s\n"
+                                    .formatted(
+                                            judged.subject(),
+                                            judged.verdict(),
                                             judged.findings().isEmpty()
                                                     ? ""
-                                                    : ": " + String.join("; ", judged.findings()))
-                                    .append(". ")
-                                    .append(judged.advice())
-                                    .append('\n'));
-                }
+                                                    : ": " + String.join("; ", judged.findings()),
+                                            judged.advice())));
                 case Section.Folded folded -> {
-                    blankLine(md);
                     md.append("### ").append(folded.summary()).append("\n\n");
                     parts(md, folded.parts());
                 }

@@ -5,19 +5,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.raw.ServerStatsPeaks;
 import lab.threads.report.summary.ServerSummary;
+import lab.threads.report.verdict.ErrorCauses;
 import lab.threads.report.verdict.ErrorClassTally;
 import lab.threads.report.verdict.StagedOutcome;
 
-/**
- * Past the limit, per server: the settings that decide overload as the server itself reported them, beside what
- * happened: a spike's recovery or a step plan's knee with each stage's figures, and the errors by class, each with the
- * side and the limit it points to, in total and per second. Shown when a server had errors or ran a staged plan.
- */
+/** Past the limit, per server: its overload settings, knee or recovery, and errors by class; only when any. */
 final class OverloadSection {
 
     static final String ID = "overload";
@@ -187,9 +183,7 @@ final class OverloadSection {
                                 Numbers.count(second.counts().values().stream()
                                         .mapToLong(Long::longValue)
                                         .sum()),
-                                second.counts().entrySet().stream()
-                                        .map(entry -> entry.getKey() + " x " + entry.getValue())
-                                        .collect(Collectors.joining("; "))))
+                                ErrorCauses.describe(second.counts())))
                         .toList());
     }
 }

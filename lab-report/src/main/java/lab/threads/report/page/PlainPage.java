@@ -1,12 +1,10 @@
 package lab.threads.report.page;
 
 /**
- * The frame of every page the lab writes (a run's index.html, a sweep, the run index, a comparison, {@link
- * SectionPage}s): inline style, no network, a title. Its style lets a cell marked {@code long} break anywhere and a
- * preformatted block wrap, so that no page scrolls sideways in a window as wide as its widest figure. Once a page has loaded (after
- * any charts are drawn) it marks {@code <body>} with {@code data-page-width} (the page's scroll width) and, where the
- * page marks parts {@link #FIRST_SCREEN}, {@code data-on-first-screen} (the ids of those that end within the window),
- * so a test in a real browser can tell a table wider than the window or an answer below the first screen.
+ * The frame of every page the lab writes: inline style, no network, a title. Long cells break and preformatted blocks
+ * wrap, so no page scrolls sideways. Once loaded, it marks {@code <body>} with {@code data-page-width} and {@code
+ * data-on-first-screen} (the {@link #FIRST_SCREEN} parts that end within the window), so a browser test can tell a page
+ * too wide or an answer below the first screen.
  */
 public final class PlainPage {
 
@@ -47,7 +45,6 @@ public final class PlainPage {
                 + "</h1>\n" + body + MARK_LAYOUT + "</body>\n</html>\n";
     }
 
-    /** A cell: escaped text, right-aligned when it is a number. */
     public static String cell(String text, boolean numeric) {
         return (numeric ? "<td class=\"num\">" : "<td>") + HtmlReport.escape(text) + "</td>";
     }

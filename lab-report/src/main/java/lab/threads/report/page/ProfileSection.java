@@ -11,11 +11,7 @@ import lab.threads.report.raw.JvmCounts;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.run.JvmSide;
 
-/**
- * "What the CPU was spent on", for a run recorded with {@code --profile}: the JVMs' own counts side by side across
- * servers, then per server the frames that held the CPU and the interactive flame graphs. Nothing at all for a run
- * without recordings.
- */
+/** "What the CPU was spent on" under {@code --profile}: the JVMs' counts, hot frames and flame graphs. */
 public final class ProfileSection {
 
     public static final String TITLE = "What the CPU was spent on";
@@ -82,19 +78,15 @@ public final class ProfileSection {
     private static void appendFlameGraph(StringBuilder html, String server, JvmSide side, LoadClient client) {
         String flame = HtmlReport.escape(server + "/" + side.flameGraph());
         html.append(side == JvmSide.SERVER ? "<details open>" : "<details>")
-                .append("<summary>Flame graph of the ")
-                .append(side.label(client))
-                .append("'s CPU (<a href=\"")
-                .append(flame)
-                .append("\">open it alone</a>; recording <a href=\"")
-                .append(HtmlReport.escape(server + "/" + side.recording()))
-                .append("\">")
-                .append(side.recording())
-                .append("</a>)</summary><iframe loading=\"lazy\" src=\"")
-                .append(flame)
-                .append("\" title=\"")
-                .append(HtmlReport.escape(server + ": " + side.label(client) + " CPU flame graph"))
-                .append("\"></iframe></details>\n");
+                .append(
+                        "<summary>Flame graph of the %s's CPU (<a href=\"%s\">open it alone</a>; recording <a href=\"%s\">%s</a>)"
+                                .formatted(
+                                        side.label(client),
+                                        flame,
+                                        HtmlReport.escape(server + "/" + side.recording()),
+                                        side.recording()))
+                .append("</summary><iframe loading=\"lazy\" src=\"%s\" title=\"%s\"></iframe></details>\n"
+                        .formatted(flame, HtmlReport.escape(server + ": " + side.label(client) + " CPU flame graph")));
     }
 
     /** One side's frames that held the CPU, with where its flame graph is. */

@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import lab.threads.model.client.LoadClient;
 import lab.threads.report.chart.ChartsSection;
 import lab.threads.report.chart.RunCharts;
@@ -14,12 +15,7 @@ import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.run.RunFolder;
 
-/**
- * The order of a run's report, said once: index.html ({@link HtmlReport}) and summary.md ({@link MarkdownReport})
- * both walk this list, so they cannot show the sections in two orders. First the answer (a partial run's notice, which
- * servers carried the plan, whose figures these are, a sentence per server, the plan) and the glance bars, which a
- * page marks to stay on its first screen; then the evidence, the tables, the charts and the rest.
- */
+/** The order of a run's report, said once: index.html and summary.md both walk this list. */
 final class RunLayout {
 
     /** What only a page has to draw with: the run's folder, for the files' links, and the charts' series. */
@@ -95,15 +91,14 @@ final class RunLayout {
         StringBuilder html = new StringBuilder("<h2>Files</h2>\n<ul>\n");
         for (ServerSummary server : servers) {
             html.append("<li>").append(HtmlReport.escape(server.server())).append(": ");
-            List<String> links = List.of(
-                            RunFolder.DASHBOARD_FILE,
-                            RunFolder.SAMPLES_FILE,
-                            RunFolder.STATS_FILE,
-                            RunFolder.REQUESTS_FILE)
-                    .stream()
-                    .map(file -> link(server.server() + "/" + file, runDir))
-                    .toList();
-            html.append(String.join(", ", links)).append("</li>\n");
+            html.append(Stream.of(
+                                    RunFolder.DASHBOARD_FILE,
+                                    RunFolder.SAMPLES_FILE,
+                                    RunFolder.STATS_FILE,
+                                    RunFolder.REQUESTS_FILE)
+                            .map(file -> link(server.server() + "/" + file, runDir))
+                            .collect(Collectors.joining(", ")))
+                    .append("</li>\n");
         }
         return html.append("</ul>\n").toString();
     }

@@ -12,10 +12,7 @@ import lab.threads.report.verdict.ErrorCause;
 import lab.threads.report.verdict.ErrorClass;
 import lab.threads.run.RunRecord;
 
-/**
- * The run report's sections made of lists, tables and words: whose figures these are, the results, errors by cause,
- * JMeter's own columns, notes and metadata. index.html and summary.md render them alike.
- */
+/** The run report's sections of lists, tables and words, rendered alike in index.html and summary.md. */
 final class RunSections {
 
     private RunSections() {}
@@ -39,10 +36,7 @@ final class RunSections {
                         .toList())));
     }
 
-    /**
-     * The main table, how to read it, and the less-read columns folded under it: what a reader deciding needs first,
-     * the rest a click (on a page) or a heading (in text) away.
-     */
+    /** The main table, how to read it, and the less-read columns folded under it. */
     static Section results(RunReport report) {
         List<ServerSummary> servers = report.servers();
         return new Section(

@@ -5,9 +5,8 @@ import java.util.Set;
 import lab.threads.report.summary.ServerSummary;
 
 /**
- * One section of a run's report, said once: its title, how to read it, and its parts in order. {@link HtmlSection}
- * and {@link MarkdownSection} render it and add no content of their own, so index.html and summary.md (and the pages
- * of {@link SectionPage}) cannot drift apart.
+ * One section of a run's report, said once: {@link HtmlSection} and {@link MarkdownSection} render it and add no
+ * content of their own, so the page and the text cannot drift apart.
  *
  * @param id      the HTML element's id, which the tests and the page's links find it by
  * @param reading how to read the section, one paragraph under its title; null for none
@@ -18,12 +17,9 @@ public record Section(String id, String title, String reading, List<Part> parts)
     public sealed interface Part {}
 
     /**
-     * A table, its numeric columns right-aligned.
+     * A table, its numeric columns right-aligned; {@code id} and {@code caption} may be null.
      *
-     * @param id        the HTML table's id, or null
-     * @param caption   a line above it, or null
-     * @param wordRows  the rows (by index) of words in numeric columns, e.g. a verdict among figures: a page lets them
-     *                  wrap as text; text aligns them with their columns
+     * @param wordRows the rows (by index) of words in numeric columns: a page lets them wrap, text aligns them
      */
     public record Table(
             String id,
@@ -54,21 +50,16 @@ public record Section(String id, String title, String reading, List<Part> parts)
     }
 
     /**
-     * Medians over repeats, each with its range: a page shows the range under the median, text in brackets after it.
-     * The first column names the row.
+     * Medians over repeats with their ranges (under the median on a page, in brackets in text); the first column names
+     * the row.
      *
-     * @param htmlClass the HTML table's class, which the page's style finds it by
-     * @param labels    the header on a page
-     * @param keys      the header in text: each column's short name, as the report's JSON names it
+     * @param labels the header on a page
+     * @param keys   the header in text: each column's name in the report's JSON
      */
     public record RangeTable(String htmlClass, List<String> labels, List<String> keys, List<List<Ranged>> rows)
             implements Part {}
 
-    /**
-     * A median and its range over the repeats.
-     *
-     * @param min null for a word, or a figure measured once
-     */
+    /** A median and its range over the repeats; {@code min} is null for a word or a figure measured once. */
     public record Ranged(String median, String min, String max) {
 
         public static Ranged word(String text) {
@@ -76,7 +67,6 @@ public record Section(String id, String title, String reading, List<Part> parts)
         }
     }
 
-    /** A heading below the section's title. */
     public record Heading(String text) implements Part {}
 
     public record Paragraph(String text) implements Part {}
@@ -84,10 +74,7 @@ public record Section(String id, String title, String reading, List<Part> parts)
     /** @param id the HTML list's id, or null */
     public record Bullets(String id, List<Bullet> items) implements Part {}
 
-    /**
-     * @param under the bullets one level down, often none
-     * @param mark  the kind of line a page marks it as (its HTML class), or null
-     */
+    /** @param mark the HTML class a page marks the line with, or null */
     public record Bullet(String text, List<String> under, String mark) {
 
         public Bullet(String text) {
@@ -99,27 +86,17 @@ public record Section(String id, String title, String reading, List<Part> parts)
         }
     }
 
-    /** A verdict per subject, in the order given. */
     public record Verdicts(List<Judged> items) implements Part {}
 
-    /**
-     * One subject's verdict, e.g. whether the client held a server's figures back: a page shows the subject and the
-     * verdict in bold (red when {@code alert}), the findings under them and the advice after; text says it in one line.
-     */
+    /** One subject's verdict: bold on a page (red when {@code alert}), its findings folded; one line in text. */
     public record Judged(String subject, String verdict, List<String> findings, String advice, boolean alert) {}
 
-    /**
-     * Parts a page folds away under a line that says what they hold, e.g. the main table's less-read columns; text
-     * has no fold, so it shows them under that line as a heading.
-     */
+    /** Parts a page folds away under a summary line; text shows them under that line as a heading. */
     public record Folded(String summary, List<Part> parts) implements Part {}
 
     /** Parts a page shows side by side; one after the other in text. */
     public record SideBySide(List<List<Part>> sides) implements Part {}
 
-    /**
-     * What only a page can show, e.g. a flame graph in a frame: text leaves it out, so any words it needs are said in
-     * the other parts as well.
-     */
+    /** What only a page can show (a flame graph's frame): its words are said in the other parts as well. */
     public record PageOnly(String html) implements Part {}
 }

@@ -7,13 +7,7 @@ import java.util.Map;
 import lab.threads.run.AtomicFile;
 import lab.threads.run.RunFolder;
 
-/**
- * A report of sections alone, said once ({@code ./lab tasks}, {@code ./lab pinning}): its title, a paragraph on what
- * it measured, what ran where, then its {@link Section}s; written as markdown and as a {@link PlainPage} by the same
- * renderers as a run's report.
- *
- * @param ranWhere one line a fact, "key: value"
- */
+/** A report of sections alone ({@code ./lab tasks}, {@code ./lab pinning}), as markdown and as a page. */
 public record SectionPage(String title, String intro, List<String> ranWhere, List<Section> sections) {
 
     /** The lines of {@code keys} that {@code metadata} holds, in the order of {@code keys}. */

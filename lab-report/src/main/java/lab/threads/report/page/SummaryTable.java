@@ -18,10 +18,7 @@ final class SummaryTable {
     static final Column ERRORS_BY_CAUSE =
             new Column("errors by cause", false, s -> ErrorCauses.describe(s.errorsByCause()));
 
-    /**
-     * The main table: what a reader deciding needs, narrow enough for a 1280-pixel window: who ran and how its turn
-     * ended, then each registered figure shown in the table ({@link FigurePlace.Table}), in the registry's order.
-     */
+    /** The main table, narrow enough for a 1280-pixel window. */
     static final List<Column> COLUMNS = Stream.concat(
                     Stream.of(
                             new Column("server", false, ServerSummary::server),
@@ -33,10 +30,7 @@ final class SummaryTable {
                             .map(figure -> new Column(figure.label(), true, figure::cell)))
             .toList();
 
-    /**
-     * The rest of each row: JMeter's other figures, the server's own percentiles, both sides' costs (the server's peak
-     * RSS among them, off the main table: it follows the heap flags), error causes.
-     */
+    /** The rest of each row; the server's peak RSS is here, off the main table, as it follows the heap flags. */
     static final List<Column> DETAIL_COLUMNS = List.of(
             new Column("server", false, ServerSummary::server),
             new Column("avg ms", true, s -> Numbers.decimal(s.summary().average(), 1)),

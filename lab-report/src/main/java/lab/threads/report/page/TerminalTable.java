@@ -1,29 +1,16 @@
 package lab.threads.report.page;
 
-import java.util.List;
 import lab.threads.report.summary.RunReport;
 
-/**
- * What the console ends a run with, read in seconds: the side-by-side table, columns padded to their widest cell, a
- * blank line, then one sentence per server ({@link Headline#line}). The evidence (the client's findings, the errors by
- * cause, the notes) is in the report the runner names next, not here, so the console's last lines stay a screenful.
- */
+/** What the console ends a run with: the table, then one sentence per server; the evidence is in the report. */
 public final class TerminalTable {
-
-    private static final List<SummaryTable.Column> COLUMNS = SummaryTable.COLUMNS;
 
     private TerminalTable() {}
 
     /** @return the table, a blank line and the sentences, each line ended */
     public static String render(RunReport report) {
-        StringBuilder out = new StringBuilder(TextTable.render(
-                COLUMNS.stream().map(SummaryTable.Column::header).toList(),
-                COLUMNS.stream().map(SummaryTable.Column::numeric).toList(),
-                report.servers().stream()
-                        .map(server -> COLUMNS.stream()
-                                .map(column -> column.cell().apply(server))
-                                .toList())
-                        .toList()));
+        StringBuilder out =
+                new StringBuilder(TextTable.render(Section.Table.of(null, SummaryTable.COLUMNS, report.servers())));
         out.append('\n');
         Headline.partialNotice(report.servers())
                 .ifPresent(notice -> out.append(notice).append('\n'));

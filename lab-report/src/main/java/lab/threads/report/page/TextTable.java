@@ -12,11 +12,9 @@ public final class TextTable {
 
     /** A {@link Section.Table} for the console: its header and rows, its numeric columns right-aligned. */
     public static String render(Section.Table table) {
-        return render(table.header(), table.numeric(), table.rows());
-    }
-
-    /** @param numeric per column: right-align it */
-    public static String render(List<String> headers, List<Boolean> numeric, List<List<String>> rows) {
+        List<String> headers = table.header();
+        List<Boolean> numeric = table.numeric();
+        List<List<String>> rows = table.rows();
         int[] widths = new int[headers.size()];
         for (int i = 0; i < widths.length; i++) {
             widths[i] = headers.get(i).length();

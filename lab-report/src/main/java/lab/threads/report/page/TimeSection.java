@@ -8,11 +8,7 @@ import lab.threads.report.math.RequestPart;
 import lab.threads.report.math.TimeBreakdown;
 import lab.threads.report.summary.ServerSummary;
 
-/**
- * "Where the time went": per server, a stacked bar of the median request and one of the slowest 1%, each part in
- * seconds, on one scale across servers, and the verdict on the time in a word. HTML and CSS alone, like the glance
- * bars, so it shows offline and in any browser.
- */
+/** "Where the time went": stacked bars of each server's median request and slowest 1%, on one scale. */
 public final class TimeSection {
 
     static final String STYLE = """
@@ -47,27 +43,23 @@ public final class TimeSection {
                         + "median requests and for the slowest 1%, in seconds, on one scale.</p>\n<p class=\"legend\">");
         List<RequestPart> parts = shownParts(measured);
         for (RequestPart part : parts) {
-            html.append("<span title=\"")
-                    .append(HtmlReport.escape(part.meaning(client)))
-                    .append("\"><i style=\"background:")
-                    .append(COLORS.get(part.ordinal()))
-                    .append("\"></i>")
-                    .append(HtmlReport.escape(part.label()))
-                    .append("</span>");
+            html.append("<span title=\"%s\"><i style=\"background:%s\"></i>%s</span>"
+                    .formatted(
+                            HtmlReport.escape(part.meaning(client)),
+                            COLORS.get(part.ordinal()),
+                            HtmlReport.escape(part.label())));
         }
         html.append("</p>\n");
         for (ServerSummary server : measured) {
             TimeBreakdown time = server.timeline();
-            html.append("<h3>")
-                    .append(HtmlReport.escape(server.server()))
-                    .append(": ")
-                    .append(HtmlReport.escape(server.timeVerdict()))
-                    .append("</h3>\n");
+            html.append(HtmlReport.element("h3", server.server() + ": " + server.timeVerdict()))
+                    .append('\n');
             if (server.pool() != null) {
-                html.append("<p class=\"pool\">")
-                        .append(HtmlReport.escape(capitalised(server.pool().words()) + ". "
-                                + capitalised(server.pool().check()) + "."))
-                        .append("</p>\n");
+                html.append(HtmlReport.element(
+                                "p class=\"pool\"",
+                                capitalised(server.pool().words()) + ". "
+                                        + capitalised(server.pool().check()) + "."))
+                        .append('\n');
             }
             bar(html, "median request", time.median(), scale, parts);
             bar(html, "slowest 1%", time.slowest(), scale, parts);
@@ -93,17 +85,13 @@ public final class TimeSection {
         }
         html.append("<details><summary>Each part in words, and the figures</summary>\n<ul>\n");
         for (RequestPart part : parts) {
-            html.append("<li><b>")
-                    .append(HtmlReport.escape(part.label()))
-                    .append("</b>: ")
-                    .append(HtmlReport.escape(part.meaning(client)))
+            html.append("<li>" + HtmlReport.element("b", part.label()) + ": " + HtmlReport.escape(part.meaning(client)))
                     .append("</li>\n");
         }
         html.append("</ul>\n");
-        measured.forEach(server -> html.append("<p>")
-                .append(HtmlReport.escape(
-                        server.server() + ": " + server.timeline().finding()))
-                .append(".</p>\n"));
+        measured.forEach(server -> html.append(HtmlReport.element(
+                        "p", server.server() + ": " + server.timeline().finding() + "."))
+                .append('\n'));
         return html.append("</details>\n</section>\n").toString();
     }
 
@@ -127,15 +115,13 @@ public final class TimeSection {
         for (RequestPart part : parts) {
             double ms = band.ms(part);
             String seconds = String.format(Locale.ROOT, "%.1f s", ms / 1000);
-            html.append("<span title=\"")
-                    .append(HtmlReport.escape(part.label() + ": " + seconds))
-                    .append("\" style=\"width:")
-                    .append(String.format(Locale.ROOT, "%.2f", 100 * ms / scale))
-                    .append("%;background:")
-                    .append(COLORS.get(part.ordinal()))
-                    .append("\">")
-                    .append(ms / scale >= 0.08 ? HtmlReport.escape(part.label() + " " + seconds) : "")
-                    .append("</span>");
+            html.append(String.format(
+                    Locale.ROOT,
+                    "<span title=\"%s\" style=\"width:%.2f%%;background:%s\">%s</span>",
+                    HtmlReport.escape(part.label() + ": " + seconds),
+                    100 * ms / scale,
+                    COLORS.get(part.ordinal()),
+                    ms / scale >= 0.08 ? HtmlReport.escape(part.label() + " " + seconds) : ""));
         }
         html.append("</span></div>\n");
     }

@@ -14,10 +14,7 @@ import lab.threads.run.AtomicFile;
 import lab.threads.run.PinningProbe;
 import lab.threads.run.RunFolder;
 
-/**
- * A {@code ./lab pinning} run: what ran where ({@code metadata}) and every probe, in the order they ran. Written as
- * pinning.json, pinning.md and index.html in its folder.
- */
+/** A {@code ./lab pinning} run: what ran where and every probe, in the order they ran. */
 public record PinningReport(Map<String, Object> metadata, List<PinningProbe> probes) {
 
     private static final ObjectMapper JSON = new ObjectMapper()
@@ -29,7 +26,6 @@ public record PinningReport(Map<String, Object> metadata, List<PinningProbe> pro
         return probes.stream().map(PinningProbe::jdkFeature).distinct().toList();
     }
 
-    /** The wait kinds probed, in the talk's order. */
     public List<TalkRow> rows() {
         return java.util.Arrays.stream(TalkRow.values())
                 .filter(row -> probes.stream().anyMatch(p -> p.kind().equals(row.kind())))
@@ -41,8 +37,8 @@ public record PinningReport(Map<String, Object> metadata, List<PinningProbe> pro
     }
 
     /**
-     * The talk's table cell: the verdict of one kind on one JDK over every virtual-thread server, with the range of
-     * its throughput; "mixed" with each server when they disagree. Empty when nothing of it was probed.
+     * The talk's table cell: one kind's verdict on one JDK over every virtual-thread server, with its throughput's
+     * range; "mixed" when they disagree; empty when nothing of it was probed.
      */
     public String verdict(TalkRow row, int jdk) {
         List<PinningProbe> virtual = probes.stream()

@@ -26,14 +26,14 @@ public enum PinningVerdict {
     public static final double KEPT_PERCENT = 50;
 
     /**
-     * How far above carriers / wait a collapsed throughput may be and still count as pinned: the carriers turn over
-     * a little faster than the wait when a request's own work is short, never twice as fast.
+     * How far above carriers / wait a collapsed throughput may be and still count as pinned: carriers turn over a
+     * little faster than the wait, never twice as fast.
      */
     public static final double PINNED_FACTOR = 2;
 
     /**
-     * Carriers beyond the scheduler's parallelism, per request in the probe, from which it counts as compensation: one
-     * or two more start now and then anyway (a class initialiser waited for, the JIT), not one per waiting request.
+     * Extra carriers per request from which the scheduler counts as compensating: one or two start now and then anyway
+     * (a class initialiser, the JIT).
      */
     public static final double EXTRA_CARRIERS_PER_REQUEST = 0.05;
 

@@ -1,12 +1,6 @@
 package lab.threads.report.pinning;
 
-import java.util.Arrays;
-import java.util.Optional;
-
-/**
- * The operations of the talk's two tables (an early Loom build) that a wait kind measures, with what the talk said
- * of each. Its other rows (join, ServerSocket.accept, InetAddress lookups) are not measured here.
- */
+/** The operations of the talk's pinning tables (an early Loom build) a wait kind measures, and the talk's word. */
 public enum TalkRow {
     SLEEP("sleep", "Thread.sleep", "friendly"),
     MONITOR("monitor", "blocking inside synchronized (a held object monitor)", "pins"),
@@ -38,9 +32,5 @@ public enum TalkRow {
 
     public String talkSays() {
         return talkSays;
-    }
-
-    public static Optional<TalkRow> of(String kind) {
-        return Arrays.stream(values()).filter(row -> row.kind.equals(kind)).findFirst();
     }
 }

@@ -1,8 +1,5 @@
 /**
- * {@code ./lab pinning}: which blocking operations still pin a virtual thread. {@link
- * lab.threads.run.PinningProbe} is one probe's figures (a server, a JDK, a wait kind), {@link
- * lab.threads.report.pinning.PinningVerdict} what they say, {@link lab.threads.report.pinning.TalkRow} the talk's
- * pinning table the verdicts are laid beside, {@link lab.threads.report.pinning.PinningReport} the run's pinning.json
- * and {@link lab.threads.report.pinning.PinningPage} its markdown and HTML.
+ * {@code ./lab pinning}: which blocking operations still pin a virtual thread, each probe's verdict laid beside the
+ * talk's pinning table ({@link lab.threads.report.pinning.TalkRow}), written as pinning.json, pinning.md and a page.
  */
 package lab.threads.report.pinning;

@@ -6,15 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The area under a listener's accept queue over the run: the kernel's own count of the time connections spent in it
- * (Little's law: the mean queue times the span is the sum of every connection's wait), in connection-seconds. Read
- * from the runner's 10-a-second {@code accept-queue.jsonl}, or from {@code kernel.jsonl} (once a second) for a run
- * made before it; trapezoids between consecutive samples.
- *
- * @param connectionSeconds the area
- * @param samples           the Recv-Q samples it was summed from
- * @param samplesPerSecond  how often the queue was read
- * @param file              which file it came from
+ * The area under a listener's accept queue over the run, in connection-seconds: by Little's law the sum of every
+ * connection's wait in it. Trapezoids over the runner's 10-a-second {@code accept-queue.jsonl}, or over {@code
+ * kernel.jsonl} (once a second) for a run made before it.
  */
 public record AcceptQueueArea(double connectionSeconds, int samples, double samplesPerSecond, String file) {
 
@@ -51,10 +45,7 @@ public record AcceptQueueArea(double connectionSeconds, int samples, double samp
                 file.getFileName().toString());
     }
 
-    /**
-     * The area under a series of {@code {epoch ms, value}} points in time order, value-seconds, by trapezoids between
-     * consecutive points: by Little's law, the sum of every wait the series counts.
-     */
+    /** The area under {@code {epoch ms, value}} points by trapezoids: by Little's law, the sum of every wait. */
     static double trapezoids(List<long[]> points) {
         double area = 0;
         for (int i = 1; i < points.size(); i++) {

@@ -5,16 +5,12 @@ import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * What the client (the forked JMeter) cost the shared machine during one server's run, from its
- * {@code client-stats.jsonl}: the same figures the server gets, so both sides of the machine can be compared.
+ * What the client cost the shared machine during one server's run, from its {@code client-stats.jsonl}: the same
+ * figures the server gets, so both sides can be compared.
  *
- * @param scheduleStartMs when the client's measured schedule began (JMeter's ramp-up second 0), epoch ms, from the
- *                        last line (a client may move the origin once the load really starts); null when unknown
- * @param cpuUserMs       client CPU during the run (last line minus first)
+ * @param scheduleStartMs when the client's measured schedule began, epoch ms, from the last line (a client may move the
+ *                        origin once the load really starts); null when unknown
  * @param gcPauseMs       stop-the-world GC pause time during the run; every sample in flight is late by each pause
- * @param gcMaxPauseMs    the longest single pause
- * @param peakCpuPercentOfMachine the most CPU the client took in one second, as % of all cores
- * @param peakOpenFiles   most descriptors the client held, against {@code openFilesLimit}
  */
 public record ClientHealth(
         int snapshots,

@@ -3,15 +3,7 @@ package lab.threads.report.raw;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * One second of the client's health, on the run's time axis, from two consecutive lines of client-stats.jsonl.
- * Shares are of the whole machine (all cores = 100%), so client and machine read on one scale.
- *
- * @param second             when the line was taken, seconds since the run's first sample start
- * @param cpuPercentOfMachine the client's CPU since the previous line, % of all cores
- * @param machinePercent     the whole machine's busy CPU since the previous line (client + server + the rest)
- * @param gcPauseMs          client GC pause time since the previous line
- */
+/** One second of the client's health from two client-stats.jsonl lines; shares are of all cores (100%). */
 public record ClientPoint(
         double second,
         Double cpuPercentOfMachine,

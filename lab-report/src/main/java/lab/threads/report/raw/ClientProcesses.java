@@ -7,12 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import lab.threads.run.RunFolder;
 
-/**
- * How many local processes sent a server's load, and why, as the runner wrote it ({@link RunFolder#CLIENT_SPLIT_FILE});
- * one, with no reason, for a run from before the split or a file that cannot be read.
- *
- * @param why the runner's sentence; null when unknown
- */
+/** How many local processes sent the load, and why; one, with no reason, for an older run. */
 public record ClientProcesses(int processes, String why) {
 
     public static final ClientProcesses ONE = new ClientProcesses(1, null);

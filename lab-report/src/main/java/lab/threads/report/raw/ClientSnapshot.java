@@ -7,14 +7,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One line of {@code client-stats.jsonl}: the forked JMeter's record of its own process, once a second. Counters
- * (CPU, GC, machine CPU) are cumulative since the client JVM started; a field the OS could not give is null.
+ * One line of {@code client-stats.jsonl}: the client's record of its own process, once a second. Counters are
+ * cumulative since the client JVM started; a field the OS could not give is null.
  *
- * @param elapsedMs        since the client started its test: {@code sampledAtMs - elapsedMs} is the moment JMeter's
- *                         schedule began, second 0 of the ramp-up (Hyperfoil's lines before its measured phase carry
- *                         a planned origin, the later ones the real one: read it from the last line)
+ * @param elapsedMs        since the client started its test: {@code sampledAtMs - elapsedMs} is second 0 of its
+ *                         schedule (Hyperfoil's lines before its measured phase carry a planned origin: read the last)
  * @param machineCpuBusyMs all cores, from /proc/stat: the whole machine, server and client together
- * @param openFiles        descriptors the client held (each connection one), against {@code maxOpenFiles}
  * @param distributed      the users ran on JMeter workers: this line describes the controller only
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -38,7 +36,6 @@ public record ClientSnapshot(
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** The client's CPU (user + system), or null when either is missing. */
     Long cpuMs() {
         return cpuUserMs == null || cpuSystemMs == null ? null : cpuUserMs + cpuSystemMs;
     }

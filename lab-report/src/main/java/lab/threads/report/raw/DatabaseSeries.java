@@ -4,20 +4,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * The database's own view of the servers' connections once a second ({@code database.jsonl}, the runner's reading of
- * {@code pg_stat_activity} on a connection of its own): how many it held, how many sat in the lab's query, and the
- * seconds it did not answer at all.
- *
- * @param samples the samples inside the load, in time order
- */
+/** The database's own view of the servers' connections once a second ({@code database.jsonl}). */
 public record DatabaseSeries(List<Point> samples) {
 
-    /**
-     * @param answered    whether the database answered the sample's query
-     * @param connections the servers' connections it held
-     * @param sleeping    of them, those in {@code pg_sleep}: the lab's query, running
-     */
+    /** @param sleeping of the connections, those in {@code pg_sleep}: the lab's query, running */
     public record Point(long sampledAtMs, boolean answered, int connections, int sleeping) {}
 
     /** @return null without the file (a run through no database) or without a sample in the load */
@@ -43,12 +33,10 @@ public record DatabaseSeries(List<Point> samples) {
         return points.isEmpty() ? null : new DatabaseSeries(List.copyOf(points));
     }
 
-    /** The most connections the database held at once. */
     public int peakConnections() {
         return samples.stream().mapToInt(Point::connections).max().orElse(0);
     }
 
-    /** The most queries it ran at once. */
     public int peakSleeping() {
         return samples.stream().mapToInt(Point::sleeping).max().orElse(0);
     }

@@ -11,11 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
 
-/**
- * Streams a once-a-second {@code .jsonl} record of the run ({@code server-stats.jsonl}, {@code client-stats.jsonl})
- * line by line, so every reader treats a damaged file alike. Never throws: a missing, empty or cut file gives what
- * could be read, and a note says what was not.
- */
+/** Streams a {@code .jsonl} record line by line; a missing, empty or cut file gives what it can, and a note. */
 public final class JsonLinesFile {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -15,11 +15,7 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
-/**
- * Streams the samples of a JMeter CSV results file (with its header line) to a consumer, so a 240,000-line file
- * never sits in memory. A run killed mid-way leaves a file that is missing, empty or cut inside its last line:
- * none of these throws; each adds a note, and a cut file is reported as partial.
- */
+/** Streams a JMeter CSV results file; missing, empty or cut (a run killed mid-way) adds a note, cut is partial. */
 public final class JtlReader {
 
     private static final CSVFormat FORMAT =
@@ -28,10 +24,7 @@ public final class JtlReader {
 
     private JtlReader() {}
 
-    /**
-     * @param notes receives one line per problem met, for the reader of the report
-     * @return true when the file is partial: it does not end with a complete line, or could not be read to its end
-     */
+    /** @return true when the file is partial: it does not end with a complete line, or could not be read to its end */
     public static boolean read(Path jtl, Consumer<Sample> sink, List<String> notes) {
         String name = jtl.getFileName().toString();
         boolean cut;

@@ -5,17 +5,8 @@ import java.util.List;
 /**
  * What one JVM's recording ({@code --profile}) says it did, from its start to its exit.
  *
- * @param recordedSeconds       from the recording's first event to its last (the JVM's own events: async-profiler's
- *                              samples keep a clock of their own)
- * @param cpuSamples            stacks sampled while running (jdk.ExecutionSample)
- * @param hotFrames             the frames most often on top of those stacks, most first
- * @param threadsStarted        platform threads started (jdk.ThreadStart)
- * @param virtualThreadsStarted virtual threads started (jdk.VirtualThreadStart)
- * @param pinned                times a virtual thread blocked while pinned to its carrier (jdk.VirtualThreadPinned)
- * @param topPinnedStack        the site of most of those pins; null without pins
- * @param submitFailed          virtual threads the scheduler could not take (jdk.VirtualThreadSubmitFailed)
- * @param collections           garbage collections, whose pauses add up to {@code gcPauseMs}
- * @param safepointMs           time from each safepoint's begin to its end, added up
+ * @param recordedSeconds from the recording's first event to its last, the JVM's own events only
+ * @param topPinnedStack  the site of most of its pins; null without pins
  */
 public record JvmCounts(
         double recordedSeconds,
@@ -40,8 +31,6 @@ public record JvmCounts(
     /**
      * A pin site: the first method outside the JDK that blocked while pinned, for one reason.
      *
-     * @param reason what pinned the thread and what it blocked in, in the JVM's words
-     * @param pins   the pins at this site
      * @param frames the first pin's frames outside the JDK, innermost first (the JDK's own when there are none)
      */
     public record PinnedStack(String reason, long pins, List<String> frames) {}

@@ -5,15 +5,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import lab.threads.run.JvmSide;
+import one.convert.Arguments;
+import one.convert.JfrToFlame;
 
-/**
- * A server's turn under {@code --profile}: the counts of the server JVM and of the JMeter fork, each read from its
- * recording, beside which the report puts the recording's flame graph.
- *
- * @param server null when the server left no readable recording (a {@code --target} server, which the lab did not
- *               start, or one killed before it could write it)
- * @param client null when the JMeter fork left none
- */
+/** A server's turn under {@code --profile}: each side's JVM counts, null without a readable recording. */
 public record JvmProfile(JvmCounts server, JvmCounts client) {
 
     /** @return null when the run was not profiled: neither recording is in the folder */
@@ -34,7 +29,7 @@ public record JvmProfile(JvmCounts server, JvmCounts client) {
         }
         try {
             JvmCounts counts = JvmRecording.read(recording);
-            FlameGraphPage.write(
+            flameGraph(
                     recording,
                     serverDir.resolve(side.flameGraph()),
                     serverId + ": " + side.label(RecordedClient.of(serverDir)) + " CPU");
@@ -45,5 +40,11 @@ public record JvmProfile(JvmCounts server, JvmCounts client) {
                     + "): no JVM counts or flame graph for the " + side.label(RecordedClient.of(serverDir)));
             return null;
         }
+    }
+
+    /** A flame graph by async-profiler's converter; no --cpu, which drops the JDK's samples; roots on top. */
+    private static void flameGraph(Path jfr, Path html, String title) throws IOException {
+        Arguments options = new Arguments("--inverted", "--title", title.replaceAll("[<>&'\"]", ""));
+        JfrToFlame.convert(jfr.toString(), html.toString(), options);
     }
 }

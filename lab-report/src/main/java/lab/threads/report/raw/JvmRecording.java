@@ -14,10 +14,7 @@ import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordingFile;
 
-/**
- * Reads one JVM's recording (the JDK's own, or async-profiler's merged with it) into its {@link JvmCounts}, event by
- * event, so a recording of any size reads in little memory.
- */
+/** Reads one JVM's recording into its {@link JvmCounts} event by event, in little memory whatever its size. */
 final class JvmRecording {
 
     static final int HOT_FRAMES = 10;
@@ -26,10 +23,7 @@ final class JvmRecording {
 
     private static final Pattern NATIVE_LIBRARY = Pattern.compile(".*\\.so(\\.\\d+)*");
     private static final List<String> JDK_PACKAGES = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.");
-    /**
-     * Events async-profiler writes itself under {@code --profile async}: stamped by its own clock, which need not
-     * agree with the JVM's, so the recording's span is taken from the JVM's own events only.
-     */
+    /** Events async-profiler stamps with its own clock: the span is taken from the JVM's own events only. */
     private static final Set<String> OWN_CLOCK =
             Set.of("jdk.ExecutionSample", "jdk.ActiveRecording", "jdk.ActiveSetting");
 
@@ -153,10 +147,7 @@ final class JvmRecording {
     /** Pins are counted by reason and by the first method outside the JDK, as {@code jfr view pinned-threads} does. */
     private record PinSite(String reason, String method) {}
 
-    /**
-     * The frames of the code that asked for the pin: those outside the JDK, whose own blocking machinery and
-     * method-handle plumbing would fill the lines; the JDK's own when the pin is all inside it.
-     */
+    /** The frames of the code that asked for the pin, outside the JDK; the JDK's own when the pin is all inside it. */
     private static List<RecordedFrame> callersFrames(RecordedEvent pin) {
         RecordedStackTrace stack = pin.getStackTrace();
         List<RecordedFrame> frames = stack == null ? List.of() : stack.getFrames();

@@ -10,19 +10,14 @@ import java.util.stream.Collectors;
 import lab.threads.model.client.LoadClient;
 
 /**
- * The kernel's view of one server's run, from {@code kernel.jsonl} (a line a second, sampled by the runner around
- * the load), checked against JMeter's: the listening port's accept queue, how much each listen and retransmission
- * counter grew over the load, and whether the connects that took a SYN retry match the drops the kernel counted.
+ * The kernel's view of one server's run from {@code kernel.jsonl}, checked against the client's: the listening port's
+ * accept queue, how each listen and retransmission counter grew over the load, and whether the connects that took a SYN
+ * retry match the drops the kernel counted.
  *
- * @param seconds          lines read, one a second
- * @param namespace        whose network namespace the counters are ("the server's", or the runner's for --target)
- * @param peakAcceptQueue  most connections waiting for the server's accept at once (a LISTEN socket's Recv-Q)
- * @param backlog          the queue's limit, min(backlog, somaxconn); null where only /proc/net/tcp was readable
- * @param secondsQueued    lines with at least one connection in the accept queue
- * @param listenDrops      ListenDrops over the load: SYNs or handshake ACKs the listener dropped
- * @param retriedConnects  JMeter connects of 900 ms or more; per band in {@code connectsByBand}
- * @param viewsAgree       null when one view is missing
- * @param check            the two views against each other, in one sentence
+ * @param namespace       whose network namespace the counters are (the runner's for --target)
+ * @param backlog         the queue's limit, min(backlog, somaxconn); null where only /proc/net/tcp was readable
+ * @param retriedConnects connects of 900 ms or more; per band in {@code connectsByBand}
+ * @param viewsAgree      null when one view is missing
  */
 public record KernelEvidence(
         int seconds,
@@ -42,14 +37,9 @@ public record KernelEvidence(
         String check) {
 
     /**
-     * @return null without kernel.jsonl: a run made before the lab sampled the kernel, or a sampler that could not
-     *         write; the report then says nothing of the kernel rather than guess
+     * @param client the client whose connects these are, named in the check
+     * @return null without kernel.jsonl (an older run, or a sampler that could not write): nothing said of the kernel
      */
-    public static KernelEvidence read(Path jsonl, SynRetryBands connects, List<String> notes) {
-        return read(jsonl, connects, notes, LoadClient.UNNAMED);
-    }
-
-    /** @param client the client whose connects these are, named in the check */
     public static KernelEvidence read(Path jsonl, SynRetryBands connects, List<String> notes, LoadClient client) {
         if (!Files.exists(jsonl)) {
             return null;

@@ -9,11 +9,7 @@ import java.util.List;
 import lab.threads.run.LedgerSecond;
 import lab.threads.run.RunFolder;
 
-/**
- * Reads a server folder's {@code ledger.jsonl}: the machine's CPU by who used it, one {@link LedgerSecond} a line. A
- * folder written before the runner kept a ledger has none, which is no defect: the result is then empty and no note is
- * added. A damaged line is skipped and noted, as {@link JsonLinesFile} does for every once-a-second record.
- */
+/** Reads a server folder's {@code ledger.jsonl}; a folder from before the ledger has none, and no note. */
 public final class LedgerFile {
 
     private static final ObjectMapper JSON =

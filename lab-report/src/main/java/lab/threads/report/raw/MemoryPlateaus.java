@@ -8,19 +8,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * The server's memory by part at the baseline and at each plateau of a hold plan ({@code memory.jsonl}: the runner's
- * readings of the server's {@code /stats/memory?gc=true}), with the requests it held at each.
- *
- * @param plateaus in the order they were read, the baseline (step 0) first
- */
+/** The server's memory by part at the baseline and at each plateau of a hold plan ({@code memory.jsonl}). */
 public record MemoryPlateaus(List<Plateau> plateaus) {
 
-    /**
-     * @param step     0 for the baseline before the load, else the plan's step
-     * @param inFlight the requests the server held when it was read
-     * @param parts    each part the server could measure, bytes, by its name in {@code /stats/memory}
-     */
+    /** @param parts each part the server could measure, bytes, by its name in {@code /stats/memory} */
     public record Plateau(int step, int inFlight, Map<String, Long> parts) {
         public Plateau {
             parts = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(parts));

@@ -6,29 +6,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The pool's own count of its connections, once a second, from the server's {@code /stats} ({@code
- * server-stats.jsonl}): how many it may hold, how many were lent out and how many threads waited for one. It is the
- * pool library's view (HikariCP's or r2dbc-pool's, or HttpClient's connection manager's), taken apart from the request
- * log's stamps, so each can check the other.
+ * The pool library's own count of its connections, once a second from the server's {@code /stats}: its size, those lent
+ * out, the threads waiting. Taken apart from the request log's stamps, so each can check the other.
  *
- * @param pool    which pool: {@code db} or {@code httpPool}
- * @param library the pool's library, as the server's settings name it ({@code settings.pools.<pool>.library}), or
- *                the one every server used for that pool before they named it
- * @param samples the samples inside the load, in time order
+ * @param library the pool's library as the server's settings name it, or the one every server used before they named it
  */
 public record PoolSeries(String pool, String library, List<Point> samples) {
-
-    /**
-     * @param max     the connections the pool may hold
-     * @param active  lent out at the sample
-     * @param waiting threads waiting for one at the sample
-     */
     public record Point(long sampledAtMs, int max, int active, int waiting) {}
 
     /**
-     * The pools a server may report under /stats' {@code pools}, in the order looked for, with each library's names
-     * for its connections lent out and its waiting threads: HikariCP's (r2dbc-pool's counts are served under them) and
-     * HttpClient 5's {@code PoolStats}; and the library a server that does not name it used.
+     * A pool /stats may report, its library's names for connections lent and threads waiting, and its default library.
      */
     private record Names(String pool, String active, String waiting, String unnamedLibrary) {}
 
@@ -36,10 +23,7 @@ public record PoolSeries(String pool, String library, List<Point> samples) {
             new Names("db", "active", "threadsAwaitingConnection", "HikariCP"),
             new Names("httpPool", "leased", "pending", "HttpClient 5"));
 
-    /**
-     * The samples of the first pool the server reported in /stats' {@code pools} from {@code fromMs} to {@code toMs}
-     * that any request used; null when it reported none (a run of sleeps, or a server from before pools).
-     */
+    /** The samples within the load of the first pool any request used; null without one. */
     public static PoolSeries read(Path statsFile, long fromMs, long toMs) {
         for (Names pool : POOLS) {
             PoolSeries series = read(statsFile, pool, fromMs, toMs);
@@ -77,7 +61,6 @@ public record PoolSeries(String pool, String library, List<Point> samples) {
         return points.isEmpty() ? null : new PoolSeries(pool.pool(), library[0], List.copyOf(points));
     }
 
-    /** The connections the pool may hold, as last reported. */
     public int size() {
         return samples.getLast().max();
     }
@@ -90,15 +73,11 @@ public record PoolSeries(String pool, String library, List<Point> samples) {
                 .orElse(0);
     }
 
-    /** The most threads seen waiting for a connection at once. */
     public int peakWaiting() {
         return samples.stream().mapToInt(Point::waiting).max().orElse(0);
     }
 
-    /**
-     * The area under the waiting threads, thread-seconds (trapezoids between samples): by Little's law the sum of every
-     * wait for a connection in that span, which the request log's stamps sum too.
-     */
+    /** The area under the waiting threads, thread-seconds: by Little's law the sum of every wait for a connection. */
     public double waitingSeconds() {
         return AcceptQueueArea.trapezoids(samples.stream()
                 .map(point -> new long[] {point.sampledAtMs(), point.waiting()})

@@ -3,14 +3,12 @@ package lab.threads.report.raw;
 /**
  * One row of a JMeter CSV results file: only the columns the report uses.
  *
- * @param timeStamp  when the sample started, epoch ms (JMeter's default {@code sampleresult.timestamp.start=true})
+ * @param timeStamp       when the sample started, epoch ms
  * @param responseMessage JMeter's text for the code; for a client-side failure, the exception's message
- * @param allThreads users active in all thread groups when the sample ended
- * @param connect    ms from the sample's start to its connection being open (HttpClient 4: the client's set-up and the
- *                   TCP handshake, SYN retries included); 0 on a reused keep-alive connection
- * @param requestId  the {@code rid} of the sample's URL, which the server's request log keeps too; null when none
- * @param serverCause the cause an error answer's body named ({@code db_pool_timeout}, the plan's {@code error_cause}
- *                    column); null when the answer named none or the samples file has no such column
+ * @param connect         ms from the sample's start to its connection being open, SYN retries included; 0 on a reused
+ *                        connection
+ * @param requestId       the {@code rid} of the sample's URL, which the server's request log keeps too; null when none
+ * @param serverCause     the cause an error answer's body named ({@code db_pool_timeout}); null when none
  */
 public record Sample(
         long timeStamp,

@@ -8,11 +8,7 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 import lab.threads.run.RunFolder;
 
-/**
- * Where a once-a-second series has no line for more than {@link #GAP_MS} during the load, in one sentence per series:
- * the processes' own records (the server's /stats, the client's client-stats.jsonl), which stop when their process is
- * saturated, beside what the runner read of the same process from /proc, which does not.
- */
+/** Where a once-a-second series misses more than {@link #GAP_MS} in the load, against the runner's /proc view. */
 public final class SeriesGaps {
     /** One line a second: a longer silence is the series', not the sampler's rhythm. */
     public static final long GAP_MS = 2_000;
@@ -23,10 +19,7 @@ public final class SeriesGaps {
     /** A stretch without a line, epoch ms. */
     record Gap(long fromMs, long toMs) {}
 
-    /**
-     * One process's two series: its own record and the runner's view of it from /proc; a split load's process has its
-     * own record only (the runner reads its processes together), so its {@code outside} is null.
-     */
+    /** One process's own record and the runner's /proc view of it ({@code outside} null for a split load's). */
     private record Pair(String inside, String silence, String outside, String whose) {}
 
     private static final List<Pair> PAIRS = List.of(
@@ -49,10 +42,7 @@ public final class SeriesGaps {
         return describe(withProcesses(PAIRS.subList(1, 2), serverDir), serverDir, loadStartMs, loadEndMs);
     }
 
-    /**
-     * The pairs and, for a load split over client processes, each process's own record: the merged record has a line
-     * whenever any process wrote one, so a process that stalled alone is named only here.
-     */
+    /** The pairs and each client process's own record: the merged record hides a process that stalled alone. */
     private static List<Pair> withProcesses(List<Pair> pairs, Path serverDir) {
         List<Pair> all = new ArrayList<>(pairs);
         List<Path> processes = RunFolder.clientProcessDirs(serverDir);

@@ -7,13 +7,11 @@ import java.util.List;
 import lab.threads.run.RunFolder;
 
 /**
- * One of the server's once-a-second /stats snapshots, the fields that tell where its memory lives: requests in flight,
- * the resident set, the live heap and the heap the JVM has committed. The live heap is the heap after the JVM's latest
- * collection; before its first one (an idle server often has none yet) it is the heap in use, every byte of which is
- * then counted live: an upper bound, so a baseline taken then never makes the growth over it look larger. Only
- * snapshots that carry all of them are kept: a run from before /stats gave the heap committed has none.
+ * The /stats fields that tell where the server's memory lives, one snapshot a second; only snapshots that carry all of
+ * them are kept.
  *
- * @param liveHeapBytes the heap after the latest collection, or the heap in use before the first
+ * @param liveHeapBytes the heap after the latest collection; before the first, the heap in use: an upper bound, so a
+ *                      baseline taken then never makes the growth look larger
  */
 public record ServerMemorySecond(
         long sampledAtMs, long inFlight, long rssBytes, long liveHeapBytes, long heapCommittedBytes) {

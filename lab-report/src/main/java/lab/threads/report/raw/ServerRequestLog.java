@@ -15,10 +15,7 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
-/**
- * The server's own record of each {@code /sleep} request ({@code server-requests.csv}, written by the server's
- * {@code --request-log}), by request id. Never throws: a missing or damaged file gives what could be read and a note.
- */
+/** The server's own record of each {@code /sleep} request by id; never throws, a damaged file gives a note. */
 public final class ServerRequestLog {
     private static final CSVFormat FORMAT =
             CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
@@ -26,11 +23,9 @@ public final class ServerRequestLog {
     /**
      * The server's timestamps of one request, epoch microseconds.
      *
-     * @param firstOnConnection it came through the accept queue (a keep-alive request did not)
-     * @param startedUs         0 when no thread ever started it (the server answered 503 without one)
-     * @param waitingSinceUs    when it began to wait to be read: its connection's accept (a first request) or the
-     *                          previous response's end on it (keep-alive); 0 when not measured (a log written before
-     *                          the column existed, or a framework that shows no accept)
+     * @param startedUs      0 when no thread ever started it (the server answered 503 without one)
+     * @param waitingSinceUs when it began to wait to be read: its connection's accept (a first request) or the previous
+     *                       response's end on it; 0 when not measured
      */
     public record Entry(
             boolean firstOnConnection,
@@ -40,31 +35,13 @@ public final class ServerRequestLog {
             long waitingSinceUs,
             Borrow borrow) {
 
-        /** An entry of a wait without a pool. */
-        public Entry(
-                boolean firstOnConnection, long receivedUs, long startedUs, long respondedUs, long waitingSinceUs) {
-            this(firstOnConnection, receivedUs, startedUs, respondedUs, waitingSinceUs, Borrow.NONE);
-        }
-
-        /** An entry without the instant it began to wait. */
-        public Entry(boolean firstOnConnection, long receivedUs, long startedUs, long respondedUs) {
-            this(firstOnConnection, receivedUs, startedUs, respondedUs, 0);
-        }
-
         /** A first request whose accept was stamped: the kernel's queue and the read are measured apart. */
         public boolean acceptStamped() {
             return firstOnConnection && waitingSinceUs != 0;
         }
     }
 
-    /**
-     * The pool's three instants of a request that waited through one ({@code how=db}, {@code how=http-pool}), epoch
-     * microseconds, 0 where not stamped.
-     *
-     * @param borrowingUs just before the request's thread asked the pool for a connection; 0 when it used no pool
-     * @param borrowedUs  the connection in hand; 0 when none came (the pool's timeout, or the pool could not connect)
-     * @param calledUs    the query or the downstream call on it returned; 0 when it never did
-     */
+    /** A pooled request's instants, epoch us, 0 where not stamped: asking, having a connection, the call returned. */
     public record Borrow(long borrowingUs, long borrowedUs, long calledUs) {
         public static final Borrow NONE = new Borrow(0, 0, 0);
 
@@ -125,13 +102,12 @@ public final class ServerRequestLog {
         }
         try {
             String started = record.get("startedEpochUs");
-            String waitingSince = record.isMapped(WAITING_SINCE) ? record.get(WAITING_SINCE) : "";
             return new Entry(
                     "1".equals(record.get("firstOnConnection")),
                     Long.parseLong(record.get("receivedEpochUs")),
                     started.isEmpty() ? 0 : Long.parseLong(started),
                     Long.parseLong(record.get("respondedEpochUs")),
-                    waitingSince.isEmpty() ? 0 : Long.parseLong(waitingSince),
+                    optionalMicros(record, WAITING_SINCE),
                     new Borrow(
                             optionalMicros(record, BORROWING),
                             optionalMicros(record, BORROWED),
@@ -152,11 +128,10 @@ public final class ServerRequestLog {
     }
 
     /**
-     * The server's entry of the request the client sent as {@code requestId} from {@code startMs} to {@code endMs}: the
-     * one entry of that id the server had within those times. Null when none, or when several were (ids repeat).
+     * The one entry of {@code requestId} the server had within the sample's times; a {@link Lookup} without one when
+     * none or several were.
      *
-     * @param endSlackMs how much later than {@code endMs} the server may have had the request: the client's {@link
-     *                   LoadClient#joinSlackMs}
+     * @param endSlackMs how much later than {@code endMs} the server may have had it ({@link LoadClient#joinSlackMs})
      */
     public Lookup find(String requestId, long startMs, long endMs, int endSlackMs) {
         List<Entry> entries = requestId == null ? null : byId.get(requestId);
@@ -175,10 +150,7 @@ public final class ServerRequestLog {
                 : inside.isEmpty() ? Lookup.OUTSIDE : Lookup.AMBIGUOUS;
     }
 
-    /**
-     * A lookup's result: the entry, or why there is none: several of its id at the time ({@code ambiguous}), or its id
-     * only at other times ({@code outside}: a stamp taken late by a thread that waited for a core, or a repeated id).
-     */
+    /** A lookup's entry, or why none: several of its id at the time, or its id only at other times. */
     public record Lookup(Entry entry, boolean ambiguous, boolean outside) {
         static final Lookup MISSING = new Lookup(null, false, false);
         static final Lookup AMBIGUOUS = new Lookup(null, true, false);

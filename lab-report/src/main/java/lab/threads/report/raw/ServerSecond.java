@@ -10,11 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * One second of the server's own per-second series ({@code GET /stats/seconds}, saved by the runner after the load as
- * {@code server-seconds.json}): the responses it handed over in that wall-clock second. Seconds without any are not
- * listed by the server: they had none.
- */
+/** One wall-clock second of the server's own series ({@code server-seconds.json}); seconds without any unlisted. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ServerSecond(long epochSecond, long completed, double p50Ms, double p99Ms, double maxMs) {
 

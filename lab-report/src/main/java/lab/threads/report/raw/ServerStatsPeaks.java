@@ -9,19 +9,12 @@ import java.util.Map;
 import lab.threads.run.RunFolder;
 
 /**
- * What the server's own /stats said during the run, from {@code server-stats.jsonl} (one snapshot a second).
- * Peaks are maxima over the snapshots; CPU and context switches are cumulative counters, so the run's share is the
- * last snapshot minus the first. A value is null when no snapshot had it (the getrusage/procfs ones are Linux only).
+ * What the server's own /stats said during the run: peaks over its snapshots, and the growth of its cumulative counters
+ * from the first to the last. A value is null when no snapshot had it.
  *
- * @param snapshots      lines read
- * @param peakInFlight   most requests the server was serving at once
- * @param peakRssBytes   largest resident set size seen
- * @param peakOpenFiles  most open descriptors seen (connections, files), against {@code openFilesLimit}
- * @param processCpuMs   the JVM's process CPU time during the run (user + system, every OS)
- * @param settings       the server's settings as its first snapshot gave them (/stats "settings"); null when none did
- * @param silentAtEndSeconds how long before JMeter's last answer the server's last snapshot was taken, when that is
- *                       more than {@link #SILENCE_MS}: a server too busy (or out of descriptors) to answer /stats, whose
- *                       peaks and CPU are then only lower bounds; null when it answered to the end
+ * @param silentAtEndSeconds how long before the client's last answer the server's last snapshot was taken, when more
+ *                           than {@link #SILENCE_MS}: its peaks and CPU are then lower bounds; null when it answered to
+ *                           the end
  */
 public record ServerStatsPeaks(
         int snapshots,
@@ -44,10 +37,7 @@ public record ServerStatsPeaks(
     /** A poll every second, each allowed 2 s to answer: a longer silence at the end is the server's, not the poller's. */
     static final long SILENCE_MS = 5_000;
 
-    /**
-     * The most threads the server had: the JVM's own peak of platform threads is exact, while /proc's count is only
-     * sampled once a second and misses the moments a saturated server cannot answer /stats; the larger of the two.
-     */
+    /** The larger of the JVM's exact platform-thread peak and /proc's sampled count. */
     public Long peakThreads() {
         if (peakOsThreads == null || peakPlatformThreads == null) {
             return peakOsThreads != null ? peakOsThreads : peakPlatformThreads;
@@ -61,19 +51,15 @@ public record ServerStatsPeaks(
     }
 
     /**
-     * Never throws: a missing, empty or cut file gives what could be read, and a note says what was not.
+     * Never throws: a missing, empty or cut file gives what could be read, and a note.
      *
-     * @param loadEndMs when JMeter's last sample ended (epoch ms); null when it recorded none
+     * @param loadEndMs when the client's last sample ended (epoch ms); null when it recorded none
      */
     public static ServerStatsPeaks read(Path jsonl, List<String> notes, Long loadEndMs) {
         return read(jsonl, RunFolder.NO_SERVER_FIGURES, notes, loadEndMs);
     }
 
-    /**
-     * The same from a file of the same fields that another record wrote (a guest's process read from outside).
-     *
-     * @param missing what the report lacks without the file, in its notes
-     */
+    /** The same from a file of the same fields another record wrote (a guest's process read from outside). */
     public static ServerStatsPeaks read(Path jsonl, String missing, List<String> notes, Long loadEndMs) {
         Accumulator accumulator = new Accumulator();
         JsonLinesFile.read(jsonl, missing, accumulator::add, notes);

@@ -12,24 +12,17 @@ import lab.threads.run.RunFolder;
 import org.HdrHistogram.Histogram;
 
 /**
- * The server's own view of its {@code /sleep} requests during the run: from the moment its handler had the request
- * to the moment the response was handed over ({@code serverTiming} of /stats, an HdrHistogram in microseconds).
- * The servers' histograms are cumulative, so the run's own window is the last snapshot minus the last one taken
- * before the client's first recorded request started (the runner takes one before the load): earlier traffic and a
- * client's own unrecorded warm-up (Hyperfoil's) are left out, but for up to a sampling interval (a second) before that
- * request.
- *
- * @param count responses the server handed over during the run
- * @param from  the moment the server's clock starts, in its own words
- * @param to    the moment it stops
+ * The server's own latency of its {@code /sleep} requests during the run (/stats' cumulative {@code serverTiming}
+ * histogram): the last snapshot minus the last one taken before the client's first recorded request, so earlier traffic
+ * and a client's unrecorded warm-up are left out, to within a second.
  */
 public record ServerView(
         long count, double p50Ms, double p90Ms, double p99Ms, double p999Ms, double maxMs, String from, String to) {
 
     /**
-     * @param firstStartMs when the client's first recorded request started (epoch ms), or null when unknown: then
-     *                     the window starts at the first snapshot
-     * @return the run's window, or null when no snapshot carried a histogram (a server without server timing)
+     * @param firstStartMs when the client's first recorded request started; null: the window starts at the first
+     *                     snapshot
+     * @return null when no snapshot carried a histogram
      */
     public static ServerView read(Path statsJsonl, Long firstStartMs, List<String> notes) {
         List<JsonNode> ends = new ArrayList<>(2);
@@ -70,11 +63,9 @@ public record ServerView(
     }
 
     /**
-     * What the server timed between two of its {@code serverTiming} answers (in /stats): the later histogram minus the
-     * earlier one, so requests it had timed before the earlier answer are left out.
+     * What the server timed between two {@code serverTiming} answers: the later histogram minus the earlier one (null:
+     * from the server's start).
      *
-     * @param before the earlier answer, or null to count from the server's start
-     * @param after  the later answer; both must carry a {@code histogram}
      * @throws DataFormatException when a histogram cannot be decoded
      */
     public static ServerView between(JsonNode before, JsonNode after) throws DataFormatException {

@@ -5,12 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import lab.threads.run.RunFolder;
 
-/**
- * The most OS threads and the largest RSS among a server's /stats snapshots taken within a stretch of the load (a
- * spike), rather than over the whole run.
- *
- * @param osThreads null when no snapshot of the stretch had the figure
- */
+/** The most OS threads and largest RSS among snapshots within a stretch of the load; null where none had it. */
 public record StatsWindowPeaks(Long osThreads, Long rssBytes) {
 
     /** Never throws: a missing or damaged file gives nulls. */

@@ -6,11 +6,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 
-/**
- * JMeter's view of dropped SYNs: its Connect column (HttpClient4) spans the blocking connect, so a SYN the listener
- * dropped shows as a connect of about 1 s (one retry), a second drop as the next band, and so on. Counts the
- * connects of 900 ms and more, and which band each fell in.
- */
+/** Connects of 900 ms and more by band: a SYN the listener dropped costs its connect about 1 s a retry. */
 public final class SynRetryBands implements Consumer<Sample> {
     /** A connect this slow took at least one SYN retry: the first comes after 1 s. */
     static final long RETRIED_MS = 900;
@@ -22,10 +18,9 @@ public final class SynRetryBands implements Consumer<Sample> {
     static final List<Integer> DOUBLING_BANDS = List.of(1, 3, 7, 15);
 
     /**
-     * @param retried       connects of {@link #RETRIED_MS} or more
-     * @param byBand        "1-s band" to its connects, every band of the kernel, in order
-     * @param outsideBands  retried connects in no band (the client's own delays add to a retry, or many retries)
-     * @param recorded      JMeter wrote connect times at all (its Java implementation writes 0)
+     * @param byBand       "1-s band" to its connects, every band of the kernel, in order
+     * @param outsideBands retried connects in no band
+     * @param recorded     the client wrote connect times at all
      */
     record Counted(long retried, Map<String, Long> byBand, long outsideBands, boolean recorded) {}
 

@@ -12,12 +12,10 @@ import lab.threads.run.RunFolder;
 import lab.threads.run.RunRecord;
 
 /**
- * One side of a comparison: a run's folder (or one case of a sweep), or a folder of repeats of one configuration,
- * whose figures are then the medians with their ranges.
+ * One side of a comparison: a run's folder (or one case of a sweep), or a folder of repeats, whose figures are then
+ * medians with ranges.
  *
- * @param dir      the folder as given
- * @param metadata the run's (the first repeat's: the repeats share it)
- * @param repeats  one report, or one per repeat in order
+ * @param metadata the first repeat's: the repeats share it
  * @param results  the folder runs land in (--out), where a comparison's page goes by default
  */
 public record ComparedRun(Path dir, RunRecord metadata, List<RunReport> repeats, Path results) {

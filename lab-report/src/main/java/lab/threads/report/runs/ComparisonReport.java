@@ -18,10 +18,7 @@ import lab.threads.report.page.TextTable;
 import lab.threads.run.AtomicFile;
 import lab.threads.run.RunFolder;
 
-/**
- * A comparison of two runs as compare.html and as the terminal's text, from the same rows: the runs, what differed in
- * how they ran, the servers only one ran, then each server's figures with both values and the change.
- */
+/** A comparison of two runs as compare.html and as the terminal's text, from the same rows. */
 public final class ComparisonReport {
 
     public static final String FILE = "compare.html";
@@ -54,13 +51,8 @@ public final class ComparisonReport {
             out.append("How they ran differs (this explains most differences below):\n");
             comparison
                     .metadata()
-                    .forEach(change -> out.append("  ")
-                            .append(change.key())
-                            .append(": ")
-                            .append(orNone(change.a()))
-                            .append(" -> ")
-                            .append(orNone(change.b()))
-                            .append('\n'));
+                    .forEach(change -> out.append(
+                            "  " + change.key() + ": " + orNone(change.a()) + " -> " + orNone(change.b()) + "\n"));
         }
         onlyInOne(comparison).items().forEach(line -> out.append(line.text()).append('\n'));
         out.append('\n').append(TextTable.render(figures(comparison)));
@@ -139,7 +131,7 @@ public final class ComparisonReport {
         appendRun(html, "B", comparison.b(), outDir);
         html.append("</table>\n<h2>How they ran</h2>\n");
         if (comparison.metadata().isEmpty()) {
-            html.append("<p>").append(HtmlReport.escape(SAME_SETUP)).append("</p>\n");
+            html.append(HtmlReport.element("p", SAME_SETUP)).append('\n');
         } else {
             html.append("<p>What differs, which explains most differences in the figures below:</p>\n")
                     .append(HtmlSection.render(List.of(new Section.Table(
@@ -156,7 +148,7 @@ public final class ComparisonReport {
             html.append("<h2>Servers in one run only</h2>\n").append(HtmlSection.render(List.of(onlyInOne)));
         }
         html.append("<h2>Figures</h2>\n").append(HtmlSection.render(List.of(figures(comparison))));
-        html.append("<p class=\"muted\">").append(HtmlReport.escape(READING)).append("</p>\n");
+        html.append(HtmlReport.element("p class=\"muted\"", READING)).append('\n');
         return PlainPage.of("Compare two runs", "", html.toString());
     }
 
@@ -164,14 +156,9 @@ public final class ComparisonReport {
         Path page = run.dir().toAbsolutePath().normalize().resolve(RunFolder.HTML_FILE);
         String href = outDir.toAbsolutePath().normalize().relativize(page).toString();
         // A sweep level's folder of repeats has no page of its own.
-        html.append("<tr><th>")
-                .append(name)
-                .append("</th><td>")
-                .append(
-                        Files.isRegularFile(page)
-                                ? "<a href=\"" + HtmlReport.escape(href) + "\">"
-                                        + HtmlReport.escape(run.dir().toString()) + "</a>"
-                                : HtmlReport.escape(run.dir().toString()))
+        String dir = HtmlReport.escape(run.dir().toString());
+        html.append("<tr><th>" + name + "</th><td>")
+                .append(Files.isRegularFile(page) ? "<a href=\"" + HtmlReport.escape(href) + "\">" + dir + "</a>" : dir)
                 .append("</td>")
                 .append(PlainPage.cell(date(run), false))
                 .append(PlainPage.cell(

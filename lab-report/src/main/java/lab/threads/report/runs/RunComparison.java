@@ -15,15 +15,13 @@ import lab.threads.report.summary.ServerSummary;
 import lab.threads.run.RunRecord;
 
 /**
- * Two runs side by side: first what differed in how they ran (code, JVM flags, plan, client, machine), since that
- * explains most differences in the figures; then, per server both ran, each figure's change in %, and with repeats
- * on both sides whether the change stays within the repeats' spread.
+ * Two runs side by side: first what differed in how they ran, since that explains most differences in the figures;
+ * then, per server both ran, each figure's change and, with repeats on both sides, whether it stays within their
+ * spread.
  *
- * @param a         the first run given; changes are from it
- * @param b         the second
- * @param metadata  the metadata that differ, nested maps (the plan's properties) key by key
- * @param servers   the servers both ran, in a's order
- * @param onlyInA   servers a ran and b did not
+ * @param a        the first run given; changes are from it
+ * @param metadata the metadata that differ, nested maps key by key
+ * @param servers  the servers both ran, in a's order
  */
 public record RunComparison(
         ComparedRun a,
@@ -49,49 +47,43 @@ public record RunComparison(
             return a.median() == 0 ? Double.NaN : 100 * (b.median() - a.median()) / a.median();
         }
 
-        /**
-         * Whether b's range of repeats overlaps a's, so the change may be run-to-run noise; null unless both sides
-         * have repeats.
-         */
+        /** Whether b's range of repeats overlaps a's (the change may be noise); null unless both have repeats. */
         public Boolean withinSpread() {
             return a.runs() > 1 && b.runs() > 1 ? a.min() <= b.max() && b.min() <= a.max() : null;
         }
     }
 
     /**
-     * Runs of one guest each under two names (the same service run twice, say "orders-platform" and
-     * "orders-virtual") are compared with each other, under both names.
+     * Runs of one guest each under two names are compared with each other.
      *
      * @throws BadRunFolder when the two runs have no server in common, and are not one guest against one
      */
     public static RunComparison of(ComparedRun a, ComparedRun b) {
         List<String> common = a.servers().stream().filter(b.servers()::contains).toList();
-        if (common.isEmpty() && a.oneGuest() && b.oneGuest()) {
-            String nameA = a.servers().getFirst();
-            String nameB = b.servers().getFirst();
-            return new RunComparison(
-                    a,
-                    b,
-                    metadataChanges(a.metadata(), b.metadata()),
-                    List.of(serverChange(nameA + " vs " + nameB, a.rows(nameA), b.rows(nameB))),
-                    List.of(),
-                    List.of());
-        }
-        if (common.isEmpty()) {
+        boolean guests = common.isEmpty() && a.oneGuest() && b.oneGuest();
+        if (common.isEmpty() && !guests) {
             throw new BadRunFolder(
                     b.dir(),
                     "no server in common with " + a.dir() + " (" + a.servers() + " against " + b.servers()
                             + "): compare runs of the same servers, or of one guest each");
         }
+        String nameA = a.servers().getFirst();
+        String nameB = b.servers().getFirst();
         return new RunComparison(
                 a,
                 b,
                 metadataChanges(a.metadata(), b.metadata()),
-                common.stream()
-                        .map(server -> serverChange(server, a.rows(server), b.rows(server)))
+                guests
+                        ? List.of(serverChange(nameA + " vs " + nameB, a.rows(nameA), b.rows(nameB)))
+                        : common.stream()
+                                .map(server -> serverChange(server, a.rows(server), b.rows(server)))
+                                .toList(),
+                a.servers().stream()
+                        .filter(server -> !guests && !common.contains(server))
                         .toList(),
-                a.servers().stream().filter(server -> !common.contains(server)).toList(),
-                b.servers().stream().filter(server -> !common.contains(server)).toList());
+                b.servers().stream()
+                        .filter(server -> !guests && !common.contains(server))
+                        .toList());
     }
 
     private static ServerChange serverChange(String server, List<ServerSummary> rowsA, List<ServerSummary> rowsB) {

@@ -13,21 +13,13 @@ import lab.threads.report.summary.RunReport;
 import lab.threads.run.RunFolder;
 import lab.threads.run.RunRecord;
 
-/**
- * Reads back what a run wrote in its folder: summary.json for one run (or one case of a sweep), sweep.json at the
- * top of a sweep or of repeats. Leniently: a summary.json written by an older version of the lab still reads, its
- * missing figures as null.
- */
+/** Reads back what a run wrote, leniently: an older summary.json still reads, its missing figures as null. */
 public final class RunFiles {
 
     private static final ObjectMapper JSON =
             new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
-    /**
-     * sweep.json's index of a sweep or of repeats.
-     *
-     * @param cases each case's folder relative to the run folder, in the order they ran
-     */
+    /** sweep.json's index: each case's folder relative to the run folder, in the order they ran. */
     public record SweepFile(RunRecord metadata, List<String> cases) {}
 
     private RunFiles() {}
@@ -74,10 +66,7 @@ public final class RunFiles {
                 Objects.requireNonNullElse(report.servers(), List.of()));
     }
 
-    /**
-     * A tasks run in a few words, read as a tree (this package does not know its classes): "seeds 000, 003; 3
-     * repeats; every task completed".
-     */
+    /** A tasks run in a few words, read as a tree (this package does not know its classes). */
     static String tasksWords(Path runDir) throws IOException {
         JsonNode tasks = JSON.readTree(runDir.resolve(RunFolder.TASKS_FILE).toFile());
         List<String> seeds = new ArrayList<>();
@@ -102,10 +91,7 @@ public final class RunFiles {
                 Objects.requireNonNullElse(sweep.cases(), List.of()));
     }
 
-    /**
-     * The folder runs land in ({@code --out}), from one case's folder: a sweep adds one level ({@code users-1000}),
-     * repeats another ({@code repeat-2}), as the case's own metadata says.
-     */
+    /** The folder runs land in, from one case's folder: a sweep adds one level, repeats another. */
     public static Path resultsFolder(Path caseDir, RunRecord metadata) {
         Integer repeats = metadata.turns().repeats();
         int depth = (metadata.turns().sweep() != null ? 1 : 0) + (repeats != null && repeats > 1 ? 1 : 0);

@@ -16,38 +16,19 @@ import lab.threads.run.AtomicFile;
 import lab.threads.run.RunFolder;
 import lab.threads.run.RunRecord;
 
-/**
- * {@code results/index.html}: every run in the folder runs land in, newest first, from the summary.json and
- * sweep.json each run wrote (never its raw samples). A sweep or repeats is one entry with its cases. A folder that
- * is no run is named in a note, never fatal: the index must not stop a run from ending well.
- */
+/** {@code results/index.html}: every run, newest first; a folder that is no run is noted, never fatal. */
 public final class RunIndex {
 
-    /**
-     * One run in the index.
-     *
-     * @param folder its folder's name in the results folder
-     * @param group  a sweep or repeats, whose cases each have their own folder
-     * @param cases  one for a plain run; a group's in the order they ran
-     */
+    /** One run in the index; a {@code group} is a sweep or repeats, whose cases each have their own folder. */
     record Entry(String folder, Instant date, RunRecord metadata, boolean group, List<Case> cases) {}
 
     /** @param folder relative to its entry's folder; empty for a plain run */
     record Case(String folder, RunReport report) {}
 
-    /**
-     * A {@code ./lab tasks} run: the executor alone, no server.
-     *
-     * @param words its seeds, repeats and whether every task completed
-     */
+    /** A {@code ./lab tasks} or {@code ./lab pinning} run in a few words. */
     record TasksEntry(String folder, String words) {}
 
-    /**
-     * @param comparisons folders holding a {@code ./lab compare} page
-     * @param tasks       {@code ./lab tasks} runs, newest first
-     * @param pinning     {@code ./lab pinning} runs, newest first (its words as a tasks run's)
-     * @param skipped     one note per folder (or a group's case) that could not be listed, and why
-     */
+    /** @param skipped one note per folder (or a group's case) that could not be listed, and why */
     record Contents(
             List<Entry> runs,
             List<String> comparisons,
@@ -62,10 +43,7 @@ public final class RunIndex {
         return AtomicFile.write(resultsDir.resolve(RunFolder.HTML_FILE), RunIndexPage.render(read(resultsDir)));
     }
 
-    /**
-     * Rewrites the index only where a run wrote one before, so a run folder kept elsewhere (a copy in a home folder)
-     * never gets an index of its unrelated neighbours. @return the file written, if any
-     */
+    /** Rewrites the index only where a run wrote one before. @return the file written, if any */
     public static Optional<Path> refresh(Path resultsDir) throws IOException {
         return isResultsFolder(resultsDir) && Files.isRegularFile(resultsDir.resolve(RunFolder.HTML_FILE))
                 ? Optional.of(write(resultsDir))

@@ -8,11 +8,7 @@ import java.util.stream.Collectors;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.page.Section;
 
-/**
- * Seed 002's table (SEEDS.md: a hello world at 10, 100, 1,000 and 10,000 concurrent requests) for a sweep with nothing
- * blocking: per server and level, req/s, p50/p99/max, errors by cause, each side's CPU per request, OS threads and
- * RSS. Only a sweep without an ideal (a 0 ms sleep) gets it: with a sleep the main table and the bends say more.
- */
+/** Seed 002's table (SEEDS.md) for a sweep with nothing blocking; with a sleep the table and bends say more. */
 final class Seed002Table {
 
     static final String TITLE = "Seed 002's table: no blocking";

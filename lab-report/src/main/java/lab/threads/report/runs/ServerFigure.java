@@ -11,15 +11,7 @@ import lab.threads.report.math.RequestPart;
 import lab.threads.report.summary.Figure;
 import lab.threads.report.summary.ServerSummary;
 
-/**
- * One figure read off a server's summary row for the sweep, the run index and the comparison: a registered one
- * ({@link Figure}, {@link #of}), or one of the sweep's own, where the slowest 1%'s time went. A figure the row lacks (a
- * server that gave no timing, or no /stats on this OS) reads as NaN and shows as n/a.
- *
- * @param key    its name in sweep.json
- * @param label  its column or row header
- * @param places decimals shown
- */
+/** One figure read off a server's row across runs: a registered one or a slowest-1% part; NaN where none. */
 public record ServerFigure(String key, String label, int places, ToDoubleFunction<ServerSummary> reader) {
 
     public static final ServerFigure THROUGHPUT = of(Figure.THROUGHPUT);

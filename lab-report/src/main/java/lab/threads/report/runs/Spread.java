@@ -3,12 +3,7 @@ package lab.threads.report.runs;
 import java.util.Arrays;
 import java.util.List;
 
-/**
- * One figure over repeated runs: the median (robust to one disturbed run) and the min-max range, so a reader sees
- * how far a single run could have misled.
- *
- * @param runs how many runs the figure was seen in
- */
+/** One figure over repeated runs: the median, robust to one disturbed run, and the range. */
 public record Spread(double median, double min, double max, int runs) {
 
     /** Median of the values, the mean of the middle two for an even count; NaN values (absent figures) are skipped. */

@@ -8,19 +8,14 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 import lab.threads.report.summary.ServerSummary;
-import lab.threads.report.verdict.ClientVerdict;
 import lab.threads.report.verdict.Verdict;
 
 /**
- * One server at one level of a sweep (e.g. users=5000), over its repeated runs: each headline figure as a
- * {@link Spread}.
+ * One server at one level of a sweep, over its repeats: each headline figure as a {@link Spread}.
  *
- * @param level   the swept property's value at this point
- * @param figures figure name -> spread over the repeats, in a fixed order
- * @param clientVerdicts each repeat's verdict on the client ({@link ClientVerdict}), in order
- * @param errorsByCause  failed requests per cause, over all the repeats, most first
- * @param undisturbed    the same figures over the repeats not {@link Verdict#DISTURBED}; empty when none was, or
- *                       when every one was
+ * @param figures        figure name to spread, in a fixed order
+ * @param clientVerdicts each repeat's verdict on the client, in order
+ * @param undisturbed    the figures over the repeats not {@link Verdict#DISTURBED}; empty when none or every one was
  */
 public record SweepPoint(
         String server,
@@ -33,11 +28,6 @@ public record SweepPoint(
 
     public SweepPoint {
         undisturbed = undisturbed == null ? Map.of() : undisturbed;
-    }
-
-    public SweepPoint(
-            String server, String property, String level, Map<String, Spread> figures, List<Verdict> clientVerdicts) {
-        this(server, property, level, figures, clientVerdicts, Map.of(), Map.of());
     }
 
     /** The repeats, counted from 1, that steal or other programs disturbed. */
@@ -90,11 +80,7 @@ public record SweepPoint(
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a, LinkedHashMap::new));
     }
 
-    /**
-     * Every server at every level, in the order met.
-     *
-     * @param byLevel each level's summary rows, all servers and repeats together
-     */
+    /** Every server at every level, in the order met, from each level's rows of all servers and repeats. */
     public static List<SweepPoint> all(String property, Map<String, List<ServerSummary>> byLevel) {
         List<SweepPoint> points = new ArrayList<>();
         byLevel.forEach((level, rows) -> rows.stream()

@@ -24,11 +24,7 @@ import lab.threads.run.AtomicFile;
 import lab.threads.run.RunFolder;
 import lab.threads.run.RunRecord;
 
-/**
- * The top of a sweep or repeated run: each server's headline figures against the swept level, as the median over
- * the repeats with the min-max range; the cases' own reports sit in their folders. Writes sweep.json, sweep.md and
- * index.html (Chart.js inlined: one chart per figure, one line per server, where each curve bends is visible).
- */
+/** The top of a sweep or repeats: each server's figures against the level, as sweep.json, sweep.md and a page. */
 public final class SweepReport {
     public static final String JSON_FILE = "sweep.json";
     public static final String MARKDOWN_FILE = "sweep.md";
@@ -56,10 +52,7 @@ public final class SweepReport {
             table.sweep td.server,section td:first-child{white-space:nowrap;text-align:left}
             """;
 
-    /**
-     * Draws a line chart per figure, its min-max range shaded, and the latency-vs-rate scatter with each knee a
-     * triangle; counts the charts drawn on the page's body, so a browser test can tell they rendered.
-     */
+    /** Draws each figure's chart and latency against rate, and counts the charts drawn for a browser test. */
     private static final String DRAW_CHARTS = """
             let rendered = 0;
             for (const [figure, perServer] of Object.entries(data)) {
@@ -90,9 +83,7 @@ public final class SweepReport {
 
     private SweepReport() {}
 
-    /**
-     * @param cases folder of each case (e.g. {@code users-1000/repeat-2}) relative to the run folder, for links
-     */
+    /** @param cases each case's folder ({@code users-1000/repeat-2}) relative to the run folder, for links */
     public static void write(Path runDir, RunRecord metadata, List<SweepPoint> points, List<String> cases)
             throws IOException {
         Map<String, Object> json = new LinkedHashMap<>();
@@ -122,10 +113,7 @@ public final class SweepReport {
         return new Section.Bullets(null, lines);
     }
 
-    /**
-     * The points some of whose repeats steal or other programs disturbed: which repeats, and the medians with and
-     * without them, so a reader sees what the disturbance moved.
-     */
+    /** The points some repeats of which steal or other programs disturbed, with the medians with and without them. */
     static List<String> disturbedLines(List<SweepPoint> points) {
         return points.stream()
                 .filter(p -> !p.disturbedRepeats().isEmpty())
@@ -154,11 +142,7 @@ public final class SweepReport {
             Map.entry("throughput", "req/s"),
             Map.entry("p99", "p99 ms"));
 
-    /**
-     * Where each server's curve bends: the first level at which its median throughput falls below
-     * {@value #KNEE_PERCENT_OF_IDEAL}% of the plan's ideal or its median error rate passes {@value #KNEE_ERROR_PERCENT}%.
-     * A bend where the client was the bottleneck says so: it may be the client's, not the server's.
-     */
+    /** Where each server bends: its first level below the bar {@link Headline} sets for carrying the plan. */
     static List<String> kneeLines(List<SweepPoint> points) {
         String property = property(points);
         return points.stream()
@@ -206,11 +190,7 @@ public final class SweepReport {
                 .findFirst();
     }
 
-    /**
-     * Each server's p99 against its achieved rate (the client's throughput), a point per level in the sweep's order,
-     * its knee marked: the classic latency-throughput curve, where an open plan's knee shows as the rate the server
-     * stops keeping up with.
-     */
+    /** Each server's p99 against its achieved rate, a point per level, its knee marked. */
     static Map<String, List<Map<String, Object>>> latencyVsRate(List<SweepPoint> points) {
         Map<String, List<Map<String, Object>>> curves = new LinkedHashMap<>();
         for (String server : points.stream().map(SweepPoint::server).distinct().toList()) {
@@ -253,10 +233,7 @@ public final class SweepReport {
         return lines;
     }
 
-    /**
-     * The sweep's figures, a row per server and level: on a page the headers wrap and the ranges break at their dash, so
-     * that all of them side by side fit a 1280-pixel window even for thirteen servers.
-     */
+    /** The sweep's figures, a row per server and level, narrow enough for many servers side by side. */
     static Section.RangeTable figures(List<SweepPoint> points) {
         String property = property(points);
         List<String> labels = new ArrayList<>(List.of("server", property));
@@ -311,10 +288,7 @@ public final class SweepReport {
                 : String.format(Locale.ROOT, "%.2f", value);
     }
 
-    /**
-     * index.html: where each server bends, a chart per figure against the swept level and the latency-vs-rate curve,
-     * the table, the cases' links and the metadata; the charts are drawn from the data the page carries.
-     */
+    /** index.html: the bends, the charts, the table, the cases' links and the metadata. */
     private static String html(RunRecord metadata, List<SweepPoint> points, List<String> cases) throws IOException {
         String property = property(points);
         String page = "<p>Median over the repeats; the shaded band is the min-max range.</p>"
@@ -337,19 +311,15 @@ public final class SweepReport {
     private static String charts(String property) {
         StringBuilder charts = new StringBuilder("<div class=\"charts\">");
         for (ServerFigure figure : CHARTED) {
-            charts.append("<div><h2>")
-                    .append(HtmlReport.escape(figure.label()))
-                    .append(" vs ")
-                    .append(HtmlReport.escape(property))
-                    .append("</h2><canvas id=\"chart-")
-                    .append(figure.key())
-                    .append("\"></canvas></div>");
+            charts.append("<div>" + HtmlReport.element("h2", figure.label() + " vs " + property))
+                    .append("<canvas id=\"chart-" + figure.key() + "\"></canvas></div>");
         }
-        return charts.append("<div><h2>p99 vs achieved rate</h2><p>One point per ")
-                .append(HtmlReport.escape(property))
-                .append(" level (medians); the triangle is where the server bends, as said above.</p>")
-                .append("<canvas id=\"chart-latency-vs-rate\"></canvas></div>")
-                .append("</div>")
+        return charts.append("<div><h2>p99 vs achieved rate</h2>")
+                .append(HtmlReport.element(
+                        "p",
+                        "One point per " + property
+                                + " level (medians); the triangle is where the server bends, as said above."))
+                .append("<canvas id=\"chart-latency-vs-rate\"></canvas></div></div>")
                 .toString();
     }
 
@@ -357,11 +327,8 @@ public final class SweepReport {
     private static String caseLinks(List<String> cases) {
         StringBuilder links = new StringBuilder("<h2>Cases</h2><ul>");
         for (String dir : cases) {
-            links.append("<li><a href=\"")
-                    .append(HtmlReport.escape(dir))
-                    .append("/index.html\">")
-                    .append(HtmlReport.escape(dir))
-                    .append("</a></li>");
+            links.append("<li><a href=\"%s/index.html\">%s</a></li>"
+                    .formatted(HtmlReport.escape(dir), HtmlReport.escape(dir)));
         }
         return links.append("</ul>").toString();
     }
@@ -382,10 +349,7 @@ public final class SweepReport {
                 + DRAW_CHARTS;
     }
 
-    /**
-     * Each charted figure's spreads, per server, one per level in the sweep's order: null where the server has no
-     * point at that level, so every server's line lines up with the levels' axis.
-     */
+    /** Each charted figure's spreads per server, one per level (null where none), on the levels' axis. */
     private static Map<String, Object> chartData(List<SweepPoint> points, List<String> servers, List<String> levels) {
         Map<String, Object> chartData = new LinkedHashMap<>();
         for (ServerFigure figure : CHARTED) {

@@ -11,14 +11,11 @@ import lab.threads.report.raw.ServerSecond;
 import lab.threads.run.RunFolder;
 
 /**
- * What tells whether the client set the figures: the server's and the client's once-a-second series, the client's
- * health over the run, and when the plan's schedule started.
+ * What tells whether the client set the figures: both sides' once-a-second series, the client's health, and when the
+ * schedule started.
  *
- * @param serverSeconds   the server's per-second counts of responses handed over
- * @param snapshots       the client's own per-second snapshots
- * @param health          the client's health over the run
- * @param scheduleStartMs the schedule's start, epoch ms: the earlier of the client's own (when it recorded one) and
- *                        the first sample's start
+ * @param scheduleStartMs the earlier of the client's own schedule start (when it recorded one) and the first sample's
+ *                        start
  */
 record ClientEvidence(
         List<ServerSecond> serverSeconds, List<ClientSnapshot> snapshots, ClientHealth health, long scheduleStartMs) {

@@ -9,13 +9,10 @@ import lab.threads.report.math.Numbers;
 import lab.threads.report.summary.FigurePlace.GlanceScale;
 
 /**
- * The one registry of the figures read off a server's row: each once, with its name in sweep.json ({@link #key}), its
- * label wherever it heads a column or a row, its unit and decimals, the values its definition allows, where its value
- * comes from, and where it is shown ({@link FigurePlace}: the summary table, the glance bars, summary.csv, the checks).
- * The summary table, the glance bars, the CSV, the checks, {@link FigureRanges} and the sweep, the run index and the
- * comparison read it, so a figure added here appears in each place its entry names, under one label.
- *
- * <p>The order is the summary table's and the glance bars'.
+ * The one registry of the figures read off a server's row: each once, with its name in sweep.json, its label wherever
+ * it heads a column or a row, its unit and decimals, the values its definition allows, where its value comes from, and
+ * where it is shown ({@link FigurePlace}), so a figure added here appears in each place its entry names, under one
+ * label. The order is the summary table's and the glance bars'.
  */
 public enum Figure {
     SAMPLES(
@@ -53,9 +50,8 @@ public enum Figure {
             FigurePlace.csv("% of ideal"),
             FigurePlace.check("ideal")),
     /**
-     * The server's user + system CPU over the load per request the client recorded, from the runner's /proc series of
-     * the server's process: what each request cost the server. Beside % of the ideal, which counts the seconds a late
-     * client added to the run: a cost per request does not.
+     * The server's CPU over the load per request the client recorded, from the runner's /proc series: unlike % of the
+     * ideal, it does not count the seconds a late client added.
      */
     SERVER_CPU_PER_REQUEST(
             "serverCpuMsPerRequest",
@@ -149,9 +145,8 @@ public enum Figure {
             FigurePlace.glance(GlanceScale.LARGEST),
             FigurePlace.check("threads")),
     /**
-     * What a request in flight costs the server's memory ({@link ServerSummary#memoryBytesPerRequest}): where peak RSS
-     * stood on the first screen, since a peak ranks the servers by how far each JVM grew its heap, not by what a
-     * request holds.
+     * What a request in flight costs the server's memory ({@link ServerSummary#memoryBytesPerRequest}): on the first
+     * screen in place of peak RSS, which ranks the servers by how far each JVM grew its heap.
      */
     MEMORY_PER_REQUEST_KB(
             "memoryPerRequestKB",
@@ -221,10 +216,7 @@ public enum Figure {
             FigureRange.NOT_NEGATIVE,
             Source.SERVER_OWN,
             s -> s.pool() == null ? null : s.pool().waits().meanWaitMs()),
-    /**
-     * The share of the requests' summed time spent waiting for a pooled connection: the request log's waits over the
-     * requests that went through the pool times their mean time; none without a pool.
-     */
+    /** The share of the requests' summed time spent waiting for a pooled connection; none without a pool. */
     POOL_WAIT_PERCENT(
             "poolWaitPercent",
             "pool-wait % of request time",
@@ -237,13 +229,12 @@ public enum Figure {
 
     /** Where a figure's value comes from, which decides what its absence or a server's silence means. */
     public enum Source {
-        /** The client's records. */
         CLIENT,
         /** The server's own timing or request log: a guest ({@code --target}) keeps none, "not measured". */
         SERVER_OWN,
         /**
-         * The server's /stats over the whole run: a server silent at the end gives a lower bound, marked in the table
-         * and left out (NaN) where figures are compared.
+         * The server's /stats over the whole run: a server silent at the end gives a lower bound, marked, and left out
+         * where figures are compared.
          */
         SERVER_STATS,
         /** The runner's /proc series of the processes it started: none for a guest, "not measured". */
@@ -278,12 +269,10 @@ public enum Figure {
         this.shown = List.of(shown);
     }
 
-    /** Its name in sweep.json. */
     public String key() {
         return key;
     }
 
-    /** Its column or row header, the same in every place. */
     public String label() {
         return label;
     }
@@ -292,12 +281,10 @@ public enum Figure {
         return unit;
     }
 
-    /** Decimals shown. */
     public int places() {
         return places;
     }
 
-    /** The values its definition allows. */
     public FigureRange range() {
         return range;
     }
@@ -320,10 +307,7 @@ public enum Figure {
         return number instanceof Double d && d.isNaN() ? null : number;
     }
 
-    /**
-     * The value as figures are compared (the sweep, the comparison, the checks): NaN when the row lacks it, or when it
-     * is a lower bound (a server silent at the end).
-     */
+    /** The value as figures are compared: NaN when the row lacks it or it is a lower bound. */
     public double read(ServerSummary server) {
         Number number = value(server);
         return number == null || lowerBound(server) ? Double.NaN : number.doubleValue();

@@ -1,9 +1,6 @@
 package lab.threads.report.summary;
 
-/**
- * Where a registered figure ({@link Figure}) is shown, beside the sweep, the run index and the comparison, which may
- * read any: each reader takes the figures that name its place, so a figure's entry decides where it appears.
- */
+/** Where a registered figure ({@link Figure}) is shown: each reader takes the figures that name its place. */
 public sealed interface FigurePlace {
 
     /** A column of the page's summary table (and the terminal's), headed by the figure's label. */
@@ -15,18 +12,12 @@ public sealed interface FigurePlace {
     /** A figure a check may bound, by its documented {@code name} (docs/options.md). */
     record Check(String name) implements FigurePlace {}
 
-    /**
-     * A group of the first screen's glance bars.
-     *
-     * @param title its heading; null: the figure's label
-     */
+    /** A group of the first screen's glance bars, headed by {@code title} (null: the figure's label). */
     record Glance(String title, GlanceScale scale) implements FigurePlace {}
 
     /** What a glance bar's full width stands for. */
     enum GlanceScale {
-        /** The largest value of the group. */
         LARGEST,
-        /** The top of the figure's range. */
         RANGE_TOP,
         /** The value is shown as a multiple of the plan's sleep, against the largest multiple. */
         PER_SLEEP
@@ -43,7 +34,7 @@ public sealed interface FigurePlace {
     }
 
     static FigurePlace glance(GlanceScale scale) {
-        return new Glance(null, scale);
+        return glance(null, scale);
     }
 
     static FigurePlace glance(String title, GlanceScale scale) {

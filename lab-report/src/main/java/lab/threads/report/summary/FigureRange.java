@@ -3,11 +3,8 @@ package lab.threads.report.summary;
 import java.util.Locale;
 
 /**
- * The values a figure can take by its definition ({@link Figure#range}); one outside it is a defect of the lab, not a
- * finding ({@link FigureRanges}).
- *
- * @param min {@link Double#NEGATIVE_INFINITY} for a figure without a bottom
- * @param max {@link Double#POSITIVE_INFINITY} for a figure without a top
+ * The values a figure can take by its definition; one outside it is a defect of the lab ({@link FigureRanges}). An
+ * infinite {@code min} or {@code max} is no bound.
  */
 public record FigureRange(double min, double max) {
 

@@ -1,25 +1,19 @@
 package lab.threads.report.summary;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.math.Percentiles;
 import lab.threads.report.math.SummaryReportRow;
 
 /**
- * The figures of a server's row that have a defined range, checked before any is printed, against the ranges the
- * registry gives them ({@link Figure#range}). A figure outside its definition is a defect of the lab, not a finding:
- * the row leaves it out and says so, and under the tests ({@value #STRICT_PROPERTY}, which the build sets for every
- * module's tests) it fails the test that made it.
- *
- * <ul>
- *   <li>% of the ideal is within its range, whose top (a perfect server and client) may be passed by what the
- *       client's clock can add: its recorded ends can be up to its end resolution early
- *       ({@code LoadClient.endResolutionMs}), which shortens the measured duration by as much;
- *   <li>the error % and the pool's busy % are within theirs;
- *   <li>the percentiles are ordered (min ≤ p50 ≤ p90 ≤ p95 ≤ p99 ≤ p99.9 ≤ max).
- * </ul>
+ * The row's figures with a defined range, checked before any is printed: a figure outside its definition is a defect of
+ * the lab, not a finding, so the row leaves it out and says so, and under the tests ({@value #STRICT_PROPERTY}) it
+ * fails the test that made it. The top of % of the ideal may be passed by what the client's clock can add (its recorded
+ * ends up to its end resolution early); the percentiles must be ordered.
  */
 public final class FigureRanges {
 
@@ -29,9 +23,8 @@ public final class FigureRanges {
     private FigureRanges() {}
 
     /**
-     * The figures outside their definitions, one sentence each; empty when every figure is inside.
+     * The figures outside their definitions, one sentence each.
      *
-     * @param idealSeconds    the plan's ideal duration on this server's path, s
      * @param endResolutionMs how much earlier than the true end the client's recorded end can be, ms
      */
     static List<String> outside(
@@ -67,16 +60,9 @@ public final class FigureRanges {
             };
             for (int i = 1; i < ordered.length; i++) {
                 if (ordered[i] < ordered[i - 1] || ordered[0] < 0) {
-                    outside.add(String.format(
-                            Locale.ROOT,
-                            "the times are out of order (min, p50, p90, p95, p99, p99.9, max: %d, %d, %d, %d, %d, %d, %d ms)",
-                            ordered[0],
-                            ordered[1],
-                            ordered[2],
-                            ordered[3],
-                            ordered[4],
-                            ordered[5],
-                            ordered[6]));
+                    outside.add("the times are out of order (min, p50, p90, p95, p99, p99.9, max: "
+                            + Arrays.stream(ordered).mapToObj(Long::toString).collect(Collectors.joining(", "))
+                            + " ms)");
                     break;
                 }
             }
@@ -101,7 +87,7 @@ public final class FigureRanges {
 
     /**
      * The most a % of the ideal can read: the top of its range, times the ideal duration over that duration less the
-     * client's end resolution (its last recorded end can be that much early). No ideal duration: the top.
+     * client's end resolution. No ideal duration: the top.
      */
     static double ceilingPercentOfIdeal(double idealSeconds, int endResolutionMs) {
         double top = Figure.PERCENT_OF_IDEAL.range().max();
@@ -110,8 +96,7 @@ public final class FigureRanges {
     }
 
     /**
-     * What a row does with figures outside their definitions: under the tests, fail; otherwise, leave them out and
-     * say why.
+     * Under the tests, a figure outside its definition fails; otherwise it is left out, and said why.
      *
      * @throws IllegalStateException under {@value #STRICT_PROPERTY}
      */

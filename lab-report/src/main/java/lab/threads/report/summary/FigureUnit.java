@@ -3,8 +3,8 @@ package lab.threads.report.summary;
 import java.util.List;
 
 /**
- * What a figure's values are counted in ({@link Figure#unit}), and what a bound on it may be written in: the first
- * spelling is the unit's own, the others are converted to it.
+ * What a figure's values are counted in, and what a bound on it may be written in: the first spelling is the unit's
+ * own, the others are converted to it.
  */
 public enum FigureUnit {
     MS("ms", List.of("ms", "s"), List.of(1.0, 1000.0)),

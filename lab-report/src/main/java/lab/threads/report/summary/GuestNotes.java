@@ -7,11 +7,7 @@ import lab.threads.report.raw.ServerStatsPeaks;
 import lab.threads.run.GuestFacts;
 import lab.threads.run.RunFolder;
 
-/**
- * What a guest's row holds in place of a lab server's own figures: its peaks, CPU, descriptors and context switches
- * from its process read from outside ({@code server-proc.jsonl}, the same field names as {@code /stats}), and notes
- * that say what the guest was, what its JVM collected, and what the report cannot say without its cooperation.
- */
+/** A guest's peaks read from outside its process, and notes on what the report cannot say of it. */
 final class GuestNotes {
     private GuestNotes() {}
 

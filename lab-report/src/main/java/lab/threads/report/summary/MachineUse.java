@@ -11,11 +11,7 @@ import lab.threads.report.verdict.MachineShares;
 
 /**
  * How the machine's cores were used over the load: whether the sides were pinned to their own, each side's CPU, and
- * the machine's ledger of who used it.
- *
- * @param cores  the cores each side ran on; {@link CoreUse#SHARED} without a sample
- * @param cpu    each side's CPU over the load; {@link CpuSplit#UNKNOWN} without a sample
- * @param ledger the machine's CPU by who used it; null without a sample or a ledger
+ * the machine's ledger of who used it ({@link CoreUse#SHARED}, {@link CpuSplit#UNKNOWN} and null without a sample).
  */
 record MachineUse(CoreUse cores, CpuSplit cpu, MachineLedger ledger) {
 
@@ -29,10 +25,7 @@ record MachineUse(CoreUse cores, CpuSplit cpu, MachineLedger ledger) {
         return new MachineUse(cores, cpu, ledger);
     }
 
-    /**
-     * The machine's shares by side: the ledger's when the run kept one, since it also sees steal and other programs;
-     * in an older run each side's own CPU.
-     */
+    /** The ledger's shares when the run kept one (it also sees steal and other programs); else each side's CPU. */
     MachineShares shares(int machineCores) {
         return ledger == null ? MachineShares.of(cpu, machineCores) : MachineShares.of(ledger);
     }

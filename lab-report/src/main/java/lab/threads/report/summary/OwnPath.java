@@ -6,11 +6,9 @@ import java.util.Map;
 import lab.threads.run.PlanShape;
 
 /**
- * The plan's ideal as one server's own path sets it. A plan whose every request waits through a pool has the pool's
- * ceiling, connections over the wait; a server that waits without that pool (server-async's downstream call through
- * the JDK HttpClient's asynchronous API, which holds no connection limit) has the users' ceiling instead, and its %
- * of the ideal is measured against that: never against a pool it does not use, which would put it above 100. The
- * server says which pool it holds in its /stats settings ({@code pools.<name>.maxTotal}: {@code unlimited}).
+ * The plan's ideal as one server's own path sets it: a server that waits without the plan's pool (server-async's
+ * HttpClient, which holds no connection limit) has the users' ceiling, never a pool's it does not use, which would put
+ * it above 100%. It says so in its /stats settings ({@code pools.<name>.maxTotal}: {@code unlimited}).
  */
 final class OwnPath {
 
@@ -19,10 +17,7 @@ final class OwnPath {
 
     private OwnPath() {}
 
-    /**
-     * @param settings the server's /stats settings; null when it gave none (the plan as it is)
-     * @param notes    where the report says a server's ideal is its own
-     */
+    /** @param settings the server's /stats settings; null when it gave none (the plan as it is) */
     static PlanShape of(PlanShape plan, Map<String, Object> settings, List<String> notes) {
         if (plan.poolSize() <= 0 || settings == null || !(settings.get("pools") instanceof Map<?, ?> pools)) {
             return plan;

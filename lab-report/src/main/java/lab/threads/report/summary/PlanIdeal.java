@@ -5,22 +5,10 @@ import lab.threads.report.math.SampleEnds;
 import lab.threads.report.verdict.PoolVerdict;
 import lab.threads.run.PlanShape;
 
-/**
- * The plan's ideal throughput on a server's own path and how close the run came to it, as the row prints them.
- *
- * @param throughput     see {@link PlanShape#idealThroughput}; 0 when the run beat it
- * @param percentOfIdeal see {@link PlanShape#percentOfIdeal}; 0 without a sample or when the run beat the ideal
- */
+/** The plan's ideal throughput on a server's own path and the run's % of it; both 0 when the run beat it. */
 record PlanIdeal(double throughput, double percentOfIdeal) {
 
-    /**
-     * The ideal once the row's figures are checked against their ranges ({@link FigureRanges}), since that check
-     * decides whether an ideal is printed at all: a figure outside its definition adds the defect to the notes, and a
-     * run that beat its ideal has none.
-     *
-     * @param scheduleStartMs the schedule's start, epoch ms
-     * @param pool            the pool's verdict; null when the requests went through none
-     */
+    /** The ideal once the row's figures are checked against their ranges; {@code pool} null without one. */
     static PlanIdeal checked(
             String serverId,
             PlanShape plan,

@@ -9,10 +9,7 @@ import lab.threads.report.verdict.TalkComparison;
 import lab.threads.run.PlanShape;
 import lab.threads.run.RunRecord;
 
-/**
- * Everything one run's report shows: what the runner recorded of the run (JDK, machine, settings, dates...), the
- * plan, and one summary per server in the order they should be shown.
- */
+/** Everything one run's report shows: what the runner recorded of it, the plan, and one summary per server in order. */
 // The talk's table beside this run's is derived: written to summary.json for readers, ignored when read back.
 @JsonIgnoreProperties(value = "talk", allowGetters = true)
 public record RunReport(RunRecord metadata, PlanShape plan, List<ServerSummary> servers) {

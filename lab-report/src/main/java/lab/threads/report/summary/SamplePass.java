@@ -26,22 +26,11 @@ import lab.threads.run.PlanShape;
 import lab.threads.run.RunFolder;
 
 /**
- * What one pass over a server's samples.jtl gathered: every figure taken from the samples is fed by the same read,
- * so a large jtl is read once, and each request is joined with the server's own record of it as it passes.
+ * What one pass over a server's samples.jtl gathered: every figure taken from the samples is fed by the same read, so a
+ * large jtl is read once.
  *
- * @param partial           true when samples.jtl is cut or unreadable
- * @param loadClient        the client that recorded the samples
- * @param summary           JMeter's Summary Report columns
- * @param percentiles       JMeter's Aggregate Report percentiles
- * @param peakUsersInFlight most JMeter users running at once
- * @param byCause           failed samples per labelled cause, most first
- * @param classes           the same failures by class, to be tallied from the schedule's start
- * @param ends              the samples' first start and last end, and how many ended in each second
- * @param arrivals          an open plan's arrivals, to be held against its schedule
- * @param breakdown         where each request's time went, its accept queue part checked against the kernel's queue
- * @param poolWaits         the requests' waits for a pool's connection, from the joined requests
- * @param connects          the connects slow enough to have taken a SYN retry, by band
- * @param seconds           the samples by the second they started and ended in; fed only for a staged plan
+ * @param partial true when samples.jtl is cut or unreadable
+ * @param seconds the samples by second; fed only for a staged plan
  */
 record SamplePass(
         boolean partial,
@@ -99,10 +88,7 @@ record SamplePass(
                 seconds);
     }
 
-    /**
-     * The breakdown with its accept queue part held against the area under the listener's Recv-Q; the area's own
-     * notes are not the row's.
-     */
+    /** The breakdown checked against the area under the listener's Recv-Q; the area's notes are not the row's. */
     private static TimeBreakdown checkedBreakdown(Path serverDir, TimeBreakdown measured) {
         return measured.checkedAgainst(AcceptQueueCheck.of(
                 measured,

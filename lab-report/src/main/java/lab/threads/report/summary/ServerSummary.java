@@ -42,43 +42,21 @@ import lab.threads.run.RunOutcome;
 /**
  * One server's row of the report: JMeter's Summary Report columns, Aggregate Report percentiles, failures by cause,
  * how close the run came to the plan's ideal, the server's own peaks and latency, the client's health, and whether
- * the client was the bottleneck.
+ * the client was the bottleneck. The components marked {@code NON_NULL} are null, and left out of summary.json,
+ * where the run has no such evidence (no {@code --profile}, no pool, not a guest, not a staged or hold plan, an older
+ * run).
  *
- * @param server            the server id, also its folder name in the run folder
- * @param outcome           how the server's turn ended, in words
- * @param partial           true when the samples stop before the plan's end: samples.jtl cut (or unreadable), or the
- *                          turn ended early with samples ({@link RunOutcome#endedEarly}: a server or client died,
- *                          the runner stopped)
- * @param notes             what was missing or unreadable in the server's files; empty when all was well
- * @param errorsByCause     failed samples per labelled cause ("server: HTTP 503", "client: java.net..."), most first
- * @param errorClasses      the same failures by class (refused, connect timeout, reset, ...), each with its side and
- *                          limit, in total and per second; {@link ErrorClassTally#NONE} in an older summary.json
- * @param percentOfIdeal    see {@link PlanShape#percentOfIdeal}
- * @param peakUsersInFlight most JMeter users running at once (the jtl's allThreads column)
- * @param serverView        the server's own latency over the run; null when the server gave none
- * @param client            the client's own health over the run
- * @param validity          whether the client set the figures, in words
- * @param timeline          where each request's time went, measured at both ends and joined; {@link TimeBreakdown#NONE}
- *                          without the server's request log
- * @param kernel            the kernel's view of the listening port, checked against JMeter's connects; null without one
- * @param seriesGaps        where a once-a-second series is missing during the load, one sentence per series
- * @param profile           the JVMs' own counts from their recordings; null (and left out of summary.json) without
- *                          {@code --profile}
- * @param cpu               each side's CPU over the load, from the runner's /proc series; null in an older
- *                          summary.json
- * @param pool              whether the pool the requests waited through set the pace; null (and left out of
- *                          summary.json) when they went through none
- * @param guest             a guest's URL, process and collections, a service the lab did not write, whose peaks
- *                          come from its process read from outside and whose own timings are not measured; null (and
- *                          left out of summary.json) for the lab's own servers
- * @param staged            a spike's or a step plan's stages, knee or recovery; null (and left out of summary.json)
- *                          for any other plan
- * @param ledger            the machine's CPU by who used it over the load, in total, in the seconds every core was
- *                          busy and second by second; null (and left out of summary.json) in a run without a ledger
- * @param memory            a hold plan's bytes per held request by part; null (and left out of summary.json) without
- *                          its memory.jsonl
- * @param inFlightMemory    the server's memory growth per request in flight from its own /stats; null (and left out of
- *                          summary.json) when its series lacks the fields (an older run, a guest)
+ * @param server         the server id, also its folder name in the run folder
+ * @param partial        the samples stop before the plan's end: samples.jtl cut or unreadable, or the turn ended early
+ *                       with samples ({@link RunOutcome#endedEarly})
+ * @param notes          what was missing or unreadable in the server's files; empty when all was well
+ * @param errorsByCause  failed samples per labelled cause ("server: HTTP 503", "client: java.net..."), most first
+ * @param errorClasses   the same failures by class, side and limit; {@link ErrorClassTally#NONE} in an older summary
+ * @param serverView     the server's own latency over the run; null when the server gave none
+ * @param timeline       where each request's time went; {@link TimeBreakdown#NONE} without the server's request log
+ * @param cpu            each side's CPU over the load; null in an older summary.json
+ * @param guest          a service the lab did not write: its peaks come from its process read from outside
+ * @param inFlightMemory the memory growth per request in flight from the server's own /stats
  */
 public record ServerSummary(
         String server,
@@ -115,8 +93,8 @@ public record ServerSummary(
     }
 
     /**
-     * The part that held the slowest 1% back, with its seconds; on a machine whose cores were all busy, for how long,
-     * since every part then also holds each side's wait for a core. n/a without the server's request log.
+     * The part that held the slowest 1% back, and how long all cores were busy, when they were: every part then holds
+     * each side's wait for a core.
      */
     public String timeVerdict() {
         if (guest != null) {
@@ -134,7 +112,6 @@ public record ServerSummary(
         return summary.samples() > 0 && failedSamples() >= summary.samples();
     }
 
-    /** The samples that failed, of every cause. */
     public long failedSamples() {
         return errorsByCause.values().stream().mapToLong(Long::longValue).sum();
     }
@@ -179,9 +156,8 @@ public record ServerSummary(
     }
 
     /**
-     * The bytes a request in flight costs the server, for the first screen: on a hold plan the resident set's slope
-     * over its plateaus, read after forced collections; else the growth per request in flight of its own series,
-     * which counts the live heap rather than the heap the collector let grow. Null without either.
+     * The bytes a request in flight costs the server: a hold plan's resident-set slope after forced collections, else
+     * its own series' growth of the live heap per request in flight; null without either.
      */
     public Double memoryBytesPerRequest() {
         if (memory != null) {
@@ -192,6 +168,7 @@ public record ServerSummary(
 
     /** Reads the server folder's files; never throws on bad files. */
     public static ServerSummary from(String serverId, Path serverDir, PlanShape runPlan, RunOutcome outcome) {
+        // Every reader adds its own notes: all of them read before the notes are copied into the row.
         List<String> notes = new ArrayList<>();
         GuestFacts guest = GuestFacts.read(serverDir, notes);
         SamplePass samples = SamplePass.read(serverDir, runPlan, notes);
@@ -201,14 +178,11 @@ public record ServerSummary(
         ServerView serverView = ownView(serverDir, guest, samples, serverStats, notes);
         ClientEvidence client = ClientEvidence.read(serverDir, ends, notes);
         JvmProfile profile = JvmProfile.read(serverDir, serverId, notes);
-        // Read before the notes are copied into the summary: it adds its own.
         KernelEvidence kernel = KernelEvidence.read(
                 serverDir.resolve(RunFolder.KERNEL_FILE), samples.connects(), notes, samples.loadClient());
         MachineUse machine = MachineUse.read(serverDir, ends, notes);
-        // Read before the notes are copied into the summary: the database's series adds its own.
         PoolVerdict pool = pool(serverDir, samples, plan, notes);
         PlanIdeal ideal = PlanIdeal.checked(serverId, plan, samples, client.scheduleStartMs(), pool, notes);
-        // Read before the notes are copied into the summary: a damaged memory.jsonl adds its own.
         MemoryPerRequest memory =
                 MemoryPerRequest.of(MemoryPlateaus.read(serverDir.resolve(RunFolder.MEMORY_FILE), notes));
         return new ServerSummary(
@@ -251,8 +225,8 @@ public record ServerSummary(
     }
 
     /**
-     * The server's own latency over the run; null for a guest, and null with a note when the server stopped answering
-     * /stats before the load's end.
+     * The server's own latency over the run; null for a guest, and null with a note when its /stats fell silent before
+     * the load's end.
      */
     private static ServerView ownView(
             Path serverDir, GuestFacts guest, SamplePass samples, ServerStatsPeaks serverStats, List<String> notes) {
@@ -290,9 +264,8 @@ public record ServerSummary(
     }
 
     /**
-     * Whether the client set the figures: judged on both sides' series, the server's own limits and the client's
-     * processes, then worded with the machine's part ({@link TurnWord}), and, for a plan without an ideal on a
-     * saturated machine, the ceiling it met ({@link NoBlockingVerdict}).
+     * Whether the client set the figures, worded with the machine's part ({@link TurnWord}) and, without an ideal, the
+     * ceiling it met ({@link NoBlockingVerdict}).
      */
     private static ClientVerdict validity(
             Path serverDir,

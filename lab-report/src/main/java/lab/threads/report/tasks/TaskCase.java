@@ -9,12 +9,10 @@ import lab.threads.tasks.TaskRun;
 import lab.threads.tasks.TaskSeed;
 
 /**
- * One (seed, model): its repeats and, per figure, their median and min-max range (forks that printed no result are
- * left out of a figure, and counted in {@code completedRuns}).
+ * One (seed, model): its repeats and each figure's median and range over them (forks that printed no result left out).
  *
- * @param label         the model in the seed's words ("cached pool", "fixed pool of 7,500", ...)
- * @param completedRuns repeats in which every task completed
- * @param figures       by {@link TaskFigure#key()}
+ * @param label   the model in the seed's words ("cached pool", "fixed pool of 7,500", ...)
+ * @param figures by {@link TaskFigure#key()}
  */
 public record TaskCase(
         String seed, String model, String label, List<TaskRun> runs, int completedRuns, Map<String, Spread> figures) {
@@ -34,7 +32,6 @@ public record TaskCase(
         return figures.getOrDefault(figure.key(), Spread.of(List.of()));
     }
 
-    /** Every task of every repeat ran to its end. */
     public boolean allCompleted() {
         return !runs.isEmpty() && completedRuns == runs.size();
     }

@@ -53,7 +53,6 @@ public enum TaskFigure {
         this.read = read;
     }
 
-    /** Its name in tasks.json. */
     public String key() {
         return key;
     }
@@ -65,6 +64,11 @@ public enum TaskFigure {
     /** This fork's figure; NaN where it has none (a fork that printed no result). */
     public double read(TaskRun run) {
         return read.apply(run);
+    }
+
+    /** The median of a case's repeats, formatted. */
+    String median(TaskCase c) {
+        return format(c.figure(this).median());
     }
 
     public String format(double value) {

@@ -12,11 +12,7 @@ import lab.threads.tasks.ServerCost;
 import lab.threads.tasks.TaskModel;
 import lab.threads.tasks.TaskSeed;
 
-/**
- * What the tasks run's page (index.html) and markdown (tasks.md) say, once ({@link SectionPage}): per seed, a sentence
- * per model first, then the table with this machine's medians and ranges beside the seed's published figures, then
- * the servers' CPU per request beside the executor's CPU per task.
- */
+/** What the tasks run's page and tasks.md say: per seed a sentence per model, the table, the servers' share. */
 final class TasksPage {
     /** The seed whose tasks block as a server's requests do (a 1 s sleep): the one compared with the servers. */
     static final TaskSeed SERVER_LIKE = TaskSeed.S003;
@@ -82,13 +78,10 @@ final class TasksPage {
                         Locale.ROOT,
                         "%s: %s ms, %s OS threads at the peak, %s ms of CPU a task (%s%% in the kernel); %s.",
                         c.label(),
-                        TaskFigure.WALL_MS.format(c.figure(TaskFigure.WALL_MS).median()),
-                        TaskFigure.PEAK_OS_THREADS.format(
-                                c.figure(TaskFigure.PEAK_OS_THREADS).median()),
-                        TaskFigure.CPU_PER_TASK_MS.format(
-                                c.figure(TaskFigure.CPU_PER_TASK_MS).median()),
-                        TaskFigure.KERNEL_SHARE.format(
-                                c.figure(TaskFigure.KERNEL_SHARE).median()),
+                        TaskFigure.WALL_MS.median(c),
+                        TaskFigure.PEAK_OS_THREADS.median(c),
+                        TaskFigure.CPU_PER_TASK_MS.median(c),
+                        TaskFigure.KERNEL_SHARE.median(c),
                         completion(c)))
                 .toList();
     }

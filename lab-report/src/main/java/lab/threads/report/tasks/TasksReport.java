@@ -14,10 +14,7 @@ import lab.threads.tasks.ServerCost;
 import lab.threads.tasks.TaskModel;
 import lab.threads.tasks.TaskSeed;
 
-/**
- * A {@code ./lab tasks} run: what ran where ({@code metadata}), each (seed, model) with its repeats, and the servers'
- * CPU per request known in the same results folder. Written as tasks.json, tasks.md and index.html in its folder.
- */
+/** A {@code ./lab tasks} run: what ran where, each (seed, model) with its repeats, and the servers' costs. */
 public record TasksReport(Map<String, Object> metadata, List<TaskCase> cases, List<ServerCost> serverCosts) {
 
     private static final ObjectMapper JSON = new ObjectMapper()
@@ -35,7 +32,6 @@ public record TasksReport(Map<String, Object> metadata, List<TaskCase> cases, Li
                 .findFirst();
     }
 
-    /** Every task of every repeat of every case completed. */
     public boolean allCompleted() {
         return cases.stream().allMatch(TaskCase::allCompleted);
     }

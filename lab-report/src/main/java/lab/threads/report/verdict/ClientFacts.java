@@ -11,19 +11,12 @@ import lab.threads.report.raw.ClientPoint;
 import lab.threads.report.raw.ClientSnapshot;
 import lab.threads.report.raw.ServerSecond;
 
-/**
- * The facts {@link ClientVerdict} judges on, found in the run's series and not yet put in words: the seconds the
- * client stalled or lagged while the server answered, how long all cores were busy, the client's worst second of GC
- * pauses under load, and its errors that are its own resources running out. The thresholds are the verdict's.
- */
+/** The facts {@link ClientVerdict} judges on, found in the run's series; the thresholds are the verdict's. */
 final class ClientFacts {
 
     private ClientFacts() {}
 
-    /**
-     * The run second by second, server against client: when JMeter recorded nothing while the server handed responses
-     * over (stalls), when it recorded fewer than half of them while busy (lagging), and how long all cores were busy.
-     */
+    /** The run second by second: stalls, seconds lagging while busy, and seconds every core was busy. */
     record Seconds(List<ClientVerdict.Interval> stalls, List<ClientVerdict.Interval> busyLagging, int saturated) {
         static final Seconds NONE = new Seconds(List.of(), List.of(), 0);
 
@@ -64,10 +57,7 @@ final class ClientFacts {
         }
     }
 
-    /**
-     * The most GC pause time the client logged between two of its lines while samples were in flight: a pause before
-     * the load (JMeter calls System.gc() as a test starts) delays no sample.
-     */
+    /** The most GC pause between two client lines while samples were in flight: a pause before the load delays none. */
     static long worstGcSecondUnderLoad(List<ClientSnapshot> client) {
         long worst = 0;
         for (int i = 1; i < client.size(); i++) {
@@ -121,10 +111,7 @@ final class ClientFacts {
         return List.copyOf(intervals);
     }
 
-    /**
-     * The samples the client gave up on while the server had them: its response timeouts (JMeter's "Read timed out",
-     * Hyperfoil's "no answer within the request timeout"). A connect timeout is not one: the server never had it.
-     */
+    /** The samples the client gave up on while the server had them: its response timeouts, not its connect timeouts. */
     static long responseTimeouts(Map<String, Long> errorsByCause) {
         return errorsByCause.entrySet().stream()
                 .filter(entry -> ErrorCause.parse(entry.getKey()).side() == ErrorCause.Side.CLIENT

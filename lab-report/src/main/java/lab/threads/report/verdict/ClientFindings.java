@@ -12,12 +12,7 @@ import lab.threads.report.raw.ClientHealth;
 import lab.threads.report.raw.ClientSnapshot;
 import lab.threads.report.raw.ServerView;
 
-/**
- * {@link ClientVerdict}'s evidence in words: one sentence per fact found ({@link ClientFacts}), saying whether it alone
- * makes the client the bottleneck, and the advice that goes with each verdict. Each names the client that recorded
- * the samples: a Hyperfoil run's evidence says "Hyperfoil's p99", and its advice does not send the reader to the
- * client it already used.
- */
+/** {@link ClientVerdict}'s evidence in words, naming the client that recorded the samples, and its advice. */
 final class ClientFindings {
 
     private ClientFindings() {}
@@ -31,7 +26,7 @@ final class ClientFindings {
                 : Optional.of(new Finding(
                         "client stall: " + recorder.label() + " recorded no sample at "
                                 + join(stalls) + " while the server handed over "
-                                + count(stalls.stream()
+                                + Numbers.count(stalls.stream()
                                         .mapToLong(ClientVerdict.Interval::serverResponses)
                                         .sum())
                                 + " responses (" + seconds(stalls) + " in all)",
@@ -69,8 +64,8 @@ final class ClientFindings {
                                 + "rate the server saw was the client's, not the plan's",
                         lateness.worstSeconds(),
                         lateness.worstAtSecond(),
-                        count(lateness.afterSchedule()),
-                        count(lateness.arrivals()),
+                        Numbers.count(lateness.afterSchedule()),
+                        Numbers.count(lateness.arrivals()),
                         lateness.scheduleEndAtSecond()),
                 true));
     }
@@ -83,10 +78,11 @@ final class ClientFindings {
                                 + " (the client's own resources, not the server's answers"
                                 + (health.peakOpenFiles() == null
                                         ? ""
-                                        : "; it held up to " + count(health.peakOpenFiles()) + " open descriptors"
+                                        : "; it held up to " + Numbers.count(health.peakOpenFiles())
+                                                + " open descriptors"
                                                 + (health.openFilesLimit() == null
                                                         ? ""
-                                                        : " of its " + count(health.openFilesLimit())))
+                                                        : " of its " + Numbers.count(health.openFilesLimit())))
                                 + ")",
                         true));
     }
@@ -96,22 +92,18 @@ final class ClientFindings {
         return worstGcSecond < ClientVerdict.GC_PAUSE_FLAG_MS
                 ? Optional.empty()
                 : Optional.of(new Finding(
-                        "client GC: " + count(worstGcSecond)
+                        "client GC: " + Numbers.count(worstGcSecond)
                                 + " ms of pauses in one second while samples were in flight ("
-                                + count(health.gcPauseMs())
-                                + " ms in all, the longest single pause " + count(health.gcMaxPauseMs())
+                                + Numbers.count(health.gcPauseMs())
+                                + " ms in all, the longest single pause " + Numbers.count(health.gcMaxPauseMs())
                                 + " ms), added to every sample in flight",
                         true));
     }
 
     /**
      * The client's p99 beside the server's own. The server's above the client's means the server went on working after
-     * the client gave up only when the client did give up (its response timeouts): a server that queues can go on
-     * timing those long after. With none, the two p99s are not of the same requests: the server's window opens at its last
-     * snapshot before the client's first recorded request (up to a second of requests the client did not record).
-     *
-     * @param timeouts the samples the client gave up on ({@link ClientFacts#responseTimeouts})
-     * @param samples  the samples the client recorded
+     * the client gave up only when the client did give up (its response timeouts); with none, the two p99s are not of
+     * the same requests.
      */
     static Optional<Finding> p99Gap(ServerView view, long clientP99, long timeouts, long samples, LoadClient recorder) {
         if (view == null || view.count() == 0) {
@@ -125,21 +117,21 @@ final class ClientFindings {
                             "%s p99 %s ms against the server's own %s ms: %s ms of it was spent "
                                     + "outside the server's handler (client, kernel, network)",
                             recorder.possessive(),
-                            count(clientP99),
-                            count(serverP99),
-                            count(clientP99 - serverP99)),
+                            Numbers.count(clientP99),
+                            Numbers.count(serverP99),
+                            Numbers.count(clientP99 - serverP99)),
                     false));
         }
         String above = String.format(
                 Locale.ROOT,
                 "the server's own p99 %s ms is above %s %s ms",
-                count(serverP99),
+                Numbers.count(serverP99),
                 recorder.possessive(),
-                count(clientP99));
+                Numbers.count(clientP99));
         if (timeouts > 0) {
             return Optional.of(new Finding(
                     above + ": the server went on working on requests after the client had given up on them ("
-                            + count(timeouts) + " response timeout" + (timeouts == 1 ? "" : "s")
+                            + Numbers.count(timeouts) + " response timeout" + (timeouts == 1 ? "" : "s")
                             + "); those answers were never read",
                     false));
         }
@@ -147,11 +139,11 @@ final class ClientFindings {
                 above + ", and the client gave up on none (no response timeout): the two are not of the same requests"
                         + (view.count() > samples
                                 ? " (the server's window opens before the client's first recorded request and timed "
-                                        + count(view.count())
-                                        + " responses; the client recorded " + count(samples)
+                                        + Numbers.count(view.count())
+                                        + " responses; the client recorded " + Numbers.count(samples)
                                         + ": the rest are a warm-up's, or others the client did not record)"
-                                : " (the server timed " + count(view.count()) + " responses, the client recorded "
-                                        + count(samples) + ")"),
+                                : " (the server timed " + Numbers.count(view.count())
+                                        + " responses, the client recorded " + Numbers.count(samples) + ")"),
                 false));
     }
 
@@ -162,7 +154,7 @@ final class ClientFindings {
         }
         return Optional.of("server limits: its log reports "
                 + logged.entrySet().stream()
-                        .map(entry -> "'" + entry.getKey() + "' " + count(entry.getValue()) + " time"
+                        .map(entry -> "'" + entry.getKey() + "' " + Numbers.count(entry.getValue()) + " time"
                                 + (entry.getValue() == 1 ? "" : "s"))
                         .collect(Collectors.joining(", "))
                 + " (the server's own resources ran out)");
@@ -173,9 +165,10 @@ final class ClientFindings {
         if (view != null && view.count() > 0) {
             long beyond = Math.round(view.p99Ms()) - sleepMs;
             if (beyond > Math.max(ClientVerdict.SERVER_WAIT_FLAG_MS, sleepMs / 10)) {
-                return Optional.of("server wait: its own p99 is " + count(Math.round(view.p99Ms())) + " ms for a "
-                        + count(sleepMs) + " ms sleep: requests waited " + count(beyond)
-                        + " ms inside the server (a queue, or a thread to start)");
+                return Optional.of(
+                        "server wait: its own p99 is " + Numbers.count(Math.round(view.p99Ms())) + " ms for a "
+                                + Numbers.count(sleepMs) + " ms sleep: requests waited " + Numbers.count(beyond)
+                                + " ms inside the server (a queue, or a thread to start)");
             }
         }
         return Optional.empty();
@@ -206,7 +199,7 @@ final class ClientFindings {
     }
 
     /**
-     * What to do when the client held the figures back, in the words of the client that did: never to use it again.
+     * What to do when the client held the figures back, in the words of the client that did.
      *
      * @param noThinkTime the plan has no ideal (a 0 ms sleep), where the client's CPU is what bounds the req/s
      */
@@ -221,13 +214,6 @@ final class ClientFindings {
     }
 
     private static String seconds(List<ClientVerdict.Interval> intervals) {
-        return String.format(
-                Locale.ROOT,
-                "%.0f s",
-                intervals.stream().mapToDouble(ClientVerdict.Interval::seconds).sum());
-    }
-
-    static String count(long value) {
-        return Numbers.count(value);
+        return String.format(Locale.ROOT, "%.0f s", ClientVerdict.Interval.seconds(intervals));
     }
 }

@@ -32,13 +32,11 @@ import lab.threads.report.raw.ServerView;
  *     ports, memory, threads), and {@value #GC_PAUSE_FLAG_MS} ms or more of client GC pauses within one second while
  *     samples were in flight.
  * </ul>
- * The gap between the client's p99 and the server's own is stated as a fact. {@link ClientFacts} finds the facts in the
- * run's series, {@link ClientFindings} words each of them; {@link #judge} gives the client's own word from them, and
- * {@link TurnWord} the turn's word from that and the machine's share of each side: the one the reports print.
+ * The gap between the client's p99 and the server's own is stated as a fact. {@link #judge} gives the client's own
+ * word; {@link TurnWord} the turn's, from that and the machine's share of each side: the one the reports print.
  *
- * @param verdict  the turn's word: the client's own from {@link #judge}, the turn's once {@link TurnWord} decided it
- * @param findings the evidence, one sentence each, most telling first
- * @param advice   what to do, in one sentence
+ * @param verdict    the turn's word: the client's own from {@link #judge}, the turn's once {@link TurnWord} decided it
+ * @param findings   the evidence, one sentence each, most telling first
  * @param stallsOnly the client is held to be the bottleneck for its stalls alone, which the shared machine may have
  *                   caused; not for anything it did by itself (its descriptors, heap, ports, pauses, its own CPU)
  */
@@ -68,19 +66,17 @@ public record ClientVerdict(
 
     /** @return the seconds in which the client recorded nothing while the server answered */
     public double stallSeconds() {
-        return clientStalls.stream().mapToDouble(Interval::seconds).sum();
+        return Interval.seconds(clientStalls);
     }
 
-    /**
-     * A stretch of the run, in seconds since its first sample start.
-     *
-     * @param serverResponses responses the server handed over in it
-     * @param jmeterSamples   samples the client recorded as ending in it
-     */
+    /** A stretch of the run, in seconds since its first sample start, and what each side counted in it. */
     public record Interval(double fromSecond, double toSecond, long serverResponses, long jmeterSamples) {
 
-        public double seconds() {
-            return toSecond - fromSecond;
+        /** The stretches' seconds, summed. */
+        public static double seconds(List<Interval> intervals) {
+            return intervals.stream()
+                    .mapToDouble(i -> i.toSecond - i.fromSecond)
+                    .sum();
         }
 
         String words() {
@@ -90,15 +86,11 @@ public record ClientVerdict(
     }
 
     /**
-     * @param ends      the client's sample ends per second
-     * @param server    the server's own responses per second; empty when unknown
-     * @param client    the client's own snapshots; empty when unknown
-     * @param health    the same, summed up
-     * @param clientP99 the client's p99 over the run, ms
-     * @param view      the server's own latency over the run, for the gap between its p99 and the client's; null when
-     *                  unknown, or when the per-request {@link TimeBreakdown} says where the time went instead
-     * @param lateness  an open plan's arrivals against their schedule; null for a closed plan
-     * @param recorder  the client that recorded the samples, named in the evidence and the advice
+     * @param server   the server's own responses per second; empty when unknown
+     * @param client   the client's own snapshots; empty when unknown
+     * @param view     the server's own latency, for the gap between the p99s; null when unknown or when the {@link
+     *                 TimeBreakdown} says where the time went instead
+     * @param lateness an open plan's arrivals against their schedule; null for a closed plan
      */
     public static ClientVerdict judge(
             SampleEnds ends,
@@ -153,14 +145,8 @@ public record ClientVerdict(
     }
 
     /**
-     * The same verdict with facts of the server's own side: what its log said about its resources (see
-     * {@link ServerLogLimits}), and how long its own timing ran past the sleep. Stated beside the client's evidence;
-     * they do not change the verdict on the client.
-     *
-     * @param logged  lines of its log per resource limit named; empty when none or no log
-     * @param view    the server's own latency over the run; null when unknown
-     * @param sleepMs what each request asked to sleep
-     * @param time    where each request's time went; stated first when measured
+     * The same verdict with the server's own side stated beside the client's evidence: where each request's time went,
+     * what its log said of its resources ({@link ServerLogLimits}), how far its own timing ran past the sleep.
      */
     public ClientVerdict withServerSide(Map<String, Long> logged, ServerView view, long sleepMs, TimeBreakdown time) {
         List<String> more = new ArrayList<>(findings);
@@ -201,15 +187,7 @@ public record ClientVerdict(
 
     /** The same verdict and advice with other evidence. */
     ClientVerdict withFindings(List<String> more) {
-        return new ClientVerdict(
-                verdict,
-                List.copyOf(more),
-                advice,
-                clientStalls,
-                clientBusyLagging,
-                machineSaturatedSeconds,
-                clientLimitErrors,
-                stallsOnly);
+        return withWord(verdict, more, advice);
     }
 
     /** The verdict and its evidence in one line, for tables and terminals. */

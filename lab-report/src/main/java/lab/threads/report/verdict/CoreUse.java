@@ -9,14 +9,11 @@ import lab.threads.report.raw.JsonLinesFile;
 import lab.threads.run.RunFolder;
 
 /**
- * How each side used the cores it owned, from the runner's outside series of each process ({@code server-proc.jsonl},
- * {@code client-proc.jsonl}): the CPUs the process was allowed ({@code --cpus}) and the seconds in which it kept them
- * at least {@value ClientVerdict#MACHINE_SATURATED_PERCENT}% busy. With cores shared, both sides' CPUs are the machine's.
+ * How each side used the cores it was allowed ({@code --cpus}), from the runner's /proc series of each process: the
+ * seconds it kept them at least {@value ClientVerdict#MACHINE_SATURATED_PERCENT}% busy. Cores shared: both sides' CPUs
+ * are the machine's.
  *
- * @param serverCpus   the server's CPU list, e.g. "1"; null when unknown
- * @param clientCpus   the client's CPU list
- * @param serverBusy   seconds the server kept all of its own CPUs busy
- * @param clientBusy   seconds the client kept all of its own CPUs busy
+ * @param serverCpus the server's CPU list, e.g. "1"; null when unknown
  */
 public record CoreUse(
         String serverCpus, int serverCores, int serverBusy, String clientCpus, int clientCores, int clientBusy) {
@@ -58,7 +55,6 @@ public record CoreUse(
         return (cores == 1 ? "CPU " : "CPUs ") + list;
     }
 
-    /** One process's allowed CPUs and busy seconds over the load. */
     private record Side(String cpus, int cores, int busySeconds) {
         static Side read(Path file, long fromMs, long toMs) {
             if (!Files.isRegularFile(file)) {

@@ -10,19 +10,12 @@ import lab.threads.report.raw.JsonLinesFile;
 import lab.threads.run.RunFolder;
 
 /**
- * The CPU each side spent over the load, from the runner's outside series of each process ({@code client-proc.jsonl},
- * {@code server-proc.jsonl}), and the seconds in which the machine's cores were all busy. With no think time (a 0 ms
- * sleep) every request is sent as soon as the last is answered, so the req/s is set by whichever side's CPU runs out:
- * on shared cores, the side that spends the more of them.
+ * The CPU each side spent over the load, from the runner's /proc series, and the seconds all cores were busy. Without
+ * think time the req/s is set by whichever side's CPU runs out: on shared cores, the side that spends more.
  *
- * @param clientCpuMs      the client process's user + system CPU over the load
- * @param serverCpuMs      the server process's, the same way; 0 when the runner did not start it
- * @param saturatedSeconds seconds in which the machine's cores were at least
- *                         {@value ClientVerdict#MACHINE_SATURATED_PERCENT}% busy
- * @param seconds          seconds the series covers over the load
- * @param busyClientCpuMs  the client's CPU in the seconds all cores were busy
- * @param busyServerCpuMs  the server's, in the seconds its own series saw all cores busy (the same ticks)
- * @param machineCores     the machine's cores as the client's series names them; 0 when it does not
+ * @param serverCpuMs     0 when the runner did not start the server
+ * @param busyClientCpuMs the client's CPU in the seconds all cores were busy (the server's likewise)
+ * @param machineCores    the machine's cores as the client's series names them; 0 when it does not
  */
 public record CpuSplit(
         long clientCpuMs,
@@ -38,17 +31,6 @@ public record CpuSplit(
     /** Over the whole load only, as a run's summary keeps it. */
     public CpuSplit(long clientCpuMs, long serverCpuMs, int saturatedSeconds, int seconds) {
         this(clientCpuMs, serverCpuMs, saturatedSeconds, seconds, 0, 0, 0);
-    }
-
-    /** With each side's CPU in the seconds all cores were busy, the machine's cores unsaid. */
-    public CpuSplit(
-            long clientCpuMs,
-            long serverCpuMs,
-            int saturatedSeconds,
-            int seconds,
-            long busyClientCpuMs,
-            long busyServerCpuMs) {
-        this(clientCpuMs, serverCpuMs, saturatedSeconds, seconds, busyClientCpuMs, busyServerCpuMs, 0);
     }
 
     /** Over {@code fromMs}-{@code toMs} (the first sample's start to the last one's end). */
@@ -84,10 +66,7 @@ public record CpuSplit(
         return saturatedSeconds * 2 >= seconds;
     }
 
-    /**
-     * "the server took 1.6 of 2 cores, the client 0.4": in the seconds all cores were busy when both sides' CPU in
-     * them is known, else on average over the load.
-     */
+    /** "the server took 1.6 of 2 cores, the client 0.4", in the busy seconds when known, else over the load. */
     String coresWords(int machineCores) {
         boolean busy = saturatedSeconds > 0 && busyClientCpuMs > 0 && busyServerCpuMs > 0;
         return String.format(

@@ -4,16 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import lab.threads.report.raw.DatabaseSeries;
 
-/**
- * The database's own count of the servers' connections over the load (pg_stat_activity, read by the runner), beside
- * what the pool reports, and the seconds it did not answer.
- *
- * @param peakConnections the most client connections it held at once
- * @param peakQueries     the most of them in the lab's query at once
- * @param downSeconds     samples it did not answer (one a second)
- * @param downFromS       the first of them, seconds after the load began; null when it always answered
- * @param downToS         the last of them
- */
+/** The database's own count of the servers' connections over the load, and the seconds it did not answer. */
 public record DatabaseView(int peakConnections, int peakQueries, long downSeconds, Double downFromS, Double downToS) {
 
     /** @return null without the database's series */

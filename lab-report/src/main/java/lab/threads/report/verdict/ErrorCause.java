@@ -2,19 +2,10 @@ package lab.threads.report.verdict;
 
 import java.util.Locale;
 
-/**
- * Why a sample failed, and which side said so. Kept in summary.json as its {@link #key()} ("client:
- * java.net.SocketException: Too many open files"), the key of the errors-by-cause map.
- *
- * @param side  who failed the request
- * @param cause what it said: "HTTP 503", or the client's exception with its message
- */
+/** Why a sample failed and which side said so, kept in summary.json as its {@link #key()}. */
 public record ErrorCause(Side side, String cause) {
 
-    /**
-     * The server answered with an error status; the client gave up or failed; the machine both share ran out (its
-     * ports); the plan's assertion failed it.
-     */
+    /** Who failed the request: the server, the client, the machine both share, or the plan's assertion. */
     public enum Side {
         SERVER,
         CLIENT,

@@ -1,18 +1,13 @@
 package lab.threads.report.verdict;
 
-import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
+import lab.threads.report.math.TimeBreakdown;
 import lab.threads.report.raw.Sample;
 
-/**
- * Counts failed samples by cause, labelled with the side that failed, because the lab's point is telling them apart:
- * {@code server: HTTP 503} is the server refusing or failing a request, {@code client: java.net.SocketTimeoutException}
- * is JMeter giving up (its response code is {@code Non HTTP response code: <exception class>}).
- */
+/** Counts failed samples by cause, labelled with the side that failed: telling them apart is the lab's point. */
 public final class ErrorCauses implements Consumer<Sample> {
 
     public static final String CLIENT_PREFIX = "Non HTTP response code: ";
@@ -29,10 +24,7 @@ public final class ErrorCauses implements Consumer<Sample> {
 
     /** Most frequent cause first, so the table shows what matters. */
     public Map<String, Long> byCount() {
-        return counts.entrySet().stream()
-                .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder())
-                        .thenComparing(Map.Entry.comparingByKey()))
-                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, Long::sum, LinkedHashMap::new));
+        return TimeBreakdown.mostFirst(counts);
     }
 
     /** The cause of a failed sample, in the words of the report's errors by cause. */

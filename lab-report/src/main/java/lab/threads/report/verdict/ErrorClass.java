@@ -4,12 +4,7 @@ import java.util.Locale;
 import java.util.Map;
 import lab.threads.report.raw.Sample;
 
-/**
- * What kind of failure a failed sample was, read from what the client recorded (the exception JMeter or Hyperfoil
- * named, the status and the cause the server's body gave), with the side whose limit it points to and that limit. The
- * exception's own text is kept apart ({@link ErrorCauses}): a class groups what many texts say alike, so that a report
- * of a run past a server's limits reads as the limits hit, not as exception names.
- */
+/** What kind of failure a sample was, and the side and limit it points to: the limits hit, not exception names. */
 public enum ErrorClass {
     /** Nothing listened on the port: the kernel answered the SYN with RST. */
     CONNECTION_REFUSED(
@@ -77,12 +72,10 @@ public enum ErrorClass {
         return side;
     }
 
-    /** The limit this class points to, in words. */
     public String limit() {
         return limit;
     }
 
-    /** A failed sample's class. */
     public static ErrorClass of(Sample sample) {
         return of(sample.responseCode(), sample.responseMessage());
     }
@@ -103,10 +96,7 @@ public enum ErrorClass {
                         cause.cause().substring(colon + 2));
     }
 
-    /**
-     * The class of a failure from its response code and message as the client wrote them: a status, or {@code Non
-     * HTTP response code: <exception class>} with the exception's message.
-     */
+    /** The class of a failure from its response code and message as the client wrote them. */
     public static ErrorClass of(String responseCode, String responseMessage) {
         if (responseCode.matches("5\\d\\d")) {
             return HTTP_5XX;
@@ -142,10 +132,7 @@ public enum ErrorClass {
         return OTHER;
     }
 
-    /**
-     * The limit a failure of this class points to, a 5xx's by the cause its answer named ({@code db_pool_timeout}):
-     * a 5xx without the lab's cause is the framework's own answer.
-     */
+    /** The limit this class points to; a 5xx's by the cause its answer named. */
     public String limit(String serverCause) {
         if (this != HTTP_5XX) {
             return limit;

@@ -6,8 +6,7 @@ import java.util.Map;
 /**
  * A server's failed samples by {@link ErrorClass}, in total and per second, as summary.json keeps them.
  *
- * @param rows      one per class (a 5xx one per status and cause), most frequent first; their counts add up to the
- *                  failed samples
+ * @param rows      one per class (a 5xx one per status and cause), most first; they add up to the failed samples
  * @param perSecond the seconds with a failure, from the load's first second (0), each row's count in it
  */
 public record ErrorClassTally(List<Row> rows, List<Second> perSecond) {
@@ -20,12 +19,7 @@ public record ErrorClassTally(List<Row> rows, List<Second> perSecond) {
         perSecond = perSecond == null ? List.of() : List.copyOf(perSecond);
     }
 
-    /**
-     * @param key        the class, and a 5xx's status and cause: {@code HTTP 5xx: 503 db_pool_timeout}
-     * @param errorClass the class's label
-     * @param side       whose limit it points to: server, client or machine
-     * @param limit      that limit, in words
-     */
+    /** @param key the class, and a 5xx's status and cause: {@code HTTP 5xx: 503 db_pool_timeout} */
     public record Row(String key, String errorClass, String side, String limit, long count) {
 
         Row withCount(long newCount) {
@@ -36,7 +30,6 @@ public record ErrorClassTally(List<Row> rows, List<Second> perSecond) {
     /** @param counts each row's failures in this second, by its key */
     public record Second(long second, Map<String, Long> counts) {}
 
-    /** The failed samples the rows count. */
     public long total() {
         return rows.stream().mapToLong(Row::count).sum();
     }

@@ -9,11 +9,7 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 import lab.threads.report.raw.Sample;
 
-/**
- * Counts failed samples by {@link ErrorClass}, in total and for each second of the load (the second the client saw
- * the failure: the sample's end), a 5xx apart for each status and cause its answer named. Every failed sample lands in
- * exactly one row, so the rows add up to the failed samples.
- */
+/** Counts failed samples by {@link ErrorClass}, in total and per second; each lands in exactly one row. */
 public final class ErrorClasses implements Consumer<Sample> {
 
     private final Map<String, ErrorClassTally.Row> rows = new LinkedHashMap<>();
@@ -40,10 +36,7 @@ public final class ErrorClasses implements Consumer<Sample> {
                 .merge(key, 1L, Long::sum);
     }
 
-    /**
-     * The counts, most frequent row first, each second numbered from {@code loadStartMs} (the load's first sample's
-     * start, so second 0 is its first).
-     */
+    /** The counts, most frequent row first, each second numbered from {@code loadStartMs}. */
     public ErrorClassTally tally(long loadStartMs) {
         List<ErrorClassTally.Row> counted = rows.values().stream()
                 .map(row -> row.withCount(totals.get(row.key())))

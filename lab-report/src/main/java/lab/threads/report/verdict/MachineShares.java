@@ -10,20 +10,14 @@ import lab.threads.report.math.LedgerParts;
 import lab.threads.report.math.MachineLedger;
 
 /**
- * What the server, the client and everyone else got of the machine over a turn's load: the figures {@link TurnWord}
- * decides on. From the machine's CPU ledger when the run kept one; in an older run from the two processes' own series,
- * which know nothing of steal or of other programs.
+ * What the server, the client and everyone else got of the machine over a turn's load, for {@link TurnWord}: from the
+ * machine's ledger, or in an older run from the two processes' own series, which know nothing of steal or other
+ * programs.
  *
- * @param ledger           true when the figures are the ledger's
- * @param seconds          the load's seconds the figures cover
- * @param saturatedSeconds of them, those in which every core was busy
- * @param serverPercent    the server's share of the busy machine in those seconds; NaN when there were none
- * @param clientPercent    the client's, the same way
- * @param stealPercent     steal's share of the busy time over the load; 0 without a ledger
- * @param otherPercent     other programs' share of it; 0 without a ledger
- * @param parts            the ledger's parts above {@value TurnWord#NAMED_PART_PERCENT}% of the busy time, in words
- *                         with their seconds; what is known of the two sides without a ledger
- * @param others           who the other programs were, in words with their seconds; empty when none or unknown
+ * @param serverPercent the server's share of the busy machine in the seconds every core was busy; NaN without any
+ * @param stealPercent  steal's share of the busy time over the load; 0 without a ledger, as {@code otherPercent}
+ * @param parts         the ledger's parts above {@value TurnWord#NAMED_PART_PERCENT}% of the busy time, in words
+ * @param others        who the other programs were, with their seconds; empty when none or unknown
  */
 public record MachineShares(
         boolean ledger,
@@ -84,11 +78,10 @@ public record MachineShares(
     }
 
     /**
-     * An older run's figures: each side's CPU from its own process series, its share of the busy machine taken as its
-     * CPU over the cores' whole time in the seconds all of them were busy.
+     * An older run's figures: each side's CPU from its own series over the cores' whole time in the seconds all were
+     * busy.
      *
-     * @param clientCores the machine's cores as the client's own record names them; 0 when it does not, and the
-     *                    processes' series are asked
+     * @param clientCores the machine's cores as the client's record names them; 0: the processes' series are asked
      */
     public static MachineShares of(CpuSplit cpu, int clientCores) {
         int machineCores = clientCores > 0 ? clientCores : cpu.machineCores();
@@ -110,7 +103,6 @@ public record MachineShares(
                 "");
     }
 
-    /** Every core was busy for at least one second. */
     boolean anySaturated() {
         return saturatedSeconds > 0 && !Double.isNaN(serverPercent);
     }
@@ -120,11 +112,7 @@ public record MachineShares(
         return seconds == 0 ? 0 : 100.0 * saturatedSeconds / seconds;
     }
 
-    /**
-     * Steal and other programs by their shares, for the reader; keyed by what they are. Other programs only when every
-     * core was busy for a second at least: while a core is idle they take nothing the server or the client wanted.
-     * Steal always: the hypervisor takes it only when this machine wants to run.
-     */
+    /** Steal, and other programs when every core was busy a second at least (else they took nothing), by share. */
     Map<String, Double> disturbers() {
         Map<String, Double> disturbers = new LinkedHashMap<>();
         disturbers.put("steal (the hypervisor's other guests)", stealPercent);

@@ -5,22 +5,12 @@ import java.util.List;
 import java.util.Locale;
 import lab.threads.report.math.Numbers;
 
-/**
- * The verdict in the no-blocking regime (a 0 ms sleep): {@link ClientVerdict} says which side's CPU bounded the req/s;
- * this adds what that bound cost in req/s.
- */
+/** The verdict without think time (a 0 ms sleep): what the bound {@link ClientVerdict} names cost in req/s. */
 public final class NoBlockingVerdict {
 
     private NoBlockingVerdict() {}
 
-    /**
-     * The verdict for a run with no ideal, with the req/s the server could have reached had the client cost nothing
-     * (on shared, saturated cores: the CPU both spent, at the server's own cost a request). A run with an ideal (a
-     * sleep) is left as it was.
-     *
-     * @param noIdeal    the plan has no ideal (a 0 ms sleep)
-     * @param throughput the client's req/s over the load
-     */
+    /** The verdict with the req/s a client that cost nothing would have left the server, on saturated shared cores. */
     public static ClientVerdict of(
             ClientVerdict verdict, boolean noIdeal, CpuSplit cpu, CoreUse cores, double throughput) {
         if (!(noIdeal && !cores.pinned() && cpu.known() && cpu.machineSaturated() && throughput > 0)) {
@@ -31,10 +21,7 @@ public final class NoBlockingVerdict {
         return verdict.withFindings(findings);
     }
 
-    /**
-     * On saturated shared cores the two sides split the CPU: at the server's own cost a request, the CPU both spent
-     * would have carried {@code throughput x (client + server) / server} req/s with a client that cost nothing.
-     */
+    /** The CPU both sides spent, at the server's cost a request: {@code throughput x (client + server) / server}. */
     static String ceiling(CpuSplit cpu, double throughput) {
         double clientShare = (double) cpu.clientCpuMs() / (cpu.clientCpuMs() + cpu.serverCpuMs());
         double serverAlone = throughput * (cpu.clientCpuMs() + cpu.serverCpuMs()) / cpu.serverCpuMs();

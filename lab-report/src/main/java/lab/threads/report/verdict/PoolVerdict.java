@@ -8,24 +8,14 @@ import lab.threads.report.raw.PoolSeries;
 import lab.threads.run.PlanShape;
 
 /**
- * Whether the pool the requests waited through ({@code how=db}, {@code how=http-pool}) set the run's pace, from the
- * pool's own counts and the request log's stamps. It did when its connections were lent out nearly all the load
- * ({@value #BUSY}) and requests queued for one: then the rate is the pool's, connections over the wait, whatever the
- * threads. The two views of the queue are checked against each other by Little's law.
+ * Whether the pool the requests waited through set the run's pace: it did when its connections were lent out nearly all
+ * the load ({@value #BUSY}) and requests queued for one. The pool's count and the request log's stamps are checked
+ * against each other by Little's law.
  *
- * @param pool           {@code db} or {@code httpPool}
- * @param library        the pool's library (HikariCP, r2dbc-pool, ...)
- * @param connections    the pool's size
- * @param busyShare      the mean share of its connections lent out over the load, 0-1
- * @param peakWaiting    the most threads the pool saw waiting at once
- * @param waits          the request log's waits for a connection
- * @param littleRatio    the stamps' summed waits over the pool's own (the area under its waiting threads); null when
- *                       either is too small to compare
- * @param poolCeiling    the pool's ceiling, requests a second; 0 without a wait
- * @param throughput   the run's req/s, as the client measured it
- * @param setThePace     the pool bounded the rate
- * @param database       the database's own view of the connections; null for the HTTP client's pool, or a run
- *                       without the runner's sampler
+ * @param pool        {@code db} or {@code httpPool}
+ * @param littleRatio the stamps' summed waits over the pool's own; null when either is too small to compare
+ * @param poolCeiling the pool's ceiling, requests a second; 0 without a wait
+ * @param database    the database's own view of the connections; null for the HTTP client's pool or without a sampler
  */
 public record PoolVerdict(
         String pool,
@@ -45,11 +35,6 @@ public record PoolVerdict(
     static final double COMPARABLE_SECONDS = 1.0;
 
     /** @return null when the server reported no pool */
-    public static PoolVerdict of(PoolSeries series, PoolWaits waits, PlanShape plan, double throughput) {
-        return of(series, waits, plan, throughput, null);
-    }
-
-    /** @param database the database's own view; null without one */
     public static PoolVerdict of(
             PoolSeries series, PoolWaits waits, PlanShape plan, double throughput, DatabaseView database) {
         if (series == null) {
@@ -80,10 +65,7 @@ public record PoolVerdict(
         return ("db".equals(pool) ? "the database pool (" : "the HTTP client's pool (") + library + ")";
     }
 
-    /**
-     * One sentence: "the database pool (HikariCP) set the pace: its 10 connections were busy 97% of the load; 1,200
-     * requests waited 8.4 s on average for one; 98.2 req/s against its ceiling of 100 (10 connections / 100 ms)".
-     */
+    /** "the database pool (HikariCP) set the pace: its 10 connections were busy 97% of the load; ..." */
     public String words() {
         StringBuilder words = new StringBuilder(name())
                 .append(setThePace ? " set the pace: " : " did not set the pace: ")

@@ -11,11 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import lab.threads.run.RunFolder;
 
-/**
- * The server's side of "who ran out": lines of its own log ({@code server.log}, its output as the runner saved it)
- * that name one of {@link ClientVerdict#RESOURCE_LIMITS}, e.g. Undertow's "Socket accept failed ... Too many open files".
- * A server the runner did not start (--target) has no log here, and nothing is said.
- */
+/** Lines of the server's {@code server.log} that name one of {@link ClientVerdict#RESOURCE_LIMITS}. */
 public final class ServerLogLimits {
 
     private ServerLogLimits() {}

@@ -3,25 +3,22 @@ package lab.threads.report.verdict;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.LongSummaryStatistics;
 import java.util.Map;
+import lab.threads.report.math.LeastSquares;
 import lab.threads.report.raw.JsonLinesFile;
 import lab.threads.report.raw.JtlReader;
 import lab.threads.run.RunFolder;
 
 /**
- * Whether a long steady load left a server where it found it: after its warm-up, its RSS, heap after GC, open files
- * and threads must be flat and no request may fail. Flat means the least-squares slope over the rest of the run,
- * times that window's length, stays within a tolerance: 5% of the series' mean, or a floor for series near zero (a
- * leak of a few connections a minute is still a leak; a steady load's natural jitter is not).
+ * Whether a long steady load left a server where it found it: after its warm-up its RSS, heap after GC, open files and
+ * threads flat (the least-squares growth over the window within 5% of the mean, or a floor near zero) and no request
+ * failed.
  *
- * @param server   the server id
- * @param samples  requests sent
- * @param errors   requests that failed
- * @param window   seconds of stats after the warm-up the trends are fitted over
- * @param trends   one per resource
+ * @param window seconds of stats after the warm-up the trends are fitted over
  */
 public record SoakCheck(String server, long samples, long errors, double window, List<Trend> trends) {
 
@@ -36,12 +33,7 @@ public record SoakCheck(String server, long samples, long errors, double window,
 
     private record Resource(String name, String field, String unit, double unitSize, double floor) {}
 
-    /**
-     * @param mean           the series' mean after the warm-up, in its unit
-     * @param slopePerMinute the least-squares slope, in its unit per minute
-     * @param growth         the slope over the whole window
-     * @param allowed        the tolerance growth was held to
-     */
+    /** @param growth the least-squares slope over the whole window, held to {@code allowed} */
     public record Trend(
             String resource,
             String unit,
@@ -73,12 +65,7 @@ public record SoakCheck(String server, long samples, long errors, double window,
         return errors == 0 && samples > 0 && trends.stream().allMatch(trend -> trend.points() >= 2 && trend.flat());
     }
 
-    /**
-     * Reads a server folder of a finished run: the snapshots taken while requests were still being sent, less the
-     * first {@code warmupSeconds} (the drain after the last arrival is no steady state either).
-     *
-     * @param samples the run's samples and {@code errors} the failed ones, from its summary
-     */
+    /** The snapshots taken while requests were sent, less the first {@code warmupSeconds}. */
     public static SoakCheck read(String server, long samples, long errors, Path serverDir, double warmupSeconds) {
         LongSummaryStatistics sent = new LongSummaryStatistics();
         JtlReader.read(
@@ -113,29 +100,25 @@ public record SoakCheck(String server, long samples, long errors, double window,
     }
 
     private static Trend trend(Resource resource, List<JsonNode> steady, double window) {
-        List<double[]> points = steady.stream()
+        List<JsonNode> lines = steady.stream()
                 .filter(line -> line.hasNonNull(resource.field()))
-                .map(line -> new double[] {
-                    line.path("sampledAtMs").asLong() / 60_000.0,
-                    line.path(resource.field()).asDouble() / resource.unitSize()
-                })
                 .toList();
-        if (points.size() < 2) {
-            return new Trend(resource.name(), resource.unit(), points.size(), 0, 0, 0, 0);
+        if (lines.size() < 2) {
+            return new Trend(resource.name(), resource.unit(), lines.size(), 0, 0, 0, 0);
         }
-        double meanX = points.stream().mapToDouble(p -> p[0]).average().orElseThrow();
-        double meanY = points.stream().mapToDouble(p -> p[1]).average().orElseThrow();
-        double covariance = points.stream()
-                .mapToDouble(p -> (p[0] - meanX) * (p[1] - meanY))
-                .sum();
-        double variance = points.stream()
-                .mapToDouble(p -> (p[0] - meanX) * (p[0] - meanX))
-                .sum();
-        double slope = variance == 0 ? 0 : covariance / variance;
+        double[] minutes = lines.stream()
+                .mapToDouble(line -> line.path("sampledAtMs").asLong() / 60_000.0)
+                .toArray();
+        double[] values = lines.stream()
+                .mapToDouble(line -> line.path(resource.field()).asDouble() / resource.unitSize())
+                .toArray();
+        double meanY = Arrays.stream(values).average().orElseThrow();
+        double slope =
+                LeastSquares.fit(minutes, values).map(LeastSquares::slope).orElse(0.0);
         return new Trend(
                 resource.name(),
                 resource.unit(),
-                points.size(),
+                lines.size(),
                 meanY,
                 slope,
                 slope * window / 60,

@@ -11,22 +11,14 @@ import lab.threads.report.raw.StatsWindowPeaks;
 import lab.threads.run.PlanShape;
 
 /**
- * What a plan whose users change by stages did to a server: each stage's figures; for a step plan its knee, the first
- * step past either of two rules ({@link KneeRule}): errors above {@value #KNEE_ERROR_PERCENT}% or p99 above
- * {@value #KNEE_P99_FACTOR} times the sleep, or users added that brought less than {@value #KNEE_FOLLOW_SHARE} of the
- * requests they offered (a server that answers in time but no faster than before has stopped following its users),
- * with the step before it; for a spike, how long after the spike p99 and errors per second took to come back within
- * the range the base had before it ({@link #RANGE_MARGIN}), and the server's peak OS threads and RSS from the spike's
- * start to then.
+ * What a plan of stages did to a server: each stage's figures; for a step plan its knee, the first step past a {@link
+ * KneeRule}, with the step before it; for a spike, how long after it p99 and errors per second took to come back within
+ * the base's range ({@link #RANGE_MARGIN}), with the peaks in between.
  *
- * @param kind       {@code step} (every stage has more users than the last) or {@code spike}
- * @param stages     each stage's samples, by the second they started in
- * @param kneeUsers  the users of the first failing step; null when none failed (or a spike)
- * @param passedUsers the users of the step before it; null when the first step already failed
- * @param kneeRule   the rule that named the knee; null without one
+ * @param kind            {@code step} (every stage has more users than the last) or {@code spike}
+ * @param passedUsers     the users of the step before the knee; null when the first step already failed
  * @param recoverySeconds seconds from the spike's end until every later second was within the base's range; null when
- *                   it never was before the plan's end (or a step plan)
- * @param verdict    the knee or the recovery in words
+ *                        it never was (or a step plan)
  */
 public record StagedOutcome(
         String kind,
@@ -46,6 +38,9 @@ public record StagedOutcome(
     /** ...or the users it added brought less than this share of the requests they offered. */
     public static final double KNEE_FOLLOW_SHARE = 0.5;
 
+    private static final String NO_BASE = "no recovery measured: no base second before the spike after the ramp-up and"
+            + " one sleep (--spike-at must pass --rampup plus the sleep)";
+
     /** Which rule named a step plan's knee. */
     public enum KneeRule {
         /** The step's own answers were late or failed. */
@@ -60,7 +55,6 @@ public record StagedOutcome(
             this.words = words;
         }
 
-        /** The rule in words, for the verdict. */
         public String words() {
             return words;
         }
@@ -68,15 +62,13 @@ public record StagedOutcome(
 
     /**
      * A second after a spike is back within the base's range when its p99 is at most this many times the base's worst
-     * second's: a loopback sleep's p99 moves by some ms from second to second, which is no overload.
+     * second's: a loopback sleep's p99 moves by some ms from second to second.
      */
     public static final double RANGE_MARGIN = 1.1;
 
     /**
-     * @param offered the requests its users offer if each is answered in exactly the sleep (the plan's ideal); 0
-     *                without a sleep
-     * @param failing whether it passes the knee's errors or p99 limits (a step plan's; a spike's stages are judged
-     *                alike)
+     * @param offered the requests its users offer if each is answered in exactly the sleep; 0 without a sleep
+     * @param failing whether it passes the knee's errors or p99 limits
      */
     public record StageFigures(
             long fromSecond,
@@ -88,20 +80,14 @@ public record StagedOutcome(
             long p99Ms,
             boolean failing) {
 
-        /**
-         * Whether the users this stage added to {@code before}'s brought less than {@link #KNEE_FOLLOW_SHARE} of the
-         * requests they offered; false when it added none or the plan offers no rate.
-         */
+        /** Whether the users added since {@code before} brought less than {@link #KNEE_FOLLOW_SHARE} of their offer. */
         public boolean stoppedFollowing(StageFigures before) {
             long addedOffer = offered - before.offered;
             return users > before.users && addedOffer > 0 && samples - before.samples < KNEE_FOLLOW_SHARE * addedOffer;
         }
     }
 
-    /**
-     * @param scheduleStartMs the schedule's second 0, epoch ms
-     * @param statsJsonl      the server's /stats snapshots, for a spike's peaks
-     */
+    /** @param statsJsonl the server's /stats snapshots, for a spike's peaks */
     public static StagedOutcome of(PlanShape plan, SecondBuckets buckets, long scheduleStartMs, Path statsJsonl) {
         List<StageFigures> stages = new ArrayList<>();
         for (PlanShape.Stage stage : plan.stages()) {
@@ -200,17 +186,7 @@ public record StagedOutcome(
         long end = stages.getLast().toSecond();
         long settled = (long) Math.ceil(plan.rampUpSeconds() + plan.sleepMs() / 1000.0);
         if (peak == 0 || stages.getFirst().fromSecond() + settled >= spike.fromSecond()) {
-            return new StagedOutcome(
-                    "spike",
-                    stages,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    "no recovery measured: no base second before the spike after the ramp-up and one sleep"
-                            + " (--spike-at must pass --rampup plus the sleep)");
+            return new StagedOutcome("spike", stages, null, null, null, null, null, null, NO_BASE);
         }
         long worstP99 = 0;
         long worstErrors = 0;

@@ -17,13 +17,8 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 
 /**
- * The talk's published Summary Report beside this run's rows of the same servers on the same plan, and each difference
- * named with the cause the lab measured: errors by cause (the JDK's idle-connection cap, its 50-entry backlog with the
- * kernel's drop counters, threads that could not be started, the client's own limits) and the client's share (its
- * verdict). The talk's figures are data ({@value #FILE}, with their source), not code.
- *
- * @param source where the talk's figures come from
- * @param rows   one per talk server this run ran, in the run's order
+ * The talk's published Summary Report beside this run's rows of the same servers on the same plan, each difference
+ * named with the cause the lab measured. The talk's figures are data ({@value #FILE}), not code.
  */
 public record TalkComparison(String source, List<Row> rows) {
 
@@ -37,13 +32,9 @@ public record TalkComparison(String source, List<Row> rows) {
     private static final String MAX_CONNECTIONS = "jdk.httpserver.maxConnections";
 
     /**
-     * @param server      the lab's server (its id)
-     * @param label       the talk's label for it
-     * @param settings    this run's server settings in a few words, e.g. "stock: backlog 50, 200 idle connections kept"
      * @param talk        the talk's row; NaN where the published table was cut off
-     * @param here        this run's row
      * @param differences errors, throughput and max, talk against here, one sentence each
-     * @param errorCauses this run's errors, one line per cause with its count and what the lab measured of it
+     * @param errorCauses this run's errors, one line per cause with what the lab measured of it
      */
     public record Row(
             String server,
@@ -55,11 +46,9 @@ public record TalkComparison(String source, List<Row> rows) {
             List<String> errorCauses) {}
 
     /**
-     * What the run measured of one server, as the comparison needs it.
+     * What the run measured of one server, as the comparison needs it; null where the run has no such evidence.
      *
-     * @param settings the server's /stats settings; null when it gave none
-     * @param kernel   the kernel's view of its port; null without one
-     * @param slowest  where the slowest 1% spent their time, in words; null when unknown
+     * @param slowest where the slowest 1% spent their time, in words
      */
     public record Measured(
             String server,
@@ -146,11 +135,7 @@ public record TalkComparison(String source, List<Row> rows) {
         return what;
     }
 
-    /**
-     * Why the JDK server closes a connection unanswered, from the limits it ran with: a small idle cap closes a kept-alive
-     * connection as it goes idle (JMeter's next request on it finds it closed); a connection limit closes every new
-     * connection beyond it as soon as it is accepted.
-     */
+    /** Why the JDK server closes a connection unanswered: its idle cap, or its connection limit. */
     private static String whyClosed(Measured here) {
         Map<String, Object> own = framework(here.settings());
         if (!(own.get(IDLE_CAP) instanceof Number cap) || !(own.get(MAX_CONNECTIONS) instanceof Number limit)) {

@@ -73,14 +73,7 @@ public final class TurnWord {
     /**
      * The turn's word, with the machine's figures and the reason among the findings.
      *
-     * @param own      the client's own evidence, as {@link ClientVerdict#judge} found it
-     * @param shares   what each side got of the machine
-     * @param cores    each side's own cores, when pinned apart
-     * @param noIdeal  the plan has no think time: the req/s is whatever the slower side allows
-     * @param guest    the server is a guest without its service time
-     * @param cpu      each side's CPU over the load, for the no-think-time sentence
-     * @param samples  the requests recorded, for the CPU per request
-     * @param recorder the client that recorded them, named in the advice
+     * @param noIdeal the plan has no think time: the req/s is whatever the slower side allows
      */
     public static ClientVerdict decide(
             ClientVerdict own,

@@ -3,10 +3,7 @@ package lab.threads.report.verdict;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 
-/**
- * Whose figures a server's turn gave, as {@link TurnWord} decides it: its label is the one word the console, the
- * pages, summary.json and the checks use.
- */
+/** Whose figures a turn gave, as {@link TurnWord} decides: the one word every report and check uses. */
 public enum Verdict {
     CLIENT_BOUND("client-bound"),
     NO_CLIENT_LIMIT("no client limit seen"),

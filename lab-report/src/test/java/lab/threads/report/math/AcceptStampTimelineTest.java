@@ -47,7 +47,10 @@ class AcceptStampTimelineTest {
     void aStampedAcceptSplitsTheKernelQueueFromTheWaitToBeRead() {
         // Connected at 5 ms, accepted at 1,505, read at 2,005, thread at 2,105, written at 8,105, JMeter done 8,300.
         RequestTimeline.Joined joined = RequestTimeline.split(
-                sample("1", 0, 8_300, 5), new ServerRequestLog.Entry(true, us(2_005), us(2_105), us(8_105), us(1_505)));
+                sample("1", 0, 8_300, 5),
+                new ServerRequestLog.Entry(
+                        true, us(2_005), us(2_105), us(8_105), us(1_505), ServerRequestLog.Borrow.NONE),
+                LoadClient.UNNAMED.endResolutionMs());
         double[] parts = joined.parts();
 
         assertEquals(5, parts[RequestPart.CONNECT.ordinal()], 1e-9);
@@ -66,7 +69,9 @@ class AcceptStampTimelineTest {
         // JMeter noted its connect end 30 ms after the server had accepted; the server stamped its write 20 ms after
         // JMeter's end.
         RequestTimeline.Joined joined = RequestTimeline.split(
-                sample("5", 0, 1_000, 40), new ServerRequestLog.Entry(true, us(50), us(50), us(1_020), us(10)));
+                sample("5", 0, 1_000, 40),
+                new ServerRequestLog.Entry(true, us(50), us(50), us(1_020), us(10), ServerRequestLog.Borrow.NONE),
+                LoadClient.UNNAMED.endResolutionMs());
 
         assertTrue(joined.serverEarly() && joined.serverLate());
         assertEquals(50, joined.clampedMs(), 1e-9);
@@ -74,7 +79,9 @@ class AcceptStampTimelineTest {
         assertFalse(
                 RequestTimeline.split(
                                 sample("6", 0, 1_000, 1),
-                                new ServerRequestLog.Entry(true, us(2), us(2), us(1_000.5), us(0.6)))
+                                new ServerRequestLog.Entry(
+                                        true, us(2), us(2), us(1_000.5), us(0.6), ServerRequestLog.Borrow.NONE),
+                                LoadClient.UNNAMED.endResolutionMs())
                         .serverLate(),
                 "half a ms is JMeter's resolution");
     }
@@ -84,7 +91,9 @@ class AcceptStampTimelineTest {
         // The previous response ended 40 ms before JMeter's start: that was the client's turn, not this request's.
         double[] parts = RequestTimeline.split(
                         sample("2", 0, 6_400, 0),
-                        new ServerRequestLog.Entry(false, us(300), us(300), us(6_300), us(-40)))
+                        new ServerRequestLog.Entry(
+                                false, us(300), us(300), us(6_300), us(-40), ServerRequestLog.Borrow.NONE),
+                        LoadClient.UNNAMED.endResolutionMs())
                 .parts();
 
         assertEquals(0, parts[RequestPart.KERNEL_QUEUE.ordinal()], 1e-9);
@@ -114,7 +123,8 @@ class AcceptStampTimelineTest {
         }
         RequestTimeline timeline = new RequestTimeline(
                 ServerRequestLog.read(write(lines), new ArrayList<>()),
-                sample -> "client: java.net.SocketTimeoutException");
+                sample -> "client: java.net.SocketTimeoutException",
+                LoadClient.UNNAMED);
         samples.forEach(timeline);
         for (int i = 0; i < 5; i++) {
             timeline.accept(new Sample(T, 60_000, "Non HTTP response code: x", "", false, 0, 0, 1, 1, "x" + i));

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import lab.threads.model.client.LoadClient;
 import lab.threads.report.JtlFixture;
 import lab.threads.report.raw.Sample;
 import lab.threads.report.raw.ServerRequestLog;
@@ -27,7 +28,10 @@ class PoolTimelineTest {
     void theBorrowAndTheCallAreTheirOwnPartsAndTheSleepIsInTheCall() {
         // Keep-alive; the framework had it at 2 ms, the thread began at 3, asked the pool at 4, had a connection at
         // 804, the query returned at 904, the answer went at 906; the client was done at 910.
-        double[] parts = RequestTimeline.split(sample("1", 910, true), entry(2, 3, new double[] {4, 804, 904}, 906))
+        double[] parts = RequestTimeline.split(
+                        sample("1", 910, true),
+                        entry(2, 3, new double[] {4, 804, 904}, 906),
+                        LoadClient.UNNAMED.endResolutionMs())
                 .parts();
 
         assertEquals(2, parts[RequestPart.READ_WAIT.ordinal()], 1e-9);
@@ -42,7 +46,10 @@ class PoolTimelineTest {
     @Test
     void aBorrowThatGotNoConnectionWaitsInThePoolUntilItsAnswer() {
         // The pool's timeout: asked at 4, no connection, the 503 handed over at 304.
-        double[] parts = RequestTimeline.split(sample("2", 310, false), entry(2, 3, new double[] {4, 0, 0}, 304))
+        double[] parts = RequestTimeline.split(
+                        sample("2", 310, false),
+                        entry(2, 3, new double[] {4, 0, 0}, 304),
+                        LoadClient.UNNAMED.endResolutionMs())
                 .parts();
 
         assertEquals(300, parts[RequestPart.POOL_WAIT.ordinal()], 1e-9);
@@ -89,7 +96,7 @@ class PoolTimelineTest {
         }
         ServerRequestLog log =
                 ServerRequestLog.read(Files.write(dir.resolve("server-requests.csv"), lines), new ArrayList<>());
-        RequestTimeline timeline = new RequestTimeline(log);
+        RequestTimeline timeline = new RequestTimeline(log, Sample::responseCode, LoadClient.UNNAMED);
         for (int i = 0; i < 100; i++) {
             timeline.accept(sample(String.valueOf(i), 8_110, true));
         }

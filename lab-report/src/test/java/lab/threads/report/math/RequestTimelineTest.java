@@ -44,8 +44,9 @@ class RequestTimelineTest {
         // Start 0, connected at 5 ms, the framework had it at 2,005 ms, the thread began at 2,105, wrote at 8,105,
         // JMeter done 8,300.
         Sample sample = sample("1", 0, 8_300, 5);
-        double[] parts =
-                RequestTimeline.split(sample, entry(true, 2_005, 2_105, 8_105)).parts();
+        double[] parts = RequestTimeline.split(
+                        sample, entry(true, 2_005, 2_105, 8_105), LoadClient.UNNAMED.endResolutionMs())
+                .parts();
 
         assertEquals(5, parts[RequestPart.CONNECT.ordinal()], 1e-9);
         assertEquals(2_000, parts[RequestPart.QUEUE_AND_READ.ordinal()], 1e-9);
@@ -58,7 +59,8 @@ class RequestTimelineTest {
 
     @Test
     void aKeepAliveRequestsWaitBeforeTheFrameworkIsAWaitToBeRead() {
-        double[] parts = RequestTimeline.split(sample("2", 0, 6_400, 0), entry(false, 300, 300, 6_300))
+        double[] parts = RequestTimeline.split(
+                        sample("2", 0, 6_400, 0), entry(false, 300, 300, 6_300), LoadClient.UNNAMED.endResolutionMs())
                 .parts();
 
         assertEquals(0, parts[RequestPart.QUEUE_AND_READ.ordinal()], 1e-9);
@@ -70,7 +72,8 @@ class RequestTimelineTest {
     void instantsOutOfOrderByTheClocksResolutionAreMovedAndCountedAsUnexplained() {
         // The server had the request 0.6 ms before JMeter's connect ended (JMeter's whole ms), wrote 0.4 ms after its
         // end.
-        RequestTimeline.Joined joined = RequestTimeline.split(sample("3", 0, 1_000, 2), entry(true, 1.4, 1.5, 1_000.4));
+        RequestTimeline.Joined joined = RequestTimeline.split(
+                sample("3", 0, 1_000, 2), entry(true, 1.4, 1.5, 1_000.4), LoadClient.UNNAMED.endResolutionMs());
 
         assertEquals(1_000, Arrays.stream(joined.parts()).sum(), 1e-9, "still adds up");
         // 0.6 ms for the framework's instant, 0.5 for the thread's that follows it, 0.4 for the write.
@@ -82,7 +85,8 @@ class RequestTimelineTest {
     void aServerStillSleepingWhenTheClientGaveUpIsNoClockError() {
         Sample timedOut = new Sample(
                 T, 1_000, "client: java.net.SocketTimeoutException", "Read timed out", false, 0, 0, 1, 1, "4");
-        RequestTimeline.Joined joined = RequestTimeline.split(timedOut, entry(true, 10, 10, 6_000));
+        RequestTimeline.Joined joined =
+                RequestTimeline.split(timedOut, entry(true, 10, 10, 6_000), LoadClient.UNNAMED.endResolutionMs());
 
         assertEquals(0, joined.clampedMs(), 1e-9);
         assertEquals(990, joined.parts()[RequestPart.HANDLER.ordinal()], 1e-9, "the handler part ends with the sample");
@@ -96,7 +100,8 @@ class RequestTimelineTest {
                 line("2", true, 60_010, 60_010, 61_010),
                 line("2", true, 60_020, 60_020, 61_020))); // two workers' request 2 at once
         List<String> notes = new ArrayList<>();
-        RequestTimeline timeline = new RequestTimeline(ServerRequestLog.read(log, notes));
+        RequestTimeline timeline =
+                new RequestTimeline(ServerRequestLog.read(log, notes), Sample::responseCode, LoadClient.UNNAMED);
         timeline.accept(sample("1", 60_000, 1_010, 1));
         timeline.accept(sample("2", 60_000, 1_030, 1));
         timeline.accept(sample("3", 60_000, 1_000, 1));
@@ -123,7 +128,8 @@ class RequestTimelineTest {
                     Integer.toString(i), true, start + 1 + queued, start + 1 + queued, start + 1 + queued + 6_000));
             samples.add(sample(Integer.toString(i), start, 1 + queued + 6_000 + 20, 1));
         }
-        RequestTimeline timeline = new RequestTimeline(ServerRequestLog.read(write(lines), new ArrayList<>()));
+        RequestTimeline timeline = new RequestTimeline(
+                ServerRequestLog.read(write(lines), new ArrayList<>()), Sample::responseCode, LoadClient.UNNAMED);
         samples.forEach(timeline);
         TimeBreakdown breakdown = timeline.breakdown(6_000);
 
@@ -146,7 +152,9 @@ class RequestTimelineTest {
     @Test
     void requestsThatTookAboutTheSleepNameNoBottleneck() throws IOException {
         RequestTimeline timeline = new RequestTimeline(
-                ServerRequestLog.read(write(List.of(line("1", true, 2, 3, 6_003))), new ArrayList<>()));
+                ServerRequestLog.read(write(List.of(line("1", true, 2, 3, 6_003))), new ArrayList<>()),
+                Sample::responseCode,
+                LoadClient.UNNAMED);
         timeline.accept(sample("1", 0, 6_010, 1));
         TimeBreakdown breakdown = timeline.breakdown(6_000);
 
@@ -156,8 +164,10 @@ class RequestTimelineTest {
 
     @Test
     void withoutTheServersRequestLogThereIsNoBreakdown() {
-        RequestTimeline timeline =
-                new RequestTimeline(ServerRequestLog.read(dir.resolve("missing.csv"), new ArrayList<>()));
+        RequestTimeline timeline = new RequestTimeline(
+                ServerRequestLog.read(dir.resolve("missing.csv"), new ArrayList<>()),
+                Sample::responseCode,
+                LoadClient.UNNAMED);
         timeline.accept(sample("1", 0, 10, 1));
         assertFalse(timeline.breakdown(6_000).present());
         assertEquals("unknown", TimeBreakdown.NONE.verdict());
@@ -201,7 +211,8 @@ class RequestTimelineTest {
 
     private static ServerRequestLog.Entry entry(
             boolean first, double receivedMs, double startedMs, double respondedMs) {
-        return new ServerRequestLog.Entry(first, micros(receivedMs), micros(startedMs), micros(respondedMs));
+        return new ServerRequestLog.Entry(
+                first, micros(receivedMs), micros(startedMs), micros(respondedMs), 0, ServerRequestLog.Borrow.NONE);
     }
 
     private static long micros(double offsetMs) {

@@ -82,7 +82,9 @@ class SweepReportTest {
                         "connections",
                         level,
                         Map.of("percentOfIdeal", Spread.of(Double.NaN), "errorPercent", Spread.of(0)),
-                        List.of(Verdict.NO_CLIENT_LIMIT)))
+                        List.of(Verdict.NO_CLIENT_LIMIT),
+                        Map.of(),
+                        Map.of()))
                 .toList();
 
         assertEquals(
@@ -99,7 +101,9 @@ class SweepReportTest {
                 "rate",
                 "2500",
                 Map.of("percentOfIdeal", Spread.of(64.74), "errorPercent", Spread.of(0)),
-                List.of(Verdict.CLIENT_BOUND, Verdict.NO_CLIENT_LIMIT, Verdict.CLIENT_BOUND));
+                List.of(Verdict.CLIENT_BOUND, Verdict.NO_CLIENT_LIMIT, Verdict.CLIENT_BOUND),
+                Map.of(),
+                Map.of());
 
         assertEquals(
                 List.of(
@@ -147,7 +151,9 @@ class SweepReportTest {
                         Spread.of(rate * 0.95),
                         "p99",
                         Spread.of(rate * 2)),
-                List.of(Verdict.NO_CLIENT_LIMIT));
+                List.of(Verdict.NO_CLIENT_LIMIT),
+                Map.of(),
+                Map.of());
     }
 
     @Test
@@ -179,14 +185,16 @@ class SweepReportTest {
 
     @Test
     void theSweepPageNamesEveryPointWhereTheClientWasTheBottleneck() {
-        SweepPoint clean =
-                new SweepPoint("server-virtual", "users", "1000", Map.of(), List.of(Verdict.NO_CLIENT_LIMIT));
+        SweepPoint clean = new SweepPoint(
+                "server-virtual", "users", "1000", Map.of(), List.of(Verdict.NO_CLIENT_LIMIT), Map.of(), Map.of());
         SweepPoint bound = new SweepPoint(
                 "server-virtual",
                 "users",
                 "20000",
                 Map.of(),
-                List.of(Verdict.CLIENT_BOUND, Verdict.NO_CLIENT_LIMIT, Verdict.CLIENT_BOUND));
+                List.of(Verdict.CLIENT_BOUND, Verdict.NO_CLIENT_LIMIT, Verdict.CLIENT_BOUND),
+                Map.of(),
+                Map.of());
         assertEquals(List.of("No run showed the client as the bottleneck."), SweepReport.clientLines(List.of(clean)));
         assertEquals(
                 List.of(

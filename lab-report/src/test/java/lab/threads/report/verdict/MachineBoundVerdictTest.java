@@ -62,7 +62,7 @@ class MachineBoundVerdictTest {
     @Test
     void eachSidesCpuIsSaidForTheSecondsAllCoresWereBusyWhenKnown() {
         // In the 8 busy seconds the server took 12.8 s of CPU (1.6 cores), the client 1.6 s (0.2).
-        ClientVerdict starved = decide(clientBound(true), new CpuSplit(4_000, 12_000, 8, 10, 1_600, 12_800));
+        ClientVerdict starved = decide(clientBound(true), new CpuSplit(4_000, 12_000, 8, 10, 1_600, 12_800, 0));
         assertTrue(
                 starved.findings().stream()
                         .anyMatch(finding ->

@@ -28,7 +28,7 @@ class PoolVerdictTest {
     void aPoolLentOutAllTheLoadWithAQueueSetThePace() throws IOException {
         // Ten seconds of 10 of 10 connections lent out and 20 threads waiting: 180 thread-seconds of waiting.
         PoolSeries series = PoolSeries.read(stats("db", 10, 10, 20, 10), T, T + 60_000);
-        PoolVerdict verdict = PoolVerdict.of(series, new PoolWaits(3_000, 1_200, 180), PLAN, 98.2);
+        PoolVerdict verdict = PoolVerdict.of(series, new PoolWaits(3_000, 1_200, 180), PLAN, 98.2, null);
 
         assertTrue(verdict.setThePace());
         assertEquals(
@@ -43,7 +43,7 @@ class PoolVerdictTest {
     @Test
     void aPoolWithConnectionsToSpareDidNot() throws IOException {
         PoolSeries series = PoolSeries.read(stats("httpPool", 100, 31, 0, 10), T, T + 60_000);
-        PoolVerdict verdict = PoolVerdict.of(series, new PoolWaits(3_000, 0, 0), PLAN, 280.0);
+        PoolVerdict verdict = PoolVerdict.of(series, new PoolWaits(3_000, 0, 0), PLAN, 280.0, null);
 
         assertFalse(verdict.setThePace());
         assertTrue(
@@ -61,7 +61,7 @@ class PoolVerdictTest {
                 List.of("{\"sampledAtMs\":" + T + ",\"pools\":{\"db\":{\"active\":10,\"threadsAwaitingConnection\":5,"
                         + "\"max\":10}},\"settings\":{\"pools\":{\"db\":{\"library\":\"r2dbc-pool\"}}}}"));
         PoolVerdict verdict =
-                PoolVerdict.of(PoolSeries.read(named, T, T + 1_000), new PoolWaits(100, 50, 5), PLAN, 95.0);
+                PoolVerdict.of(PoolSeries.read(named, T, T + 1_000), new PoolWaits(100, 50, 5), PLAN, 95.0, null);
 
         assertTrue(verdict.words().startsWith("the database pool (r2dbc-pool) set the pace"), verdict.words());
     }
@@ -70,7 +70,7 @@ class PoolVerdictTest {
     void aServerThatReportedNoPoolHasNoVerdict() throws IOException {
         Path sleeps =
                 Files.write(dir.resolve("server-stats.jsonl"), List.of("{\"sampledAtMs\":" + T + ",\"inFlight\":3}"));
-        assertNull(PoolVerdict.of(PoolSeries.read(sleeps, T, T + 1_000), PoolWaits.NONE, PLAN, 10));
+        assertNull(PoolVerdict.of(PoolSeries.read(sleeps, T, T + 1_000), PoolWaits.NONE, PLAN, 10, null));
     }
 
     /** {@code seconds} once-a-second /stats lines with one pool's counts. */
