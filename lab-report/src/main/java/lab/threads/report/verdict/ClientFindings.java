@@ -190,7 +190,7 @@ final class ClientFindings {
                                 ? ""
                                 : String.format(
                                         Locale.ROOT,
-                                        ", and the client took at most %.0f%% of the machine",
+                                        ", and its own process took at most %.0f%% of the machine",
                                         health.peakCpuPercentOfMachine()))
                         + ".";
             case UNKNOWN ->

@@ -15,6 +15,8 @@ import lab.threads.report.math.MachineLedger;
  * programs.
  *
  * @param serverPercent the server's share of the busy machine in the seconds every core was busy; NaN without any
+ * @param clientOfBusyPercent the client's share (every process of it on this machine) of the busy time over the load;
+ *     NaN without a ledger
  * @param stealPercent  steal's share of the busy time over the load; 0 without a ledger, as {@code otherPercent}
  * @param parts         the ledger's parts above {@value TurnWord#NAMED_PART_PERCENT}% of the busy time, in words
  * @param others        who the other programs were, with their seconds; empty when none or unknown
@@ -25,6 +27,7 @@ public record MachineShares(
         int saturatedSeconds,
         double serverPercent,
         double clientPercent,
+        double clientOfBusyPercent,
         double stealPercent,
         double otherPercent,
         String parts,
@@ -32,7 +35,16 @@ public record MachineShares(
 
     /** Neither the ledger nor both sides' own CPU: nothing to decide the machine's part on. */
     public static final MachineShares UNKNOWN = new MachineShares(
-            false, 0, 0, Double.NaN, Double.NaN, 0, 0, "no ledger (an older run), and each side's CPU is unknown", "");
+            false,
+            0,
+            0,
+            Double.NaN,
+            Double.NaN,
+            Double.NaN,
+            0,
+            0,
+            "no ledger (an older run), and each side's CPU is unknown",
+            "");
 
     /** The ledger's figures, the parts it names and who the other programs were. */
     public static MachineShares of(MachineLedger ledger) {
@@ -63,6 +75,7 @@ public record MachineShares(
                 ledger.saturatedSeconds(),
                 ledger.saturatedSeconds() == 0 ? Double.NaN : busy.percentOfBusy(busy.serverMs()),
                 ledger.saturatedSeconds() == 0 ? Double.NaN : busy.percentOfBusy(busy.clientMs()),
+                load.percentOfBusy(load.clientMs()),
                 load.percentOfBusy(load.stealMs()),
                 load.percentOfBusy(load.otherMs()),
                 String.format(
@@ -97,6 +110,7 @@ public record MachineShares(
                 cpu.saturatedSeconds(),
                 any ? 100 * (busyKnown ? cpu.busyServerCpuMs() : cpu.serverCpuMs()) / coresMs : Double.NaN,
                 any ? 100 * (busyKnown ? cpu.busyClientCpuMs() : cpu.clientCpuMs()) / coresMs : Double.NaN,
+                Double.NaN,
                 0,
                 0,
                 "no ledger (an older run): " + cpu.coresWords(machineCores),

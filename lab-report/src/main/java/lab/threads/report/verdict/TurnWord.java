@@ -98,9 +98,24 @@ public final class TurnWord {
                         : ClientFindings.clientBoundAdvice(recorder, noIdeal);
             case DISTURBED -> DISTURBED_ADVICE;
             case MACHINE_BOUND, NEAR_MACHINE_BOUND -> ClientVerdict.MACHINE_ADVICE;
+            case NO_CLIENT_LIMIT -> own.advice() + ledgerClientShare(shares);
             default -> own.advice();
         };
         return own.withWord(decision.word(), findings, advice);
+    }
+
+    /**
+     * The client's share of the machine from the ledger, which counts every process of it here (split forks, local
+     * workers), where the client's own record knows only the process that wrote it.
+     */
+    private static String ledgerClientShare(MachineShares shares) {
+        return shares.ledger()
+                ? String.format(
+                        Locale.ROOT,
+                        " The machine's ledger gives the client (every process of it on this machine) %.0f%% of the"
+                                + " busy time over the load.",
+                        shares.clientOfBusyPercent())
+                : "";
     }
 
     /** The word and, when the machine's figures decided it, why in one sentence. */

@@ -205,4 +205,18 @@ class TurnWordTest {
                 machine);
         assertFalse(machine.contains("lab"), "the lab's 3% is under the line: " + machine);
     }
+
+    @Test
+    void noClientLimitAdviceGivesTheLedgersClientShareWithItsLocalWorkers() {
+        // The client's own record knows the process that wrote it; the ledger's client part holds its local workers
+        // too.
+        ClientVerdict verdict = word(NO_SIGN, Cores.of(0.2, 0.6));
+
+        assertEquals(Verdict.NO_CLIENT_LIMIT, verdict.verdict(), verdict::oneLine);
+        assertTrue(
+                verdict.advice()
+                        .endsWith("gives the client (every process of it on this machine) 75% of the busy"
+                                + " time over the load."),
+                verdict.advice());
+    }
 }
