@@ -170,7 +170,6 @@ public final class JMeterMain implements Callable<Integer> {
         SampleCounter counter;
         JMeterLoad test;
         try {
-            PlanProperties.check(properties);
             checkOutputs();
             JMeterHome.prepare(jmeterHome, jmeterLog != null ? jmeterLog : defaultJMeterLog());
             // Only now: SampleCounter is a JMeter test element, and loading JMeter classes before prepare() starts

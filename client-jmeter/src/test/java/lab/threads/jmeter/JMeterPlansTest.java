@@ -17,10 +17,11 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import lab.threads.jmeter.home.JMeterHome;
+import lab.threads.model.client.LoadClient;
 import lab.threads.model.plan.LoadPlan;
 import lab.threads.model.plan.PlanKey;
+import lab.threads.model.plan.PlanModel;
 import lab.threads.model.plan.UserGroups;
-import lab.threads.model.wait.WaitKind;
 import org.apache.jmeter.control.LoopController;
 import org.apache.jmeter.engine.util.CompoundVariable;
 import org.apache.jmeter.extractor.RegexExtractor;
@@ -159,7 +160,7 @@ class JMeterPlansTest {
                 .filter(group -> group.users() > 0)
                 .toList();
 
-        assertEquals(UserGroups.of(LoadPlan.of(name, WaitKind.SLEEP, properties)), jmeter);
+        assertEquals(UserGroups.of(LoadPlan.read(name, name, LoadClient.JMETER, PlanModel.CLOSED, properties)), jmeter);
     }
 
     /** Every bundled plan extracts the cause a lab server's error answer names, for the error_cause column. */

@@ -191,9 +191,8 @@ class LabRunBadInputTest {
                 Files.copy(file, caseDir.resolve("server-virtual").resolve(file.getFileName()));
             }
         }
-        PlanShape plan = PlanChoice.resolve(
-                        "smoke", Map.of("users", "5", "rampup", "1", "loops", "2", "sleep_ms", "10"))
-                .shape();
+        PlanShape plan = PlanShape.of(
+                PlanOptions.chosen("smoke", Map.of("users", "5", "rampup", "1", "loops", "2", "sleep_ms", "10")));
 
         RunOutcome judged = CaseReport.start(caseDir, RunRecord.NONE, plan)
                 .add("server-virtual", RunOutcome.OK)

@@ -43,8 +43,8 @@ public final class UserGroups {
      * The plan's groups: a spike plan's base for its duration and its spike on top; a step plan's steps, each running
      * from its start to the plan's end; empty for any other plan.
      *
-     * Each key's range is checked where the plan is read ({@link LoadPlan#of}, {@link PlanKey#whole}); what is left
-     * here is the schedule's own rule.
+     * Each key's range is checked where the plan is read or given ({@link LoadPlan#with(String, String)}); what is
+     * left here is the schedule's own rule.
      *
      * @throws IllegalArgumentException naming the knobs when the schedule cannot run (a spike past the duration)
      */
