@@ -61,7 +61,7 @@ class JMeterPlansTest {
 
     @ParameterizedTest
     @CsvSource({"talk, 20000, 20, 3, 6000", "smoke, 50, 2, 2, 1000"})
-    void planRunsItsKnobsFromJMeterProperties(String name, int users, int rampup, int loops, int sleepMs)
+    void planRunsItsKeysFromJMeterProperties(String name, int users, int rampup, int loops, int sleepMs)
             throws IOException {
         HashTree tree = SaveService.loadTree(copyOf(name).toFile());
 
@@ -95,7 +95,7 @@ class JMeterPlansTest {
     }
 
     @Test
-    void openPlanRunsItsKnobsFromJMeterProperties() throws Exception {
+    void openPlanRunsItsKeysFromJMeterProperties() throws Exception {
         HashTree tree = SaveService.loadTree(copyOf("open").toFile());
 
         assertFalse(only(tree, TestPlan.class).getComment().isBlank(), "the plan says what it is");

@@ -33,7 +33,7 @@ import lab.threads.model.plan.UserGroups;
  * @param durationSeconds   open: how long the rate is held, after the ramp-up; a throughput plan: how long it
  *                          measures; 0 for a closed plan by loops
  * @param how               how each request waits its ms on the server ({@code ?how=}); null for the plain sleep,
- *                          which a plan from before the knob also means (and summary.json then leaves it out)
+ *                          which a plan from before the key also means (and summary.json then leaves it out)
  * @param stages            a plan whose users change over time (spike, step): the users from each second to the next,
  *                          in order, without gaps; {@code users} is then their peak, {@code loops} 0 and
  *                          {@code durationSeconds} the last stage's end; empty for every other plan

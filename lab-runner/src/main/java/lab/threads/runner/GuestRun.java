@@ -29,7 +29,7 @@ record GuestRun(List<Guest> guests, Expected expected, Long serviceMs) {
     /** A run of the lab's own servers. */
     static final GuestRun NONE = new GuestRun(List.of(), new Expected(Expected.DEFAULT_STATUS, null), null);
 
-    /** The plan's default response timeout, for a plan without that knob. */
+    /** The plan's default response timeout, for a plan without that key. */
     private static final Duration NO_PLAN_TIMEOUT = Duration.ofSeconds(60);
 
     /** How long one GET of a guest before the load may take: as long as the plan lets a request take. */

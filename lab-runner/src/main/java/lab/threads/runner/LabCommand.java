@@ -21,9 +21,9 @@ import lab.threads.model.plan.LoadPlan;
 import lab.threads.model.plan.PlanKey;
 import lab.threads.model.plan.PlanModel;
 import lab.threads.model.wait.WaitKind;
-import lab.threads.process.Knobs;
 import lab.threads.process.LabCommands;
 import lab.threads.process.OneLineErrors;
+import lab.threads.process.OptionTwins;
 import lab.threads.report.RunChecks;
 import lab.threads.run.PlanShape;
 import lab.threads.run.Sweep;
@@ -296,7 +296,7 @@ public final class LabCommand implements Callable<Integer> {
                     command.addMixin(program.client().id() + "-workers", options.mixin());
                 }));
         PlanOptions.addTo(command.getCommandSpec());
-        return LabCommands.withKnobs(command).setCaseInsensitiveEnumValuesAllowed(true);
+        return LabCommands.withTwins(command).setCaseInsensitiveEnumValuesAllowed(true);
     }
 
     @Override
@@ -504,7 +504,7 @@ public final class LabCommand implements Callable<Integer> {
     /** Whether --servers was given (flag, property or variable), not left at its default. */
     private boolean serversGiven() {
         return spec.commandLine().getParseResult().hasMatchedOption("--servers")
-                || new Knobs(Map.of()).given("--servers") != null;
+                || new OptionTwins(Map.of()).given("--servers") != null;
     }
 
     /** A name of --target that is one of the lab's servers (id or short name), not a guest's. */
@@ -528,7 +528,7 @@ public final class LabCommand implements Callable<Integer> {
         }
         List<String> tuned = serverFlags.stream()
                 .map(flag -> flag.split("=", 2)[0])
-                .filter(ServerSettings.LOAD_KNOBS::contains)
+                .filter(ServerSettings.EQUAL_SETTINGS::contains)
                 .toList();
         if (mode == SettingsMode.STOCK && !tuned.isEmpty()) {
             throw new IllegalArgumentException(

@@ -69,7 +69,7 @@ class HyperfoilForkTest {
     }
 
     @Test
-    void thePlansKnobsBecomeHyperfoilsFlags() {
+    void thePlansKeysBecomeHyperfoilsFlags() {
         List<String> command = command("2");
         assertTrue(command.containsAll(List.of(
                 "--host=127.0.0.1",
