@@ -484,9 +484,9 @@ public final class LabCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--sleep-ms is the ?ms= of the lab's /sleep; a guest's URL decides what "
                     + "its requests do: give --service-ms <its own time> for the plan's ideal instead.");
         }
-        if (!PlanKey.HOW
-                .checked(PlanOptions.given(spec).get(PlanKey.HOW.property()))
-                .equals(WaitKind.SLEEP.id())) {
+        if (!WaitKind.SLEEP
+                .id()
+                .equals(PlanOptions.given(spec).get(PlanKey.HOW.property()).strip())) {
             throw new IllegalArgumentException("--how picks the lab's servers' wait; a guest's URL decides what its "
                     + "requests do: leave --how out.");
         }

@@ -107,10 +107,12 @@ public record LoadPlan(
     private LoadPlan parsed(String property, String value) {
         PlanKey key = PlanKey.of(property).orElse(null);
         if (key == PlanKey.HOW) {
-            return with(WaitKind.of(key.checked(value)).orElseThrow());
+            return with(WaitKind.of(value.strip())
+                    .orElseThrow(() -> new IllegalArgumentException(key.flag() + " must be one of the servers' waits ("
+                            + WaitKind.ids() + "), got '" + value + "'.")));
         }
         if (key == PlanKey.SOURCE_ADDRESS) {
-            return new LoadPlan(name, location, client, model, readsHow, how, numbers, value, others, firstUser);
+            return withValues(how, numbers, value, others, firstUser);
         }
         if (key != null && key.isWhole()) {
             return with(key, key.whole(value, model.least(key)));
@@ -148,12 +150,18 @@ public record LoadPlan(
         return numbers.getOrDefault(key, otherwise);
     }
 
+    /** The same plan, whose client, model and requests these are, with other values. */
+    private LoadPlan withValues(
+            WaitKind wait, Map<PlanKey, Long> values, String source, Map<String, String> own, int first) {
+        return new LoadPlan(name, location, client, model, readsHow, wait, values, source, own, first);
+    }
+
     /** The same plan with one number set, already typed: a warm-up's users, a process's share. */
     public LoadPlan with(PlanKey key, long value) {
         Map<PlanKey, Long> changed = new EnumMap<>(PlanKey.class);
         changed.putAll(numbers);
         changed.put(key, value);
-        return new LoadPlan(name, location, client, model, readsHow, how, changed, sourceAddress, others, firstUser);
+        return withValues(how, changed, sourceAddress, others, firstUser);
     }
 
     /**
@@ -168,26 +176,24 @@ public record LoadPlan(
                     + PlanKey.HOW.flag() + " " + wait.id() + " would not reach the server: add it to the request's"
                     + " path.");
         }
-        return new LoadPlan(name, location, client, model, readsHow, wait, numbers, sourceAddress, others, firstUser);
+        return withValues(wait, numbers, sourceAddress, others, firstUser);
     }
 
     /** The same plan with more properties of its own (a guest's path and expected answer). */
     public LoadPlan withOthers(Map<String, String> more) {
         Map<String, String> all = new LinkedHashMap<>(others);
         all.putAll(more);
-        return new LoadPlan(name, location, client, model, readsHow, how, numbers, sourceAddress, all, firstUser);
+        return withValues(how, numbers, sourceAddress, all, firstUser);
     }
 
     /** The same plan with its source address as the client evaluates it; a plan without the key stays without. */
     public LoadPlan withSourceAddress(String address) {
-        return sourceAddress == null
-                ? this
-                : new LoadPlan(name, location, client, model, readsHow, how, numbers, address, others, firstUser);
+        return sourceAddress == null ? this : withValues(how, numbers, address, others, firstUser);
     }
 
     /** The same plan sent by a process whose users come after {@code users} of the processes before it. */
     public LoadPlan afterUsers(int users) {
-        return new LoadPlan(name, location, client, model, readsHow, how, numbers, sourceAddress, others, users);
+        return withValues(how, numbers, sourceAddress, others, users);
     }
 
     /** A short warm-up of the same requests: {@code users} users, one loop, ramped up over a second. */
