@@ -38,6 +38,7 @@ class LabRunBadInputTest {
                 "--plan=nosuchplan         | Unknown plan 'nosuchplan'",
                 "--users=many              | 'users' must be a whole number",
                 "--rampup=1.5              | 'rampup' must be a whole number",
+                "-Jusers=abc               | 'users' must be a whole number",
                 "-Jthreads=5               | has no property 'threads'",
                 "-Jport=9999               | set by the runner",
                 "--client=green            | --client must be jmeter (= virtual), virtual, platform or hyperfoil",
