@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.util.Optional;
 import lab.threads.client.ChosenClient;
 import lab.threads.client.LoadRequest;
-import lab.threads.client.PlanAsked;
 import lab.threads.model.client.LoadClient;
+import lab.threads.model.plan.LoadPlan;
 
 /**
  * JMeter for a run: a .jmx plan, its users on {@code threads}, forked ({@link JMeterFork}) for each load, on this
@@ -40,7 +40,7 @@ record JMeterClient(JMeterThreads threads) implements ChosenClient {
 
     /** JMeter runs .jmx plans, on any number of workers, after a warm-up of its own users if asked. */
     @Override
-    public void check(PlanAsked plan) {
+    public void check(LoadPlan plan, int workers, int warmupUsers, boolean guestBody, boolean guestHttps) {
         if (plan.client() != program()) {
             throw new IllegalArgumentException("The " + plan.name() + " plan runs on --client hyperfoil. For JMeter "
                     + "with no think time use a closed plan, e.g. --plan talk --users 100 --loops 500 --rampup 1 "

@@ -143,7 +143,7 @@ public final class JMeterMain implements Callable<Integer> {
     @Option(
             names = "-J",
             paramLabel = "name=value",
-            description = "A JMeter property, e.g. -Jusers=20000 (plan knobs: host, port, users, rampup, loops, "
+            description = "A JMeter property, e.g. -Jusers=20000 (plan keys: host, port, users, rampup, loops, "
                     + "sleep_ms, connect_timeout_ms, response_timeout_ms).")
     private Map<String, String> properties = new LinkedHashMap<>();
 
@@ -170,7 +170,6 @@ public final class JMeterMain implements Callable<Integer> {
         SampleCounter counter;
         JMeterLoad test;
         try {
-            PlanProperties.check(properties);
             checkOutputs();
             JMeterHome.prepare(jmeterHome, jmeterLog != null ? jmeterLog : defaultJMeterLog());
             // Only now: SampleCounter is a JMeter test element, and loading JMeter classes before prepare() starts

@@ -10,13 +10,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import lab.threads.client.ClientPlan;
 import lab.threads.model.client.LoadClient;
-import lab.threads.model.plan.PlanKey;
+import lab.threads.model.plan.LoadPlan;
+import lab.threads.model.plan.PlanModel;
 
 /**
  * JMeter's plans as the runner asks for them: the bundled ones by name (module jmeter-plans, on the classpath as
- * {@code jmeter-plans/<name>.jmx}) and any .jmx file. A plan's knobs and their defaults are read from its own
+ * {@code jmeter-plans/<name>.jmx}) and any .jmx file. A plan's properties and their defaults are read from its own
  * {@code ${__P(name,default)}} references, so a plan edited in the JMeter GUI keeps telling the runner the truth; a
  * plan with an Open Model Thread Group is open.
  */
@@ -31,7 +31,7 @@ final class JMeterPlans {
     private JMeterPlans() {}
 
     /** A bundled plan, read from the classpath. */
-    static ClientPlan bundled(String name) throws IOException {
+    static LoadPlan bundled(String name) throws IOException {
         String location = "jmeter-plans/" + name + ".jmx";
         try (InputStream in = JMeterPlans.class.getClassLoader().getResourceAsStream(location)) {
             if (in == null) {
@@ -43,22 +43,20 @@ final class JMeterPlans {
     }
 
     /** Any file, read as a .jmx: its name without the extension is the plan's. */
-    static ClientPlan file(Path file) throws IOException {
+    static LoadPlan file(Path file) throws IOException {
         return read(
                 file.getFileName().toString().replaceFirst("\\.jmx$", ""),
                 file.toAbsolutePath().toString(),
                 Files.readString(file));
     }
 
-    private static ClientPlan read(String name, String location, String text) {
-        Map<String, String> knobs = defaults(text);
-        return new ClientPlan(
+    private static LoadPlan read(String name, String location, String text) {
+        return LoadPlan.read(
                 name,
                 location,
-                knobs,
-                text.contains(OPEN_GROUP) ? ClientPlan.Model.OPEN : ClientPlan.Model.CLOSED,
-                knobs.containsKey(PlanKey.HOW_QUERY.property()),
-                LoadClient.JMETER);
+                LoadClient.JMETER,
+                text.contains(OPEN_GROUP) ? PlanModel.OPEN : PlanModel.CLOSED,
+                defaults(text));
     }
 
     /** Each {@code ${__P(name,default)}} of a plan's text, the first default of a name where it has several. */

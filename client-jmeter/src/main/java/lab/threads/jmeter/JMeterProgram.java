@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 import lab.threads.client.ChosenClient;
-import lab.threads.client.ClientPlan;
 import lab.threads.client.ClientProgram;
 import lab.threads.client.WorkerOptions;
 import lab.threads.jmeter.workers.JMeterWorkerOptions;
 import lab.threads.model.client.LoadClient;
+import lab.threads.model.plan.LoadPlan;
 
 /**
  * JMeter as the runner's client: {@code --client jmeter} (its users on virtual threads), {@code virtual} or
@@ -54,13 +54,13 @@ public final class JMeterProgram implements ClientProgram {
     }
 
     @Override
-    public ClientPlan plan(String name) throws IOException {
+    public LoadPlan plan(String name) throws IOException {
         return JMeterPlans.bundled(name);
     }
 
     /** Any file, as a .jmx: JMeter's own fork says so if it is not one. */
     @Override
-    public Optional<ClientPlan> planFile(Path file) throws IOException {
+    public Optional<LoadPlan> planFile(Path file) throws IOException {
         return Optional.of(JMeterPlans.file(file));
     }
 

@@ -13,7 +13,7 @@ import lab.threads.client.WorkerAccess;
  * One forked JMeter run.
  *
  * @param plan         a .jmx file path, or else a classpath resource such as {@code jmeter-plans/talk.jmx}
- * @param properties   JMeter properties for the plan's knobs ({@code -Jname=value}), e.g. {@code port=8083}
+ * @param properties   JMeter properties for the plan's keys ({@code -Jname=value}), e.g. {@code port=8083}
  * @param jtl          CSV results file to create
  * @param dashboardDir HTML dashboard directory; must not exist or be empty
  * @param jmeterHome   JMeter home (extracted from the config jar when missing); runs may share one

@@ -9,10 +9,9 @@ import lab.threads.model.plan.PlanKey;
 import lab.threads.model.wait.WaitKind;
 
 /**
- * The lab plans' properties at the fork, and only there: a load's knobs become what a .jmx reads ({@link #of}), and
- * its whole-number keys are checked before a run by the model's ranges ({@link #check}). JMeter reads a bad number as 0 without a word
- * ({@code users=abc} runs no user, {@code connect_timeout_ms=abc} means no timeout), so a typo would otherwise pass for
- * a finished test. Properties with other names pass through unchecked.
+ * The lab plans' properties at the fork, and only there: a load's typed plan becomes what a .jmx reads ({@link #of}).
+ * Its numbers were parsed, once, where they were given (lab-run-model's {@code LoadPlan}), so what JMeter reads here is
+ * a number in its key's range: JMeter would read a bad one as 0 without a word ({@code users=abc} runs no user).
  */
 public final class PlanProperties {
 
@@ -29,12 +28,14 @@ public final class PlanProperties {
     private PlanProperties() {}
 
     /**
-     * A load's {@code -J} properties: its plan's knobs, its wait as {@link PlanKey#HOW_QUERY} ({@code &how=X}), its target;
-     * for one process of a split load (whose plan is already its share), ids, thread names and user numbers of its own.
+     * A load's {@code -J} properties: its plan's, its wait as {@link PlanKey#HOW_QUERY} ({@code &how=X}) rather than as
+     * itself, its target; for one process of a split load (whose plan is already its share), ids, thread names and
+     * user numbers of its own.
      */
     static Map<String, String> of(LoadRequest load) {
         LoadPlan plan = load.plan();
         Map<String, String> properties = new LinkedHashMap<>(plan.properties());
+        properties.remove(PlanKey.HOW.property());
         properties.put(
                 PlanKey.HOW_QUERY.property(),
                 plan.how() == WaitKind.SLEEP ? "" : "&how=" + plan.how().id());
@@ -48,28 +49,9 @@ public final class PlanProperties {
                     (name, value) -> value.replace(
                             THREAD_NUMBER, "${__intSum(" + THREAD_NUMBER + "," + plan.firstUser() + ",)}"));
         }
-        // Where the plan sends its requests: set for each server, never by the user (PlanChoice refuses them).
+        // Where the plan sends its requests: set for each server, never by the user (the runner refuses them).
         properties.put(PlanKey.HOST.property(), load.target().getHost());
         properties.put(PlanKey.PORT.property(), Integer.toString(load.target().getPort()));
         return properties;
-    }
-
-    /**
-     * Each whole-number key among {@code properties} in its range, the model's ({@link PlanKey#whole}); an arrival
-     * rate at least 1, as JMeter's plans read it only as arrivals (open.jmx: no back-to-back mode, whose rate is 0).
-     *
-     * @throws IllegalArgumentException naming the first bad key and the values it accepts
-     */
-    static void check(Map<String, String> properties) {
-        properties.forEach((name, value) -> PlanKey.of(name)
-                .filter(PlanKey::isWhole)
-                .ifPresent(key -> {
-                    try {
-                        key.whole(value, key == PlanKey.RATE ? 1 : 0);
-                    } catch (IllegalArgumentException e) {
-                        throw new IllegalArgumentException(
-                                "bad plan property -J" + name + "=" + value + ": " + e.getMessage(), e);
-                    }
-                }));
     }
 }

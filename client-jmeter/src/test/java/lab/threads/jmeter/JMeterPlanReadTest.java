@@ -8,9 +8,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import lab.threads.client.ClientPlan;
 import lab.threads.model.client.LoadClient;
+import lab.threads.model.plan.LoadPlan;
 import lab.threads.model.plan.PlanKey;
+import lab.threads.model.plan.PlanModel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,21 +28,21 @@ class JMeterPlanReadTest {
     @Test
     void everyBundledPlanIsJMetersAndReadsTheLabsWait() throws IOException {
         for (String name : new JMeterProgram().planNames()) {
-            ClientPlan plan = new JMeterProgram().plan(name);
+            LoadPlan plan = new JMeterProgram().plan(name);
             assertEquals(LoadClient.JMETER, plan.client(), name);
             assertEquals("jmeter-plans/" + name + ".jmx", plan.location(), name);
             assertTrue(plan.readsHow(), name + " reads ${__P(" + PlanKey.HOW_QUERY.property() + ",)}");
         }
-        assertEquals(ClientPlan.Model.OPEN, new JMeterProgram().plan("open").model());
-        assertEquals(ClientPlan.Model.CLOSED, new JMeterProgram().plan("talk").model());
+        assertEquals(PlanModel.OPEN, new JMeterProgram().plan("open").model());
+        assertEquals(PlanModel.CLOSED, new JMeterProgram().plan("talk").model());
     }
 
     @Test
     void aFileIsReadByItsOwnReferencesAndNamedWithoutItsExtension(@TempDir Path dir) throws IOException {
         Path file = Files.writeString(dir.resolve("mine.jmx"), "<x>${__P(users,3)}</x>");
-        ClientPlan plan = new JMeterProgram().planFile(file).orElseThrow();
+        LoadPlan plan = new JMeterProgram().planFile(file).orElseThrow();
         assertEquals("mine", plan.name());
-        assertEquals(Map.of("users", "3"), plan.knobs());
+        assertEquals(3, plan.get(PlanKey.USERS, 0));
         assertFalse(plan.readsHow());
         assertEquals(file.toAbsolutePath().toString(), plan.location());
     }

@@ -17,10 +17,11 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import lab.threads.jmeter.home.JMeterHome;
+import lab.threads.model.client.LoadClient;
 import lab.threads.model.plan.LoadPlan;
 import lab.threads.model.plan.PlanKey;
+import lab.threads.model.plan.PlanModel;
 import lab.threads.model.plan.UserGroups;
-import lab.threads.model.wait.WaitKind;
 import org.apache.jmeter.control.LoopController;
 import org.apache.jmeter.engine.util.CompoundVariable;
 import org.apache.jmeter.extractor.RegexExtractor;
@@ -60,7 +61,7 @@ class JMeterPlansTest {
 
     @ParameterizedTest
     @CsvSource({"talk, 20000, 20, 3, 6000", "smoke, 50, 2, 2, 1000"})
-    void planRunsItsKnobsFromJMeterProperties(String name, int users, int rampup, int loops, int sleepMs)
+    void planRunsItsKeysFromJMeterProperties(String name, int users, int rampup, int loops, int sleepMs)
             throws IOException {
         HashTree tree = SaveService.loadTree(copyOf(name).toFile());
 
@@ -94,7 +95,7 @@ class JMeterPlansTest {
     }
 
     @Test
-    void openPlanRunsItsKnobsFromJMeterProperties() throws Exception {
+    void openPlanRunsItsKeysFromJMeterProperties() throws Exception {
         HashTree tree = SaveService.loadTree(copyOf("open").toFile());
 
         assertFalse(only(tree, TestPlan.class).getComment().isBlank(), "the plan says what it is");
@@ -159,7 +160,7 @@ class JMeterPlansTest {
                 .filter(group -> group.users() > 0)
                 .toList();
 
-        assertEquals(UserGroups.of(LoadPlan.of(name, WaitKind.SLEEP, properties)), jmeter);
+        assertEquals(UserGroups.of(LoadPlan.read(name, name, LoadClient.JMETER, PlanModel.CLOSED, properties)), jmeter);
     }
 
     /** Every bundled plan extracts the cause a lab server's error answer names, for the error_cause column. */

@@ -3,34 +3,22 @@ package lab.threads.jmeter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import lab.threads.client.ClientShare;
 import lab.threads.client.LoadRequest;
+import lab.threads.model.client.LoadClient;
 import lab.threads.model.plan.LoadPlan;
 import lab.threads.model.plan.PlanKey;
+import lab.threads.model.plan.PlanModel;
 import lab.threads.model.wait.WaitKind;
 import org.junit.jupiter.api.Test;
 
 class PlanPropertiesTest {
-
-    @Test
-    void planKnobsMustBeWholeNumbersInRange() {
-        PlanProperties.check(Map.of("users", "20000", "rampup", "0", "port", "8083", "httpclient4.retrycount", "x"));
-
-        assertThrows(IllegalArgumentException.class, () -> PlanProperties.check(Map.of("users", "abc")));
-        assertThrows(IllegalArgumentException.class, () -> PlanProperties.check(Map.of("users", "0")));
-        assertThrows(IllegalArgumentException.class, () -> PlanProperties.check(Map.of("rampup", "1.5")));
-        assertThrows(IllegalArgumentException.class, () -> PlanProperties.check(Map.of("port", "70000")));
-        assertThrows(
-                IllegalArgumentException.class,
-                () -> PlanProperties.check(Map.of("rate", "0")),
-                "JMeter's plans read a rate only as arrivals");
-    }
 
     @Test
     void theWaitBecomesWhatThePlanAppendsToItsPathAndTheTargetItsHostAndPort() {
@@ -82,11 +70,19 @@ class PlanPropertiesTest {
         return load(how, Map.of("users", "20"), ClientShare.WHOLE);
     }
 
+    /** The talk's plan with {@code properties} as its own, its requests carrying the wait. */
+    private static LoadPlan plan(WaitKind how, Map<String, String> properties) {
+        Map<String, String> read = new LinkedHashMap<>(properties);
+        read.put(PlanKey.HOW_QUERY.property(), "");
+        return LoadPlan.read("talk", "jmeter-plans/talk.jmx", LoadClient.JMETER, PlanModel.CLOSED, read)
+                .with(how);
+    }
+
     /** The load of one process as the runner makes it: the plan's share. */
     private static LoadRequest load(WaitKind how, Map<String, String> properties, ClientShare share) {
         return new LoadRequest(
                 URI.create("http://127.0.0.1:8083"),
-                share.of(LoadPlan.of("jmeter-plans/talk.jmx", how, properties)),
+                share.of(plan(how, properties)),
                 Integer.parseInt(properties.getOrDefault("users", "20")),
                 share,
                 new LoadRequest.Files(Path.of("samples.jtl"), Path.of("jmeter.log"), null, null),

@@ -3,6 +3,7 @@ package lab.threads.client;
 import java.io.IOException;
 import java.util.Optional;
 import lab.threads.model.client.LoadClient;
+import lab.threads.model.plan.LoadPlan;
 import lab.threads.model.plan.PlanKey;
 
 /**
@@ -38,11 +39,17 @@ public interface ChosenClient {
     }
 
     /**
-     * Refuses what it cannot run before anything runs.
+     * Refuses what it cannot run before anything runs: the run's plan (another client's, by its name), and what the
+     * run asks of it besides.
      *
+     * @param workers     how many machines are to run the users besides this one ({@code --workers}), 0 for none
+     * @param warmupUsers the users of an unmeasured load before the measured one ({@code --warmup-users}), 0 for none
+     * @param guestBody   whether a guest's answers must hold a substring of their body ({@code --expect-body},
+     *                    {@link GuestProperties#EXPECT_BODY}) to count as successes
+     * @param guestHttps  whether a guest is reached over https
      * @throws IllegalArgumentException in one line saying what to use instead
      */
-    void check(PlanAsked plan);
+    void check(LoadPlan plan, int workers, int warmupUsers, boolean guestBody, boolean guestHttps);
 
     /**
      * Starts its fork, which watches this JVM and stops when it is gone. Its stdout is a pipe the caller must drain

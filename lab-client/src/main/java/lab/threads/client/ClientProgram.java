@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import lab.threads.model.client.LoadClient;
+import lab.threads.model.plan.LoadPlan;
 
 /**
  * A load client as the runner finds it: one in each client module, named in that module's
@@ -41,16 +42,17 @@ public interface ClientProgram {
     }
 
     /**
-     * A plan it brings.
+     * A plan it brings, with its defaults ({@link LoadPlan#read}): the runner knows no plan format and no bundled plan
+     * of its own.
      *
      * @param name one of {@link #planNames()}
      */
-    default ClientPlan plan(String name) throws IOException {
+    default LoadPlan plan(String name) throws IOException {
         throw new IllegalArgumentException(client().label() + " brings no plan '" + name + "'");
     }
 
     /** A plan file, read as its own format: empty when it reads none such ({@code .jmx} for JMeter). */
-    default Optional<ClientPlan> planFile(Path file) throws IOException {
+    default Optional<LoadPlan> planFile(Path file) throws IOException {
         return Optional.empty();
     }
 

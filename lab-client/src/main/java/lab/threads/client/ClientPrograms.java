@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.ServiceLoader;
 import lab.threads.model.client.LoadClient;
+import lab.threads.model.plan.LoadPlan;
 
 /**
  * Finds the client programs on the classpath, one for each line of {@link LoadClient}: the runner's one way to a
@@ -39,7 +40,7 @@ public final class ClientPrograms {
      *
      * @throws IllegalArgumentException in one line naming the plans there are, when it is neither
      */
-    public static ClientPlan plan(String nameOrFile) throws IOException {
+    public static LoadPlan plan(String nameOrFile) throws IOException {
         List<ClientProgram> programs = all();
         for (ClientProgram program : programs) {
             if (program.planNames().contains(nameOrFile)) {

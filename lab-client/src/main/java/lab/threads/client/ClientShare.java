@@ -6,9 +6,7 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import lab.threads.model.plan.LoadPlan;
 import lab.threads.model.plan.PlanKey;
 
@@ -28,7 +26,7 @@ public record ClientShare(int index, int count) {
     /** The one process of a load that is not split. */
     public static final ClientShare WHOLE = new ClientShare(1, 1);
 
-    /** The knobs a process of a split load takes its share of: the load's size. */
+    /** The keys a process of a split load takes its share of: the load's size. */
     private static final List<PlanKey> SHARED = List.of(PlanKey.USERS, PlanKey.RATE, PlanKey.CONNECTIONS);
 
     /** The line a fork of a split load prints on its stdout once it is ready to start its schedule. */
@@ -82,15 +80,13 @@ public record ClientShare(int index, int count) {
         if (!split()) {
             return whole;
         }
-        Map<PlanKey, Long> shared = new EnumMap<>(PlanKey.class);
-        shared.putAll(whole.knobs());
+        LoadPlan share = whole;
         for (PlanKey key : SHARED) {
             if (whole.has(key)) {
-                shared.put(key, (long) of(Math.toIntExact(whole.get(key, 0))));
+                share = share.with(key, of(Math.toIntExact(whole.get(key, 0))));
             }
         }
-        int before = whole.has(PlanKey.USERS) ? offset(Math.toIntExact(whole.get(PlanKey.USERS, 0))) : 0;
-        return new LoadPlan(whole.location(), whole.how(), shared, whole.sourceAddress(), before, whole.others());
+        return share.afterUsers(whole.has(PlanKey.USERS) ? offset(Math.toIntExact(whole.get(PlanKey.USERS, 0))) : 0);
     }
 
     /** The shares of {@code total} of the processes before this one. */

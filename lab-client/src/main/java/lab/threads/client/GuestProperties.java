@@ -2,7 +2,7 @@ package lab.threads.client;
 
 /**
  * What a load against a guest (a service the lab did not write) carries among its {@link LoadRequest#properties()}
- * besides the plan's knobs, for each client's fork to apply to its requests: the path and query to send as given,
+ * besides the plan's keys, for each client's fork to apply to its requests: the path and query to send as given,
  * in place of the lab's {@code /sleep?ms=}, the scheme, and the answer that counts as a success. A load against one of
  * the lab's servers carries none of them.
  */

@@ -10,8 +10,8 @@ import lab.threads.model.plan.LoadPlan;
  * One load for a client's fork to send: the measured one or a warm-up, against one server.
  *
  * @param target     the server's base URL
- * @param plan       what this fork sends, typed: for one process of a split load, its share ({@link LoadPlan#share});
- *                   a client turns it into what its plan reads
+ * @param plan       what this fork sends, typed: for one process of a split load, its share
+ *                   ({@link ClientShare#of(LoadPlan)}); a client turns it into what its plan reads
  * @param users      the users at the worst, all processes of the load together, which size the fork's heap
  * @param share      which of the load's processes this fork is: its ids, its thread names, its start
  * @param files      where it writes

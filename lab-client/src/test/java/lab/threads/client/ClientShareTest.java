@@ -14,9 +14,10 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import lab.threads.model.client.LoadClient;
 import lab.threads.model.plan.LoadPlan;
 import lab.threads.model.plan.PlanKey;
-import lab.threads.model.wait.WaitKind;
+import lab.threads.model.plan.PlanModel;
 import org.junit.jupiter.api.Test;
 
 class ClientShareTest {
@@ -70,7 +71,7 @@ class ClientShareTest {
                 new LinkedHashMap<>(Map.of("users", "20001", "rampup", "20", "loops", "3", "sleep_ms", "6000"));
         properties.put("rate", "1001");
         properties.put("connections", "7");
-        LoadPlan whole = LoadPlan.of("p", WaitKind.SLEEP, properties);
+        LoadPlan whole = LoadPlan.read("p", "p", LoadClient.JMETER, PlanModel.CLOSED, properties);
         assertSame(whole, ClientShare.WHOLE.of(whole));
         long users = 0;
         long rate = 0;

@@ -69,8 +69,8 @@ public final class DatabaseMain {
         // After the hook: a parent already gone stops the JVM at once, and the hook removes the database.
         try {
             ParentWatch.start("database", System.out);
-        } catch (IllegalArgumentException badKnob) {
-            System.err.println("lab-database: " + badKnob.getMessage());
+        } catch (IllegalArgumentException badOption) {
+            System.err.println("lab-database: " + badOption.getMessage());
             System.exit(2);
         }
         System.out.println("database ready " + database.jdbcUrl());

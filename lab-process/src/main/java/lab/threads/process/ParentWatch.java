@@ -12,7 +12,7 @@ import java.util.OptionalLong;
 /**
  * Stops this JVM the way SIGTERM does (its shutdown hooks run: a server drains and flushes its request log, the JMeter
  * fork flushes its samples) once the process that started it is gone, however it went: SIGKILL included, which no
- * process group or signal forwarding survives. The watched process is the knob {@code lab.parent-pid} /
+ * process group or signal forwarding survives. The watched process is the setting {@code lab.parent-pid} /
  * {@code LAB_PARENT_PID}: the runner sets it to its own pid for every JVM it starts; unset, it is this process's
  * parent at start (for {@code ./lab server}, which execs java: the shell that ran it); {@code 0} watches nothing.
  * A process without a parent of its own (PID 1 of a container) watches nothing either: its container ends with it.
@@ -22,10 +22,10 @@ import java.util.OptionalLong;
  * with SIGKILL as a zombie, which {@link ProcessHandle#isAlive} calls alive. See {@link #gone}.
  */
 public final class ParentWatch {
-    /** The knob's name, as a flag would be spelled: {@code lab.parent-pid}, {@code LAB_PARENT_PID}. */
-    public static final String KNOB = "--parent-pid";
+    /** The setting's name, as a flag would be spelled: its twins are {@code lab.parent-pid}, {@code LAB_PARENT_PID}. */
+    public static final String OPTION = "--parent-pid";
     /** How to change what is watched, for the line a server prints. */
-    public static final String KNOB_WORDS = "LAB_PARENT_PID=<pid> watches another, 0 none";
+    public static final String OPTION_WORDS = "LAB_PARENT_PID=<pid> watches another, 0 none";
     /** The exit code when the parent is gone, as after SIGTERM (128 + 15). */
     public static final int EXIT_CODE = 143;
     /** How often the parent is looked at: the most it may be gone before this process notices. */
@@ -41,10 +41,10 @@ public final class ParentWatch {
      * @param who  the process's name, for the line it writes when it stops
      * @param said where that line goes (a server's log; the fork's stderr, as its stdout is a pipe to the parent)
      * @return the pid watched; empty when none
-     * @throws IllegalArgumentException when the knob is not a pid
+     * @throws IllegalArgumentException when the setting is not a pid
      */
     public static OptionalLong start(String who, PrintStream said) {
-        OptionalLong pid = pidToWatch(new Knobs(Map.of()).given(KNOB));
+        OptionalLong pid = pidToWatch(new OptionTwins(Map.of()).given(OPTION));
         if (pid.isPresent()) {
             // Taken now: a handle compares start times, so a pid reused later does not pass for the parent.
             Optional<ProcessHandle> parent = ProcessHandle.of(pid.getAsLong());
@@ -63,7 +63,7 @@ public final class ParentWatch {
     public static ProcessBuilder stopWithThis(ProcessBuilder child) {
         child.environment()
                 .put(
-                        Knobs.environmentName(KNOB),
+                        OptionTwins.environmentName(OPTION),
                         Long.toString(ProcessHandle.current().pid()));
         return child;
     }
@@ -84,8 +84,9 @@ public final class ParentWatch {
             pid = -1;
         }
         if (pid < 0) {
-            throw new IllegalArgumentException(Knobs.environmentName(KNOB) + " (" + Knobs.propertyName(KNOB)
-                    + ") must be the pid of the process to stop with, or 0 for none; got '" + given + "'");
+            throw new IllegalArgumentException(
+                    OptionTwins.environmentName(OPTION) + " (" + OptionTwins.propertyName(OPTION)
+                            + ") must be the pid of the process to stop with, or 0 for none; got '" + given + "'");
         }
         return pid == 0 ? OptionalLong.empty() : OptionalLong.of(pid);
     }

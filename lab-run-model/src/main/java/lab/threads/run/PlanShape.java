@@ -3,6 +3,10 @@ package lab.threads.run;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+import lab.threads.model.plan.LoadPlan;
+import lab.threads.model.plan.PlanKey;
+import lab.threads.model.plan.PlanModel;
 import lab.threads.model.plan.UserGroups;
 
 /**
@@ -29,7 +33,7 @@ import lab.threads.model.plan.UserGroups;
  * @param durationSeconds   open: how long the rate is held, after the ramp-up; a throughput plan: how long it
  *                          measures; 0 for a closed plan by loops
  * @param how               how each request waits its ms on the server ({@code ?how=}); null for the plain sleep,
- *                          which a plan from before the knob also means (and summary.json then leaves it out)
+ *                          which a plan from before the key also means (and summary.json then leaves it out)
  * @param stages            a plan whose users change over time (spike, step): the users from each second to the next,
  *                          in order, without gaps; {@code users} is then their peak, {@code loops} 0 and
  *                          {@code durationSeconds} the last stage's end; empty for every other plan
@@ -97,6 +101,55 @@ public record PlanShape(
             String how,
             int poolSize) {
         this(users, rampUpSeconds, loops, sleepMs, arrivalsPerSecond, durationSeconds, how, poolSize, null, null);
+    }
+
+    /**
+     * The shape of a run's plan, from its typed keys: its model's ideal, the wait each request asks for
+     * ({@link PlanKey#HOW}) and the pool it waits through, whose ceiling may be the ideal's.
+     *
+     * @throws IllegalArgumentException naming the key the ideal needs and the plan lacks, or a schedule that cannot
+     *                                  run ({@link UserGroups#of})
+     */
+    public static PlanShape of(LoadPlan plan) {
+        return ideal(plan).withHow(plan.how().id()).throughPool(plan.poolSize());
+    }
+
+    /** Every figure a number the plan has, each already in its range and its model's ({@link PlanModel#least}). */
+    private static PlanShape ideal(LoadPlan plan) {
+        long sleepMs = required(plan, PlanKey.SLEEP_MS);
+        if (plan.model() == PlanModel.CONNECTIONS) {
+            // With a rate, arrivals at it and no ramp: the open model's ideal and schedule checks apply as they are.
+            return required(plan, PlanKey.RATE) > 0
+                    ? open(count(plan, PlanKey.RATE), 0, required(plan, PlanKey.DURATION), sleepMs)
+                    : throughput(count(plan, PlanKey.CONNECTIONS), required(plan, PlanKey.DURATION), sleepMs);
+        }
+        List<UserGroups.Group> groups = UserGroups.of(plan);
+        if (!groups.isEmpty()) {
+            return staged(groups, required(plan, PlanKey.RAMPUP), sleepMs);
+        }
+        if (plan.model() == PlanModel.OPEN) {
+            return open(
+                    count(plan, PlanKey.RATE),
+                    required(plan, PlanKey.RAMPUP),
+                    required(plan, PlanKey.DURATION),
+                    sleepMs);
+        }
+        return new PlanShape(
+                count(plan, PlanKey.USERS), required(plan, PlanKey.RAMPUP), count(plan, PlanKey.LOOPS), sleepMs);
+    }
+
+    private static int count(LoadPlan plan, PlanKey key) {
+        return Math.toIntExact(required(plan, key));
+    }
+
+    private static long required(LoadPlan plan, PlanKey key) {
+        if (!plan.has(key)) {
+            String model = plan.model() == PlanModel.OPEN ? "open" : "closed";
+            throw new IllegalArgumentException("The " + model + " plan '" + plan.name() + "' has no '" + key.property()
+                    + "' property: the runner needs ${__P(" + key.property() + ",...)} in it (as in jmeter-plans/"
+                    + (plan.model() == PlanModel.OPEN ? "open" : "talk") + ".jmx) to work out its ideal.");
+        }
+        return plan.get(key, 0);
     }
 
     /**

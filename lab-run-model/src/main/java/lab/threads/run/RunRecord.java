@@ -177,7 +177,7 @@ public record RunRecord(
                 null);
     }
 
-    /** The same record with a case's own plan properties (a sweep's level of its knob). */
+    /** The same record with a case's own plan properties (a sweep's level of its key). */
     public RunRecord withPlanProperties(Map<String, String> properties) {
         Load own = new Load(
                 load.plan,

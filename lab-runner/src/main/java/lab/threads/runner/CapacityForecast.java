@@ -8,6 +8,7 @@ import java.util.Set;
 import lab.threads.client.ChosenClient;
 import lab.threads.common.ServerSettings;
 import lab.threads.common.Variant;
+import lab.threads.model.plan.LoadPlan;
 import lab.threads.model.plan.PlanKey;
 import lab.threads.run.PlanShape;
 import lab.threads.runner.outside.CpuList;
@@ -32,11 +33,11 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
     private static final Set<Variant> THREAD_PER_REQUEST =
             EnumSet.of(Variant.PLATFORM, Variant.POOL, Variant.JDK_THREAD, Variant.JDK_POOL);
 
-    static CapacityForecast of(PlanChoice plan) {
-        PlanShape shape = plan.shape();
+    static CapacityForecast of(LoadPlan plan) {
+        PlanShape shape = PlanShape.of(plan);
         double sleepSeconds = shape.sleepMs() / 1000.0;
         if (shape.isOpen()) {
-            long timeoutsMs = plan.timeoutMs(PlanKey.CONNECT_TIMEOUT_MS) + plan.timeoutMs(PlanKey.RESPONSE_TIMEOUT_MS);
+            long timeoutsMs = plan.get(PlanKey.CONNECT_TIMEOUT_MS, 0) + plan.get(PlanKey.RESPONSE_TIMEOUT_MS, 0);
             int rate = shape.arrivalsPerSecond();
             return new CapacityForecast(true, rate, (long) Math.ceil(rate * sleepSeconds), (long)
                     Math.ceil(rate * Math.max(timeoutsMs, shape.sleepMs()) / 1000.0));

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import lab.threads.client.GuestProperties;
+import lab.threads.model.plan.LoadPlan;
 import lab.threads.model.plan.PlanKey;
 import lab.threads.run.RunFolder;
 import lab.threads.run.RunRecord;
@@ -28,12 +29,12 @@ record GuestRun(List<Guest> guests, Expected expected, Long serviceMs) {
     /** A run of the lab's own servers. */
     static final GuestRun NONE = new GuestRun(List.of(), new Expected(Expected.DEFAULT_STATUS, null), null);
 
-    /** The plan's default response timeout, for a plan without that knob. */
+    /** The plan's default response timeout, for a plan without that key. */
     private static final Duration NO_PLAN_TIMEOUT = Duration.ofSeconds(60);
 
     /** How long one GET of a guest before the load may take: as long as the plan lets a request take. */
-    static Duration askWait(PlanChoice plan) {
-        long ms = plan.timeoutMs(PlanKey.RESPONSE_TIMEOUT_MS);
+    static Duration askWait(LoadPlan plan) {
+        long ms = plan.get(PlanKey.RESPONSE_TIMEOUT_MS, 0);
         return ms > 0 ? Duration.ofMillis(ms) : NO_PLAN_TIMEOUT;
     }
 
@@ -41,16 +42,22 @@ record GuestRun(List<Guest> guests, Expected expected, Long serviceMs) {
         return !guests.isEmpty();
     }
 
+    /** Whether an answer counts only if its body holds the expected substring ({@code --expect-body}). */
+    boolean bodyChecked() {
+        return expected.body() != null;
+    }
+
+    /** Whether a guest is reached over https. */
+    boolean overHttps() {
+        return guests.stream().anyMatch(guest -> "https".equals(guest.url().getScheme()));
+    }
+
     /**
      * What a guest run sets in the plan: its sleep is the guest's own service time, the one the ideal is computed
      * with, or 0 (no ideal) when not given; a run of the lab's servers sets nothing.
      */
-    Map<String, String> planProperties() {
-        Map<String, String> properties = new LinkedHashMap<>();
-        if (present()) {
-            properties.put(PlanKey.SLEEP_MS.property(), serviceMs == null ? "0" : Long.toString(serviceMs));
-        }
-        return properties;
+    LoadPlan applyTo(LoadPlan plan) {
+        return present() ? plan.with(PlanKey.SLEEP_MS, serviceMs == null ? 0 : serviceMs) : plan;
     }
 
     /**

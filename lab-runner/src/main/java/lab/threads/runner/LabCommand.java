@@ -17,12 +17,15 @@ import lab.threads.common.ServerSettings;
 import lab.threads.common.SettingsMode;
 import lab.threads.common.Variant;
 import lab.threads.model.client.LoadClient;
+import lab.threads.model.plan.LoadPlan;
 import lab.threads.model.plan.PlanKey;
+import lab.threads.model.plan.PlanModel;
 import lab.threads.model.wait.WaitKind;
-import lab.threads.process.Knobs;
 import lab.threads.process.LabCommands;
 import lab.threads.process.OneLineErrors;
+import lab.threads.process.OptionTwins;
 import lab.threads.report.RunChecks;
+import lab.threads.run.PlanShape;
 import lab.threads.run.Sweep;
 import lab.threads.runner.guest.Expected;
 import lab.threads.runner.guest.Guest;
@@ -293,7 +296,7 @@ public final class LabCommand implements Callable<Integer> {
                     command.addMixin(program.client().id() + "-workers", options.mixin());
                 }));
         PlanOptions.addTo(command.getCommandSpec());
-        return LabCommands.withKnobs(command).setCaseInsensitiveEnumValuesAllowed(true);
+        return LabCommands.withTwins(command).setCaseInsensitiveEnumValuesAllowed(true);
     }
 
     @Override
@@ -354,10 +357,10 @@ public final class LabCommand implements Callable<Integer> {
         List<Variant> variants = guests.present()
                 ? List.of()
                 : servers.stream().flatMap(LabCommand::selection).distinct().toList();
-        PlanChoice chosen = chosenPlan(guests);
+        LoadPlan chosen = chosenPlan(guests);
         ChosenClient chosenClient = ClientPrograms.choose(client);
-        chosenClient.check(chosen.asked(workers.size(), warmupUsers, guests));
-        int totalUsers = chosen.shape().users();
+        chosenClient.check(chosen, workers.size(), warmupUsers, guests.bodyChecked(), guests.overHttps());
+        int totalUsers = PlanShape.of(chosen).users();
         WorkerOptions clientWorkers = clientWorkers(chosenClient);
         List<String> workerAddresses = clientWorkers == null ? List.of() : clientWorkers.resolve(workers);
         refuseWorkersFor(chosen, totalUsers, workerAddresses);
@@ -394,16 +397,15 @@ public final class LabCommand implements Callable<Integer> {
      * The plan with what overrides its properties: -J, the plan's flags, and a guest's. A source address the plan
      * names but no flag gives is one per user; one that does not parse is refused here.
      */
-    private PlanChoice chosenPlan(GuestRun guests) throws java.io.IOException {
-        Map<String, String> overrides = new LinkedHashMap<>(planProperties);
-        overrides.putAll(PlanOptions.given(spec));
-        overrides.putAll(guests.planProperties());
-        PlanChoice chosen = PlanChoice.resolve(plan, overrides);
-        if (chosen.properties().containsKey(SourceAddress.PLAN_PROPERTY)) {
-            if (!overrides.containsKey(SourceAddress.PLAN_PROPERTY)) {
-                chosen = chosen.with(SourceAddress.PLAN_PROPERTY, SourceAddress.PER_USER);
+    private LoadPlan chosenPlan(GuestRun guests) throws java.io.IOException {
+        Map<String, String> given = new LinkedHashMap<>(planProperties);
+        given.putAll(PlanOptions.given(spec));
+        LoadPlan chosen = guests.applyTo(PlanOptions.chosen(plan, given));
+        if (chosen.sourceAddress() != null) {
+            if (!given.containsKey(SourceAddress.PLAN_PROPERTY)) {
+                chosen = chosen.withSourceAddress(SourceAddress.PER_USER);
             }
-            SourceAddress.parse(chosen.properties().get(SourceAddress.PLAN_PROPERTY));
+            SourceAddress.parse(chosen.sourceAddress());
         }
         return chosen;
     }
@@ -419,18 +421,19 @@ public final class LabCommand implements Callable<Integer> {
     }
 
     /** Refuses workers and warm-up users for an open plan, and more workers than a closed plan has users. */
-    private void refuseWorkersFor(PlanChoice chosen, int totalUsers, List<String> workerAddresses) {
-        if (chosen.open() && !workerAddresses.isEmpty()) {
+    private void refuseWorkersFor(LoadPlan chosen, int totalUsers, List<String> workerAddresses) {
+        boolean open = chosen.model() == PlanModel.OPEN;
+        if (open && !workerAddresses.isEmpty()) {
             throw new IllegalArgumentException(
                     "--workers runs closed plans only: each worker would run the open plan's whole rate. "
                             + "Run the open plan without --workers.");
         }
-        if (chosen.open() && warmupUsers > 0) {
+        if (open && warmupUsers > 0) {
             throw new IllegalArgumentException(
                     "--warmup-users warms up with closed-plan users; the plan '" + chosen.name()
                             + "' is open: run it without --warmup-users (a short open run first warms the server up).");
         }
-        if (!chosen.open() && totalUsers < workerAddresses.size()) {
+        if (!open && totalUsers < workerAddresses.size()) {
             throw new IllegalArgumentException(totalUsers + " users cannot be spread over " + workerAddresses.size()
                     + " workers " + workerAddresses + ": every worker needs at least one.");
         }
@@ -481,9 +484,9 @@ public final class LabCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--sleep-ms is the ?ms= of the lab's /sleep; a guest's URL decides what "
                     + "its requests do: give --service-ms <its own time> for the plan's ideal instead.");
         }
-        if (!PlanKey.HOW
-                .checked(PlanOptions.given(spec).get(PlanKey.HOW.property()))
-                .equals(WaitKind.SLEEP.id())) {
+        if (!WaitKind.SLEEP
+                .id()
+                .equals(PlanOptions.given(spec).get(PlanKey.HOW.property()).strip())) {
             throw new IllegalArgumentException("--how picks the lab's servers' wait; a guest's URL decides what its "
                     + "requests do: leave --how out.");
         }
@@ -501,7 +504,7 @@ public final class LabCommand implements Callable<Integer> {
     /** Whether --servers was given (flag, property or variable), not left at its default. */
     private boolean serversGiven() {
         return spec.commandLine().getParseResult().hasMatchedOption("--servers")
-                || new Knobs(Map.of()).given("--servers") != null;
+                || new OptionTwins(Map.of()).given("--servers") != null;
     }
 
     /** A name of --target that is one of the lab's servers (id or short name), not a guest's. */
@@ -525,7 +528,7 @@ public final class LabCommand implements Callable<Integer> {
         }
         List<String> tuned = serverFlags.stream()
                 .map(flag -> flag.split("=", 2)[0])
-                .filter(ServerSettings.LOAD_KNOBS::contains)
+                .filter(ServerSettings.EQUAL_SETTINGS::contains)
                 .toList();
         if (mode == SettingsMode.STOCK && !tuned.isEmpty()) {
             throw new IllegalArgumentException(

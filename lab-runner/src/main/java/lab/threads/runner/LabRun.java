@@ -172,7 +172,7 @@ final class LabRun {
             RunRecord metadata,
             Map<String, CaseReport> results)
             throws IOException {
-        PlanShape plan = runCase.plan().shape();
+        PlanShape plan = PlanShape.of(runCase.plan());
         out.printf(
                 "%n== %s: plan %s %s: %s%n",
                 runCase.folder().isEmpty() ? "run" : runCase.folder(),

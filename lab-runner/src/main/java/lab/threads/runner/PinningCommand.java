@@ -95,7 +95,7 @@ public final class PinningCommand implements Callable<Integer> {
 
     /** The command line main runs, and the option reference (docs/options.md) is checked against. */
     static CommandLine commandLine() {
-        return LabCommands.withKnobs(new PinningCommand());
+        return LabCommands.withTwins(new PinningCommand());
     }
 
     @Override

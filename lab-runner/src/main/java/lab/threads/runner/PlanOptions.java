@@ -1,7 +1,10 @@
 package lab.threads.runner;
 
+import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import lab.threads.client.ClientPrograms;
+import lab.threads.model.plan.LoadPlan;
 import lab.threads.model.plan.PlanKey;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -10,8 +13,9 @@ import picocli.CommandLine.Model.OptionSpec;
  * The plan's options of {@code ./lab run}, made from the model's keys ({@link PlanKey}) rather than spelled here: each
  * key with a description is an option (with its property and environment twins, as every option of the command), the
  * lab's own ({@link PlanKey.SetBy#LAB}, {@link PlanKey.SetBy#SERVERS}) with their defaults, the plan's without one (the
- * plan's own stands). A new key is then an option, a property of the plan (so {@code --sweep} takes it and run.json
- * records it) and checked where it is given ({@link PlanChoice}) with no line here. Its line in docs/options.md is
+ * plan's own stands). What they give becomes the run's typed plan here ({@link #chosen}), parsed once; from then on
+ * the runner passes the {@link LoadPlan}. A new key is then an option, a property of the plan (so {@code --sweep}
+ * takes it and run.json records it) and checked where it is given with no line here. Its line in docs/options.md is
  * checked against the CLI by OptionReferenceTest.
  */
 final class PlanOptions {
@@ -53,5 +57,38 @@ final class PlanOptions {
     /** Whether {@code key}'s option was given (or set by its twins). */
     static boolean isGiven(CommandSpec command, PlanKey key) {
         return command.findOption(key.flag()).getValue() != null;
+    }
+
+    /**
+     * The run's plan: {@code --plan}'s as its client reads it ({@link ClientPrograms#plan}), then each value given for
+     * it as text, in order, parsed once ({@link #with}).
+     *
+     * @param plan  a bundled plan's name or the path of a plan file
+     * @param given properties given on the command line (-J, then the options); each must be one the plan has
+     */
+    static LoadPlan chosen(String plan, Map<String, String> given) throws IOException {
+        LoadPlan chosen = ClientPrograms.plan(plan);
+        for (Map.Entry<String, String> value : given.entrySet()) {
+            chosen = with(chosen, value.getKey(), value.getValue());
+        }
+        return chosen;
+    }
+
+    /**
+     * The plan with one value given as text (an option, {@code -J}, a sweep's level), parsed by the model
+     * ({@link LoadPlan#with(String, String)}); a key the runner sets for each server or the fork sets from the load is
+     * refused, as no user gives it.
+     */
+    static LoadPlan with(LoadPlan plan, String property, String value) {
+        PlanKey.SetBy setBy = PlanKey.of(property).map(PlanKey::setBy).orElse(PlanKey.SetBy.PLAN);
+        if (setBy == PlanKey.SetBy.TARGET) {
+            throw new IllegalArgumentException("'" + property + "' is set by the runner for each server: it cannot be"
+                    + " given or swept; use --target to aim at a running server.");
+        }
+        if (setBy == PlanKey.SetBy.FORK) {
+            throw new IllegalArgumentException(
+                    "'" + property + "' is set by the runner from " + PlanKey.HOW.flag() + ": give that instead.");
+        }
+        return plan.with(property, value);
     }
 }

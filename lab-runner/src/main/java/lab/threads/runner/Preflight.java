@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import lab.threads.common.ServerSettings;
 import lab.threads.common.Variant;
+import lab.threads.model.plan.PlanKey;
 import lab.threads.process.OneLineErrors;
 import lab.threads.runner.guest.Expected;
 import lab.threads.runner.guest.Guest;
@@ -55,7 +56,7 @@ final class Preflight {
             long maxSleepMs =
                     target == null ? startedMaxSleepMs(variant, asked) : targetMaxSleepMs(http, variant, target);
             for (RunCase runCase : cases) {
-                long sleepMs = runCase.plan().shape().sleepMs();
+                long sleepMs = runCase.plan().get(PlanKey.SLEEP_MS, 0);
                 if (sleepMs > maxSleepMs) {
                     throw new IllegalArgumentException(String.format(
                             "the plan's sleep_ms %d is outside %s's range, 0-%d ms: every "

@@ -3,6 +3,8 @@ package lab.threads.runner;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import lab.threads.model.plan.LoadPlan;
+import lab.threads.run.PlanShape;
 import lab.threads.run.RunFolder;
 import lab.threads.run.Sweep;
 
@@ -12,14 +14,15 @@ import lab.threads.run.Sweep;
  *
  * @param folder relative to the run folder: "", "users-1000", "repeat-2" or "users-1000/repeat-2"
  */
-record RunCase(String folder, PlanChoice plan, int repeat) {
+record RunCase(String folder, LoadPlan plan, int repeat) {
 
-    static List<RunCase> expand(PlanChoice base, Sweep sweep, int repeats) throws IOException {
+    /** Each level's plan checked here, its ideal included, before anything runs. */
+    static List<RunCase> expand(LoadPlan base, Sweep sweep, int repeats) throws IOException {
         List<RunCase> cases = new ArrayList<>();
         List<String> levels = sweep == null ? List.of(base.name()) : sweep.values();
         for (String level : levels) {
-            PlanChoice plan = sweep == null ? base : base.with(sweep.property(), level);
-            plan.shape();
+            LoadPlan plan = sweep == null ? base : PlanOptions.with(base, sweep.property(), level);
+            PlanShape.of(plan);
             for (int repeat = 1; repeat <= repeats; repeat++) {
                 List<String> parts = new ArrayList<>();
                 if (sweep != null) {

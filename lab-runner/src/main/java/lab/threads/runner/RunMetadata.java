@@ -13,7 +13,7 @@ import lab.threads.common.Variant;
 import lab.threads.run.RunRecord;
 
 /**
- * What a reader needs to trust or reproduce a run: when, where, on what, with which knobs and code, as the record
+ * What a reader needs to trust or reproduce a run: when, where, on what, with which plan, settings and code, as the record
  * run.json holds ({@link RunRecord}).
  */
 final class RunMetadata {

@@ -9,6 +9,8 @@ import lab.threads.client.ChosenClient;
 import lab.threads.client.WorkerAccess;
 import lab.threads.common.SettingsMode;
 import lab.threads.common.Variant;
+import lab.threads.model.plan.LoadPlan;
+import lab.threads.model.plan.PlanKey;
 import lab.threads.run.Sweep;
 
 /**
@@ -26,7 +28,7 @@ import lab.threads.run.Sweep;
  */
 record RunOptions(
         List<Variant> servers,
-        PlanChoice plan,
+        LoadPlan plan,
         ChosenClient client,
         Path out,
         Map<Variant, URI> targets,
@@ -80,7 +82,7 @@ record RunOptions(
     /** The largest database pool of any case, which the database's {@code max_connections} must exceed. */
     int largestDbPool() throws java.io.IOException {
         return cases().stream()
-                .mapToInt(runCase -> runCase.plan().dbPool())
+                .mapToInt(runCase -> Math.toIntExact(runCase.plan().get(PlanKey.DB_POOL, 0)))
                 .max()
                 .orElse(0);
     }
@@ -107,7 +109,7 @@ record RunOptions(
      * one.
      */
     private boolean perUserSources() {
-        String value = plan.properties().get(SourceAddress.PLAN_PROPERTY);
+        String value = plan.sourceAddress();
         if (value == null || !client.bindsSourceAddress()) {
             return false;
         }

@@ -30,7 +30,9 @@ import lab.threads.common.Variant;
 import lab.threads.model.client.LoadClient;
 import lab.threads.model.plan.LoadPlan;
 import lab.threads.model.plan.PlanKey;
+import lab.threads.model.plan.PlanModel;
 import lab.threads.run.JvmSide;
+import lab.threads.run.PlanShape;
 import lab.threads.run.RunFolder;
 import lab.threads.run.RunOutcome;
 import lab.threads.runner.database.DatabaseSampler;
@@ -88,7 +90,10 @@ final class ServerRun {
     private final String id;
 
     private final Spec spec;
-    private final PlanChoice plan;
+    private final LoadPlan plan;
+    /** The plan's shape: its ideal, and the users or rate that size the client. */
+    private final PlanShape shape;
+
     private final Path labHome;
     private final Path dir;
     private final Profiling profiling;
@@ -102,14 +107,12 @@ final class ServerRun {
             new java.util.concurrent.atomic.AtomicBoolean();
     private volatile boolean stopping;
 
-    ServerRun(
-            Variant variant, Spec spec, PlanChoice plan, Path labHome, Path dir, Profiling profiling, PrintStream out) {
+    ServerRun(Variant variant, Spec spec, LoadPlan plan, Path labHome, Path dir, Profiling profiling, PrintStream out) {
         this(variant, null, spec, plan, labHome, dir, profiling, out);
     }
 
     /** A guest's turn: its process, when the lab starts it, runs for the whole run, and is not stopped here. */
-    ServerRun(
-            GuestTurn guest, Spec spec, PlanChoice plan, Path labHome, Path dir, Profiling profiling, PrintStream out) {
+    ServerRun(GuestTurn guest, Spec spec, LoadPlan plan, Path labHome, Path dir, Profiling profiling, PrintStream out) {
         this(null, guest, spec, plan, labHome, dir, profiling, out);
     }
 
@@ -117,7 +120,7 @@ final class ServerRun {
             Variant variant,
             GuestTurn guest,
             Spec spec,
-            PlanChoice plan,
+            LoadPlan plan,
             Path labHome,
             Path dir,
             Profiling profiling,
@@ -127,6 +130,7 @@ final class ServerRun {
         this.id = variant != null ? variant.id() : guest.name();
         this.spec = spec;
         this.plan = plan;
+        this.shape = PlanShape.of(plan);
         this.labHome = labHome;
         this.dir = dir;
         this.profiling = profiling;
@@ -205,7 +209,7 @@ final class ServerRun {
         out.printf("%n[%s] starting %s (%s)%n", id, jar.getFileName(), variant.threadingModel());
         List<String> flags = new ArrayList<>(spec.serverFlags());
         // The pools as the plan sizes them, and the database or downstream they connect to.
-        flags.addAll(plan.poolFlags());
+        flags.addAll(poolFlags());
         flags.addAll(spec.backends().serverFlags());
         // The server's own timestamps of each request, joined with the client's samples by the report.
         flags.add("--request-log=" + dir.resolve(RunFolder.REQUESTS_FILE).toAbsolutePath());
@@ -254,7 +258,7 @@ final class ServerRun {
         out.printf("[%s] warm-up: %d users, 1 loop (samples kept apart in %s)%n", id, spec.warmupUsers(), warmup);
         LoadExit exit = runLoad(
                 target,
-                plan.load().warmUp(spec.warmupUsers()),
+                plan.warmUp(spec.warmupUsers()),
                 spec.warmupUsers(),
                 split(spec.warmupUsers(), spec.warmupUsers()),
                 warmup,
@@ -287,35 +291,41 @@ final class ServerRun {
         return clientFailed(exit);
     }
 
+    /** The pools as the plan sizes them, as the servers' own flags: each key the servers take is their flag too. */
+    private List<String> poolFlags() {
+        return PlanKey.setBy(PlanKey.SetBy.SERVERS).stream()
+                .map(key -> key.flag() + "=" + plan.get(key, 0))
+                .toList();
+    }
+
     /** The plan's load in words, for the line that announces it: its rate or users, how long, and each request. */
     private String describedLoad() {
-        LoadPlan load = plan.load();
-        return plan.connections()
+        return plan.model() == PlanModel.CONNECTIONS
                 ? String.format(
                         "%s for %d s after a %d s warm-up, each of %d ms",
-                        load.get(PlanKey.RATE, 0) > 0
-                                ? load.get(PlanKey.RATE, 0) + " arrivals/s on at most "
-                                        + load.get(PlanKey.CONNECTIONS, 0) + " connections"
-                                : load.get(PlanKey.CONNECTIONS, 0) + " connections back to back",
-                        load.get(PlanKey.DURATION, 0),
-                        load.get(PlanKey.WARMUP, 0),
-                        load.get(PlanKey.SLEEP_MS, 0))
-                : plan.open()
+                        plan.get(PlanKey.RATE, 0) > 0
+                                ? plan.get(PlanKey.RATE, 0) + " arrivals/s on at most "
+                                        + plan.get(PlanKey.CONNECTIONS, 0) + " connections"
+                                : plan.get(PlanKey.CONNECTIONS, 0) + " connections back to back",
+                        plan.get(PlanKey.DURATION, 0),
+                        plan.get(PlanKey.WARMUP, 0),
+                        plan.get(PlanKey.SLEEP_MS, 0))
+                : plan.model() == PlanModel.OPEN
                         ? String.format(
                                 "%d arrivals/s for %d s after a %d s ramp, each of %d ms",
-                                load.get(PlanKey.RATE, 0),
-                                load.get(PlanKey.DURATION, 0),
-                                load.get(PlanKey.RAMPUP, 0),
-                                load.get(PlanKey.SLEEP_MS, 0))
-                        : plan.shape().isStaged()
+                                plan.get(PlanKey.RATE, 0),
+                                plan.get(PlanKey.DURATION, 0),
+                                plan.get(PlanKey.RAMPUP, 0),
+                                plan.get(PlanKey.SLEEP_MS, 0))
+                        : shape.isStaged()
                                 ? String.format(
                                         "users by stage up to %d, back to back, each request %d ms",
-                                        plan.shape().users(), load.get(PlanKey.SLEEP_MS, 0))
+                                        shape.users(), plan.get(PlanKey.SLEEP_MS, 0))
                                 : String.format(
                                         "%d users, %d loops of %s",
-                                        load.get(PlanKey.USERS, 0),
-                                        load.get(PlanKey.LOOPS, 0),
-                                        guest != null ? "a GET" : load.get(PlanKey.SLEEP_MS, 0) + " ms");
+                                        plan.get(PlanKey.USERS, 0),
+                                        plan.get(PlanKey.LOOPS, 0),
+                                        guest != null ? "a GET" : plan.get(PlanKey.SLEEP_MS, 0) + " ms");
     }
 
     /**
@@ -342,20 +352,18 @@ final class ServerRun {
                 DatabaseSampler database = spec.backends().sampleDatabase(dir.resolve(RunFolder.DATABASE_FILE));
                 MemoryPlateaus memory = guest != null
                         ? null
-                        : MemoryPlateaus.startIfHolding(plan.shape(), target, dir.resolve(RunFolder.MEMORY_FILE))
+                        : MemoryPlateaus.startIfHolding(shape, target, dir.resolve(RunFolder.MEMORY_FILE))
                                 .orElse(null)) {
-            int worst = plan.open()
-                    ? CapacityForecast.of(plan).worstUsers()
-                    : plan.shape().users();
-            ClientSplit split =
-                    split(worst, plan.shape().isOpen() ? plan.shape().arrivalsPerSecond() : worst);
+            int worst =
+                    plan.model() == PlanModel.OPEN ? CapacityForecast.of(plan).worstUsers() : shape.users();
+            ClientSplit split = split(worst, shape.isOpen() ? shape.arrivalsPerSecond() : worst);
             if (split.split()) {
                 out.printf("[%s] client: %s%n", id, split.why());
             }
             split.writeTo(dir);
             exit = runLoad(
                     target,
-                    plan.load(),
+                    plan,
                     worst,
                     split,
                     dir,
@@ -633,7 +641,7 @@ final class ServerRun {
                 progress.elapsedSeconds(),
                 progress.samples(),
                 progress.errors(),
-                plan.open() ? "in flight" : "active users",
+                plan.model() == PlanModel.OPEN ? "in flight" : "active users",
                 progress.activeUsers());
     }
 

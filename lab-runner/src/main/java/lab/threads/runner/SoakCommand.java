@@ -70,7 +70,7 @@ public final class SoakCommand implements Callable<Integer> {
 
     /** The command line main runs, and the option reference (docs/options.md) is checked against. */
     static CommandLine commandLine() {
-        return LabCommands.withKnobs(new SoakCommand());
+        return LabCommands.withTwins(new SoakCommand());
     }
 
     @Override

@@ -182,7 +182,7 @@ final class TaskFork {
     }
 
     /**
-     * The fork's classpath: executor-tasks and lab-process (its getrusage and its ParentWatch, whose knob picocli's
+     * The fork's classpath: executor-tasks and lab-process (its getrusage and its ParentWatch, whose setting picocli's
      * default provider reads) with picocli, never the runner's other jars.
      */
     static String classPath() {

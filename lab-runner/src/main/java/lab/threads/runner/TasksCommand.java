@@ -99,7 +99,7 @@ public final class TasksCommand implements Callable<Integer> {
 
     /** The command line main runs, and the option reference (docs/options.md) is checked against. */
     static CommandLine commandLine() {
-        return LabCommands.withKnobs(new TasksCommand());
+        return LabCommands.withTwins(new TasksCommand());
     }
 
     /** One (seed, model) to run. */

@@ -38,6 +38,7 @@ class LabRunBadInputTest {
                 "--plan=nosuchplan         | Unknown plan 'nosuchplan'",
                 "--users=many              | 'users' must be a whole number",
                 "--rampup=1.5              | 'rampup' must be a whole number",
+                "-Jusers=abc               | 'users' must be a whole number",
                 "-Jthreads=5               | has no property 'threads'",
                 "-Jport=9999               | set by the runner",
                 "--client=green            | --client must be jmeter (= virtual), virtual, platform or hyperfoil",
@@ -191,9 +192,8 @@ class LabRunBadInputTest {
                 Files.copy(file, caseDir.resolve("server-virtual").resolve(file.getFileName()));
             }
         }
-        PlanShape plan = PlanChoice.resolve(
-                        "smoke", Map.of("users", "5", "rampup", "1", "loops", "2", "sleep_ms", "10"))
-                .shape();
+        PlanShape plan = PlanShape.of(
+                PlanOptions.chosen("smoke", Map.of("users", "5", "rampup", "1", "loops", "2", "sleep_ms", "10")));
 
         RunOutcome judged = CaseReport.start(caseDir, RunRecord.NONE, plan)
                 .add("server-virtual", RunOutcome.OK)

@@ -19,7 +19,7 @@ import lab.threads.common.ServerSettings;
 import lab.threads.common.Variant;
 import lab.threads.jmeter.workers.JMeterWorkerMain;
 import lab.threads.jmeter.workers.RmiKeystoreCommand;
-import lab.threads.process.Knobs;
+import lab.threads.process.OptionTwins;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
@@ -28,7 +28,7 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 /**
  * docs/options.md is the option reference; the CLI's own model (picocli's {@code CommandSpec}, the same one
  * {@code --help} prints) is the truth it is checked against. Per command: every option documented and nothing
- * documented that the command lacks, the twins ({@code lab.<option>}, {@code LAB_<OPTION>}) as {@link Knobs} names
+ * documented that the command lacks, the twins ({@code lab.<option>}, {@code LAB_<OPTION>}) as {@link OptionTwins} names
  * them (or "none" where the command has no twins), each default written in the code stated, every positional
  * parameter named; and every command {@code ./lab} dispatches to has its section.
  */
@@ -96,8 +96,8 @@ class OptionReferenceTest {
                     continue;
                 }
                 List<String> twins = codes(row.get(1)).stream().limit(2).toList();
-                List<String> expected = cli.getDefaultValueProvider() instanceof Knobs
-                        ? List.of(Knobs.propertyName(flag), Knobs.environmentName(flag))
+                List<String> expected = cli.getDefaultValueProvider() instanceof OptionTwins
+                        ? List.of(OptionTwins.propertyName(flag), OptionTwins.environmentName(flag))
                         : List.of();
                 if (!twins.equals(expected)
                         || (expected.isEmpty() && !row.get(1).equals("none"))) {

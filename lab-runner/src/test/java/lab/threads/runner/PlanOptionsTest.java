@@ -9,6 +9,7 @@ import java.util.Map;
 import lab.threads.model.plan.LoadPlan;
 import lab.threads.model.plan.PlanKey;
 import lab.threads.model.wait.WaitKind;
+import lab.threads.run.PlanShape;
 import lab.threads.run.Sweep;
 import org.junit.jupiter.api.Test;
 
@@ -21,24 +22,24 @@ class PlanOptionsTest {
     @Test
     void everyPlanTakesHowAndSleepIsTheDefault() throws Exception {
         for (String plan : List.of("talk", "smoke", "open", "throughput")) {
-            PlanChoice chosen = PlanChoice.resolve(plan, Map.of());
+            LoadPlan chosen = PlanOptions.chosen(plan, Map.of());
             assertEquals(WaitKind.SLEEP, chosen.how(), plan);
             assertEquals("sleep", chosen.properties().get("how"), plan + ": run.json's planProperties say it");
-            assertEquals(null, chosen.shape().how(), plan + ": the plain sleep leaves summary.json as it was");
+            assertEquals(null, PlanShape.of(chosen).how(), plan + ": the plain sleep leaves summary.json as it was");
         }
     }
 
     @Test
     void howIsCheckedAgainstTheServersWaits() throws Exception {
-        PlanChoice monitor = PlanChoice.resolve("smoke", Map.of("how", "monitor"));
+        LoadPlan monitor = PlanOptions.chosen("smoke", Map.of("how", "monitor"));
         assertEquals(WaitKind.MONITOR, monitor.how());
-        assertEquals("monitor", monitor.shape().how(), "the report's plan line names it");
+        assertEquals("monitor", PlanShape.of(monitor).how(), "the report's plan line names it");
         IllegalArgumentException bad =
-                assertThrows(IllegalArgumentException.class, () -> PlanChoice.resolve("smoke", Map.of("how", "nap")));
+                assertThrows(IllegalArgumentException.class, () -> PlanOptions.chosen("smoke", Map.of("how", "nap")));
         assertTrue(bad.getMessage().contains(WaitKind.ids()), bad.getMessage());
         assertThrows(
                 IllegalArgumentException.class,
-                () -> PlanChoice.resolve("smoke", Map.of(PlanKey.HOW_QUERY.property(), "&how=monitor")),
+                () -> PlanOptions.chosen("smoke", Map.of(PlanKey.HOW_QUERY.property(), "&how=monitor")),
                 "the fork's property is the runner's");
     }
 
@@ -53,23 +54,22 @@ class PlanOptionsTest {
     @Test
     void aSweepOverHowIsOneCasePerWait() throws Exception {
         List<RunCase> cases =
-                RunCase.expand(PlanChoice.resolve("smoke", Map.of()), Sweep.parse("how=sleep,monitor"), 1);
+                RunCase.expand(PlanOptions.chosen("smoke", Map.of()), Sweep.parse("how=sleep,monitor"), 1);
         assertEquals(
                 List.of("how-sleep", "how-monitor"),
                 cases.stream().map(RunCase::folder).toList());
         assertEquals(WaitKind.MONITOR, cases.get(1).plan().how());
         assertThrows(
                 IllegalArgumentException.class,
-                () -> RunCase.expand(PlanChoice.resolve("smoke", Map.of()), Sweep.parse("how=sleep,nap"), 1));
+                () -> RunCase.expand(PlanOptions.chosen("smoke", Map.of()), Sweep.parse("how=sleep,nap"), 1));
     }
 
     @Test
-    void theWaitReachesTheClientTypedNotAsAProperty() throws Exception {
-        LoadPlan load = PlanChoice.resolve("smoke", Map.of("how", "monitor", "users", "5"))
-                .load();
+    void theWaitAndTheNumbersReachTheClientTyped() throws Exception {
+        // Rendered only at the fork: client-jmeter's PlanPropertiesTest checks that its -J properties hold no how.
+        LoadPlan load = PlanOptions.chosen("smoke", Map.of("how", "monitor", "users", "5"));
         assertEquals(WaitKind.MONITOR, load.how());
-        assertEquals(null, load.properties().get("how"), "no -Jhow");
-        assertEquals("5", load.properties().get("users"));
+        assertEquals(5, load.get(PlanKey.USERS, 0));
     }
 
     @Test
@@ -87,13 +87,13 @@ class PlanOptionsTest {
     @Test
     void aValueIsCheckedWhereItIsGivenByTheKeysRange() throws Exception {
         IllegalArgumentException pool = assertThrows(
-                IllegalArgumentException.class, () -> PlanChoice.resolve("smoke", Map.of("db_pool_timeout_ms", "100")));
+                IllegalArgumentException.class, () -> PlanOptions.chosen("smoke", Map.of("db_pool_timeout_ms", "100")));
         assertEquals(
                 "Plan property 'db_pool_timeout_ms' must be a whole number of at least 250, got '100': set it with"
                         + " --db-pool-timeout-ms.",
                 pool.getMessage());
         IllegalArgumentException steps =
-                assertThrows(IllegalArgumentException.class, () -> PlanChoice.resolve("step", Map.of("steps", "11")));
+                assertThrows(IllegalArgumentException.class, () -> PlanOptions.chosen("step", Map.of("steps", "11")));
         assertEquals(
                 "Plan property 'steps' must be a whole number of at least 1 and at most 10, got '11': set it with"
                         + " --steps.",

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import lab.threads.run.PlanShape;
 import org.junit.jupiter.api.Test;
 
 /** When a hold plan's plateaus are read, and which plans hold their requests at all. */
@@ -40,17 +41,12 @@ class PlateauWatchTest {
     void onlyAStagedPlanWhoseSleepOutlastsItsStepsHolds() throws Exception {
         Map<String, String> hold = Map.of("users", "100", "steps", "3", "step_seconds", "5", "sleep_ms", "20000");
 
-        assertEquals(
-                List.of(100, 200, 300),
-                MemoryPlateaus.heldByStep(PlanChoice.resolve("hold", hold).shape()));
+        assertEquals(List.of(100, 200, 300), MemoryPlateaus.heldByStep(PlanShape.of(PlanOptions.chosen("hold", hold))));
         assertEquals(
                 List.of(),
-                MemoryPlateaus.heldByStep(
-                        PlanChoice.resolve("step", Map.of("sleep_ms", "1000")).shape()),
+                MemoryPlateaus.heldByStep(PlanShape.of(PlanOptions.chosen("step", Map.of("sleep_ms", "1000")))),
                 "a step plan's users send back to back");
         assertEquals(
-                List.of(),
-                MemoryPlateaus.heldByStep(PlanChoice.resolve("talk", Map.of()).shape()),
-                "not staged");
+                List.of(), MemoryPlateaus.heldByStep(PlanShape.of(PlanOptions.chosen("talk", Map.of()))), "not staged");
     }
 }

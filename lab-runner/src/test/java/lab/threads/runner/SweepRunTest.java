@@ -86,7 +86,7 @@ class SweepRunTest {
 
     @Test
     void theCasesAreEachLevelTimesEachRepeat() throws IOException {
-        List<RunCase> cases = RunCase.expand(PlanChoice.resolve("smoke", Map.of()), Sweep.parse("users=4,8"), 2);
+        List<RunCase> cases = RunCase.expand(PlanOptions.chosen("smoke", Map.of()), Sweep.parse("users=4,8"), 2);
 
         assertEquals(
                 List.of("users-4/repeat-1", "users-4/repeat-2", "users-8/repeat-1", "users-8/repeat-2"),

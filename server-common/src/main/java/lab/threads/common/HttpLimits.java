@@ -5,7 +5,7 @@ import java.util.Set;
 
 /**
  * The HTTP limits every server of the lab keeps, with the same numbers and the same status codes whatever its framework.
- * Each framework is configured with these numbers where it has the knob; what it cannot be told, the contract checks
+ * Each framework is configured with these numbers where it has the setting; what it cannot be told, the contract checks
  * here, so a bad request gets the same status everywhere.
  */
 public final class HttpLimits {

@@ -76,7 +76,7 @@ public final class ServerLauncher {
                     "  %-17s %s%n",
                     "stops with",
                     parent.isPresent()
-                            ? "pid " + parent.getAsLong() + ", the process that started it (" + ParentWatch.KNOB_WORDS
+                            ? "pid " + parent.getAsLong() + ", the process that started it (" + ParentWatch.OPTION_WORDS
                                     + ")"
                             : "nothing: it runs until stopped");
         } catch (IllegalArgumentException e) {

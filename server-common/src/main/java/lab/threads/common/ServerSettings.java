@@ -4,7 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import lab.threads.model.wait.PoolDefaults;
-import lab.threads.process.Knobs;
+import lab.threads.process.OptionTwins;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -14,7 +14,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * The settings every server takes, with the same names and defaults on every one. Each is a flag, a system property
- * and an environment variable (see {@link Knobs}).
+ * and an environment variable (see {@link OptionTwins}).
  */
 @Command(
         mixinStandardHelpOptions = true,
@@ -24,8 +24,11 @@ import picocli.CommandLine.Spec;
 public final class ServerSettings {
     /** Descriptors kept free for the JVM's own files (jars, epoll, pipes) when max connections is derived. */
     static final int DESCRIPTOR_HEADROOM = 1000;
-    /** The lab's load knobs: with {@code --settings stock} the framework keeps its own values, so none may be given. */
-    public static final List<String> LOAD_KNOBS =
+    /**
+     * The load settings the lab sets equal on every server ({@code --settings lab}): with {@code --settings stock} the
+     * framework keeps its own values, so none may be given.
+     */
+    public static final List<String> EQUAL_SETTINGS =
             List.of("--backlog", "--max-connections", "--idle-timeout-ms", "--shutdown-grace-ms");
 
     @Spec
@@ -154,17 +157,17 @@ public final class ServerSettings {
     }
 
     public static CommandLine commandLine(Variant variant, ServerSettings settings) {
-        return commandLine(variant, settings, new Knobs(derivedDefaults(variant)));
+        return commandLine(variant, settings, new OptionTwins(derivedDefaults(variant)));
     }
 
-    static CommandLine commandLine(Variant variant, ServerSettings settings, Knobs knobs) {
+    static CommandLine commandLine(Variant variant, ServerSettings settings, OptionTwins twins) {
         return new CommandLine(settings)
                 .setCommandName("java -jar " + variant.id() + "/target/" + variant.id() + ".jar")
                 .setCaseInsensitiveEnumValuesAllowed(true)
-                .setDefaultValueProvider(knobs);
+                .setDefaultValueProvider(twins);
     }
 
-    /** Built-in defaults that depend on the variant and the machine, for {@link Knobs}. */
+    /** Built-in defaults that depend on the variant and the machine, for {@link OptionTwins}. */
     public static Map<String, String> derivedDefaults(Variant variant) {
         int openFiles = OsLimits.openFiles().orElse(65536);
         return Map.of(
@@ -172,7 +175,7 @@ public final class ServerSettings {
                 "--max-connections", Integer.toString(Math.max(1, openFiles - DESCRIPTOR_HEADROOM)));
     }
 
-    /** Checks the combination once picocli has filled the fields; a bad value gets a message naming the knob. */
+    /** Checks the combination once picocli has filled the fields; a bad value gets a message naming the flag. */
     public ServerSettings validate() {
         require(port >= 0 && port <= 65535, "--port must be 0..65535, got " + port);
         require(sleepMs >= 0, "--sleep-ms must be >= 0, got " + sleepMs);
@@ -200,7 +203,7 @@ public final class ServerSettings {
         require(
                 shutdownGraceMs == null || shutdownGraceMs >= 0,
                 "--shutdown-grace-ms must be >= 0, got " + shutdownGraceMs);
-        List<String> tuned = LOAD_KNOBS.stream().filter(this::given).toList();
+        List<String> tuned = EQUAL_SETTINGS.stream().filter(this::given).toList();
         require(
                 mode == SettingsMode.LAB || tuned.isEmpty(),
                 String.join(", ", tuned)
@@ -212,7 +215,7 @@ public final class ServerSettings {
     private boolean given(String flag) {
         CommandLine cli = spec.commandLine();
         return cli.getParseResult().hasMatchedOption(flag)
-                || cli.getDefaultValueProvider() instanceof Knobs knobs && knobs.given(flag) != null;
+                || cli.getDefaultValueProvider() instanceof OptionTwins twins && twins.given(flag) != null;
     }
 
     private void require(boolean ok, String message) {
@@ -262,7 +265,7 @@ public final class ServerSettings {
         return mode;
     }
 
-    /** Whether the adapter sets the lab's load knobs on its framework; with stock settings it leaves them alone. */
+    /** Whether the adapter sets the lab's equal settings on its framework; with stock settings it leaves them alone. */
     public boolean labTuned() {
         return mode == SettingsMode.LAB;
     }

@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * Whose load settings a server runs with: the lab's, equal on every server, or each framework's out-of-the-box ones.
- * Only the four load knobs differ (backlog, connection limit, idle timeout, shutdown grace); the HTTP limits of
+ * Only the four equal settings differ (backlog, connection limit, idle timeout, shutdown grace); the HTTP limits of
  * {@link HttpLimits} are the contract and stay in both.
  */
 public enum SettingsMode {

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
-import lab.threads.process.Knobs;
+import lab.threads.process.OptionTwins;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine.ParameterException;
@@ -44,8 +44,8 @@ class ServerSettingsTest {
         assertEquals(
                 SettingsMode.STOCK,
                 ServerSettings.parse(Variant.POOL, "--settings=STOCK").mode());
-        Knobs stockEnvironment =
-                new Knobs(Map.of("LAB_SETTINGS", "stock")::get, ServerSettings.derivedDefaults(Variant.POOL));
+        OptionTwins stockEnvironment =
+                new OptionTwins(Map.of("LAB_SETTINGS", "stock")::get, ServerSettings.derivedDefaults(Variant.POOL));
         ServerSettings settings = parse(stockEnvironment);
         assertEquals(SettingsMode.STOCK, settings.mode());
         assertFalse(settings.labTuned());
@@ -55,11 +55,11 @@ class ServerSettingsTest {
 
     @Test
     void stockSettingsRefuseEveryLoadKnobGivenOnPurpose() {
-        for (String knob : ServerSettings.LOAD_KNOBS) {
+        for (String knob : ServerSettings.EQUAL_SETTINGS) {
             String message = message("--settings=stock", knob + "=1000");
             assertTrue(message.startsWith(knob + " cannot be combined with --settings stock"), message);
         }
-        Knobs environment = new Knobs(
+        OptionTwins environment = new OptionTwins(
                 Map.of("LAB_SETTINGS", "stock", "LAB_IDLE_TIMEOUT_MS", "5000")::get,
                 ServerSettings.derivedDefaults(Variant.POOL));
         ParameterException fromEnvironment = assertThrows(ParameterException.class, () -> parse(environment));
@@ -95,19 +95,19 @@ class ServerSettingsTest {
     @Test
     void flagBeatsPropertyBeatsEnvironmentBeatsDefault() {
         Map<String, String> environment = Map.of("LAB_SLEEP_MS", "300", "LAB_MAX_SLEEP_MS", "9000");
-        Knobs knobs = new Knobs(environment::get, ServerSettings.derivedDefaults(Variant.POOL));
+        OptionTwins twins = new OptionTwins(environment::get, ServerSettings.derivedDefaults(Variant.POOL));
 
-        assertEquals(300, parse(knobs).sleepMs());
-        assertEquals(9000, parse(knobs).maxSleepMs());
+        assertEquals(300, parse(twins).sleepMs());
+        assertEquals(9000, parse(twins).maxSleepMs());
         System.setProperty("lab.sleep-ms", "200");
-        assertEquals(200, parse(knobs).sleepMs());
-        assertEquals(100, parse(knobs, "--sleep-ms=100").sleepMs());
+        assertEquals(200, parse(twins).sleepMs());
+        assertEquals(100, parse(twins, "--sleep-ms=100").sleepMs());
     }
 
     @Test
     void namesMapMechanically() {
-        assertEquals("lab.max-sleep-ms", Knobs.propertyName("--max-sleep-ms"));
-        assertEquals("LAB_MAX_SLEEP_MS", Knobs.environmentName("--max-sleep-ms"));
+        assertEquals("lab.max-sleep-ms", OptionTwins.propertyName("--max-sleep-ms"));
+        assertEquals("LAB_MAX_SLEEP_MS", OptionTwins.environmentName("--max-sleep-ms"));
     }
 
     @Test
@@ -124,9 +124,9 @@ class ServerSettingsTest {
                 .getMessage();
     }
 
-    private static ServerSettings parse(Knobs knobs, String... args) {
+    private static ServerSettings parse(OptionTwins twins, String... args) {
         ServerSettings settings = new ServerSettings();
-        ServerSettings.commandLine(Variant.POOL, settings, knobs).parseArgs(args);
+        ServerSettings.commandLine(Variant.POOL, settings, twins).parseArgs(args);
         return settings.validate();
     }
 }

@@ -107,7 +107,7 @@ public final class TomcatLabServer implements LabServer {
         context = (StandardContext) tomcat.addContext("", null);
         if (settings.labTuned()) {
             // On stop Tomcat waits this long for requests still in the servlet (StandardWrapper.unload), before it
-            // closes the connections: its own knob for the lab's grace (default 2 s).
+            // closes the connections: its own setting for the lab's grace (default 2 s).
             context.setUnloadDelay(settings.shutdownGraceMs());
         }
         Tomcat.addServlet(context, "lab", new LabServlet(contract, accepted));

@@ -55,7 +55,7 @@ public final class VirtualServerMain {
         WebServerConfig.Builder builder = WebServer.builder()
                 .host(settings.host())
                 .port(settings.port())
-                // The lab's HTTP limits where Helidon has the knob (414 and 400 of its own); the contract checks the
+                // The lab's HTTP limits where Helidon has the setting (414 and 400 of its own); the contract checks the
                 // rest.
                 // Only this HTTP/1.1 configuration: no second one discovered with Helidon's defaults.
                 .protocolsDiscoverServices(false)

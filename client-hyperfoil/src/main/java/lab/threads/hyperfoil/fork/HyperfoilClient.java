@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.util.Optional;
 import lab.threads.client.ChosenClient;
 import lab.threads.client.LoadRequest;
-import lab.threads.client.PlanAsked;
 import lab.threads.model.client.LoadClient;
+import lab.threads.model.plan.LoadPlan;
 import lab.threads.model.plan.UserGroups;
 
 /**
@@ -14,7 +14,7 @@ import lab.threads.model.plan.UserGroups;
  */
 final class HyperfoilClient implements ChosenClient {
 
-    /** JMeter's bundled closed plans that Hyperfoil sends from the same knobs: users, rampup, loops. */
+    /** JMeter's bundled closed plans that Hyperfoil sends from the same keys: users, rampup, loops. */
     static final java.util.Set<String> CLOSED_PLANS = java.util.Set.of("talk", "smoke");
 
     @Override
@@ -51,11 +51,11 @@ final class HyperfoilClient implements ChosenClient {
     /**
      * The bundled plans JMeter's .jmx files hold: the talk's and smoke plans (users over a ramp-up, each its loops on
      * a connection of its own) and the spike and step plans, whose groups it runs as phases of its own
-     * ({@link UserGroups}), all read from the same knobs; and its own throughput plan (no .jmx). Here only, its warm-up
+     * ({@link UserGroups}), all read from the same keys; and its own throughput plan (no .jmx). Here only, its warm-up
      * its own.
      */
     @Override
-    public void check(PlanAsked plan) {
+    public void check(LoadPlan plan, int workers, int warmupUsers, boolean guestBody, boolean guestHttps) {
         if (plan.client() != program()
                 && !UserGroups.PLANS.contains(plan.name())
                 && !CLOSED_PLANS.contains(plan.name())) {
@@ -63,15 +63,15 @@ final class HyperfoilClient implements ChosenClient {
                     + "plans, not '" + plan.name() + "': pick one of them with --plan, or use JMeter (--client "
                     + "virtual).");
         }
-        if (plan.workers() > 0) {
+        if (workers > 0) {
             throw new IllegalArgumentException("--workers are JMeter's: Hyperfoil's own distributed engine "
                     + "(hyperfoil-clustering) does not resolve from Maven Central, so Hyperfoil runs here only.");
         }
-        if (plan.guestBody() || plan.guestHttps()) {
+        if (guestBody || guestHttps) {
             throw new IllegalArgumentException("--client hyperfoil judges a guest's answers by their status alone, "
                     + "over http: leave --expect-body out and give an http:// URL, or use JMeter (--client virtual).");
         }
-        if (plan.warmupUsers() > 0) {
+        if (warmupUsers > 0) {
             throw new IllegalArgumentException(
                     "--warmup-users warms up with JMeter users; the throughput plan has its own: --warmup <seconds>.");
         }

@@ -82,7 +82,7 @@ final class HyperfoilFork {
         List<UserGroups.Group> groups = UserGroups.of(plan);
         boolean closedUsers = closedUsers(plan);
         long connections = connections(plan, groups, closedUsers);
-        long warmupSeconds = seconds(plan, PlanKey.WARMUP);
+        long warmupSeconds = plan.get(PlanKey.WARMUP, 0);
         List<String> command = new ArrayList<>(jvm(load, connections, warmupSeconds, closedUsers));
         command.add(PlanKey.HOST.flag() + "=" + load.target().getHost());
         command.add(PlanKey.PORT.flag() + "=" + load.target().getPort());
@@ -171,11 +171,11 @@ final class HyperfoilFork {
             }
             return List.of(
                     PlanKey.USERS.flag() + "=" + plan.get(PlanKey.USERS, 0),
-                    "--rampup-ms=" + seconds(plan, PlanKey.RAMPUP) * 1000,
+                    "--rampup-ms=" + plan.get(PlanKey.RAMPUP, 0) * 1000,
                     PlanKey.LOOPS.flag() + "=" + plan.get(PlanKey.LOOPS, 1));
         }
         if (groups.isEmpty()) {
-            return List.of("--duration-ms=" + seconds(plan, PlanKey.DURATION) * 1000);
+            return List.of("--duration-ms=" + plan.get(PlanKey.DURATION, 0) * 1000);
         }
         return List.of("--groups="
                 + groups.stream()
@@ -191,13 +191,5 @@ final class HyperfoilFork {
         return plan.has(PlanKey.USERS)
                 && plan.has(PlanKey.LOOPS)
                 && UserGroups.of(plan).isEmpty();
-    }
-
-    private static long seconds(LoadPlan plan, PlanKey knob) {
-        long value = plan.get(knob, 0);
-        if (value < 0) {
-            throw new IllegalArgumentException(knob.flag() + " must be 0 or more seconds, got " + value + ".");
-        }
-        return value;
     }
 }

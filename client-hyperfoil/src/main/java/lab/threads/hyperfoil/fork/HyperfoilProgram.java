@@ -4,10 +4,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import lab.threads.client.ChosenClient;
-import lab.threads.client.ClientPlan;
 import lab.threads.client.ClientProgram;
 import lab.threads.model.client.LoadClient;
+import lab.threads.model.plan.LoadPlan;
 import lab.threads.model.plan.PlanKey;
+import lab.threads.model.plan.PlanModel;
 
 /** Hyperfoil as the runner's client: {@code --client hyperfoil}, for the throughput plan. */
 public final class HyperfoilProgram implements ClientProgram {
@@ -19,7 +20,11 @@ public final class HyperfoilProgram implements ClientProgram {
      */
     static final String THROUGHPUT = "throughput";
 
-    private static final Map<String, String> THROUGHPUT_KNOBS = new TreeMap<>(Map.of(
+    /**
+     * The throughput plan's properties and their defaults; {@link PlanKey#HOW_QUERY} among them as its requests carry
+     * the lab's wait (--how), which the fork sends as a flag of its own.
+     */
+    private static final Map<String, String> THROUGHPUT_DEFAULTS = new TreeMap<>(Map.of(
             PlanKey.CONNECTIONS.property(),
             "100",
             // Long enough that the client's and the server's JIT compilers are done before the measured seconds: a
@@ -34,7 +39,9 @@ public final class HyperfoilProgram implements ClientProgram {
             PlanKey.RESPONSE_TIMEOUT_MS.property(),
             "30000",
             PlanKey.RATE.property(),
-            "0"));
+            "0",
+            PlanKey.HOW_QUERY.property(),
+            ""));
 
     /**
      * How long Hyperfoil's engine waits for a connection to open: Netty's default, which Hyperfoil 0.25 neither sets
@@ -57,9 +64,8 @@ public final class HyperfoilProgram implements ClientProgram {
         return List.of(THROUGHPUT);
     }
 
-    /** Its knobs in their names' order; its requests carry the lab's wait (--how). */
     @Override
-    public ClientPlan plan(String name) {
-        return new ClientPlan(THROUGHPUT, THROUGHPUT, THROUGHPUT_KNOBS, ClientPlan.Model.CONNECTIONS, true, client());
+    public LoadPlan plan(String name) {
+        return LoadPlan.read(THROUGHPUT, THROUGHPUT, client(), PlanModel.CONNECTIONS, THROUGHPUT_DEFAULTS);
     }
 }

@@ -11,7 +11,9 @@ import java.util.Map;
 import lab.threads.client.ClientShare;
 import lab.threads.client.GuestProperties;
 import lab.threads.client.LoadRequest;
+import lab.threads.model.client.LoadClient;
 import lab.threads.model.plan.LoadPlan;
+import lab.threads.model.plan.PlanModel;
 import lab.threads.model.wait.WaitKind;
 import org.junit.jupiter.api.Test;
 
@@ -35,10 +37,7 @@ class HyperfoilForkTest {
         return HyperfoilFork.command(
                 new LoadRequest(
                         URI.create("http://127.0.0.1:8086"),
-                        share.of(LoadPlan.of(
-                                "throughput",
-                                how,
-                                Map.of(
+                        share.of(throughput(Map.of(
                                         "connections",
                                         "100",
                                         "warmup",
@@ -48,7 +47,8 @@ class HyperfoilForkTest {
                                         "sleep_ms",
                                         "0",
                                         "rate",
-                                        rate))),
+                                        rate))
+                                .with(how)),
                         100,
                         share,
                         new LoadRequest.Files(Path.of("samples.jtl"), Path.of("hyperfoil.log"), null, null),
@@ -69,7 +69,7 @@ class HyperfoilForkTest {
     }
 
     @Test
-    void thePlansKnobsBecomeHyperfoilsFlags() {
+    void thePlansKeysBecomeHyperfoilsFlags() {
         List<String> command = command("2");
         assertTrue(command.containsAll(List.of(
                 "--host=127.0.0.1",
@@ -113,18 +113,8 @@ class HyperfoilForkTest {
         List<String> guest = HyperfoilFork.command(
                 new LoadRequest(
                         URI.create("http://127.0.0.1:8080"),
-                        LoadPlan.of(
-                                "throughput",
-                                WaitKind.SLEEP,
-                                Map.of(
-                                        "connections",
-                                        "10",
-                                        "warmup",
-                                        "1",
-                                        "duration",
-                                        "5",
-                                        "sleep_ms",
-                                        "0",
+                        throughput(Map.of("connections", "10", "warmup", "1", "duration", "5", "sleep_ms", "0"))
+                                .withOthers(Map.of(
                                         GuestProperties.PATH,
                                         "/api/orders?id=1",
                                         GuestProperties.EXPECT_STATUS,
@@ -141,14 +131,30 @@ class HyperfoilForkTest {
         assertTrue(command("1").stream().noneMatch(flag -> flag.startsWith("--path=")), "the lab's servers: /sleep");
     }
 
-    /** The talk plan's knobs as the runner types them, for one process of {@code share}. */
+    /** A plan of JMeter's by its name, with no property: what a client's check looks at. */
+    private static LoadPlan jmeterPlan(String name, PlanModel model) {
+        return LoadPlan.read(name, name + ".jmx", LoadClient.JMETER, model, Map.of());
+    }
+
+    /** The throughput plan as Hyperfoil brings it, each of {@code given} set as an option sets it. */
+    private static LoadPlan throughput(Map<String, String> given) {
+        LoadPlan plan = new HyperfoilProgram().plan("throughput");
+        for (Map.Entry<String, String> value : given.entrySet()) {
+            plan = plan.with(value.getKey(), value.getValue());
+        }
+        return plan;
+    }
+
+    /** The talk plan's keys as the runner types them, for one process of {@code share}. */
     private static List<String> talk(ClientShare share, String connectTimeoutMs) {
         return HyperfoilFork.command(
                 new LoadRequest(
                         URI.create("http://127.0.0.1:8083"),
-                        share.of(LoadPlan.of(
+                        share.of(LoadPlan.read(
+                                "talk",
                                 "talk.jmx",
-                                WaitKind.SLEEP,
+                                LoadClient.JMETER,
+                                PlanModel.CLOSED,
                                 Map.of(
                                         "users",
                                         "20000",
@@ -202,15 +208,12 @@ class HyperfoilForkTest {
     void itRunsTheTalksSmokeThroughputSpikeAndStepPlansAndRefusesOthersNamingThem() {
         HyperfoilClient client = new HyperfoilClient();
         for (String plan : List.of("talk", "smoke", "spike", "step")) {
-            client.check(new lab.threads.client.PlanAsked(
-                    plan, lab.threads.model.client.LoadClient.JMETER, 0, 0, false, false));
+            client.check(jmeterPlan(plan, PlanModel.CLOSED), 0, 0, false, false);
         }
-        client.check(new lab.threads.client.PlanAsked(
-                "throughput", lab.threads.model.client.LoadClient.HYPERFOIL, 0, 0, false, false));
+        client.check(throughput(Map.of()), 0, 0, false, false);
         IllegalArgumentException refused = org.junit.jupiter.api.Assertions.assertThrows(
                 IllegalArgumentException.class,
-                () -> client.check(new lab.threads.client.PlanAsked(
-                        "open", lab.threads.model.client.LoadClient.JMETER, 0, 0, false, false)));
+                () -> client.check(jmeterPlan("open", PlanModel.OPEN), 0, 0, false, false));
         assertTrue(
                 refused.getMessage().contains("talk, smoke, throughput, spike and step")
                         && refused.getMessage().contains("'open'")

@@ -7,8 +7,8 @@ import java.nio.file.Path;
 import java.rmi.RemoteException;
 import java.util.concurrent.Callable;
 import lab.threads.jmeter.home.JMeterHome;
-import lab.threads.process.Knobs;
 import lab.threads.process.LabCommands;
+import lab.threads.process.OptionTwins;
 import org.apache.jmeter.engine.RemoteJMeterEngineImpl;
 import org.apache.jmeter.rmi.RmiUtils;
 import picocli.CommandLine;
@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
  * only controllers holding the same keystore. It listens on {@code --rmi-hostname} only.
  *
  * <p>Every option is also the system property {@code lab.<option>} and the environment variable
- * {@code LAB_<OPTION>} ({@link Knobs}).
+ * {@code LAB_<OPTION>} ({@link OptionTwins}).
  */
 @Command(
         name = "jmeter-worker",
@@ -80,7 +80,7 @@ public final class JMeterWorkerMain implements Callable<Integer> {
 
     /** The command line main runs, and the option reference (docs/options.md) is checked against. */
     public static CommandLine commandLine() {
-        return LabCommands.withKnobs(new JMeterWorkerMain());
+        return LabCommands.withTwins(new JMeterWorkerMain());
     }
 
     @Override

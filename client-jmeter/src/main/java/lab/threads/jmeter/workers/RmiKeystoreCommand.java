@@ -30,7 +30,7 @@ public final class RmiKeystoreCommand implements Callable<Integer> {
 
     /** The command line main runs, and the option reference (docs/options.md) is checked against. */
     public static CommandLine commandLine() {
-        return LabCommands.withKnobs(new RmiKeystoreCommand());
+        return LabCommands.withTwins(new RmiKeystoreCommand());
     }
 
     @Override

@@ -5,88 +5,195 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import lab.threads.model.client.LoadClient;
 import lab.threads.model.wait.WaitKind;
 
 /**
- * One load's plan, typed, as the runner hands it to a client: where the plan is, how each request waits, the knobs the
- * lab reads ({@link PlanKey}) as whole numbers, the source address, and the plan's other properties as given (a .jmx's
- * own knobs, a guest's path), which the lab passes through. Built once from the command line and the plan's
- * defaults; each client turns it into its own form only at its fork (JMeter's {@code -J} properties, Hyperfoil's
- * flags). A load split over processes is split once, for every client alike (lab-client's {@code ClientShare}).
+ * A run's plan, typed, from the flag to the fork: which plan it is (its name, where it is, the client that reads it,
+ * how its load arrives), how each request waits, the lab's whole-number keys ({@link PlanKey}), the source address,
+ * and the plan's other properties as given (a .jmx's own, a guest's path), which the lab passes through. Its client
+ * reads it with its defaults ({@link #read}); each value given as text (an option, {@code -J}, a sweep's level) is
+ * parsed once, where it is given ({@link #with(String, String)}), by its key's range and the model's
+ * ({@link PlanModel#least}). It becomes text again only where text is wanted: run.json's planProperties
+ * ({@link #properties}) and each client's fork (JMeter's {@code -J} properties, Hyperfoil's flags). A load split over
+ * processes is split once, for every client alike (lab-client's {@code ClientShare}).
  *
+ * @param name          as the run names it: a bundled plan's name, or its file's without the extension
  * @param location      a .jmx file's path or resource, or the name of a plan that has none ({@code throughput})
+ * @param client        the client that reads it, the only one that runs it
+ * @param model         how its load arrives, which decides its keys and its ideal
+ * @param readsHow      whether each request carries the lab's wait ({@link PlanKey#HOW_QUERY}), without which only
+ *                      the plain sleep reaches the server
  * @param how           how each request waits its ms on the server
- * @param knobs         the numeric knobs the plan has
- * @param sourceAddress the {@link PlanKey#SOURCE_ADDRESS} as the client evaluates it (empty: the system picks); null
- *                      when the plan has no such knob
+ * @param numbers       the lab's whole-number keys the plan has, each in its range
+ * @param sourceAddress the {@link PlanKey#SOURCE_ADDRESS} as given, or as the client evaluates it towards one server
+ *                      (empty: the system picks); null when the plan has no such key
+ * @param others        the plan's other properties, as given
  * @param firstUser     the users of the processes before this one, for a number of each user unique across them; 0
  *                      for a load of one process
- * @param others        the plan's other properties, as given
  */
 public record LoadPlan(
+        String name,
         String location,
+        LoadClient client,
+        PlanModel model,
+        boolean readsHow,
         WaitKind how,
-        Map<PlanKey, Long> knobs,
+        Map<PlanKey, Long> numbers,
         String sourceAddress,
-        int firstUser,
-        Map<String, String> others) {
+        Map<String, String> others,
+        int firstUser) {
 
     public LoadPlan {
+        Objects.requireNonNull(name, "name");
         Objects.requireNonNull(location, "location");
+        Objects.requireNonNull(client, "client");
+        Objects.requireNonNull(model, "model");
         Objects.requireNonNull(how, "how");
-        knobs = knobs.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(knobs));
+        numbers = numbers.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(numbers));
         others = Collections.unmodifiableMap(new LinkedHashMap<>(others));
     }
 
     /**
-     * The plan of {@code properties}, each whole-number key among them read in its range ({@link PlanKey#whole}).
+     * A plan as its client reads it: {@code properties} its own defaults (a .jmx's {@code ${__P(name,default)}}), each
+     * parsed once here; the runner's ({@link PlanKey.SetBy#TARGET}) and the fork's ({@link PlanKey.SetBy#FORK}) left
+     * to them; and the lab's keys every plan takes, at their defaults.
      *
-     * @throws IllegalArgumentException naming the key's option and the value out of its range
+     * @throws IllegalArgumentException naming the key whose default is out of its range
      */
-    public static LoadPlan of(String location, WaitKind how, Map<String, String> properties) {
-        Map<PlanKey, Long> knobs = new EnumMap<>(PlanKey.class);
-        Map<String, String> others = new LinkedHashMap<>();
-        String source = null;
+    public static LoadPlan read(
+            String name, String location, LoadClient client, PlanModel model, Map<String, String> properties) {
+        LoadPlan plan = new LoadPlan(
+                name,
+                location,
+                client,
+                model,
+                properties.containsKey(PlanKey.HOW_QUERY.property()),
+                WaitKind.SLEEP,
+                Map.of(),
+                null,
+                Map.of(),
+                0);
         for (Map.Entry<String, String> property : properties.entrySet()) {
-            PlanKey key = PlanKey.of(property.getKey()).orElse(null);
-            if (key == PlanKey.SOURCE_ADDRESS) {
-                source = property.getValue();
-            } else if (key != null && key.isWhole()) {
-                knobs.put(key, key.whole(property.getValue()));
-            } else {
-                others.put(property.getKey(), property.getValue());
+            PlanKey.SetBy setBy =
+                    PlanKey.of(property.getKey()).map(PlanKey::setBy).orElse(PlanKey.SetBy.PLAN);
+            if (setBy != PlanKey.SetBy.TARGET && setBy != PlanKey.SetBy.FORK) {
+                plan = plan.parsed(property.getKey(), property.getValue());
             }
         }
-        return new LoadPlan(location, how, knobs, source, 0, others);
+        for (PlanKey key : PlanKey.values()) {
+            if (key.defaultValue() != null) {
+                plan = plan.parsed(key.property(), key.defaultValue());
+            }
+        }
+        return plan;
     }
 
+    /**
+     * The same plan with one property given as text, parsed here, once: a key by its range and the model's, a
+     * property of the plan's own as given.
+     *
+     * @throws IllegalArgumentException when the plan has no such property (naming the model's own keys when it is
+     *                                  another model's), or the value is out of the key's range
+     */
+    public LoadPlan with(String property, String value) {
+        if (!PlanKey.of(property).map(this::has).orElseGet(() -> others.containsKey(property))) {
+            throw lacks(property);
+        }
+        return parsed(property, value);
+    }
+
+    private LoadPlan parsed(String property, String value) {
+        PlanKey key = PlanKey.of(property).orElse(null);
+        if (key == PlanKey.HOW) {
+            return with(WaitKind.of(value.strip())
+                    .orElseThrow(() -> new IllegalArgumentException(key.flag() + " must be one of the servers' waits ("
+                            + WaitKind.ids() + "), got '" + value + "'.")));
+        }
+        if (key == PlanKey.SOURCE_ADDRESS) {
+            return withValues(how, numbers, value, others, firstUser);
+        }
+        if (key != null && key.isWhole()) {
+            return with(key, key.whole(value, model.least(key)));
+        }
+        return withOthers(Map.of(property, value));
+    }
+
+    /** A property the plan lacks, refused with the model that has it when it is another model's own key. */
+    private IllegalArgumentException lacks(String property) {
+        if (model == PlanModel.CLOSED && isOwnOf(PlanModel.OPEN, property)) {
+            return new IllegalArgumentException("'" + property
+                    + "' is a knob of open plans (arrivals at a fixed rate), and the plan '" + name
+                    + "' is closed (each user waits for its answer): use --plan open, or set --users, --rampup and"
+                    + " --loops.");
+        }
+        if (model == PlanModel.OPEN && isOwnOf(PlanModel.CLOSED, property)) {
+            return new IllegalArgumentException("'" + property + "' is a knob of closed plans, and the plan '" + name
+                    + "' is open (arrivals at a fixed rate, no users): set --rate, --rampup and --duration.");
+        }
+        return new IllegalArgumentException("The plan '" + name + "' has no property '" + property
+                + "'. Its properties: " + properties().keySet() + ".");
+    }
+
+    private static boolean isOwnOf(PlanModel model, String property) {
+        return model.own().stream().anyMatch(key -> key.property().equals(property));
+    }
+
+    /** Whether the plan has the key: the lab's wait always, the source address and the numbers when it reads them. */
     public boolean has(PlanKey key) {
-        return knobs.containsKey(key);
+        return text(key).isPresent();
     }
 
-    /** The knob's value, or {@code otherwise} when the plan has none. */
+    /** The key's number, or {@code otherwise} when the plan has none. */
     public long get(PlanKey key, long otherwise) {
-        return knobs.getOrDefault(key, otherwise);
+        return numbers.getOrDefault(key, otherwise);
     }
 
-    /** The same plan with one knob set. */
+    /** The same plan, whose client, model and requests these are, with other values. */
+    private LoadPlan withValues(
+            WaitKind wait, Map<PlanKey, Long> values, String source, Map<String, String> own, int first) {
+        return new LoadPlan(name, location, client, model, readsHow, wait, values, source, own, first);
+    }
+
+    /** The same plan with one number set, already typed: a warm-up's users, a process's share. */
     public LoadPlan with(PlanKey key, long value) {
         Map<PlanKey, Long> changed = new EnumMap<>(PlanKey.class);
-        changed.putAll(knobs);
+        changed.putAll(numbers);
         changed.put(key, value);
-        return new LoadPlan(location, how, changed, sourceAddress, firstUser, others);
+        return withValues(how, changed, sourceAddress, others, firstUser);
+    }
+
+    /**
+     * The same plan, each request waiting {@code wait}.
+     *
+     * @throws IllegalArgumentException when the wait is not the plain sleep and the plan's requests do not carry it
+     */
+    public LoadPlan with(WaitKind wait) {
+        if (!readsHow && wait != WaitKind.SLEEP) {
+            throw new IllegalArgumentException("The plan '" + name + "' does not read ${__P("
+                    + PlanKey.HOW_QUERY.property() + ",)} after its ?ms= (as jmeter-plans/talk.jmx does), so "
+                    + PlanKey.HOW.flag() + " " + wait.id() + " would not reach the server: add it to the request's"
+                    + " path.");
+        }
+        return withValues(wait, numbers, sourceAddress, others, firstUser);
     }
 
     /** The same plan with more properties of its own (a guest's path and expected answer). */
     public LoadPlan withOthers(Map<String, String> more) {
         Map<String, String> all = new LinkedHashMap<>(others);
         all.putAll(more);
-        return new LoadPlan(location, how, knobs, sourceAddress, firstUser, all);
+        return withValues(how, numbers, sourceAddress, all, firstUser);
     }
 
-    /** The same plan with its source address as the client evaluates it; a plan without the knob stays without. */
+    /** The same plan with its source address as the client evaluates it; a plan without the key stays without. */
     public LoadPlan withSourceAddress(String address) {
-        return sourceAddress == null ? this : new LoadPlan(location, how, knobs, address, firstUser, others);
+        return sourceAddress == null ? this : withValues(how, numbers, address, others, firstUser);
+    }
+
+    /** The same plan sent by a process whose users come after {@code users} of the processes before it. */
+    public LoadPlan afterUsers(int users) {
+        return withValues(how, numbers, sourceAddress, others, users);
     }
 
     /** A short warm-up of the same requests: {@code users} users, one loop, ramped up over a second. */
@@ -94,14 +201,36 @@ public record LoadPlan(
         return with(PlanKey.USERS, users).with(PlanKey.LOOPS, 1).with(PlanKey.RAMPUP, 1);
     }
 
-    /** Every property as a plan names it: the lab's knobs as whole numbers, the source address, the others. */
+    /** The connections of the pool each request waits through ({@code how=db}, {@code how=http-pool}); 0: none. */
+    public int poolSize() {
+        return switch (how) {
+            case DB -> Math.toIntExact(get(PlanKey.DB_POOL, 0));
+            case HTTP_POOL -> Math.toIntExact(get(PlanKey.HTTP_POOL, 0));
+            default -> 0;
+        };
+    }
+
+    /**
+     * Every property as text, as a plan names it and run.json records it: the lab's keys in their order, the wait
+     * included, then the plan's others.
+     */
     public Map<String, String> properties() {
         Map<String, String> properties = new LinkedHashMap<>();
-        knobs.forEach((key, value) -> properties.put(key.property(), Long.toString(value)));
-        if (sourceAddress != null) {
-            properties.put(PlanKey.SOURCE_ADDRESS.property(), sourceAddress);
+        for (PlanKey key : PlanKey.values()) {
+            text(key).ifPresent(value -> properties.put(key.property(), value));
         }
         properties.putAll(others);
         return properties;
+    }
+
+    /** The key's value as text; empty when the plan has none. */
+    private Optional<String> text(PlanKey key) {
+        if (key == PlanKey.HOW) {
+            return Optional.of(how.id());
+        }
+        if (key == PlanKey.SOURCE_ADDRESS) {
+            return Optional.ofNullable(sourceAddress);
+        }
+        return Optional.ofNullable(numbers.get(key)).map(String::valueOf);
     }
 }

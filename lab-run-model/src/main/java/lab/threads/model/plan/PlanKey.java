@@ -10,8 +10,8 @@ import lab.threads.model.wait.WaitKind;
  * Every property of a plan the lab names, once: its name in a plan (a .jmx's {@code ${__P(users,20000)}}, the
  * throughput plan's own), its option of {@code ./lab run}, the values it takes, who sets it and, for the lab's own,
  * its default. Nothing outside this model spells a key again (a lab-runner test scans the main sources for it): the
- * runner makes its options from these lines, checks a value once where it is given ({@link #checked}) and the clients'
- * forks read the same ranges. A {@link LoadPlan} carries them typed.
+ * runner makes its options from these lines and parses a value once where it is given ({@link LoadPlan#with(String,
+ * String)}), by the key's range. A {@link LoadPlan} carries them typed.
  */
 public enum PlanKey {
     /** Closed plans: the users, each a connection of its own. */
@@ -27,7 +27,7 @@ public enum PlanKey {
     LOOPS("loops", SetBy.PLAN, whole(1), "Plan property loops: requests per user. Default: the plan's (talk 3)."),
     /**
      * Open plans, and the throughput plan when above 0: arrivals a second. 0 is the throughput plan's "back to back";
-     * an open plan's rate makes its model, so it takes at least 1 there ({@link #checked(String, long)}).
+     * an open plan's rate makes its model, so it takes at least 1 there ({@link PlanModel#least}).
      */
     RATE(
             "rate",
@@ -257,40 +257,20 @@ public enum PlanKey {
     }
 
     /**
-     * The value as the plan keeps it, once checked: a whole number in the key's range, one of the servers' waits.
+     * Its whole number in its range.
      *
      * @throws IllegalArgumentException in one line, naming the key, what it takes and its option
      */
-    public String checked(String value) {
-        return checked(value, values.min());
-    }
-
-    /**
-     * As {@link #checked(String)}, a whole number of at least {@code min} too: what a plan's model needs of the keys
-     * that make it (an open plan's rate).
-     */
-    public String checked(String value, long min) {
-        String given = value.strip();
-        return switch (values.kind()) {
-            case TEXT -> value;
-            case WAIT ->
-                WaitKind.of(given)
-                        .map(WaitKind::id)
-                        .orElseThrow(() -> new IllegalArgumentException(flag() + " must be one of the servers' waits ("
-                                + WaitKind.ids() + "), got '" + value + "'."));
-            case WHOLE -> {
-                whole(given, min);
-                yield given;
-            }
-        };
-    }
-
-    /** Its whole number in its range. @throws IllegalArgumentException as {@link #checked(String)} */
     public long whole(String value) {
         return whole(value, values.min());
     }
 
-    /** Its whole number in its range and at least {@code min}. @throws IllegalArgumentException as {@link #checked} */
+    /**
+     * Its whole number in its range and at least {@code min}: what a plan's model needs of the keys that make it
+     * ({@link PlanModel#least}).
+     *
+     * @throws IllegalArgumentException as {@link #whole(String)}
+     */
     public long whole(String value, long min) {
         long least = Math.max(min, values.min());
         try {

@@ -6,14 +6,14 @@ import java.util.List;
 /**
  * The users of a plan whose load changes over time, as groups that each start at a second and hold their users for a
  * while: what the spike and step plans' thread groups are in JMeter and their phases in Hyperfoil, read from the same
- * knobs, so both clients send the same schedule. Groups add up: at any second the users are those of every group then
+ * keys, so both clients send the same schedule. Groups add up: at any second the users are those of every group then
  * running. A split load's plan (lab-client's {@code ClientShare.of}) gives each process its share of every group.
  */
 public final class UserGroups {
 
     /**
      * The bundled plans whose users come in groups: JMeter's .jmx, whose groups any client may send instead, read from
-     * the same knobs ({@link #of}).
+     * the same keys ({@link #of}).
      */
     public static final java.util.Set<String> PLANS = java.util.Set.of("spike", "step");
 
@@ -43,10 +43,10 @@ public final class UserGroups {
      * The plan's groups: a spike plan's base for its duration and its spike on top; a step plan's steps, each running
      * from its start to the plan's end; empty for any other plan.
      *
-     * Each key's range is checked where the plan is read ({@link LoadPlan#of}, {@link PlanKey#whole}); what is left
-     * here is the schedule's own rule.
+     * Each key's range is checked where the plan is read or given ({@link LoadPlan#with(String, String)}); what is
+     * left here is the schedule's own rule.
      *
-     * @throws IllegalArgumentException naming the knobs when the schedule cannot run (a spike past the duration)
+     * @throws IllegalArgumentException naming the keys when the schedule cannot run (a spike past the duration)
      */
     public static List<Group> of(LoadPlan plan) {
         if (plan.has(PlanKey.SPIKE_FACTOR)) {

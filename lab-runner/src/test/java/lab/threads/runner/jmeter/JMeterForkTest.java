@@ -359,16 +359,6 @@ class JMeterForkTest {
     }
 
     @Test
-    void aPlanPropertyThatIsNotANumberIsRefused() throws Exception {
-        Run run = run("jmeter-plans/smoke.jmx", JMeterThreads.VIRTUAL, 20, Map.of("users", "abc"));
-
-        assertEquals(JMeterMain.EXIT_USAGE, run.exitCode(), run.describe());
-        assertTrue(run.stderr().contains("-Jusers=abc: Plan property 'users' must be a whole number"), run.describe());
-        assertFalse(Files.exists(run.jtl()), run.describe());
-        assertFalse(Files.exists(run.jtl().resolveSibling("client-stats.jsonl")), run.describe());
-    }
-
-    @Test
     void aMissingPlanIsRefused() throws Exception {
         Run run = run("no/such/plan.jmx", JMeterThreads.VIRTUAL, 20, Map.of());
 

@@ -8,18 +8,18 @@ import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * One name per setting, three ways to give it. The flag {@code --sleep-ms} is also the system property
- * {@code lab.sleep-ms} and the environment variable {@code LAB_SLEEP_MS}. A flag wins over a property, a property
- * over the environment, the environment over the built-in default.
+ * An option's twins: one name per setting, three ways to give it. The flag {@code --sleep-ms} is also the system
+ * property {@code lab.sleep-ms} and the environment variable {@code LAB_SLEEP_MS}. A flag wins over a property, a
+ * property over the environment, the environment over the built-in default.
  */
-public final class Knobs implements IDefaultValueProvider {
+public final class OptionTwins implements IDefaultValueProvider {
     private final UnaryOperator<String> environment;
     private final Map<String, String> fallbacks;
 
     /**
      * @param fallbacks defaults that are not constants (per-variant port, limits read from the OS), by flag name
      */
-    public Knobs(Map<String, String> fallbacks) {
+    public OptionTwins(Map<String, String> fallbacks) {
         this(System::getenv, fallbacks);
     }
 
@@ -27,7 +27,7 @@ public final class Knobs implements IDefaultValueProvider {
      * @param environment the environment variables to read, by name: {@code System::getenv}, or a test's own
      * @param fallbacks   defaults that are not constants, by flag name
      */
-    public Knobs(UnaryOperator<String> environment, Map<String, String> fallbacks) {
+    public OptionTwins(UnaryOperator<String> environment, Map<String, String> fallbacks) {
         this.environment = environment;
         this.fallbacks = fallbacks;
     }

@@ -1,7 +1,6 @@
 package lab.threads.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,16 +14,19 @@ import java.util.Map;
 import lab.threads.client.ChosenClient;
 import lab.threads.client.ClientPrograms;
 import lab.threads.model.client.LoadClient;
+import lab.threads.model.plan.LoadPlan;
 import lab.threads.model.plan.PlanKey;
+import lab.threads.model.plan.PlanModel;
 import lab.threads.run.PlanShape;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class PlanChoiceTest {
+/** The plan of a run as chosen at the flag ({@link PlanOptions#chosen}): its shape by model, its client's checks. */
+class ChosenPlanTest {
 
     @Test
     void theTalkPlanDefaultsAreTheTalk() throws IOException {
-        PlanShape shape = PlanChoice.resolve("talk", Map.of()).shape();
+        PlanShape shape = PlanShape.of(PlanOptions.chosen("talk", Map.of()));
         assertEquals(new PlanShape(20000, 20, 3, 6000), shape);
         assertEquals(60000, shape.idealSamples());
         // The last user starts at rampup x (n-1)/n, as JMeter spaces them, then runs its 3 loops of 6 s.
@@ -33,30 +35,29 @@ class PlanChoiceTest {
 
     @Test
     void overridesReplaceThePlansDefaults() throws IOException {
-        PlanChoice plan = PlanChoice.resolve("smoke", Map.of("users", "7", "sleep_ms", "250"));
-        assertEquals(7, plan.shape().users());
-        assertEquals(250, plan.shape().sleepMs());
+        LoadPlan plan = PlanOptions.chosen("smoke", Map.of("users", "7", "sleep_ms", "250"));
+        assertEquals(7, PlanShape.of(plan).users());
+        assertEquals(250, PlanShape.of(plan).sleepMs());
         assertEquals("60000", plan.properties().get("response_timeout_ms"), "untouched knobs keep the plan's default");
     }
 
     @Test
     void theSpikePlansUsersAreTheBaseThenItsMultipleThenTheBase() throws IOException {
-        PlanShape shape = PlanChoice.resolve(
-                        "spike",
-                        Map.of(
-                                "users",
-                                "10",
-                                "spike_factor",
-                                "5",
-                                "spike_at",
-                                "6",
-                                "spike_seconds",
-                                "4",
-                                "duration",
-                                "20",
-                                "sleep_ms",
-                                "500"))
-                .shape();
+        PlanShape shape = PlanShape.of(PlanOptions.chosen(
+                "spike",
+                Map.of(
+                        "users",
+                        "10",
+                        "spike_factor",
+                        "5",
+                        "spike_at",
+                        "6",
+                        "spike_seconds",
+                        "4",
+                        "duration",
+                        "20",
+                        "sleep_ms",
+                        "500")));
         assertEquals(
                 List.of(new PlanShape.Stage(0, 6, 10), new PlanShape.Stage(6, 10, 50), new PlanShape.Stage(10, 20, 10)),
                 shape.stages());
@@ -72,46 +73,43 @@ class PlanChoiceTest {
         assertEquals(20.0, shape.idealDurationSeconds(), 1e-9, "the base's users each end their last at 20 s");
         assertThrows(
                 IllegalArgumentException.class,
-                () -> PlanChoice.resolve("spike", Map.of("spike_at", "55", "spike_seconds", "10", "duration", "60"))
-                        .shape());
+                () -> PlanShape.of(PlanOptions.chosen(
+                        "spike", Map.of("spike_at", "55", "spike_seconds", "10", "duration", "60"))));
     }
 
     @Test
     void theStepPlanAddsItsUsersEveryStep() throws IOException {
-        PlanShape shape = PlanChoice.resolve("step", Map.of("users", "100", "steps", "3", "step_seconds", "5"))
-                .shape();
+        PlanShape shape =
+                PlanShape.of(PlanOptions.chosen("step", Map.of("users", "100", "steps", "3", "step_seconds", "5")));
         assertEquals(
                 List.of(
                         new PlanShape.Stage(0, 5, 100),
                         new PlanShape.Stage(5, 10, 200),
                         new PlanShape.Stage(10, 15, 300)),
                 shape.stages());
-        assertThrows(
-                IllegalArgumentException.class,
-                () -> PlanChoice.resolve("step", Map.of("steps", "11")).shape());
+        assertThrows(IllegalArgumentException.class, () -> PlanOptions.chosen("step", Map.of("steps", "11")));
     }
 
     @Test
     void theOpenPlanIsOpenAndItsIdealIsRateTimesDuration() throws IOException {
-        PlanChoice plan = PlanChoice.resolve("open", Map.of("rate", "50", "duration", "4", "sleep_ms", "200"));
-        assertTrue(plan.open());
-        assertEquals(PlanShape.open(50, 0, 4, 200), plan.shape());
-        assertEquals(200, plan.shape().idealSamples());
-        assertEquals(
-                5000 + 30000, plan.timeoutMs(PlanKey.CONNECT_TIMEOUT_MS) + plan.timeoutMs(PlanKey.RESPONSE_TIMEOUT_MS));
-        assertFalse(PlanChoice.resolve("talk", Map.of()).open());
+        LoadPlan plan = PlanOptions.chosen("open", Map.of("rate", "50", "duration", "4", "sleep_ms", "200"));
+        assertEquals(PlanModel.OPEN, plan.model());
+        assertEquals(PlanShape.open(50, 0, 4, 200), PlanShape.of(plan));
+        assertEquals(200, PlanShape.of(plan).idealSamples());
+        assertEquals(5000 + 30000, plan.get(PlanKey.CONNECT_TIMEOUT_MS, 0) + plan.get(PlanKey.RESPONSE_TIMEOUT_MS, 0));
+        assertEquals(PlanModel.CLOSED, PlanOptions.chosen("talk", Map.of()).model());
     }
 
     @Test
     void anOpenPlanWithoutADurationSaysWhatItNeeds(@TempDir Path dir) throws IOException {
         String open;
-        try (InputStream in = PlanChoice.class.getClassLoader().getResourceAsStream("jmeter-plans/open.jmx")) {
+        try (InputStream in = PlanOptions.class.getClassLoader().getResourceAsStream("jmeter-plans/open.jmx")) {
             open = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
         Path fixed = Files.writeString(dir.resolve("fixed.jmx"), open.replace("${__P(duration,60)}", "60"));
-        PlanChoice plan = PlanChoice.resolve(fixed.toString(), Map.of());
+        LoadPlan plan = PlanOptions.chosen(fixed.toString(), Map.of());
 
-        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, plan::shape);
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> PlanShape.of(plan));
         assertEquals(
                 "The open plan 'fixed' has no 'duration' property: the runner needs ${__P(duration,...)} in it "
                         + "(as in jmeter-plans/open.jmx) to work out its ideal.",
@@ -120,28 +118,28 @@ class PlanChoiceTest {
 
     @Test
     void theThroughputPlanIsConnectionsForADurationAndGoesWithHyperfoilOnly() throws IOException {
-        PlanChoice plan = PlanChoice.resolve("throughput", Map.of("connections", "1000", "duration", "20"));
-        assertTrue(plan.connections());
-        assertEquals(PlanShape.throughput(1000, 20, 0), plan.shape());
+        LoadPlan plan = PlanOptions.chosen("throughput", Map.of("connections", "1000", "duration", "20"));
+        assertEquals(PlanModel.CONNECTIONS, plan.model());
+        assertEquals(PlanShape.throughput(1000, 20, 0), PlanShape.of(plan));
         assertEquals("10", plan.properties().get("warmup"));
-        assertEquals("250", plan.with("connections", "250").properties().get("connections"), "sweepable");
+        assertEquals(
+                "250", PlanOptions.with(plan, "connections", "250").properties().get("connections"), "sweepable");
         assertEquals(
                 PlanShape.open(500, 0, 20, 0),
-                plan.with("rate", "500").shape(),
+                PlanShape.of(PlanOptions.with(plan, "rate", "500")),
                 "a rate: arrivals at it, an open plan's ideal and schedule");
-        assertThrows(IllegalArgumentException.class, () -> PlanChoice.resolve("throughput", Map.of("loops", "3")));
+        assertThrows(IllegalArgumentException.class, () -> PlanOptions.chosen("throughput", Map.of("loops", "3")));
 
         ChosenClient hyperfoil = ClientPrograms.choose("hyperfoil");
-        hyperfoil.check(plan.asked(0, 0, GuestRun.NONE));
+        hyperfoil.check(plan, 0, 0, false, false);
         for (String jmeter : List.of("jmeter", "virtual", "platform")) {
             IllegalArgumentException refused = assertThrows(
                     IllegalArgumentException.class,
-                    () -> ClientPrograms.choose(jmeter).check(plan.asked(0, 0, GuestRun.NONE)));
+                    () -> ClientPrograms.choose(jmeter).check(plan, 0, 0, false, false));
             assertTrue(refused.getMessage().contains("--client hyperfoil"), refused.getMessage());
         }
-        assertThrows(IllegalArgumentException.class, () -> hyperfoil.check(plan.asked(1, 0, GuestRun.NONE)), "workers");
-        assertThrows(
-                IllegalArgumentException.class, () -> hyperfoil.check(plan.asked(0, 10, GuestRun.NONE)), "warm-up");
+        assertThrows(IllegalArgumentException.class, () -> hyperfoil.check(plan, 1, 0, false, false), "workers");
+        assertThrows(IllegalArgumentException.class, () -> hyperfoil.check(plan, 0, 10, false, false), "warm-up");
         // A guest's body check, or https, is JMeter's only.
         GuestRun bodyChecked = new GuestRun(
                 lab.threads.runner.guest.Guest.of(
@@ -151,17 +149,18 @@ class PlanChoiceTest {
                         java.util.Set.of()),
                 new lab.threads.runner.guest.Expected(200, "ok"),
                 null);
-        IllegalArgumentException body =
-                assertThrows(IllegalArgumentException.class, () -> hyperfoil.check(plan.asked(0, 0, bodyChecked)));
+        IllegalArgumentException body = assertThrows(
+                IllegalArgumentException.class,
+                () -> hyperfoil.check(plan, 0, 0, bodyChecked.bodyChecked(), bodyChecked.overHttps()));
         assertTrue(body.getMessage().contains("leave --expect-body out"), body.getMessage());
-        PlanChoice talk = PlanChoice.resolve("talk", Map.of());
-        ClientPrograms.choose("virtual").check(talk.asked(2, 100, GuestRun.NONE));
+        LoadPlan talk = PlanOptions.chosen("talk", Map.of());
+        ClientPrograms.choose("virtual").check(talk, 2, 100, false, false);
         // Hyperfoil sends the talk's and smoke plans from their knobs too, and refuses the open plan by name.
-        hyperfoil.check(talk.asked(0, 0, GuestRun.NONE));
-        hyperfoil.check(PlanChoice.resolve("smoke", Map.of()).asked(0, 0, GuestRun.NONE));
+        hyperfoil.check(talk, 0, 0, false, false);
+        hyperfoil.check(PlanOptions.chosen("smoke", Map.of()), 0, 0, false, false);
         IllegalArgumentException open = assertThrows(
                 IllegalArgumentException.class,
-                () -> hyperfoil.check(PlanChoice.resolve("open", Map.of()).asked(0, 0, GuestRun.NONE)));
+                () -> hyperfoil.check(PlanOptions.chosen("open", Map.of()), 0, 0, false, false));
         assertTrue(open.getMessage().contains("talk, smoke, throughput, spike and step"), open.getMessage());
     }
 
