@@ -11,6 +11,9 @@ import lab.threads.common.Variant;
 import lab.threads.model.plan.LoadPlan;
 import lab.threads.model.plan.PlanKey;
 import lab.threads.run.PlanShape;
+import lab.threads.runner.machine.CpuCosts;
+import lab.threads.runner.machine.CpuSets;
+import lab.threads.runner.machine.MachineLimits;
 import lab.threads.runner.outside.CpuList;
 
 /**

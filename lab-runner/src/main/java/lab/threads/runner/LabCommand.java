@@ -29,6 +29,8 @@ import lab.threads.run.PlanShape;
 import lab.threads.run.Sweep;
 import lab.threads.runner.guest.Expected;
 import lab.threads.runner.guest.Guest;
+import lab.threads.runner.machine.CpuSets;
+import lab.threads.runner.machine.SourceAddress;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

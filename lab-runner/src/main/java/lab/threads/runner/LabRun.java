@@ -23,6 +23,8 @@ import lab.threads.run.RunOutcome;
 import lab.threads.run.RunRecord;
 import lab.threads.runner.guest.Guest;
 import lab.threads.runner.guest.GuestProcess;
+import lab.threads.runner.machine.CpuCosts;
+import lab.threads.runner.machine.MachineLimits;
 
 /**
  * The pipeline of one {@code ./lab run}: plan (its cases: sweep levels x repeats) -> run each server in turn ->

@@ -12,6 +12,8 @@ import lab.threads.common.Variant;
 import lab.threads.model.plan.LoadPlan;
 import lab.threads.model.plan.PlanKey;
 import lab.threads.run.Sweep;
+import lab.threads.runner.machine.CpuSets;
+import lab.threads.runner.machine.SourceAddress;
 
 /**
  * Everything a run was asked to do, validated.

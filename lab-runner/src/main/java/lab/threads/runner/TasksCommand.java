@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 import lab.threads.process.LabCommands;
 import lab.threads.report.Reports;
 import lab.threads.run.RunFolder;
+import lab.threads.runner.machine.CpuCosts;
 import lab.threads.tasks.ServerCost;
 import lab.threads.tasks.TaskModel;
 import lab.threads.tasks.TaskProgress;

@@ -15,21 +15,23 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The runner reads one way down, as lab-report's packages do (its PackageOrderTest): the readings from outside the
- * processes at the bottom, the database a run waits on above them, and the runner's top package (the commands and the
- * run's pipeline) above them all, named by none. The load clients are modules of their own (client-jmeter,
- * client-hyperfoil). Read from the sources, javadoc links included, so no circle can come back through a comment's
- * import.
+ * processes at the bottom, then what a run stands on (the database, the machine), and the runner's top package (the
+ * commands and the run's pipeline) above them all, named by none. The load clients are modules of their own
+ * (client-jmeter, client-hyperfoil). Read from the sources, javadoc links included, so no circle can come back through
+ * a comment's import.
  */
 class RunnerPackagesOrderTest {
 
-    /** Bottom first: each may name only those before it; the top package ({@link #TOP}) may name them all. */
+    /** lab.threads.runner itself: the pipeline of a run, the first package a reader opens. */
+    static final String TOP = "";
+
+    /** Bottom first: each may name only those before it; {@link #TOP}, lab.threads.runner itself, is one of them. */
     static final List<String> ORDER = List.of(
             "outside", // /proc, the kernel's counters and queues, CPU lists: a process read from outside
             "guest", // a service the lab did not write: its URL, its expected answer, its process and keeper
-            "database"); // the PostgreSQL a run through a pool waits on: its fork and its own view of it
-
-    /** lab.threads.runner itself: the commands, the plan, the run, above every package of ORDER. */
-    static final String TOP = "";
+            "database", // the PostgreSQL a run through a pool waits on: its fork and its own view of it
+            "machine", // this machine's limits, its cores (--cpus), its source addresses, its CPU per request
+            TOP); // the run: its options, plan and cases, the checks before it, LabRun, each server's turn
 
     private static final Path SOURCES = Path.of("src/main/java/lab/threads/runner");
     /** A class of a package below the runner (group 1 its package), or of the top package itself (group 1 null). */
@@ -47,13 +49,25 @@ class RunnerPackagesOrderTest {
                 Matcher named = NAMES.matcher(Files.readString(file).replaceFirst("(?m)^package [\\w.]+;", ""));
                 while (named.find()) {
                     String to = named.group(1) == null ? TOP : named.group(1);
-                    if (to.equals(TOP) || ORDER.indexOf(to) > ORDER.indexOf(from)) {
+                    if (ORDER.indexOf(to) > ORDER.indexOf(from)) {
                         climbs.add(SOURCES.relativize(file) + " names " + named.group());
                     }
                 }
             }
         }
-        assertEquals(List.of(), climbs, "order, bottom first: " + ORDER + ", then the top package");
+        assertEquals(List.of(), climbs, "order, bottom first: " + ORDER + " (\"\" the top package)");
+    }
+
+    @Test
+    void everyPackageHasItsPlace() throws IOException {
+        try (Stream<Path> dirs = Files.list(SOURCES)) {
+            List<String> unplaced = dirs.filter(Files::isDirectory)
+                    .map(dir -> dir.getFileName().toString())
+                    .filter(name -> !ORDER.contains(name))
+                    .sorted()
+                    .toList();
+            assertEquals(List.of(), unplaced, "give each package of the runner its place in ORDER");
+        }
     }
 
     private static List<Path> javaFiles(Path dir) throws IOException {

@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.machine;
 
 import java.net.Inet4Address;
 import java.net.InetAddress;
@@ -15,9 +15,9 @@ import lab.threads.model.plan.PlanKey;
  *
  * @param value {@code per-user}, {@code system} (the kernel picks, as JMeter does by default) or one IP address
  */
-record SourceAddress(String value) {
-    static final String PLAN_PROPERTY = PlanKey.SOURCE_ADDRESS.property();
-    static final String PER_USER = "per-user";
+public record SourceAddress(String value) {
+    public static final String PLAN_PROPERTY = PlanKey.SOURCE_ADDRESS.property();
+    public static final String PER_USER = "per-user";
     static final String SYSTEM = "system";
     /**
      * What the plans evaluate for each request under {@code per-user}: 127.n for the user numbered n in its group
@@ -26,7 +26,7 @@ record SourceAddress(String value) {
     static final String PER_USER_EXPRESSION = "127.${__threadNum}";
 
     /** @throws IllegalArgumentException for anything but per-user, system or an IP address, saying which it takes */
-    static SourceAddress parse(String value) {
+    public static SourceAddress parse(String value) {
         String given = value.strip();
         if (!given.equals(PER_USER) && !given.equals(SYSTEM)) {
             try {
@@ -40,12 +40,12 @@ record SourceAddress(String value) {
     }
 
     /** Whether the users against {@code host} each bind an address of their own. */
-    boolean perUserTowards(String host) {
+    public boolean perUserTowards(String host) {
         return value.equals(PER_USER) && loopbackV4(host);
     }
 
     /** The plan property's value for the load against {@code host}: empty means the kernel picks. */
-    String propertyTowards(String host) {
+    public String propertyTowards(String host) {
         if (value.equals(PER_USER)) {
             return loopbackV4(host) ? PER_USER_EXPRESSION : "";
         }

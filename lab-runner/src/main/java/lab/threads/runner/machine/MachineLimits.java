@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.machine;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,9 +16,9 @@ import lab.threads.common.OsLimits;
  * @param cores      the cores this process may run on
  * @param load       the kernel's load average over the last minute (/proc/loadavg): runnable tasks, others' included
  */
-record MachineLimits(Long openFiles, Long threads, Long localPorts, Long somaxconn, int cores, Double load) {
+public record MachineLimits(Long openFiles, Long threads, Long localPorts, Long somaxconn, int cores, Double load) {
 
-    static MachineLimits here() {
+    public static MachineLimits here() {
         List<String> limits = lines("/proc/self/limits");
         Long processes = limit(limits, "Max processes");
         Long pidMax = lines("/proc/sys/kernel/pid_max").stream()

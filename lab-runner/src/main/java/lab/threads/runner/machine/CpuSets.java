@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.machine;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,7 +23,7 @@ public record CpuSets(String server, String client) {
     private static final Pattern SIDE = Pattern.compile("(server|client)=(\\d+(?:-\\d+)?(?:,\\d+(?:-\\d+)?)*)");
 
     /** Parses and checks {@code --cpus} against the CPUs this process may use; throws with what to do. */
-    static CpuSets parse(String value, BitSet allowed, boolean tasksetInstalled) {
+    public static CpuSets parse(String value, BitSet allowed, boolean tasksetInstalled) {
         String text = value.trim().toLowerCase(Locale.ROOT);
         if (text.equals("shared")) {
             return SHARED;
@@ -64,7 +64,7 @@ public record CpuSets(String server, String client) {
     }
 
     /** The CPUs this process may run on ({@code Cpus_allowed_list} of /proc/self/status); the JVM's count elsewhere. */
-    static BitSet allowedHere() {
+    public static BitSet allowedHere() {
         try {
             for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
                 if (line.startsWith("Cpus_allowed_list:")) {
@@ -79,7 +79,7 @@ public record CpuSets(String server, String client) {
         return all;
     }
 
-    static boolean tasksetOnPath() {
+    public static boolean tasksetOnPath() {
         String path = System.getenv().getOrDefault("PATH", "");
         for (String dir : path.split(java.io.File.pathSeparator)) {
             if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "taskset"))) {
@@ -89,12 +89,12 @@ public record CpuSets(String server, String client) {
         return false;
     }
 
-    boolean shared() {
+    public boolean shared() {
         return server == null && client == null;
     }
 
     /** The words of the metadata, the plan line and the report: "shared: 2 cores" or "server: CPU 1, client: CPU 0". */
-    String describe(int machineCores) {
+    public String describe(int machineCores) {
         if (shared()) {
             return "shared: " + machineCores + " cores";
         }
@@ -102,12 +102,12 @@ public record CpuSets(String server, String client) {
     }
 
     /** What goes before the server's command line: {@code taskset -c <cpus>}, or nothing. */
-    List<String> serverLauncher() {
+    public List<String> serverLauncher() {
         return launcher(server);
     }
 
     /** What goes before the forked JMeter's command line. */
-    List<String> clientLauncher() {
+    public List<String> clientLauncher() {
         return launcher(client);
     }
 

@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.machine;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -23,8 +23,8 @@ import lab.threads.run.RunFolder;
  * @param client by {@link ChosenClient#label()}
  * @param server by variant id
  */
-record CpuCosts(Map<String, Cost> client, Map<String, Cost> server) {
-    static final String FILE = RunFolder.CPU_COSTS_FILE;
+public record CpuCosts(Map<String, Cost> client, Map<String, Cost> server) {
+    public static final String FILE = RunFolder.CPU_COSTS_FILE;
     /**
      * Fewer requests than this say more about start-up and JIT warm-up than about a request, so a forecast made from
      * them would overstate the CPU a request needs (docs/results.md, "the figures behind its settings").
@@ -34,10 +34,10 @@ record CpuCosts(Map<String, Cost> client, Map<String, Cost> server) {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /** @param from where the figure was measured, in words */
-    record Cost(double ms, String from) {}
+    public record Cost(double ms, String from) {}
 
     /** The shipped figures, overlaid with the results folder's own. */
-    static CpuCosts load(Path resultsDir) {
+    public static CpuCosts load(Path resultsDir) {
         CpuCosts costs = shipped();
         Path own = resultsDir.resolve(FILE);
         if (Files.isRegularFile(own)) {
@@ -65,7 +65,7 @@ record CpuCosts(Map<String, Cost> client, Map<String, Cost> server) {
      * This run's figures, where it measured enough requests with a side's CPU known: the client's when its users ran
      * here, the server's when its /stats answered to the end (one that stopped answering reported only part of it).
      */
-    CpuCosts learn(ServerFigures run, ChosenClient chosen, String runFolder) {
+    public CpuCosts learn(ServerFigures run, ChosenClient chosen, String runFolder) {
         long requests = run.requests();
         if (!run.outcome().ok() || requests < FEWEST_REQUESTS) {
             return this;
@@ -81,7 +81,7 @@ record CpuCosts(Map<String, Cost> client, Map<String, Cost> server) {
     }
 
     /** Writes the results folder's table: whole, since two runs may write it at once. */
-    void save(Path resultsDir) throws IOException {
+    public void save(Path resultsDir) throws IOException {
         AtomicFile.write(resultsDir.resolve(FILE), JSON.writeValueAsString(this));
     }
 
