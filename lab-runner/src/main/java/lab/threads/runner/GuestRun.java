@@ -15,6 +15,7 @@ import lab.threads.run.RunRecord;
 import lab.threads.runner.guest.Expected;
 import lab.threads.runner.guest.Guest;
 import lab.threads.runner.guest.GuestProcess;
+import lab.threads.runner.process.Java;
 
 /**
  * The guests of a run, services the lab did not write, and what is asked of their answers.

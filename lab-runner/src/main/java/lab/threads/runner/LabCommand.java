@@ -31,6 +31,7 @@ import lab.threads.runner.guest.Expected;
 import lab.threads.runner.guest.Guest;
 import lab.threads.runner.machine.CpuSets;
 import lab.threads.runner.machine.SourceAddress;
+import lab.threads.runner.process.ServerJdk;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

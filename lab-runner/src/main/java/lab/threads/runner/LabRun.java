@@ -25,6 +25,9 @@ import lab.threads.runner.guest.Guest;
 import lab.threads.runner.guest.GuestProcess;
 import lab.threads.runner.machine.CpuCosts;
 import lab.threads.runner.machine.MachineLimits;
+import lab.threads.runner.process.Backends;
+import lab.threads.runner.process.LabHome;
+import lab.threads.runner.process.ServerJdk;
 
 /**
  * The pipeline of one {@code ./lab run}: plan (its cases: sweep levels x repeats) -> run each server in turn ->

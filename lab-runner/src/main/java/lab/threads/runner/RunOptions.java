@@ -14,6 +14,9 @@ import lab.threads.model.plan.PlanKey;
 import lab.threads.run.Sweep;
 import lab.threads.runner.machine.CpuSets;
 import lab.threads.runner.machine.SourceAddress;
+import lab.threads.runner.process.Backends;
+import lab.threads.runner.process.ServerJdk;
+import lab.threads.runner.process.ServerProcess;
 
 /**
  * Everything a run was asked to do, validated.

@@ -42,6 +42,10 @@ import lab.threads.runner.machine.SourceAddress;
 import lab.threads.runner.outside.LabProcesses;
 import lab.threads.runner.outside.LocalWorkers;
 import lab.threads.runner.outside.OutsideSampler;
+import lab.threads.runner.process.Backends;
+import lab.threads.runner.process.LabHome;
+import lab.threads.runner.process.ServerJdk;
+import lab.threads.runner.process.ServerProcess;
 
 /**
  * One server's turn: start it (or use a running one), sample its stats, run the plan against it in the chosen client's

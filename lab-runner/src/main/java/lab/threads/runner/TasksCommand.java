@@ -13,6 +13,8 @@ import lab.threads.process.LabCommands;
 import lab.threads.report.Reports;
 import lab.threads.run.RunFolder;
 import lab.threads.runner.machine.CpuCosts;
+import lab.threads.runner.process.LabHome;
+import lab.threads.runner.process.TaskFork;
 import lab.threads.tasks.ServerCost;
 import lab.threads.tasks.TaskModel;
 import lab.threads.tasks.TaskProgress;

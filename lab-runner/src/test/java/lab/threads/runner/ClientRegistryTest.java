@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 import lab.threads.client.ClientProgram;
 import lab.threads.client.ClientPrograms;
 import lab.threads.model.client.LoadClient;
+import lab.threads.runner.process.LabHome;
 import org.junit.jupiter.api.Test;
 
 /**

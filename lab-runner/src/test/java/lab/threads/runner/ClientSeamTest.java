@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import lab.threads.model.client.LoadClient;
+import lab.threads.runner.process.LabHome;
 import org.junit.jupiter.api.Test;
 
 /**

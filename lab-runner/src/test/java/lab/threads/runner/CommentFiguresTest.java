@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import lab.threads.runner.process.LabHome;
 import org.junit.jupiter.api.Test;
 
 /**

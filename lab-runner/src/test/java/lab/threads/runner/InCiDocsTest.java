@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import lab.threads.runner.process.LabHome;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
 import picocli.CommandLine;

@@ -20,6 +20,7 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
+import lab.threads.runner.process.LabHome;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -20,6 +20,7 @@ import lab.threads.common.Variant;
 import lab.threads.jmeter.workers.JMeterWorkerMain;
 import lab.threads.jmeter.workers.RmiKeystoreCommand;
 import lab.threads.process.OptionTwins;
+import lab.threads.runner.process.LabHome;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import lab.threads.model.plan.PlanKey;
+import lab.threads.runner.process.LabHome;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -18,6 +18,8 @@ import java.time.Duration;
 import java.util.List;
 import lab.threads.common.Variant;
 import lab.threads.run.JvmSide;
+import lab.threads.runner.process.LabHome;
+import lab.threads.runner.process.ServerProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -15,10 +15,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The runner reads one way down, as lab-report's packages do (its PackageOrderTest): the readings from outside the
- * processes at the bottom, then what a run stands on (the database, the machine), and the runner's top package (the
- * commands and the run's pipeline) above them all, named by none. The load clients are modules of their own
- * (client-jmeter, client-hyperfoil). Read from the sources, javadoc links included, so no circle can come back through
- * a comment's import.
+ * processes at the bottom, then what a run stands on (the database, the machine, the processes it starts), and the
+ * runner's top package (the commands and the run's pipeline) above them all, named by none. The load clients are
+ * modules of their own (client-jmeter, client-hyperfoil). Read from the sources, javadoc links included, so no circle
+ * can come back through a comment's import.
  */
 class RunnerPackagesOrderTest {
 
@@ -31,6 +31,7 @@ class RunnerPackagesOrderTest {
             "guest", // a service the lab did not write: its URL, its expected answer, its process and keeper
             "database", // the PostgreSQL a run through a pool waits on: its fork and its own view of it
             "machine", // this machine's limits, its cores (--cpus), its source addresses, its CPU per request
+            "process", // the JVMs the runner starts and stops: a server, the backends, a task batch, a pinning probe
             TOP); // the run: its options, plan and cases, the checks before it, LabRun, each server's turn
 
     private static final Path SOURCES = Path.of("src/main/java/lab/threads/runner");

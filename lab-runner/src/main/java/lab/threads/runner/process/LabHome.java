@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.process;
 
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -6,11 +6,11 @@ import java.nio.file.Path;
 import lab.threads.common.Variant;
 
 /** The checkout the runner belongs to: where the server jars are built. */
-final class LabHome {
+public final class LabHome {
     private LabHome() {}
 
     /** Walks up from the runner's own jar or classes folder to the folder holding the server modules. */
-    static Path locate() {
+    public static Path locate() {
         try {
             Path start = Path.of(LabHome.class
                     .getProtectionDomain()
@@ -29,11 +29,11 @@ final class LabHome {
     }
 
     /** A client module's jar, e.g. client-hyperfoil/target/client-hyperfoil.jar. */
-    static Path clientJar(Path home, String module) {
+    public static Path clientJar(Path home, String module) {
         return home.resolve(module).resolve("target").resolve(module + ".jar");
     }
 
-    static Path serverJar(Path home, Variant variant) {
+    public static Path serverJar(Path home, Variant variant) {
         return home.resolve(variant.id()).resolve("target").resolve(variant.id() + ".jar");
     }
 }

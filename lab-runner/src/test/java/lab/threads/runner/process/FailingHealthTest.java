@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.process;
 
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

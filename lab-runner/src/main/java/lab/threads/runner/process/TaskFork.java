@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.process;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
@@ -35,7 +35,7 @@ import lab.threads.tasks.TasksMain;
  * {@code fork.log}. A fork that dies, refuses threads or runs past its time limit still gives a {@link TaskRun}
  * saying so: the other cases' figures are never lost to one.
  */
-final class TaskFork {
+public final class TaskFork {
     /**
      * Often enough to see a 2 s batch's peak, and rare enough that the reads of /proc stay a small share of a core
      * (docs/results.md, "the figures behind its settings").
@@ -53,7 +53,7 @@ final class TaskFork {
      * @param repeat   which repeat this is, from 1, for the record
      * @param watcher  told each progress line of the fork with the OS threads it holds now
      */
-    static TaskRun run(
+    public static TaskRun run(
             String seed,
             TaskSpec spec,
             int repeat,

@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.process;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -21,7 +21,7 @@ import lab.threads.runner.database.DatabaseSampler;
  * {@code how=http-pool} and {@code how=socket}. A run of plain sleeps starts neither. Whatever is started here stops
  * with the runner, SIGKILL included: each watches the runner's process.
  */
-final class Backends implements AutoCloseable {
+public final class Backends implements AutoCloseable {
     /** PostgreSQL's connections beyond the largest pool: the runner's own sampler, and room for a pool's refill. */
     static final int DATABASE_HEADROOM = 20;
 
@@ -36,7 +36,7 @@ final class Backends implements AutoCloseable {
     }
 
     /** Nothing to start: a run of waits that need neither. */
-    static final Backends NONE = new Backends(null, null);
+    public static final Backends NONE = new Backends(null, null);
 
     /**
      * Starts what {@code waits} need; when one cannot start, throws {@link IllegalArgumentException} with a sentence a
@@ -44,7 +44,7 @@ final class Backends implements AutoCloseable {
      *
      * @param largestDbPool the largest {@code db_pool} of any case: PostgreSQL's {@code max_connections} is set above it
      */
-    static Backends start(Set<WaitKind> waits, int largestDbPool, Path home, Path runDir, PrintStream out)
+    public static Backends start(Set<WaitKind> waits, int largestDbPool, Path home, Path runDir, PrintStream out)
             throws IOException, InterruptedException {
         DatabaseFork database = null;
         ServerProcess downstream = null;
@@ -91,7 +91,7 @@ final class Backends implements AutoCloseable {
     }
 
     /** The flags that point a server at them: {@code --db}, {@code --downstream}. */
-    List<String> serverFlags() {
+    public List<String> serverFlags() {
         List<String> flags = new ArrayList<>();
         if (database != null) {
             flags.add("--db=" + database.jdbcUrl());
@@ -103,12 +103,12 @@ final class Backends implements AutoCloseable {
     }
 
     /** The database's own view of the connections, sampled into the server's folder; null without a database. */
-    DatabaseSampler sampleDatabase(Path file) throws IOException {
+    public DatabaseSampler sampleDatabase(Path file) throws IOException {
         return database == null ? null : DatabaseSampler.start(database.jdbcUrl(), file);
     }
 
     /** What was started, for run.json: the database's version and settings, the downstream's address. */
-    RunRecord.Backends describe() throws IOException {
+    public RunRecord.Backends describe() throws IOException {
         return new RunRecord.Backends(
                 database == null ? null : database.version(),
                 database == null ? null : database.settings(),
@@ -116,7 +116,7 @@ final class Backends implements AutoCloseable {
     }
 
     /** The database died and came back (or stayed down) during the run, in its own words; empty when it never did. */
-    List<String> databaseEvents() throws IOException {
+    public List<String> databaseEvents() throws IOException {
         return database == null ? List.of() : database.events();
     }
 
@@ -125,7 +125,7 @@ final class Backends implements AutoCloseable {
      * starts in the background and leaves to init. Its backends are its children. Empty without a database, or while
      * its log does not name it yet.
      */
-    List<Long> outsideTheRunnersTree() {
+    public List<Long> outsideTheRunnersTree() {
         try {
             return database == null ? List.of() : List.of(database.postmasterPid());
         } catch (IOException | RuntimeException notYet) {
