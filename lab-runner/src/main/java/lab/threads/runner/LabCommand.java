@@ -32,6 +32,8 @@ import lab.threads.runner.guest.Guest;
 import lab.threads.runner.machine.CpuSets;
 import lab.threads.runner.machine.SourceAddress;
 import lab.threads.runner.process.ServerJdk;
+import lab.threads.runner.profiling.NativeMemoryTracking;
+import lab.threads.runner.profiling.Profiling;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

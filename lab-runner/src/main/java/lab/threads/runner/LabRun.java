@@ -28,6 +28,7 @@ import lab.threads.runner.machine.MachineLimits;
 import lab.threads.runner.process.Backends;
 import lab.threads.runner.process.LabHome;
 import lab.threads.runner.process.ServerJdk;
+import lab.threads.runner.profiling.Profiling;
 
 /**
  * The pipeline of one {@code ./lab run}: plan (its cases: sweep levels x repeats) -> run each server in turn ->

@@ -17,6 +17,7 @@ import lab.threads.runner.machine.SourceAddress;
 import lab.threads.runner.process.Backends;
 import lab.threads.runner.process.ServerJdk;
 import lab.threads.runner.process.ServerProcess;
+import lab.threads.runner.profiling.Profiling;
 
 /**
  * Everything a run was asked to do, validated.

@@ -46,6 +46,7 @@ import lab.threads.runner.process.Backends;
 import lab.threads.runner.process.LabHome;
 import lab.threads.runner.process.ServerJdk;
 import lab.threads.runner.process.ServerProcess;
+import lab.threads.runner.profiling.Profiling;
 
 /**
  * One server's turn: start it (or use a running one), sample its stats, run the plan against it in the chosen client's

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import lab.threads.runner.profiling.AsyncProfilerLibrary;
+import lab.threads.runner.profiling.Profiling;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -20,6 +20,7 @@ import lab.threads.common.Variant;
 import lab.threads.run.JvmSide;
 import lab.threads.runner.process.LabHome;
 import lab.threads.runner.process.ServerProcess;
+import lab.threads.runner.profiling.Profiling;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -32,6 +32,7 @@ class RunnerPackagesOrderTest {
             "database", // the PostgreSQL a run through a pool waits on: its fork and its own view of it
             "machine", // this machine's limits, its cores (--cpus), its source addresses, its CPU per request
             "process", // the JVMs the runner starts and stops: a server, the backends, a task batch, a pinning probe
+            "profiling", // what records a JVM the lab starts: --profile, async-profiler's library, native memory
             TOP); // the run: its options, plan and cases, the checks before it, LabRun, each server's turn
 
     private static final Path SOURCES = Path.of("src/main/java/lab/threads/runner");

@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.profiling;
 
 /** Starts and joins platform threads for a second: the thread-per-request model's cost in miniature. */
 public final class ThreadStartsOnPurpose {

@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.profiling;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -12,9 +12,9 @@ import lab.threads.run.JfrSettings;
  * into a file of its server's folder (docs/profiling.md). Its settings, the lab's lab.jfc, are written once per run
  * into the run folder, where the flags name them and a reader finds what was recorded.
  */
-final class Profiling {
+public final class Profiling {
     /** Measured (docs/profiling.md, "What it costs"), said whenever a run records. */
-    static final String COST =
+    public static final String COST =
             "cost, measured on 2 cores: none beyond run-to-run noise at 3,000 users; at the talk plan "
                     + "thread per request +9% server CPU per request (docs/profiling.md)";
 
@@ -23,7 +23,7 @@ final class Profiling {
     private static final String ASYNC_INTERVAL = "20ms";
 
     /** What samples the CPU. Every mode but off records lab.jfc's JFR events too. */
-    enum Mode {
+    public enum Mode {
         OFF("off"),
         /** The JDK's own sampler: threads running Java code only, so time in the JVM, in native code or the kernel is unseen. */
         JFR("jfr: JDK Flight Recorder with " + JfrSettings.FILE
@@ -44,7 +44,7 @@ final class Profiling {
             this.description = description;
         }
 
-        static Mode parse(String value) {
+        public static Mode parse(String value) {
             Mode mode = Arrays.stream(values())
                     .filter(m -> m.label().equals(value.trim().toLowerCase(Locale.ROOT)))
                     .findFirst()
@@ -71,7 +71,7 @@ final class Profiling {
         }
 
         /** For the run's line and its metadata: what is recorded, or "off". */
-        String describe() {
+        public String describe() {
             return description;
         }
 
@@ -91,7 +91,7 @@ final class Profiling {
     }
 
     /** Writes what the flags name into the run folder: lab.jfc, and async-profiler's library for the async modes. */
-    static Profiling prepare(Mode mode, Path runDir) throws IOException {
+    public static Profiling prepare(Mode mode, Path runDir) throws IOException {
         if (mode == Mode.OFF) {
             return OFF;
         }
@@ -102,12 +102,12 @@ final class Profiling {
                 mode.async() ? AsyncProfilerLibrary.extract(dir.resolve(".async-profiler")) : null);
     }
 
-    boolean on() {
+    public boolean on() {
         return mode != Mode.OFF;
     }
 
     /** The flags that make a JVM write {@code recording} when it exits; none when off. */
-    List<String> jvmFlags(Path recording) {
+    public List<String> jvmFlags(Path recording) {
         String file = recording.toAbsolutePath().toString();
         return switch (mode) {
             case OFF -> List.of();
@@ -127,7 +127,7 @@ final class Profiling {
     }
 
     /** Said once, at the start of a profiled run: what is recorded, where, and what it costs. */
-    String line(boolean serversStarted, boolean serversTargeted) {
+    public String line(boolean serversStarted, boolean serversTargeted) {
         String descriptors = mode == Mode.ASYNC_KERNEL
                 ? "; perf_events holds a file descriptor per thread: a server of thousands of threads can run out of them"
                 : "";

@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.profiling;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,13 +9,13 @@ import java.util.Locale;
  * {@code /stats/memory} can only tell platform threads' stacks from the rest of the native memory when they do, and
  * tracking costs each allocation a header and a count, so it is a choice of the run ({@code --native-memory-tracking}).
  */
-enum NativeMemoryTracking {
+public enum NativeMemoryTracking {
     SUMMARY,
     OFF;
 
     private static final String FLAG = "-XX:NativeMemoryTracking=";
 
-    static NativeMemoryTracking parse(String value) {
+    public static NativeMemoryTracking parse(String value) {
         for (NativeMemoryTracking mode : values()) {
             if (mode.name().toLowerCase(Locale.ROOT).equals(value.trim().toLowerCase(Locale.ROOT))) {
                 return mode;
@@ -28,7 +28,7 @@ enum NativeMemoryTracking {
      * The servers' JVM flags with this mode's; flags that already choose a tracking mode keep theirs, the later flag
      * being the one the JVM would take anyway.
      */
-    List<String> applyTo(List<String> serverJvmFlags) {
+    public List<String> applyTo(List<String> serverJvmFlags) {
         if (this == OFF || serverJvmFlags.stream().anyMatch(flag -> flag.startsWith(FLAG))) {
             return serverJvmFlags;
         }

@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.profiling;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -12,7 +12,7 @@ import java.util.Locale;
  * ({@code tools.profiler:async-profiler}), which holds one per platform: the async modes of {@code --profile} load it
  * into each recorded JVM as an agent.
  */
-final class AsyncProfilerLibrary {
+public final class AsyncProfilerLibrary {
     private static final String FILE = "libasyncProfiler.so";
 
     private AsyncProfilerLibrary() {}
@@ -46,7 +46,7 @@ final class AsyncProfilerLibrary {
      * Whether perf_events may sample the kernel for a process of this user: root, or {@code kernel.perf_event_paranoid}
      * at most 1. Otherwise async-profiler's perf_events engine silently falls back to a timer without kernel frames.
      */
-    static boolean kernelStacksAllowed() {
+    public static boolean kernelStacksAllowed() {
         try {
             boolean root = Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
             return root

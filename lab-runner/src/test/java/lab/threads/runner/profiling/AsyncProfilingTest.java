@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.profiling;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordingFile;
+import lab.threads.runner.CpuTimed;
 import lab.threads.runner.process.Java;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
