@@ -11,6 +11,7 @@ import lab.threads.common.Variant;
 import lab.threads.model.plan.LoadPlan;
 import lab.threads.model.plan.PlanKey;
 import lab.threads.run.PlanShape;
+import lab.threads.runner.client.ClientSplit;
 import lab.threads.runner.machine.CpuCosts;
 import lab.threads.runner.machine.CpuSets;
 import lab.threads.runner.machine.MachineLimits;

@@ -27,6 +27,7 @@ import lab.threads.process.OptionTwins;
 import lab.threads.report.RunChecks;
 import lab.threads.run.PlanShape;
 import lab.threads.run.Sweep;
+import lab.threads.runner.client.ClientSplit;
 import lab.threads.runner.guest.Expected;
 import lab.threads.runner.guest.Guest;
 import lab.threads.runner.machine.CpuSets;

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import lab.threads.process.LabCommands;
 import lab.threads.report.RunRewrite;
+import lab.threads.runner.client.ClientProcessMerge;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;

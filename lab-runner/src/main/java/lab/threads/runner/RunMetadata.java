@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import lab.threads.common.OsLimits;
 import lab.threads.common.Variant;
 import lab.threads.run.RunRecord;
+import lab.threads.runner.client.ClientSplit;
 
 /**
  * What a reader needs to trust or reproduce a run: when, where, on what, with which plan, settings and code, as the record

@@ -35,6 +35,8 @@ import lab.threads.run.JvmSide;
 import lab.threads.run.PlanShape;
 import lab.threads.run.RunFolder;
 import lab.threads.run.RunOutcome;
+import lab.threads.runner.client.ClientProcessMerge;
+import lab.threads.runner.client.ClientSplit;
 import lab.threads.runner.database.DatabaseSampler;
 import lab.threads.runner.machine.CpuSets;
 import lab.threads.runner.machine.MachineLimits;

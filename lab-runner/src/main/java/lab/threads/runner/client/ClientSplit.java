@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.client;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -22,13 +22,13 @@ import lab.threads.run.RunFolder;
  * @param processes at least 1
  * @param why       the reason, for the console and run.json
  */
-record ClientSplit(int processes, String why) {
+public record ClientSplit(int processes, String why) {
 
     /** {@code --client-processes}'s default: as many as the plan's connections need. */
-    static final String AUTO = "auto";
+    public static final String AUTO = "auto";
 
     /** A load its client's workers run: one fork, the controller. */
-    static final ClientSplit ON_WORKERS = new ClientSplit(1, "one process, the controller of the workers");
+    public static final ClientSplit ON_WORKERS = new ClientSplit(1, "one process, the controller of the workers");
 
     /**
      * {@code --client-processes}'s value checked: {@value #AUTO} or a whole number from 1.
@@ -36,7 +36,7 @@ record ClientSplit(int processes, String why) {
      * @return 0 for {@value #AUTO}, else the number asked
      * @throws IllegalArgumentException in one line naming the values it takes
      */
-    static int parse(String asked) {
+    public static int parse(String asked) {
         String value = asked.strip().toLowerCase(Locale.ROOT);
         if (value.equals(AUTO)) {
             return 0;
@@ -62,7 +62,7 @@ record ClientSplit(int processes, String why) {
      * @param client      whose fork, for the descriptors it holds besides its connections
      * @param openFiles   a process's open-files limit here; null when unknown or unlimited
      */
-    static ClientSplit of(int asked, long worst, int shares, LoadClient client, Long openFiles) {
+    public static ClientSplit of(int asked, long worst, int shares, LoadClient client, Long openFiles) {
         if (asked > 0) {
             int processes = Math.min(asked, Math.max(1, shares));
             return new ClientSplit(
@@ -92,7 +92,7 @@ record ClientSplit(int processes, String why) {
     }
 
     /** Says in the server's folder how many processes sent its load and why ({@link RunFolder#CLIENT_SPLIT_FILE}). */
-    void writeTo(Path serverDir) throws IOException {
+    public void writeTo(Path serverDir) throws IOException {
         Map<String, Object> said = new LinkedHashMap<>();
         said.put("processes", processes);
         said.put("why", why);
@@ -101,11 +101,11 @@ record ClientSplit(int processes, String why) {
     }
 
     /** Each process's share, from 1. */
-    ClientShare share(int index) {
+    public ClientShare share(int index) {
         return new ClientShare(index, processes);
     }
 
-    boolean split() {
+    public boolean split() {
         return processes > 1;
     }
 }

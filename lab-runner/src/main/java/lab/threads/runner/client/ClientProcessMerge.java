@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -41,7 +41,7 @@ import org.apache.commons.csv.CSVRecord;
  *       {@code processes} says how many.
  * </ul>
  */
-final class ClientProcessMerge {
+public final class ClientProcessMerge {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final CSVFormat READ =
@@ -55,7 +55,7 @@ final class ClientProcessMerge {
     private ClientProcessMerge() {}
 
     /** Merges the files of the client processes in {@code serverDir}; a process's missing file is none. */
-    static void merge(Path serverDir) throws IOException {
+    public static void merge(Path serverDir) throws IOException {
         List<Path> dirs = RunFolder.clientProcessDirs(serverDir);
         samples(
                 dirs.stream().map(dir -> dir.resolve(RunFolder.SAMPLES_FILE)).toList(),
@@ -71,7 +71,7 @@ final class ClientProcessMerge {
      * Merges every split load under {@code runDir} (a run, a case or a repeat) that has its processes' files but not
      * their merge: a run whose runner was killed before the load's end, which {@code ./lab report} then recovers.
      */
-    static void mergeWhereMissing(Path runDir) throws IOException {
+    public static void mergeWhereMissing(Path runDir) throws IOException {
         String first = RunFolder.clientProcessDir(1);
         List<Path> split;
         try (Stream<Path> dirs = Files.walk(runDir, 4)) {

@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,7 +17,7 @@ import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class ClientProcessMergeTest {
+public class ClientProcessMergeTest {
 
     private static final String HEADER = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,"
             + "success,failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect";
@@ -151,7 +151,7 @@ class ClientProcessMergeTest {
     }
 
     /** A .jtl's samples, by its header's names. */
-    static List<CSVRecord> records(Path jtl) throws IOException {
+    public static List<CSVRecord> records(Path jtl) throws IOException {
         try (Reader in = Files.newBufferedReader(jtl)) {
             return CSVFormat.DEFAULT
                     .builder()
