@@ -49,6 +49,8 @@ import lab.threads.runner.process.LabHome;
 import lab.threads.runner.process.ServerJdk;
 import lab.threads.runner.process.ServerProcess;
 import lab.threads.runner.profiling.Profiling;
+import lab.threads.runner.stats.MemoryPlateaus;
+import lab.threads.runner.stats.StatsSampler;
 
 /**
  * One server's turn: start it (or use a running one), sample its stats, run the plan against it in the chosen client's

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import lab.threads.run.PlanShape;
+import lab.threads.runner.stats.MemoryPlateaus;
+import lab.threads.runner.stats.PlateauWatch;
 import org.junit.jupiter.api.Test;
 
 /** When a hold plan's plateaus are read, and which plans hold their requests at all. */

@@ -34,6 +34,7 @@ class RunnerPackagesOrderTest {
             "process", // the JVMs the runner starts and stops: a server, the backends, a task batch, a pinning probe
             "profiling", // what records a JVM the lab starts: --profile, async-profiler's library, native memory
             "client", // a load split over client processes, and their files merged into one client's
+            "stats", // the server's own figures, read over HTTP while it runs: /stats each second, /stats/memory
             TOP); // the run: its options, plan and cases, the checks before it, LabRun, each server's turn
 
     private static final Path SOURCES = Path.of("src/main/java/lab/threads/runner");

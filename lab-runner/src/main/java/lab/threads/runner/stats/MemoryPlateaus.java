@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.stats;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -29,7 +29,7 @@ import lab.threads.run.RunFolder;
  * while above the last plateau's by half a step, so that a server that refuses some of them still has its plateaus
  * read, at what it held.
  */
-final class MemoryPlateaus implements AutoCloseable {
+public final class MemoryPlateaus implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration POLL = Duration.ofMillis(500);
 
@@ -49,7 +49,7 @@ final class MemoryPlateaus implements AutoCloseable {
     }
 
     /** Started, its baseline read, when the plan holds its requests ({@link #heldByStep}); else none. */
-    static Optional<MemoryPlateaus> startIfHolding(PlanShape shape, URI base, Path file) throws IOException {
+    public static Optional<MemoryPlateaus> startIfHolding(PlanShape shape, URI base, Path file) throws IOException {
         List<Integer> held = heldByStep(shape);
         return held.isEmpty() ? Optional.empty() : Optional.of(new MemoryPlateaus(base, file, held));
     }
@@ -58,7 +58,7 @@ final class MemoryPlateaus implements AutoCloseable {
      * The requests held at each step's plateau: a staged plan's rising stages, when its sleep outlasts its schedule
      * (each user's one request is then held from its start to the end); empty for any other plan.
      */
-    static List<Integer> heldByStep(PlanShape shape) {
+    public static List<Integer> heldByStep(PlanShape shape) {
         if (!shape.isStaged() || shape.sleepMs() < shape.stages().getLast().toSecond() * 1000) {
             return List.of();
         }

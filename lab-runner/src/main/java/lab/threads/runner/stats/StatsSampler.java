@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.stats;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -20,7 +20,7 @@ import java.time.Duration;
  * per-second series ({@code /stats/seconds}, kept by the server whether or not a poll got through) as
  * {@code server-seconds.json}.
  */
-final class StatsSampler implements AutoCloseable {
+public final class StatsSampler implements AutoCloseable {
     static final Duration PERIOD = Duration.ofSeconds(1);
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -46,7 +46,7 @@ final class StatsSampler implements AutoCloseable {
         this.poller = Thread.ofVirtual().name("stats-sampler").start(this::pollUntilClosed);
     }
 
-    static StatsSampler start(URI base, Path file, Path secondsFile) throws IOException {
+    public static StatsSampler start(URI base, Path file, Path secondsFile) throws IOException {
         return new StatsSampler(base, file, secondsFile);
     }
 

@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.stats;
 
 import java.time.Duration;
 import java.util.List;
@@ -9,9 +9,9 @@ import java.util.Optional;
  * they reach the step's held users, or when they have stopped rising for {@link #STEADY} while above the last plateau's
  * by half a step (a server that refuses some holds fewer, and its plateau is what it holds).
  */
-final class PlateauWatch {
+public final class PlateauWatch {
     /** Long enough for a ramp's pause between two users to pass, short enough to read within a step's plateau. */
-    static final Duration STEADY = Duration.ofSeconds(2);
+    public static final Duration STEADY = Duration.ofSeconds(2);
 
     private final List<Integer> heldByStep;
     private int next = 1;
@@ -19,24 +19,24 @@ final class PlateauWatch {
     private int steadyAt = -1;
     private long steadySinceNanos;
 
-    PlateauWatch(List<Integer> heldByStep) {
+    public PlateauWatch(List<Integer> heldByStep) {
         this.heldByStep = List.copyOf(heldByStep);
     }
 
     /** Whether every step's plateau has been read. */
-    boolean done() {
+    public boolean done() {
         return next > heldByStep.size();
     }
 
     /** The requests step {@code step} (from 1) was to hold. */
-    int expected(int step) {
+    public int expected(int step) {
         return heldByStep.get(step - 1);
     }
 
     /**
      * @return the step whose plateau this is, to read now; empty while the step is still rising
      */
-    Optional<Integer> observe(int inFlight, long nowNanos) {
+    public Optional<Integer> observe(int inFlight, long nowNanos) {
         if (done()) {
             return Optional.empty();
         }
