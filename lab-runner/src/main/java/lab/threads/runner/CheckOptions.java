@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
  * {@code --check} and {@code --checks}, the same on {@code ./lab run} and {@code ./lab compare}: read before any load,
  * judged once the report is written, and the exit code they make.
  */
-final class CheckOptions {
+public final class CheckOptions {
 
     @Option(
             names = "--check",
@@ -31,12 +31,12 @@ final class CheckOptions {
     Path file;
 
     /** Whether a check was given, on the command line, as a property or in the environment. */
-    boolean given() {
+    public boolean given() {
         return !expressions.isEmpty() || file != null;
     }
 
     /** @param baseline the run relative checks compare with; null for none */
-    RunChecks read(Path baseline) {
+    public RunChecks read(Path baseline) {
         return RunChecks.of(expressions, file, baseline);
     }
 
@@ -44,7 +44,7 @@ final class CheckOptions {
      * The checks judged on a run already written, their lines printed: the run's own exit code when it failed (1),
      * else the checks' (0, 3 or 4). A run whose checks cannot be judged keeps its files and exits 1.
      */
-    static int judgeAfter(RunChecks checks, Path runDir, Path folder, int runExit, PrintStream out) {
+    public static int judgeAfter(RunChecks checks, Path runDir, Path folder, int runExit, PrintStream out) {
         if (checks.none()) {
             return runExit;
         }

@@ -20,7 +20,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * @param out the results folder it lands in
  * @param dir the run's own folder
  */
-record CommandFolder(Path out, Path dir) {
+public record CommandFolder(Path out, Path dir) {
 
     static CommandFolder create(Path out, String kind) throws IOException {
         Path dir = out.resolve(LabRun.FOLDER.format(LocalDateTime.now()) + "-" + kind);
@@ -29,7 +29,7 @@ record CommandFolder(Path out, Path dir) {
     }
 
     /** What ran where: the machine, the command as typed, the load before it started; the command adds its own. */
-    static Map<String, Object> metadata(CommandSpec spec, Path home) {
+    public static Map<String, Object> metadata(CommandSpec spec, Path home) {
         List<String> commandLine = new ArrayList<>(List.of(spec.qualifiedName()));
         commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
         Map<String, Object> metadata =
@@ -53,7 +53,7 @@ record CommandFolder(Path out, Path dir) {
      *
      * @param excerpt the lines of the markdown worth printing, from the whole of it
      */
-    void finish(String label, String markdownFile, UnaryOperator<String> excerpt) throws IOException {
+    public void finish(String label, String markdownFile, UnaryOperator<String> excerpt) throws IOException {
         Reports.writeIndex(out);
         System.out.println();
         System.out.print(excerpt.apply(Files.readString(dir.resolve(markdownFile))));

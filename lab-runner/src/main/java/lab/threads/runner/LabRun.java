@@ -35,9 +35,9 @@ import lab.threads.runner.profiling.Profiling;
  * collect -> summarise -> report. Reports are rewritten after every server, so a failure or Ctrl-C later on never
  * loses what was measured.
  */
-final class LabRun {
+public final class LabRun {
     /** A run's folder name under --out; a comparison's too (compare-<timestamp>). */
-    static final DateTimeFormatter FOLDER = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss");
+    public static final DateTimeFormatter FOLDER = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss");
 
     private final RunOptions options;
     /** What each server's turn uses of the options, built once the server JDK is ready. */

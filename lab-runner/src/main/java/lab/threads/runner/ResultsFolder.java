@@ -8,17 +8,17 @@ import picocli.CommandLine.Option;
  * {@code ./lab tasks}, {@code ./lab pinning}), a picocli mixin: each run gets a folder of its own in it, and the
  * folder's index.html lists them all.
  */
-final class ResultsFolder {
+public final class ResultsFolder {
     @Option(
             names = "--out",
             defaultValue = "results",
             description =
                     "The results folder: the run goes into a folder of its own in it (<timestamp>/ for a run,"
                             + " <timestamp>-tasks/, <timestamp>-pinning/), listed in its index.html. Default: ${DEFAULT-VALUE}.")
-    Path out;
+    public Path out;
 
     /** The folder of a command's run: {@code <out>/<timestamp>-<kind>/}, made now. */
-    CommandFolder create(String kind) throws java.io.IOException {
+    public CommandFolder create(String kind) throws java.io.IOException {
         return CommandFolder.create(out, kind);
     }
 }

@@ -10,6 +10,10 @@ import java.util.Map;
 import java.util.function.Supplier;
 import lab.threads.jmeter.workers.JMeterWorkerMain;
 import lab.threads.jmeter.workers.RmiKeystoreCommand;
+import lab.threads.runner.command.CompareCommand;
+import lab.threads.runner.command.PinningCommand;
+import lab.threads.runner.command.ReportCommand;
+import lab.threads.runner.command.TasksCommand;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 

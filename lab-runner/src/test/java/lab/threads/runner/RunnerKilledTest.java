@@ -16,6 +16,8 @@ import lab.threads.model.client.LoadClient;
 import lab.threads.process.ParentWatch;
 import lab.threads.report.RunRecovery;
 import lab.threads.run.RunFolder;
+import lab.threads.runner.command.ReportCommand;
+import lab.threads.runner.command.TasksCommand;
 import lab.threads.tasks.TasksMain;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

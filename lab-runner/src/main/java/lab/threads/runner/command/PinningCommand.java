@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.command;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -16,6 +16,8 @@ import lab.threads.process.LabCommands;
 import lab.threads.report.Reports;
 import lab.threads.run.PinningProbe;
 import lab.threads.run.RunFolder;
+import lab.threads.runner.CommandFolder;
+import lab.threads.runner.ResultsFolder;
 import lab.threads.runner.process.Backends;
 import lab.threads.runner.process.LabHome;
 import lab.threads.runner.process.PinningProbeRun;
@@ -98,7 +100,7 @@ public final class PinningCommand implements Callable<Integer> {
     }
 
     /** The command line main runs, and the option reference (docs/options.md) is checked against. */
-    static CommandLine commandLine() {
+    public static CommandLine commandLine() {
         return LabCommands.withTwins(new PinningCommand());
     }
 

@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.command;
 
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -6,6 +6,8 @@ import java.util.concurrent.Callable;
 import lab.threads.process.LabCommands;
 import lab.threads.report.Reports;
 import lab.threads.report.RunChecks;
+import lab.threads.runner.CheckOptions;
+import lab.threads.runner.LabRun;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -56,7 +58,7 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     /** The command line main runs, and the option reference (docs/options.md) is checked against. */
-    static CommandLine commandLine() {
+    public static CommandLine commandLine() {
         return LabCommands.of(new CompareCommand());
     }
 

@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.command;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,7 +39,7 @@ public final class ReportCommand implements Callable<Integer> {
     }
 
     /** The command line main runs, and the option reference (docs/options.md) is checked against. */
-    static CommandLine commandLine() {
+    public static CommandLine commandLine() {
         return LabCommands.of(new ReportCommand());
     }
 
