@@ -25,10 +25,10 @@ import lab.threads.runner.process.Java;
  * @param serviceMs the guest's own time for one request (--service-ms), the plan's sleep for its ideal; null when
  *                  not known, and the plan then has no ideal
  */
-record GuestRun(List<Guest> guests, Expected expected, Long serviceMs) {
+public record GuestRun(List<Guest> guests, Expected expected, Long serviceMs) {
 
     /** A run of the lab's own servers. */
-    static final GuestRun NONE = new GuestRun(List.of(), new Expected(Expected.DEFAULT_STATUS, null), null);
+    public static final GuestRun NONE = new GuestRun(List.of(), new Expected(Expected.DEFAULT_STATUS, null), null);
 
     /** The plan's default response timeout, for a plan without that key. */
     private static final Duration NO_PLAN_TIMEOUT = Duration.ofSeconds(60);
@@ -39,17 +39,17 @@ record GuestRun(List<Guest> guests, Expected expected, Long serviceMs) {
         return ms > 0 ? Duration.ofMillis(ms) : NO_PLAN_TIMEOUT;
     }
 
-    boolean present() {
+    public boolean present() {
         return !guests.isEmpty();
     }
 
     /** Whether an answer counts only if its body holds the expected substring ({@code --expect-body}). */
-    boolean bodyChecked() {
+    public boolean bodyChecked() {
         return expected.body() != null;
     }
 
     /** Whether a guest is reached over https. */
-    boolean overHttps() {
+    public boolean overHttps() {
         return guests.stream().anyMatch(guest -> "https".equals(guest.url().getScheme()));
     }
 
@@ -57,7 +57,7 @@ record GuestRun(List<Guest> guests, Expected expected, Long serviceMs) {
      * What a guest run sets in the plan: its sleep is the guest's own service time, the one the ideal is computed
      * with, or 0 (no ideal) when not given; a run of the lab's servers sets nothing.
      */
-    LoadPlan applyTo(LoadPlan plan) {
+    public LoadPlan applyTo(LoadPlan plan) {
         return present() ? plan.with(PlanKey.SLEEP_MS, serviceMs == null ? 0 : serviceMs) : plan;
     }
 

@@ -53,12 +53,12 @@ public final class LabRun {
     private volatile boolean interrupted;
     private Path runDir;
 
-    LabRun(RunOptions options) {
+    public LabRun(RunOptions options) {
         this.options = options;
     }
 
     /** @return 0 when every server ran to the end, 1 otherwise */
-    int execute(List<String> commandLine) throws IOException {
+    public int execute(List<String> commandLine) throws IOException {
         runDir = newRunFolder(options.out());
         Path labHome = LabHome.locate();
         List<RunCase> cases = options.cases();
@@ -161,7 +161,7 @@ public final class LabRun {
     }
 
     /** The run's folder under --out; null before {@link #execute}. */
-    Path runDir() {
+    public Path runDir() {
         return runDir;
     }
 

@@ -18,12 +18,12 @@ import picocli.CommandLine.Model.OptionSpec;
  * takes it and run.json records it) and checked where it is given with no line here. Its line in docs/options.md is
  * checked against the CLI by OptionReferenceTest.
  */
-final class PlanOptions {
+public final class PlanOptions {
 
     private PlanOptions() {}
 
     /** Every key that has an option, as an option of {@code command}. */
-    static void addTo(CommandSpec command) {
+    public static void addTo(CommandSpec command) {
         for (PlanKey key : PlanKey.values()) {
             key.description()
                     .ifPresent(description -> command.addOption(OptionSpec.builder(key.flag())
@@ -37,7 +37,7 @@ final class PlanOptions {
     }
 
     /** The value given to {@code command} of each key that has an option: the lab's own always (their default). */
-    static Map<String, String> given(CommandSpec command) {
+    public static Map<String, String> given(CommandSpec command) {
         Map<String, String> values = new LinkedHashMap<>();
         for (PlanKey key : PlanKey.values()) {
             if (key.description().isEmpty()) {
@@ -55,7 +55,7 @@ final class PlanOptions {
     }
 
     /** Whether {@code key}'s option was given (or set by its twins). */
-    static boolean isGiven(CommandSpec command, PlanKey key) {
+    public static boolean isGiven(CommandSpec command, PlanKey key) {
         return command.findOption(key.flag()).getValue() != null;
     }
 
@@ -66,7 +66,7 @@ final class PlanOptions {
      * @param plan  a bundled plan's name or the path of a plan file
      * @param given properties given on the command line (-J, then the options); each must be one the plan has
      */
-    static LoadPlan chosen(String plan, Map<String, String> given) throws IOException {
+    public static LoadPlan chosen(String plan, Map<String, String> given) throws IOException {
         LoadPlan chosen = ClientPrograms.plan(plan);
         for (Map.Entry<String, String> value : given.entrySet()) {
             chosen = with(chosen, value.getKey(), value.getValue());

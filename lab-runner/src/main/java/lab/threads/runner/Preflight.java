@@ -26,7 +26,7 @@ import picocli.CommandLine.ParameterException;
  * anyway costs the user minutes and ends in numbers that measure the mistake (a hundred "Connection refused", a
  * hundred 400s) rather than a server.
  */
-final class Preflight {
+public final class Preflight {
     private static final Duration ASK = Duration.ofSeconds(3);
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -48,7 +48,7 @@ final class Preflight {
             GuestRun guests) {}
 
     /** @throws IllegalArgumentException with the one line to print */
-    static void check(Asked asked) throws IOException {
+    public static void check(Asked asked) throws IOException {
         List<RunCase> cases = asked.cases();
         HttpClient http = HttpClient.newBuilder().connectTimeout(ASK).build();
         for (Variant variant : asked.servers()) {

@@ -17,7 +17,7 @@ import lab.threads.runner.client.ClientSplit;
  * What a reader needs to trust or reproduce a run: when, where, on what, with which plan, settings and code, as the record
  * run.json holds ({@link RunRecord}).
  */
-final class RunMetadata {
+public final class RunMetadata {
     private RunMetadata() {}
 
     static RunRecord collect(RunOptions options, Path labHome, List<String> commandLine, RunRecord.Backends backends) {
@@ -68,7 +68,7 @@ final class RunMetadata {
     }
 
     /** When, which command, which code, on which JDK and machine: what every kind of run records first. */
-    static RunRecord.Machine machine(Path labHome, List<String> commandLine) {
+    public static RunRecord.Machine machine(Path labHome, List<String> commandLine) {
         return new RunRecord.Machine(
                 OffsetDateTime.now(ZoneOffset.UTC).withNano(0).toString(),
                 String.join(" ", commandLine),

@@ -32,7 +32,7 @@ import lab.threads.runner.profiling.Profiling;
  * @param guests  the services the lab did not write, run instead of its servers; {@link GuestRun#NONE} for none
  * @param clientProcesses how many processes send each load (--client-processes): 0 for as many as it needs
  */
-record RunOptions(
+public record RunOptions(
         List<Variant> servers,
         LoadPlan plan,
         ChosenClient client,
@@ -55,7 +55,7 @@ record RunOptions(
         int clientProcesses) {
 
     /** The measured configurations: the sweep's levels x the repeats; a bad level is refused here. */
-    List<RunCase> cases() throws java.io.IOException {
+    public List<RunCase> cases() throws java.io.IOException {
         return RunCase.expand(plan, sweep, repeats);
     }
 
@@ -130,7 +130,7 @@ record RunOptions(
     }
 
     /** What the checks before the load ask about: every case against every server, and the output folder. */
-    Preflight.Asked preflight() throws java.io.IOException {
+    public Preflight.Asked preflight() throws java.io.IOException {
         return new Preflight.Asked(cases(), servers, targets, startedServerFlags(), out, guests);
     }
 

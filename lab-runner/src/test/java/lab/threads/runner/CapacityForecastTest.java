@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
+import lab.threads.runner.command.LabCommand;
 import lab.threads.runner.machine.CpuCosts;
 import lab.threads.runner.machine.MachineLimits;
 import org.junit.jupiter.api.Test;

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Set;
 import lab.threads.run.RunFolder;
 import lab.threads.runner.client.ClientProcessMergeTest;
+import lab.threads.runner.command.LabCommand;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -17,6 +17,7 @@ import lab.threads.report.checks.CheckStatus;
 import lab.threads.report.math.RequestPart;
 import lab.threads.report.verdict.Verdict;
 import lab.threads.run.RunFolder;
+import lab.threads.runner.command.LabCommand;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

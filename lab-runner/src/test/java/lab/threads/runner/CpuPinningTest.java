@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import lab.threads.run.RunFolder;
+import lab.threads.runner.command.LabCommand;
 import lab.threads.runner.machine.CpuSets;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

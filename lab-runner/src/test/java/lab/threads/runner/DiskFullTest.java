@@ -16,6 +16,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import lab.threads.jmeter.home.JMeterHome;
 import lab.threads.run.RunFolder;
+import lab.threads.runner.command.LabCommand;
 import lab.threads.runner.command.ReportCommand;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

@@ -20,6 +20,7 @@ import lab.threads.report.CaseReport;
 import lab.threads.run.PlanShape;
 import lab.threads.run.RunOutcome;
 import lab.threads.run.RunRecord;
+import lab.threads.runner.command.LabCommand;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import lab.threads.common.Variant;
+import lab.threads.runner.command.LabCommand;
 import lab.threads.runner.command.ReportCommand;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;

@@ -48,7 +48,9 @@ class PlanKeySpelledOnceTest {
             // A socket's port in the kernel's table.
             Map.entry("lab-runner/src/main/java/lab/threads/runner/outside/KernelProbe.java", Set.of("port")),
             // ./lab soak's own options (picocli's annotations take constants), handed to ./lab run by the keys' flags.
-            Map.entry("lab-runner/src/main/java/lab/threads/runner/SoakCommand.java", Set.of("--rate", "--sleep-ms")),
+            Map.entry(
+                    "lab-runner/src/main/java/lab/threads/runner/command/SoakCommand.java",
+                    Set.of("--rate", "--sleep-ms")),
             // The servers' own options (constants, as above) and settings; the runner passes the pools' by the keys'.
             Map.entry(
                     "server-common/src/main/java/lab/threads/common/ServerSettings.java",

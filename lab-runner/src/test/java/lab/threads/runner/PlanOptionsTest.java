@@ -11,6 +11,7 @@ import lab.threads.model.plan.PlanKey;
 import lab.threads.model.wait.WaitKind;
 import lab.threads.run.PlanShape;
 import lab.threads.run.Sweep;
+import lab.threads.runner.command.LabCommand;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import lab.threads.runner.command.LabCommand;
 import lab.threads.runner.profiling.AsyncProfilerLibrary;
 import lab.threads.runner.profiling.Profiling;
 import org.junit.jupiter.api.Test;

@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.List;
 import lab.threads.common.Variant;
 import lab.threads.run.JvmSide;
+import lab.threads.runner.command.LabCommand;
 import lab.threads.runner.process.LabHome;
 import lab.threads.runner.process.ServerProcess;
 import lab.threads.runner.profiling.Profiling;

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.List;
 import lab.threads.jmeter.workers.RmiSecurity;
 import lab.threads.run.RunRecord;
+import lab.threads.runner.command.LabCommand;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -16,6 +16,7 @@ import lab.threads.model.client.LoadClient;
 import lab.threads.process.ParentWatch;
 import lab.threads.report.RunRecovery;
 import lab.threads.run.RunFolder;
+import lab.threads.runner.command.LabCommand;
 import lab.threads.runner.command.ReportCommand;
 import lab.threads.runner.command.TasksCommand;
 import lab.threads.tasks.TasksMain;

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The runner reads one way down, as lab-report's packages do (its PackageOrderTest): the readings from outside the
  * processes at the bottom, then what a run stands on (the database, the machine, the processes it starts, what records
- * them, the client's processes, the server's own figures), then the runner's top package (the run's pipeline and the
- * command that starts it), and the other commands above it all, named by none. The load clients are modules of their
+ * them, the client's processes, the server's own figures), then the runner's top package (the run's pipeline), and
+ * the commands above it all, named by none. The load clients are modules of their
  * own (client-jmeter, client-hyperfoil). Read from the sources, javadoc links included, so no circle can come back
  * through a comment's import.
  */
@@ -36,8 +36,8 @@ class RunnerPackagesOrderTest {
             "profiling", // what records a JVM the lab starts: --profile, async-profiler's library, native memory
             "client", // a load split over client processes, and their files merged into one client's
             "stats", // the server's own figures, read over HTTP while it runs: /stats each second, /stats/memory
-            TOP, // the run: ./lab run and ./lab soak, its options, plan and cases, the checks before it, each turn
-            "command"); // the commands beside a run: ./lab compare, report, tasks and pinning
+            TOP, // the run: its options, plan and cases, the checks before it, LabRun, each server's turn
+            "command"); // every ./lab command the runner's jar runs: run, soak, compare, report, tasks, pinning
 
     private static final Path SOURCES = Path.of("src/main/java/lab/threads/runner");
     /** A class of a package below the runner (group 1 its package), or of the top package itself (group 1 null). */

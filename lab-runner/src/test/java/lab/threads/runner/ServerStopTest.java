@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import lab.threads.common.Variant;
+import lab.threads.runner.command.LabCommand;
 import lab.threads.runner.process.LabHome;
 import lab.threads.runner.process.ServerProcess;
 import org.junit.jupiter.api.Test;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import lab.threads.common.Variant;
+import lab.threads.runner.command.LabCommand;
 import org.junit.jupiter.api.Test;
 
 /** ./lab run --servers: short names, module names, and the two selections (all, talk), in the order given. */

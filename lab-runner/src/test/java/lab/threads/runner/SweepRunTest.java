@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import lab.threads.run.Sweep;
+import lab.threads.runner.command.LabCommand;
 import lab.threads.runner.command.ReportCommand;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

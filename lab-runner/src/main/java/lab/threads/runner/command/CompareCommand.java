@@ -6,7 +6,6 @@ import java.util.concurrent.Callable;
 import lab.threads.process.LabCommands;
 import lab.threads.report.Reports;
 import lab.threads.report.RunChecks;
-import lab.threads.runner.CheckOptions;
 import lab.threads.runner.LabRun;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -16,8 +16,6 @@ import lab.threads.process.LabCommands;
 import lab.threads.report.Reports;
 import lab.threads.run.PinningProbe;
 import lab.threads.run.RunFolder;
-import lab.threads.runner.CommandFolder;
-import lab.threads.runner.ResultsFolder;
 import lab.threads.runner.process.Backends;
 import lab.threads.runner.process.LabHome;
 import lab.threads.runner.process.PinningProbeRun;

@@ -12,8 +12,6 @@ import java.util.concurrent.Callable;
 import lab.threads.process.LabCommands;
 import lab.threads.report.Reports;
 import lab.threads.run.RunFolder;
-import lab.threads.runner.CommandFolder;
-import lab.threads.runner.ResultsFolder;
 import lab.threads.runner.machine.CpuCosts;
 import lab.threads.runner.process.LabHome;
 import lab.threads.runner.process.TaskFork;

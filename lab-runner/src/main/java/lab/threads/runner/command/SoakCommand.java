@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.command;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,6 +8,7 @@ import lab.threads.model.plan.PlanKey;
 import lab.threads.process.LabCommands;
 import lab.threads.report.Reports;
 import lab.threads.run.RunFolder;
+import lab.threads.runner.LabRun;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -69,7 +70,7 @@ public final class SoakCommand implements Callable<Integer> {
     }
 
     /** The command line main runs, and the option reference (docs/options.md) is checked against. */
-    static CommandLine commandLine() {
+    public static CommandLine commandLine() {
         return LabCommands.withTwins(new SoakCommand());
     }
 

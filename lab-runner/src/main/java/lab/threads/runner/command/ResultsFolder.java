@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.command;
 
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
@@ -8,17 +8,17 @@ import picocli.CommandLine.Option;
  * {@code ./lab tasks}, {@code ./lab pinning}), a picocli mixin: each run gets a folder of its own in it, and the
  * folder's index.html lists them all.
  */
-public final class ResultsFolder {
+final class ResultsFolder {
     @Option(
             names = "--out",
             defaultValue = "results",
             description =
                     "The results folder: the run goes into a folder of its own in it (<timestamp>/ for a run,"
                             + " <timestamp>-tasks/, <timestamp>-pinning/), listed in its index.html. Default: ${DEFAULT-VALUE}.")
-    public Path out;
+    Path out;
 
     /** The folder of a command's run: {@code <out>/<timestamp>-<kind>/}, made now. */
-    public CommandFolder create(String kind) throws java.io.IOException {
+    CommandFolder create(String kind) throws java.io.IOException {
         return CommandFolder.create(out, kind);
     }
 }

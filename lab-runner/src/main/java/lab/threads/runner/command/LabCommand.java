@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.command;
 
 import java.net.URI;
 import java.nio.file.Path;
@@ -27,6 +27,11 @@ import lab.threads.process.OptionTwins;
 import lab.threads.report.RunChecks;
 import lab.threads.run.PlanShape;
 import lab.threads.run.Sweep;
+import lab.threads.runner.GuestRun;
+import lab.threads.runner.LabRun;
+import lab.threads.runner.PlanOptions;
+import lab.threads.runner.Preflight;
+import lab.threads.runner.RunOptions;
 import lab.threads.runner.client.ClientSplit;
 import lab.threads.runner.guest.Expected;
 import lab.threads.runner.guest.Guest;
@@ -293,7 +298,7 @@ public final class LabCommand implements Callable<Integer> {
         LabCommands.run(commandLine(), args);
     }
 
-    static CommandLine commandLine() {
+    public static CommandLine commandLine() {
         LabCommand lab = new LabCommand();
         CommandLine command = new CommandLine(lab);
         ClientPrograms.all()
@@ -349,7 +354,7 @@ public final class LabCommand implements Callable<Integer> {
         return command;
     }
 
-    RunOptions options() throws java.io.IOException {
+    public RunOptions options() throws java.io.IOException {
         Map<Variant, URI> external = new LinkedHashMap<>();
         Map<String, URI> guestUrls = new LinkedHashMap<>();
         targets.forEach((server, url) -> {

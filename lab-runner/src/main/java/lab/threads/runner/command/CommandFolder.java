@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.command;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,6 +11,8 @@ import java.util.function.UnaryOperator;
 import lab.threads.report.Reports;
 import lab.threads.run.RunFolder;
 import lab.threads.run.RunRecord;
+import lab.threads.runner.LabRun;
+import lab.threads.runner.RunMetadata;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -20,7 +22,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * @param out the results folder it lands in
  * @param dir the run's own folder
  */
-public record CommandFolder(Path out, Path dir) {
+record CommandFolder(Path out, Path dir) {
 
     static CommandFolder create(Path out, String kind) throws IOException {
         Path dir = out.resolve(LabRun.FOLDER.format(LocalDateTime.now()) + "-" + kind);
@@ -29,7 +31,7 @@ public record CommandFolder(Path out, Path dir) {
     }
 
     /** What ran where: the machine, the command as typed, the load before it started; the command adds its own. */
-    public static Map<String, Object> metadata(CommandSpec spec, Path home) {
+    static Map<String, Object> metadata(CommandSpec spec, Path home) {
         List<String> commandLine = new ArrayList<>(List.of(spec.qualifiedName()));
         commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
         Map<String, Object> metadata =
@@ -53,7 +55,7 @@ public record CommandFolder(Path out, Path dir) {
      *
      * @param excerpt the lines of the markdown worth printing, from the whole of it
      */
-    public void finish(String label, String markdownFile, UnaryOperator<String> excerpt) throws IOException {
+    void finish(String label, String markdownFile, UnaryOperator<String> excerpt) throws IOException {
         Reports.writeIndex(out);
         System.out.println();
         System.out.print(excerpt.apply(Files.readString(dir.resolve(markdownFile))));

@@ -1,4 +1,4 @@
-package lab.threads.runner;
+package lab.threads.runner.command;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
  * {@code --check} and {@code --checks}, the same on {@code ./lab run} and {@code ./lab compare}: read before any load,
  * judged once the report is written, and the exit code they make.
  */
-public final class CheckOptions {
+final class CheckOptions {
 
     @Option(
             names = "--check",
@@ -31,12 +31,12 @@ public final class CheckOptions {
     Path file;
 
     /** Whether a check was given, on the command line, as a property or in the environment. */
-    public boolean given() {
+    boolean given() {
         return !expressions.isEmpty() || file != null;
     }
 
     /** @param baseline the run relative checks compare with; null for none */
-    public RunChecks read(Path baseline) {
+    RunChecks read(Path baseline) {
         return RunChecks.of(expressions, file, baseline);
     }
 
@@ -44,7 +44,7 @@ public final class CheckOptions {
      * The checks judged on a run already written, their lines printed: the run's own exit code when it failed (1),
      * else the checks' (0, 3 or 4). A run whose checks cannot be judged keeps its files and exits 1.
      */
-    public static int judgeAfter(RunChecks checks, Path runDir, Path folder, int runExit, PrintStream out) {
+    static int judgeAfter(RunChecks checks, Path runDir, Path folder, int runExit, PrintStream out) {
         if (checks.none()) {
             return runExit;
         }
