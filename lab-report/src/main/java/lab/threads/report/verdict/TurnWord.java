@@ -16,14 +16,15 @@ import lab.threads.model.client.LoadClient;
  * it is past it by {@value #NEAR_POINTS} points or more. The rule, first match wins:
  *
  * <ol>
+ * <li><b>disturbed</b>: steal, or other programs while every core was busy for a second at least (on a machine with a
+ *     core to spare they take nothing from the sides), took more than {@value #DISTURBED_PERCENT}% of the turn's busy
+ *     time: the figures are partly someone else's, named with their seconds, whatever the client's own evidence says
+ *     (a client short of cores pauses and stalls for the same reason the server does).
  * <li><b>client-bound</b>: the client's own doing. Its own evidence ({@link ClientVerdict#judge}: its resource errors,
  *     GC pauses, falling behind its schedule, busy while lagging, or stalls while the cores were not all busy); or,
  *     every core busy for clearly more than {@value #LOAD_SATURATED_PERCENT}% of the load, the client took at least as
  *     much of the busy machine as the server (its CPU crowded the server out); or, each side on cores of its own, the
  *     client kept its own busy longer than the server did.
- * <li><b>disturbed</b>: steal, or other programs while every core was busy for a second at least (on a machine with a
- *     core to spare they take nothing from the sides), took more than {@value #DISTURBED_PERCENT}% of the turn's busy
- *     time: the figures are partly someone else's, named with their seconds.
  * <li><b>machine-bound</b>: every core busy for clearly more than {@value #LOAD_SATURATED_PERCENT}% of the load and
  *     the server clearly under {@value #SERVER_SHARE_LINE_PERCENT}% of the busy machine: it was short of cores the
  *     client and the lab held, so the figures are the shared machine's. Also when the client's only sign is stalls,
@@ -86,7 +87,11 @@ public final class TurnWord {
             LoadClient recorder) {
         List<String> findings = new ArrayList<>(own.findings());
         findings.add("machine: " + shares.parts());
-        Decision decision = cores.pinned() ? pinned(own, shares, cores, findings) : shared(own, shares);
+        if (cores.pinned()) {
+            findings.add(cores.finding());
+        }
+        Decision decision =
+                disturbance(shares).orElseGet(() -> cores.pinned() ? pinned(own, cores) : shared(own, shares));
         decision.reason().ifPresent(findings::add);
         if (noIdeal) {
             findings.add(0, noThinkTime(decision.word(), guest, cpu, cores, samples));
@@ -129,15 +134,14 @@ public final class TurnWord {
         }
     }
 
-    private static Decision pinned(ClientVerdict own, MachineShares shares, CoreUse cores, List<String> findings) {
-        findings.add(cores.finding());
+    private static Decision pinned(ClientVerdict own, CoreUse cores) {
         if (own.verdict() == Verdict.CLIENT_BOUND) {
             return Decision.kept(Verdict.CLIENT_BOUND);
         }
         if (cores.clientBusy() > cores.serverBusy()) {
             return Decision.of(Verdict.CLIENT_BOUND, "the client ran out of its own cores first");
         }
-        return disturbance(shares).orElse(Decision.kept(own.verdict()));
+        return Decision.kept(own.verdict());
     }
 
     private static Decision shared(ClientVerdict own, MachineShares shares) {
@@ -164,10 +168,6 @@ public final class TurnWord {
         }
         if (own.verdict() == Verdict.CLIENT_BOUND && !stallsAreTheMachines) {
             return Decision.kept(Verdict.CLIENT_BOUND);
-        }
-        Optional<Decision> disturbed = disturbance(shares);
-        if (disturbed.isPresent()) {
-            return disturbed.get();
         }
         String starvedWords = String.format(
                 Locale.ROOT,

@@ -219,4 +219,23 @@ class TurnWordTest {
                                 + " time over the load."),
                 verdict.advice());
     }
+
+    @Test
+    void otherProgramsOnABusyMachineOutrankTheClientsOwnPauses() {
+        // The pool's third repeat, on a machine shared with builds: every core busy, other programs half of it, and the
+        // client's own record showing GC pauses, which a client short of cores has for the same reason as the server.
+        ClientVerdict clientGc = new ClientVerdict(
+                Verdict.CLIENT_BOUND,
+                List.of("client GC: pauses of 900 ms"),
+                "advice",
+                List.of(),
+                List.of(),
+                60,
+                Map.of(),
+                false);
+        ClientVerdict verdict = word(clientGc, Cores.of(0.6, 0.35).withOther(1.0));
+
+        assertEquals(Verdict.DISTURBED, verdict.verdict(), verdict::oneLine);
+        assertTrue(verdict.oneLine().contains("other programs (gradle 100.0 s) took 51.3%"), verdict::oneLine);
+    }
 }
