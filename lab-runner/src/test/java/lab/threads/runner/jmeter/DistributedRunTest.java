@@ -49,8 +49,9 @@ class DistributedRunTest {
     void workersOverTlsObeyOnlyAControllerWithTheirKeystoreAndShareTheUsers() throws Exception {
         RmiSecurity tls = new RmiSecurity(keystore(dir.resolve("keys")), false);
         try (SleepServer server = new SleepServer();
-                Worker first = Worker.start(dir.resolve("w1"), tls);
-                Worker second = Worker.start(dir.resolve("w2"), tls)) {
+                Workers both = Workers.start(tls, dir.resolve("w1"), dir.resolve("w2"))) {
+            Worker first = both.get(0);
+            Worker second = both.get(1);
             first.assertListensOnlyOnItsAddress();
 
             ControllerRun otherKeystore = ControllerRun.of(
@@ -178,7 +179,7 @@ class DistributedRunTest {
                     dir.resolve("controller.log"),
                     java.util.Arrays.stream(workers).map(Worker::address).toList(),
                     rmi);
-            Process controller = JMeterFork.start(spec);
+            Process controller = JMeterFork.start(spec, List.of(), TestClientJvm.FLAGS);
             List<String> stdout = Collections.synchronizedList(new ArrayList<>());
             Thread reader = Thread.ofVirtual()
                     .start(() -> controller.inputReader().lines().forEach(stdout::add));
@@ -208,6 +209,18 @@ class DistributedRunTest {
         }
 
         static Worker start(Path home, RmiSecurity rmi, String host) throws IOException {
+            Worker worker = launch(home, rmi, host);
+            try {
+                worker.awaitReady();
+            } catch (IOException | RuntimeException e) {
+                worker.close();
+                throw e;
+            }
+            return worker;
+        }
+
+        /** Its JVM started, not yet ready: {@link #awaitReady()}. */
+        static Worker launch(Path home, RmiSecurity rmi, String host) throws IOException {
             int port = freePort();
             Process process = process(
                     home,
@@ -216,14 +229,7 @@ class DistributedRunTest {
                     rmi.insecure()
                             ? "--insecure-rmi"
                             : "--rmi-keystore=" + rmi.keystore().file());
-            Worker worker = new Worker(process, host, port, home.resolve("jmeter.log"), new ArrayList<>());
-            try {
-                worker.awaitReady();
-            } catch (IOException | RuntimeException e) {
-                worker.close();
-                throw e;
-            }
-            return worker;
+            return new Worker(process, host, port, home.resolve("jmeter.log"), new ArrayList<>());
         }
 
         static Process process(Path home, int port, String rmiOption) throws IOException {
@@ -234,6 +240,9 @@ class DistributedRunTest {
             return new ProcessBuilder(
                             javaBin(),
                             "-Xmx512m",
+                            // C1 alone, as the test runs' servers (TestServerJvm): a worker that lives seconds got
+                            // ready in 2-3 s with it, 7 s with C2's compilations on a busy 2-core machine.
+                            "-XX:TieredStopAtLevel=1",
                             "--enable-native-access=ALL-UNNAMED",
                             "--sun-misc-unsafe-memory-access=allow",
                             "-cp",
@@ -260,7 +269,7 @@ class DistributedRunTest {
         }
 
         /** Reads the worker's lines into {@code startup} until it says it is ready on its address. */
-        private void awaitReady() throws IOException {
+        void awaitReady() throws IOException {
             String address = address();
             BufferedReader lines = process.inputReader(StandardCharsets.UTF_8);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WORKER_START_LIMIT_S);
@@ -302,6 +311,35 @@ class DistributedRunTest {
             try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
                 return socket.getLocalPort();
             }
+        }
+    }
+
+    /** Workers whose JVMs start at once, each on 127.0.0.1: one start's wait instead of one after another. */
+    private record Workers(List<Worker> all) implements AutoCloseable {
+
+        static Workers start(RmiSecurity rmi, Path... homes) throws IOException {
+            Workers workers = new Workers(new ArrayList<>());
+            try {
+                for (Path home : homes) {
+                    workers.all.add(Worker.launch(home, rmi, "127.0.0.1"));
+                }
+                for (Worker worker : workers.all) {
+                    worker.awaitReady();
+                }
+            } catch (IOException | RuntimeException e) {
+                workers.close();
+                throw e;
+            }
+            return workers;
+        }
+
+        Worker get(int index) {
+            return all.get(index);
+        }
+
+        @Override
+        public void close() {
+            all.forEach(Worker::close);
         }
     }
 }

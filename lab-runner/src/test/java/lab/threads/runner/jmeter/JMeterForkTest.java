@@ -329,7 +329,7 @@ class JMeterForkTest {
                     dir.resolve("stopped.log"),
                     List.of(),
                     NO_WORKERS);
-            Process process = JMeterFork.start(spec);
+            Process process = JMeterFork.start(spec, List.of(), TestClientJvm.FLAGS);
             long seen = 0;
             List<String> stdout = new ArrayList<>();
             try (BufferedReader out = process.inputReader()) {
@@ -388,18 +388,21 @@ class JMeterForkTest {
         Path jtl = dir.resolve("samples.jtl");
         Path dashboard = dir.resolve("dashboard");
         Path log = dir.resolve("stderr.log");
-        Process process = JMeterFork.start(new JMeterRunSpec(
-                plan,
-                properties,
-                jtl,
-                dashboard,
-                jmeterHome,
-                client,
-                users,
-                ClientShare.WHOLE,
-                log,
+        Process process = JMeterFork.start(
+                new JMeterRunSpec(
+                        plan,
+                        properties,
+                        jtl,
+                        dashboard,
+                        jmeterHome,
+                        client,
+                        users,
+                        ClientShare.WHOLE,
+                        log,
+                        List.of(),
+                        NO_WORKERS),
                 List.of(),
-                NO_WORKERS));
+                TestClientJvm.FLAGS);
         List<String> stdout = Collections.synchronizedList(new ArrayList<>());
         Thread reader =
                 Thread.ofVirtual().start(() -> process.inputReader().lines().forEach(stdout::add));
