@@ -15,7 +15,9 @@ import lab.threads.report.raw.ServerMemorySecond;
  *
  * <p>The baseline is the first second before the load, the peak the first second with the most requests in flight. The
  * heap committed but not live does not count: how far a JVM lets its heap grow follows its heap settings, not what a
- * request costs.
+ * request costs. A peak reading that holds less than half of the most the server itself counted in flight gives none:
+ * its /stats did not answer near its peak (a server short of CPU), and the memory read then is another moment's,
+ * divided by a fraction of the requests that made it.
  */
 public record InFlightMemory(long peakInFlight, double bytesPerRequest) {
 
@@ -31,7 +33,11 @@ public record InFlightMemory(long peakInFlight, double bytesPerRequest) {
         ServerMemorySecond peak = seconds.stream()
                 .max(Comparator.comparingLong(ServerMemorySecond::inFlight))
                 .orElse(null);
-        if (baseline == null || peak == null || peak.inFlight() <= 0) {
+        long ownPeak = seconds.stream()
+                .mapToLong(ServerMemorySecond::peakInFlightSoFar)
+                .max()
+                .orElse(0);
+        if (baseline == null || peak == null || peak.inFlight() <= 0 || 2 * peak.inFlight() < ownPeak) {
             return null;
         }
         return new InFlightMemory(peak.inFlight(), (double) (footprint(peak) - footprint(baseline)) / peak.inFlight());

@@ -16,7 +16,7 @@ class InFlightMemoryTest {
     private static final long LOAD_START_MS = 10_000;
 
     private static ServerMemorySecond second(long at, long inFlight, long rss, long liveHeap, long heapCommitted) {
-        return new ServerMemorySecond(at, inFlight, rss, liveHeap, heapCommitted);
+        return new ServerMemorySecond(at, inFlight, rss, liveHeap, heapCommitted, inFlight);
     }
 
     /**
@@ -83,5 +83,23 @@ class InFlightMemoryTest {
 
         assertEquals(10, memory.peakInFlight());
         assertEquals(105.0, memory.bytesPerRequest(), 1e-9);
+    }
+
+    /**
+     * A pool server whose /stats went unanswered through its load: the first reading after the gap holds 1,110 in
+     * flight while the server had counted 12,000 at once, so the memory then is not the peak's.
+     */
+    @Test
+    void noneWhenThePeakReadingHoldsUnderHalfTheServersOwnPeak() {
+        ServerMemorySecond idle = new ServerMemorySecond(LOAD_START_MS - 1_000, 0, 1_000, 100, 500, 0);
+        ServerMemorySecond afterTheGap = new ServerMemorySecond(
+                LOAD_START_MS + 62_000, 1_110, 1_300_000_000, 370_000_000, 1_400_000_000, 12_000);
+        ServerMemorySecond nearItsPeak = new ServerMemorySecond(
+                LOAD_START_MS + 62_000, 6_000, 1_300_000_000, 370_000_000, 1_400_000_000, 12_000);
+
+        assertNull(InFlightMemory.of(List.of(idle, afterTheGap), LOAD_START_MS));
+        assertEquals(
+                6_000,
+                InFlightMemory.of(List.of(idle, nearItsPeak), LOAD_START_MS).peakInFlight());
     }
 }
