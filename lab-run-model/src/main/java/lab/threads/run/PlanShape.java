@@ -12,20 +12,12 @@ import lab.threads.model.plan.UserGroups;
 /**
  * The load plan's shape, and what a perfect server and client would achieve with it.
  *
- * <p>A closed plan (users wait for each answer before the next request): JMeter starts user i of n
- * {@code rampUp x i / n} after the schedule begins (its ThreadGroup's spacing; the lab's virtual-thread group keeps
- * it), so the last user starts at {@code rampUp x (n - 1) / n} and, if every request takes exactly the sleep, ends
- * {@code loops x sleep} later. 20,000 users, 20 s, 3 loops of 6 s: 60,000 samples in 37.999 s = 1,579.0 req/s.
- *
- * <p>An open plan (requests arrive at a fixed rate, answered or not; open.jmx): arrivals ramp from 0 to
- * {@code arrivalsPerSecond} over the ramp-up, then hold that rate for {@code durationSeconds}. JMeter's
- * random_arrivals makes exactly {@code (begin rate + end rate) / 2 x seconds} arrivals per step, rounded down; the
- * last one ends one sleep after the schedule's arrivals end. 100/s for 60 s of 1 s: 6,000 samples in 61 s.
- *
- * <p>A throughput plan (closed, by time): {@code users} connections each sending back to back for
- * {@code durationSeconds} after an unrecorded warm-up, no ramp, {@code loops} 0. Its ideal is
- * {@code users / sleep} requests a second; with a sleep of 0 there is none: the req/s is whatever the slower side,
- * client or server, allows ({@link #hasIdeal}).
+ * <p>A closed plan: JMeter starts user i of n {@code rampUp x i / n} after the schedule begins, so the last one
+ * starts at {@code rampUp x (n - 1) / n} and ends {@code loops x sleep} later. An open plan (open.jmx): arrivals ramp
+ * from 0 to {@code arrivalsPerSecond}, then hold it for {@code durationSeconds}; random_arrivals makes exactly
+ * {@code (begin rate + end rate) / 2 x seconds} arrivals per step, rounded down. A throughput plan: {@code users}
+ * connections back to back for {@code durationSeconds}, no ramp; its ideal is {@code users / sleep} a second, none
+ * with a sleep of 0 ({@link #hasIdeal}).
  *
  * @param users             closed: the simulated users (a throughput plan's connections); 0 for an open plan
  * @param loops             closed: requests per user; 1 for an open plan; 0 for a throughput plan

@@ -10,14 +10,9 @@ import lab.threads.model.client.LoadClient;
 import lab.threads.model.wait.WaitKind;
 
 /**
- * A run's plan, typed, from the flag to the fork: which plan it is (its name, where it is, the client that reads it,
- * how its load arrives), how each request waits, the lab's whole-number keys ({@link PlanKey}), the source address,
- * and the plan's other properties as given (a .jmx's own, a guest's path), which the lab passes through. Its client
- * reads it with its defaults ({@link #read}); each value given as text (an option, {@code -J}, a sweep's level) is
- * parsed once, where it is given ({@link #with(String, String)}), by its key's range and the model's
- * ({@link PlanModel#least}). It becomes text again only where text is wanted: run.json's planProperties
- * ({@link #properties}) and each client's fork (JMeter's {@code -J} properties, Hyperfoil's flags). A load split over
- * processes is split once, for every client alike (lab-client's {@code ClientShare}).
+ * A run's plan, typed, from the flag to the fork. Each value given as text is parsed once, where it is given
+ * ({@link #with(String, String)}), by its key's range and the model's ({@link PlanModel#least}); it becomes text again
+ * only for run.json ({@link #properties}) and each client's fork.
  *
  * @param name          as the run names it: a bundled plan's name, or its file's without the extension
  * @param location      a .jmx file's path or resource, or the name of a plan that has none ({@code throughput})
