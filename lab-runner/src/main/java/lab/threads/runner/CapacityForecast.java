@@ -21,7 +21,7 @@ import lab.threads.runner.outside.CpuList;
  * What a plan will ask of this machine at its peak, said before it runs: rate and requests in flight against open
  * files, threads, local ports, the servers' connection cap and backlog, and the cores each side needs. A warning says
  * what to do; nothing is refused, since a user may want to see a limit hit.
- *
+ * <p>
  * In flight: an open plan holds rate x sleep, up to rate x (connect + response timeout) when answers stop. A closed
  * plan's user i of n starts ramp x i / n s in and stays loops x sleep, so at most n x min(1, loops x sleep / ramp)
  * overlap; late answers make it all n. The peak rate is the expected in-flight count over the sleep.

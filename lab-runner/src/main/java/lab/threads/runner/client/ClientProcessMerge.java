@@ -27,7 +27,7 @@ import org.apache.commons.csv.CSVRecord;
 /**
  * The files of a load split over client processes ({@code client-<n>/}), merged into one client's {@code samples.jtl}
  * and {@code client-stats.jsonl}; the processes' own files stay, so each one's health can still be named.
- *
+ * <p>
  * {@code samples.jtl}: every sample once, in the order of their ends, with JMeter's header; {@code allThreads} becomes
  * all processes' (each one's latest summed), {@code grpThreads} and the thread names (prefixed) stay each process's.
  * {@code client-stats.jsonl}: a line a second from the first second all processes had one, each process's latest

@@ -53,8 +53,7 @@ final class Ledger {
     private Map<TaskStat.Key, Part> lastParts = Map.of();
 
     /**
-     * @param server     the server's process now; empty for a --target server the lab knows by its URL alone
-     * @param client     the client's forks now
+     * @param server the server's process now; empty for a --target server the lab knows by its URL alone
      * @param irqInTasks the kernel charges interrupt time to the task it interrupted ({@link IrqAccounting})
      */
     Ledger(
@@ -71,8 +70,7 @@ final class Ledger {
     }
 
     /**
-     * Reads the machine now: the line of the interval since the previous call, empty on the first (which only sets
-     * where the first interval starts) or when {@code /proc/stat} does not read as expected.
+     * The line of the interval since the previous call; empty on the first, or when {@code /proc/stat} does not read.
      */
     Optional<LedgerSecond> next(long atMs) throws IOException {
         Optional<MachineTicks> machine = MachineTicks.parse(proc.machineStat());

@@ -21,7 +21,7 @@ import lab.threads.run.RunFolder;
  * machine's CPU by who used it ({@code ledger.jsonl}, {@link Ledger}), and the accept queue alone 10 times a second
  * ({@code accept-queue.jsonl}), for the report's Little's-law check. These need no answer from the watched process, so
  * they go on when it is saturated; a probe that fails skips that second, and the gap is the information.
- *
+ * <p>
  * Cost: no probe forks a process while netlink answers ({@link ListenerDiag}); a lab process is one read of its {@code
  * stat} and {@code status}, the ledger one {@code stat} per process: the cost grows with the machine's processes, never
  * with the server's threads. Only a guest's tree ({@link ProcessTreeProbe}) reads per thread. The ledger counts the
@@ -47,9 +47,8 @@ public final class OutsideSampler implements AutoCloseable {
 
     /**
      * @param serverPid the server JVM the lab started; empty for a --target server (no server-proc.jsonl, and the
-     *                  kernel's counters are then the runner's namespace's)
-     * @param client    the client's forks now (one, or each process of a split load), empty while there is none
-     * @param lab       the lab's processes outside the runner's tree, for the ledger
+     *     kernel's counters the runner's namespace's)
+     * @param client the client's forks now, empty while there is none
      */
     public static OutsideSampler start(
             Path serverDir, int port, OptionalLong serverPid, Supplier<List<ProcessHandle>> client, LabProcesses lab) {
