@@ -51,9 +51,8 @@ public record LoadPlan(
     }
 
     /**
-     * A plan as its client reads it: {@code properties} its own defaults (a .jmx's {@code ${__P(name,default)}}), each
-     * parsed once here; the runner's ({@link PlanKey.SetBy#TARGET}) and the fork's ({@link PlanKey.SetBy#FORK}) left
-     * to them; and the lab's keys every plan takes, at their defaults.
+     * A plan as its client reads it, {@code properties} its own defaults, each parsed once (those the runner and the
+     * fork set left to them), and the lab's keys every plan takes at their defaults.
      *
      * @throws IllegalArgumentException naming the key whose default is out of its range
      */
@@ -86,11 +85,10 @@ public record LoadPlan(
     }
 
     /**
-     * The same plan with one property given as text, parsed here, once: a key by its range and the model's, a
-     * property of the plan's own as given.
+     * The same plan with one property given as text, parsed once: a key by its range and the model's, another as given.
      *
-     * @throws IllegalArgumentException when the plan has no such property (naming the model's own keys when it is
-     *                                  another model's), or the value is out of the key's range
+     * @throws IllegalArgumentException when the plan has no such property (naming the model that has it) or the value
+     *     is out of range
      */
     public LoadPlan with(String property, String value) {
         if (!PlanKey.of(property).map(this::has).orElseGet(() -> others.containsKey(property))) {
@@ -206,8 +204,8 @@ public record LoadPlan(
     }
 
     /**
-     * Every property as text, as a plan names it and run.json records it: the lab's keys in their order, the wait
-     * included, then the plan's others.
+     * Every property as text, as run.json records it: the lab's keys in their order, the wait included, then the
+     * others.
      */
     public Map<String, String> properties() {
         Map<String, String> properties = new LinkedHashMap<>();
