@@ -17,10 +17,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class RequestRecorder {
 
-    /**
-     * What the request step is given: Hyperfoil may copy its handlers by serialization, and an enum constant stays
-     * itself.
-     */
+    /** The request step's handler: Hyperfoil may copy it by serialization, and an enum constant stays itself. */
     enum Hook implements StatusHandler, RawBytesHandler, Action {
         WARMUP,
         MEASURED;

@@ -75,10 +75,7 @@ public final class SampleCounter extends AbstractTestElement
         }
     }
 
-    /**
-     * The counter itself: a distributed run copies the plan per worker (ignoring NoThreadClone), and all must count
-     * here.
-     */
+    /** The counter itself: a distributed run copies the plan per worker, and all must count here. */
     @Override
     public Object clone() {
         return this;

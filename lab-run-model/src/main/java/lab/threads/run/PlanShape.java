@@ -53,19 +53,13 @@ public record PlanShape(
             return toSecond - fromSecond;
         }
 
-        /**
-         * The requests its users offer if every one takes exactly the sleep, one a sleep each; 0 without a sleep (no
-         * ideal).
-         */
+        /** The requests its users offer, one a sleep each; 0 without a sleep (no ideal). */
         public long offeredSamples(long sleepMs) {
             return sleepMs > 0 ? users * seconds() * 1000 / sleepMs : 0;
         }
     }
 
-    /**
-     * A staged plan's ideal: the samples its users send and when the last answer ends, if every request takes the
-     * sleep.
-     */
+    /** A staged plan's ideal: the samples its users send and when the last answer ends, each taking the sleep. */
     public record StagedIdeal(long samples, double endSeconds) {}
 
     public PlanShape {

@@ -21,10 +21,7 @@ import lab.threads.runner.guest.Guest;
 import lab.threads.runner.guest.GuestAnswer;
 import picocli.CommandLine.ParameterException;
 
-/**
- * What cannot work, refused before anything runs, each in one line that says what to do, rather than minutes of numbers
- * that measure the mistake.
- */
+/** What cannot work, refused before anything runs, each in one line that says what to do. */
 public final class Preflight {
     private static final Duration ASK = Duration.ofSeconds(3);
     private static final ObjectMapper JSON = new ObjectMapper();

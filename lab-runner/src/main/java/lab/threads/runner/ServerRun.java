@@ -335,8 +335,8 @@ final class ServerRun {
     }
 
     /**
-     * The measured load, with the samplers of the server, the machine, the database and memory; a guest is told when it
-     * starts and ends.
+     * The measured load, with the server's, machine's, database's and memory samplers; a guest told of its start and
+     * end.
      */
     private LoadExit sampledLoad(URI target) throws IOException, InterruptedException {
         LoadExit exit;

@@ -19,10 +19,7 @@ public final class ConnectionClock {
         return new ConnectionClock(acceptedNanos);
     }
 
-    /**
-     * A connection whose accept the framework did not show: its first request's wait stays merged with the accept
-     * queue.
-     */
+    /** A connection whose accept the framework did not show: its first wait stays merged with the accept queue. */
     public static ConnectionClock acceptUnknown() {
         return new ConnectionClock(0);
     }

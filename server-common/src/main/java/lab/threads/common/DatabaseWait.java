@@ -71,10 +71,7 @@ final class DatabaseWait implements AutoCloseable {
         }
     }
 
-    /**
-     * HikariCP's borrow timeout has the last connection failure as its cause when it could not connect, none when all
-     * were busy.
-     */
+    /** A borrow timeout's cause is the last connect failure when it could not connect, none when all were busy. */
     private WaitFailure borrowFailed(SQLException e) {
         if (e instanceof SQLTransientConnectionException && e.getCause() == null) {
             return WaitFailure.dbPoolTimeout(pool.getMaximumPoolSize(), pool.getConnectionTimeout(), e);

@@ -36,8 +36,7 @@ public final class HttpLimits {
                             + MAX_REQUEST_LINE_BYTES + "."));
         }
         if (!isAscii(head.target()) || head.rawQuery() != null && !isAscii(head.rawQuery())) {
-            // RFC 9112 3.2: the target is ASCII; Undertow's parser refuses other bytes with 400, Helidon routes them
-            // (404).
+            // RFC 9112 3.2: the target is ASCII; Undertow refuses other bytes with 400, Helidon routes them (404).
             return Optional.of(SleepContract.error(
                     400,
                     "bad_request",

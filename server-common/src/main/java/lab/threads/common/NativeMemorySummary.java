@@ -51,10 +51,7 @@ public record NativeMemorySummary(
                 bytes(stack.group(3), stack.group(4))));
     }
 
-    /**
-     * The committed native memory that neither the heap nor the threads' stacks account for: metaspace, code, GC, the
-     * rest.
-     */
+    /** The committed native memory neither the heap nor the stacks account for: metaspace, code, GC, the rest. */
     public long otherCommittedBytes() {
         return committedBytes - committedByCategory.getOrDefault(JAVA_HEAP, 0L) - threadStackCommittedBytes;
     }

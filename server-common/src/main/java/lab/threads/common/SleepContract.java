@@ -38,10 +38,7 @@ public final class SleepContract {
     private final ServerStats stats = new ServerStats();
     /** How often a stop looks whether the requests in flight have ended. */
     private static final Duration IN_FLIGHT_POLL = Duration.ofMillis(20);
-    /**
-     * How long a stop waits past the sleeps' end for their answers to be written; a framework may never say (Helidon's
-     * whenSent).
-     */
+    /** How long a stop waits past the sleeps' end for their answers' writes, which a framework may never report. */
     private static final Duration ANSWER_WRITE_GRACE = Duration.ofSeconds(1);
     /** Sleeps begun whose answers are not yet written ({@link #responded}). */
     private final AtomicInteger unanswered = new AtomicInteger();

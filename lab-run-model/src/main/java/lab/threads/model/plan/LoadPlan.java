@@ -203,10 +203,7 @@ public record LoadPlan(
         };
     }
 
-    /**
-     * Every property as text, as run.json records it: the lab's keys in their order, the wait included, then the
-     * others.
-     */
+    /** Every property as text, as run.json records it: the lab's keys in order, the wait included, then the others. */
     public Map<String, String> properties() {
         Map<String, String> properties = new LinkedHashMap<>();
         for (PlanKey key : PlanKey.values()) {

@@ -40,10 +40,7 @@ final class CheckOptions {
         return RunChecks.of(expressions, file, baseline);
     }
 
-    /**
-     * The checks judged on a written run, printed: exit 1 when the run failed or its checks cannot be judged, else the
-     * checks' (0, 3 or 4).
-     */
+    /** The checks judged on a written run: exit 1 when the run failed or cannot be judged, else 0, 3 or 4. */
     static int judgeAfter(RunChecks checks, Path runDir, Path folder, int runExit, PrintStream out) {
         if (checks.none()) {
             return runExit;

@@ -25,10 +25,7 @@ public record ProcessCounters(
     /** {@code /proc} counts CPU in USER_HZ ticks: 100 a second on x86 and arm ({@code getconf CLK_TCK}). */
     private static final long MS_PER_TICK = 10;
 
-    /**
-     * Several processes as one: CPU, threads, RSS and peak RSS summed (the peak a bound from above), the first one's
-     * state and CPUs.
-     */
+    /** Several processes as one: CPU, threads, RSS and peak RSS summed, the first one's state and CPUs. */
     static ProcessCounters sum(java.util.List<ProcessCounters> processes) {
         if (processes.size() == 1) {
             return processes.getFirst();

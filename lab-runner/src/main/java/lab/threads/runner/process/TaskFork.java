@@ -149,8 +149,7 @@ public final class TaskFork {
                 Optional<ProcessCounters> now = ProcessCounters.read(fork.pid());
                 if (now.isPresent()) {
                     ProcessCounters counters = now.get();
-                    // An exiting JVM stays a zombie while its threads end, without memory lines: the last live reading
-                    // is kept.
+                    // A zombie JVM (threads ending) has no memory lines: the last live reading stays.
                     if (counters.peakRssBytes() != null) {
                         last.set(counters);
                     }

@@ -110,8 +110,7 @@ public final class Profiling {
         String file = recording.toAbsolutePath().toString();
         return switch (mode) {
             case OFF -> List.of();
-            // Deep enough for JMeter's stacks: JFR's default of 64 cuts them from the root, and cut stacks share no
-            // base.
+            // Deep enough for JMeter's stacks: JFR's default of 64 cuts them, and cut stacks share no base.
             case JFR ->
                 List.of(
                         "-XX:FlightRecorderOptions:stackdepth=128",

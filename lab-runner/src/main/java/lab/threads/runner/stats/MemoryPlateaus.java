@@ -49,10 +49,7 @@ public final class MemoryPlateaus implements AutoCloseable {
         return held.isEmpty() ? Optional.empty() : Optional.of(new MemoryPlateaus(base, file, held));
     }
 
-    /**
-     * The requests held at each step's plateau of a staged plan whose sleep outlasts its schedule; empty for any other
-     * plan.
-     */
+    /** The requests held at each step's plateau of a staged plan outlasting its schedule; empty for any other plan. */
     public static List<Integer> heldByStep(PlanShape shape) {
         if (!shape.isStaged() || shape.sleepMs() < shape.stages().getLast().toSecond() * 1000) {
             return List.of();
