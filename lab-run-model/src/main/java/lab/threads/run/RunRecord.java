@@ -72,13 +72,10 @@ public record RunRecord(
     /**
      * The plan, and the client that sent it.
      *
-     * @param plan            the plan's name
-     * @param planFile        where the plan was read from
-     * @param planProperties  the plan's properties as given to the client: the case's own in a sweep
-     * @param loadClient      the client's id ({@link LoadClient#id()}); null in a run from before it was recorded
-     * @param client          the client in words; a run from before {@code loadClient} is known by them
-     * @param workers         the machines that ran its users, or where they ran without any
-     * @param workerAccess    how the client reached its workers
+     * @param planProperties the plan's properties as given to the client: the case's own in a sweep
+     * @param loadClient the client's id ({@link LoadClient#id()}); null in a run from before it was recorded
+     * @param client the client in words; a run from before {@code loadClient} is known by them
+     * @param workers the machines that ran its users, or where they ran without any
      * @param clientProcesses how many processes sent the load, "auto" when the runner chose
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -102,10 +99,8 @@ public record RunRecord(
     /**
      * Who took turns under the load, over which cases.
      *
-     * @param servers     the lab's servers, in the order they ran
-     * @param guests      the services the lab did not write; null in a run of the lab's own servers
-     * @param sweep       the run's {@code --sweep}, "property=level,level"; null in a run of one level
-     * @param repeats     how many times each level ran
+     * @param guests the services the lab did not write; null in a run of the lab's own servers
+     * @param sweep the run's {@code --sweep}, "property=level,level"; null in a run of one level
      * @param warmupUsers the users of the unrecorded warm-up before each turn, 0 for none
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
