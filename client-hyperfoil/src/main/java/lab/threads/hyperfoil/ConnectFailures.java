@@ -10,13 +10,10 @@ import org.apache.logging.log4j.core.config.LoggerConfig;
 import org.apache.logging.log4j.core.config.Property;
 
 /**
- * Tells the {@link UserLedger} which user Hyperfoil stopped for a connection it could not open, and why. Hyperfoil's
- * hooks never see that failure: its connection allocator logs the exception and hands the session no connection, and
- * the request step then logs the session's id and stops it, with no record. Both log lines come on the session's
- * event loop, each exception before its session's stop and in the same order (the allocator hands the sessions their
- * failed connections one after another), so this appender queues each event loop's exceptions and gives the oldest to
- * the ledger with the id of the session stopped next on that loop. Hyperfoil's own log lines still print as before.
- * Log4j keeps the first logger of a name, so it is installed once a JVM and tells the run's ledger of the moment.
+ * Tells the {@link UserLedger} which user Hyperfoil stopped for a connection it could not open, and why, which its
+ * hooks never see: the allocator logs the exception, then the request step logs the session's stop, in that order on
+ * the session's event loop. So this appender queues each loop's exceptions and pairs the oldest with the next stop
+ * there; Hyperfoil's lines still print. Installed once a JVM (Log4j keeps a name's first logger).
  */
 final class ConnectFailures extends AbstractAppender {
 

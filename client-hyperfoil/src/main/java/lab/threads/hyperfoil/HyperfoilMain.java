@@ -24,15 +24,11 @@ import lab.threads.process.GcPauses;
 import lab.threads.process.ParentWatch;
 
 /**
- * A plan on Hyperfoil's engine, run locally ({@link LocalSimulationRunner}, the runner Hyperfoil's own tests use). The
- * throughput plan: {@code connections} sessions, each sending {@code GET /sleep?ms=N&rid=K} back to back on a shared
- * pool of as many keep-alive connections (or, with {@code --rate} above 0, arrivals at that fixed rate on at most as
- * many sessions), first for the warm-up (not recorded), then for the measured duration. A closed plan (the talk's,
- * {@code --users}): users started over the ramp-up, each sending its loops on a connection it opens itself
- * ({@link UserRamp}), every request of which is a record, those Hyperfoil dropped included ({@link UserLedger}).
- * Every measured request becomes a line of the results file, and its own health once a second goes to
- * {@code client-stats.jsonl} beside it ({@link ClientStats}, as the JMeter fork writes). Prints {@code done <records>}
- * at the end.
+ * A plan on Hyperfoil's engine, run locally ({@link LocalSimulationRunner}). The throughput plan: {@code connections}
+ * sessions sending {@code GET /sleep?ms=N&rid=K} back to back on as many keep-alive connections (or arrivals at {@code
+ * --rate}), a warm-up then the measured duration. A closed plan: users over the ramp-up, each its loops on its own
+ * connection ({@link UserRamp}), every request a record ({@link UserLedger}). Health goes to {@code client-stats.jsonl}
+ * ({@link ClientStats}); prints {@code done <records>} at the end.
  */
 public final class HyperfoilMain {
 
@@ -140,9 +136,8 @@ public final class HyperfoilMain {
     }
 
     /**
-     * Hyperfoil's figures for a line of {@code client-stats.jsonl}: the measured requests recorded so far and those
-     * that failed, and the users active (the throughput plan: its connections, each a user that sends as soon as its
-     * last answer came).
+     * Hyperfoil's figures for {@code client-stats.jsonl}: the measured requests recorded and failed so far, and the
+     * users active.
      */
     private static Map<String, Object> counts(RequestRecorder recorder, PlanFlags plan) {
         Map<String, Object> line = new LinkedHashMap<>();
@@ -198,12 +193,9 @@ public final class HyperfoilMain {
     }
 
     /**
-     * A closed plan's users: arrivals evenly spaced over the ramp-up ({@code constantRate} without variance, all at
-     * once without a ramp), each a session of its own (a session a user, and one for an arrival racing the last) that
-     * the ledger admits as a user, then its loops' requests one after another, each waiting for its answer. Each
-     * session opens its connection at its first request, keeps it for its next ones and closes it when it ends
-     * ({@code OPEN_ON_REQUEST}), as a JMeter user does with "same user on each iteration": no pool is opened before the
-     * load.
+     * A closed plan's users: arrivals evenly spaced over the ramp-up, each a session the ledger admits as a user,
+     * sending its loops one after another on a connection it opens at its first request and keeps ({@code
+     * OPEN_ON_REQUEST}), as a JMeter user does: no pool is opened before the load.
      */
     private static Benchmark closedUsers(PlanFlags plan) {
         UserRamp ramp = plan.users();
@@ -237,9 +229,8 @@ public final class HyperfoilMain {
     }
 
     /**
-     * Back to back ({@code always}: each connection's session sends again as soon as it is answered), or arrivals
-     * at a fixed rate ({@code constantRate}, Poisson-spaced as JMeter's open model): each arrival is due at its
-     * time whatever the answers before it, on at most {@code connections} sessions at once.
+     * Back to back ({@code always}), or arrivals at a fixed Poisson-spaced rate ({@code constantRate}, as JMeter's open
+     * model) due whatever the answers, on at most {@code connections} sessions.
      */
     private static PhaseBuilder<?> phase(BenchmarkBuilder benchmark, String name, PlanFlags plan) {
         PhaseBuilder.Catalog phase = benchmark.addPhase(name);
@@ -249,8 +240,8 @@ public final class HyperfoilMain {
     }
 
     /**
-     * The phase's one request, recorded by {@code hook}: the lab's {@code /sleep} with its request id, or a guest's
-     * path and query as given ({@code --path}), which carries none.
+     * The phase's one request, recorded by {@code hook}: {@code /sleep} with its request id, or a guest's {@code
+     * --path}.
      */
     private static void request(PhaseBuilder<?> phase, PlanFlags plan, RequestRecorder.Hook hook) {
         sendsOne(phase.scenario().initialSequence("request").step(SC), plan, hook);
@@ -280,10 +271,9 @@ public final class HyperfoilMain {
     }
 
     /**
-     * The plan as the command line gives it: {@code --name=value} each. The throughput plan's connections, duration,
-     * warm-up and rate; a spike's or step plan's {@code groups}; or a closed plan's {@code users} ({@link UserRamp}).
-     * A guest's {@code path} (and query) replaces the lab's {@code /sleep}; {@code expect-status} above 0 makes that
-     * status alone a success, else any below 400 is.
+     * The plan from {@code --name=value} arguments: the throughput plan's connections, duration, warm-up and rate; a
+     * staged plan's {@code groups}; or a closed plan's {@code users} ({@link UserRamp}). A guest's {@code path}
+     * replaces {@code /sleep}; {@code expect-status} above 0 is the one success, else any below 400.
      */
     record PlanFlags(
             String host,
@@ -305,8 +295,7 @@ public final class HyperfoilMain {
             UserRamp users) {
 
         /**
-         * Every record's label, as JMeter names its sampler: {@code GET /sleep} for the lab's servers, or the guest's
-         * path and query as sent.
+         * Every record's label, as JMeter names its sampler: {@code GET /sleep}, or the guest's path and query as sent.
          */
         String label() {
             return "GET " + (path != null ? path : "/sleep");
@@ -318,9 +307,8 @@ public final class HyperfoilMain {
         }
 
         /**
-         * How long the whole run may take: the warm-up, the duration, a last request's timeout, and the time to open
-         * the connections (10 s, and 5 ms each: 19,000 took about 45 s on two busy cores); a closed plan's users: the
-         * time its phase may start them, then each loop its connect's and its answer's timeouts, and the same 10 s.
+         * How long the whole run may take: the warm-up, the duration, a last request's timeout, and the connects (10 s
+         * and 5 ms each); a closed plan's: its phase, each loop's connect and answer timeouts, and the same 10 s.
          */
         long deadlineMs() {
             if (users != null) {

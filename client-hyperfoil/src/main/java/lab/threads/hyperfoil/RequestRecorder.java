@@ -11,19 +11,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Hooks into Hyperfoil's request step and writes each request as one record: its status (status handler), the bytes
- * each way and the first response byte (raw-bytes handler), and the record itself when the request completes,
- * answered or failed (completion action). Hyperfoil calls all three on the session's own event loop, and a session
- * has one request in flight, so the state per session needs no lock. The warm-up's requests take the same path into
- * a writer that discards them, so that the JIT has compiled it before the measured phase begins and no compilation
- * of the recorder is charged to the measured requests' CPU (docs/results.md, "the figures behind its settings").
+ * Hooks into Hyperfoil's request step and writes each request as one record: status, bytes each way and first byte, the
+ * record at completion, all on the session's event loop, one request in flight, so no lock. The warm-up takes the same
+ * path into a discarding writer, so the recorder is compiled before measurement (docs/results.md).
  */
 final class RequestRecorder {
 
-    /**
-     * What the request step is given: Hyperfoil's handlers must be serializable (it may copy a benchmark's
-     * builders that way), and an enum constant stays itself when copied, so every copy reaches {@link #current}.
-     */
+    /** The request step's handler: Hyperfoil may copy it by serialization, and an enum constant stays itself. */
     enum Hook implements StatusHandler, RawBytesHandler, Action {
         WARMUP,
         MEASURED;
@@ -50,9 +44,8 @@ final class RequestRecorder {
     }
 
     /**
-     * The first step of a closed plan's user ({@link UserLedger}): a session that starts as a user goes on to its
-     * requests, one past the plan's users stops before any; the last user's start ends the phase's arrivals. An enum
-     * constant, as {@link Hook}, for Hyperfoil's copies.
+     * The first step of a closed plan's user ({@link UserLedger}): a session admitted goes on to its requests, one past
+     * the users stops; the last user's start ends the arrivals. An enum constant, as {@link Hook}.
      */
     enum UserStart implements io.hyperfoil.api.config.Step {
         ADMIT;
@@ -184,10 +177,8 @@ final class RequestRecorder {
     }
 
     /**
-     * Once the run is over, a closed plan's requests that its users did not record, each an error line with its
-     * cause ({@link UserLedger#unrecorded}), so the records add up to users x loops; the count written.
-     *
-     * @param unsentUrl a URL with a request id of its own, for a request never sent
+     * Once the run is over, a closed plan's unrecorded requests as error lines ({@link UserLedger#unrecorded}), a
+     * request never sent at {@code unsentUrl}; returns the count written.
      */
     long writeUnrecorded(java.util.function.Supplier<String> unsentUrl) {
         if (ledger == null) {
@@ -218,10 +209,7 @@ final class RequestRecorder {
         of(request.session).status = status;
     }
 
-    /**
-     * A closed plan's schedule starts where its ramp does, as JMeter's does: the users' phase's start, not its first
-     * request, which comes later by the time Hyperfoil takes to start it (every later user keeps to the phase's clock).
-     */
+    /** A closed plan's schedule starts at the users' phase's start, as JMeter's ramp does, not at its first request. */
     private void rampStarted(Session session) {
         if (!started.get() && started.compareAndSet(false, true)) {
             long sincePhaseStartMs = Math.max(0, System.currentTimeMillis() - session.phaseStartTimestamp());

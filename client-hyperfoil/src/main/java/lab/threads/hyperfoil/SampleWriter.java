@@ -9,9 +9,8 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * Writes one line per request in the columns of JMeter's CSV results file (its {@code samples.jtl} defaults), so the
- * lab's reader, summary math, error causes and timeline read these records unchanged. Each event-loop thread fills a
- * buffer of its own and hands it to the file in blocks: no lock per request.
+ * Writes one line per request in JMeter's CSV columns, so the lab's readers read these records unchanged; each event
+ * loop fills its own buffer and hands it over in blocks, no lock per request.
  */
 final class SampleWriter implements AutoCloseable {
 
@@ -47,8 +46,8 @@ final class SampleWriter implements AutoCloseable {
     }
 
     /**
-     * One request. {@code responseCode} is the status, or {@code Non HTTP response code: ...} when none came;
-     * {@code connectMillis} the time its connection took to open within it, 0 when none was opened for it.
+     * One request: {@code responseCode} the status or {@code Non HTTP response code: ...}; {@code connectMillis} 0 when
+     * none.
      */
     void write(
             long startMillis,

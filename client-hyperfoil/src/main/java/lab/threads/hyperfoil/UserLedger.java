@@ -8,15 +8,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Each user of a closed plan ({@link UserRamp}) and its requests: which Hyperfoil session plays it, how many of its
- * requests were recorded, and why it stopped early. Hyperfoil stops a session whose connection cannot be opened
- * without a record of the request, so the records alone would fall short of users x loops with no error to show for
- * it; JMeter's user instead records every request it could not send as an error. The ledger closes that gap: every
- * request a user did not record becomes an error line of its own ({@link #unrecorded}), with the cause Hyperfoil gave
- * for the connection it could not open, so the records always add up to users x loops.
- *
- * <p>Hyperfoil reuses a session for a later arrival once its user is done, so a user is found by its session only
- * while it runs. A session's calls come on its own event loop, one at a time, so a user's fields need no lock.
+ * Each user of a closed plan ({@link UserRamp}): its session, its recorded requests and why it stopped early. Hyperfoil
+ * stops a session whose connection cannot open without a record, where JMeter records an error; the ledger makes each
+ * unrecorded request an error line with Hyperfoil's cause ({@link #unrecorded}), so the records add up to users x
+ * loops.
+ * <p>
+ * <p>A session is reused once its user is done, so a user is found by it only while it runs; its calls come on one
+ * event loop, so no lock.
  */
 final class UserLedger {
 
@@ -82,8 +80,8 @@ final class UserLedger {
     private final Map<Integer, User> bySessionId = new ConcurrentHashMap<>();
 
     /**
-     * @param ridPrefix this process's prefix of a split load ({@code p2-}), empty for one process: its users' thread
-     *                  names take it, as a split JMeter's do
+     * @param ridPrefix this process's prefix of a split load ({@code p2-}), empty for one: its users' thread names take
+     *     it
      */
     UserLedger(UserRamp ramp, String ridPrefix) {
         this.ramp = ramp;
@@ -91,10 +89,7 @@ final class UserLedger {
         this.users = new User[ramp.count()];
     }
 
-    /**
-     * A session starting as the next user: false once every user has started (an arrival past the plan's count,
-     * which must end without a request).
-     */
+    /** A session starting as the next user; false past the plan's count, an arrival that must end without a request. */
     boolean admit(Session session) {
         int index = admitted.getAndIncrement();
         if (index >= users.length) {
@@ -122,8 +117,8 @@ final class UserLedger {
     }
 
     /**
-     * The session's user recorded a request: its thread name for the record (JMeter's, {@code Users 1-17}). The user
-     * is done after its last loop, and its session may then play another.
+     * The session's user recorded a request: its thread name (JMeter's, {@code Users 1-17}); after its last loop it is
+     * done.
      */
     String recorded(Session session) {
         User user = bySession.get(session);
@@ -161,9 +156,8 @@ final class UserLedger {
     }
 
     /**
-     * Every request the users did not record, once the run is over: the one a stopped user had begun (its start, the
-     * time to its stop, its URL) and each loop it never began (at its stop, elapsed 0, a URL of {@code unsent}'s),
-     * all with its cause; a user never started has all its loops so.
+     * Every request the users did not record, once the run is over: a stopped user's begun one (start, time to stop,
+     * URL) and each loop it never began (at its stop, elapsed 0), all with its cause.
      */
     List<Unrecorded> unrecorded(java.util.function.Supplier<String> unsentUrl) {
         List<Unrecorded> lines = new ArrayList<>();

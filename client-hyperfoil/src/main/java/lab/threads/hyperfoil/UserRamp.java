@@ -1,16 +1,12 @@
 package lab.threads.hyperfoil;
 
 /**
- * A closed plan's users as JMeter's thread group starts them (the talk and smoke plans): {@code count} users, user k of
- * n starting at {@code rampup x k / n}, each sending {@code loops} requests one after another on a keep-alive
- * connection it opens itself. Hyperfoil starts them as a phase of arrivals at a constant, evenly spaced rate of
- * {@code count / rampup} a second. An event loop that falls behind (a busy machine) starts the arrivals it owes late,
- * all at once, and stops owing them when the phase's time is up: so the phase may run well past the ramp
- * ({@link #phaseMs}), and {@link UserLedger} admits exactly {@code count} arrivals and ends the phase at the last.
+ * A closed plan's users as JMeter starts them: user k of n at {@code rampup x k / n}, each sending {@code loops}
+ * requests on a connection of its own, as a phase of evenly spaced arrivals. A late event loop starts what it owes late
+ * and stops owing at the phase's end, so the phase may outrun the ramp ({@link #phaseMs}) and {@link UserLedger} admits
+ * exactly {@code count}.
  *
- * @param count    the users of this process
  * @param rampupMs over which they start; 0: all at once
- * @param loops    each user's requests
  */
 record UserRamp(int count, long rampupMs, int loops) {
 
@@ -35,8 +31,8 @@ record UserRamp(int count, long rampupMs, int loops) {
     }
 
     /**
-     * How long the phase may start users: the ramp, and as long again (at least {@link #LATE_STARTS_MS}) for the
-     * arrivals a late event loop still owes. The phase ends at the last user's start, so this is a bound, not a wait.
+     * How long the phase may start users: the ramp and as long again (at least {@link #LATE_STARTS_MS}) for late
+     * arrivals; a bound, as the phase ends at the last user's start.
      */
     long phaseMs() {
         return rampupMs + Math.max(LATE_STARTS_MS, rampupMs);

@@ -7,41 +7,24 @@ import lab.threads.client.ClientStats;
 import lab.threads.process.GcPauses;
 
 /**
- * The forked JMeter's own health, once a second, in {@code client-stats.jsonl} beside the .jtl ({@link ClientStats}
- * writes the lines every client shares), with JMeter's counts:
- *
- * <ul>
- *   <li>{@code samplesStarted} samplers entered ({@link SampleCounter} as a SampleMonitor), {@code samplesCompleted}
- *       and {@code errors} samples the listeners got (the .jtl's rows), {@code samplesInFlight} their difference,
- *       {@code activeUsers} JMeter users alive.
- * </ul>
- * In a distributed run ({@code --workers}) the users run on the workers: each line says {@code "distributed": true}
- * and describes this controller JVM only; the samples and users are the workers' as reported here (the users as
- * their samples counted them, {@link SampleCounter#activeUsers}), and
- * {@code samplesStarted}/{@code samplesInFlight} are left out, as the workers report no sample starting.
+ * The forked JMeter's own health, once a second, in {@code client-stats.jsonl} ({@link ClientStats}), with JMeter's
+ * counts: {@code samplesStarted} ({@link SampleCounter} as a SampleMonitor), {@code samplesCompleted} and {@code
+ * errors} (the .jtl's rows), {@code samplesInFlight} their difference, {@code activeUsers}. In a distributed run each
+ * line says {@code "distributed": true} and describes this controller JVM; the samples and users are the workers'
+ * ({@link SampleCounter#activeUsers}), without started or in-flight counts.
  */
 final class ClientStatsRecorder {
 
     private final ClientStats stats;
     private final boolean distributed;
 
-    /**
-     * Nothing is written before {@link #start}.
-     *
-     * @param jtl         the run's .jtl: the file goes beside it
-     * @param distributed whether the users run on remote workers
-     * @param gcPauses    this JVM's pauses, watched from its start
-     */
+    /** Nothing is written before {@link #start}; the file goes beside {@code jtl}. */
     ClientStatsRecorder(Path jtl, boolean distributed, GcPauses gcPauses) {
         this.stats = new ClientStats(jtl, "jmeter-main", gcPauses);
         this.distributed = distributed;
     }
 
-    /**
-     * Writes the first line now, then one a second.
-     *
-     * @param engineStartNanos {@link System#nanoTime()} when the engine starts, {@code elapsedMs} 0
-     */
+    /** Writes the first line now, then one a second, {@code elapsedMs} counted from {@code engineStartNanos}. */
     void start(SampleCounter samples, long engineStartNanos) {
         stats.start(() -> counts(samples), engineStartNanos);
     }

@@ -8,11 +8,10 @@ import org.apache.jmeter.testelement.TestElement;
 import org.apache.jorphan.collections.HashTree;
 
 /**
- * Points a plan's HTTP requests at a guest, a service the lab did not write, when the run gives its path
- * ({@link GuestProperties#PATH}): each sampler sends that path and query as given (no {@code ?ms=}, no request id) and gets JMeter's
- * own response assertions, so that the status asked for ({@link GuestProperties#EXPECT_STATUS}, whatever JMeter would think of it)
- * and, when asked, a substring of the body ({@link GuestProperties#EXPECT_BODY}) decide success. A failed sample then says why in
- * its response code and message, as with the lab's own servers. The plan's {@code .jmx} stays as it is on disk.
+ * Points a plan's HTTP requests at a guest when the run gives its path ({@link GuestProperties#PATH}): each sampler
+ * sends it as given and gets JMeter's response assertions, so the status asked ({@link GuestProperties#EXPECT_STATUS})
+ * and any body substring ({@link GuestProperties#EXPECT_BODY}) decide success, and a failure says why. The .jmx on disk
+ * stays as it is.
  */
 final class GuestSamplers {
 

@@ -8,8 +8,8 @@ import lab.threads.model.client.LoadClient;
 import lab.threads.model.plan.LoadPlan;
 
 /**
- * JMeter for a run: a .jmx plan, its users on {@code threads}, forked ({@link JMeterFork}) for each load, on this
- * machine or spread over its workers.
+ * JMeter for a run: a .jmx plan, its users on {@code threads}, forked ({@link JMeterFork}) per load, here or on
+ * workers.
  */
 record JMeterClient(JMeterThreads threads) implements ChosenClient {
 
@@ -48,10 +48,7 @@ record JMeterClient(JMeterThreads threads) implements ChosenClient {
         }
     }
 
-    /**
-     * JMeter's home goes in the run's folder, which the run created: a shared one under --out may belong to another
-     * user (compose runs the bench as the host user).
-     */
+    /** JMeter's home goes in the run's own folder: a shared one under --out may belong to another user. */
     @Override
     public Process start(LoadRequest load) throws IOException {
         return JMeterFork.start(

@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import lab.threads.client.ClientShare;
-import lab.threads.client.Progress;
 import lab.threads.jmeter.home.JMeterHome;
 import lab.threads.model.client.LoadClient;
 import lab.threads.model.plan.PlanKey;
@@ -28,8 +27,7 @@ public final class JMeterFork {
     /** Heap with no users: JMeter, the engine, the report generator. */
     private static final long BASE_HEAP = 1024 * MB;
     /**
-     * HttpClient 4 keeps a client and a pool per user for its whole run, so the heap grows with the users; this
-     * bounds a user's share from above (docs/results.md, "the figures behind its settings").
+     * HttpClient 4 keeps a client and a pool per user for the run; this bounds a user's heap share (docs/results.md).
      */
     private static final long HEAP_PER_USER = 200 * 1024;
     /** What HttpClient 4's {@code VersionInfo.getUserAgent} reads for every client built. */
@@ -38,12 +36,9 @@ public final class JMeterFork {
     private JMeterFork() {}
 
     /**
-     * Starts the run. Its stdout is a pipe the caller must drain ({@link Process#inputReader()}): the
-     * {@code client}, {@link Progress} ({@link Progress#parse}), {@code done} and {@code dashboard} lines of
-     * {@link JMeterMain}. Its stderr, where failures are explained, goes to {@link JMeterRunSpec#log()}, or to this
-     * JVM's stderr when that is null. JMeter's own log goes beside the .jtl ({@code <name>.jmeter.log}).
-     * To stop the test early and keep the samples measured so far, send SIGTERM with
-     * {@code process.toHandle().destroy()}: {@link Process#destroy()} sends it too but also closes the stdout pipe,
+     * Starts the run. Its stdout is a pipe the caller must drain ({@link Process#inputReader()}) for {@link
+     * JMeterMain}'s lines; its stderr goes to {@link JMeterRunSpec#log()} or this JVM's. To stop early and keep the
+     * samples, SIGTERM with {@code process.toHandle().destroy()}: {@link Process#destroy()} also closes the pipe,
      * losing the last lines.
      */
     public static Process start(JMeterRunSpec spec) throws IOException {
@@ -51,8 +46,8 @@ public final class JMeterFork {
     }
 
     /**
-     * @param launcher what goes before {@code java}: {@code taskset -c <cpus>} to pin the client to its own cores, or nothing
-     * @param jvmFlags more flags of the fork's JVM, after the lab's own: its recording under --profile, or nothing
+     * @param launcher what goes before {@code java} ({@code taskset -c <cpus>}), or nothing
+     * @param jvmFlags more flags after the lab's own: its recording under --profile, or nothing
      */
     public static Process start(JMeterRunSpec spec, List<String> launcher, List<String> jvmFlags) throws IOException {
         // Extract once here, so JVMs forked at the same time onto one home find it complete.
@@ -85,11 +80,9 @@ public final class JMeterFork {
         // figures the least of its own pauses (docs/results.md, "the figures behind its settings").
         command.add("-Xms" + heapMegabytes + "m");
         command.add("-Xmx" + heapMegabytes + "m");
-        // A young generation of three quarters of the heap or more, written before the test: left to its pause
-        // goal, G1 keeps it small, so frequent young collections copy each user's live HttpClient and parked stack;
-        // this size holds the talk plan's load, and the page faults of a first write come at JVM start, not during
-        // the load (the start takes longer for it). The figures, and what was tried and rejected: docs/results.md,
-        // "the figures behind its settings".
+        // A young generation of three quarters of the heap or more, written before the test: G1's pause goal would keep
+        // it small and copy each user's live HttpClient and stack often; the first-write page faults come at start, not
+        // under load (docs/results.md).
         command.add("-XX:NewSize=" + heapMegabytes * 3 / 4 + "m");
         command.add("-XX:MaxNewSize=" + heapMegabytes * 9 / 10 + "m");
         command.add("-XX:+AlwaysPreTouch");
@@ -139,11 +132,9 @@ public final class JMeterFork {
     }
 
     /**
-     * This JVM's classpath with HttpClient 4's jar first. Each user builds its own HttpClient, and every
-     * {@code HttpClientBuilder.build()} reads {@code org/apache/http/client/version.properties} for its User-Agent
-     * ({@code VersionInfo.getUserAgent}) through the class loader, which searches the jars in classpath order: with
-     * httpclient's first, the lookup stops at the first jar, whatever else is on the path. Stock JMeter's sorted lib/
-     * also has httpclient-4 before httpclient5.
+     * This JVM's classpath with HttpClient 4's jar first: each user's {@code HttpClientBuilder.build()} looks up its
+     * {@code version.properties} through the class loader, jar by jar, so it stops at the first (as in stock JMeter's
+     * sorted lib/).
      */
     static String classPath() {
         String classPath = System.getProperty("java.class.path");
@@ -160,8 +151,7 @@ public final class JMeterFork {
     }
 
     /**
-     * 1 GB + 200 KB per user, the load's processes together at most half the machine's memory: the servers under test
-     * need the rest.
+     * 1 GB + 200 KB per user, the load's processes together at most half the machine's memory, the rest the servers'.
      */
     static long heapMegabytes(int users, ClientShare share) {
         long wanted = BASE_HEAP + users * HEAP_PER_USER;

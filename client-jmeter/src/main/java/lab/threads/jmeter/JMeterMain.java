@@ -42,27 +42,21 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * Runs one JMeter test in this JVM, then writes its HTML dashboard. Meant as the main class of a JVM of its own
- * ({@link JMeterFork}): JMeter's engine keeps static state, so one JVM runs one test.
- *
- * <p>Stdout lines, in order: {@code client threads=virtual|platform thread_groups=N} once the plan is ready (with
- * {@code --await-go}, then {@code ready}, and the test starts when {@code go} comes on stdin),
- * with {@code --workers} {@code workers <host:port>=<users> ...} once they run, {@link Progress} lines about every
- * 2 s, {@code done elapsed_s=.. samples=.. errors=.. virtual_thread_samples=..} when the engine ends (with
- * {@code --workers}: {@code done elapsed_s=.. samples=.. errors=.. workers=N}, as the users' threads are remote),
- * {@code dashboard path=..} when the report is written.
- *
- * <p>Files written: the .jtl ({@code --jtl}), the HTML dashboard ({@code --dashboard}), JMeter's own log
- * ({@code --jmeter-log}, by default {@code <name>.jmeter.log} beside the .jtl) and, beside the .jtl,
- * {@code client-stats.jsonl}: this JVM's own health once a second while the engine runs, one JSON object a line
- * ({@link ClientStatsRecorder}). The fork's {@code jmeter-gc.log} is the JVM's own, from {@link JMeterFork}.
- *
- * <p>Exit codes: 0 the test ran (sample errors included), 1 unexpected failure or a worker that could not be
- * reached or started, 2 bad arguments, plan or output paths (nothing ran), 3 the test ran but the dashboard could
- * not be written. On SIGTERM, when the process that started it is gone ({@link ParentWatch}) or at its first
- * OutOfMemoryError ({@link JMeterFork}), exit 143: the users are stopped and the .jtl keeps every sample completed
- * before (with workers: but the last second's, which they still hold); samples the stop aborts, or that end while
- * stopping, may be missing from it, and no dashboard is written.
+ * Runs one JMeter test in this JVM, then writes its HTML dashboard; one JVM per test ({@link JMeterFork}), as JMeter's
+ * engine keeps static state.
+ * <p>
+ * <p>Stdout lines: {@code client threads=virtual|platform thread_groups=N} once ready (with {@code --await-go}, then
+ * {@code ready}, starting on {@code go} from stdin), with {@code --workers} {@code workers <host:port>=<users> ...},
+ * {@link Progress} lines every 2 s, {@code done elapsed_s=.. samples=.. errors=.. virtual_thread_samples=..} ({@code
+ * workers=N} in place of the last with workers), {@code dashboard path=..}.
+ * <p>
+ * <p>Files: the .jtl ({@code --jtl}), the dashboard ({@code --dashboard}), JMeter's log ({@code --jmeter-log}, by
+ * default {@code <name>.jmeter.log}) and {@code client-stats.jsonl} beside the .jtl ({@link ClientStatsRecorder}).
+ * <p>
+ * <p>Exit codes: 0 the test ran (sample errors included), 1 unexpected failure or an unreachable worker, 2 bad
+ * arguments, plan or paths (nothing ran), 3 no dashboard. On SIGTERM, the parent gone ({@link ParentWatch}) or the
+ * first OutOfMemoryError, 143: the .jtl keeps every sample completed before (with workers, but their last second's),
+ * and no dashboard is written.
  */
 @Command(
         name = "jmeter-main",
@@ -309,9 +303,8 @@ public final class JMeterMain implements Callable<Integer> {
     }
 
     /**
-     * Puts users on the chosen threads. The plan keeps stock {@code ThreadGroup}s and {@code OpenModelThreadGroup}s, so
-     * it still opens in the GUI; only exact {@code ThreadGroup}s are swapped, as setUp/tearDown groups subclass it with
-     * their own meaning (the open-model group is final).
+     * Puts users on the chosen threads by swapping exact {@code ThreadGroup}s only (setUp/tearDown groups subclass it;
+     * the open group is final), so the plan still opens in the GUI.
      *
      * @return the number of thread groups of the plan that run on the chosen threads
      */
@@ -384,10 +377,8 @@ public final class JMeterMain implements Callable<Integer> {
     }
 
     /**
-     * On SIGTERM or Ctrl-C: stop the users, so no new load goes out while the JVM exits, and report where the test
-     * stopped, on stdout and in the last line of {@code client-stats.jsonl}. The .jtl itself is flushed and closed
-     * by ResultCollector's own shutdown hook, which runs alongside this one: whatever was written before the signal
-     * is kept.
+     * On SIGTERM or Ctrl-C: stop the users, so no new load goes out, and report where the test stopped on stdout and in
+     * {@code client-stats.jsonl}; ResultCollector's own hook closes the .jtl, keeping what was written.
      */
     private static void stopAndDrain(
             JMeterLoad test, SampleCounter counter, long start, ClientStatsRecorder clientStats) {

@@ -15,10 +15,9 @@ import lab.threads.model.plan.LoadPlan;
 import lab.threads.model.plan.PlanModel;
 
 /**
- * JMeter's plans as the runner asks for them: the bundled ones by name (module jmeter-plans, on the classpath as
- * {@code jmeter-plans/<name>.jmx}) and any .jmx file. A plan's properties and their defaults are read from its own
- * {@code ${__P(name,default)}} references, so a plan edited in the JMeter GUI keeps telling the runner the truth; a
- * plan with an Open Model Thread Group is open.
+ * JMeter's plans: the bundled ones by name ({@code jmeter-plans/<name>.jmx} on the classpath) and any .jmx file, their
+ * properties and defaults read from their own {@code ${__P(name,default)}}, so a plan edited in the GUI stays true; one
+ * with an Open Model Thread Group is open.
  */
 final class JMeterPlans {
 

@@ -13,10 +13,7 @@ import lab.threads.jmeter.workers.JMeterWorkerOptions;
 import lab.threads.model.client.LoadClient;
 import lab.threads.model.plan.LoadPlan;
 
-/**
- * JMeter as the runner's client: {@code --client jmeter} (its users on virtual threads), {@code virtual} or
- * {@code platform} (stock JMeter, a platform thread per user).
- */
+/** JMeter as the runner's client: {@code jmeter} (virtual threads), {@code virtual} or {@code platform} (stock). */
 public final class JMeterProgram implements ClientProgram {
 
     @Override

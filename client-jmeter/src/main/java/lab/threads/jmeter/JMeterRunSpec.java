@@ -12,21 +12,15 @@ import lab.threads.client.WorkerAccess;
 /**
  * One forked JMeter run.
  *
- * @param plan         a .jmx file path, or else a classpath resource such as {@code jmeter-plans/talk.jmx}
- * @param properties   JMeter properties for the plan's keys ({@code -Jname=value}), e.g. {@code port=8083}
- * @param jtl          CSV results file to create
+ * @param plan a .jmx file path, or else a classpath resource such as {@code jmeter-plans/talk.jmx}
+ * @param properties JMeter properties for the plan's keys ({@code -Jname=value}), e.g. {@code port=8083}
  * @param dashboardDir HTML dashboard directory; must not exist or be empty
- * @param jmeterHome   JMeter home (extracted from the config jar when missing); runs may share one
- * @param client       which threads run the users
- * @param users        the plan's user count: sizes the fork's heap, and is passed as {@code -Jusers} unless
- *                     {@code properties} sets {@code users} itself
- * @param share        which of the load's processes this fork is: it sizes its heap for its share of the users and,
- *                     when the load is split, waits for the runner's go before it starts
- * @param log          file that receives the fork's stderr (why it failed), or null for this JVM's stderr;
- *                     its stdout is always a pipe for the caller, see {@link JMeterFork#start}
- * @param workers      {@code host:port} of the JMeter workers that run the users, spread over them; empty: the
- *                     fork runs them itself
- * @param rmi          how the fork talks to the workers ({@code workers.RmiSecurity}); unused without workers
+ * @param jmeterHome JMeter home (extracted from the config jar when missing); runs may share one
+ * @param users the plan's users: sizes the heap, passed as {@code -Jusers} unless {@code properties} sets it
+ * @param share which process of the load this fork is: its heap's share and, split, waits for the runner's go
+ * @param log the fork's stderr, or null for this JVM's; its stdout is a pipe ({@link JMeterFork#start})
+ * @param workers {@code host:port} of the JMeter workers that run the users; empty: the fork runs them itself
+ * @param rmi how the fork talks to the workers ({@code workers.RmiSecurity}); unused without workers
  */
 public record JMeterRunSpec(
         String plan,

@@ -9,16 +9,14 @@ import lab.threads.model.plan.PlanKey;
 import lab.threads.model.wait.WaitKind;
 
 /**
- * The lab plans' properties at the fork, and only there: a load's typed plan becomes what a .jmx reads ({@link #of}).
- * Its numbers were parsed, once, where they were given (lab-run-model's {@code LoadPlan}), so what JMeter reads here is
- * a number in its key's range: JMeter would read a bad one as 0 without a word ({@code users=abc} runs no user).
+ * The lab plans' properties at the fork, and only there ({@link #of}): numbers parsed once where given ({@code
+ * LoadPlan}), so JMeter never reads a bad one as 0 without a word.
  */
 public final class PlanProperties {
 
     /**
-     * JMeter's own prefix of its thread names ({@code JMeterUtils.THREAD_GROUP_DISTRIBUTED_PREFIX_PROPERTY_NAME}),
-     * which its distributed mode sets to each worker's host: a split load's fork sets it to its process, so "Users
-     * 1-1" of one process is not that of another in the merged results.
+     * JMeter's prefix of its thread names, set per worker in distributed mode: a split load's fork sets its process, so
+     * "Users 1-1" stays apart in the merged results.
      */
     static final String THREAD_NAME_PREFIX = "__jm.D_TG";
 
@@ -28,9 +26,8 @@ public final class PlanProperties {
     private PlanProperties() {}
 
     /**
-     * A load's {@code -J} properties: its plan's, its wait as {@link PlanKey#HOW_QUERY} ({@code &how=X}) rather than as
-     * itself, its target; for one process of a split load (whose plan is already its share), ids, thread names and
-     * user numbers of its own.
+     * A load's {@code -J} properties: its plan's, its wait as {@link PlanKey#HOW_QUERY}, its target; for one process of
+     * a split load, its own ids, thread names and user numbers.
      */
     static Map<String, String> of(LoadRequest load) {
         LoadPlan plan = load.plan();

@@ -17,26 +17,17 @@ import org.apache.jmeter.threads.JMeterContextService;
 
 /**
  * Counts samples as users finish them, for the progress lines, and as they start them, for the samples in flight of
- * {@link ClientStatsRecorder}. {@link NoThreadClone}: JMeter would otherwise give each user its own copy. Listeners
- * are called on the user's own thread, which lets it count how many samples virtual threads really took; in a
- * distributed run ({@link Remoteable}: the workers send it their samples) it is called on RMI threads here instead,
- * so that count is only meaningful locally. It is a {@link TestStateListener} only for distributed runs: JMeter
- * sends such listeners the samples in batches, a plain SampleListener gets one remote call per sample, made on the
- * user's thread.
- *
- * <p>Starts are counted as a {@link SampleMonitor}: JMeterThread finds every monitor in its user's tree (the plan
- * level included) and calls {@code sampleStarting} right before {@code Sampler.sample}, {@code sampleEnded} right
- * after; being NoThreadClone, this one instance hears every user. A sample is so counted started before it is
- * counted completed (the listeners hear it after {@code sampleEnded}). Started minus completed is the samples in
- * flight, for plans whose samplers each give one result to the listeners, as the lab's do: a Transaction
- * Controller's parent sample would count completed without a start. In a distributed run nothing is counted
- * started: JMeter sends the workers a remote listener in place of this element, and it is no SampleMonitor.
- *
- * <p>The active users: in this JVM, JMeter's own count. In a distributed run each worker's users start and end on
- * the worker without telling this JVM (a call per user would cost this JVM a thread and a connection for each call in
- * flight); every sample carries its worker's count of live users when it ended ({@code allThreads}), so the active
- * users are the sum, over the workers still running, of the count in each one's latest sample: 0 until a worker's
- * first samples arrive, and behind by the samples' batching (a second).
+ * {@link ClientStatsRecorder}; {@link NoThreadClone}, so one instance hears every user. Locally listeners run on the
+ * user's thread, so it also counts the samples virtual threads took; in a distributed run ({@link Remoteable}) they run
+ * on RMI threads, and as a {@link TestStateListener} it gets the samples in batches.
+ * <p>
+ * <p>Starts are counted as a {@link SampleMonitor}, right before {@code Sampler.sample}, so a sample is counted started
+ * before completed; started minus completed is in flight for plans whose samplers give one result each (a Transaction
+ * Controller's would not). A distributed run counts no starts: the workers get a remote listener in its place.
+ * <p>
+ * <p>The active users: locally, JMeter's own count; in a distributed run, the sum over the running workers of each
+ * one's latest sample's {@code allThreads}, as a call per user would cost this JVM a thread each: 0 until a worker's
+ * first samples, and a second behind.
  */
 public final class SampleCounter extends AbstractTestElement
         implements SampleListener, SampleMonitor, TestStateListener, NoThreadClone, Remoteable {
@@ -84,10 +75,7 @@ public final class SampleCounter extends AbstractTestElement
         }
     }
 
-    /**
-     * The counter itself: a distributed run copies the whole plan once per worker (ClientJMeterEngine ignores
-     * NoThreadClone), and every worker's samples must land in this one count.
-     */
+    /** The counter itself: a distributed run copies the plan per worker, and all must count here. */
     @Override
     public Object clone() {
         return this;

@@ -21,17 +21,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * JMeter 5.6.3's {@link OpenModelThreadGroup} with each arrival on a virtual thread.
- *
- * <p>The stock group is final and runs every arrival on a private cached pool: one platform thread per request in
- * flight, and an open model's in-flight count is rate x latency, which grows without bound when the server falls
- * behind. This group keeps the rest: the plan's schedule and random seed, parsed by JMeter's own parser, and the
- * arrival times from JMeter's own generator ({@link ThreadScheduleProcessGenerator}, internal to JMeter's Kotlin but
- * public in its bytecode, and the lab pins 5.6.3), so the arrivals are the ones stock JMeter makes. Each arrival is a
- * new user that runs the group's samplers once, named as stock names it.
- *
- * <p>One difference: at the schedule's end stock JMeter sleeps through a final pause even when nothing is in flight
- * any more; this group ends as soon as nothing is. What is still in flight when the schedule (its pause included)
- * ends is stopped, as in stock JMeter.
+ * <p>
+ * <p>The stock group is final and runs every arrival on a platform thread of a cached pool, rate x latency of them,
+ * unbounded when the server falls behind. This group keeps the schedule, seed and arrival times of JMeter's own parser
+ * and generator ({@link ThreadScheduleProcessGenerator}, public in the bytecode of the pinned 5.6.3); each arrival is a
+ * new user running the samplers once, named as stock names it. Unlike stock it ends as soon as nothing is in flight,
+ * not after the final pause; what is still in flight at the schedule's end is stopped.
  */
 public class VirtualOpenModelThreadGroup extends AbstractThreadGroup {
 

@@ -15,13 +15,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A stock {@link ThreadGroup} whose users run on virtual threads.
- *
- * <p>JMeter 5.6.3 has no switch for this, and {@code ThreadGroup} creates each user's {@code Thread} in private
- * methods, so this class re-implements the start, registry and stop paths over its own map. Everything a plan
- * sets (users, ramp-up, delayed start, scheduler, same user on each iteration, action on error) is still read
- * through the parent's getters, and users keep the stock thread names ({@code <group> <n>-<user>}).
- * Virtual threads are always daemon threads; the engine still waits for them through
- * {@link #waitThreadsStopped()}.
+ * <p>
+ * <p>JMeter 5.6.3 has no switch for this and creates each user's {@code Thread} in private methods, so this class
+ * re-implements the start, registry and stop paths; everything a plan sets is still read through the parent's getters,
+ * and users keep the stock thread names. Virtual threads are daemons; the engine still waits for them ({@link
+ * #waitThreadsStopped()}).
  */
 public class VirtualThreadGroup extends ThreadGroup {
 
@@ -34,10 +32,7 @@ public class VirtualThreadGroup extends ThreadGroup {
     private transient ListenerNotifier notifier;
     private transient ListedHashTree groupTree;
 
-    /**
-     * A distributed run sends the group to each worker serialised (Java serialisation, over RMI), which skips field
-     * initialisers: without this the worker would start its users into a null registry.
-     */
+    /** A distributed run sends the group serialised, which skips field initialisers: without this, a null registry. */
     private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
         in.defaultReadObject();
         users = new VirtualUsers();

@@ -8,10 +8,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The running users of one thread group, each a {@link JMeterThread} on a virtual thread of its own, and the starting
- * of them: started, stopped and awaited the way JMeter's stock groups do it for their platform threads. Shared by the
- * lab's closed ({@link VirtualThreadGroup}) and open ({@link VirtualOpenModelThreadGroup}) groups, whose JMeter methods
- * (stop, wait, count) come here.
+ * The running users of one thread group, each a {@link JMeterThread} on a virtual thread, started, stopped and awaited
+ * as JMeter's stock groups do: the closed and open groups' JMeter methods come here.
  */
 final class VirtualUsers {
 

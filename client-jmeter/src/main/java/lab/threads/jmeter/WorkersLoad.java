@@ -12,7 +12,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import lab.threads.client.ClientShare;
-import lab.threads.jmeter.workers.JMeterWorkerMain;
 import lab.threads.jmeter.workers.RmiSecurity;
 import lab.threads.jmeter.workers.WorkerRefusal;
 import lab.threads.model.plan.PlanKey;
@@ -24,15 +23,10 @@ import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jorphan.collections.HashTree;
 
 /**
- * One test run by remote JMeter workers ({@link JMeterWorkerMain}, i.e. {@code jmeter-server}) with JMeter's own
- * distributed classes, as {@code jmeter -n -R} does: a {@link ClientJMeterEngine} per worker sends it the plan and
- * its properties, and the workers send their samples back to the plan's {@link Remoteable} listeners here (the
- * .jtl writer, the {@link SampleCounter}), so the .jtl, the progress lines and the dashboard are the local ones.
- *
- * <p>One difference with {@code -R}, which gives every worker the same properties and so runs the whole plan on
- * each: here the {@code users} property is spread, users/N per worker and one more for the first ones while a
- * remainder lasts, so the total is the plan's. JMeter's {@code DistributedRunner} has one property set for all
- * workers, hence a {@code ClientJMeterEngine} per worker here.
+ * One test run by remote workers with JMeter's own distributed classes, as {@code jmeter -n -R} does: a {@link
+ * ClientJMeterEngine} per worker sends it the plan, and the samples come back to the local {@link Remoteable} listeners
+ * (the .jtl writer, the {@link SampleCounter}). Unlike {@code -R}, {@code users} is spread (users/N each, the remainder
+ * to the first), so the total is the plan's.
  */
 final class WorkersLoad implements JMeterLoad {
 
@@ -46,10 +40,8 @@ final class WorkersLoad implements JMeterLoad {
     private final List<ClientJMeterEngine> started = new CopyOnWriteArrayList<>();
 
     /**
-     * @param tree       the plan, ready to run (as for a local engine)
-     * @param workers    {@code host:port} of each worker
      * @param properties the plan's properties; {@code users} is the total, spread over the workers
-     * @param security   how the workers are reached, to explain a refusal
+     * @param security how the workers are reached, to explain a refusal
      * @throws IllegalArgumentException without {@code users}, or with fewer users than workers
      */
     WorkersLoad(HashTree tree, List<String> workers, Map<String, String> properties, RmiSecurity security) {
@@ -64,10 +56,8 @@ final class WorkersLoad implements JMeterLoad {
         }
         this.shares = shares(Math.toIntExact(PlanKey.USERS.whole(users)), workers.size());
         HashTree planLevel = tree.getTree(tree.getArray()[0]);
-        // No RemoteThreadsListenerTestElement: with it every user's start and end is an RMI call from the user's
-        // thread to this JVM, and RMI serves each call in flight on a connection and a platform thread of its own,
-        // so this JVM's threads and CPU grew with the workers' users. The active users are read from the samples'
-        // own counts instead (SampleCounter).
+        // No RemoteThreadsListenerTestElement: each user's start and end would be an RMI call, a thread here each; the
+        // active users come from the samples' own counts (SampleCounter).
         ends = new TestEnds(workers.size());
         // Last: a worker tells its listeners in plan order that it ended, so the .jtl writer has all its samples
         // (and has closed the file after the last worker) by the time this one hears it.
@@ -77,8 +67,8 @@ final class WorkersLoad implements JMeterLoad {
     /**
      * Sends the plan and its properties to every worker, then starts them one after another.
      *
-     * @throws JMeterEngineException when a worker cannot be reached or refuses the test; those already started
-     *                               are stopped
+     * @throws JMeterEngineException when a worker cannot be reached or refuses the test; those already started are
+     *     stopped
      */
     @Override
     public void start() throws JMeterEngineException {

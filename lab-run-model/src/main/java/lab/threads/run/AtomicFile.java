@@ -7,9 +7,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
 /**
- * Writes a report file whole or not at all: into a temporary file beside it, then renamed over it. Two runs may
- * share a results folder (its index.html) and the index reads other runs' summary.json while they are rewritten,
- * so a reader must only ever see a previous version or the new one, never half of one.
+ * Writes a report file whole or not at all (a temporary file renamed over it): readers of a shared results folder only
+ * ever see the previous version or the new one.
  */
 public final class AtomicFile {
 

@@ -9,19 +9,14 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * What the runner knows of a guest, a service the lab did not write, written into its folder ({@code guest.json}) as
- * the load starts and again when it ends: the report reads a folder holding it as a guest's, whose figures come from
- * outside the process only.
+ * What the runner knows of a guest, written into its folder ({@code guest.json}) as the load starts and ends: the
+ * report reads such a folder as a guest's, its figures from outside the process only.
  *
- * @param url          every request's URL, path and query as given
- * @param process      how the run knew its process, in words ("pid 123", "started by the lab: java Test.java", or
- *                     none)
- * @param pid          the process read from outside; null when none was given
- * @param expected     the answer that counted as a success, in words ("HTTP 200")
- * @param serviceMs    the service's own time for a request as the user gave it (--service-ms), the ideal's; null when
- *                     not given
- * @param gc           the JVM's collections during the load; null when not read (see {@code gcSource})
- * @param gcSource     where {@code gc} came from, or why there is none
+ * @param process how the run knew its process, in words ("pid 123", "started by the lab: java Test.java", or none)
+ * @param pid the process read from outside; null when none was given
+ * @param expected the answer that counted as a success, in words ("HTTP 200")
+ * @param serviceMs the service's own time for a request (--service-ms), the ideal's; null when not given
+ * @param gc the JVM's collections during the load; null when not read (see {@code gcSource})
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record GuestFacts(
@@ -30,11 +25,7 @@ public record GuestFacts(
     /** What the report says a guest's own timings are, in place of a figure. */
     public static final String NO_REQUEST_LOG = "not measured: the server keeps no request log";
 
-    /**
-     * @param young        young collections
-     * @param full         full collections
-     * @param gcSeconds the time the JVM counted for its collections (jstat's GCT: pauses and concurrent cycles)
-     */
+    /** @param gcSeconds the time the JVM counted for its collections (jstat's GCT: pauses and concurrent cycles) */
     public record Gc(long young, long full, double gcSeconds) {}
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);

@@ -6,10 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
-/**
- * The lab's JFR settings, {@code lab.jfc}: what {@code --profile} records, for the runner that starts the recordings
- * and the report that counts what they hold (its JvmProfile).
- */
+/** The lab's JFR settings, {@code lab.jfc}: what {@code --profile} records, for the runner and the report alike. */
 public final class JfrSettings {
 
     public static final String FILE = "lab.jfc";

@@ -8,16 +8,9 @@ import java.util.List;
  * time in milliseconds over the interval, all cores together, so {@code busyMs} is at most
  * {@code cores * intervalMs}.
  * <p>
- * Each part is measured on its own, never derived from the others: the machine's busy time and its steal come from
- * {@code /proc/stat}, every process's from its own {@code /proc/<pid>/stat}. What no part explains is
- * {@link #unattributedMs()}: the ledger's error, shown rather than spread over the parts. A process that ended within
- * the interval is counted through its parent's {@code cutime}/{@code cstime} once reaped, less what the earlier
- * intervals had already counted of it, so a short-lived fork (an {@code ss}, a shell) is its parent's part and a
- * process seen before is counted once.
- * <p>
- * Where the kernel charges interrupt time to the task it interrupted (tick-based accounting without
- * {@code CONFIG_IRQ_TIME_ACCOUNTING}), {@code irqMs} is already inside the parts and {@code irqInTasks} is true; it
- * is then stated, never added. Otherwise it is a part of its own.
+ * Each part is measured on its own, never derived from the others; what no part explains is
+ * {@link #unattributedMs()}, the ledger's error, shown rather than spread. Where the kernel charges interrupts to the
+ * task it interrupted, {@code irqMs} is already inside the parts ({@code irqInTasks}): stated, never added.
  *
  * @param sampledAtMs the wall clock at the interval's end
  * @param intervalMs  the wall time since the previous line
@@ -25,11 +18,9 @@ import java.util.List;
  * @param busyMs      the machine's busy time: user + nice + system + irq + softirq + steal
  * @param idleMs      idle + iowait
  * @param serverMs    the server under test: its process and every process below it
- * @param clientMs    the load client: every fork of it on this machine and the JMeter workers on this machine's
- *                    addresses
+ * @param clientMs    the load client: its forks and the JMeter workers on this machine
  * @param runnerMs    the runner's own JVM (its probes and samplers are threads of it)
- * @param labForksMs  the runner's other children and what they reaped: short-lived probes, the database fork
- *                    and its PostgreSQL where the wait is the lab's
+ * @param labForksMs  the runner's other children and what they reaped: probes, the database and its PostgreSQL
  * @param kernelMs    kernel threads ({@code kworker}, {@code ksoftirqd}, ...)
  * @param stealMs     the hypervisor's other guests, from {@code /proc/stat}'s steal column
  * @param otherMs     every other program on the machine

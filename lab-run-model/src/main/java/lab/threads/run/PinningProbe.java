@@ -5,25 +5,19 @@ package lab.threads.run;
  * waited for until a deadline. Each figure names its side: the probe client counted the answers and the time, the
  * server its own p99, the kernel its threads, the server's JVM (JFR) its carriers and pinned events.
  *
- * @param server          the variant's id
- * @param virtual         whether the server runs its requests on virtual threads (else: the platform reference)
- * @param jdk             the server's JDK as it says ({@code Runtime.version()})
- * @param jdkFeature      its feature release (21, 25)
- * @param kind            the wait kind ({@code how=})
- * @param completed       answers 200 (client)
- * @param failed          other answers and errors before the deadline (client)
- * @param elapsedMs       from the first request sent to the last answer, or to the deadline if some were still
- *                        waiting (client)
- * @param parallelism     the virtual-thread scheduler's carriers by default: the server's available processors
- * @param carriers        carrier threads the server's JVM started in the whole probe (JFR {@code jdk.ThreadStart} in
- *                        the {@code CarrierThreads} group); -1 when unknown
- * @param peakOsThreads   the server process's threads at most, sampled from {@code /proc} every 50 ms (kernel)
- * @param serverP99Ms     the server's own p99 of the probe's answered requests ({@code /stats} read after the warm-up
- *                        request and at the end: the warm-up left out); null when none answered
- * @param pinnedEvents    JFR {@code jdk.VirtualThreadPinned} events (a virtual thread parked while pinned)
- * @param pinnedTop       the most frequent top frames of those events, with their count; empty when none
- * @param nativeSamples   JFR {@code jdk.NativeMethodSample}s of a thread in the wait, inside native code
- * @param nativeTop       the most frequent top frame of those samples; empty when none
+ * @param virtual whether the server runs its requests on virtual threads (else: the platform reference)
+ * @param jdk the server's JDK as it says ({@code Runtime.version()}), {@code jdkFeature} its feature release
+ * @param failed other answers and errors before the deadline (client)
+ * @param elapsedMs from the first request sent to the last answer, or to the deadline if some still waited (client)
+ * @param parallelism the virtual-thread scheduler's carriers by default: the server's available processors
+ * @param carriers carrier threads the server's JVM started (JFR {@code jdk.ThreadStart}, {@code CarrierThreads}); -1
+ *     when unknown
+ * @param peakOsThreads the server process's threads at most, sampled from {@code /proc} every 50 ms (kernel)
+ * @param serverP99Ms the server's own p99 of the answered requests, the warm-up left out; null when none answered
+ * @param pinnedEvents JFR {@code jdk.VirtualThreadPinned} events (a virtual thread parked while pinned)
+ * @param pinnedTop the most frequent top frames of those events, with their count; empty when none
+ * @param nativeSamples JFR {@code jdk.NativeMethodSample}s of a thread in the wait, inside native code
+ * @param nativeTop the most frequent top frame of those samples; empty when none
  */
 public record PinningProbe(
         String server,

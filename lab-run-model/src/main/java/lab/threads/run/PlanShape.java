@@ -11,38 +11,24 @@ import lab.threads.model.plan.UserGroups;
 
 /**
  * The load plan's shape, and what a perfect server and client would achieve with it.
+ * <p>
+ * <p>A closed plan: JMeter starts user i of n {@code rampUp x i / n} after the schedule begins, so the last one starts
+ * at {@code rampUp x (n - 1) / n} and ends {@code loops x sleep} later. An open plan (open.jmx): arrivals ramp from 0
+ * to {@code arrivalsPerSecond}, then hold it for {@code durationSeconds}; random_arrivals makes exactly {@code (begin
+ * rate + end rate) / 2 x seconds} arrivals per step, rounded down. A throughput plan: {@code users} connections back to
+ * back for {@code durationSeconds}, no ramp; its ideal is {@code users / sleep} a second, none with a sleep of 0
+ * ({@link #hasIdeal}).
  *
- * <p>A closed plan (users wait for each answer before the next request): JMeter starts user i of n
- * {@code rampUp x i / n} after the schedule begins (its ThreadGroup's spacing; the lab's virtual-thread group keeps
- * it), so the last user starts at {@code rampUp x (n - 1) / n} and, if every request takes exactly the sleep, ends
- * {@code loops x sleep} later. 20,000 users, 20 s, 3 loops of 6 s: 60,000 samples in 37.999 s = 1,579.0 req/s.
- *
- * <p>An open plan (requests arrive at a fixed rate, answered or not; open.jmx): arrivals ramp from 0 to
- * {@code arrivalsPerSecond} over the ramp-up, then hold that rate for {@code durationSeconds}. JMeter's
- * random_arrivals makes exactly {@code (begin rate + end rate) / 2 x seconds} arrivals per step, rounded down; the
- * last one ends one sleep after the schedule's arrivals end. 100/s for 60 s of 1 s: 6,000 samples in 61 s.
- *
- * <p>A throughput plan (closed, by time): {@code users} connections each sending back to back for
- * {@code durationSeconds} after an unrecorded warm-up, no ramp, {@code loops} 0. Its ideal is
- * {@code users / sleep} requests a second; with a sleep of 0 there is none: the req/s is whatever the slower side,
- * client or server, allows ({@link #hasIdeal}).
- *
- * @param users             closed: the simulated users (a throughput plan's connections); 0 for an open plan
- * @param loops             closed: requests per user; 1 for an open plan; 0 for a throughput plan
+ * @param users closed: the simulated users (a throughput plan's connections); 0 for an open plan
+ * @param loops closed: requests per user; 1 for an open plan; 0 for a throughput plan
  * @param arrivalsPerSecond open: the rate arrivals reach and hold; 0 for a closed plan
- * @param durationSeconds   open: how long the rate is held, after the ramp-up; a throughput plan: how long it
- *                          measures; 0 for a closed plan by loops
- * @param how               how each request waits its ms on the server ({@code ?how=}); null for the plain sleep,
- *                          which a plan from before the key also means (and summary.json then leaves it out)
- * @param stages            a plan whose users change over time (spike, step): the users from each second to the next,
- *                          in order, without gaps; {@code users} is then their peak, {@code loops} 0 and
- *                          {@code durationSeconds} the last stage's end; empty for every other plan
- * @param stagedIdeal       a staged plan's ideal, counted user by user from its groups ({@link #staged}); null for every
- *                          other plan, and in a summary.json written before it (the stages then give an estimate)
- * @param poolSize          the connections of the pool every request's wait goes through ({@code how=db},
- *                          {@code how=http-pool}); 0 when the wait needs none. A pool of {@code p} connections held
- *                          {@code sleep} each serves at most {@code p / sleep} requests a second, whatever the users:
- *                          the ideal is the smaller of the two ceilings ({@link #ceilingSetBy})
+ * @param durationSeconds how long an open plan holds its rate or a throughput plan measures; 0 for a closed plan
+ * @param how the wait of each request ({@code ?how=}); null for the plain sleep (older plans; summary.json omits it)
+ * @param stages a staged plan's (spike, step) users from each second to the next, without gaps, {@code users} their
+ *     peak, {@code loops} 0, {@code durationSeconds} the last end; empty for every other plan
+ * @param stagedIdeal a staged plan's ideal, counted user by user ({@link #staged}); null otherwise or when older
+ * @param poolSize the connections of the pool each request's wait goes through; 0 for none. Its {@code p / sleep} a
+ *     second caps the ideal ({@link #ceilingSetBy})
  */
 // The derived ideals are written to summary.json for readers, and ignored when it is read back.
 @JsonIgnoreProperties(
@@ -60,30 +46,20 @@ public record PlanShape(
         @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.List<Stage> stages,
         @JsonInclude(JsonInclude.Include.NON_NULL) StagedIdeal stagedIdeal) {
 
-    /**
-     * Users held from one second of the schedule to another, each sending its requests back to back.
-     *
-     * @param fromSecond from the schedule's start
-     */
+    /** Users held from {@code fromSecond} of the schedule on, each sending its requests back to back. */
     public record Stage(long fromSecond, long toSecond, int users) {
 
         public long seconds() {
             return toSecond - fromSecond;
         }
 
-        /**
-         * The requests its users offer when every one takes exactly the sleep, as the ideal counts them: each user
-         * sends one request a sleep for the stage's seconds. 0 without a sleep (no ideal).
-         */
+        /** The requests its users offer, one a sleep each; 0 without a sleep (no ideal). */
         public long offeredSamples(long sleepMs) {
             return sleepMs > 0 ? users * seconds() * 1000 / sleepMs : 0;
         }
     }
 
-    /**
-     * A staged plan's ideal: the samples its users send and when the last answer ends, from the schedule's start, if
-     * every request takes exactly the sleep.
-     */
+    /** A staged plan's ideal: the samples its users send and when the last answer ends, each taking the sleep. */
     public record StagedIdeal(long samples, double endSeconds) {}
 
     public PlanShape {
@@ -104,11 +80,10 @@ public record PlanShape(
     }
 
     /**
-     * The shape of a run's plan, from its typed keys: its model's ideal, the wait each request asks for
-     * ({@link PlanKey#HOW}) and the pool it waits through, whose ceiling may be the ideal's.
+     * The shape of a run's plan, from its typed keys: its model's ideal, its wait ({@link PlanKey#HOW}) and the pool it
+     * waits through.
      *
-     * @throws IllegalArgumentException naming the key the ideal needs and the plan lacks, or a schedule that cannot
-     *                                  run ({@link UserGroups#of})
+     * @throws IllegalArgumentException naming the key the ideal needs and the plan lacks, or a schedule that cannot run
      */
     public static PlanShape of(LoadPlan plan) {
         return ideal(plan).withHow(plan.how().id()).throughPool(plan.poolSize());
@@ -153,8 +128,8 @@ public record PlanShape(
     }
 
     /**
-     * A plan whose users change over time by groups (spike, step): each user sends back to back while its group runs;
-     * the users between two group boundaries are a stage. The first groups' users ramp up over {@code rampUpSeconds}.
+     * A plan whose users change by groups (spike, step): the users between two group boundaries are a stage; the first
+     * groups ramp up over {@code rampUpSeconds}.
      */
     public static PlanShape staged(java.util.List<UserGroups.Group> groups, double rampUpSeconds, long sleepMs) {
         java.util.TreeSet<Long> bounds = new java.util.TreeSet<>();
@@ -181,10 +156,9 @@ public record PlanShape(
     }
 
     /**
-     * User by user, as JMeter's thread groups run them: user k of a group of n starts {@code ramp x k / n} after the
-     * group's start and sends back to back while the group lasts, its last request started before the group's end
-     * answered one sleep later; so it sends {@code ceil((seconds - offset) / sleep)} requests. A group's users all stop
-     * at its end, so those that started late in a ramp send fewer. Null without a sleep (no ideal).
+     * User by user, as JMeter's thread groups run them: user k of n starts {@code ramp x k / n} into its group and
+     * sends back to back until the group's end, so {@code ceil((seconds - offset) / sleep)} requests. Null without a
+     * sleep.
      */
     private static StagedIdeal stagedIdeal(java.util.List<UserGroups.Group> groups, long sleepMs) {
         if (sleepMs <= 0 || groups.isEmpty()) {
@@ -261,8 +235,8 @@ public record PlanShape(
     }
 
     /**
-     * What caps the ideal rate: "pool" when the pool's connections over the wait ({@code poolSize / sleep}) allow
-     * fewer requests a second than the plan's own ideal, else "users" ("arrivals" for an open plan).
+     * What caps the ideal rate: "pool" when {@code poolSize / sleep} is below the plan's own ideal, else "users"
+     * ("arrivals" when open).
      */
     public String ceilingSetBy() {
         if (poolBound()) {
@@ -272,8 +246,8 @@ public record PlanShape(
     }
 
     /**
-     * Which ceiling the ideal is, in words, for a plan through a pool: "the pool's: 10 connections / 100 ms = 100.0
-     * req/s (the users alone would send 148.0)", or the users' with the pool's rate beside it; empty without a pool.
+     * Which ceiling the ideal is, in words, for a plan through a pool ("the pool's: 10 connections / 100 ms = 100.0
+     * req/s (the users alone would send 148.0)"); empty without a pool.
      */
     public String ceilingWords() {
         if (poolCeiling() <= 0) {
@@ -323,8 +297,7 @@ public record PlanShape(
 
     /**
      * Whether a perfect run has a rate to compare with: an open plan's arrivals, or a closed plan's users over its
-     * sleep. With a sleep of 0 each user sends again as soon as it is answered, so no rate is ideal: "% of the ideal"
-     * is not printed, and the verdict says what bounded the figure instead.
+     * sleep; with a sleep of 0 no rate is ideal, and the verdict says what bounded the figure instead.
      */
     public boolean hasIdeal() {
         return isOpen() || sleepMs > 0;
@@ -392,8 +365,8 @@ public record PlanShape(
     }
 
     /**
-     * An open plan's arrivals due from {@code fromSeconds} to {@code toSeconds} after the schedule's start: the
-     * integral of its rate, which climbs linearly over the ramp-up and then holds. 0 for a closed plan.
+     * An open plan's arrivals due from {@code fromSeconds} to {@code toSeconds} after the start: the integral of its
+     * rate, linear over the ramp-up, then flat. 0 for a closed plan.
      */
     public double offeredArrivals(double fromSeconds, double toSeconds) {
         if (!isOpen()) {
@@ -403,8 +376,8 @@ public record PlanShape(
     }
 
     /**
-     * When the schedule was due to send its {@code n}th arrival, in seconds after its start: the inverse of
-     * {@link #offeredArrivals}, capped at the schedule's end for arrivals beyond its count. An open plan only.
+     * When the schedule was due to send its {@code n}th arrival, in seconds after its start ({@link #offeredArrivals}
+     * inverted), capped at the schedule's end. An open plan only.
      */
     public double dueSecond(double n) {
         double ramped = arrivalsPerSecond * rampUpSeconds / 2;
@@ -423,14 +396,9 @@ public record PlanShape(
 
     /**
      * How close a run came to the ideal, in %: {@code (successes / ideal samples) x (ideal duration / actual
-     * duration)}, the actual duration running from the schedule's start to the last sample's end. A server that
-     * answers every request in exactly the sleep scores 100 (an open plan's random arrivals end a little before its
-     * schedule does, so it may score a little above); a late or failed request, or a late client, scores less.
-     * Measured from the first sample's start instead (an older run's only choice), a client slow to send its very
-     * first request would shorten the run and lift the score above 100.
-     *
-     * @param scheduleStartMs when JMeter's schedule began (ramp-up second 0), epoch ms
-     * @param lastEndMs       the last sample's end, epoch ms
+     * duration)}, the actual from the schedule's start ({@code scheduleStartMs}) to the last sample's end ({@code
+     * lastEndMs}), epoch ms. Every request in exactly the sleep scores 100 (an open plan a little above); late or
+     * failed requests, or a late client, less.
      */
     public double percentOfIdeal(long successes, long scheduleStartMs, long lastEndMs) {
         double actualSeconds = (lastEndMs - scheduleStartMs) / 1000.0;

@@ -6,9 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The names of the files in a run folder, in one place for everything that writes or reads them: the runner, the
- * report's readers and every page above them. A server's folder holds what the runner and its processes record; the
- * run folder holds the report written from them.
+ * The names of the files in a run folder, in one place for the runner, the report's readers and every page above them.
  */
 public final class RunFolder {
 
@@ -55,9 +53,8 @@ public final class RunFolder {
     /** A warm-up's files, kept apart from the measured ones in the server's folder. */
     public static final String WARMUP_DIR = "warmup";
     /**
-     * The client fork's stdout as the runner read it (its progress and {@code done} lines), whichever client ran. A
-     * client's own logs are named by its line of the registry of clients ({@code lab.threads.model.client.LoadClient}), with
-     * the rest of what it is.
+     * The client fork's stdout as the runner read it, whichever client ran; a client's own logs are named by its {@code
+     * LoadClient} line.
      */
     public static final String CLIENT_CONSOLE_FILE = "client-console.log";
     /** {@link #CLIENT_CONSOLE_FILE} as older runs named it, read when the new name is absent. */
@@ -70,9 +67,8 @@ public final class RunFolder {
         return Files.exists(console) || !Files.exists(old) ? console : old;
     }
     /**
-     * When the load is split over client processes, each one's own files (its samples, client stats, logs, console,
-     * dashboard) are in {@code client-<n>/} of the server's folder, from 1; the server's folder holds their merge
-     * ({@link #SAMPLES_FILE}, {@link #CLIENT_STATS_FILE}), which every reader reads as one client's.
+     * A load split over client processes keeps each one's own files in {@code client-<n>/} of the server's folder, from
+     * 1, and their merge ({@link #SAMPLES_FILE}, {@link #CLIENT_STATS_FILE}) in the folder itself.
      */
     public static final String CLIENT_PROCESS_PREFIX = "client-";
 
@@ -100,8 +96,8 @@ public final class RunFolder {
     public static final String SOAK_FILE = "soak.md";
 
     /**
-     * The checks of {@code --check} judged ({@code ./lab run}, {@code ./lab compare}): as JSON, as a JUnit report CI
-     * servers read, and as Markdown for a job's summary.
+     * The checks of {@code --check} judged: as JSON, as a JUnit report for CI servers, and as Markdown for a job's
+     * summary.
      */
     public static final String CHECKS_JSON_FILE = "checks.json";
 

@@ -15,23 +15,13 @@ import java.util.Optional;
 import lab.threads.model.client.LoadClient;
 
 /**
- * What the runner recorded of a run before its load, so a reader can trust or reproduce it: the {@code metadata} of
- * its run.json, which summary.json and sweep.json repeat. The runner builds it, Jackson writes it and reads it back,
- * and no key is spelled anywhere else: a key is a component's name, in one flat JSON object ({@link JsonUnwrapped}
- * parts), in the order of the components, a missing one left out.
+ * What the runner recorded of a run before its load, so a reader can trust or reproduce it: the {@code metadata} of its
+ * run.json, repeated by summary.json and sweep.json. Jackson writes and reads it: a key is a component's name, in one
+ * flat object ({@link JsonUnwrapped} parts), a missing one left out. An older run still reads: unknown keys are
+ * ignored, renamed ones read by their old name ({@link JsonAlias}), new ones null.
  *
- * <p>An older run's folder still reads: a key this record no longer knows is ignored, one renamed since is read under
- * its old name ({@link JsonAlias}), one it did not write yet is null.
- *
- * @param machine           when, which command, which code, on which JDK and machine
- * @param limits            what the run had of the machine
- * @param load              the plan and the client that sent it
- * @param turns             who took turns under the load, over which cases
- * @param jvms              how the servers' and the client's JVMs were started
- * @param backends          what the servers' waits went through, when the runner started it
- * @param serverJdkVersions each server's JDK as its own process said it ({@code Runtime.version()} in its /stats), "not
- *                          read" when its /stats never answered; added as each server's turn ends, so run.json, written
- *                          before the first, has none
+ * @param serverJdkVersions each server's JDK as its /stats said it, "not read" when it never answered; added as each
+ *     turn ends
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -82,13 +72,10 @@ public record RunRecord(
     /**
      * The plan, and the client that sent it.
      *
-     * @param plan            the plan's name
-     * @param planFile        where the plan was read from
-     * @param planProperties  the plan's properties as given to the client: the case's own in a sweep
-     * @param loadClient      the client's id ({@link LoadClient#id()}); null in a run from before it was recorded
-     * @param client          the client in words; a run from before {@code loadClient} is known by them
-     * @param workers         the machines that ran its users, or where they ran without any
-     * @param workerAccess    how the client reached its workers
+     * @param planProperties the plan's properties as given to the client: the case's own in a sweep
+     * @param loadClient the client's id ({@link LoadClient#id()}); null in a run from before it was recorded
+     * @param client the client in words; a run from before {@code loadClient} is known by them
+     * @param workers the machines that ran its users, or where they ran without any
      * @param clientProcesses how many processes sent the load, "auto" when the runner chose
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -112,10 +99,8 @@ public record RunRecord(
     /**
      * Who took turns under the load, over which cases.
      *
-     * @param servers     the lab's servers, in the order they ran
-     * @param guests      the services the lab did not write; null in a run of the lab's own servers
-     * @param sweep       the run's {@code --sweep}, "property=level,level"; null in a run of one level
-     * @param repeats     how many times each level ran
+     * @param guests the services the lab did not write; null in a run of the lab's own servers
+     * @param sweep the run's {@code --sweep}, "property=level,level"; null in a run of one level
      * @param warmupUsers the users of the unrecorded warm-up before each turn, 0 for none
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -125,8 +110,6 @@ public record RunRecord(
     /**
      * A guest, a service the lab did not write, as the run was told of it.
      *
-     * @param process   how the run knows its process
-     * @param expected  the answer that counts as a success, in words
      * @param serviceMs its own time for a request ({@code --service-ms}), or the words that it was not given
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -135,10 +118,8 @@ public record RunRecord(
     /**
      * How the JVMs were started.
      *
-     * @param serverJdk      the JDK the started servers ran on, as asked ({@code --server-jdk})
      * @param serverSettings the servers' settings mode, and whose settings a {@code --target} server kept
-     * @param serverFlags    what was added to every started server's command line
-     * @param profile        what was recorded of each JVM, or "off"
+     * @param profile what was recorded of each JVM, or "off"
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -150,13 +131,7 @@ public record RunRecord(
             String serverFlags,
             String profile) {}
 
-    /**
-     * What the servers' waits went through, when the runner started it: the database and the downstream.
-     *
-     * @param databaseVersion  the database's own version; null without one
-     * @param databaseSettings the database's settings that bound a wait; null without one
-     * @param downstream       the downstream server and its address; null without one
-     */
+    /** What the servers' waits went through, when the runner started it; each null without one. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Backends(String databaseVersion, Map<String, String> databaseSettings, String downstream) {
@@ -196,10 +171,7 @@ public record RunRecord(
         return new RunRecord(machine, limits, load, turns, jvms, backends, versions);
     }
 
-    /**
-     * How the run was set up, to compare with another's: this record without when it started and the command as
-     * typed, which differ between any two runs.
-     */
+    /** How the run was set up, to compare with another's: without its start and command, which always differ. */
     public RunRecord setup() {
         return new RunRecord(machine.setup(), limits, load, turns, jvms, backends, serverJdkVersions);
     }
@@ -209,10 +181,7 @@ public record RunRecord(
         return JSON.convertValue(this, new TypeReference<LinkedHashMap<String, Object>>() {});
     }
 
-    /**
-     * The record in a run folder's run.json (or summary.json, sweep.json), as its {@code metadata}; empty when the
-     * file is missing, unreadable or records none.
-     */
+    /** The record in a run folder's run.json (or summary.json, sweep.json); empty when missing, unreadable or none. */
     public static Optional<RunRecord> in(Path file) {
         try {
             var metadata = JSON.readTree(file.toFile()).get("metadata");

@@ -18,19 +18,16 @@ import lab.threads.runner.machine.MachineLimits;
 import lab.threads.runner.outside.CpuList;
 
 /**
- * What a plan will ask of this machine at its peak, said before it runs: the request rate and the requests in flight,
- * against open files, threads, local ports, the servers' connection cap and listen backlog, and the cores each side
- * will need at the lab's measured CPU per request. A warning says what to do; nothing is refused, since a user may
- * want to see a limit hit.
- *
- * <p>In flight: an open plan holds rate x sleep if every answer takes the sleep, up to rate x (connect + response
- * timeout) when answers stop. A closed plan's users overlap: user i of n starts ramp x i / n s in and stays loops x
- * sleep, so at most n x min(1, loops x sleep / ramp) are in their loops at once, each with one request in flight; when
- * answers come late, every user still waiting holds its connection, up to all n. The peak rate is the expected
- * in-flight count over the sleep.
+ * What a plan will ask of this machine at its peak, said before it runs: rate and requests in flight against open
+ * files, threads, local ports, the servers' connection cap and backlog, and the cores each side needs. A warning says
+ * what to do; nothing is refused, since a user may want to see a limit hit.
+ * <p>
+ * In flight: an open plan holds rate x sleep, up to rate x (connect + response timeout) when answers stop. A closed
+ * plan's user i of n starts ramp x i / n s in and stays loops x sleep, so at most n x min(1, loops x sleep / ramp)
+ * overlap; late answers make it all n. The peak rate is the expected in-flight count over the sleep.
  *
  * @param expected requests in flight at the peak if every answer takes exactly the sleep
- * @param worst    requests in flight when answers are late (closed: every user; open: until the timeouts)
+ * @param worst requests in flight when answers are late (closed: every user; open: until the timeouts)
  */
 record CapacityForecast(boolean open, double peakRate, long expected, long worst) {
     /** The variants that run each request in flight on a platform thread of their own. */
@@ -63,12 +60,9 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
     /**
      * What the forecast weighs of a run's options ({@link RunOptions#forecastSides}).
      *
-     * @param clientHere         the users run in the fork on this machine (no --workers)
-     * @param started            the servers the lab starts here (not a --target)
-     * @param startedServerFlags their settings: the mode, then --server-args
-     * @param perUserSources     every user binds a loopback source address of its own (--source-address per-user,
-     *                           every server on 127.x)
-     * @param clientProcesses    --client-processes: 0 for as many as the load needs
+     * @param perUserSources every user binds a loopback source address of its own (--source-address per-user, every
+     *     server on 127.x)
+     * @param clientProcesses --client-processes: 0 for as many as the load needs
      */
     record Sides(
             boolean clientHere,
@@ -229,9 +223,8 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
     }
 
     /**
-     * Each connect searches the range for a port not yet used towards that server, in the client's own system call;
-     * past half the range that search is a cost the client pays on every connect (measured: docs/results.md, "the
-     * client's cost").
+     * Past half the range, each connect's search for a free port towards that server is a cost the client pays
+     * (docs/results.md, "the client's cost").
      */
     private String localPorts(long range) {
         // expected <= worst, so worst >= range is exactly when against(...) warns that the range runs out.
@@ -254,10 +247,7 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
                 worst);
     }
 
-    /**
-     * The open-files limit against the client, which splits its load over as many processes as its connections need
-     * ({@link ClientSplit}), and against the server, which holds one descriptor per connection too.
-     */
+    /** The open-files limit against the client, which splits its load to fit ({@link ClientSplit}), and the server. */
     private String openFiles(Sides sides, long limit) {
         String what = "open files a process may hold (a connection in flight is a descriptor in "
                 + sides.client().program().label() + " and one in the server)";

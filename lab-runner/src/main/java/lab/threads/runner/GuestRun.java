@@ -20,10 +20,8 @@ import lab.threads.runner.process.Java;
 /**
  * The guests of a run, services the lab did not write, and what is asked of their answers.
  *
- * @param guests    in the order given; empty in a run of the lab's own servers
- * @param expected  what makes an answer a success
- * @param serviceMs the guest's own time for one request (--service-ms), the plan's sleep for its ideal; null when
- *                  not known, and the plan then has no ideal
+ * @param serviceMs the guest's own time for one request (--service-ms), the plan's sleep for its ideal; null when not
+ *     known: no ideal
  */
 public record GuestRun(List<Guest> guests, Expected expected, Long serviceMs) {
 
@@ -53,20 +51,15 @@ public record GuestRun(List<Guest> guests, Expected expected, Long serviceMs) {
         return guests.stream().anyMatch(guest -> "https".equals(guest.url().getScheme()));
     }
 
-    /**
-     * What a guest run sets in the plan: its sleep is the guest's own service time, the one the ideal is computed
-     * with, or 0 (no ideal) when not given; a run of the lab's servers sets nothing.
-     */
+    /** What a guest run sets in the plan: its sleep is the guest's own service time, or 0 (no ideal) when not given. */
     public LoadPlan applyTo(LoadPlan plan) {
         return present() ? plan.with(PlanKey.SLEEP_MS, serviceMs == null ? 0 : serviceMs) : plan;
     }
 
     /**
      * Each guest's process, for the whole run: a --target-pid one watched, a --target-command one started (its output
-     * in {@code <name>-guest.log} of the run folder) and ready when this returns. When one cannot be had, those
-     * started are stopped and the run is refused before its load (IllegalArgumentException, exit 2).
-     *
-     * @param ready how long a started guest may take to answer its URL as expected
+     * in {@code <name>-guest.log}) and answering within {@code ready}. When one cannot be had, those started are
+     * stopped and the run is refused (IllegalArgumentException, exit 2).
      */
     Map<String, GuestProcess> processes(Path runDir, Duration ready, Duration ask, PrintStream out)
             throws IOException, InterruptedException {

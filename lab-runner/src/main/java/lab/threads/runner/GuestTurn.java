@@ -14,10 +14,9 @@ import lab.threads.runner.guest.GuestProcess;
 import lab.threads.runner.guest.JvmGc;
 
 /**
- * What a turn does differently for a guest, a service the lab did not write ({@link ServerRun} does the rest): no
- * start and no stop (a guest the lab starts runs for the whole run), no {@code /stats}, its process (when known) read
- * from outside with its descendants, its JVM's collections read before and after the load, and {@code guest.json}
- * beside the samples so the report knows the folder for a guest's.
+ * What a turn does differently for a guest ({@link ServerRun} does the rest): no start, stop or {@code /stats}; its
+ * process tree read from outside, its JVM's collections before and after the load, and {@code guest.json} beside the
+ * samples.
  */
 final class GuestTurn {
     private final Guest guest;

@@ -31,9 +31,8 @@ import lab.threads.runner.process.ServerJdk;
 import lab.threads.runner.profiling.Profiling;
 
 /**
- * The pipeline of one {@code ./lab run}: plan (its cases: sweep levels x repeats) -> run each server in turn ->
- * collect -> summarise -> report. Reports are rewritten after every server, so a failure or Ctrl-C later on never
- * loses what was measured.
+ * The pipeline of one {@code ./lab run}: plan (sweep levels x repeats) -> each server in turn -> collect -> summarise
+ * -> report, rewritten after every server so a failure later never loses what was measured.
  */
 public final class LabRun {
     /** A run's folder name under --out; a comparison's too (compare-<timestamp>). */
@@ -239,8 +238,8 @@ public final class LabRun {
     }
 
     /**
-     * A case's report after a server; when it cannot be written (the disk full), the run stops with one line that
-     * says what is kept and what to do: every raw file written so far stays, and ./lab report summarises them.
+     * A case's report after a server; when it cannot be written (the disk full), the run stops with one line saying the
+     * raw files stay and ./lab report summarises them.
      */
     private void writeReport(CaseReport report, Path caseDir) throws IOException {
         try {

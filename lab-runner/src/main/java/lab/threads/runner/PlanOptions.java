@@ -10,13 +10,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * The plan's options of {@code ./lab run}, made from the model's keys ({@link PlanKey}) rather than spelled here: each
- * key with a description is an option (with its property and environment twins, as every option of the command), the
- * lab's own ({@link PlanKey.SetBy#LAB}, {@link PlanKey.SetBy#SERVERS}) with their defaults, the plan's without one (the
- * plan's own stands). What they give becomes the run's typed plan here ({@link #chosen}), parsed once; from then on
- * the runner passes the {@link LoadPlan}. A new key is then an option, a property of the plan (so {@code --sweep}
- * takes it and run.json records it) and checked where it is given with no line here. Its line in docs/options.md is
- * checked against the CLI by OptionReferenceTest.
+ * The plan's options of {@code ./lab run}, made from the model's keys ({@link PlanKey}): each key with a description is
+ * an option, the lab's own with their defaults, the plan's without one. A new key is then an option, a property of the
+ * plan (so {@code --sweep} takes it and run.json records it) with no line here; OptionReferenceTest checks
+ * docs/options.md against them.
  */
 public final class PlanOptions {
 
@@ -60,11 +57,8 @@ public final class PlanOptions {
     }
 
     /**
-     * The run's plan: {@code --plan}'s as its client reads it ({@link ClientPrograms#plan}), then each value given for
-     * it as text, in order, parsed once ({@link #with}).
-     *
-     * @param plan  a bundled plan's name or the path of a plan file
-     * @param given properties given on the command line (-J, then the options); each must be one the plan has
+     * The run's plan: {@code --plan}'s as its client reads it ({@link ClientPrograms#plan}), then each value of {@code
+     * given} (-J, then the options) parsed once ({@link #with}).
      */
     public static LoadPlan chosen(String plan, Map<String, String> given) throws IOException {
         LoadPlan chosen = ClientPrograms.plan(plan);
@@ -75,9 +69,8 @@ public final class PlanOptions {
     }
 
     /**
-     * The plan with one value given as text (an option, {@code -J}, a sweep's level), parsed by the model
-     * ({@link LoadPlan#with(String, String)}); a key the runner sets for each server or the fork sets from the load is
-     * refused, as no user gives it.
+     * The plan with one value given as text, parsed by the model ({@link LoadPlan#with(String, String)}); a key the
+     * runner or the fork sets is refused, as no user gives it.
      */
     static LoadPlan with(LoadPlan plan, String property, String value) {
         PlanKey.SetBy setBy = PlanKey.of(property).map(PlanKey::setBy).orElse(PlanKey.SetBy.PLAN);

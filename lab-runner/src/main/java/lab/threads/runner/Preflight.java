@@ -21,24 +21,14 @@ import lab.threads.runner.guest.Guest;
 import lab.threads.runner.guest.GuestAnswer;
 import picocli.CommandLine.ParameterException;
 
-/**
- * What cannot work, refused before anything runs, each in one line that says what to do: a run that goes ahead
- * anyway costs the user minutes and ends in numbers that measure the mistake (a hundred "Connection refused", a
- * hundred 400s) rather than a server.
- */
+/** What cannot work, refused before anything runs, each in one line that says what to do. */
 public final class Preflight {
     private static final Duration ASK = Duration.ofSeconds(3);
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private Preflight() {}
 
-    /**
-     * What the checks ask about, from the run's options ({@link RunOptions#preflight}).
-     *
-     * @param cases              every measured configuration: each plan's sleep against each server's range
-     * @param startedServerFlags the settings the lab starts its servers with
-     * @param guests             services the lab did not write: each running one must answer its URL as expected
-     */
+    /** What the checks ask about, from the run's options ({@link RunOptions#preflight}). */
     record Asked(
             List<RunCase> cases,
             List<Variant> servers,
@@ -83,8 +73,8 @@ public final class Preflight {
     }
 
     /**
-     * A guest that runs already must answer its URL as the plan's assertion wants it, now; one the lab starts is
-     * asked the same once it is started, before the load ({@link lab.threads.runner.guest.GuestProcess#start}).
+     * A running guest must answer its URL as the plan's assertion wants it, now; a started one is asked once started
+     * ({@link lab.threads.runner.guest.GuestProcess#start}).
      */
     private static void guestAnswers(Guest guest, Expected expected, Duration wait) {
         try {

@@ -9,8 +9,7 @@ import lab.threads.run.RunFolder;
 import lab.threads.run.Sweep;
 
 /**
- * One measured configuration of a run: a level of the sweep and a repeat, each with its own folder. A plain run is
- * one case whose folder is the run folder itself, so its layout stays {@code results/<timestamp>/<server>/}.
+ * One measured configuration: a sweep level and a repeat, each with its own folder; a plain run's is the run folder.
  *
  * @param folder relative to the run folder: "", "users-1000", "repeat-2" or "users-1000/repeat-2"
  */

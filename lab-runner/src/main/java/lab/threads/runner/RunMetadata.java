@@ -13,10 +13,7 @@ import lab.threads.common.Variant;
 import lab.threads.run.RunRecord;
 import lab.threads.runner.client.ClientSplit;
 
-/**
- * What a reader needs to trust or reproduce a run: when, where, on what, with which plan, settings and code, as the record
- * run.json holds ({@link RunRecord}).
- */
+/** What a reader needs to trust or reproduce a run, as run.json holds it ({@link RunRecord}). */
 public final class RunMetadata {
     private RunMetadata() {}
 

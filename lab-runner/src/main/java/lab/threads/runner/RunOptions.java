@@ -22,14 +22,9 @@ import lab.threads.runner.profiling.Profiling;
 /**
  * Everything a run was asked to do, validated.
  *
- * @param client  the client that sends the load (--client)
  * @param workers {@code host:port} of the client's workers that run the users; empty: its fork runs them
- * @param workerAccess how its fork talks to the workers ({@link WorkerAccess#NONE} without workers)
- * @param serverSettings whose load settings the started servers run with
- * @param cpus    the cores each side owns (--cpus)
- * @param profile what records each started server and the client's fork (--profile)
  * @param serverJdk the started servers' JDK (--server-jdk): 25, the runner's, or 21
- * @param guests  the services the lab did not write, run instead of its servers; {@link GuestRun#NONE} for none
+ * @param guests the services the lab did not write, run instead of its servers; {@link GuestRun#NONE} for none
  * @param clientProcesses how many processes send each load (--client-processes): 0 for as many as it needs
  */
 public record RunOptions(
@@ -60,8 +55,8 @@ public record RunOptions(
     }
 
     /**
-     * What each server's turn uses, for all of them, on {@code jdk}: the --server-jdk resolved; {@code backends}: what
-     * their waits need, started for the run.
+     * What each server's turn uses, on {@code jdk} (the --server-jdk resolved) with {@code backends} started for the
+     * run.
      */
     ServerRun.Spec serverRun(ServerJdk jdk, Backends backends) {
         return new ServerRun.Spec(
@@ -111,8 +106,7 @@ public record RunOptions(
     }
 
     /**
-     * Whether every user binds a source address of its own: per-user, every server on 127.x, and a client that binds
-     * one.
+     * Whether every user binds a source address of its own: per-user, every server on 127.x, a client that binds one.
      */
     private boolean perUserSources() {
         String value = plan.sourceAddress();

@@ -69,15 +69,10 @@ final class ServerRun {
     /**
      * What a server's turn uses of the run's options, built once for every turn ({@link RunOptions#serverRun}).
      *
-     * @param targets     the servers already running elsewhere (--target); the others are started here
+     * @param targets the servers already running elsewhere (--target); the others are started here
      * @param serverFlags the started servers' settings: the mode, then --server-args
-     * @param clientJvmFlags --client-jvm-args: after the client fork's own flags, the warm-up's fork too
      * @param warmupUsers users of an unmeasured load before the measured one; 0 for none
-     * @param client      the client that sends the load, chosen for the run
-     * @param workers     {@code host:port} of the client's workers; empty: the fork runs the users
-     * @param workerAccess how the fork reaches them
-     * @param jdk         the JDK the started servers run on, and its build of them
-     * @param backends    what the servers' waits need (a database, a downstream), started for the whole run
+     * @param workers {@code host:port} of the client's workers; empty: the fork runs the users
      * @param clientProcesses --client-processes: how many processes send each load, 0 for as many as it needs
      */
     record Spec(
@@ -246,8 +241,7 @@ final class ServerRun {
 
     private ServerProcess startOn(int port, Path jar, List<String> flags) throws IOException, InterruptedException {
         List<String> jvmFlags = new ArrayList<>(spec.serverJvmFlags());
-        // Written on exit: ServerProcess.stop's SIGTERM runs the JVM's shutdown, JFR's dump among it; a SIGKILL loses
-        // it.
+        // Written on exit: ServerProcess.stop's SIGTERM runs JFR's dump; a SIGKILL loses it.
         jvmFlags.addAll(profiling.jvmFlags(dir.resolve(JvmSide.SERVER.recording())));
         return ServerProcess.start(new ServerProcess.Spec(
                 variant,
@@ -262,8 +256,8 @@ final class ServerRun {
     }
 
     /**
-     * A short load before the measured one, on the same server JVM, so its JIT and pools are warm when measurement
-     * starts. Its samples stay in {@code warmup/}, apart from the measured ones; its outcome only informs.
+     * A short load before the measured one, on the same server JVM, so its JIT and pools are warm; its samples stay in
+     * {@code warmup/} and its outcome only informs.
      */
     private void warmUp(URI target) throws IOException, InterruptedException {
         Path warmup = Files.createDirectories(dir.resolve(RunFolder.WARMUP_DIR));
@@ -341,8 +335,8 @@ final class ServerRun {
     }
 
     /**
-     * The measured load, with the samplers of the server, the machine, the database and memory running while it
-     * runs; a guest is told when the load starts and ends.
+     * The measured load, with the server's, machine's, database's and memory samplers; a guest told of its start and
+     * end.
      */
     private LoadExit sampledLoad(URI target) throws IOException, InterruptedException {
         LoadExit exit;
@@ -409,10 +403,8 @@ final class ServerRun {
     }
 
     /**
-     * How a load's forks ended: the first non-zero exit code of its processes, 0 when every one ended well.
-     *
-     * @param dir   the folder of the process that ended so, where its logs say why
-     * @param share which process that was
+     * How a load's forks ended: the first non-zero exit code of its processes, 0 when every one ended well; {@code dir}
+     * where its logs say why.
      */
     private record LoadExit(int code, Path dir, ClientShare share) {
         /** " (process 2 of 3)" for a split load's process, nothing for a load of one. */
@@ -448,21 +440,18 @@ final class ServerRun {
     }
 
     /**
-     * One load of the plan against {@code target} in the client's forks, their files in {@code into}: one fork, or
-     * each process of a split load in its own {@code client-<n>/}, started together once all are ready and merged
-     * when all have ended ({@link ClientProcessMerge}). What the client forks of a run share goes in the case's own
-     * folder, which this run created: a shared one under --out may belong to another user (compose runs the bench as
-     * the host user).
+     * One load of the plan against {@code target} in the client's forks, their files in {@code into}: one fork, or each
+     * process of a split load in its own {@code client-<n>/}, started together and merged at the end ({@link
+     * ClientProcessMerge}). Their shared files go in the case's own folder: a shared one under --out may belong to
+     * another user.
      *
-     * @param users    the users (or connections) at the worst, all processes together
-     * @param jvmFlags each fork's own, given its folder: its recording under --profile (the measured load's, not a
-     *                 warm-up's)
+     * @param users the users (or connections) at the worst, all processes together
+     * @param jvmFlags each fork's own, given its folder (the measured load's recording under --profile)
      */
     private LoadExit runLoad(
             URI target, LoadPlan load, int users, ClientSplit split, Path into, Function<Path, List<String>> jvmFlags)
             throws IOException, InterruptedException {
-        // A guest's path and the answer that counts, which each client's fork applies to its requests; the source
-        // address as the users bind it towards this target.
+        // A guest's path and expected answer, and the source address as the users bind it towards this target.
         LoadPlan aimed = load.withOthers(guest != null ? guest.jmeterProperties() : Map.of());
         if (aimed.sourceAddress() != null) {
             aimed = aimed.withSourceAddress(
@@ -596,9 +585,8 @@ final class ServerRun {
     }
 
     /**
-     * Shows the fork's progress lines as they come; when the server dies, stops the load so the samples end there. For
-     * one process of a split load ({@code share}, {@code split}), its lines are named with it, its {@code ready} line
-     * counted, and the load's progress shown as the sum of all processes' when the first one reports.
+     * Shows the fork's progress lines as they come; when the server dies, stops the load so the samples end there. A
+     * split load's process names its lines, counts its {@code ready} line and shows the sum of all processes' progress.
      */
     private void relayProgress(Process fork, Path into, ClientShare share, SplitRelay split) throws IOException {
         String who = share == null ? id : id + " p" + share.index();

@@ -4,12 +4,9 @@ import java.net.SocketAddress;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Hands a connection's accept instant from the thread that accepted it to the adapter's first request on it, keyed by
- * the client's address and port (unique among a listener's open connections). For a framework whose accept hook and
- * request see the connection only as the peer's address (Helidon, the JDK's HttpServer, servlet containers).
- *
- * <p>An entry lives from the accept to its connection's first request; a connection closed before sending one leaves
- * its entry until the same client port connects again: at most one per client port.
+ * Hands a connection's accept instant to the adapter's first request on it, keyed by the client's address and port, for
+ * frameworks that show both only as the peer's address. An entry lives until that request, or until the port connects
+ * again: at most one per client port.
  */
 public final class AcceptedConnections {
     private final ConcurrentHashMap<SocketAddress, Long> acceptedNanos = new ConcurrentHashMap<>();

@@ -9,12 +9,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
 /**
- * {@code how=http-pool} for the variant with no thread per request (server-async): the same {@code GET /sleep?ms=N} of
- * the downstream through the JDK {@link HttpClient}'s {@code sendAsync}, so no thread waits for the answer. The JDK
- * client keeps idle connections for reuse but has <em>no connection cap</em>: it opens as many as there are requests
- * in flight, so there is no pool to wait for, no pool timeout, and nothing to stamp at a borrow (the request log's
- * borrow columns stay empty; only the call's end is stamped). HTTP/1.1 is asked for, as the blocking client speaks:
- * the JDK client's default would first offer an upgrade to HTTP/2.
+ * {@code how=http-pool} for server-async: the same {@code GET} of the downstream through the JDK {@link HttpClient}'s
+ * {@code sendAsync}, no thread waiting. That client has no connection cap, so no pool to wait for and no borrow to
+ * stamp; HTTP/1.1 is asked, as the blocking client speaks, not an HTTP/2 upgrade.
  */
 final class AsyncHttpWait {
     static final String DESCRIPTION =

@@ -4,14 +4,11 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
 /**
- * The wall clock (epoch microseconds) at one {@link System#nanoTime()} reading, so that later monotonic readings
- * convert to epoch times comparable with another process's wall clock on the same machine (the client's timestamps).
- *
- * <p>Guarantee: the anchor is off by at most half the narrowest bracket found, not by however long the thread was
- * descheduled between two reads. A wall read and a monotonic read taken one after the other are only as close as the
- * scheduler lets them be, and every stamp converted with a skewed anchor carries the skew. So {@link #now} reads the
- * wall clock between two monotonic reads a few times and keeps the narrowest bracket, the wall time placed at its
- * middle.
+ * The wall clock (epoch microseconds) at one {@link System#nanoTime()} reading, so later monotonic readings convert to
+ * epoch times comparable with another process's (the client's).
+ * <p>
+ * <p>Guarantee: off by at most half the narrowest bracket, not by however long the thread was descheduled: {@link #now}
+ * reads the wall clock between two monotonic reads a few times and keeps the narrowest bracket's middle.
  */
 public record ClockAnchor(long epochMicros, long nanos) {
     private static final int TRIES = 5;

@@ -1,13 +1,9 @@
 package lab.threads.common;
 
 /**
- * One connection's own instants, kept by the adapter with the connection: when it was accepted, when its last response
- * was handed to the socket. Each request read on it begins its wait at one of them: the first at the accept, a
- * keep-alive one at the previous response's end. An adapter supplies these instants from its framework's hooks and
- * builds each {@link RequestHead} with {@link #nextRequest}; the contract does the rest.
- *
- * <p>A connection's requests are read one after another, so only one thread touches {@code requests} at a time;
- * the response's end may be stamped by another thread (the variant's), hence volatile.
+ * One connection's own instants, kept by the adapter: its accept and its last response's end. Each request read on it
+ * begins its wait at one of them; the adapter builds each {@link RequestHead} with {@link #nextRequest}. Requests are
+ * read one at a time; the response's end may be stamped by another thread, hence volatile.
  */
 public final class ConnectionClock {
     private final long acceptedNanos;
@@ -23,10 +19,7 @@ public final class ConnectionClock {
         return new ConnectionClock(acceptedNanos);
     }
 
-    /**
-     * A connection whose accept the framework did not show: its first request's wait to be read stays merged with the
-     * kernel's accept queue (the report says so).
-     */
+    /** A connection whose accept the framework did not show: its first wait stays merged with the accept queue. */
     public static ConnectionClock acceptUnknown() {
         return new ConnectionClock(0);
     }

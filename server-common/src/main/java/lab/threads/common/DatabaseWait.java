@@ -14,15 +14,11 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * {@code how=db}: borrows a connection from one HikariCP pool and runs {@code select pg_sleep(N/1000.0)} on it, on the
- * calling thread. HikariCP is the pool teams put in front of a database; its bounded pool with a queue of waiting
- * borrowers is the point: with more requests in flight than connections, the others wait in {@code getConnection()}
- * for up to the pool's {@code connectionTimeout}, whatever the threads that serve them.
- *
- * <p>The pool is made at the server's start with HikariCP's own defaults but the size and the timeout given, and
- * without the start-up check of a first connection ({@code initializationFailTimeout} -1): a server starts, and
- * answers {@code /health}, with its database down; the pool connects in the background and {@code how=db} answers 503
- * {@code db_unavailable} meanwhile.
+ * {@code how=db}: borrows a connection from one HikariCP pool and runs {@code select pg_sleep(N/1000.0)} on the calling
+ * thread; with more requests than connections the others wait in {@code getConnection()} up to {@code
+ * connectionTimeout}, whatever the threads. HikariCP's defaults but size and timeout, and no start-up check ({@code
+ * initializationFailTimeout} -1): a server starts with its database down, answering 503 {@code db_unavailable}
+ * meanwhile.
  */
 final class DatabaseWait implements AutoCloseable {
 
@@ -75,10 +71,7 @@ final class DatabaseWait implements AutoCloseable {
         }
     }
 
-    /**
-     * HikariCP answers a borrow that timed out with the last connection failure as its cause when it could not
-     * connect (the database down or refusing), and with none when every connection was busy (the pool's own limit).
-     */
+    /** A borrow timeout's cause is the last connect failure when it could not connect, none when all were busy. */
     private WaitFailure borrowFailed(SQLException e) {
         if (e instanceof SQLTransientConnectionException && e.getCause() == null) {
             return WaitFailure.dbPoolTimeout(pool.getMaximumPoolSize(), pool.getConnectionTimeout(), e);
@@ -110,8 +103,7 @@ final class DatabaseWait implements AutoCloseable {
     }
 
     /**
-     * The server is stopping: every request still waiting for a connection gives up now (HikariCP ends a borrow that is
-     * interrupted), and no new one waits; the queries on borrowed connections, in flight, run on under the grace.
+     * The server is stopping: requests waiting for a connection give up now and no new one waits; borrowed ones run on.
      */
     void stopBorrowing() {
         stopping = true;

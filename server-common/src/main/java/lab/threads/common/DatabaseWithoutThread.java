@@ -5,17 +5,14 @@ import java.util.ServiceLoader;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * {@code how=db} for the variant with no thread to block: the same borrow and {@code select pg_sleep(N/1000.0)} as
- * {@link DatabaseWait}, through a non-blocking driver and its pool, completing on the driver's own threads. The
- * implementation lives in that variant's module (server-async, r2dbc) and is found by {@link ServiceLoader}, so the
- * other servers never carry the driver.
+ * {@code how=db} for the variant with no thread to block: the same query through a non-blocking driver and pool, in
+ * that variant's module (server-async, r2dbc), found by {@link ServiceLoader} so other servers never carry it.
  */
 public interface DatabaseWithoutThread {
 
     /**
-     * Borrows a connection, runs the query that waits {@code millis} in the database and gives the connection back,
-     * stamping the borrow and the call as {@link DatabaseWait} does. Completes exceptionally with a {@link WaitFailure}
-     * naming its cause: {@link WaitFailure#DB_POOL_TIMEOUT} or {@link WaitFailure#DB_UNAVAILABLE}.
+     * Borrows a connection, runs the query that waits {@code millis} and gives it back, stamped as {@link DatabaseWait}
+     * does; fails with {@link WaitFailure#DB_POOL_TIMEOUT} or {@link WaitFailure#DB_UNAVAILABLE}.
      */
     CompletableFuture<Void> await(long millis, PoolStamps stamps);
 
@@ -29,8 +26,8 @@ public interface DatabaseWithoutThread {
     Map<String, Object> settings();
 
     /**
-     * The server began to stop: a borrow still waiting for a connection completes now with
-     * {@link WaitFailure#SERVER_STOPPING}, and so does every later one; the queries on borrowed connections run on.
+     * The server began to stop: waiting and later borrows complete with {@link WaitFailure#SERVER_STOPPING}; queries
+     * run on.
      */
     void stopBorrowing();
 

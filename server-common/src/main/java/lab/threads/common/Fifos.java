@@ -16,19 +16,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * File I/O that blocks for a known time, on named pipes (FIFOs) and one platform thread of the server that ends each
- * wait N ms later. The request's end is opened read-write, which never blocks on Linux, so the wait is in the read or
- * the write, not in {@code open}. FIFOs are made in batches by one {@code mkfifo} call and reused.
- *
+ * File I/O that blocks for a known time, on named pipes (FIFOs, made in batches by one {@code mkfifo} and reused) and
+ * one platform thread that ends each wait N ms later; the request's end opens read-write, which never blocks, so the
+ * wait is in the read or write.
  * <ul>
- *   <li>{@code how=file}: a plain read, until the server's thread writes a byte. JDK 21 compensated for it (a
- *       carrier added while it blocks: {@code RandomAccessFile.read} called {@code jdk.internal.misc.Blocker}); JDK
- *       23 dropped that for files opened for buffered I/O (JDK-8329593), so from 23 on it holds its carrier.
- *   <li>{@code how=file-sync}: a synchronous write ({@code RandomAccessFile} mode "rwd", {@code O_DSYNC}) of 128
- *       KiB, twice a pipe's default capacity (64 KiB), so it fills the pipe and blocks until the server's thread
- *       drains it. JDK 25 still compensates for it: {@code RandomAccessFile.implWriteBytes} calls {@code
- *       Blocker.begin(sync)}, true for "rws"/"rwd", as JDK-8329593 kept for writes with synchronized I/O integrity
- *       (and for direct I/O); JDK 21 did for every write.
+ *   <li>{@code how=file}: a plain read until the server's thread writes a byte. JDK 21 compensated with a carrier;
+ *       JDK 23 dropped that for buffered file I/O (JDK-8329593), so it holds its carrier.
+ *   <li>{@code how=file-sync}: an {@code O_DSYNC} write ("rwd") of 128 KiB, twice a pipe's capacity, blocking until
+ *       the server's thread drains it. JDK 25 still compensates ({@code Blocker.begin(sync)} for "rws"/"rwd").
  * </ul>
  */
 final class Fifos {
@@ -127,10 +122,10 @@ final class Fifos {
     }
 
     /**
-     * The server's one platform thread that ends each wait when it is due. Requests hand it their job through a
-     * lock-free queue and an unpark, never a lock: a {@code java.util.concurrent} lock shared with virtual threads
-     * (a ScheduledThreadPoolExecutor's queue, as here before) can be handed to a virtual thread that waits for a
-     * carrier while every carrier is held in a read only this thread can end; WaitsTest deadlocked on it on JDK 25.
+     * The server's one platform thread that ends each wait when due. Requests hand it their job through a lock-free
+     * queue and an unpark, never a lock: a {@code java.util.concurrent} lock shared with virtual threads can be handed
+     * to one waiting for a carrier while every carrier is held in a read only this thread ends (WaitsTest deadlocked
+     * so).
      */
     private static final class Ender implements Runnable {
         private record Due(long atNanos, Runnable job) {}

@@ -4,9 +4,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The HTTP limits every server of the lab keeps, with the same numbers and the same status codes whatever its framework.
- * Each framework is configured with these numbers where it has the setting; what it cannot be told, the contract checks
- * here, so a bad request gets the same status everywhere.
+ * The HTTP limits every server keeps, the same numbers and status codes whatever its framework: set where the framework
+ * has the setting, checked here otherwise.
  */
 public final class HttpLimits {
     /** Request line without CRLF: this long or longer is refused with 414 (Helidon's maxPrologueLength). */
@@ -37,8 +36,7 @@ public final class HttpLimits {
                             + MAX_REQUEST_LINE_BYTES + "."));
         }
         if (!isAscii(head.target()) || head.rawQuery() != null && !isAscii(head.rawQuery())) {
-            // RFC 9112 3.2: the target is ASCII; Undertow's parser refuses other bytes with 400, Helidon routes them
-            // (404).
+            // RFC 9112 3.2: the target is ASCII; Undertow refuses other bytes with 400, Helidon routes them (404).
             return Optional.of(SleepContract.error(
                     400,
                     "bad_request",

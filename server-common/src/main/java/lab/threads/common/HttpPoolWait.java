@@ -26,21 +26,14 @@ import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
 
 /**
- * {@code how=http-pool}: a {@code GET /sleep?ms=N} of the downstream through Apache HttpClient 5 <em>classic</em>, the
- * blocking client teams deploy, on the calling thread. Its {@link PoolingHttpClientConnectionManager} is the point:
- * a bounded pool of connections with a queue of waiting requests, so with more requests in flight than connections the
- * others wait inside {@code execute} for up to the connection-request timeout, whatever the threads that serve them.
- *
- * <p>Every setting is the library's shipped one except the two given: connections per route ({@code --http-pool}; the
- * library ships 5) and the connection-request timeout ({@code --http-pool-timeout-ms}; it ships 3 minutes). There is
- * one route here (the downstream), so the pool's total is set to the same as the per-route cap: its shipped total of
- * 25 would otherwise never be reached, or, with more than 25 asked, cap the route below what was asked.
- *
- * <p>The borrow happens inside {@code execute}; it is stamped where the connection manager's lease completes: a
- * delegating {@link HttpClientConnectionManager} stamps "borrowing" when the client asks it for a lease and
- * "borrowed" when the lease's {@code get} hands over a connection. The client leases on the thread that called
- * {@code execute}, so the request's {@link PoolStamps} reach the manager through a {@link ThreadLocal} set around the
- * call. The connect of a new connection comes after the lease: it counts in the call, not the borrow.
+ * {@code how=http-pool}: a {@code GET /sleep?ms=N} of the downstream through Apache HttpClient 5 classic on the calling
+ * thread; its bounded {@link PoolingHttpClientConnectionManager} makes requests beyond its connections wait inside
+ * {@code execute} up to the connection-request timeout, whatever the threads.
+ * <p>
+ * <p>Every setting is the library's but the two given ({@code --http-pool}, {@code --http-pool-timeout-ms}); with one
+ * route, the pool's total equals the per-route cap. The borrow is stamped by a delegating {@link
+ * HttpClientConnectionManager} when a lease is asked and handed over, on the calling thread, so the {@link PoolStamps}
+ * reach it through a {@link ThreadLocal}; a new connection's connect counts in the call.
  */
 final class HttpPoolWait implements AutoCloseable {
 

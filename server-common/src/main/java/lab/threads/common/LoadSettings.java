@@ -1,12 +1,10 @@
 package lab.threads.common;
 
 /**
- * The four load settings as a server's framework runs them, read back from the framework where it tells them. A null
- * is the framework having none: no connection limit, no idle timeout, no shutdown grace.
+ * The four load settings as a server's framework runs them, read back where it tells them; null where it has none.
  *
- * @param backlog         listen backlog asked of the kernel (which caps it at net.core.somaxconn)
- * @param maxConnections  open connections at most
- * @param idleTimeoutMs   a keep-alive connection without a request is closed after this
+ * @param backlog listen backlog asked of the kernel (which caps it at net.core.somaxconn)
+ * @param idleTimeoutMs a keep-alive connection without a request is closed after this
  * @param shutdownGraceMs on stop, in-flight requests get this long to finish
  */
 public record LoadSettings(int backlog, Integer maxConnections, Long idleTimeoutMs, Long shutdownGraceMs) {}

@@ -10,14 +10,12 @@ import lab.threads.process.HeapAfterGc;
 import lab.threads.process.ProcessMetrics;
 
 /**
- * The server's memory by where it lives, read by the server itself ({@code GET /stats/memory}): the live heap, the
- * virtual threads' stacks within it, the platform threads' stacks, the rest of the JVM's native memory, the resident
- * set and what of it none of those covers. Each part is a number of bytes under {@code parts}, or, when it cannot be
- * read here, its reason under {@code absent}: a part is never guessed.
- *
- * <p>A forced collection ({@code ?gc=true}) gives the live heap itself and lets the class histogram count the virtual
- * threads' stacks; both stop the world, so they are done only when asked (a hold plan's plateaus). Otherwise the heap
- * is what the JVM's own latest collection left.
+ * The server's memory by where it lives ({@code GET /stats/memory}): the live heap, the virtual threads' stacks in it,
+ * the platform threads' stacks, the rest of native memory, the resident set and what none of those covers; each in
+ * bytes under {@code parts}, or its reason under {@code absent}, never guessed.
+ * <p>
+ * <p>A forced collection ({@code ?gc=true}) gives the live heap and lets the class histogram count the virtual threads'
+ * stacks; both stop the world, so only when asked. Otherwise the heap is what the latest collection left.
  */
 final class MemoryByPart {
     static final String HEAP_LIVE = "heapLiveBytes";
@@ -37,7 +35,7 @@ final class MemoryByPart {
     private MemoryByPart() {}
 
     /**
-     * @param forceGc  whether to collect first and walk the heap for the virtual threads' stacks
+     * @param forceGc whether to collect first and walk the heap for the virtual threads' stacks
      * @param inFlight the requests in flight, read beside the memory they hold
      */
     static Map<String, Object> read(boolean forceGc, int inFlight) {

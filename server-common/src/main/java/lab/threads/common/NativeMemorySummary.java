@@ -7,14 +7,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The JVM's Native Memory Tracking summary ({@code jcmd <pid> VM.native_memory summary}), read from its text: the
- * committed memory of each category, and of the "Thread" category the stacks' own reserved and committed lines. NMT is
- * the one view of platform threads' stacks: they live outside the heap, and only NMT tells them apart from the rest of
- * the JVM's native memory.
+ * The JVM's Native Memory Tracking summary ({@code jcmd <pid> VM.native_memory summary}): each category's committed
+ * memory and the thread stacks' reserved and committed lines, the one view of platform threads' stacks.
  *
- * @param committedBytes          every category's committed memory, the Java heap's included
- * @param committedByCategory     each category's committed memory, by NMT's name for it ("Java Heap", "Thread", ...)
- * @param threadStackReservedBytes the address space the platform threads' stacks reserved
+ * @param committedByCategory each category's committed memory, by NMT's name for it ("Java Heap", "Thread", ...)
  * @param threadStackCommittedBytes what of it the stacks committed (touched pages)
  */
 public record NativeMemorySummary(
@@ -36,10 +32,7 @@ public record NativeMemorySummary(
         committedByCategory = Map.copyOf(committedByCategory);
     }
 
-    /**
-     * The summary in NMT's text, or empty when the text holds none (the JVM runs without
-     * {@code -XX:NativeMemoryTracking}: it then answers "Native memory tracking is not enabled").
-     */
+    /** The summary in NMT's text; empty when it holds none (the JVM runs without {@code -XX:NativeMemoryTracking}). */
     public static Optional<NativeMemorySummary> parse(String text) {
         Matcher total = TOTAL.matcher(text);
         Matcher stack = STACK.matcher(text);
@@ -58,10 +51,7 @@ public record NativeMemorySummary(
                 bytes(stack.group(3), stack.group(4))));
     }
 
-    /**
-     * The committed native memory neither the Java heap nor the threads' stacks account for: metaspace, code, the GC's
-     * own structures, symbols, arenas and the rest of NMT's categories (the threads' own bookkeeping included).
-     */
+    /** The committed native memory neither the heap nor the stacks account for: metaspace, code, GC, the rest. */
     public long otherCommittedBytes() {
         return committedBytes - committedByCategory.getOrDefault(JAVA_HEAP, 0L) - threadStackCommittedBytes;
     }

@@ -3,22 +3,15 @@ package lab.threads.common;
 import java.util.Locale;
 
 /**
- * What an adapter read of a request before the contract decides it: the request line as sent and the size of the
- * header section. Frameworks differ in what they check themselves; {@link HttpLimits} checks the rest alike.
+ * What an adapter read of a request before the contract decides it: the request line as sent and the size of the header
+ * section; {@link HttpLimits} checks alike what the frameworks do not.
  *
- * @param method           the method token, upper-cased: Helidon 4.5 folds its case while parsing ({@code Method.create})
- *                         before any handler or listener sees it, so every server folds it alike
- * @param target           the request-target as sent: origin-form {@code /sleep} or absolute-form {@code http://host/sleep},
- *                         without the query
- * @param rawQuery         the query without {@code ?}, undecoded; null or empty when there is none
- * @param protocol         the HTTP-version token, e.g. {@code HTTP/1.1}
- * @param headers          the header section's lines and bytes
- * @param firstOnConnection the first request on its connection (it came through the accept queue); false for the
- *                         next ones on a keep-alive connection
- * @param waitingSinceNanos when this request began to wait to be read ({@link System#nanoTime()}): the connection's
- *                         accept for its first request, the previous response's end for a keep-alive one; 0 where the
- *                         framework shows neither (then the kernel's accept queue and the read stay one part).
- *                         {@link ConnectionClock#nextRequest} fills it in
+ * @param method the method token, upper-cased, as Helidon folds it before any handler sees it
+ * @param target the request-target as sent (origin-form or absolute-form), without the query
+ * @param rawQuery the query without {@code ?}, undecoded; null or empty when there is none
+ * @param firstOnConnection the first request on its connection (it came through the accept queue)
+ * @param waitingSinceNanos when it began to wait to be read ({@link ConnectionClock#nextRequest}): the accept or the
+ *     previous response's end; 0 where the framework shows neither
  */
 public record RequestHead(
         String method,

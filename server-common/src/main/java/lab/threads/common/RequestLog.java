@@ -10,21 +10,16 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The server's own timestamps of every {@code /sleep} request, one CSV line each, so that a report can join them with
- * JMeter's sample of the same request (by {@code ?rid}) and split its elapsed time into parts.
- *
- * <p>Request threads only queue an entry (no I/O, no formatting); a platform thread of its own writes the queue out
- * every second, so the file keeps growing while the listener and the request threads are saturated, and a server
- * killed mid-run loses at most its last second. Times are epoch microseconds on this JVM's monotonic clock, anchored
- * to the wall clock once at start ({@link ClockAnchor}): JMeter's timestamps are the same machine's wall clock.
+ * The server's own timestamps of every {@code /sleep} request, one CSV line each, for the report to join with the
+ * client's sample (by {@code ?rid}). Request threads only queue an entry; a platform thread writes the queue every
+ * second, so the file grows while they are saturated and a kill loses one second at most. Times are epoch microseconds
+ * on the monotonic clock, anchored once ({@link ClockAnchor}).
  */
 public final class RequestLog implements AutoCloseable {
     /**
-     * The columns. Each added column goes at the end, so that a reader of the first ones reads both this file and one
-     * written before it existed: {@code waitingSinceEpochUs} (empty where the framework shows no accept), then the time
-     * split at a pool ({@link PoolStamps}: just before the borrow, connection in hand, the call returned), empty for a
-     * wait without a pool, and {@code borrowedEpochUs} and {@code calledEpochUs} empty when the borrow or the call
-     * failed.
+     * The columns, each new one at the end so a reader of the first ones reads older files too: {@code
+     * waitingSinceEpochUs} (empty without an accept shown), then the pool's split ({@link PoolStamps}), empty without a
+     * pool, borrow and call empty when they failed.
      */
     public static final String HEADER = "rid,firstOnConnection,receivedEpochUs,startedEpochUs,respondedEpochUs,"
             + "waitingSinceEpochUs,borrowingEpochUs,borrowedEpochUs,calledEpochUs";

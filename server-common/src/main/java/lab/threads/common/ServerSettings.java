@@ -13,8 +13,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * The settings every server takes, with the same names and defaults on every one. Each is a flag, a system property
- * and an environment variable (see {@link OptionTwins}).
+ * The settings every server takes, the same names and defaults everywhere, each with its twins ({@link OptionTwins}).
  */
 @Command(
         mixinStandardHelpOptions = true,
@@ -25,8 +24,8 @@ public final class ServerSettings {
     /** Descriptors kept free for the JVM's own files (jars, epoll, pipes) when max connections is derived. */
     static final int DESCRIPTOR_HEADROOM = 1000;
     /**
-     * The load settings the lab sets equal on every server ({@code --settings lab}): with {@code --settings stock} the
-     * framework keeps its own values, so none may be given.
+     * The load settings the lab sets equal on every server ({@code --settings lab}); none may be given with {@code
+     * stock}.
      */
     public static final List<String> EQUAL_SETTINGS =
             List.of("--backlog", "--max-connections", "--idle-timeout-ms", "--shutdown-grace-ms");
@@ -312,9 +311,8 @@ public final class ServerSettings {
     }
 
     /**
-     * The effective settings, as printed at start-up and served in /stats.
-     *
-     * @param running the load settings the framework runs with, from the adapter; null before it has said
+     * The effective settings, as printed at start-up and served in /stats; {@code running} null before the adapter
+     * said.
      */
     public Map<String, Object> describe(LoadSettings running) {
         Map<String, Object> settings = new LinkedHashMap<>();

@@ -13,14 +13,10 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
 /**
- * The server's own view of its {@code /sleep} requests: from the moment the framework hands the parsed request to the
- * lab's handler to the moment the response has been written to the connection. A cumulative HdrHistogram in
- * microseconds ({@code /stats} {@code serverTiming}, with its compressed encoding so a reader can subtract two
- * snapshots), and a per-second series by the second the response was handed over ({@code /stats/seconds}).
- *
- * <p>Recording is wait-free: a {@link Recorder} takes values from any number of threads, and each read folds its
- * interval into the cumulative histogram. The per-second histograms are {@link AtomicHistogram}s in milliseconds
- * with 2 significant digits (about 16 KB each, made only for seconds with a response, kept {@value #KEPT_SECONDS} s).
+ * The server's own view of its {@code /sleep} requests, from the handler having it to the response written: a
+ * cumulative HdrHistogram in microseconds ({@code /stats} {@code serverTiming}, compressed so readers can subtract
+ * snapshots) and a per-second series ({@code /stats/seconds}). Recording is wait-free ({@link Recorder}); the
+ * per-second {@link AtomicHistogram}s are in ms, 2 digits (about 16 KB each), kept {@value #KEPT_SECONDS} s.
  */
 final class ServerTiming {
     static final String FROM = "the framework hands the parsed request to the lab's handler";
@@ -37,7 +33,7 @@ final class ServerTiming {
     private Histogram interval;
 
     /**
-     * @param receivedNanos  {@link System#nanoTime()} when the handler had the request
+     * @param receivedNanos {@link System#nanoTime()} when the handler had the request
      * @param respondedNanos {@link System#nanoTime()} when its response had been written
      */
     void record(long receivedNanos, long respondedNanos) {

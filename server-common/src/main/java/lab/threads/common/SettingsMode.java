@@ -3,9 +3,8 @@ package lab.threads.common;
 import java.util.Locale;
 
 /**
- * Whose load settings a server runs with: the lab's, equal on every server, or each framework's out-of-the-box ones.
- * Only the four equal settings differ (backlog, connection limit, idle timeout, shutdown grace); the HTTP limits of
- * {@link HttpLimits} are the contract and stay in both.
+ * Whose load settings a server runs with: the lab's, equal everywhere, or each framework's own. Only the four equal
+ * settings differ; the {@link HttpLimits} are the contract in both.
  */
 public enum SettingsMode {
     LAB("the lab's equal settings"),

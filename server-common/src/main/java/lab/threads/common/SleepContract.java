@@ -20,9 +20,8 @@ import lab.threads.process.HeapAfterGc;
 import lab.threads.process.ProcessMetrics;
 
 /**
- * The endpoint contract shared by every server, free of any HTTP framework: routing, the {@code ms} parameter,
- * the JSON bodies and the counters. Adapters pass in method, path and raw query, and only choose the thread that runs
- * a {@link SleepJob}.
+ * The endpoint contract shared by every server, free of any HTTP framework: routing, {@code ms}, the JSON bodies and
+ * the counters; adapters only choose the thread that runs a {@link SleepJob}.
  */
 public final class SleepContract {
     private static final Pattern INTEGER = Pattern.compile("-?\\d{1,18}");
@@ -39,10 +38,7 @@ public final class SleepContract {
     private final ServerStats stats = new ServerStats();
     /** How often a stop looks whether the requests in flight have ended. */
     private static final Duration IN_FLIGHT_POLL = Duration.ofMillis(20);
-    /**
-     * How long a stop waits, past the sleeps' end, for their answers to be written. An answer whose client has gone may
-     * never be written, and a framework may say so in no call back (Helidon's whenSent): the stop then goes on.
-     */
+    /** How long a stop waits past the sleeps' end for their answers' writes, which a framework may never report. */
     private static final Duration ANSWER_WRITE_GRACE = Duration.ofSeconds(1);
     /** Sleeps begun whose answers are not yet written ({@link #responded}). */
     private final AtomicInteger unanswered = new AtomicInteger();
@@ -70,11 +66,9 @@ public final class SleepContract {
     }
 
     /**
-     * Waits, at most {@code grace}, until no request is in flight (the handlers that have one end) and their answers
-     * are written: what a server's stop waits for before it closes its connections, which would otherwise cut an answer
-     * whose sleep has just ended. A connection that has not sent a whole request has none in flight, so a server whose
-     * framework would hold its stop for such connections stops here as soon as the requests it serves are answered.
-     * The answers' writes get at most {@link #ANSWER_WRITE_GRACE} past the sleeps' end.
+     * Waits at most {@code grace} until no request is in flight and their answers are written, so a stop never cuts an
+     * answer whose sleep just ended; a connection without a whole request has none in flight. The writes get at most
+     * {@link #ANSWER_WRITE_GRACE} past the sleeps' end.
      *
      * @return whether none was left in flight
      */
@@ -128,8 +122,7 @@ public final class SleepContract {
     }
 
     /**
-     * As {@link #running(LoadSettings)}, with limits only this framework has (e.g. the JDK HttpServer's idle-connection
-     * cap), by its own names: /stats serves them under {@code settings.framework}.
+     * As {@link #running(LoadSettings)}, with limits only this framework has, served under {@code settings.framework}.
      */
     public void running(LoadSettings inEffect, Map<String, Object> frameworkOwn) {
         frameworkSettings = Map.copyOf(frameworkOwn);
@@ -186,10 +179,7 @@ public final class SleepContract {
         };
     }
 
-    /**
-     * Runs a sleep on the calling thread (the variant's thread), waiting the way the job says ({@link WaitKind}), and
-     * describes that thread in the answer.
-     */
+    /** Runs a sleep on the variant's thread, waiting as the job says ({@link WaitKind}), and describes that thread. */
     public Reply sleep(SleepJob job) {
         sleepStarted(job);
         try {
@@ -205,10 +195,7 @@ public final class SleepContract {
         return slept(job);
     }
 
-    /**
-     * The answer of a wait that failed: its own status and cause for a {@link WaitFailure} (a pool timeout, a database
-     * or downstream down), else 502 {@code wait_failed}.
-     */
+    /** The answer of a failed wait: a {@link WaitFailure}'s own status and cause, else 502 {@code wait_failed}. */
     private Reply waitFailed(SleepJob job, Throwable e) {
         stats.finished(false);
         if (e instanceof WaitFailure failure) {
@@ -218,10 +205,8 @@ public final class SleepContract {
     }
 
     /**
-     * For the variant with no thread to block (its timer answers {@code how=sleep}): a wait that needs no thread where
-     * one exists ({@code how=http-pool}, through the JDK HttpClient's {@code sendAsync}; {@code how=db}, through its
-     * {@link DatabaseWithoutThread}), answered on the thread that completes it; otherwise at once
-     * {@link #noThreadToBlock}.
+     * For the variant with no thread to block: a wait that needs no thread ({@code how=http-pool}, {@code how=db}),
+     * answered on the thread that completes it; otherwise at once {@link #noThreadToBlock}.
      */
     public CompletableFuture<Reply> awaitWithoutThread(SleepJob job) {
         if (!waits.waitsWithoutThread(job.how())) {
@@ -240,8 +225,8 @@ public final class SleepContract {
     }
 
     /**
-     * The answer of a variant with no thread to block (its timer answers): it can only sleep, or call a downstream or
-     * the database without a thread ({@link #awaitWithoutThread}). Call it instead of {@link #sleepStarted}.
+     * The answer of a variant with no thread to block, instead of {@link #sleepStarted}: it can only sleep or {@link
+     * #awaitWithoutThread}.
      */
     public Reply noThreadToBlock(SleepJob job) {
         return counted(error(
@@ -254,8 +239,8 @@ public final class SleepContract {
     }
 
     /**
-     * The variant's thread (or, for the async variant, its timer) has begun the sleep; {@link #slept} ends it. The
-     * time from the framework having the request to here is the request's wait for a thread.
+     * The variant's thread (or async timer) has begun the sleep, ending the request's wait for a thread; {@link #slept}
+     * ends it.
      */
     public void sleepStarted(SleepJob job) {
         unanswered.incrementAndGet();
@@ -282,8 +267,8 @@ public final class SleepContract {
     }
 
     /**
-     * The adapter has handed the last byte of a sleep's response (whatever its status) to the socket: the server's own
-     * timing of it ends here. Call it at once, before the framework's end-of-exchange work, which is no part of it.
+     * The adapter has handed the last byte of a sleep's response to the socket: the server's own timing ends here,
+     * before the framework's end-of-exchange work.
      *
      * @return the instant recorded, for the connection's {@link ConnectionClock#responded}
      */
@@ -391,8 +376,8 @@ public final class SleepContract {
     }
 
     /**
-     * {@code /stats/memory}: the memory by part ({@link MemoryByPart}); {@code ?gc=true} collects first, which stops
-     * the world, so only a caller that means it (a hold plan's plateau) asks for it.
+     * {@code /stats/memory} ({@link MemoryByPart}); {@code ?gc=true} collects first, stopping the world, so only when
+     * meant.
      */
     private Reply memory(String rawQuery) {
         List<String> gc = parameter(rawQuery, "gc");

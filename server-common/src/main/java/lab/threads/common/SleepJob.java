@@ -4,9 +4,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import lab.threads.model.wait.WaitKind;
 
 /**
- * A validated {@code GET /sleep} request, waiting to be run on the variant's thread. It carries the server's own
- * timestamps of the request ({@link System#nanoTime()}): it began to wait to be read (its connection accepted, or the
- * previous response on it written), the framework had it, the variant's thread started it.
+ * A validated {@code GET /sleep} request, waiting to be run on the variant's thread, with the server's own {@link
+ * System#nanoTime()} stamps: it began to wait to be read, the framework had it, the variant's thread started it.
  */
 public final class SleepJob implements Outcome, PoolStamps {
     private final long millis;
@@ -27,9 +26,8 @@ public final class SleepJob implements Outcome, PoolStamps {
     private final AtomicBoolean answered = new AtomicBoolean();
 
     /**
-     * @param requestId         the request's {@code ?rid}, which JMeter's sample keeps in its URL; null when none
+     * @param requestId the request's {@code ?rid}, which JMeter's sample keeps in its URL; null when none
      * @param firstOnConnection the connection's first request: it waited in the accept queue, not behind a read
-     * @param receivedNanos     when the lab's handler had the request: the server's own clock starts
      */
     public SleepJob(long millis, String requestId, boolean firstOnConnection, long receivedNanos) {
         this(millis, requestId, firstOnConnection, 0, receivedNanos);

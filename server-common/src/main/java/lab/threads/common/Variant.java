@@ -1,11 +1,9 @@
 package lab.threads.common;
 
 /**
- * The servers under test: the design's three, then the control variants that isolate one factor each (framework x
- * threading model, docs/design.md). The id is the module name; it appears in every JSON body and result.
- *
- * <p>The one registry of the servers: {@code ./lab}, the Dockerfiles, docker-compose.yml and the root pom name the
- * variants too, and VariantRegistryTest (lab-runner) checks each of them against this enum, saying what to add where.
+ * The servers under test: the design's three, then the control variants that isolate one factor each (docs/design.md);
+ * the id is the module name. The one registry of the servers: VariantRegistryTest checks {@code ./lab}, the
+ * Dockerfiles, compose and the root pom against it.
  */
 public enum Variant {
     PLATFORM("server-platform", "Undertow", "a brand-new platform thread per request", 8081),

@@ -18,9 +18,8 @@ import java.util.concurrent.locks.ReentrantLock;
 import lab.threads.model.wait.WaitKind;
 
 /**
- * Runs one {@link WaitKind} for N ms on the calling thread. Each kind has a method of its own, so a stack sample or a
- * JFR pinned event names the kind. Monitors and locks are per request: a shared one would serialise the requests
- * whatever the thread, and hide what the thread does while it waits.
+ * Runs one {@link WaitKind} for N ms on the calling thread, each kind in a method of its own so a stack sample or JFR
+ * pinned event names it. Monitors and locks are per request: a shared one would serialise the requests.
  */
 public final class Waits {
     /** Null when no {@code --downstream} was given: {@code how=socket} and {@code how=http-pool} are then unavailable. */
@@ -55,12 +54,10 @@ public final class Waits {
     }
 
     /**
-     * The waits of a server with these settings: the database pool is made now when {@code --db} is given (it connects
-     * in the background, so a database that is down does not stop the server), the HTTP client when
-     * {@code --downstream} is.
+     * The waits of a server with these settings: the database pool made now with {@code --db} (connecting in the
+     * background), the HTTP client with {@code --downstream}.
      *
-     * @param threadPerRequest false for the variant with no thread to block: it calls the downstream and the database
-     *     without one ({@link DatabaseWithoutThread})
+     * @param threadPerRequest false for the variant with no thread to block ({@link DatabaseWithoutThread})
      */
     public static Waits of(ServerSettings settings, boolean threadPerRequest) {
         URI downstream = settings.downstream();
@@ -128,9 +125,8 @@ public final class Waits {
     }
 
     /**
-     * The job's wait with no thread blocked, for a variant with none to block; empty when its kind has no such way
-     * here ({@code how=http-pool} has: the JDK {@code HttpClient}'s {@code sendAsync}; {@code how=db} has: the
-     * variant's {@link DatabaseWithoutThread}; nothing else has).
+     * The job's wait with no thread blocked: {@code how=http-pool} through {@code sendAsync}, {@code how=db} through
+     * {@link DatabaseWithoutThread}; empty for any other kind.
      */
     public Optional<CompletableFuture<Void>> awaitWithoutThread(SleepJob job) {
         if (!waitsWithoutThread(job.how())) {
@@ -191,8 +187,8 @@ public final class Waits {
     }
 
     /**
-     * The server began to stop: a request still queued for a pooled database connection is answered at once (503
-     * {@code server_stopping}) instead of holding the stop for the pool's timeout; those in flight run on.
+     * The server began to stop: a request queued for a pooled database connection is answered 503 {@code
+     * server_stopping} at once; those in flight run on.
      */
     public void stopBorrowing() {
         if (database != null) {

@@ -8,10 +8,7 @@ import lab.threads.model.client.LoadClient;
 import lab.threads.model.plan.LoadPlan;
 import lab.threads.model.plan.UserGroups;
 
-/**
- * Hyperfoil for a run: the talk's, smoke, throughput, spike and step plans, on this machine only, forked
- * ({@link HyperfoilFork}) for each load with half as many event loops as the cores it shares with the server.
- */
+/** Hyperfoil for a run, on this machine only, forked ({@link HyperfoilFork}) for each load. */
 final class HyperfoilClient implements ChosenClient {
 
     /** JMeter's bundled closed plans that Hyperfoil sends from the same keys: users, rampup, loops. */
@@ -49,10 +46,9 @@ final class HyperfoilClient implements ChosenClient {
     }
 
     /**
-     * The bundled plans JMeter's .jmx files hold: the talk's and smoke plans (users over a ramp-up, each its loops on
-     * a connection of its own) and the spike and step plans, whose groups it runs as phases of its own
-     * ({@link UserGroups}), all read from the same keys; and its own throughput plan (no .jmx). Here only, its warm-up
-     * its own.
+     * The bundled plans of JMeter's .jmx files: the talk's and smoke plans (users over a ramp-up, each its loops on a
+     * connection of its own), spike and step (groups as phases, {@link UserGroups}), read from the same keys; and its
+     * own throughput plan, the only one with its own warm-up.
      */
     @Override
     public void check(LoadPlan plan, int workers, int warmupUsers, boolean guestBody, boolean guestHttps) {

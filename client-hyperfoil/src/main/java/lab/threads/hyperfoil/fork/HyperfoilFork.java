@@ -17,12 +17,10 @@ import lab.threads.model.wait.WaitKind;
 import lab.threads.process.ParentWatch;
 
 /**
- * Starts a plan on Hyperfoil ({@code client-hyperfoil}'s jar, its main class {@code HyperfoilMain})
- * in a JVM of its own, as the JMeter fork is: its Netty and Vert.x stay off the runner's classpath, and the runner
- * samples its CPU, threads and memory from outside. It writes {@code samples.jtl} in JMeter's columns. Its stdout is a
- * pipe the caller must drain ({@code client ...} and {@code done ...} lines); its stderr goes to the load's log. This
- * package runs in the runner's JVM, where Hyperfoil's engine is not: it names none of its classes, nor the module's
- * top package, which does (HyperfoilPackagesTest).
+ * Starts a plan on Hyperfoil ({@code HyperfoilMain}) in a JVM of its own, like the JMeter fork: Netty and Vert.x stay
+ * off the runner's classpath, and the runner samples it from outside. It writes {@code samples.jtl} in JMeter's
+ * columns; its stdout ({@code client}, {@code done} lines) must be drained, its stderr goes to the load's log. It names
+ * none of Hyperfoil's classes (HyperfoilPackagesTest).
  */
 final class HyperfoilFork {
 
@@ -44,10 +42,8 @@ final class HyperfoilFork {
     private HyperfoilFork() {}
 
     /**
-     * @param load       the plan (for one process of a split load, its share): the throughput plan's connections,
-     *                   warmup, duration (s) and rate (0: back to back), a spike's or step plan's groups, or a closed
-     *                   plan's users, rampup (s) and loops; sleep_ms, response_timeout_ms, and a guest's
-     *                   ({@link GuestProperties}); its jar is client-hyperfoil.jar (its libs/ beside it)
+     * @param load the plan (for one process of a split load, its share), its requests and a guest's ({@link
+     *     GuestProperties})
      * @param eventLoops Hyperfoil's event-loop threads ({@link #eventLoops}), 0: one per core the fork may use
      */
     static Process start(LoadRequest load, int eventLoops) throws IOException {
@@ -67,10 +63,8 @@ final class HyperfoilFork {
     }
 
     /**
-     * Hyperfoil's event loops: on cores it shares with the server, half of them (at least one), so that the client's
-     * threads leave the server's their share of the cores, as wrk's are told to; on cores of its own (--cpus, a
-     * --target elsewhere) 0, one per core. A loop per shared core takes the cores the server's own I/O threads need,
-     * and the req/s then says less of the server (docs/results.md, "the figures behind its settings").
+     * Hyperfoil's event loops: on cores shared with the server, half of them (at least one), leaving the server's I/O
+     * threads their share, as wrk's are told; on cores of its own, 0, one per core (docs/results.md).
      */
     static int eventLoops(boolean sharesCoresWithServer, int cores) {
         return sharesCoresWithServer ? Math.max(1, cores / 2) : 0;
@@ -113,10 +107,7 @@ final class HyperfoilFork {
         return command;
     }
 
-    /**
-     * The connections the fork opens: a spike's or step plan's users each hold a connection while their group runs,
-     * so the peak is the pool; a closed plan's users each hold one of their own.
-     */
+    /** The connections the fork opens: a staged plan's peak pool, or one per user of a closed plan. */
     private static long connections(LoadPlan plan, List<UserGroups.Group> groups, boolean closedUsers) {
         if (closedUsers) {
             return plan.get(PlanKey.USERS, 0);
@@ -139,10 +130,8 @@ final class HyperfoilFork {
         command.add("-Xlog:gc:file=" + jtl.toAbsolutePath().resolveSibling(LoadClient.HYPERFOIL.gcLogFile()));
         command.add("--enable-native-access=ALL-UNNAMED");
         command.add("--sun-misc-unsafe-memory-access=allow");
-        // C2 alone after a warm-up long enough for it, so the measured seconds run compiled code and no tier's
-        // queue of compilations drains into them; after a short warm-up C2 alone would leave them in the interpreter,
-        // so the tiers stay. Two C2 threads, not the one it takes alone on two cores, so its queue empties within the
-        // warm-up (docs/results.md, "the figures behind its settings").
+        // C2 alone after a warm-up long enough for it, so the measured seconds run compiled code; after a short one the
+        // tiers stay. Two C2 threads, so its queue empties within the warm-up (docs/results.md).
         if (warmupSeconds >= C2_ALONE_FROM_WARMUP_S) {
             command.addAll(C2_ALONE);
         } else if (closedUsers) {
@@ -156,10 +145,7 @@ final class HyperfoilFork {
         return command;
     }
 
-    /**
-     * How the users come: a closed plan's users, ramp-up and loops; the throughput plan's duration; or a spike's or
-     * step plan's groups, each as start second, seconds and users.
-     */
+    /** How the users come: a closed plan's users, ramp-up and loops; the throughput plan's duration; or the groups. */
     private static List<String> users(LoadPlan plan, List<UserGroups.Group> groups, boolean closedUsers) {
         if (closedUsers) {
             long connectTimeout = plan.get(PlanKey.CONNECT_TIMEOUT_MS, HyperfoilProgram.CONNECT_TIMEOUT_MS);
@@ -183,10 +169,7 @@ final class HyperfoilFork {
                         .collect(java.util.stream.Collectors.joining(",")));
     }
 
-    /**
-     * Whether the plan is a closed one of users that each send their loops (the talk's and smoke plans): users and
-     * loops, and no groups of a spike or step plan.
-     */
+    /** Whether the plan is a closed one of users each sending their loops (talk, smoke), with no groups. */
     static boolean closedUsers(LoadPlan plan) {
         return plan.has(PlanKey.USERS)
                 && plan.has(PlanKey.LOOPS)

@@ -14,15 +14,13 @@ import lab.threads.model.plan.PlanModel;
 public final class HyperfoilProgram implements ClientProgram {
 
     /**
-     * The throughput plan: no file; connections each send back to back for {@code duration} s after {@code warmup} s
-     * that are not recorded; with a {@code rate} above 0, requests arrive at that fixed rate instead (open, on at most
-     * {@code connections} at once).
+     * The throughput plan, with no file: connections back to back for {@code duration} s after an unrecorded {@code
+     * warmup}, or arrivals at {@code rate} above 0 on at most {@code connections}.
      */
     static final String THROUGHPUT = "throughput";
 
     /**
-     * The throughput plan's properties and their defaults; {@link PlanKey#HOW_QUERY} among them as its requests carry
-     * the lab's wait (--how), which the fork sends as a flag of its own.
+     * The throughput plan's properties and defaults, {@link PlanKey#HOW_QUERY} among them, sent as the fork's --how.
      */
     private static final Map<String, String> THROUGHPUT_DEFAULTS = new TreeMap<>(Map.of(
             PlanKey.CONNECTIONS.property(),
@@ -44,8 +42,8 @@ public final class HyperfoilProgram implements ClientProgram {
             ""));
 
     /**
-     * How long Hyperfoil's engine waits for a connection to open: Netty's default, which Hyperfoil 0.25 neither sets
-     * nor lets a benchmark set. The talk's and smoke plans ask for the same by default; the fork refuses another.
+     * How long Hyperfoil waits for a connection to open: Netty's default, which Hyperfoil 0.25 does not let a benchmark
+     * set; the fork refuses another.
      */
     public static final long CONNECT_TIMEOUT_MS = 30_000;
 

@@ -18,9 +18,8 @@ import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.config.Configurator;
 
 /**
- * A JMeter home made from the {@code ApacheJMeter_config} jar. JMeter reads {@code bin/jmeter.properties},
- * {@code saveservice.properties}, {@code reportgenerator.properties}, the report template and more from disk,
- * never from the classpath; without {@code jmeter.properties} even the .jtl timeStamp silently changes meaning.
+ * A JMeter home from the {@code ApacheJMeter_config} jar: JMeter reads its properties and report template from disk
+ * only, and without {@code jmeter.properties} even the .jtl timeStamp changes meaning.
  */
 public final class JMeterHome {
 
@@ -29,8 +28,8 @@ public final class JMeterHome {
     private JMeterHome() {}
 
     /**
-     * Extracts the config jar's {@code bin/} into {@code home/bin} unless it is there already. Touches no JMeter
-     * class, so a parent JVM can call it once before forking several JMeter JVMs onto the same home.
+     * Extracts the config jar's {@code bin/} into {@code home/bin} unless there; touches no JMeter class, so a parent
+     * JVM can call it once for several forks.
      */
     public static Path extract(Path home) throws IOException {
         Path bin = home.resolve("bin");
@@ -54,10 +53,8 @@ public final class JMeterHome {
     }
 
     /**
-     * Extracts the home if needed and initialises JMeter's static configuration from it. Call before any other
-     * JMeter class is touched: logging and several JMeter classes read their settings once, when first loaded.
-     *
-     * @param logFile where JMeter's own log (log4j2) goes
+     * Extracts the home if needed and initialises JMeter's static configuration, JMeter's own log to {@code logFile}:
+     * call before any other JMeter class loads, as several read their settings once.
      */
     public static void prepare(Path home, Path logFile) throws IOException {
         Path bin = extract(home);

@@ -1,6 +1,5 @@
 /**
- * The JMeter home on disk ({@link lab.threads.jmeter.home.JMeterHome}): what the fork (the controller,
- * {@code lab.threads.jmeter}) and a worker ({@code lab.threads.jmeter.workers}) both read before JMeter starts. It
- * sits below both, so the fork uses the workers' RMI and the workers never name the fork.
+ * The JMeter home on disk ({@link lab.threads.jmeter.home.JMeterHome}), which fork and workers read before JMeter
+ * starts.
  */
 package lab.threads.jmeter.home;

@@ -17,16 +17,12 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * A JMeter worker, i.e. {@code jmeter-server} ({@code jmeter -s}) with this lab's classpath: it waits for a
- * controller ({@code jmeter.JMeterMain --workers}, the fork) to send it a plan, runs it, sends the samples back, and
- * waits for the next one. The same jars as the controller, so the {@code jmeter.VirtualThreadGroup} of a plan runs
- * here as it would locally. Prints one line, {@code jmeter-worker ready on <host>:<port> (...)}, once controllers can connect.
- *
- * <p>By default it speaks RMI over TLS with the {@link RmiKeystore} and refuses to start without it: it then obeys
- * only controllers holding the same keystore. It listens on {@code --rmi-hostname} only.
- *
- * <p>Every option is also the system property {@code lab.<option>} and the environment variable
- * {@code LAB_<OPTION>} ({@link OptionTwins}).
+ * A JMeter worker ({@code jmeter -s}) with this lab's classpath, so a plan's {@code VirtualThreadGroup} runs as it
+ * would locally: it runs each plan a controller sends and sends the samples back. Prints {@code jmeter-worker ready on
+ * <host>:<port> (...)} once controllers can connect.
+ * <p>
+ * <p>By default it speaks RMI over TLS with the {@link RmiKeystore} and refuses to start without it, on {@code
+ * --rmi-hostname} only. Every option is also {@code -Dlab.<option>} and {@code LAB_<OPTION>} ({@link OptionTwins}).
  */
 @Command(
         name = "jmeter-worker",
@@ -123,9 +119,8 @@ public final class JMeterWorkerMain implements Callable<Integer> {
     }
 
     /**
-     * The worker listens on the address it gives controllers, and on no other: it must be one of this machine's, an
-     * address of one of its interfaces or any loopback address. Linux answers on the whole of 127.0.0.0/8 though its
-     * {@code lo} lists only 127.0.0.1, so workers side by side on one machine can each take an address of their own.
+     * The worker listens only on the address it gives controllers, one of this machine's: an interface's, or any of
+     * 127.0.0.0/8, which Linux answers whole, so workers side by side can each take one.
      *
      * @return {@code hostname} as an IP address
      * @throws IllegalArgumentException for a name that does not resolve or an address of another machine

@@ -19,11 +19,9 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 
 /**
- * The key pair that controller and workers share for RMI over TLS: a PKCS12 file holding one self-signed EC P-256
- * key ({@value #ALIAS}), made with the JDK's keytool as JMeter's {@code create-rmi-keystore} does (there with RSA), and
- * its random password in {@code <keystore>.password} beside it. Both files are the owner's only. Each side trusts
- * exactly this certificate and demands it from the other ({@link RmiSockets}), so only holders of the file can drive
- * a worker.
+ * The key pair controller and workers share for RMI over TLS: a PKCS12 file of one self-signed EC P-256 key ({@value
+ * #ALIAS}) made with keytool, its random password in {@code <keystore>.password}, both the owner's only. Each side
+ * trusts exactly this certificate and demands it ({@link RmiSockets}), so only holders of the file can drive a worker.
  *
  * @param file the PKCS12 file; its password file is {@link #passwordFile()}
  */
@@ -38,8 +36,7 @@ public record RmiKeystore(Path file) {
     private static final String PASSWORD_VARIABLE = "LAB_RMI_KEYSTORE_PASSWORD";
 
     /**
-     * {@code ~/.http-threads-lab/rmi_keystore.p12}: outside the checkout, so a key never lands in results/ (runs are
-     * copied and shared) or in a commit, and one key serves every checkout of the same user.
+     * {@code ~/.http-threads-lab/rmi_keystore.p12}: outside the checkout, so a key never lands in results/ or a commit.
      */
     public static Path defaultFile() {
         return Path.of(System.getProperty("user.home"), ".http-threads-lab", "rmi_keystore.p12");
@@ -79,8 +76,8 @@ public record RmiKeystore(Path file) {
     }
 
     /**
-     * Opens the keystore with its password file, so a missing or mismatched file is reported in one line rather than
-     * as a TLS failure deep inside RMI.
+     * Opens the keystore with its password file, so a missing or mismatched file is one line, not a TLS failure inside
+     * RMI.
      *
      * @throws IllegalArgumentException saying what is wrong and what to do
      */

@@ -4,8 +4,8 @@ import java.util.List;
 import lab.threads.client.WorkerAccess;
 
 /**
- * How the controller and its JMeter workers talk: RMI over TLS with a shared {@link RmiKeystore} (the default, as in
- * stock JMeter), or plain RMI, where anyone who reaches a worker's ports can send it a plan, and a plan can run code.
+ * How the controller and its workers talk: RMI over TLS with a shared {@link RmiKeystore} (the default), or plain RMI,
+ * where anyone who reaches a worker can send it a plan, and a plan can run code.
  *
  * @param keystore used unless {@code insecure}
  * @param insecure plain RMI ({@code --insecure-rmi})

@@ -6,49 +6,40 @@ import java.net.InetAddress;
 import org.apache.jmeter.util.JMeterUtils;
 
 /**
- * JMeter's settings for a distributed run, applied before any RMI class of JMeter loads (RmiUtils and the
- * listeners read them once, into constants). Controller and workers call each other: the controller looks up each
- * worker's engine, the workers call the controller's listeners back, so both sides need fixed, reachable endpoints.
+ * JMeter's settings for a distributed run, applied before any RMI class of JMeter loads (they are read once): both
+ * sides call each other, so both need fixed, reachable endpoints.
  */
 public final class RmiSetup {
 
     /**
-     * Base of the controller's callback port: JMeter listens on base + 2 (samples and each worker's end of test;
-     * base + 1 would carry every user's start and end, which the lab does not ask for: WorkersLoad). Fixed, so a
-     * firewall can open it; below the ephemeral port ranges (Linux's 32768-60999, the bench container's
-     * 10000-65000), so no outgoing connection holds it. One controller per machine at a time.
+     * Base of the controller's callback port: JMeter listens on base + 2 (samples, end of test; base + 1 would carry
+     * every user's start and end). Fixed for firewalls, below the ephemeral ranges; one controller per machine at a
+     * time.
      */
     static final int CONTROLLER_PORT_BASE = 4440;
 
     private RmiSetup() {}
 
     /**
-     * For the controller of a test on {@code firstWorker} ({@code host:port}). Its callback address is the one this
-     * machine uses to reach that worker: 127.0.0.1 for local workers, the container's address on a compose network.
+     * For the controller of a test on {@code firstWorker}; its callback address is the one this machine reaches it
+     * from.
      *
      * @throws IllegalArgumentException for a keystore that cannot be opened
      */
     public static void controller(String firstWorker, RmiSecurity security) throws IOException {
         common(localAddressTowards(firstWorker), security);
         JMeterUtils.setProperty("client.rmi.localport", Integer.toString(CONTROLLER_PORT_BASE));
-        // Workers send samples back in batches without their response bodies (StrippedBatch), one batch per
-        // listener and worker each second, whatever their count (no count threshold): the progress lines stay live,
-        // a stop loses at most a second of samples, and RMI, which takes a connection and a thread here for every
-        // call in flight, sees about one call a second per worker and listener however many users run. A count
-        // threshold (JMeter's 100) makes a call per 100 samples, from the user that took the 100th, so calls
-        // overlap more as the users grow. Rejected: the Asynch modes (one sender thread, but they tell the
-        // listeners the test ended before their last samples, which then miss the .jtl), the DiskStore modes
-        // (every sample at the end: no live progress, then one call per sample), Statistical (aggregates instead
-        // of samples). docs/results.md has the measures. The workers use the values set here, on the controller.
+        // Workers send samples back in batches without bodies (StrippedBatch), one per listener and worker a second:
+        // live progress, at most a second lost on a stop, and about one RMI call (a thread here each) a second per
+        // worker however many users. A count threshold makes calls overlap as users grow; the Asynch, DiskStore and
+        // Statistical modes lose samples, progress or samples' detail (docs/results.md).
         JMeterUtils.setProperty("mode", "StrippedBatch");
         JMeterUtils.setProperty("num_sample_threshold", "-1");
         JMeterUtils.setProperty("time_threshold", "1000");
     }
 
     /**
-     * For a worker reached at {@code hostname:port}, and listening there only. The RMI registry and the engine share
-     * the one port (RMI multiplexes objects exported with the same socket factories), so a worker needs one open
-     * port, not two.
+     * For a worker reached at {@code hostname:port}, listening there only; the registry and engine share that one port.
      *
      * @throws IllegalArgumentException for a keystore that cannot be opened
      */

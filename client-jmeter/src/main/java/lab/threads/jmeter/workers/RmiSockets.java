@@ -9,15 +9,13 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLServerSocket;
 
 /**
- * The sockets of every RMI connection of this JVM: server sockets on one address only (RMI's default listens on every
- * interface), and TLS with a client certificate required both ways unless plain RMI was asked for.
- *
- * <p>Why not JMeter's own TLS factories ({@code server.rmi.ssl.*}): JMeter makes a new factory object for every object
- * it exports, and RMI shares a port only between equal factories. With them, the controller's second listener on its
- * fixed callback port failed ({@code Listen failed on port: 4442 ... Address already in use}) and the run hung; and
- * JMeter's client factory travels inside each stub with its keystore path and password, so the other side must have
- * the keystore at the very same path. With JMeter's factories switched off ({@code server.rmi.ssl.disable}), RMI uses
- * this JVM-wide one for every export: one port per worker, fixed callback ports, each machine its own keystore path.
+ * The sockets of every RMI connection of this JVM: listening on one address only, TLS with client certificates both
+ * ways unless plain RMI was asked for.
+ * <p>
+ * <p>Not JMeter's own TLS factories ({@code server.rmi.ssl.*}): JMeter makes one per exported object and RMI shares a
+ * port only between equal factories, so the controller's fixed callback port failed ({@code Address already in use});
+ * and they carry the keystore path to the other side. This JVM-wide one gives one port per worker, fixed callback
+ * ports, each machine its own keystore path.
  */
 final class RmiSockets extends RMISocketFactory {
 

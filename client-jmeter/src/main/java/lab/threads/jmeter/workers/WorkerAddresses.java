@@ -9,9 +9,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The JMeter workers of a distributed run, as the {@code host:port} list JMeter's {@code ClientJMeterEngine} takes.
- * {@code dns:<name>[:port]} stands for every address of a DNS name: compose's DNS answers a scaled service's name
- * ({@code jmeter-worker}) with the address of each replica, however many {@code --scale} started.
+ * The workers of a distributed run as {@code host:port}; {@code dns:<name>[:port]} stands for every address of a name,
+ * as compose's DNS answers a scaled service's.
  */
 public final class WorkerAddresses {
 

@@ -15,10 +15,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * Whether every JMeter worker of a run answers on its port, asked before the run starts anything: a run whose workers
- * cannot be reached would start each server only for the controller to fail on it. A TCP connect to each
- * {@code host:port}, the port of the worker's RMI registry and engine: it proves a listener, not a JMeter worker
- * with the same keystore; those the controller's own handshake tells apart, with its words ({@link WorkerRefusal}).
+ * Whether every worker answers a TCP connect on its port, before the run starts anything; it proves a listener, not a
+ * worker with the same keystore, which the controller's handshake tells ({@link WorkerRefusal}).
  */
 public final class WorkerReach {
 
@@ -30,7 +28,6 @@ public final class WorkerReach {
     /**
      * Connects to every worker at once, so unreachable workers cost one {@code timeout} in all.
      *
-     * @param workers {@code host:port} of each worker
      * @throws IllegalArgumentException naming every worker that did not answer, why, and what to do, in one line
      */
     public static void check(List<String> workers, Duration timeout) {

@@ -7,21 +7,15 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
- * The registry of the load clients: each one that can send a run's load and write its {@code samples.jtl}, with what
- * the report may say of it and the files it leaves in a server's folder. A client is one module ({@link #module()})
- * and one line here: its module provides the {@code ClientProgram} of this line (lab-client), which the runner finds through
- * {@code ClientPrograms}; a lab-runner test (ClientRegistryTest) checks that every line has its module and its program
- * and every client module its line, as VariantRegistryTest checks the servers. Nothing outside the client modules asks
- * which line a client is (ClientSeamTest): they ask the line, or its program, what they need to know.
- *
- * <p>A run records its client by its {@link #id()} in run.json. A run from before that still reads: its client in
- * words ("Hyperfoil's event loops ...") or, with no run.json at hand, the client's own log in the server folder names
- * it; a run from before either said is JMeter's, the only client then.
+ * The registry of the load clients: each that can send a run's load and write its {@code samples.jtl}, with what the
+ * report may say of it and the files it leaves. A client is one module ({@link #module()}) and one line here, its
+ * {@code ClientProgram} found through {@code ClientPrograms}; ClientRegistryTest and ClientSeamTest keep the two in
+ * step. run.json records it by {@link #id()}; an older run by its words or its own log.
  */
 public enum LoadClient {
     /**
-     * JMeter stamps a sample's start and end on one millisecond clock and writes {@code elapsed} as their difference:
-     * the recorded end is the true end cut to the ms, at most 1 ms early.
+     * JMeter's start and end share one ms clock, {@code elapsed} their difference: the recorded end is at most 1 ms
+     * early.
      */
     JMETER(
             "jmeter",
@@ -44,8 +38,7 @@ public enum LoadClient {
                             + " (--client hyperfoil), the client on cores of its own (--cpus) or on another machine"
                             + " (--workers, --target).")),
     /**
-     * Hyperfoil's start is {@code System.currentTimeMillis()} and the elapsed its nanosecond clock, each cut to the ms
-     * on its own: the recorded end (start + elapsed) can be up to 2 ms before the true end.
+     * Hyperfoil's start and elapsed come from two clocks, each cut to the ms: the recorded end can be up to 2 ms early.
      */
     HYPERFOIL(
             "hyperfoil",
@@ -82,11 +75,9 @@ public enum LoadClient {
     public static final LoadClient UNNAMED = JMETER;
 
     /**
-     * What the report says of the client where its words differ from one client to another: the start of the main
-     * table's reading note; the title of JMeter's Summary and Aggregate Report columns; the kernel section's words for
-     * a run whose records hold no connect time; what the connect part's meaning gains (empty: nothing); the
-     * active-users chart's caption (null: the chart's own); what to do when it held a run's figures back, with a think
-     * time and without one (a 0 ms sleep, where its CPU bounds the req/s).
+     * What the report says of the client where clients differ: the main table's note, the Summary columns' title, the
+     * kernel section's words without connect times, the connect part's meaning (empty: nothing), the active-users
+     * caption (null: the chart's own), and what to do when it held figures back, with a think time and without.
      */
     public record Words(
             String readingTimes,
@@ -100,8 +91,7 @@ public enum LoadClient {
     /**
      * The logs a client's fork leaves in a server's folder, beside its samples.
      *
-     * @param log    the fork's stderr, where it says why it failed
-     * @param gcLog  its JVM's GC log
+     * @param log the fork's stderr, where it says why it failed
      * @param others more logs of its own that may say why it failed (JMeter's own log), none for most
      */
     public record Logs(String log, String gcLog, List<String> others) {
@@ -138,10 +128,7 @@ public enum LoadClient {
         this.words = words;
     }
 
-    /**
-     * Which client a run recorded: by its id; in a run from before the id, by its words ("Hyperfoil's event loops
-     * (...)"); JMeter when it recorded neither (a run from before the second client).
-     */
+    /** Which client a run recorded: by its id, else by its words, else JMeter (a run from before the second client). */
     public static LoadClient of(String id, String words) {
         if (id != null) {
             return byId(id).orElse(UNNAMED);
@@ -155,10 +142,8 @@ public enum LoadClient {
     }
 
     /**
-     * The client of a server folder from before run.json named it: the one whose own log is there, as only the
-     * client that ran writes its log; the unnamed client when none is.
-     *
-     * @param present whether the folder holds a file of this name
+     * The client of a server folder from before run.json named it: the one whose own log is {@code present}; the
+     * unnamed client when none is.
      */
     public static LoadClient byLogIn(Predicate<String> present) {
         return Arrays.stream(values())
@@ -218,9 +203,8 @@ public enum LoadClient {
     }
 
     /**
-     * The descriptors its fork holds besides its connections (its jars, logs, pipes, the JVM's own), rounded up: a
-     * process's open-files limit less these is the connections one fork can hold, which decides how many processes a
-     * load needs (lab-client's {@code ClientShare}).
+     * The descriptors its fork holds besides its connections, rounded up: the open-files limit less these is what one
+     * fork can hold ({@code ClientShare}).
      */
     public int ownDescriptors() {
         return ownDescriptors;
@@ -232,10 +216,9 @@ public enum LoadClient {
     }
 
     /**
-     * How much later than a sample's recorded end the server may have had its request, for the join: the same for
-     * either client, so a request is never called unanswered for a clock's rounding. Hyperfoil's bound follows from
-     * its arithmetic (its recorded end can be up to 2 ms early); JMeter's is observed, not derived: a recorded JMeter
-     * run had requests received just after its recorded end (docs/results.md, "the figures behind its settings").
+     * How much later than a sample's recorded end the server may have had its request, for the join, the same for
+     * either client: Hyperfoil's recorded end can be 2 ms early, and a JMeter run was observed just after
+     * (docs/results.md).
      */
     public int joinSlackMs() {
         return 2;

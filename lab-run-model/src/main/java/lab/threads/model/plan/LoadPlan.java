@@ -10,14 +10,9 @@ import lab.threads.model.client.LoadClient;
 import lab.threads.model.wait.WaitKind;
 
 /**
- * A run's plan, typed, from the flag to the fork: which plan it is (its name, where it is, the client that reads it,
- * how its load arrives), how each request waits, the lab's whole-number keys ({@link PlanKey}), the source address,
- * and the plan's other properties as given (a .jmx's own, a guest's path), which the lab passes through. Its client
- * reads it with its defaults ({@link #read}); each value given as text (an option, {@code -J}, a sweep's level) is
- * parsed once, where it is given ({@link #with(String, String)}), by its key's range and the model's
- * ({@link PlanModel#least}). It becomes text again only where text is wanted: run.json's planProperties
- * ({@link #properties}) and each client's fork (JMeter's {@code -J} properties, Hyperfoil's flags). A load split over
- * processes is split once, for every client alike (lab-client's {@code ClientShare}).
+ * A run's plan, typed, from the flag to the fork. Each value given as text is parsed once, where it is given
+ * ({@link #with(String, String)}), by its key's range and the model's ({@link PlanModel#least}); it becomes text again
+ * only for run.json ({@link #properties}) and each client's fork.
  *
  * @param name          as the run names it: a bundled plan's name, or its file's without the extension
  * @param location      a .jmx file's path or resource, or the name of a plan that has none ({@code throughput})
@@ -56,9 +51,8 @@ public record LoadPlan(
     }
 
     /**
-     * A plan as its client reads it: {@code properties} its own defaults (a .jmx's {@code ${__P(name,default)}}), each
-     * parsed once here; the runner's ({@link PlanKey.SetBy#TARGET}) and the fork's ({@link PlanKey.SetBy#FORK}) left
-     * to them; and the lab's keys every plan takes, at their defaults.
+     * A plan as its client reads it, {@code properties} its own defaults, each parsed once (those the runner and the
+     * fork set left to them), and the lab's keys every plan takes at their defaults.
      *
      * @throws IllegalArgumentException naming the key whose default is out of its range
      */
@@ -91,11 +85,10 @@ public record LoadPlan(
     }
 
     /**
-     * The same plan with one property given as text, parsed here, once: a key by its range and the model's, a
-     * property of the plan's own as given.
+     * The same plan with one property given as text, parsed once: a key by its range and the model's, another as given.
      *
-     * @throws IllegalArgumentException when the plan has no such property (naming the model's own keys when it is
-     *                                  another model's), or the value is out of the key's range
+     * @throws IllegalArgumentException when the plan has no such property (naming the model that has it) or the value
+     *     is out of range
      */
     public LoadPlan with(String property, String value) {
         if (!PlanKey.of(property).map(this::has).orElseGet(() -> others.containsKey(property))) {
@@ -210,10 +203,7 @@ public record LoadPlan(
         };
     }
 
-    /**
-     * Every property as text, as a plan names it and run.json records it: the lab's keys in their order, the wait
-     * included, then the plan's others.
-     */
+    /** Every property as text, as run.json records it: the lab's keys in order, the wait included, then the others. */
     public Map<String, String> properties() {
         Map<String, String> properties = new LinkedHashMap<>();
         for (PlanKey key : PlanKey.values()) {

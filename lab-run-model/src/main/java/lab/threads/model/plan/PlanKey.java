@@ -7,11 +7,9 @@ import lab.threads.model.wait.PoolDefaults;
 import lab.threads.model.wait.WaitKind;
 
 /**
- * Every property of a plan the lab names, once: its name in a plan (a .jmx's {@code ${__P(users,20000)}}, the
- * throughput plan's own), its option of {@code ./lab run}, the values it takes, who sets it and, for the lab's own,
- * its default. Nothing outside this model spells a key again (a lab-runner test scans the main sources for it): the
- * runner makes its options from these lines and parses a value once where it is given ({@link LoadPlan#with(String,
- * String)}), by the key's range. A {@link LoadPlan} carries them typed.
+ * Every property of a plan the lab names, once: its name in a plan, its option of {@code ./lab run}, its range, who
+ * sets it and the lab's own default. Nothing outside this model spells a key again (a lab-runner test scans for it); a
+ * {@link LoadPlan} carries them typed.
  */
 public enum PlanKey {
     /** Closed plans: the users, each a connection of its own. */
@@ -26,8 +24,8 @@ public enum PlanKey {
     /** Closed plans: each user's requests. */
     LOOPS("loops", SetBy.PLAN, whole(1), "Plan property loops: requests per user. Default: the plan's (talk 3)."),
     /**
-     * Open plans, and the throughput plan when above 0: arrivals a second. 0 is the throughput plan's "back to back";
-     * an open plan's rate makes its model, so it takes at least 1 there ({@link PlanModel#least}).
+     * Open plans, and the throughput plan above 0: arrivals a second; 0 is the throughput plan's "back to back" ({@link
+     * PlanModel#least}).
      */
     RATE(
             "rate",
@@ -160,20 +158,18 @@ public enum PlanKey {
     /** Where the plan sends its requests: the server's port. */
     PORT("port", SetBy.TARGET, new Values(Kind.WHOLE, 1, 65_535), null),
     /**
-     * What the bundled plans append to each request's path for its wait ({@code &how=db}; empty for the plain sleep):
-     * set by each client's fork from {@link LoadPlan#how}, never by the user.
+     * What the bundled plans append to each request's path for its wait ({@code &how=db}), set by the fork from {@link
+     * LoadPlan#how}.
      */
     HOW_QUERY("how_query", SetBy.FORK, Values.TEXT, null),
     /**
-     * What the bundled plans put before each request's counter in its {@code rid}: set by each client's fork, empty
-     * or its process's prefix (lab-client's {@code ClientShare.prefix()}), so the ids of a split load's processes
-     * never meet.
+     * What the bundled plans put before each request's counter in its {@code rid}: set by each client's fork, its
+     * process's prefix, so a split load's ids never meet.
      */
     RID_PREFIX("rid_prefix", SetBy.FORK, Values.TEXT, null),
     /**
-     * The variable the bundled plans fill with an error answer's own cause (the {@code error} of the lab's JSON body,
-     * {@code db_pool_timeout}; empty for any other answer), and the column of the samples file that keeps it, so the
-     * report can say which limit a server's 5xx points to.
+     * The variable the bundled plans fill with an error answer's cause (the lab's JSON {@code error}, e.g. {@code
+     * db_pool_timeout}), a column of the samples, so the report can say which limit a 5xx points to.
      */
     ERROR_CAUSE("error_cause", SetBy.FORK, Values.TEXT, null);
 
@@ -266,8 +262,7 @@ public enum PlanKey {
     }
 
     /**
-     * Its whole number in its range and at least {@code min}: what a plan's model needs of the keys that make it
-     * ({@link PlanModel#least}).
+     * Its whole number in its range and at least {@code min} ({@link PlanModel#least}).
      *
      * @throws IllegalArgumentException as {@link #whole(String)}
      */

@@ -5,16 +5,12 @@ import java.util.List;
 
 /**
  * The users of a plan whose load changes over time, as groups that each start at a second and hold their users for a
- * while: what the spike and step plans' thread groups are in JMeter and their phases in Hyperfoil, read from the same
- * keys, so both clients send the same schedule. Groups add up: at any second the users are those of every group then
- * running. A split load's plan (lab-client's {@code ClientShare.of}) gives each process its share of every group.
+ * while (spike, step), read from the same keys by every client. Groups add up; a split load gives each process its
+ * share of every group.
  */
 public final class UserGroups {
 
-    /**
-     * The bundled plans whose users come in groups: JMeter's .jmx, whose groups any client may send instead, read from
-     * the same keys ({@link #of}).
-     */
+    /** The bundled plans whose users come in groups, which any client may send from the same keys ({@link #of}). */
     public static final java.util.Set<String> PLANS = java.util.Set.of("spike", "step");
 
     /** The thread groups of jmeter-plans/step.jmx, one a step. */
@@ -22,8 +18,7 @@ public final class UserGroups {
 
     /**
      * @param startSecond from the schedule's start
-     * @param rampSeconds over which its users start, evenly (JMeter's thread group: user k of n at ramp x k / n); all
-     *                    stop at the group's end
+     * @param rampSeconds over which its users start, evenly (user k of n at ramp x k / n); all stop at the group's end
      */
     public record Group(long startSecond, long seconds, int users, double rampSeconds) {
 
@@ -41,10 +36,7 @@ public final class UserGroups {
 
     /**
      * The plan's groups: a spike plan's base for its duration and its spike on top; a step plan's steps, each running
-     * from its start to the plan's end; empty for any other plan.
-     *
-     * Each key's range is checked where the plan is read or given ({@link LoadPlan#with(String, String)}); what is
-     * left here is the schedule's own rule.
+     * to the plan's end; empty for any other plan.
      *
      * @throws IllegalArgumentException naming the keys when the schedule cannot run (a spike past the duration)
      */

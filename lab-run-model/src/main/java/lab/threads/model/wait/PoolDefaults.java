@@ -1,10 +1,8 @@
 package lab.threads.model.wait;
 
 /**
- * The pools' sizes and timeouts as their libraries ship them, which the servers' {@code --db-pool},
- * {@code --db-pool-timeout-ms}, {@code --http-pool} and {@code --http-pool-timeout-ms} default to: the runner's
- * options of the same names default to them too (the plan's keys), so a plan's ceiling is worked out with the pool the
- * servers really get.
+ * The pools' sizes and timeouts as their libraries ship them: the servers' and the runner's pool options default to
+ * them, so a plan's ceiling is worked out with the pool the servers really get.
  */
 public final class PoolDefaults {
     /** HikariCP's {@code maximumPoolSize}. */

@@ -5,11 +5,9 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * How a {@code /sleep?how=} waits its N ms: each blocks the request's thread in another part of the JDK, the
- * operations the talk's pinning tables sort into "virtual thread friendly" and "pins the thread". {@link #SLEEP} is
- * the default and the lab's only wait everywhere else. {@link #DB} and {@link #HTTP_POOL} are the waits real services
- * have: each borrows a connection from a bounded pool first ({@link #pooled()}), so a request may wait twice, for the
- * pool and then for the call.
+ * How a {@code /sleep?how=} waits its N ms, each in another part of the JDK: the talk's pinning tables. {@link #SLEEP}
+ * is the default; {@link #DB} and {@link #HTTP_POOL} borrow a connection from a bounded pool first ({@link #pooled()}),
+ * so a request may wait twice.
  */
 public enum WaitKind {
     SLEEP("sleep", "Thread.sleep"),

@@ -25,21 +25,13 @@ import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
 
 /**
- * The files of a load split over client processes ({@code client-<n>/} of a server's folder), merged into the ones
- * every reader reads as one client's: {@code samples.jtl} and {@code client-stats.jsonl}. The processes' own files
- * stay where they are, so each one's health can still be named.
- *
- * <ul>
- *   <li>{@code samples.jtl}: every sample of every process once, with JMeter's header, in the order of their ends (each
- *       process writes in about that order), so JMeter's own {@code -g} dashboard and the lab's readers take it as
- *       they take one process's. {@code allThreads}, the users alive when the sample ended, becomes all processes'
- *       (each one's latest count summed); {@code grpThreads} and the thread names (prefixed with the process) stay
- *       each process's.
- *   <li>{@code client-stats.jsonl}: a line for each second in which any process wrote one, from the first second all
- *       of them had: each process's latest line summed (CPU, memory, threads, descriptors and their limits, pauses,
- *       its counts), the longest pause the longest of any, the clock and the machine's CPU those of the latest line.
- *       {@code processes} says how many.
- * </ul>
+ * The files of a load split over client processes ({@code client-<n>/}), merged into one client's {@code samples.jtl}
+ * and {@code client-stats.jsonl}; the processes' own files stay, so each one's health can still be named.
+ * <p>
+ * {@code samples.jtl}: every sample once, in the order of their ends, with JMeter's header; {@code allThreads} becomes
+ * all processes' (each one's latest summed), {@code grpThreads} and the thread names (prefixed) stay each process's.
+ * {@code client-stats.jsonl}: a line a second from the first second all processes had one, each process's latest
+ * summed, the longest pause the longest, the clock and machine CPU the latest's; {@code processes} says how many.
  */
 public final class ClientProcessMerge {
 
@@ -68,8 +60,8 @@ public final class ClientProcessMerge {
     }
 
     /**
-     * Merges every split load under {@code runDir} (a run, a case or a repeat) that has its processes' files but not
-     * their merge: a run whose runner was killed before the load's end, which {@code ./lab report} then recovers.
+     * Merges every split load under {@code runDir} that has its processes' files but not their merge (its runner killed
+     * before the load's end), for {@code ./lab report}.
      */
     public static void mergeWhereMissing(Path runDir) throws IOException {
         String first = RunFolder.clientProcessDir(1);

@@ -13,14 +13,11 @@ import lab.threads.run.RunFolder;
 
 /**
  * How many local processes send one load ({@code --client-processes}), and why, in one sentence for the console and
- * run.json. A connection in flight is a descriptor in the client, and a process may hold no more than its open-files
- * limit: when the plan's connections at the worst (every user holding its own once answers are late; an open plan's
- * arrivals until their timeouts) and the client's own descriptors do not fit one process, {@code auto} forks as many
- * as they need, each with a share of the load ({@link ClientShare}). Each process then fits its limit whatever the
- * server does, so a connect never fails on the client's own descriptors.
+ * run.json. A process holds at most its open-files limit of connections: when the plan's connections at the worst and
+ * the client's own descriptors do not fit one, {@code auto} forks as many as they need, each with a share ({@link
+ * ClientShare}), so a connect never fails on the client's own descriptors.
  *
  * @param processes at least 1
- * @param why       the reason, for the console and run.json
  */
 public record ClientSplit(int processes, String why) {
 
@@ -31,9 +28,8 @@ public record ClientSplit(int processes, String why) {
     public static final ClientSplit ON_WORKERS = new ClientSplit(1, "one process, the controller of the workers");
 
     /**
-     * {@code --client-processes}'s value checked: {@value #AUTO} or a whole number from 1.
+     * {@code --client-processes}'s value checked: 0 for {@value #AUTO}, else a whole number from 1.
      *
-     * @return 0 for {@value #AUTO}, else the number asked
      * @throws IllegalArgumentException in one line naming the values it takes
      */
     public static int parse(String asked) {

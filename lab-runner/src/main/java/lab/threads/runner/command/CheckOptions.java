@@ -9,8 +9,8 @@ import lab.threads.report.RunChecks;
 import picocli.CommandLine.Option;
 
 /**
- * {@code --check} and {@code --checks}, the same on {@code ./lab run} and {@code ./lab compare}: read before any load,
- * judged once the report is written, and the exit code they make.
+ * {@code --check} and {@code --checks} of {@code ./lab run} and {@code ./lab compare}: read before any load, judged
+ * once the report is written.
  */
 final class CheckOptions {
 
@@ -40,10 +40,7 @@ final class CheckOptions {
         return RunChecks.of(expressions, file, baseline);
     }
 
-    /**
-     * The checks judged on a run already written, their lines printed: the run's own exit code when it failed (1),
-     * else the checks' (0, 3 or 4). A run whose checks cannot be judged keeps its files and exits 1.
-     */
+    /** The checks judged on a written run: exit 1 when the run failed or cannot be judged, else 0, 3 or 4. */
     static int judgeAfter(RunChecks checks, Path runDir, Path folder, int runExit, PrintStream out) {
         if (checks.none()) {
             return runExit;

@@ -16,11 +16,8 @@ import lab.threads.runner.RunMetadata;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * The folder of a measurement that is not a {@code ./lab run} ({@code ./lab tasks}, {@code ./lab pinning}):
- * {@code <out>/<timestamp>-<kind>/}, made before the first fork, listed in the run index once done.
- *
- * @param out the results folder it lands in
- * @param dir the run's own folder
+ * The folder of a measurement that is not a {@code ./lab run}: {@code <out>/<timestamp>-<kind>/}, made before the first
+ * fork, listed in the run index once done.
  */
 record CommandFolder(Path out, Path dir) {
 
@@ -50,11 +47,7 @@ record CommandFolder(Path out, Path dir) {
         }
     }
 
-    /**
-     * Lists the run in the index, then prints what a terminal should show of its markdown and where its page is.
-     *
-     * @param excerpt the lines of the markdown worth printing, from the whole of it
-     */
+    /** Lists the run in the index, then prints the markdown's {@code excerpt} and where its page is. */
     void finish(String label, String markdownFile, UnaryOperator<String> excerpt) throws IOException {
         Reports.writeIndex(out);
         System.out.println();

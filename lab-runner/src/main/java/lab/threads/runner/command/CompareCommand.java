@@ -13,10 +13,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/**
- * {@code ./lab compare <run A> <run B>}: two runs side by side, from the summary.json each wrote, so it works on any
- * results folder, {@code ./lab run}'s or {@code docker compose}'s alike.
- */
+/** {@code ./lab compare <run A> <run B>}: two runs side by side, from the summary.json each wrote. */
 @Command(
         name = "./lab compare",
         mixinStandardHelpOptions = true,

@@ -48,8 +48,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code ./lab run}: every option is also the system property {@code lab.<option>} and the environment variable
- * {@code LAB_<OPTION>} ({@code --users} = {@code -Dlab.users} = {@code LAB_USERS}), like the servers' settings.
+ * {@code ./lab run}: every option is also {@code -Dlab.<option>} and {@code LAB_<OPTION>}, like the servers' settings.
  */
 @Command(
         name = "./lab run",
@@ -319,8 +318,8 @@ public final class LabCommand implements Callable<Integer> {
     }
 
     /**
-     * The run, its options checked and what it needs made ready; bad input throws IllegalArgumentException, which
-     * {@link OneLineErrors} prints in one line with exit 2, before anything runs.
+     * The run, its options checked and what it needs made ready; bad input throws IllegalArgumentException ({@link
+     * OneLineErrors}: one line, exit 2) before anything runs.
      */
     LabRun prepared() throws java.io.IOException {
         return prepared(RunChecks.NONE);
@@ -404,10 +403,7 @@ public final class LabCommand implements Callable<Integer> {
         return options;
     }
 
-    /**
-     * The plan with what overrides its properties: -J, the plan's flags, and a guest's. A source address the plan
-     * names but no flag gives is one per user; one that does not parse is refused here.
-     */
+    /** The plan with -J, the plan's flags and a guest's overrides; a source address no flag gives is one per user. */
     private LoadPlan chosenPlan(GuestRun guests) throws java.io.IOException {
         Map<String, String> given = new LinkedHashMap<>(planProperties);
         given.putAll(PlanOptions.given(spec));

@@ -28,10 +28,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code ./lab pinning}: the talk's table of operations that do or do not pin a virtual thread, measured. For each
- * server JDK, server and wait kind ({@code /sleep?how=}) one {@link PinningProbeRun} in a JVM of its own; the servers
- * read {@code how=socket}'s answers from one server-async on the runner's JDK. Writes {@code
- * results/<timestamp>-pinning/} (pinning.json, pinning.md, index.html) after every probe and lists it in the run index.
+ * {@code ./lab pinning}: the talk's table of operations that do or do not pin a virtual thread, measured: one {@link
+ * PinningProbeRun} per server JDK, server and wait kind, {@code how=socket} answered by one server-async. Writes {@code
+ * results/<timestamp>-pinning/} after every probe.
  */
 @Command(
         name = "./lab pinning",

@@ -11,10 +11,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code ./lab report <run folder>}: summarises a finished run again from its raw files (as {@code jmeter -g} does),
- * keeping its metadata, plan and outcomes, so a report made by an older version can be redone with the current math;
- * a run whose runner stopped before summarising a server gets that server recovered. A sweep or repeats folder is
- * done case by case, then its page over the cases ({@link RunRewrite}, the report's own).
+ * {@code ./lab report <run folder>}: summarises a finished run again from its raw files, keeping its metadata, plan and
+ * outcomes, so an old report can be redone with the current math and a server its runner did not summarise is
+ * recovered; a sweep or repeats folder case by case ({@link RunRewrite}).
  */
 @Command(
         name = "./lab report",

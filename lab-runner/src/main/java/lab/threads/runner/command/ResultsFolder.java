@@ -3,11 +3,7 @@ package lab.threads.runner.command;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
-/**
- * The {@code --out} option of the commands that write a run into the results folder ({@code ./lab run},
- * {@code ./lab tasks}, {@code ./lab pinning}), a picocli mixin: each run gets a folder of its own in it, and the
- * folder's index.html lists them all.
- */
+/** {@code --out} of the commands that write a run into the results folder, whose index.html lists them all. */
 final class ResultsFolder {
     @Option(
             names = "--out",

@@ -15,9 +15,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Unmatched;
 
 /**
- * {@code ./lab soak}: the open plan at a rate every unbounded server sustains, for minutes, on each server; then
- * whether each one's RSS, heap after GC, open files and threads stayed flat after the warm-up, with no error. A leak
- * a short run hides (a connection never closed, a thread never ended) shows as a slope here.
+ * {@code ./lab soak}: the open plan at a rate every unbounded server sustains, for minutes; then whether each one's
+ * RSS, heap after GC, open files and threads stayed flat, with no error: a leak a short run hides shows as a slope.
  */
 @Command(
         name = "./lab soak",

@@ -29,14 +29,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code ./lab tasks}: the executor alone, no HTTP. Seeds 000, 001 and 003 as they ran it, plus a new platform
- * thread per task; each (seed, model, repeat) in a JVM of its own ({@link TaskFork}), the repeats interleaved so a
- * disturbance of the machine falls on every model alike. Writes {@code results/<timestamp>-tasks/} (tasks.json,
- * tasks.md, index.html) after every fork, so a run cut short keeps what it measured, and lists it in the run index.
+ * {@code ./lab tasks}: the executor alone, no HTTP: seeds 000, 001 and 003, plus a new platform thread per task, each
+ * (seed, model, repeat) in a JVM of its own ({@link TaskFork}), repeats interleaved so a disturbance falls on every
+ * model alike. Writes {@code results/<timestamp>-tasks/} after every fork.
  * <p>
- * Why not JMH: its forks measure inside the JVM only, while the figures here are the process's as the kernel sees
- * it (OS threads, RSS, every thread's CPU and context switches, ended ones included), sampled from outside the fork
- * while it runs, and a batch that cannot create a thread must be counted, not end the benchmark.
+ * Not JMH: the figures here are the process's as the kernel sees it (OS threads, RSS, CPU, context switches), sampled
+ * from outside, and a batch that cannot create a thread must be counted, not end the benchmark.
  */
 @Command(
         name = "./lab tasks",

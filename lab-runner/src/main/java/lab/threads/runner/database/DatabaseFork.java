@@ -13,9 +13,9 @@ import java.util.concurrent.TimeUnit;
 import lab.threads.process.ParentWatch;
 
 /**
- * The PostgreSQL a run's {@code how=db} waits on, in a JVM of its own ({@code lab-database}'s {@code DatabaseMain}),
- * started before the servers and stopped after them. Its JVM stops the database when the runner is gone, however it
- * went, and starts it again on the same port when it dies under load; its log ({@code database.log}) says when.
+ * The PostgreSQL of {@code how=db} waits, in a JVM of its own ({@code lab-database}'s {@code DatabaseMain}): it stops
+ * the database when the runner is gone and restarts it on the same port when it dies, saying so in {@code
+ * database.log}.
  */
 public final class DatabaseFork implements AutoCloseable {
     private static final Duration POLL = Duration.ofMillis(200);
@@ -31,10 +31,8 @@ public final class DatabaseFork implements AutoCloseable {
     }
 
     /**
-     * Starts one and returns once it accepts connections; throws with its own last words when it does not within
-     * {@code timeout}.
-     *
-     * @param maxConnections its {@code max_connections}: above every pool that will connect at once
+     * Starts one and returns once it accepts connections, {@code maxConnections} above every pool that will connect at
+     * once; throws with its own last words when it does not within {@code timeout}.
      */
     public static DatabaseFork start(String java, Path jar, int maxConnections, Path log, Duration timeout)
             throws IOException, InterruptedException {

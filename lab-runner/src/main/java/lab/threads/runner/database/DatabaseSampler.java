@@ -14,11 +14,9 @@ import java.sql.Statement;
 import java.time.Duration;
 
 /**
- * The database's own view of the servers' connections, once a second, into {@code database.jsonl}: how many client
- * connections it holds, how many run a query, how many of those wait in {@code pg_sleep} (the lab's query), and how
- * many wait for a lock. It reads {@code pg_stat_activity} on a connection of its own, outside the servers' pools, so
- * it checks what the pools report. A second the database does not answer is written as {@code "answered": false}:
- * the report says for how long it was down.
+ * The database's own view of the servers' connections, once a second, into {@code database.jsonl}: held, running a
+ * query, in {@code pg_sleep}, waiting for a lock. Read on a connection of its own, outside the pools, so it checks what
+ * they report; a second unanswered is {@code "answered": false}.
  */
 public final class DatabaseSampler implements AutoCloseable {
     static final Duration PERIOD = Duration.ofSeconds(1);

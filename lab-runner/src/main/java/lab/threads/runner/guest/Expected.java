@@ -3,11 +3,10 @@ package lab.threads.runner.guest;
 import java.util.Optional;
 
 /**
- * What makes a guest's answer a success, as JMeter's response assertion decides it: its status, and a piece of its
- * body when one is asked for.
+ * What makes a guest's answer a success, as JMeter's response assertion decides it.
  *
  * @param status the status that counts as success ({@code --expect-status})
- * @param body   a substring the body must hold ({@code --expect-body}); null when any body will do
+ * @param body a substring the body must hold ({@code --expect-body}); null when any body will do
  */
 public record Expected(int status, String body) {
 

@@ -9,13 +9,10 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * A guest: an HTTP service the lab did not write, loaded at its own URL. Without the lab's contract (no
- * {@code /health}, {@code /stats} or request log) the run measures what needs no cooperation: the client's figures, the
- * kernel's view of its port and, with its process, that process read from outside.
+ * A guest: an HTTP service the lab did not write, loaded at its own URL. Without the lab's contract the run measures
+ * what needs no cooperation: the client's figures, the kernel's view of its port and its process from outside.
  *
- * @param name    its name in the run: its folder and its row in the report
- * @param url     where every request goes, path and query as given
- * @param pid     its running process ({@code --target-pid}); null when none was given
+ * @param pid its running process ({@code --target-pid}); null when none was given
  * @param command what the lab starts for it and stops after ({@code --target-command}); null when it runs already
  */
 public record Guest(String name, URI url, Long pid, String command) {
@@ -23,12 +20,9 @@ public record Guest(String name, URI url, Long pid, String command) {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
     /**
-     * The guests of a run from its options, each checked.
+     * The guests of a run from its options ({@code --target}, {@code --target-pid}, {@code --target-command}), none
+     * named as {@code reserved}.
      *
-     * @param urls     {@code --target} entries whose name is none of the lab's servers
-     * @param pids     {@code --target-pid}, by guest name
-     * @param commands {@code --target-command}, by guest name
-     * @param reserved names a guest may not take: the lab's servers, their groups
      * @throws IllegalArgumentException the first problem, in one line that says what to do
      */
     public static List<Guest> of(

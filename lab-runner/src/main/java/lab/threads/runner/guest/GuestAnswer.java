@@ -10,8 +10,8 @@ import java.util.Optional;
 import lab.threads.process.OneLineErrors;
 
 /**
- * One GET of a guest's URL, as the plan will send it, judged as the plan's assertion will judge it: before any load,
- * so a guest that is down or answers something else at its URL is refused rather than measured.
+ * One GET of a guest's URL as the plan will send and judge it, before any load, so a guest that is down or answers
+ * something else is refused rather than measured.
  */
 public final class GuestAnswer {
     /** How the problem of a guest that gave no answer at all begins. */
@@ -20,9 +20,8 @@ public final class GuestAnswer {
     private GuestAnswer() {}
 
     /**
-     * @param wait how long the answer may take: the guest's own service time must fit in it
-     * @return what was wrong ("does not answer (ConnectException)", "answered HTTP 404, not 200"); empty when the
-     *     answer was the expected one
+     * What was wrong ("does not answer (ConnectException)", "answered HTTP 404, not 200") within {@code wait}, which
+     * the guest's own service time must fit; empty when the answer was the expected one.
      */
     public static Optional<String> problem(URI url, Expected expected, Duration wait) throws InterruptedException {
         HttpClient http = HttpClient.newBuilder().connectTimeout(wait).build();

@@ -8,14 +8,12 @@ import java.util.concurrent.TimeUnit;
 import lab.threads.process.ParentWatch;
 
 /**
- * The JVM that runs a guest's command for the runner ({@code --target-command}) and makes sure it does not outlive the
- * runner: it watches the runner as every JVM the lab starts does ({@link ParentWatch}), and whenever it stops (the
- * runner's SIGTERM, or the runner gone, SIGKILL included) it stops the guest's whole process group: SIGTERM, then
- * SIGKILL to what is left after {@link #GRACE}. The guest runs in a session and process group of its own
- * ({@code setsid}), so its children, a shell's included, are stopped with it; its output goes to the log given.
- *
- * <p>Arguments: the log file, then the command, run by {@code bash -c}. Stdout: {@code guest pid=N} once it runs,
- * {@code guest exit=N} when it ends on its own; this JVM then exits with the guest's code.
+ * The JVM that runs a guest's command ({@code --target-command}) in a session of its own ({@code setsid}) and, when it
+ * stops or the runner is gone ({@link ParentWatch}), stops the guest's whole process group: SIGTERM, then SIGKILL after
+ * {@link #GRACE}.
+ * <p>
+ * Arguments: the log file, then the command for {@code bash -c}. Stdout: {@code guest pid=N} once it runs, {@code guest
+ * exit=N} when it ends on its own; this JVM then exits with its code.
  */
 public final class GuestKeeper {
     /** How long the guest may take to stop after SIGTERM before its group is killed. */

@@ -42,12 +42,11 @@ public final class GuestProcess implements AutoCloseable {
     }
 
     /**
-     * Starts the guest's command and returns once its URL gives the expected answer.
+     * Starts the guest's command under a keeper JVM ({@code keeperJava}) and returns once its URL gives the expected
+     * answer.
      *
-     * @param keeperJava the {@code java} and class path of the keeper's JVM: the runner's own
-     * @param log        the guest's output, and its keeper's
-     * @param timeout    how long it may take to answer as expected (--start-timeout-s)
-     * @param ask        how long one GET may take (the plan's response timeout)
+     * @param timeout how long it may take to answer as expected (--start-timeout-s)
+     * @param ask how long one GET may take (the plan's response timeout)
      * @throws IllegalArgumentException when it ends or does not answer as expected in time: it is stopped by then
      */
     public static GuestProcess start(

@@ -10,14 +10,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * A guest JVM's garbage collections so far, as {@code jstat -gc} reads them from the JVM's own performance counters
- * (its {@code hsperfdata} file): nothing attaches to the guest and nothing runs in it, so the reading costs it nothing.
- * A process that is no JVM, or one started with {@code -XX:-UsePerfData}, has none: the report then says so.
+ * A guest JVM's collections so far, as {@code jstat -gc} reads its performance counters ({@code hsperfdata}): nothing
+ * attaches to the guest. A process that is no JVM, or runs with {@code -XX:-UsePerfData}, has none.
  *
- * @param young        young collections ({@code YGC})
- * @param full         full collections ({@code FGC})
- * @param gcSeconds the time the JVM counts for its collections ({@code GCT}): young and full pauses, and G1's
- *                  concurrent cycles ({@code CGCT}), which run beside the application: not all of it is pause
+ * @param young young collections ({@code YGC})
+ * @param full full collections ({@code FGC})
+ * @param gcSeconds the time the JVM counts for its collections ({@code GCT}), G1's concurrent cycles included: not all
+ *     pause
  */
 public record JvmGc(long young, long full, double gcSeconds) {
 

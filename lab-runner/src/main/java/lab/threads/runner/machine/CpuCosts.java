@@ -15,20 +15,13 @@ import lab.threads.run.AtomicFile;
 import lab.threads.run.RunFolder;
 
 /**
- * CPU milliseconds per request, of the client (by the threads its users run on) and of each server: what the
- * capacity forecast multiplies the plan's peak rate by. The lab ships the figures of its own talk-plan runs and
- * keeps {@code cpu-per-request.json} in the results folder up to date with the latest run of each, so a machine's
- * forecast soon speaks of that machine.
- *
- * @param client by {@link ChosenClient#label()}
- * @param server by variant id
+ * CPU milliseconds per request of the client (by {@link ChosenClient#label()}) and of each server (by variant id),
+ * which the capacity forecast multiplies; shipped from the lab's own talk-plan runs, and kept up to date in the results
+ * folder's {@code cpu-per-request.json} by the latest run of each.
  */
 public record CpuCosts(Map<String, Cost> client, Map<String, Cost> server) {
     public static final String FILE = RunFolder.CPU_COSTS_FILE;
-    /**
-     * Fewer requests than this say more about start-up and JIT warm-up than about a request, so a forecast made from
-     * them would overstate the CPU a request needs (docs/results.md, "the figures behind its settings").
-     */
+    /** Fewer requests than this measure start-up and JIT warm-up more than a request (docs/results.md). */
     static final long FEWEST_REQUESTS = 10_000;
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -62,8 +55,8 @@ public record CpuCosts(Map<String, Cost> client, Map<String, Cost> server) {
     }
 
     /**
-     * This run's figures, where it measured enough requests with a side's CPU known: the client's when its users ran
-     * here, the server's when its /stats answered to the end (one that stopped answering reported only part of it).
+     * This run's figures where it measured enough requests: the client's when its users ran here, the server's when its
+     * /stats answered to the end.
      */
     public CpuCosts learn(ServerFigures run, ChosenClient chosen, String runFolder) {
         long requests = run.requests();

@@ -11,9 +11,9 @@ import java.util.regex.Pattern;
 import lab.threads.runner.outside.CpuList;
 
 /**
- * {@code --cpus}: the cores each side owns. {@code shared} (the default) leaves both sides on every core; {@code
- * server=1,client=0} pins each server JVM the lab starts and the forked JMeter to disjoint CPU sets with {@code taskset}
- * (sched_setaffinity), so each JVM sees only its own cores and one side's work cannot steal the other's CPU.
+ * {@code --cpus}: the cores each side owns. {@code shared} (the default) leaves both on every core; {@code
+ * server=1,client=0} pins the servers and the JMeter fork to disjoint CPU sets with {@code taskset}, so neither side
+ * steals the other's CPU.
  *
  * @param server the server's CPU list (Linux syntax: {@code 1}, {@code 2-3}, {@code 0,2}); null: not pinned
  * @param client the forked JMeter's CPU list; null: not pinned

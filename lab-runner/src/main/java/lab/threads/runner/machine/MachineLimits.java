@@ -9,12 +9,10 @@ import lab.threads.common.OsLimits;
 /**
  * The limits of this machine a load meets, each null where unknown or unlimited (not Linux, or no such limit).
  *
- * @param openFiles  this process's open-files limit; the forks (JMeter, the servers) inherit it
- * @param threads    the fewest threads a process can have: the user's process limit or the kernel's pid_max
+ * @param openFiles this process's open-files limit; the forks (JMeter, the servers) inherit it
+ * @param threads the fewest threads a process can have: the user's process limit or the kernel's pid_max
  * @param localPorts the ephemeral ports one client address has towards one server address (ip_local_port_range)
- * @param somaxconn  the kernel's cap on every listen backlog
- * @param cores      the cores this process may run on
- * @param load       the kernel's load average over the last minute (/proc/loadavg): runnable tasks, others' included
+ * @param load the kernel's load average over the last minute (/proc/loadavg): runnable tasks, others' included
  */
 public record MachineLimits(Long openFiles, Long threads, Long localPorts, Long somaxconn, int cores, Double load) {
 

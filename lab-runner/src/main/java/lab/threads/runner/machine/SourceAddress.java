@@ -6,12 +6,9 @@ import java.net.UnknownHostException;
 import lab.threads.model.plan.PlanKey;
 
 /**
- * {@code --source-address}, the bundled plans' property {@code source_address}: the local address each JMeter user
- * binds its connection to. Each source address has a local port range of its own, and on Linux every address of
- * 127.0.0.0/8 is loopback, so against a server on loopback {@code per-user} (the default) gives every user an address
- * of its own, and no connect searches a range crowded by the other users' connections (Linux's default 28,232 ports
- * against the talk plan's 20,000 connections: docs/results.md, "a stock machine"). The request's bytes stay the same:
- * the source address is not in them.
+ * {@code --source-address}, the plans' {@code source_address}: the local address each user binds its connection to.
+ * Every address of 127.0.0.0/8 is loopback with a port range of its own, so {@code per-user} (the default) spares every
+ * connect a range crowded by the others' (docs/results.md, "a stock machine").
  *
  * @param value {@code per-user}, {@code system} (the kernel picks, as JMeter does by default) or one IP address
  */
@@ -20,8 +17,8 @@ public record SourceAddress(String value) {
     public static final String PER_USER = "per-user";
     static final String SYSTEM = "system";
     /**
-     * What the plans evaluate for each request under {@code per-user}: 127.n for the user numbered n in its group
-     * (Java reads {@code 127.20000} as 127.0.78.32, as inet_aton does), so up to 16,777,214 users each get one.
+     * What the plans evaluate under {@code per-user}: 127.n for user n (read as inet_aton does), up to 16,777,214
+     * users.
      */
     static final String PER_USER_EXPRESSION = "127.${__threadNum}";
 

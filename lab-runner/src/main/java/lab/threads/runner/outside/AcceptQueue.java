@@ -4,13 +4,11 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * A listening socket's accept queue: connections whose handshake the kernel completed and the server has not yet
- * accepted. A dual-stack listener shows once; two listeners on one port (IPv4 and IPv6) are added up.
+ * A listening socket's accept queue: connections the kernel completed and the server has not yet accepted; two
+ * listeners on one port (IPv4 and IPv6) are added up.
  *
- * @param queued  Recv-Q of a LISTEN socket in {@code ss}, {@code idiag_rqueue} in inet_diag, rx_queue in
- *                {@code /proc/net/tcp}
- * @param backlog Send-Q of a LISTEN socket in {@code ss}, {@code idiag_wqueue} in inet_diag: min(backlog asked,
- *                somaxconn); null from /proc/net/tcp, which does not show it
+ * @param queued Recv-Q of a LISTEN socket ({@code ss}, inet_diag's {@code idiag_rqueue}, /proc/net/tcp's rx_queue)
+ * @param backlog Send-Q: min(backlog asked, somaxconn); null from /proc/net/tcp, which does not show it
  */
 public record AcceptQueue(long queued, Long backlog) {
 
@@ -34,8 +32,8 @@ public record AcceptQueue(long queued, Long backlog) {
     }
 
     /**
-     * From {@code /proc/net/tcp} or {@code tcp6}: the LISTEN lines ({@code st} 0A) whose local port is {@code port},
-     * e.g. {@code 0: 0000...0100007F:87B5 0000...:0000 0A 00000000:00000005 ...} (ports and queues in hex).
+     * From {@code /proc/net/tcp} or {@code tcp6}: the LISTEN lines ({@code st} 0A) on {@code port}, ports and queues in
+     * hex.
      */
     static Optional<AcceptQueue> fromProcNetTcp(String text, int port) {
         String portSuffix = ":" + String.format(Locale.ROOT, "%04X", port);

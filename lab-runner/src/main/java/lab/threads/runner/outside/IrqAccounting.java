@@ -9,12 +9,9 @@ import java.util.Optional;
 import java.util.zip.GZIPInputStream;
 
 /**
- * Whether the kernel charges interrupt time to the task it interrupted. With tick-based accounting and without
- * {@code CONFIG_IRQ_TIME_ACCOUNTING}, a tick that lands in an irq or softirq counts in {@code /proc/stat}'s irq or
- * softirq column and in the interrupted task's stime both; with it, interrupts are time of their own that no task
- * holds. Read once from the kernel's build configuration ({@code /proc/config.gz}, else
- * {@code /boot/config-<release>}); where neither can be read, tick accounting without it is assumed, the kernels'
- * default.
+ * Whether the kernel charges interrupt time to the task it interrupted: tick accounting without {@code
+ * CONFIG_IRQ_TIME_ACCOUNTING} counts it in {@code /proc/stat}'s irq columns and the task's stime both. Read from {@code
+ * /proc/config.gz} or {@code /boot/config-<release>}; where neither reads, the kernels' default (without) is assumed.
  */
 final class IrqAccounting {
     private static final String IRQ_TIME = "CONFIG_IRQ_TIME_ACCOUNTING=y";

@@ -11,9 +11,8 @@ import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One line of {@code kernel.jsonl}: the listening port's accept queue and the namespace's listen-drop and
- * retransmission counters. The counters are read through {@code /proc/<server pid>/net}, the server's own network
- * namespace (host or container); for a --target server, which the lab did not start, through the runner's own.
+ * One line of {@code kernel.jsonl}: the listening port's accept queue and the listen-drop and retransmission counters
+ * of the server's network namespace ({@code /proc/<pid>/net}); the runner's own for a --target server.
  */
 final class KernelProbe {
     static final String SERVERS_NAMESPACE = "the server's";
@@ -78,9 +77,9 @@ final class KernelProbe {
     }
 
     /**
-     * From the kernel's socket dump (netlink, else {@code ss}), or from the process's /proc/net/tcp once neither
-     * works, or when the dump, in the runner's namespace, sees no such listener while the process is known: a guest
-     * in a container of its own whose process namespace the runner shares (compose's {@code pid: service:...}).
+     * From the kernel's socket dump (netlink, else {@code ss}); from the process's /proc/net/tcp when neither works, or
+     * when the dump does not see the listener of a known process (a guest in a container whose pid namespace the runner
+     * shares).
      */
     private Optional<AcceptQueue> acceptQueue() throws IOException, InterruptedException {
         Optional<AcceptQueue> queue = fromDump();
@@ -90,9 +89,8 @@ final class KernelProbe {
     }
 
     /**
-     * The dump filters listeners in the kernel: cheap even with 20,000 sockets, where /proc/net/tcp lists every one
-     * of them. It runs in the runner's namespace, which is the server's for a server the lab started (a child on the
-     * same host). Netlink costs a few system calls; {@code ss}, where netlink cannot be used, a process each time.
+     * The dump filters listeners in the kernel, cheap even with 20,000 sockets where /proc/net/tcp lists each; it runs
+     * in the runner's namespace, the server's for a server the lab started.
      */
     private Optional<AcceptQueue> fromDump() throws IOException, InterruptedException {
         if (source == QueueSource.NETLINK) {

@@ -4,12 +4,10 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * What the ledger needs to know of a turn beyond the server and the client's forks: processes of the lab that are
- * not the runner's children, so that no walk up from them reaches the runner.
+ * The lab's processes that are not the runner's children, which the ledger could not reach from it.
  *
  * @param clientWorkers the {@code ./lab worker} JVMs on this machine's addresses: the client's
- * @param backends      the lab's own services that left the runner's tree, now (the database's PostgreSQL, which its
- *                      {@code pg_ctl} start hands to init): the lab's forks
+ * @param backends the lab's services that left the runner's tree (PostgreSQL after {@code pg_ctl}): the lab's forks
  */
 public record LabProcesses(List<Long> clientWorkers, Supplier<List<Long>> backends) {
 

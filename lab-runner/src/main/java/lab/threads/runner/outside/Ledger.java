@@ -12,25 +12,13 @@ import lab.threads.run.LedgerSecond;
 
 /**
  * The whole machine's CPU, interval by interval, split by who used it ({@link LedgerSecond}): {@code /proc/stat} for
- * the machine, and every process of {@code /proc} read once an interval, each put in the part of the nearest of its
- * ancestors the lab knows (the server, the client's forks and workers, the runner, the lab's backends), a kernel
- * thread in the kernel's, anything else in "other". One read per process whatever its threads, so the cost grows
- * with the machine's processes, never with the server's threads.
+ * the machine, each process of {@code /proc} read once an interval and put in the part of its nearest known ancestor
+ * (server, client, runner, lab's backends), a kernel thread in the kernel's, anything else in "other".
  * <p>
- * Processes are told apart by pid and start time, so a pid given again is another process. A process that ended is
- * counted through the process that reaped it, whose cutime + cstime then grows by everything the ended one used:
- * what earlier intervals had already counted of it (its last reading) is taken off there, at the nearest ancestor
- * still running, and the rest, its last moments, goes to the ended process's own part. A child never seen (a probe
- * that lived less than an interval) is its parent's part, or the lab's forks' when the runner reaped it. What a
- * process did after its last reading is lost when nothing the ledger reads reaped it (a reaper that ignores its
- * children, a kernel thread); a child that outlived its parent within one interval is counted again by whoever
- * adopted it (init, "other"). The unattributed part shows both, as it shows interrupts that hit an idle CPU (charged
- * to the idle task, which {@code /proc} does not list).
- * <p>
- * The machine's busy time is {@code /proc/stat}'s, counted in ticks, while each process's time is what the scheduler
- * measured it to run: on a machine with idle time the ticks between an idle CPU's wake-ups go uncounted, the parts
- * then add up to more than the busy time, and {@code intervalMs * cores - busyMs - idleMs} of the same line is what
- * the ticks missed.
+ * Processes are told apart by pid and start time. An ended process is counted through its reaper's cutime + cstime,
+ * less what earlier intervals already counted of it; a child never seen is its parent's part. The unattributed part
+ * shows what is lost (orphans, interrupts on an idle CPU) and, since {@code /proc/stat} counts ticks while each process
+ * counts its measured run time, what the ticks missed.
  */
 final class Ledger {
     /** {@code /proc} counts CPU in USER_HZ ticks: 100 a second on x86 and arm ({@code getconf CLK_TCK}). */
@@ -65,8 +53,7 @@ final class Ledger {
     private Map<TaskStat.Key, Part> lastParts = Map.of();
 
     /**
-     * @param server     the server's process now; empty for a --target server the lab knows by its URL alone
-     * @param client     the client's forks now
+     * @param server the server's process now; empty for a --target server the lab knows by its URL alone
      * @param irqInTasks the kernel charges interrupt time to the task it interrupted ({@link IrqAccounting})
      */
     Ledger(
@@ -83,8 +70,7 @@ final class Ledger {
     }
 
     /**
-     * Reads the machine now: the line of the interval since the previous call, empty on the first (which only sets
-     * where the first interval starts) or when {@code /proc/stat} does not read as expected.
+     * The line of the interval since the previous call; empty on the first, or when {@code /proc/stat} does not read.
      */
     Optional<LedgerSecond> next(long atMs) throws IOException {
         Optional<MachineTicks> machine = MachineTicks.parse(proc.machineStat());

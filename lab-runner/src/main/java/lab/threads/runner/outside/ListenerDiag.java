@@ -11,10 +11,9 @@ import java.nio.ByteOrder;
 import java.util.Optional;
 
 /**
- * A listening port's accept queue asked of the kernel itself: a {@code NETLINK_SOCK_DIAG} dump of the TCP sockets in
- * LISTEN (inet_diag, what {@code ss} asks), IPv4 then IPv6, through the FFM API, in the runner's network namespace.
- * Listening sockets have a hash of their own, so the dump holds the machine's listeners only however many
- * connections are open, and it costs the runner a few system calls where {@code ss} costs a process.
+ * A listening port's accept queue asked of the kernel: a {@code NETLINK_SOCK_DIAG} dump of the LISTEN TCP sockets (what
+ * {@code ss} asks), IPv4 then IPv6, through the FFM API. Listeners have a hash of their own, so the dump costs a few
+ * system calls however many connections are open.
  */
 final class ListenerDiag {
     private static final int AF_INET = 2;

@@ -11,9 +11,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The client's workers that run on this machine: the processes listening on those of the {@code --workers}
- * addresses that are this machine's, found once a turn through {@code ss -ltnpH} (a worker elsewhere is another
- * machine's CPU). None where {@code ss} is missing: the ledger then counts them as other programs.
+ * The client's workers on this machine, found once a turn through {@code ss -ltnpH}; none without {@code ss}, when the
+ * ledger counts them as other programs.
  */
 public final class LocalWorkers {
     private static final Pattern PID = Pattern.compile("pid=(\\d+)");
@@ -44,10 +43,7 @@ public final class LocalWorkers {
         }
     }
 
-    /**
-     * From {@code ss -ltnpH}'s lines, e.g. {@code LISTEN 0 50 127.0.0.1:1099 0.0.0.0:* users:(("java",pid=42,fd=9))}:
-     * the pids listening on one of {@code workers}, or on its port of every address.
-     */
+    /** The pids of {@code ss -ltnpH}'s lines listening on one of {@code workers}, or on its port of every address. */
     static List<Long> pids(String listeners, List<String> workers) {
         List<Long> pids = new ArrayList<>();
         for (String line : listeners.split("\n")) {

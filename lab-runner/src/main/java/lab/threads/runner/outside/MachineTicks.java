@@ -4,13 +4,12 @@ import java.util.Optional;
 import lab.threads.process.MachineCpu;
 
 /**
- * The machine's CPU since boot, all cores, in USER_HZ ticks, from {@code /proc/stat}: its first {@code cpu} line and
- * the count of its per-CPU lines, the online CPUs (whatever CPUs the reader itself may run on).
+ * The machine's CPU since boot, all cores, in USER_HZ ticks, from {@code /proc/stat}'s first {@code cpu} line; its
+ * per-CPU lines count the online CPUs.
  *
- * @param busy  user + nice + system + irq + softirq + steal (guest time is already inside user and nice)
- * @param idle  idle + iowait
- * @param irq   irq + softirq
- * @param steal what the hypervisor gave its other guests
+ * @param busy user + nice + system + irq + softirq + steal (guest time is already inside user and nice)
+ * @param idle idle + iowait
+ * @param irq irq + softirq
  */
 record MachineTicks(long busy, long idle, long irq, long steal, int cores) {
 

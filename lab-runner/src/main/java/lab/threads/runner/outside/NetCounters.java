@@ -4,14 +4,12 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The kernel's cumulative TCP counters that tell a full listen queue, from {@code /proc/<pid>/net/netstat} and
- * {@code /proc/<pid>/net/snmp}. Both files come in pairs of lines, names then values, each line starting with its
- * group ({@code TcpExt:}, {@code Tcp:}). A counter the kernel does not have is null.
+ * The kernel's cumulative TCP counters that tell a full listen queue, from {@code /proc/<pid>/net/netstat} and {@code
+ * snmp}, each a pair of lines (names, values) per group; a counter the kernel lacks is null.
  *
  * @param listenOverflows SYNs or handshake ACKs that met a full accept queue
- * @param listenDrops     everything a listener dropped, overflows included
- * @param tcpSynRetrans   SYNs this namespace's clients sent again (a dropped SYN is retried after 1 s)
- * @param retransSegs     all retransmitted segments
+ * @param listenDrops everything a listener dropped, overflows included
+ * @param tcpSynRetrans SYNs this namespace's clients sent again (a dropped SYN is retried after 1 s)
  */
 public record NetCounters(Long listenOverflows, Long listenDrops, Long tcpSynRetrans, Long retransSegs) {
 

@@ -16,23 +16,16 @@ import java.util.function.Supplier;
 import lab.threads.run.RunFolder;
 
 /**
- * Watches a run from outside the processes under test, once a second on one thread of the runner: the kernel's view
- * of the listening port ({@code kernel.jsonl}), through /proc the server JVM the lab started
- * ({@code server-proc.jsonl}) and the JMeter fork ({@code client-proc.jsonl}), the whole machine's CPU by who used it
- * ({@code ledger.jsonl}, {@link Ledger}); and the listener's accept queue alone 10 times a second
- * ({@code accept-queue.jsonl}), whose area the report checks the timeline's kernel accept queue against (Little's
- * law): a queue that fills and drains within a second is invisible once a second. Unlike /stats and the client's own
- * record, these lines do not need the watched process to answer, so they go on when it is saturated or stopped. A
- * probe that fails is skipped for that second: the gap is the information, and the run never stops for it.
+ * Watches a run from outside the processes under test, once a second on one thread of the runner: the listening port
+ * ({@code kernel.jsonl}), the server and client processes ({@code server-proc.jsonl}, {@code client-proc.jsonl}), the
+ * machine's CPU by who used it ({@code ledger.jsonl}, {@link Ledger}), and the accept queue alone 10 times a second
+ * ({@code accept-queue.jsonl}), for the report's Little's-law check. These need no answer from the watched process, so
+ * they go on when it is saturated; a probe that fails skips that second, and the gap is the information.
  * <p>
- * Cost: the observer must not weigh on what it observes, whatever the server's threads. No probe forks a process
- * while netlink answers: the accept queue is a dump of the machine's listening sockets ({@link ListenerDiag}), a few
- * system calls whatever the connections. A lab server or client is one read of its {@code stat} and {@code status},
- * whose figures the kernel keeps for the whole process, and the ledger one {@code stat} line per process of the
- * machine: the cost grows with the machine's processes, never with the server's threads. Only a guest's tree
- * ({@link ProcessTreeProbe}) reads per thread and per descriptor, having no {@code /stats} to say them. Where netlink
- * cannot be used, the queue comes from an {@code ss} child each tick, whose CPU grows with the rate. The ledger counts
- * the runner and its forks apart from everything else, so every run shows what observing it cost.
+ * Cost: no probe forks a process while netlink answers ({@link ListenerDiag}); a lab process is one read of its {@code
+ * stat} and {@code status}, the ledger one {@code stat} per process: the cost grows with the machine's processes, never
+ * with the server's threads. Only a guest's tree ({@link ProcessTreeProbe}) reads per thread. The ledger counts the
+ * runner apart, so every run shows what observing it cost.
  */
 public final class OutsideSampler implements AutoCloseable {
     static final Duration PERIOD = Duration.ofSeconds(1);
@@ -54,9 +47,8 @@ public final class OutsideSampler implements AutoCloseable {
 
     /**
      * @param serverPid the server JVM the lab started; empty for a --target server (no server-proc.jsonl, and the
-     *                  kernel's counters are then the runner's namespace's)
-     * @param client    the client's forks now (one, or each process of a split load), empty while there is none
-     * @param lab       the lab's processes outside the runner's tree, for the ledger
+     *     kernel's counters the runner's namespace's)
+     * @param client the client's forks now, empty while there is none
      */
     public static OutsideSampler start(
             Path serverDir, int port, OptionalLong serverPid, Supplier<List<ProcessHandle>> client, LabProcesses lab) {
@@ -68,10 +60,8 @@ public final class OutsideSampler implements AutoCloseable {
     }
 
     /**
-     * For a guest, a server the lab did not write: its process and every process below it, with their descriptors
-     * and context switches ({@link ProcessTreeProbe}), in {@code server-proc.jsonl}.
-     *
-     * @param guestPid the guest's process; empty when only its URL is known (then no server-proc.jsonl)
+     * For a guest: its process tree, with descriptors and context switches ({@link ProcessTreeProbe}), in {@code
+     * server-proc.jsonl}; {@code guestPid} empty when only its URL is known.
      */
     public static OutsideSampler startGuest(
             Path serverDir, int port, OptionalLong guestPid, Supplier<List<ProcessHandle>> client, LabProcesses lab) {

@@ -27,9 +27,6 @@ interface ProcFiles {
     /** The runner's own pid. */
     long self();
 
-    /** Longer than any {@code /proc/<pid>/stat} line: 52 numbers and a command name of at most 64 bytes. */
-    int STAT_LINE_MAX = 2048;
-
     /** This machine's. */
     ProcFiles LIVE = new ProcFiles() {
         private final Path proc = Path.of("/proc");

@@ -6,10 +6,9 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * One process as the kernel sees it, from {@code /proc/<pid>/stat} and {@code /proc/<pid>/status}: readable
- * whatever the process is doing, stopped or saturated.
+ * One process as the kernel sees it, from {@code /proc/<pid>/stat} and {@code status}, whatever it is doing.
  *
- * @param state    the one-letter state of {@code stat} (R running, S sleeping, T stopped, Z zombie...)
+ * @param state the one-letter state of {@code stat} (R running, S sleeping, T stopped, Z zombie...)
  * @param rssBytes VmRSS; null for a zombie, which has none
  * @param cpusAllowed {@code Cpus_allowed_list}: the CPUs the process may run on, e.g. {@code 0-1}; null when not given
  * @param peakRssBytes VmHWM, the kernel's own peak of the RSS so far; null for a zombie
@@ -26,10 +25,7 @@ public record ProcessCounters(
     /** {@code /proc} counts CPU in USER_HZ ticks: 100 a second on x86 and arm ({@code getconf CLK_TCK}). */
     private static final long MS_PER_TICK = 10;
 
-    /**
-     * Several processes as one: CPU, threads and RSS summed (a missing RSS counts as none); the first one's state and
-     * CPUs; the peak RSS the sum of each one's peak, a bound from above of the group's own.
-     */
+    /** Several processes as one: CPU, threads, RSS and peak RSS summed, the first one's state and CPUs. */
     static ProcessCounters sum(java.util.List<ProcessCounters> processes) {
         if (processes.size() == 1) {
             return processes.getFirst();
@@ -60,8 +56,7 @@ public record ProcessCounters(
     }
 
     /**
-     * @param stat   one line; the command name (field 2) is in parentheses and may hold spaces or parentheses itself,
-     *               so the fields are counted after its last ')'
+     * @param stat one line; the fields are counted after its last ')', as the command name may hold any
      * @param status {@code Name: value} lines
      */
     static Optional<ProcessCounters> parse(String stat, String status) {

@@ -12,9 +12,7 @@ import lab.threads.process.MachineCpu;
 
 /**
  * One line of {@code server-proc.jsonl} or {@code client-proc.jsonl}: a process the lab started, read from /proc
- * by the runner, so the line comes whether or not the process can answer (saturated, out of descriptors, stopped).
- * The field names are those of the processes' own records ({@code /stats}, {@code client-stats.jsonl}), so the
- * report reads both alike.
+ * whether or not it can answer, under the field names of its own records.
  */
 final class ProcessProbe {
     private final Supplier<List<ProcessHandle>> processes;
@@ -22,8 +20,8 @@ final class ProcessProbe {
     private final Map<Long, ProcessCounters> last = new HashMap<>();
 
     /**
-     * @param processes the process now, or every process of a load split over several (their counters summed); empty
-     *                  or all ended while there is none (the load not yet started, or done)
+     * @param processes the process now, or each process of a split load (summed); empty or all ended while there is
+     *     none
      */
     ProcessProbe(Supplier<List<ProcessHandle>> processes) {
         this.processes = processes;

@@ -10,11 +10,9 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * One line of {@code server-proc.jsonl} for a guest, a server the lab did not write: the process named and every
- * process below it (a service started through a shell or a wrapper runs in a child), summed, with what a lab server
- * would have said in its own {@code /stats} and a guest cannot: its open descriptors against its limit and its
- * context switches ({@link ThreadSwitches}, a lower bound). The field names are those of {@code /stats}, so the
- * report reads the guest's peaks as it reads a lab server's.
+ * One line of {@code server-proc.jsonl} for a guest: its process and every one below it, summed, with what its own
+ * {@code /stats} would say: descriptors against its limit and context switches ({@link ThreadSwitches}), under {@code
+ * /stats}' field names.
  */
 final class ProcessTreeProbe {
     private final long rootPid;

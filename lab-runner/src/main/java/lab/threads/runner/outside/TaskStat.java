@@ -3,14 +3,13 @@ package lab.threads.runner.outside;
 import java.util.Optional;
 
 /**
- * One process as its {@code /proc/<pid>/stat} line has it, its CPU in USER_HZ ticks. The kernel sums the line's
- * times over the process's threads, those that ended included, so one read per process tells its whole CPU however
- * many threads it runs.
+ * One process's {@code /proc/<pid>/stat} line, its CPU in USER_HZ ticks summed over all its threads, ended ones
+ * included.
  *
- * @param ownTicks    utime + stime: the process itself
+ * @param ownTicks utime + stime: the process itself
  * @param reapedTicks cutime + cstime: the children it has waited for, each with what they had reaped themselves
- * @param startTicks  when it started, in ticks since boot: with the pid, it tells a process from a later one given
- *                    the same pid
+ * @param startTicks when it started, in ticks since boot: with the pid, it tells a process from a later one with that
+ *     pid
  */
 record TaskStat(long pid, String name, long ppid, long flags, long ownTicks, long reapedTicks, long startTicks) {
 
@@ -36,8 +35,7 @@ record TaskStat(long pid, String name, long ppid, long flags, long ownTicks, lon
     }
 
     /**
-     * @param stat one line, e.g. {@code 42 (java) S 1 42 42 0 -1 4194560 ...}; the command name may hold spaces or
-     *             parentheses itself, so the fields are counted after its last ')'
+     * @param stat one line, e.g. {@code 42 (java) S 1 42 ...}; the fields are counted after its last ')'
      * @return empty for a line of another shape
      */
     static Optional<TaskStat> parse(String stat) {

@@ -8,12 +8,9 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * A process's context switches, read from outside: the kernel counts them per thread
- * ({@code /proc/<pid>/task/<tid>/status}, {@code voluntary_ctxt_switches} and {@code nonvoluntary_ctxt_switches}) and
- * keeps no total for a process that another process could read, so each thread's last count is kept here and the
- * total is their sum, the threads that have ended included. A lower bound: what a thread switched after its last
- * reading, and every switch of a thread that began and ended between two readings, is missed. A thread id the kernel
- * gives again to a new thread is told apart by its count going down.
+ * A process's context switches, read from outside: the kernel counts them per thread only ({@code
+ * /proc/<pid>/task/<tid>/status}), so each thread's last count is kept and summed, ended threads included. A lower
+ * bound: switches after a thread's last reading are missed; a reused thread id shows as its count going down.
  */
 final class ThreadSwitches {
     private final Map<Long, long[]> lastByThread = new HashMap<>();

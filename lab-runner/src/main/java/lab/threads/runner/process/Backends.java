@@ -16,10 +16,9 @@ import lab.threads.runner.database.DatabaseFork;
 import lab.threads.runner.database.DatabaseSampler;
 
 /**
- * What the servers' waits need besides the servers, started once before the first server and stopped after the last:
- * a PostgreSQL for {@code how=db}, a downstream (server-async, answering after the asked-for ms without a thread) for
- * {@code how=http-pool} and {@code how=socket}. A run of plain sleeps starts neither. Whatever is started here stops
- * with the runner, SIGKILL included: each watches the runner's process.
+ * What the servers' waits need, started before the first server and stopped after the last: a PostgreSQL for {@code
+ * how=db}, a downstream (server-async) for {@code how=http-pool} and {@code how=socket}. Each watches the runner's
+ * process, so it stops with it, SIGKILL included.
  */
 public final class Backends implements AutoCloseable {
     /** PostgreSQL's connections beyond the largest pool: the runner's own sampler, and room for a pool's refill. */
@@ -39,10 +38,8 @@ public final class Backends implements AutoCloseable {
     public static final Backends NONE = new Backends(null, null);
 
     /**
-     * Starts what {@code waits} need; when one cannot start, throws {@link IllegalArgumentException} with a sentence a
-     * user can act on (the command's exit code 2), having stopped whatever it had started.
-     *
-     * @param largestDbPool the largest {@code db_pool} of any case: PostgreSQL's {@code max_connections} is set above it
+     * Starts what {@code waits} need, PostgreSQL's {@code max_connections} above {@code largestDbPool}; when one cannot
+     * start, stops what it started and throws {@link IllegalArgumentException} with a sentence a user can act on.
      */
     public static Backends start(Set<WaitKind> waits, int largestDbPool, Path home, Path runDir, PrintStream out)
             throws IOException, InterruptedException {
@@ -66,8 +63,7 @@ public final class Backends implements AutoCloseable {
             }
             return new Backends(database, downstream);
         } catch (IOException e) {
-            // A database or downstream that cannot start is a run that cannot be made: refused as bad input, before
-            // any load, with its own words.
+            // A database or downstream that cannot start refuses the run as bad input, before any load.
             new Backends(database, downstream).close();
             throw new IllegalArgumentException(e.getMessage() + " (refused before the load: nothing was measured)", e);
         } catch (InterruptedException | RuntimeException e) {
@@ -121,9 +117,8 @@ public final class Backends implements AutoCloseable {
     }
 
     /**
-     * The lab's services that left the runner's process tree, now: the database's postmaster, which {@code pg_ctl}
-     * starts in the background and leaves to init. Its backends are its children. Empty without a database, or while
-     * its log does not name it yet.
+     * The lab's services that left the runner's process tree: the database's postmaster, which {@code pg_ctl} leaves to
+     * init; empty without a database or while its log does not name it yet.
      */
     public List<Long> outsideTheRunnersTree() {
         try {

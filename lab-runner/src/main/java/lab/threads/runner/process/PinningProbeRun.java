@@ -28,13 +28,10 @@ import lab.threads.run.PinningProbe;
 import lab.threads.run.RunFolder;
 
 /**
- * One probe of {@code ./lab pinning}: a fresh server JVM (so no carrier or thread of an earlier kind is left in it),
- * recorded by JFR from its start; one warm-up request (left out of the server's p99: its {@code /stats} is read after
- * it and again at the end), then {@code requests} concurrent {@code /sleep?ms&how} sent at
- * once by the runner's own {@link HttpClient} (HTTP/1.1, asynchronous: a connection per request, no client thread per
- * request), waited for until the deadline while {@code /proc} gives the server's thread count every 50 ms; then its
- * own {@code /stats}, its recording dumped with {@code jcmd}, and SIGKILL: a server left holding pinned requests
- * would take minutes to drain them.
+ * One probe of {@code ./lab pinning}: a fresh server JVM recorded by JFR from its start; one warm-up request, then
+ * {@code requests} concurrent {@code /sleep?ms&how} sent at once by the runner's asynchronous {@link HttpClient},
+ * waited for until the deadline while {@code /proc} gives the server's threads every 50 ms; then its {@code /stats},
+ * its recording dumped with {@code jcmd}, and SIGKILL, as pinned requests would take minutes to drain.
  */
 public final class PinningProbeRun {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -165,11 +162,7 @@ public final class PinningProbeRun {
         }
     }
 
-    /**
-     * The server's own p99 of the answered requests; null when it does not answer /stats (its carriers held).
-     *
-     * @param before its /stats after the warm-up
-     */
+    /** The server's own p99 of the answered requests since {@code before}; null when it does not answer /stats. */
     private static Double serverP99(HttpClient client, ServerProcess server, JsonNode before) {
         try {
             return Reports.timedBetween(before, get(client, server.base().resolve("/stats"), Duration.ofSeconds(3)))

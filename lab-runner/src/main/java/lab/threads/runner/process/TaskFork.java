@@ -30,16 +30,12 @@ import lab.threads.tasks.TaskSpec;
 import lab.threads.tasks.TasksMain;
 
 /**
- * One (seed, model) batch in a JVM of its own ({@code executor-tasks}' {@link TasksMain}), watched from outside:
- * /proc of the fork every 100 ms for its OS threads, RSS peak and CPU ({@code proc.jsonl}), its output in
- * {@code fork.log}. A fork that dies, refuses threads or runs past its time limit still gives a {@link TaskRun}
- * saying so: the other cases' figures are never lost to one.
+ * One (seed, model) batch in a JVM of its own ({@link TasksMain}), watched from /proc every 100 ms ({@code
+ * proc.jsonl}), its output in {@code fork.log}. A fork that dies, refuses threads or overruns still gives a {@link
+ * TaskRun} saying so.
  */
 public final class TaskFork {
-    /**
-     * Often enough to see a 2 s batch's peak, and rare enough that the reads of /proc stay a small share of a core
-     * (docs/results.md, "the figures behind its settings").
-     */
+    /** Often enough to see a 2 s batch's peak, rare enough to cost a small share of a core (docs/results.md). */
     static final Duration SAMPLE_EVERY = Duration.ofMillis(100);
 
     static final String LOG_FILE = RunFolder.TASK_LOG_FILE;
@@ -48,11 +44,7 @@ public final class TaskFork {
 
     private TaskFork() {}
 
-    /**
-     * @param jvmFlags the lab's JVM flags and the seed's own heap flag
-     * @param repeat   which repeat this is, from 1, for the record
-     * @param watcher  told each progress line of the fork with the OS threads it holds now
-     */
+    /** @param watcher told each progress line of the fork with the OS threads it holds now */
     public static TaskRun run(
             String seed,
             TaskSpec spec,
@@ -157,8 +149,7 @@ public final class TaskFork {
                 Optional<ProcessCounters> now = ProcessCounters.read(fork.pid());
                 if (now.isPresent()) {
                     ProcessCounters counters = now.get();
-                    // An exiting JVM stays a zombie while its threads end (seconds for 7,500): its status then has
-                    // no memory lines, so the last live reading is kept.
+                    // A zombie JVM (threads ending) has no memory lines: the last live reading stays.
                     if (counters.peakRssBytes() != null) {
                         last.set(counters);
                     }
@@ -181,10 +172,7 @@ public final class TaskFork {
         }
     }
 
-    /**
-     * The fork's classpath: executor-tasks and lab-process (its getrusage and its ParentWatch, whose setting picocli's
-     * default provider reads) with picocli, never the runner's other jars.
-     */
+    /** The fork's classpath: executor-tasks, lab-process and picocli, never the runner's other jars. */
     static String classPath() {
         return String.join(
                 java.io.File.pathSeparator,

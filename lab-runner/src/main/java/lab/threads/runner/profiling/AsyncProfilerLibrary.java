@@ -8,9 +8,8 @@ import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 
 /**
- * async-profiler's native library, from its own Maven Central jar on the runner's classpath
- * ({@code tools.profiler:async-profiler}), which holds one per platform: the async modes of {@code --profile} load it
- * into each recorded JVM as an agent.
+ * async-profiler's native library for this platform, from its Maven Central jar, loaded as an agent by the async modes
+ * of {@code --profile}.
  */
 public final class AsyncProfilerLibrary {
     private static final String FILE = "libasyncProfiler.so";
@@ -43,8 +42,8 @@ public final class AsyncProfilerLibrary {
     }
 
     /**
-     * Whether perf_events may sample the kernel for a process of this user: root, or {@code kernel.perf_event_paranoid}
-     * at most 1. Otherwise async-profiler's perf_events engine silently falls back to a timer without kernel frames.
+     * Whether perf_events may sample the kernel here (root, or {@code perf_event_paranoid} at most 1); without it
+     * async-profiler falls back to a timer without kernel frames.
      */
     public static boolean kernelStacksAllowed() {
         try {

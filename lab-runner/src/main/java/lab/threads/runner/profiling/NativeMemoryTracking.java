@@ -5,9 +5,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Whether the servers the lab starts track their native memory ({@code -XX:NativeMemoryTracking}): their
- * {@code /stats/memory} can only tell platform threads' stacks from the rest of the native memory when they do, and
- * tracking costs each allocation a header and a count, so it is a choice of the run ({@code --native-memory-tracking}).
+ * {@code --native-memory-tracking}: only with it can {@code /stats/memory} tell thread stacks from the rest of native
+ * memory, and it costs every allocation a header, so the run chooses.
  */
 public enum NativeMemoryTracking {
     SUMMARY,
@@ -24,10 +23,7 @@ public enum NativeMemoryTracking {
         throw new IllegalArgumentException("--native-memory-tracking must be summary or off, got '" + value + "'.");
     }
 
-    /**
-     * The servers' JVM flags with this mode's; flags that already choose a tracking mode keep theirs, the later flag
-     * being the one the JVM would take anyway.
-     */
+    /** The servers' JVM flags with this mode's; flags that already choose a mode keep theirs, as the JVM would. */
     public List<String> applyTo(List<String> serverJvmFlags) {
         if (this == OFF || serverJvmFlags.stream().anyMatch(flag -> flag.startsWith(FLAG))) {
             return serverJvmFlags;

@@ -8,9 +8,8 @@ import java.util.Locale;
 import lab.threads.run.JfrSettings;
 
 /**
- * {@code --profile}: the JVM flags that make a server JVM or the JMeter fork record itself from its start to its exit
- * into a file of its server's folder (docs/profiling.md). Its settings, the lab's lab.jfc, are written once per run
- * into the run folder, where the flags name them and a reader finds what was recorded.
+ * {@code --profile}: the JVM flags that make a server JVM or the JMeter fork record itself from start to exit into its
+ * server's folder (docs/profiling.md), with the lab's lab.jfc written once per run into the run folder.
  */
 public final class Profiling {
     /** Measured (docs/profiling.md, "What it costs"), said whenever a run records. */
@@ -111,9 +110,7 @@ public final class Profiling {
         String file = recording.toAbsolutePath().toString();
         return switch (mode) {
             case OFF -> List.of();
-            // Deep enough for JMeter's stacks (HttpClient under the sampler under the thread group): JFR's default of
-            // 64
-            // cuts them from the root, and a flame graph of cut stacks has no common base.
+            // Deep enough for JMeter's stacks: JFR's default of 64 cuts them, and cut stacks share no base.
             case JFR ->
                 List.of(
                         "-XX:FlightRecorderOptions:stackdepth=128",

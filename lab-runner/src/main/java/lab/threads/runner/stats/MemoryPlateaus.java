@@ -19,15 +19,10 @@ import lab.threads.run.PlanShape;
 import lab.threads.run.RunFolder;
 
 /**
- * Reads the server's memory by part ({@code /stats/memory?gc=true}) at the idle baseline, before the load, and at each
- * plateau of a plan whose users each hold one request through its whole schedule (jmeter-plans/hold.jmx: a step plan
- * whose sleep outlasts its steps), one JSON line each into {@link RunFolder#MEMORY_FILE}: the report's bytes per held request
- * are the slope of these lines. A forced collection stops the server's world, which held requests do not notice and
- * any other plan's latencies would: so no other plan is read this way.
- *
- * <p>A plateau is read when the requests in flight reach the step's held users ({@link PlateauWatch}), or stop rising
- * while above the last plateau's by half a step, so that a server that refuses some of them still has its plateaus
- * read, at what it held.
+ * Reads the server's memory by part ({@code /stats/memory?gc=true}) at the idle baseline and at each plateau ({@link
+ * PlateauWatch}) of a hold plan (jmeter-plans/hold.jmx), a JSON line each into {@link RunFolder#MEMORY_FILE}: the
+ * report's bytes per held request are their slope. The forced collection would disturb any other plan's latencies, so
+ * only hold plans are read so.
  */
 public final class MemoryPlateaus implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -54,10 +49,7 @@ public final class MemoryPlateaus implements AutoCloseable {
         return held.isEmpty() ? Optional.empty() : Optional.of(new MemoryPlateaus(base, file, held));
     }
 
-    /**
-     * The requests held at each step's plateau: a staged plan's rising stages, when its sleep outlasts its schedule
-     * (each user's one request is then held from its start to the end); empty for any other plan.
-     */
+    /** The requests held at each step's plateau of a staged plan outlasting its schedule; empty for any other plan. */
     public static List<Integer> heldByStep(PlanShape shape) {
         if (!shape.isStaged() || shape.sleepMs() < shape.stages().getLast().toSecond() * 1000) {
             return List.of();

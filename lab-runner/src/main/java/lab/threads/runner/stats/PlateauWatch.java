@@ -5,9 +5,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Decides, from the requests in flight seen one poll after another, when a hold plan's next plateau is reached: when
- * they reach the step's held users, or when they have stopped rising for {@link #STEADY} while above the last plateau's
- * by half a step (a server that refuses some holds fewer, and its plateau is what it holds).
+ * When a hold plan's next plateau is reached: the requests in flight reach the step's held users, or stop rising for
+ * {@link #STEADY} while half a step above the last plateau (a server that refuses some holds fewer).
  */
 public final class PlateauWatch {
     /** Long enough for a ramp's pause between two users to pass, short enough to read within a step's plateau. */
@@ -33,9 +32,7 @@ public final class PlateauWatch {
         return heldByStep.get(step - 1);
     }
 
-    /**
-     * @return the step whose plateau this is, to read now; empty while the step is still rising
-     */
+    /** @return the step whose plateau this is, to read now; empty while the step is still rising */
     public Optional<Integer> observe(int inFlight, long nowNanos) {
         if (done()) {
             return Optional.empty();

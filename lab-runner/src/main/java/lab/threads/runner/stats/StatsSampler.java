@@ -14,11 +14,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * Polls the server's {@code /stats} about once a second during a run and appends each answer, stamped with
- * {@code sampledAtMs}, as one line of {@code server-stats.jsonl}. A poll that fails (server saturated or gone) is
- * skipped, never retried in a loop: the gap itself is information. On close it also saves the server's own
- * per-second series ({@code /stats/seconds}, kept by the server whether or not a poll got through) as
- * {@code server-seconds.json}.
+ * Polls the server's {@code /stats} about once a second, each answer stamped with {@code sampledAtMs} as a line of
+ * {@code server-stats.jsonl}; a failed poll is skipped, the gap being information. On close saves the server's own
+ * per-second series as {@code server-seconds.json}.
  */
 public final class StatsSampler implements AutoCloseable {
     static final Duration PERIOD = Duration.ofSeconds(1);
