@@ -238,7 +238,8 @@ class IndexPageInChromiumTest {
 
     /**
      * Opens {@code page} in the class's Chromium (started on first use) in a {@code width} x {@code height} window,
-     * writes its screenshot, and keeps its DOM next to the pages as {@code <step>.out}.
+     * writes its screenshot, and keeps its DOM as {@code target/chromium-check/<step>.out}; the browser's stderr goes to
+     * {@code target/chromium-check.log}, which no test deletes.
      *
      * @return the page's DOM once loaded, as {@code --dump-dom} prints it
      */
@@ -246,7 +247,8 @@ class IndexPageInChromiumTest {
             throws IOException, InterruptedException {
         Files.createDirectories(OUT); // any test may run first
         if (browser == null) {
-            browser = HeadlessChromium.start(chromium, FLAGS, profile, OUT.resolve("chromium.log"), TIMEOUT_SECONDS);
+            browser = HeadlessChromium.start(
+                    chromium, FLAGS, profile, OUT.resolveSibling("chromium-check.log"), TIMEOUT_SECONDS);
         }
         String dom = browser.open(page, width, height, screenshot);
         Files.writeString(OUT.resolve(step + ".out"), dom);
