@@ -18,8 +18,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.stream.Collectors;
-import lab.threads.report.raw.JtlReader;
-import lab.threads.report.raw.Sample;
+import lab.threads.model.samples.JtlReader;
+import lab.threads.model.samples.Sample;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

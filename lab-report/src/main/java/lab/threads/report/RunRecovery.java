@@ -15,7 +15,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.stream.Stream;
 import lab.threads.model.client.LoadClient;
-import lab.threads.report.raw.JtlReader;
+import lab.threads.model.samples.JtlReader;
 import lab.threads.report.raw.RecordedClient;
 import lab.threads.report.summary.RunReport;
 import lab.threads.run.AtomicFile;

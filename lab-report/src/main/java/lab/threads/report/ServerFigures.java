@@ -1,6 +1,6 @@
 package lab.threads.report;
 
-import lab.threads.report.raw.ClientHealth;
+import lab.threads.model.samples.ClientHealth;
 import lab.threads.report.raw.ServerStatsPeaks;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.run.RunOutcome;

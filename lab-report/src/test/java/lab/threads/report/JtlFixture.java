@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
-import lab.threads.report.raw.Sample;
+import lab.threads.model.samples.Sample;
 import lab.threads.report.verdict.ErrorCauses;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;

@@ -10,7 +10,7 @@ import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import lab.threads.report.raw.Sample;
+import lab.threads.model.samples.Sample;
 import lab.threads.report.summary.RunReport;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.run.PlanShape;

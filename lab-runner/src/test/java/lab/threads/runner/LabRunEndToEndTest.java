@@ -125,7 +125,9 @@ class LabRunEndToEndTest {
 
     /**
      * Takes {@code port}, waiting (at most a minute) while another test JVM's run has a server on it: the test classes
-     * run in two JVMs at once, and other runs start servers on their default ports too.
+     * run in two JVMs at once, and other runs start servers on their default ports too. It cannot be a free port:
+     * {@code ./lab run} has no option for its servers' ports (each listens on its variant's, moved only when taken),
+     * and that move is what this test proves, so it must hold the default port itself.
      */
     private static ServerSocket squat(int port) throws IOException {
         long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(1);
@@ -134,7 +136,11 @@ class LabRunEndToEndTest {
                 return new ServerSocket(port, 50, InetAddress.getLoopbackAddress());
             } catch (java.net.BindException taken) {
                 if (System.nanoTime() > deadline) {
-                    throw taken;
+                    throw new AssertionError(
+                            "port " + port + " on 127.0.0.1 still taken after a minute: another program holds it (ss"
+                                    + " -ltnp 'sport = :" + port + "' names it); this test needs the default port of"
+                                    + " the server it moves, ./lab run has no option for it",
+                            taken);
                 }
                 try {
                     Thread.sleep(200);

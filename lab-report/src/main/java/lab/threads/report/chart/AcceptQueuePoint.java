@@ -3,7 +3,7 @@ package lab.threads.report.chart;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import lab.threads.report.raw.JsonLinesFile;
+import lab.threads.model.samples.JsonLinesFile;
 
 /** One second of the listening port's accept queue from kernel.jsonl; null where it could not be read. */
 public record AcceptQueuePoint(double second, Long queued, Long backlog) {

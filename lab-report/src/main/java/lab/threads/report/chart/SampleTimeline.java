@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
 import java.util.function.IntToLongFunction;
-import lab.threads.report.math.Percentiles;
-import lab.threads.report.raw.Sample;
+import lab.threads.model.samples.Sample;
+import lab.threads.model.summary.Percentiles;
 import lab.threads.run.PlanShape;
 
 /** Buckets one server's samples per second for the charts, by end and by start, kept compact until asked. */

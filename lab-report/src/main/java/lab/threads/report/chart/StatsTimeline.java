@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import lab.threads.report.raw.JsonLinesFile;
+import lab.threads.model.samples.JsonLinesFile;
 import lab.threads.run.RunFolder;
 
 /** /stats snapshots as chart points; CPU over the wall time between snapshots, so a late one shows no spike. */

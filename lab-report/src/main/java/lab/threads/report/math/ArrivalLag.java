@@ -2,7 +2,7 @@ package lab.threads.report.math;
 
 import java.util.Arrays;
 import java.util.function.Consumer;
-import lab.threads.report.raw.Sample;
+import lab.threads.model.samples.Sample;
 import lab.threads.run.PlanShape;
 
 /** How far an open run's client fell behind its schedule: late, the rate the server saw was the client's. */

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import lab.threads.model.client.LoadClient;
-import lab.threads.report.raw.Sample;
+import lab.threads.model.samples.Sample;
 import lab.threads.report.raw.ServerRequestLog;
 
 /**

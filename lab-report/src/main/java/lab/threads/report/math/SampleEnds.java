@@ -3,7 +3,7 @@ package lab.threads.report.math;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Consumer;
-import lab.threads.report.raw.Sample;
+import lab.threads.model.samples.Sample;
 
 /** Samples recorded as ending in each wall-clock second, beside the server's own count, for the client's stalls. */
 public final class SampleEnds implements Consumer<Sample> {

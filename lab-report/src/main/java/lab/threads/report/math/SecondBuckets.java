@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.ToLongFunction;
-import lab.threads.report.raw.Sample;
+import lab.threads.model.samples.Sample;
 
 /** The samples by the wall-clock second they started and ended in, for any stretch's figures. */
 public final class SecondBuckets implements Consumer<Sample> {

@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import lab.threads.model.summary.SummaryReportRow;
 import lab.threads.report.math.Numbers;
-import lab.threads.report.math.SummaryReportRow;
 import lab.threads.report.verdict.TalkComparison;
 
 /** The talk's published rows beside this run's, with the differences' measured causes; only on the talk's plan. */

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import lab.threads.model.samples.JsonLinesFile;
 
 /**
  * The area under a listener's accept queue over the run, in connection-seconds: by Little's law the sum of every

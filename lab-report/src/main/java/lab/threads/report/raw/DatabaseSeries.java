@@ -3,6 +3,7 @@ package lab.threads.report.raw;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import lab.threads.model.samples.JsonLinesFile;
 
 /** The database's own view of the servers' connections once a second ({@code database.jsonl}). */
 public record DatabaseSeries(List<Point> samples) {

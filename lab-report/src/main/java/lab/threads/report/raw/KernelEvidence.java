@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 import lab.threads.model.client.LoadClient;
+import lab.threads.model.samples.JsonLinesFile;
 
 /**
  * The kernel's view of one server's run from {@code kernel.jsonl}, checked against the client's: the listening port's

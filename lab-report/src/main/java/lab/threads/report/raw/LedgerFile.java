@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import lab.threads.model.samples.JsonLinesFile;
 import lab.threads.run.LedgerSecond;
 import lab.threads.run.RunFolder;
 

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import lab.threads.model.samples.JsonLinesFile;
 
 /** The server's memory by part at the baseline and at each plateau of a hold plan ({@code memory.jsonl}). */
 public record MemoryPlateaus(List<Plateau> plateaus) {

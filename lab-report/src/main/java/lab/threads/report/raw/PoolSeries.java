@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import lab.threads.model.samples.JsonLinesFile;
 
 /**
  * The pool library's own count of its connections, once a second from the server's {@code /stats}: its size, those lent

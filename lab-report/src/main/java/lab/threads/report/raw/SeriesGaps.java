@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import lab.threads.model.samples.JsonLinesFile;
 import lab.threads.run.RunFolder;
 
 /** Where a once-a-second series misses more than {@link #GAP_MS} in the load, against the runner's /proc view. */

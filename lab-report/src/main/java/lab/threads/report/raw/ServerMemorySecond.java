@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import lab.threads.model.samples.JsonLinesFile;
 import lab.threads.run.RunFolder;
 
 /**

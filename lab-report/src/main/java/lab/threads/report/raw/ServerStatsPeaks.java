@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import lab.threads.model.samples.JsonLinesFile;
 import lab.threads.run.RunFolder;
 
 /**

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.zip.DataFormatException;
+import lab.threads.model.samples.JsonLinesFile;
 import lab.threads.run.RunFolder;
 import org.HdrHistogram.Histogram;
 

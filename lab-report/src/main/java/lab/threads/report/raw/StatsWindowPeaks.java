@@ -3,6 +3,7 @@ package lab.threads.report.raw;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import lab.threads.model.samples.JsonLinesFile;
 import lab.threads.run.RunFolder;
 
 /** The most OS threads and largest RSS among snapshots within a stretch of the load; null where none had it. */

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import lab.threads.model.samples.Sample;
 
 /** Connects of 900 ms and more by band: a SYN the listener dropped costs its connect about 1 s a retry. */
 public final class SynRetryBands implements Consumer<Sample> {

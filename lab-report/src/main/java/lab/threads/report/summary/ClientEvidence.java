@@ -3,10 +3,10 @@ package lab.threads.report.summary;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import lab.threads.model.samples.ClientHealth;
+import lab.threads.model.samples.ClientPoint;
+import lab.threads.model.samples.ClientSnapshot;
 import lab.threads.report.math.SampleEnds;
-import lab.threads.report.raw.ClientHealth;
-import lab.threads.report.raw.ClientPoint;
-import lab.threads.report.raw.ClientSnapshot;
 import lab.threads.report.raw.ServerSecond;
 import lab.threads.run.RunFolder;
 

@@ -5,9 +5,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import lab.threads.model.summary.Percentiles;
+import lab.threads.model.summary.SummaryReportRow;
 import lab.threads.report.math.Numbers;
-import lab.threads.report.math.Percentiles;
-import lab.threads.report.math.SummaryReportRow;
 
 /**
  * The row's figures with a defined range, checked before any is printed: a figure outside its definition is a defect of

@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
+import lab.threads.model.samples.ClientPoint;
+import lab.threads.model.samples.ClientSnapshot;
 import lab.threads.report.math.SampleEnds;
-import lab.threads.report.raw.ClientPoint;
-import lab.threads.report.raw.ClientSnapshot;
 import lab.threads.report.raw.ServerSecond;
 
 /** The facts {@link ClientVerdict} judges on, found in the run's series; the thresholds are the verdict's. */

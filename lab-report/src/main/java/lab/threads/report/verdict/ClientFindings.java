@@ -6,10 +6,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import lab.threads.model.client.LoadClient;
+import lab.threads.model.samples.ClientHealth;
+import lab.threads.model.samples.ClientSnapshot;
 import lab.threads.report.math.ArrivalLag;
 import lab.threads.report.math.Numbers;
-import lab.threads.report.raw.ClientHealth;
-import lab.threads.report.raw.ClientSnapshot;
 import lab.threads.report.raw.ServerView;
 
 /** {@link ClientVerdict}'s evidence in words, naming the client that recorded the samples, and its advice. */

@@ -5,12 +5,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import lab.threads.model.client.LoadClient;
+import lab.threads.model.samples.ClientHealth;
+import lab.threads.model.samples.ClientSnapshot;
 import lab.threads.report.math.ArrivalLag;
 import lab.threads.report.math.MachineLedger;
 import lab.threads.report.math.SampleEnds;
 import lab.threads.report.math.TimeBreakdown;
-import lab.threads.report.raw.ClientHealth;
-import lab.threads.report.raw.ClientSnapshot;
 import lab.threads.report.raw.ServerSecond;
 import lab.threads.report.raw.ServerView;
 

@@ -4,8 +4,8 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
+import lab.threads.model.samples.Sample;
 import lab.threads.report.math.TimeBreakdown;
-import lab.threads.report.raw.Sample;
 
 /** Counts failed samples by cause, labelled with the side that failed: telling them apart is the lab's point. */
 public final class ErrorCauses implements Consumer<Sample> {

@@ -2,7 +2,7 @@ package lab.threads.report.verdict;
 
 import java.util.Locale;
 import java.util.Map;
-import lab.threads.report.raw.Sample;
+import lab.threads.model.samples.Sample;
 
 /** What kind of failure a sample was, and the side and limit it points to: the limits hit, not exception names. */
 public enum ErrorClass {

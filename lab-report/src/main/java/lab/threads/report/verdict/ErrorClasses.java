@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
-import lab.threads.report.raw.Sample;
+import lab.threads.model.samples.Sample;
 
 /** Counts failed samples by {@link ErrorClass}, in total and per second; each lands in exactly one row. */
 public final class ErrorClasses implements Consumer<Sample> {

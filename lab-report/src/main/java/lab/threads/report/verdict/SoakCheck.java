@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.LongSummaryStatistics;
 import java.util.Map;
+import lab.threads.model.samples.JsonLinesFile;
+import lab.threads.model.samples.JtlReader;
 import lab.threads.report.math.LeastSquares;
-import lab.threads.report.raw.JsonLinesFile;
-import lab.threads.report.raw.JtlReader;
 import lab.threads.run.RunFolder;
 
 /**

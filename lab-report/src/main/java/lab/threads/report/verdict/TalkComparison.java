@@ -10,7 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import lab.threads.report.math.SummaryReportRow;
+import lab.threads.model.summary.SummaryReportRow;
 import lab.threads.report.raw.KernelEvidence;
 import lab.threads.run.PlanShape;
 import org.apache.commons.csv.CSVFormat;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import lab.threads.model.samples.Sample;
 import lab.threads.report.JtlFixture;
-import lab.threads.report.raw.Sample;
 import lab.threads.run.PlanShape;
 import org.junit.jupiter.api.Test;
 

@@ -9,10 +9,8 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import lab.threads.report.ReportWriter;
 import lab.threads.report.RunFixture;
@@ -24,6 +22,7 @@ import lab.threads.report.runs.RunComparison;
 import lab.threads.report.runs.RunIndex;
 import lab.threads.run.JvmSide;
 import lab.threads.run.RunFolder;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,17 +30,38 @@ import org.junit.jupiter.api.io.TempDir;
  * Opens a generated index.html in a real headless Chromium, offline, from file://, and checks what charts.js marks
  * on the page: every chart drew data and nothing reported an error; and, in a 1280-pixel window, that the run's page,
  * the index of all runs and a comparison are no wider than the window. Skipped where no Chromium is installed
- * (Debian: {@code apt-get install -y chromium}). Leaves the page and its screenshot in target/chromium-check. Each
- * page is opened once, by one Chromium writing both its DOM and its screenshot: each start costs seconds of CPU.
+ * (Debian: {@code apt-get install -y chromium}). Leaves the page and its screenshot in target/chromium-check. One
+ * Chromium, started by the first test, opens every page of the class, each once, in a browser context of its own, for
+ * both its DOM and its screenshot ({@link HeadlessChromium}): each start costs seconds of CPU, nine starts took 55-82 s.
  */
 class IndexPageInChromiumTest {
 
     private static final List<String> BINARIES = List.of("chromium", "chromium-browser", "google-chrome");
     private static final long TIMEOUT_SECONDS = 45;
     private static final Path OUT = Path.of("target", "chromium-check").toAbsolutePath();
+    private static final List<String> FLAGS = List.of(
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            // Any host lookup fails, so a page that needed the network would show it here.
+            "--host-resolver-rules=MAP * ~NOTFOUND");
 
     @TempDir
-    Path profile;
+    static Path profile;
+
+    private static HeadlessChromium browser;
+
+    @AfterAll
+    static void stopTheBrowser() {
+        if (browser != null) {
+            browser.close();
+        }
+    }
 
     @Test
     void everyChartRendersWithoutErrorsOffline() throws IOException, InterruptedException {
@@ -55,8 +75,7 @@ class IndexPageInChromiumTest {
         String page = OUT.resolve(RunFolder.HTML_FILE).toUri().toString();
 
         Path screenshot = OUT.resolve("index.png");
-        String dom =
-                run(chromium.get(), "dom", "--dump-dom", "--screenshot=" + screenshot, "--window-size=1400,2400", page);
+        String dom = open(chromium.get(), "dom", page, 1400, 2400, screenshot);
 
         // charts.js marks <body>; the page's own text mentions the attribute names, so only the tag counts.
         String body = bodyTag(dom);
@@ -81,13 +100,7 @@ class IndexPageInChromiumTest {
                 dir);
         String page = dir.resolve(RunFolder.HTML_FILE).toUri().toString();
 
-        String dom = run(
-                chromium.get(),
-                "dom-1280",
-                "--window-size=1280,800",
-                "--dump-dom",
-                "--screenshot=" + dir.resolve("index-1280.png"),
-                page);
+        String dom = open(chromium.get(), "dom-1280", page, 1280, 800, dir.resolve("index-1280.png"));
         String body = bodyTag(dom);
 
         assertTrue(number(body, "data-page-width") <= 1280, "no table wider than the window: " + body);
@@ -115,13 +128,7 @@ class IndexPageInChromiumTest {
         ReportWriter.writeAll(RunFixture.profiled(dir), dir);
         String page = dir.resolve(RunFolder.HTML_FILE).toUri().toString();
 
-        String dom = run(
-                chromium.get(),
-                "dom-profile",
-                "--window-size=1280,8000",
-                "--dump-dom",
-                "--screenshot=" + dir.resolve("index-1280.png"),
-                page);
+        String dom = open(chromium.get(), "dom-profile", page, 1280, 8000, dir.resolve("index-1280.png"));
 
         assertTrue(
                 number(bodyTag(dom), "data-page-width") <= 1280,
@@ -131,12 +138,7 @@ class IndexPageInChromiumTest {
         // async-profiler's page draws its canvas from inline data: a blank one would be a near-empty picture.
         Path flameGraph = dir.resolve(RunFixture.SERVERS.getFirst()).resolve(JvmSide.SERVER.flameGraph());
         Path flameShot = dir.resolve("flame-1280.png");
-        run(
-                chromium.get(),
-                "screenshot-flame",
-                "--screenshot=" + flameShot,
-                "--window-size=1280,800",
-                flameGraph.toUri().toString());
+        open(chromium.get(), "screenshot-flame", flameGraph.toUri().toString(), 1280, 800, flameShot);
         assertTrue(Files.size(flameShot) > 20_000, "a flame graph drawn offline: " + flameShot);
     }
 
@@ -157,13 +159,13 @@ class IndexPageInChromiumTest {
 
         for (Path page : List.of(index, comparison)) {
             String name = page.getFileName().toString().replace(".html", "");
-            String body = bodyTag(run(
+            String body = bodyTag(open(
                     chromium.get(),
                     "dom-" + name,
-                    "--window-size=1280,800",
-                    "--dump-dom",
-                    "--screenshot=" + page.resolveSibling(name + "-1280.png"),
-                    page.toUri().toString()));
+                    page.toUri().toString(),
+                    1280,
+                    800,
+                    page.resolveSibling(name + "-1280.png")));
             assertTrue(number(body, "data-page-width") <= 1280, page + ": nothing wider than the window: " + body);
         }
     }
@@ -201,13 +203,13 @@ class IndexPageInChromiumTest {
         for (Path page : List.of(run.resolve(RunFolder.HTML_FILE), sweep.resolve(RunFolder.HTML_FILE), comparison)) {
             String name = page.getParent().getFileName() + "-"
                     + page.getFileName().toString().replace(".html", "");
-            String body = bodyTag(run(
+            String body = bodyTag(open(
                     chromium.get(),
                     "dom-13-" + name,
-                    "--window-size=1280,4000",
-                    "--dump-dom",
-                    "--screenshot=" + page.resolveSibling(name + "-1280.png"),
-                    page.toUri().toString()));
+                    page.toUri().toString(),
+                    1280,
+                    4000,
+                    page.resolveSibling(name + "-1280.png")));
             assertTrue(number(body, "data-page-width") <= 1280, page + ": nothing wider than the window: " + body);
             assertFalse(body.contains("data-chart-errors"), body);
             bodies.put(page, body);
@@ -234,34 +236,23 @@ class IndexPageInChromiumTest {
                 .findFirst();
     }
 
-    /** @return what Chromium printed on stdout; its stderr goes to a log file next to the page */
-    private String run(Path chromium, String step, String... arguments) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(
-                chromium.toString(),
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--user-data-dir=" + profile.resolve(step),
-                // Any host lookup fails, so a page that needed the network would show it here.
-                "--host-resolver-rules=MAP * ~NOTFOUND"));
-        command.addAll(List.of(arguments));
-        Files.createDirectories(OUT); // either test may run first
-        Path stdout = OUT.resolve(step + ".out");
-        Process process = new ProcessBuilder(command)
-                .redirectOutput(stdout.toFile())
-                .redirectError(OUT.resolve(step + ".log").toFile())
-                .start();
-        if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly();
-            throw new AssertionError("Chromium's " + step + " took over " + TIMEOUT_SECONDS + " s: " + command);
+    /**
+     * Opens {@code page} in the class's Chromium (started on first use) in a {@code width} x {@code height} window,
+     * writes its screenshot, and keeps its DOM as {@code target/chromium-check/<step>.out}; the browser's stderr goes to
+     * {@code target/chromium-check.log}, which no test deletes.
+     *
+     * @return the page's DOM once loaded, as {@code --dump-dom} prints it
+     */
+    private static String open(Path chromium, String step, String page, int width, int height, Path screenshot)
+            throws IOException, InterruptedException {
+        Files.createDirectories(OUT); // any test may run first
+        if (browser == null) {
+            browser = HeadlessChromium.start(
+                    chromium, FLAGS, profile, OUT.resolveSibling("chromium-check.log"), TIMEOUT_SECONDS);
         }
-        return Files.readString(stdout);
+        String dom = browser.open(page, width, height, screenshot);
+        Files.writeString(OUT.resolve(step + ".out"), dom);
+        return dom;
     }
 
     private static String bodyTag(String dom) {

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import lab.threads.model.samples.Sample;
 import lab.threads.report.JtlFixture;
 import lab.threads.report.RunFixture;
 import lab.threads.report.chart.AcceptQueuePoint;

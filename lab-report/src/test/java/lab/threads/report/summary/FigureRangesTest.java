@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import lab.threads.report.math.Percentiles;
-import lab.threads.report.math.SummaryReportRow;
+import lab.threads.model.summary.Percentiles;
+import lab.threads.model.summary.SummaryReportRow;
 import org.junit.jupiter.api.Test;
 
 /** Each ranged figure is refused outside its definition, and only there. */

@@ -1,4 +1,4 @@
-package lab.threads.report.raw;
+package lab.threads.model.samples;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,4 +1,4 @@
-package lab.threads.report.math;
+package lab.threads.model.summary;
 
 import java.util.Arrays;
 

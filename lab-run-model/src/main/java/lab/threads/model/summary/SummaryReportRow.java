@@ -1,4 +1,4 @@
-package lab.threads.report.math;
+package lab.threads.model.summary;
 
 /**
  * The columns of JMeter's Summary Report for one server, by JMeter's own formulas.

@@ -1,8 +1,8 @@
-package lab.threads.report.math;
+package lab.threads.model.summary;
 
 import java.util.Arrays;
 import java.util.function.Consumer;
-import lab.threads.report.raw.Sample;
+import lab.threads.model.samples.Sample;
 
 /**
  * Accumulates JMeter's Summary Report numbers as {@code org.apache.jmeter.util.Calculator} does, its sums doubles as

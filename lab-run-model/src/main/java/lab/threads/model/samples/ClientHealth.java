@@ -1,4 +1,4 @@
-package lab.threads.report.raw;
+package lab.threads.model.samples;
 
 import java.util.List;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package lab.threads.report.raw;
+package lab.threads.model.samples;
 
 /**
  * One row of a JMeter CSV results file: only the columns the report uses.
