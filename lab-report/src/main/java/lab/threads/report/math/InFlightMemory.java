@@ -17,7 +17,8 @@ import lab.threads.report.raw.ServerMemorySecond;
  * heap committed but not live does not count: how far a JVM lets its heap grow follows its heap settings, not what a
  * request costs. A peak reading that holds less than half of the most the server itself counted in flight gives none:
  * its /stats did not answer near its peak (a server short of CPU), and the memory read then is another moment's,
- * divided by a fraction of the requests that made it.
+ * divided by a fraction of the requests that made it. A footprint that did not grow gives none too: the baseline's
+ * heap in use, before the first collection, held more garbage than the requests in flight held memory.
  */
 public record InFlightMemory(long peakInFlight, double bytesPerRequest) {
 
@@ -40,7 +41,8 @@ public record InFlightMemory(long peakInFlight, double bytesPerRequest) {
         if (baseline == null || peak == null || peak.inFlight() <= 0 || 2 * peak.inFlight() < ownPeak) {
             return null;
         }
-        return new InFlightMemory(peak.inFlight(), (double) (footprint(peak) - footprint(baseline)) / peak.inFlight());
+        long growth = footprint(peak) - footprint(baseline);
+        return growth <= 0 ? null : new InFlightMemory(peak.inFlight(), (double) growth / peak.inFlight());
     }
 
     private static long footprint(ServerMemorySecond second) {

@@ -102,4 +102,17 @@ class InFlightMemoryTest {
                 6_000,
                 InFlightMemory.of(List.of(idle, nearItsPeak), LOAD_START_MS).peakInFlight());
     }
+
+    /**
+     * compose's smoke run: 50 in flight, and the idle server's heap in use before its first collection (36 MB, garbage
+     * of its start among it) is more than the live heap after one: the footprint shrank, and a negative cost a request
+     * is no figure.
+     */
+    @Test
+    void noneWhenTheFootprintDidNotGrow() {
+        ServerMemorySecond idle = second(LOAD_START_MS - 1_000, 0, 200_000_000, 36_000_000, 1_000_000_000);
+        ServerMemorySecond loaded = second(LOAD_START_MS + 1_000, 50, 200_500_000, 6_000_000, 1_000_000_000);
+
+        assertNull(InFlightMemory.of(List.of(idle, loaded), LOAD_START_MS));
+    }
 }
