@@ -22,8 +22,12 @@ import lab.threads.report.raw.ServerMemorySecond;
  */
 public record InFlightMemory(long peakInFlight, double bytesPerRequest) {
 
-    /** @return null without a snapshot before the load, or without a request in flight at any snapshot */
-    public static InFlightMemory of(List<ServerMemorySecond> seconds, Long loadStartMs) {
+    /**
+     * @param serverPeakInFlight the most requests the server itself counted at once ({@link
+     *     lab.threads.report.raw.ServerStatsPeaks#peakInFlight}); null where it gives none
+     * @return null without a snapshot before the load, or without a request in flight at any snapshot
+     */
+    public static InFlightMemory of(List<ServerMemorySecond> seconds, Long loadStartMs, Long serverPeakInFlight) {
         if (loadStartMs == null) {
             return null;
         }
@@ -34,10 +38,7 @@ public record InFlightMemory(long peakInFlight, double bytesPerRequest) {
         ServerMemorySecond peak = seconds.stream()
                 .max(Comparator.comparingLong(ServerMemorySecond::inFlight))
                 .orElse(null);
-        long ownPeak = seconds.stream()
-                .mapToLong(ServerMemorySecond::peakInFlightSoFar)
-                .max()
-                .orElse(0);
+        long ownPeak = serverPeakInFlight == null ? 0 : serverPeakInFlight;
         if (baseline == null || peak == null || peak.inFlight() <= 0 || 2 * peak.inFlight() < ownPeak) {
             return null;
         }

@@ -13,16 +13,9 @@ import lab.threads.run.RunFolder;
  *
  * @param liveHeapBytes the heap after the latest collection; before the first, the heap in use: an upper bound, so a
  *                      baseline taken then never makes the growth look larger
- * @param peakInFlightSoFar the server's own count of the most requests it has held at once up to then; 0 where a
- *                      server does not give it
  */
 public record ServerMemorySecond(
-        long sampledAtMs,
-        long inFlight,
-        long rssBytes,
-        long liveHeapBytes,
-        long heapCommittedBytes,
-        long peakInFlightSoFar) {
+        long sampledAtMs, long inFlight, long rssBytes, long liveHeapBytes, long heapCommittedBytes) {
 
     private static final List<String> FIELDS = List.of("sampledAtMs", "inFlight", "rssBytes", "heapCommittedBytes");
 
@@ -42,8 +35,7 @@ public record ServerMemorySecond(
                                 value(snapshot, "inFlight"),
                                 value(snapshot, "rssBytes"),
                                 value(snapshot, liveHeap),
-                                value(snapshot, "heapCommittedBytes"),
-                                snapshot.path("peakInFlight").asLong(0)));
+                                value(snapshot, "heapCommittedBytes")));
                     }
                 },
                 new ArrayList<>());

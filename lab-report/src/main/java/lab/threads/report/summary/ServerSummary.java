@@ -214,7 +214,8 @@ public record ServerSummary(
                 memory,
                 InFlightMemory.of(
                         ServerMemorySecond.read(serverDir.resolve(RunFolder.STATS_FILE)),
-                        ends.isEmpty() ? null : ends.firstStart()));
+                        ends.isEmpty() ? null : ends.firstStart(),
+                        serverStats.peakInFlight()));
     }
 
     /** The server's own peaks from /stats; a guest's from its process read from outside. */

@@ -16,7 +16,7 @@ class InFlightMemoryTest {
     private static final long LOAD_START_MS = 10_000;
 
     private static ServerMemorySecond second(long at, long inFlight, long rss, long liveHeap, long heapCommitted) {
-        return new ServerMemorySecond(at, inFlight, rss, liveHeap, heapCommitted, inFlight);
+        return new ServerMemorySecond(at, inFlight, rss, liveHeap, heapCommitted);
     }
 
     /**
@@ -34,7 +34,8 @@ class InFlightMemoryTest {
                         second(LOAD_START_MS + 1_000, 40, 1_300, 400, 400),
                         second(LOAD_START_MS + 2_000, 100, 2_800, 1_020, 700),
                         second(LOAD_START_MS + 3_000, 60, 9_000, 1_020, 700)),
-                LOAD_START_MS);
+                LOAD_START_MS,
+                100L);
 
         assertEquals(100, memory.peakInFlight());
         assertEquals(30.0, memory.bytesPerRequest(), 1e-9);
@@ -45,9 +46,9 @@ class InFlightMemoryTest {
         ServerMemorySecond loaded = second(LOAD_START_MS + 1_000, 10, 2_000, 500, 700);
         ServerMemorySecond idle = second(LOAD_START_MS - 1_000, 0, 1_000, 100, 500);
 
-        assertNull(InFlightMemory.of(List.of(loaded), LOAD_START_MS), "no baseline");
-        assertNull(InFlightMemory.of(List.of(idle, second(LOAD_START_MS + 1_000, 0, 1, 1, 1)), LOAD_START_MS));
-        assertNull(InFlightMemory.of(List.of(idle, loaded), null), "no request ran");
+        assertNull(InFlightMemory.of(List.of(loaded), LOAD_START_MS, null), "no baseline");
+        assertNull(InFlightMemory.of(List.of(idle, second(LOAD_START_MS + 1_000, 0, 1, 1, 1)), LOAD_START_MS, null));
+        assertNull(InFlightMemory.of(List.of(idle, loaded), null, null), "no request ran");
     }
 
     /** A run from before /stats gave the heap committed: its snapshots carry no memory second, and the figure is n/a. */
@@ -62,7 +63,7 @@ class InFlightMemoryTest {
         List<ServerMemorySecond> seconds = ServerMemorySecond.read(stats);
 
         assertEquals(List.of(), seconds);
-        assertNull(InFlightMemory.of(seconds, LOAD_START_MS));
+        assertNull(InFlightMemory.of(seconds, LOAD_START_MS, null));
     }
 
     /**
@@ -79,7 +80,7 @@ class InFlightMemoryTest {
                 "heapCommittedBytes":700}
                 """);
 
-        InFlightMemory memory = InFlightMemory.of(ServerMemorySecond.read(stats), LOAD_START_MS);
+        InFlightMemory memory = InFlightMemory.of(ServerMemorySecond.read(stats), LOAD_START_MS, null);
 
         assertEquals(10, memory.peakInFlight());
         assertEquals(105.0, memory.bytesPerRequest(), 1e-9);
@@ -91,16 +92,17 @@ class InFlightMemoryTest {
      */
     @Test
     void noneWhenThePeakReadingHoldsUnderHalfTheServersOwnPeak() {
-        ServerMemorySecond idle = new ServerMemorySecond(LOAD_START_MS - 1_000, 0, 1_000, 100, 500, 0);
-        ServerMemorySecond afterTheGap = new ServerMemorySecond(
-                LOAD_START_MS + 62_000, 1_110, 1_300_000_000, 370_000_000, 1_400_000_000, 12_000);
-        ServerMemorySecond nearItsPeak = new ServerMemorySecond(
-                LOAD_START_MS + 62_000, 6_000, 1_300_000_000, 370_000_000, 1_400_000_000, 12_000);
+        ServerMemorySecond idle = second(LOAD_START_MS - 1_000, 0, 1_000, 100, 500);
+        ServerMemorySecond afterTheGap =
+                second(LOAD_START_MS + 62_000, 1_110, 1_300_000_000, 370_000_000, 1_400_000_000);
+        ServerMemorySecond nearItsPeak =
+                second(LOAD_START_MS + 62_000, 6_000, 1_300_000_000, 370_000_000, 1_400_000_000);
 
-        assertNull(InFlightMemory.of(List.of(idle, afterTheGap), LOAD_START_MS));
+        assertNull(InFlightMemory.of(List.of(idle, afterTheGap), LOAD_START_MS, 12_000L));
         assertEquals(
                 6_000,
-                InFlightMemory.of(List.of(idle, nearItsPeak), LOAD_START_MS).peakInFlight());
+                InFlightMemory.of(List.of(idle, nearItsPeak), LOAD_START_MS, 12_000L)
+                        .peakInFlight());
     }
 
     /**
@@ -113,6 +115,6 @@ class InFlightMemoryTest {
         ServerMemorySecond idle = second(LOAD_START_MS - 1_000, 0, 200_000_000, 36_000_000, 1_000_000_000);
         ServerMemorySecond loaded = second(LOAD_START_MS + 1_000, 50, 200_500_000, 6_000_000, 1_000_000_000);
 
-        assertNull(InFlightMemory.of(List.of(idle, loaded), LOAD_START_MS));
+        assertNull(InFlightMemory.of(List.of(idle, loaded), LOAD_START_MS, null));
     }
 }
