@@ -25,6 +25,7 @@ import lab.threads.report.tasks.TasksReport;
 import lab.threads.report.verdict.SoakCheck;
 import lab.threads.run.AtomicFile;
 import lab.threads.run.PinningProbe;
+import lab.threads.run.PlanShape;
 import lab.threads.run.RunFolder;
 import lab.threads.tasks.ServerCost;
 import lab.threads.tasks.TaskModel;
@@ -84,15 +85,15 @@ public final class Reports {
                     runDir.resolve(server.server()),
                     warmupMinutes * 60.0));
         }
+        if (!(report.plan() instanceof PlanShape.Open plan)) {
+            throw new IllegalArgumentException(runDir + " is not a soak: its plan is not the open one (./lab soak)");
+        }
         Map<String, Object> how = new LinkedHashMap<>();
         how.put(
                 "load",
                 String.format(
                         "%d arrivals/s of %d ms for %d s; trends after the first %d min",
-                        report.plan().arrivalsPerSecond(),
-                        report.plan().sleepMs(),
-                        report.plan().durationSeconds(),
-                        warmupMinutes));
+                        plan.arrivalsPerSecond(), plan.sleepMs(), plan.durationSeconds(), warmupMinutes));
         how.put("run", runDir);
         Path file = AtomicFile.write(runDir.resolve(RunFolder.SOAK_FILE), SoakCheck.markdown(checks, how));
         List<String> lines = new ArrayList<>();

@@ -34,7 +34,7 @@ class ReportWriterTest {
 
     @BeforeEach
     void threeServers() throws IOException {
-        PlanShape plan = new PlanShape(20_000, 20, 3, 6_000);
+        PlanShape plan = PlanShape.closed(20_000, 20, 3, 6_000);
         JtlFixture.write(
                 runDir.resolve("server-virtual").resolve(RunFolder.SAMPLES_FILE), JtlFixture.randomRun(3, 2_000));
         Files.writeString(runDir.resolve("server-virtual").resolve(RunFolder.STATS_FILE), """

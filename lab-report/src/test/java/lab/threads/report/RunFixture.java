@@ -24,7 +24,7 @@ import lab.threads.run.RunRecord;
 public final class RunFixture {
 
     public static final List<String> SERVERS = List.of("server-platform", "server-pool", "server-virtual");
-    public static final PlanShape PLAN = new PlanShape(20_000, 20, 3, 6_000);
+    public static final PlanShape PLAN = PlanShape.closed(20_000, 20, 3, 6_000);
     /** The first line of a server's request log (server-common's RequestLog.HEADER; lab-report does not depend on it). */
     public static final String REQUEST_LOG_HEADER =
             "rid,firstOnConnection,receivedEpochUs,startedEpochUs,respondedEpochUs";

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** What a server folder the runner never summarised says about why, read from its files alone. */
 class RunRecoveryTest {
-    private static final PlanShape PLAN = new PlanShape(300, 3, 4, 3000);
+    private static final PlanShape PLAN = PlanShape.closed(300, 3, 4, 3000);
 
     @TempDir
     Path caseDir;

@@ -24,7 +24,7 @@ class PlanShapeTest {
     }) // a lone user starts at once, whatever the ramp-up
     void idealByHand(
             int users, double rampUp, int loops, long sleepMs, long samples, double seconds, double throughput) {
-        PlanShape plan = new PlanShape(users, rampUp, loops, sleepMs);
+        PlanShape plan = PlanShape.closed(users, rampUp, loops, sleepMs);
         assertEquals(samples, plan.idealSamples());
         assertEquals(seconds, plan.idealDurationSeconds(), 1e-6);
         assertEquals(throughput, plan.idealThroughput(), 1e-4);
@@ -48,7 +48,7 @@ class PlanShapeTest {
             double seconds,
             double throughput,
             String ceiling) {
-        PlanShape plan = new PlanShape(users, rampUp, loops, sleepMs).throughPool(pool);
+        PlanShape plan = PlanShape.closed(users, rampUp, loops, sleepMs).throughPool(pool);
         assertEquals(samples, plan.idealSamples());
         assertEquals(seconds, plan.idealDurationSeconds(), 1e-6);
         assertEquals(throughput, plan.idealThroughput(), 1e-4);
@@ -76,7 +76,7 @@ class PlanShapeTest {
         "50,  3960, 50.0"
     }) // half of them failed
     void percentOfIdealFromTheScheduleStart(long successes, long runMs, double percent) {
-        assertEquals(percent, new PlanShape(50, 2, 2, 1_000).percentOfIdeal(successes, 0, runMs), 0.01);
+        assertEquals(percent, PlanShape.closed(50, 2, 2, 1_000).percentOfIdeal(successes, 0, runMs), 0.01);
     }
 
     @ParameterizedTest(name = "{0}/s, {1} s ramp-up, {2} s at rate, {3} ms: {4} samples in {5} s")
@@ -89,7 +89,6 @@ class PlanShapeTest {
     }) // 7 / 2 x 3 = 10.5 -> 10 (JMeter rounds down), + 14
     void openIdealByHand(int rate, double rampUp, long duration, long sleepMs, long samples, double seconds) {
         PlanShape plan = PlanShape.open(rate, rampUp, duration, sleepMs);
-        assertTrue(plan.isOpen());
         assertEquals(samples, plan.idealSamples());
         assertEquals(seconds, plan.idealDurationSeconds(), 1e-9);
         assertEquals(samples / seconds, plan.idealThroughput(), 1e-9);
@@ -97,7 +96,7 @@ class PlanShapeTest {
 
     @Test
     void offeredArrivalsClimbOverTheRampThenHoldTheRate() {
-        PlanShape plan = PlanShape.open(100, 10, 60, 1_000);
+        PlanShape.Open plan = PlanShape.open(100, 10, 60, 1_000);
         // The rate climbs 10/s each second: 5 arrivals due in the first second, 15 in the second, 95 in the tenth.
         assertEquals(5, plan.offeredArrivals(0, 1), 1e-9);
         assertEquals(15, plan.offeredArrivals(1, 2), 1e-9);
@@ -106,12 +105,11 @@ class PlanShapeTest {
         assertEquals(50, plan.offeredArrivals(69.5, 75), 1e-9, "nothing arrives after the schedule");
         assertEquals(0, plan.offeredArrivals(-3, 0), 1e-9, "nor before it");
         assertEquals(plan.idealSamples(), plan.offeredArrivals(0, 70), 1e-9);
-        assertEquals(0, new PlanShape(50, 2, 2, 1_000).offeredArrivals(0, 10), "a closed plan offers no rate");
     }
 
     @Test
     void dueSecondIsWhenTheScheduleHadOfferedThatMany() {
-        PlanShape plan = PlanShape.open(100, 10, 60, 1_000);
+        PlanShape.Open plan = PlanShape.open(100, 10, 60, 1_000);
         for (double second : new double[] {0.5, 1, 4.2, 10, 10.01, 37, 69.9}) {
             assertEquals(second, plan.dueSecond(plan.offeredArrivals(0, second)), 1e-9, () -> "at " + second + " s");
         }
@@ -122,29 +120,57 @@ class PlanShapeTest {
     void summaryJsonReadsBackEitherModel() throws Exception {
         ObjectMapper json = new ObjectMapper();
         for (PlanShape plan : List.of(
-                PlanShape.open(100, 10, 60, 1_000), new PlanShape(50, 2, 2, 1_000), PlanShape.throughput(100, 10, 0))) {
+                PlanShape.open(100, 10, 60, 1_000),
+                PlanShape.closed(50, 2, 2, 1_000),
+                PlanShape.throughput(100, 10, 0))) {
             String written = json.writeValueAsString(plan);
-            assertTrue(written.contains("\"open\":" + plan.isOpen()), written);
+            assertTrue(written.contains("\"open\":" + (plan instanceof PlanShape.Open)), written);
             assertEquals(plan, json.readValue(written, PlanShape.class));
         }
         // An older run's summary.json has no open-model fields: a closed plan.
         assertEquals(
-                new PlanShape(50, 2, 2, 1_000),
+                PlanShape.closed(50, 2, 2, 1_000),
                 json.readValue("{\"users\":50,\"rampUpSeconds\":2,\"loops\":2,\"sleepMs\":1000}", PlanShape.class));
     }
 
     @Test
     void aThroughputPlansIdealIsItsConnectionsOverTheSleepAndAZeroSleepHasNone() {
         PlanShape sleeping = PlanShape.throughput(100, 10, 50);
-        assertTrue(sleeping.isThroughput() && sleeping.hasIdeal());
+        assertTrue(sleeping.hasIdeal());
         assertEquals(100 * 10 * 1000 / 50, sleeping.idealSamples());
         assertEquals(100 / 0.050, sleeping.idealThroughput(), 1e-9);
         assertEquals(50.0, sleeping.percentOfIdeal(10_000, 0, 10_000), 1e-9, "half the ideal samples in its time");
 
-        for (PlanShape noThinkTime : List.of(PlanShape.throughput(100, 10, 0), new PlanShape(100, 1, 500, 0))) {
+        for (PlanShape noThinkTime : List.of(PlanShape.throughput(100, 10, 0), PlanShape.closed(100, 1, 500, 0))) {
             assertFalse(noThinkTime.hasIdeal(), noThinkTime::toString);
             assertEquals(0, noThinkTime.idealThroughput(), "a 0 ms sleep has no ideal rate");
             assertEquals(0, noThinkTime.percentOfIdeal(50_000, 0, 1_000));
         }
+    }
+
+    @Test
+    void summaryJsonKeepsTheFlatFormOlderFoldersHold() throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        // As a run of the sweep fixture wrote it before the shapes were types (lab-runner's recorded/sweep-users-4-8).
+        String recorded = "{\"users\":4,\"rampUpSeconds\":1.0,\"loops\":1,\"sleepMs\":100,\"arrivalsPerSecond\":0,"
+                + "\"durationSeconds\":0,\"open\":false,\"throughput\":false,\"idealSamples\":4,"
+                + "\"idealDurationSeconds\":0.85,\"idealThroughput\":4.705882352941177}";
+        PlanShape read = json.readValue(recorded, PlanShape.class);
+        assertEquals(PlanShape.closed(4, 1, 1, 100), read);
+        assertEquals(json.readTree(recorded), json.readTree(json.writeValueAsString(read)));
+    }
+
+    @Test
+    void aStagedPlanReadsBackStagedWithItsStagesAndIdeal() throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        PlanShape.Staged staged = new PlanShape.Staged(
+                List.of(new PlanShape.Stage(0, 10, 100), new PlanShape.Stage(10, 20, 300)),
+                2,
+                new PlanShape.StagedIdeal(3_900, 20.1),
+                new PlanShape.Wait(100, "db", 10));
+        String written = json.writeValueAsString(staged);
+        assertTrue(written.contains("\"users\":300") && written.contains("\"durationSeconds\":20"), written);
+        assertEquals(staged, json.readValue(written, PlanShape.class));
+        assertEquals(300, staged.users(), "the peak stage's users");
     }
 }

@@ -35,21 +35,29 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
             EnumSet.of(Variant.PLATFORM, Variant.POOL, Variant.JDK_THREAD, Variant.JDK_POOL);
 
     static CapacityForecast of(LoadPlan plan) {
-        PlanShape shape = PlanShape.of(plan);
-        double sleepSeconds = shape.sleepMs() / 1000.0;
-        if (shape.isOpen()) {
-            long timeoutsMs = plan.get(PlanKey.CONNECT_TIMEOUT_MS, 0) + plan.get(PlanKey.RESPONSE_TIMEOUT_MS, 0);
-            int rate = shape.arrivalsPerSecond();
-            return new CapacityForecast(true, rate, (long) Math.ceil(rate * sleepSeconds), (long)
-                    Math.ceil(rate * Math.max(timeoutsMs, shape.sleepMs()) / 1000.0));
-        }
+        return switch (PlanShape.of(plan)) {
+            case PlanShape.Open open ->
+                arrivals(open, plan.get(PlanKey.CONNECT_TIMEOUT_MS, 0) + plan.get(PlanKey.RESPONSE_TIMEOUT_MS, 0));
+            case PlanShape.HeldUsers held -> users(held);
+        };
+    }
+
+    /** Arrivals keep coming while answers are late: in flight, the rate times the longer of the sleep and timeouts. */
+    private static CapacityForecast arrivals(PlanShape.Open open, long timeoutsMs) {
+        int rate = open.arrivalsPerSecond();
+        return new CapacityForecast(true, rate, (long) Math.ceil(rate * open.sleepMs() / 1000.0), (long)
+                Math.ceil(rate * Math.max(timeoutsMs, open.sleepMs()) / 1000.0));
+    }
+
+    private static CapacityForecast users(PlanShape.HeldUsers held) {
+        double sleepSeconds = held.sleepMs() / 1000.0;
         // A staged plan's users all send until their stage ends: its peak stage holds every one of them at once.
-        double overlap = shape.rampUpSeconds() <= 0 || shape.isStaged()
-                ? 1
-                : Math.min(1, shape.loops() * sleepSeconds / shape.rampUpSeconds());
-        long expected = (long) Math.ceil(shape.users() * overlap);
+        double overlap = held instanceof PlanShape.Closed closed && closed.rampUpSeconds() > 0
+                ? Math.min(1, closed.loops() * sleepSeconds / closed.rampUpSeconds())
+                : 1;
+        long expected = (long) Math.ceil(held.users() * overlap);
         return new CapacityForecast(
-                false, sleepSeconds > 0 ? expected / sleepSeconds : Double.POSITIVE_INFINITY, expected, shape.users());
+                false, sleepSeconds > 0 ? expected / sleepSeconds : Double.POSITIVE_INFINITY, expected, held.users());
     }
 
     /** The client's users at the worst, to size its heap (at least one). */

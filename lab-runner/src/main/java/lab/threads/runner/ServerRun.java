@@ -323,10 +323,10 @@ final class ServerRun {
                                 plan.get(PlanKey.DURATION, 0),
                                 plan.get(PlanKey.RAMPUP, 0),
                                 plan.get(PlanKey.SLEEP_MS, 0))
-                        : shape.isStaged()
+                        : shape instanceof PlanShape.Staged staged
                                 ? String.format(
                                         "users by stage up to %d, back to back, each request %d ms",
-                                        shape.users(), plan.get(PlanKey.SLEEP_MS, 0))
+                                        staged.users(), plan.get(PlanKey.SLEEP_MS, 0))
                                 : String.format(
                                         "%d users, %d loops of %s",
                                         plan.get(PlanKey.USERS, 0),
@@ -360,9 +360,8 @@ final class ServerRun {
                         ? null
                         : MemoryPlateaus.startIfHolding(shape, target, dir.resolve(RunFolder.MEMORY_FILE))
                                 .orElse(null)) {
-            int worst =
-                    plan.model() == PlanModel.OPEN ? CapacityForecast.of(plan).worstUsers() : shape.users();
-            ClientSplit split = split(worst, shape.isOpen() ? shape.arrivalsPerSecond() : worst);
+            int worst = worstConnections();
+            ClientSplit split = split(worst, shape instanceof PlanShape.Open open ? open.arrivalsPerSecond() : worst);
             if (split.split()) {
                 out.printf("[%s] client: %s%n", id, split.why());
             }
@@ -414,6 +413,20 @@ final class ServerRun {
     }
 
     /** The processes that send a load of {@code worst} connections at the worst, which {@code shares} can be split. */
+    /**
+     * The connections the client holds at the worst: every user of a plan of users; the open plan's arrivals until
+     * their timeouts; arrivals at a rate on the client's own connections, those connections.
+     */
+    private int worstConnections() {
+        return switch (shape) {
+            case PlanShape.HeldUsers held -> held.users();
+            case PlanShape.Open open ->
+                plan.model() == PlanModel.OPEN
+                        ? CapacityForecast.of(plan).worstUsers()
+                        : Math.toIntExact(plan.get(PlanKey.CONNECTIONS, 0));
+        };
+    }
+
     private ClientSplit split(int worst, int shares) {
         return spec.workers().isEmpty()
                 ? ClientSplit.of(

@@ -1,6 +1,7 @@
 package lab.threads.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -27,7 +28,7 @@ class ChosenPlanTest {
     @Test
     void theTalkPlanDefaultsAreTheTalk() throws IOException {
         PlanShape shape = PlanShape.of(PlanOptions.chosen("talk", Map.of()));
-        assertEquals(new PlanShape(20000, 20, 3, 6000), shape);
+        assertEquals(PlanShape.closed(20000, 20, 3, 6000), shape);
         assertEquals(60000, shape.idealSamples());
         // The last user starts at rampup x (n-1)/n, as JMeter spaces them, then runs its 3 loops of 6 s.
         assertEquals(60000 / (20.0 * 19999 / 20000 + 3 * 6.0), shape.idealThroughput(), 1e-9);
@@ -36,28 +37,30 @@ class ChosenPlanTest {
     @Test
     void overridesReplaceThePlansDefaults() throws IOException {
         LoadPlan plan = PlanOptions.chosen("smoke", Map.of("users", "7", "sleep_ms", "250"));
-        assertEquals(7, PlanShape.of(plan).users());
+        assertEquals(PlanShape.closed(7, 2, 2, 250), PlanShape.of(plan));
         assertEquals(250, PlanShape.of(plan).sleepMs());
         assertEquals("60000", plan.properties().get("response_timeout_ms"), "untouched knobs keep the plan's default");
     }
 
     @Test
     void theSpikePlansUsersAreTheBaseThenItsMultipleThenTheBase() throws IOException {
-        PlanShape shape = PlanShape.of(PlanOptions.chosen(
-                "spike",
-                Map.of(
-                        "users",
-                        "10",
-                        "spike_factor",
-                        "5",
-                        "spike_at",
-                        "6",
-                        "spike_seconds",
-                        "4",
-                        "duration",
-                        "20",
-                        "sleep_ms",
-                        "500")));
+        PlanShape.Staged shape = assertInstanceOf(
+                PlanShape.Staged.class,
+                PlanShape.of(PlanOptions.chosen(
+                        "spike",
+                        Map.of(
+                                "users",
+                                "10",
+                                "spike_factor",
+                                "5",
+                                "spike_at",
+                                "6",
+                                "spike_seconds",
+                                "4",
+                                "duration",
+                                "20",
+                                "sleep_ms",
+                                "500"))));
         assertEquals(
                 List.of(new PlanShape.Stage(0, 6, 10), new PlanShape.Stage(6, 10, 50), new PlanShape.Stage(10, 20, 10)),
                 shape.stages());
@@ -79,8 +82,9 @@ class ChosenPlanTest {
 
     @Test
     void theStepPlanAddsItsUsersEveryStep() throws IOException {
-        PlanShape shape =
-                PlanShape.of(PlanOptions.chosen("step", Map.of("users", "100", "steps", "3", "step_seconds", "5")));
+        PlanShape.Staged shape = assertInstanceOf(
+                PlanShape.Staged.class,
+                PlanShape.of(PlanOptions.chosen("step", Map.of("users", "100", "steps", "3", "step_seconds", "5"))));
         assertEquals(
                 List.of(
                         new PlanShape.Stage(0, 5, 100),

@@ -72,12 +72,12 @@ final class SampleTimeline implements Consumer<Sample> {
 
     /** An open plan's seconds by arrival, up to the schedule's end, so seconds the client fell silent still show. */
     List<ArrivalSecond> arrivalSeconds(PlanShape plan, long scheduleStartMs) {
-        if (count == 0 || !plan.isOpen()) {
+        if (count == 0 || !(plan instanceof PlanShape.Open open)) {
             return List.of();
         }
         long[] starts = new long[count];
         Arrays.setAll(starts, i -> ends[i] - elapsed[i]);
-        long scheduleEnd = scheduleStartMs + Math.round((plan.rampUpSeconds() + plan.durationSeconds()) * 1000);
+        long scheduleEnd = scheduleStartMs + Math.round(open.scheduleSeconds() * 1000);
         int length = Math.max(secondOf(Arrays.stream(starts).max().orElseThrow()) + 1, (int)
                 Math.ceil((scheduleEnd - firstStart) / 1000.0));
         Buckets byStart = bucket(i -> starts[i], length);
@@ -92,7 +92,7 @@ final class SampleTimeline implements Consumer<Sample> {
             Percentiles percentiles = byStart.percentiles()[second];
             seconds.add(new ArrivalSecond(
                     second,
-                    plan.offeredArrivals(offset + second, offset + second + 1),
+                    open.offeredArrivals(offset + second, offset + second + 1),
                     byStart.samples()[second],
                     byStart.errors()[second],
                     percentiles == null ? null : percentiles.p50(),

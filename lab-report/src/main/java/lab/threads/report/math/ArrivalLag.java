@@ -38,18 +38,18 @@ public final class ArrivalLag implements Consumer<Sample> {
 
     /** @return null for a closed plan or a run without samples */
     public Lateness against(PlanShape plan, long scheduleStartMs) {
-        if (!plan.isOpen() || count == 0) {
+        if (!(plan instanceof PlanShape.Open open) || count == 0) {
             return null;
         }
         long[] sorted = Arrays.copyOf(starts, count);
         Arrays.sort(sorted);
-        double scheduleEnd = plan.rampUpSeconds() + plan.durationSeconds();
+        double scheduleEnd = open.scheduleSeconds();
         double worst = Double.NEGATIVE_INFINITY;
         long worstStart = sorted[0];
         long afterSchedule = 0;
         for (int i = 0; i < count; i++) {
             double started = (sorted[i] - scheduleStartMs) / 1000.0;
-            double late = started - plan.dueSecond(i + 1);
+            double late = started - open.dueSecond(i + 1);
             if (late > worst) {
                 worst = late;
                 worstStart = sorted[i];

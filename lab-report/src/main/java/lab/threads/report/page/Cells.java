@@ -95,44 +95,46 @@ public final class Cells {
     }
 
     private static String shape(PlanShape plan) {
-        if (plan.isStaged()) {
-            return "users by stage, "
-                    + plan.stages().stream()
-                            .map(stage ->
-                                    stage.fromSecond() + "-" + stage.toSecond() + " s: " + Numbers.count(stage.users()))
-                            .collect(java.util.stream.Collectors.joining(", "))
-                    + String.format(Locale.ROOT, ", each sending back to back a %,d ms request: ", plan.sleepMs())
-                    + ideal(plan);
-        }
-        if (plan.isOpen()) {
-            return String.format(
-                            Locale.ROOT,
-                            "open model: arrivals ramped to %,d/s over %s s, then %,d s at that rate, each a %,d ms "
-                                    + "request: ",
-                            plan.arrivalsPerSecond(),
-                            Numbers.decimal(plan.rampUpSeconds(), 1),
-                            plan.durationSeconds(),
-                            plan.sleepMs())
-                    + ideal(plan);
-        }
-        if (plan.isThroughput()) {
-            return String.format(
-                            Locale.ROOT,
-                            "throughput: %,d connections, each sending back to back for %,d s (after a warm-up), a %,d ms "
-                                    + "request each: ",
-                            plan.users(),
-                            plan.durationSeconds(),
-                            plan.sleepMs())
-                    + (plan.hasIdeal() ? "ideal " + Numbers.decimal(plan.idealThroughput(), 1) + " req/s" : NO_IDEAL);
-        }
-        return String.format(
-                        Locale.ROOT,
-                        "%,d users, %s s ramp-up, %d loop(s) of a %,d ms request: ",
-                        plan.users(),
-                        Numbers.decimal(plan.rampUpSeconds(), 1),
-                        plan.loops(),
-                        plan.sleepMs())
-                + (plan.hasIdeal() ? ideal(plan) : NO_IDEAL);
+        return switch (plan) {
+            case PlanShape.Staged staged ->
+                "users by stage, "
+                        + staged.stages().stream()
+                                .map(stage -> stage.fromSecond() + "-" + stage.toSecond() + " s: "
+                                        + Numbers.count(stage.users()))
+                                .collect(java.util.stream.Collectors.joining(", "))
+                        + String.format(Locale.ROOT, ", each sending back to back a %,d ms request: ", plan.sleepMs())
+                        + ideal(plan);
+            case PlanShape.Open open ->
+                String.format(
+                                Locale.ROOT,
+                                "open model: arrivals ramped to %,d/s over %s s, then %,d s at that rate, each a %,d ms "
+                                        + "request: ",
+                                open.arrivalsPerSecond(),
+                                Numbers.decimal(open.rampUpSeconds(), 1),
+                                open.durationSeconds(),
+                                plan.sleepMs())
+                        + ideal(plan);
+            case PlanShape.Throughput throughput ->
+                String.format(
+                                Locale.ROOT,
+                                "throughput: %,d connections, each sending back to back for %,d s (after a warm-up), a %,d ms "
+                                        + "request each: ",
+                                throughput.connections(),
+                                throughput.durationSeconds(),
+                                plan.sleepMs())
+                        + (plan.hasIdeal()
+                                ? "ideal " + Numbers.decimal(plan.idealThroughput(), 1) + " req/s"
+                                : NO_IDEAL);
+            case PlanShape.Closed closed ->
+                String.format(
+                                Locale.ROOT,
+                                "%,d users, %s s ramp-up, %d loop(s) of a %,d ms request: ",
+                                closed.users(),
+                                Numbers.decimal(closed.rampUpSeconds(), 1),
+                                closed.loops(),
+                                plan.sleepMs())
+                        + (plan.hasIdeal() ? ideal(plan) : NO_IDEAL);
+        };
     }
 
     private static String ideal(PlanShape plan) {

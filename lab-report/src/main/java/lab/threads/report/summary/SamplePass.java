@@ -70,7 +70,7 @@ record SamplePass(
                         .andThen(arrivals)
                         .andThen(timeline)
                         .andThen(connects)
-                        .andThen(runPlan.isStaged() ? seconds : sample -> {}),
+                        .andThen(runPlan instanceof PlanShape.Staged ? seconds : sample -> {}),
                 notes);
         return new SamplePass(
                 partial,

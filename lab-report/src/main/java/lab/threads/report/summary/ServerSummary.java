@@ -320,8 +320,8 @@ public record ServerSummary(
 
     /** A spike's or a step plan's stages; null for any other plan and without a sample. */
     private static StagedOutcome staged(Path serverDir, PlanShape runPlan, SamplePass samples, long scheduleStartMs) {
-        return runPlan.isStaged() && !samples.ends().isEmpty()
-                ? StagedOutcome.of(runPlan, samples.seconds(), scheduleStartMs, serverDir.resolve(RunFolder.STATS_FILE))
+        return runPlan instanceof PlanShape.Staged staged && !samples.ends().isEmpty()
+                ? StagedOutcome.of(staged, samples.seconds(), scheduleStartMs, serverDir.resolve(RunFolder.STATS_FILE))
                 : null;
     }
 }

@@ -88,7 +88,8 @@ public record StagedOutcome(
     }
 
     /** @param statsJsonl the server's /stats snapshots, for a spike's peaks */
-    public static StagedOutcome of(PlanShape plan, SecondBuckets buckets, long scheduleStartMs, Path statsJsonl) {
+    public static StagedOutcome of(
+            PlanShape.Staged plan, SecondBuckets buckets, long scheduleStartMs, Path statsJsonl) {
         List<StageFigures> stages = new ArrayList<>();
         for (PlanShape.Stage stage : plan.stages()) {
             SecondBuckets.Stretch stretch = buckets.started(
@@ -176,7 +177,11 @@ public record StagedOutcome(
     }
 
     private static StagedOutcome spike(
-            PlanShape plan, List<StageFigures> stages, SecondBuckets buckets, long scheduleStartMs, Path statsJsonl) {
+            PlanShape.Staged plan,
+            List<StageFigures> stages,
+            SecondBuckets buckets,
+            long scheduleStartMs,
+            Path statsJsonl) {
         int peak = 0;
         for (int i = 1; i < stages.size(); i++) {
             peak = stages.get(i).users() > stages.get(peak).users() ? i : peak;

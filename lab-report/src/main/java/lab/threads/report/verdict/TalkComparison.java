@@ -23,7 +23,7 @@ import org.apache.commons.csv.CSVRecord;
 public record TalkComparison(String source, List<Row> rows) {
 
     /** The talk's plan: 20,000 users, ramp-up 20 s, 3 loops of a 6 s sleep; its ideal is 1,579 requests/s. */
-    public static final PlanShape PLAN = new PlanShape(20_000, 20, 3, 6_000);
+    public static final PlanShape.Closed PLAN = PlanShape.closed(20_000, 20, 3, 6_000);
 
     static final String FILE = "talk-summary-report.csv";
     private static final String SOURCE = "the talk \"Demystifying Java Fibers\" (Globant), JMeter's Summary Report as "

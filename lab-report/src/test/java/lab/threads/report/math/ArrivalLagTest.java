@@ -57,7 +57,7 @@ class ArrivalLagTest {
         ArrivalLag lag = new ArrivalLag();
         lag.accept(startedAt(0));
 
-        assertNull(lag.against(new PlanShape(10, 1, 1, 1_000), SCHEDULE_START));
+        assertNull(lag.against(PlanShape.closed(10, 1, 1, 1_000), SCHEDULE_START));
         assertNull(new ArrivalLag().against(PLAN, SCHEDULE_START));
     }
 

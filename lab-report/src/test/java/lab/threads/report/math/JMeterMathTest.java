@@ -50,7 +50,7 @@ class JMeterMathTest {
         ServerSummary summary = ServerSummary.from(
                 "server-x",
                 runDir.resolve("server-x"),
-                new PlanShape(20_000, 20, 3, 6_000),
+                PlanShape.closed(20_000, 20, 3, 6_000),
                 RunOutcome.fromWords("ok"));
         SummaryReportRow row = summary.summary();
 

@@ -187,7 +187,7 @@ class RequestTimelineTest {
         Files.write(server.resolve(RunFolder.REQUESTS_FILE), withHeader(lines));
 
         ServerSummary summary = ServerSummary.from(
-                "server-virtual", server, new PlanShape(100, 2, 1, 1_000), RunOutcome.fromWords("ok"));
+                "server-virtual", server, PlanShape.closed(100, 2, 1, 1_000), RunOutcome.fromWords("ok"));
 
         assertEquals(100, summary.timeline().joined());
         assertEquals(

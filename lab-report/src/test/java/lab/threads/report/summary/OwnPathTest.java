@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class OwnPathTest {
 
     private static final PlanShape PLAN =
-            new PlanShape(500, 5, 2, 100).withHow("http-pool").throughPool(5);
+            PlanShape.closed(500, 5, 2, 100).withHow("http-pool").throughPool(5);
 
     @Test
     void aServerWithoutThePlansPoolHasTheUsersCeiling() {
@@ -44,7 +44,7 @@ class OwnPathTest {
         assertSame(PLAN, OwnPath.of(PLAN, pooled, notes));
         assertSame(PLAN, OwnPath.of(PLAN, null, notes));
         assertSame(PLAN, OwnPath.of(PLAN, Map.of(), notes));
-        PlanShape sleeps = new PlanShape(500, 5, 2, 100);
+        PlanShape sleeps = PlanShape.closed(500, 5, 2, 100);
         assertSame(sleeps, OwnPath.of(sleeps, Map.of("pools", Map.of()), notes), "no pool in the plan");
         assertEquals(List.of(), notes);
     }

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ServerSummaryTest {
 
-    private static final PlanShape PLAN = new PlanShape(20_000, 20, 3, 6_000);
+    private static final PlanShape PLAN = PlanShape.closed(20_000, 20, 3, 6_000);
 
     @TempDir
     Path serverDir;
@@ -248,7 +248,7 @@ class ServerSummaryTest {
     @Test
     void aServerThatAnswersInExactlyTheSleepOnJMetersScheduleScores100() throws IOException {
         // 20 users over 20 s: user i starts i s after the first, then 3 requests of exactly 6 s back to back.
-        PlanShape plan = new PlanShape(20, 20, 3, 6_000);
+        PlanShape.Closed plan = PlanShape.closed(20, 20, 3, 6_000);
         JtlFixture.write(serverDir.resolve(RunFolder.SAMPLES_FILE), perfectRun(plan, JtlFixture.START));
 
         ServerSummary summary = ServerSummary.from("s", serverDir, plan, RunOutcome.fromWords("ok"));
@@ -262,7 +262,7 @@ class ServerSummaryTest {
     void aClientLateWithItsFirstRequestNoLongerLiftsTheScoreAbove100() throws IOException {
         // As seen with the smoke plan: the schedule begins, the first users' requests leave 160 ms late (the client
         // warming up), the rest on time. Measured from the first sample, the run looked 4% faster than ideal.
-        PlanShape plan = new PlanShape(50, 2, 2, 1_000);
+        PlanShape.Closed plan = PlanShape.closed(50, 2, 2, 1_000);
         long scheduleStart = JtlFixture.START;
         List<Sample> samples = perfectRun(plan, scheduleStart).stream()
                 .map(s -> s.timeStamp() < scheduleStart + 160
@@ -296,7 +296,7 @@ class ServerSummaryTest {
     }
 
     /** Every user starts on JMeter's schedule (i x rampUp / users) and every request takes exactly the sleep. */
-    static List<Sample> perfectRun(PlanShape plan, long scheduleStart) {
+    static List<Sample> perfectRun(PlanShape.Closed plan, long scheduleStart) {
         List<Sample> samples = new ArrayList<>();
         for (int user = 0; user < plan.users(); user++) {
             long start = scheduleStart + (long) (plan.rampUpSeconds() * 1000) * user / plan.users();

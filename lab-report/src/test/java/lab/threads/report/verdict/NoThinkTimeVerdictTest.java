@@ -42,8 +42,8 @@ class NoThinkTimeVerdictTest {
         Path recorded =
                 Path.of(getClass().getResource("/recorded/jmeter-async-0ms").toURI());
 
-        ServerSummary summary =
-                ServerSummary.from("server-async", recorded, new PlanShape(100, 1, 500, 0), RunOutcome.fromWords("ok"));
+        ServerSummary summary = ServerSummary.from(
+                "server-async", recorded, PlanShape.closed(100, 1, 500, 0), RunOutcome.fromWords("ok"));
 
         assertEquals(Verdict.CLIENT_BOUND, summary.validity().verdict());
         assertTrue(

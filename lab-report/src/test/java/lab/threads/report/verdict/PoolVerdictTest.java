@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The pool named when it set the pace, from its own counts and the stamps, and the two checked by Little's law. */
 class PoolVerdictTest {
     private static final long T = 1_700_000_000_000L;
-    private static final PlanShape PLAN = new PlanShape(1000, 10, 3, 100).throughPool(10);
+    private static final PlanShape PLAN = PlanShape.closed(1000, 10, 3, 100).throughPool(10);
 
     @TempDir
     Path dir;

@@ -25,7 +25,7 @@ class StagedOutcomeTest {
     private final SecondBuckets buckets = new SecondBuckets();
 
     /** Users 10, 20, 30 over three steps of 10 s. */
-    private static final PlanShape STEPS = PlanShape.staged(
+    private static final PlanShape.Staged STEPS = PlanShape.staged(
             List.of(
                     new UserGroups.Group(0, 30, 10),
                     new UserGroups.Group(10, 20, 10),
@@ -34,7 +34,7 @@ class StagedOutcomeTest {
             SLEEP_MS);
 
     /** Users 1,500, 1,750, 2,000 over three steps of 10 s, each user asking a sleep of 1 s. */
-    private static final PlanShape STEPS_OF_A_SECOND = PlanShape.staged(
+    private static final PlanShape.Staged STEPS_OF_A_SECOND = PlanShape.staged(
             List.of(
                     new UserGroups.Group(0, 30, 1_500),
                     new UserGroups.Group(10, 20, 250),
@@ -43,7 +43,7 @@ class StagedOutcomeTest {
             1_000);
 
     /** Users 10, then 50 from second 10 to 15, then 10 again to 30. */
-    private static final PlanShape SPIKE =
+    private static final PlanShape.Staged SPIKE =
             PlanShape.staged(List.of(new UserGroups.Group(0, 30, 10), new UserGroups.Group(10, 5, 40)), 1, SLEEP_MS);
 
     /** {@code perSecond} samples starting in each second of {@code from} to {@code to}, {@code failed} of them failed. */
@@ -89,7 +89,7 @@ class StagedOutcomeTest {
         }
     }
 
-    private StagedOutcome outcome(PlanShape plan) {
+    private StagedOutcome outcome(PlanShape.Staged plan) {
         return StagedOutcome.of(plan, buckets, START_MS, dir.resolve("server-stats.jsonl"));
     }
 

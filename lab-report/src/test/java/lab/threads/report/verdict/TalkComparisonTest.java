@@ -83,7 +83,7 @@ class TalkComparisonTest {
     @Test
     void noTableForAnotherPlanOrOtherServers() throws Exception {
         RunReport talkServers = RunFixture.talkServers(runDir.resolve("talk"));
-        assertNull(new RunReport(RunRecord.NONE, new PlanShape(50, 5, 2, 1_000), talkServers.servers()).talk());
+        assertNull(new RunReport(RunRecord.NONE, PlanShape.closed(50, 5, 2, 1_000), talkServers.servers()).talk());
         assertNull(RunFixture.threeServers(runDir.resolve("design")).talk(), "the design's servers are not the talk's");
     }
 

@@ -370,10 +370,9 @@ public final class LabCommand implements Callable<Integer> {
         LoadPlan chosen = chosenPlan(guests);
         ChosenClient chosenClient = ClientPrograms.choose(client);
         chosenClient.check(chosen, workers.size(), warmupUsers, guests.bodyChecked(), guests.overHttps());
-        int totalUsers = PlanShape.of(chosen).users();
         WorkerOptions clientWorkers = clientWorkers(chosenClient);
         List<String> workerAddresses = clientWorkers == null ? List.of() : clientWorkers.resolve(workers);
-        refuseWorkersFor(chosen, totalUsers, workerAddresses);
+        refuseWorkersFor(chosen, workerAddresses);
         int processes = ClientSplit.parse(clientProcesses);
         refuseCounts(processes, workerAddresses);
         Sweep sweepLevels = sweepLevels();
@@ -428,7 +427,7 @@ public final class LabCommand implements Callable<Integer> {
     }
 
     /** Refuses workers and warm-up users for an open plan, and more workers than a closed plan has users. */
-    private void refuseWorkersFor(LoadPlan chosen, int totalUsers, List<String> workerAddresses) {
+    private void refuseWorkersFor(LoadPlan chosen, List<String> workerAddresses) {
         boolean open = chosen.model() == PlanModel.OPEN;
         if (open && !workerAddresses.isEmpty()) {
             throw new IllegalArgumentException(
@@ -440,8 +439,8 @@ public final class LabCommand implements Callable<Integer> {
                     "--warmup-users warms up with closed-plan users; the plan '" + chosen.name()
                             + "' is open: run it without --warmup-users (a short open run first warms the server up).");
         }
-        if (!open && totalUsers < workerAddresses.size()) {
-            throw new IllegalArgumentException(totalUsers + " users cannot be spread over " + workerAddresses.size()
+        if (PlanShape.of(chosen) instanceof PlanShape.HeldUsers held && held.users() < workerAddresses.size()) {
+            throw new IllegalArgumentException(held.users() + " users cannot be spread over " + workerAddresses.size()
                     + " workers " + workerAddresses + ": every worker needs at least one.");
         }
     }

@@ -51,11 +51,11 @@ public final class MemoryPlateaus implements AutoCloseable {
 
     /** The requests held at each step's plateau of a staged plan outlasting its schedule; empty for any other plan. */
     public static List<Integer> heldByStep(PlanShape shape) {
-        if (!shape.isStaged() || shape.sleepMs() < shape.stages().getLast().toSecond() * 1000) {
+        if (!(shape instanceof PlanShape.Staged staged) || shape.sleepMs() < staged.endSecond() * 1000) {
             return List.of();
         }
         List<Integer> held = new ArrayList<>();
-        for (PlanShape.Stage stage : shape.stages()) {
+        for (PlanShape.Stage stage : staged.stages()) {
             if (held.isEmpty() || stage.users() > held.getLast()) {
                 held.add(stage.users());
             }

@@ -32,7 +32,7 @@ import picocli.CommandLine;
 /** {@code ./lab compare} and {@code ./lab report} on folders of finished runs: no server is started. */
 class CompareCommandTest {
 
-    private static final PlanShape PLAN = new PlanShape(50, 2, 2, 1_000);
+    private static final PlanShape PLAN = PlanShape.closed(50, 2, 2, 1_000);
 
     @TempDir
     Path results;
