@@ -36,7 +36,7 @@ public final class ProcessMetrics {
         }
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.UnixOperatingSystemMXBean unix) {
             long max = unix.getMaxFileDescriptorCount();
-            metrics.put("openFiles", openFiles(unix, max));
+            metrics.put("openFiles", OpenDescriptors.count(unix, max));
             metrics.put("maxOpenFiles", max);
         }
         readStatus(metrics);
@@ -54,18 +54,6 @@ public final class ProcessMetrics {
         Map<String, Object> status = new LinkedHashMap<>();
         readStatus(status);
         return status.get("rssBytes") instanceof Long rss ? OptionalLong.of(rss) : OptionalLong.empty();
-    }
-
-    /**
-     * The JDK counts the entries of /proc/self/fd, which needs a descriptor of its own: with every one in use it throws
-     * (errno 24, EMFILE) instead of answering. The count is then the limit, and the snapshot goes on.
-     */
-    private static long openFiles(com.sun.management.UnixOperatingSystemMXBean unix, long max) {
-        try {
-            return unix.getOpenFileDescriptorCount();
-        } catch (InternalError outOfDescriptors) {
-            return max;
-        }
     }
 
     /** /proc/self/status: OS threads (all of them, not only Java's), RSS and its peak. */

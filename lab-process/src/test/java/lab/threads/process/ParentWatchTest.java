@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.sun.management.UnixOperatingSystemMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -69,7 +71,8 @@ class ParentWatchTest {
     /**
      * Compose's talk plan: the JMeter fork held every descriptor it may (EMFILE), {@code isAlive} could not read its
      * parent's /proc entry, and the fork stopped its load for a parent that was there. Here a JVM limited to 256
-     * descriptors opens files until refused, then looks at its living parent and takes a metrics snapshot.
+     * descriptors opens files until refused, then looks at its living parent, takes a metrics snapshot and counts its
+     * descriptors as the JDK does, by listing them.
      */
     @Test
     @Execution(ExecutionMode.SAME_THREAD)
@@ -85,6 +88,7 @@ class ParentWatchTest {
         assertTrue(out.contains("out of descriptors: true"), "the child did reach EMFILE: " + out);
         assertTrue(out.contains("parent gone: false"), out);
         assertTrue(out.contains("open files: 256 of 256"), out);
+        assertTrue(out.contains("listed: 256"), "a listing that cannot open the directory gives the limit: " + out);
     }
 
     /**
@@ -267,6 +271,8 @@ class ParentWatchTest {
             // Both ways: as this process's parent (getppid) and as any process (its handle, its /proc entry).
             boolean gone = ParentWatch.gone(parent, true) || ParentWatch.gone(parent, false);
             Map<String, Object> metrics = ProcessMetrics.snapshot();
+            var unix = (UnixOperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+            long listed = OpenDescriptors.listed(unix, unix.getMaxFileDescriptorCount());
             held.forEach(stream -> {
                 try {
                     stream.close();
@@ -276,7 +282,7 @@ class ParentWatchTest {
             });
             System.out.println("parent gone: " + gone);
             System.out.println("open files: " + metrics.get("openFiles") + " of " + metrics.get("maxOpenFiles")
-                    + " (before: " + before.get("openFiles") + ")");
+                    + " (before: " + before.get("openFiles") + "), listed: " + listed);
         }
     }
 

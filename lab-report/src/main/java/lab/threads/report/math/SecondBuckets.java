@@ -1,11 +1,13 @@
 package lab.threads.report.math;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.ToLongFunction;
 import lab.threads.model.samples.Sample;
+import lab.threads.model.summary.Percentiles;
 
 /** The samples by the wall-clock second they started and ended in, for any stretch's figures. */
 public final class SecondBuckets implements Consumer<Sample> {
@@ -49,19 +51,20 @@ public final class SecondBuckets implements Consumer<Sample> {
         return Stretch.of(bucket == null ? List.of() : List.of(bucket));
     }
 
-    /** Samples taken together: their count, failures and nearest-rank p99 (0 when none). */
+    /**
+     * Samples taken together: their count, failures and p99 (0 when none). The p99 is {@link Percentiles}' rule, JMeter's
+     * nearest rank, so a stretch's p99 and a whole run's are ranked alike.
+     */
     public record Stretch(long samples, long errors, long p99Ms) {
 
-        static Stretch of(Iterable<Bucket> buckets) {
-            List<Long> elapsed = new ArrayList<>();
-            long errors = 0;
-            for (Bucket bucket : buckets) {
-                elapsed.addAll(bucket.elapsed);
-                errors += bucket.errors;
-            }
-            elapsed.sort(null);
-            long p99 = elapsed.isEmpty() ? 0 : elapsed.get((int) Math.ceil(elapsed.size() * 0.99) - 1);
-            return new Stretch(elapsed.size(), errors, p99);
+        static Stretch of(Collection<Bucket> buckets) {
+            long[] elapsed = buckets.stream()
+                    .flatMap(bucket -> bucket.elapsed.stream())
+                    .mapToLong(Long::longValue)
+                    .toArray();
+            long errors = buckets.stream().mapToLong(bucket -> bucket.errors).sum();
+            return new Stretch(
+                    elapsed.length, errors, Percentiles.ofUnsorted(elapsed).p99());
         }
 
         public double errorPercent() {
