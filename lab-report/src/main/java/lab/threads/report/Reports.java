@@ -25,8 +25,10 @@ import lab.threads.report.tasks.TasksReport;
 import lab.threads.report.verdict.SoakCheck;
 import lab.threads.run.AtomicFile;
 import lab.threads.run.PinningProbe;
+import lab.threads.run.PinningRecord;
 import lab.threads.run.PlanShape;
 import lab.threads.run.RunFolder;
+import lab.threads.run.TasksRecord;
 import lab.threads.tasks.ServerCost;
 import lab.threads.tasks.TaskModel;
 import lab.threads.tasks.TaskRun;
@@ -111,8 +113,7 @@ public final class Reports {
      * {@code ./lab tasks}' report with the forks run so far, in the order they ran. @return whether every task
      * completed
      */
-    public static boolean writeTasks(
-            Path runDir, Map<String, Object> metadata, List<TaskRun> runs, List<ServerCost> servers)
+    public static boolean writeTasks(Path runDir, TasksRecord metadata, List<TaskRun> runs, List<ServerCost> servers)
             throws IOException {
         Map<String, List<TaskRun>> byCase = new LinkedHashMap<>();
         runs.forEach(run -> byCase.computeIfAbsent(run.seed() + "/" + run.model(), key -> new ArrayList<>())
@@ -129,8 +130,7 @@ public final class Reports {
     }
 
     /** {@code ./lab pinning}'s report with the probes run so far. */
-    public static void writePinning(Path runDir, Map<String, Object> metadata, List<PinningProbe> probes)
-            throws IOException {
+    public static void writePinning(Path runDir, PinningRecord metadata, List<PinningProbe> probes) throws IOException {
         new PinningReport(metadata, probes).write(runDir);
     }
 

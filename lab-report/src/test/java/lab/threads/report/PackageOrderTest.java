@@ -32,10 +32,10 @@ class PackageOrderTest {
             "summary", // one server's row and a run's report, built from the three below
             "chart", // the per-second series and their drawing
             "page", // one run's pages and tables
+            "pinning", // ./lab pinning's report: the run index lists it
             "runs", // across runs: the index, comparisons, sweeps
             "checks", // checks on a run's figures against bounds and a baseline run, for CI
             "tasks", // ./lab tasks' report, beside the run index
-            "pinning", // ./lab pinning's report, beside the run index
             ""); // lab.threads.report itself: the runner's entry points
 
     private static final Path SOURCES = Path.of("src/main/java/lab/threads/report");

@@ -1,7 +1,10 @@
 package lab.threads.report.page;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import lab.threads.run.AtomicFile;
@@ -10,11 +13,14 @@ import lab.threads.run.RunFolder;
 /** A report of sections alone ({@code ./lab tasks}, {@code ./lab pinning}), as markdown and as a page. */
 public record SectionPage(String title, String intro, List<String> ranWhere, List<Section> sections) {
 
-    /** The lines of {@code keys} that {@code metadata} holds, in the order of {@code keys}. */
-    public static List<String> ranWhere(Map<String, Object> metadata, List<String> keys) {
-        return keys.stream()
-                .filter(metadata::containsKey)
-                .map(key -> key + ": " + Cells.metadataValue(metadata.get(key)))
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** A line for each key of {@code metadata} as its file has it (Jackson's names, in its order), with its value. */
+    public static List<String> ranWhere(Object metadata) {
+        Map<String, Object> entries =
+                JSON.convertValue(metadata, new TypeReference<LinkedHashMap<String, Object>>() {});
+        return entries.entrySet().stream()
+                .map(entry -> entry.getKey() + ": " + Cells.metadataValue(entry.getValue()))
                 .toList();
     }
 

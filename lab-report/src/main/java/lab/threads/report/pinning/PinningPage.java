@@ -9,9 +9,6 @@ import lab.threads.run.PinningProbe;
 
 /** What the pinning run's markdown (pinning.md) and page (index.html) say, once ({@link SectionPage}). */
 final class PinningPage {
-    private static final List<String> METADATA = List.of(
-            "date", "command", "gitRevision", "os", "cores", "load", "serverJdks", "requests", "waitMs", "deadlineMs");
-
     private PinningPage() {}
 
     /** pinning.md and index.html say this: the talk's table, then every probe per JDK. */
@@ -25,7 +22,7 @@ final class PinningPage {
         return new SectionPage(
                 "Which waits pin a virtual thread (./lab pinning)",
                 intro(report),
-                SectionPage.ranWhere(report.metadata(), METADATA),
+                SectionPage.ranWhere(report.metadata()),
                 sections);
     }
 

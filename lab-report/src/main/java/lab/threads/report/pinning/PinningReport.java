@@ -7,15 +7,15 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import lab.threads.run.AtomicFile;
 import lab.threads.run.PinningProbe;
+import lab.threads.run.PinningRecord;
 import lab.threads.run.RunFolder;
 
 /** A {@code ./lab pinning} run: what ran where and every probe, in the order they ran. */
-public record PinningReport(Map<String, Object> metadata, List<PinningProbe> probes) {
+public record PinningReport(PinningRecord metadata, List<PinningProbe> probes) {
 
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)

@@ -1,17 +1,20 @@
 package lab.threads.report.runs;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.stream.Collectors;
+import lab.threads.report.pinning.PinningReport;
 import lab.threads.report.summary.RunReport;
+import lab.threads.run.PinningProbe;
 import lab.threads.run.RunFolder;
 import lab.threads.run.RunRecord;
+import lab.threads.run.TasksRecord;
+import lab.threads.tasks.TaskRun;
 
 /** Reads back what a run wrote, leniently: an older summary.json still reads, its missing figures as null. */
 public final class RunFiles {
@@ -21,6 +24,13 @@ public final class RunFiles {
 
     /** sweep.json's index: each case's folder relative to the run folder, in the order they ran. */
     public record SweepFile(RunRecord metadata, List<String> cases) {}
+
+    /**
+     * tasks.json as the index reads it: its metadata and each case's forks (this package is below the tasks report's).
+     */
+    record TasksFile(TasksRecord metadata, List<Case> cases) {
+        record Case(String seed, List<TaskRun> runs) {}
+    }
 
     private RunFiles() {}
 
@@ -36,20 +46,14 @@ public final class RunFiles {
         return Files.isRegularFile(dir.resolve(RunFolder.PINNING_FILE));
     }
 
-    /** A pinning run in a few words, read as a tree: "JDK 25, 21; 8 kinds on 6 servers; 96 probes". */
+    /** A pinning run in a few words: "JDK 25, 21; 8 wait kinds on 6 servers; 96 probes". */
     static String pinningWords(Path runDir) throws IOException {
-        JsonNode probes =
-                JSON.readTree(runDir.resolve(RunFolder.PINNING_FILE).toFile()).path("probes");
-        java.util.Set<String> jdks = new java.util.LinkedHashSet<>();
-        java.util.Set<String> kinds = new java.util.LinkedHashSet<>();
-        java.util.Set<String> servers = new java.util.LinkedHashSet<>();
-        probes.forEach(probe -> {
-            jdks.add(probe.path("jdkFeature").asText());
-            kinds.add(probe.path("kind").asText());
-            servers.add(probe.path("server").asText());
-        });
-        return "JDK " + String.join(", ", jdks) + "; " + kinds.size() + " wait kinds on " + servers.size()
-                + " servers; " + probes.size() + " probes";
+        PinningReport pinning = PinningReport.read(runDir);
+        List<PinningProbe> probes = pinning.probes();
+        return "JDK " + pinning.jdks().stream().map(String::valueOf).collect(Collectors.joining(", ")) + "; "
+                + probes.stream().map(PinningProbe::kind).distinct().count() + " wait kinds on "
+                + probes.stream().map(PinningProbe::server).distinct().count() + " servers; " + probes.size()
+                + " probes";
     }
 
     public static boolean hasSweep(Path dir) {
@@ -66,22 +70,15 @@ public final class RunFiles {
                 Objects.requireNonNullElse(report.servers(), List.of()));
     }
 
-    /** A tasks run in a few words, read as a tree (this package does not know its classes). */
+    /** A tasks run in a few words: "seeds 000, 003; 3 repeats; every task completed". */
     static String tasksWords(Path runDir) throws IOException {
-        JsonNode tasks = JSON.readTree(runDir.resolve(RunFolder.TASKS_FILE).toFile());
-        List<String> seeds = new ArrayList<>();
-        boolean allCompleted = true;
-        for (JsonNode taskCase : tasks.path("cases")) {
-            String seed = taskCase.path("seed").asText();
-            if (!seeds.contains(seed)) {
-                seeds.add(seed);
-            }
-            allCompleted &= taskCase.path("completedRuns").asInt(-1)
-                    == taskCase.path("runs").size();
-        }
-        return "seeds " + String.join(", ", seeds) + "; "
-                + tasks.path("metadata").path("repeats").asText("?") + " repeats; "
-                + (allCompleted ? "every task completed" : "NOT every task completed");
+        TasksFile tasks = JSON.readValue(runDir.resolve(RunFolder.TASKS_FILE).toFile(), TasksFile.class);
+        List<TaskRun> runs =
+                tasks.cases().stream().flatMap(c -> c.runs().stream()).toList();
+        return "seeds "
+                + tasks.cases().stream().map(TasksFile.Case::seed).distinct().collect(Collectors.joining(", "))
+                + "; " + Objects.requireNonNullElse(tasks.metadata().repeats(), "?") + " repeats; "
+                + (runs.stream().allMatch(TaskRun::allCompleted) ? "every task completed" : "NOT every task completed");
     }
 
     public static SweepFile sweep(Path runDir) throws IOException {

@@ -8,6 +8,7 @@ import lab.threads.report.math.Numbers;
 import lab.threads.report.page.Section;
 import lab.threads.report.page.SectionPage;
 import lab.threads.report.runs.Spread;
+import lab.threads.run.TasksRecord;
 import lab.threads.tasks.ServerCost;
 import lab.threads.tasks.TaskModel;
 import lab.threads.tasks.TaskSeed;
@@ -18,9 +19,6 @@ final class TasksPage {
     static final TaskSeed SERVER_LIKE = TaskSeed.S003;
 
     static final String TITLE = "The executor alone (./lab tasks)";
-
-    private static final List<String> METADATA =
-            List.of("date", "command", "gitRevision", "jdk", "os", "cores", "memoryGiB", "load", "jvmFlags", "repeats");
 
     private TasksPage() {}
 
@@ -36,7 +34,13 @@ final class TasksPage {
         serverTable(report)
                 .ifPresent(table -> sections.add(new Section(
                         "servers", "The threading model's part of a server's CPU", serverWords(), List.of(table))));
-        return new SectionPage(TITLE, intro(), SectionPage.ranWhere(report.metadata(), METADATA), sections);
+        return new SectionPage(TITLE, intro(), SectionPage.ranWhere(ranWhere(report.metadata())), sections);
+    }
+
+    /** What ran where, without the seeds, models and task counts: each seed's section says its own. */
+    private static TasksRecord ranWhere(TasksRecord metadata) {
+        return new TasksRecord(
+                metadata.machine(), metadata.load(), metadata.jvmFlags(), metadata.repeats(), null, null, null);
     }
 
     /** A sentence per model, the table, then any run that failed. */

@@ -6,16 +6,16 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import lab.threads.run.AtomicFile;
 import lab.threads.run.RunFolder;
+import lab.threads.run.TasksRecord;
 import lab.threads.tasks.ServerCost;
 import lab.threads.tasks.TaskModel;
 import lab.threads.tasks.TaskSeed;
 
 /** A {@code ./lab tasks} run: what ran where, each (seed, model) with its repeats, and the servers' costs. */
-public record TasksReport(Map<String, Object> metadata, List<TaskCase> cases, List<ServerCost> serverCosts) {
+public record TasksReport(TasksRecord metadata, List<TaskCase> cases, List<ServerCost> serverCosts) {
 
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)

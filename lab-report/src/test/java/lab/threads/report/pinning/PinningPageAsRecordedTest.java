@@ -2,11 +2,11 @@ package lab.threads.report.pinning;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import lab.threads.report.Golden;
+import lab.threads.run.PinningRecord;
 import lab.threads.run.RunFolder;
+import lab.threads.run.RunRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,13 +18,16 @@ class PinningPageAsRecordedTest {
 
     @Test
     void thePagesAreAsRecorded() throws IOException {
-        Map<String, Object> metadata = new LinkedHashMap<>();
-        metadata.put("date", "2026-11-25T15:44:57Z");
-        metadata.put("command", "./lab pinning");
-        metadata.put("cores", 2);
-        metadata.put("requests", 200);
         new PinningReport(
-                        metadata,
+                        new PinningRecord(
+                                new RunRecord.Machine(
+                                        "2026-11-25T15:44:57Z", "./lab pinning", null, null, null, 2, null),
+                                null,
+                                null,
+                                200,
+                                null,
+                                null,
+                                null),
                         List.of(
                                 PinningVerdictTest.probe("sleep", 200, 1_080, 2, 0),
                                 PinningVerdictTest.probe("monitor", 12, 6_000, 2, 12),

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.Map;
 import lab.threads.run.PinningProbe;
 import org.junit.jupiter.api.Test;
 
@@ -131,7 +130,7 @@ class PinningVerdictTest {
                 "server-virtual", true, "25", 25, "monitor", 200, 1000, 200, 0, 1_100, 2, 2, 30, 1001.0, 0, "", 0, "");
         PinningProbe pool = new PinningProbe(
                 "server-pool", false, "25", 25, "monitor", 200, 1000, 200, 0, 1_050, 2, -1, 215, 1001.0, 0, "", 0, "");
-        PinningReport agree = new PinningReport(Map.of(), List.of(undertow, helidon, pool));
+        PinningReport agree = new PinningReport(null, List.of(undertow, helidon, pool));
         assertEquals("friendly: 90.9-95.2% of ideal, 0 pinned events (2 servers)", agree.verdict(TalkRow.MONITOR, 25));
         assertEquals("", agree.verdict(TalkRow.MONITOR, 21), "not probed on 21");
 
@@ -139,7 +138,7 @@ class PinningVerdictTest {
                 "server-virtual", true, "21", 21, "monitor", 200, 1000, 12, 0, 6_000, 2, 2, 30, 5000.0, 12, "", 0, "");
         PinningProbe pinnedUndertow = probe("monitor", 200, 1_050, 2, 0);
         PinningReport mixed = new PinningReport(
-                Map.of(),
+                null,
                 List.of(
                         pinnedHelidon,
                         new PinningProbe(

@@ -3,13 +3,18 @@ package lab.threads.report.pinning;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import lab.threads.run.PinningProbe;
+import lab.threads.run.PinningRecord;
+import lab.threads.run.RunFolder;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The verdicts on a real run's probes: {@code ./lab pinning --servers pool,undertow-virtual --kinds
@@ -19,13 +24,59 @@ import org.junit.jupiter.api.Test;
  * requests.
  */
 class RecordedProbesTest {
+    private static Path recordedDir;
     private static PinningReport recorded;
 
     @BeforeAll
     static void read() throws Exception {
-        recorded = PinningReport.read(Path.of(RecordedProbesTest.class
+        recordedDir = Path.of(RecordedProbesTest.class
                 .getResource("/recorded/pinning-20x500ms")
-                .toURI()));
+                .toURI());
+        recorded = PinningReport.read(recordedDir);
+    }
+
+    /** Written while the metadata was a map of named keys, it reads into its record and writes back as it was. */
+    @Test
+    void theMetadataReadsIntoItsRecordAndWritesBackByteForByte(@TempDir Path runDir) throws IOException {
+        PinningRecord metadata = recorded.metadata();
+        assertEquals("25.0.3+9-LTS (Eclipse Adoptium)", metadata.machine().jdk());
+        assertEquals(List.of("25", "21"), metadata.serverJdks());
+        assertEquals(20, metadata.requests());
+        assertEquals(500, metadata.waitMs());
+        assertEquals(3000, metadata.deadlineMs());
+        assertTrue(metadata.client().startsWith("the runner's java.net.http.HttpClient"), metadata.client());
+
+        recorded.write(runDir);
+        assertEquals(
+                Files.readString(recordedDir.resolve(RunFolder.PINNING_FILE)),
+                Files.readString(runDir.resolve(RunFolder.PINNING_FILE)));
+    }
+
+    /**
+     * Every key of the metadata, in its order: the lines the page said of it before its metadata was a record, with
+     * the runner's JDK and memory and the client that measured the throughput.
+     */
+    @Test
+    void thePageSaysWhereItRan() {
+        assertEquals(
+                List.of(
+                        "date: 2026-11-25T17:22:02Z",
+                        "command: ./lab pinning --servers pool,undertow-virtual --kinds sleep,monitor,file,file-sync,"
+                                + "native --requests 20 --wait-ms 500 --deadline-ms 3000 --server-jdk 25,21 --out"
+                                + " /tmp/pin-small",
+                        "gitRevision: 9e7fdd3bad72-dirty",
+                        "jdk: 25.0.3+9-LTS (Eclipse Adoptium)",
+                        "os: Linux 6.18.44-fc-v782 amd64",
+                        "cores: 2",
+                        "memoryGiB: 23.5",
+                        "load: 3.44 1.98 2.30 (1, 5, 15 min, at the start)",
+                        "serverJdks: [\"25\",\"21\"]",
+                        "requests: 20",
+                        "waitMs: 500",
+                        "deadlineMs: 3000",
+                        "client: the runner's java.net.http.HttpClient, HTTP/1.1, every request sent at once"
+                                + " asynchronously"),
+                PinningPage.of(recorded).ranWhere());
     }
 
     @Test

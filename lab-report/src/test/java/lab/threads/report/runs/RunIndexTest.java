@@ -112,6 +112,31 @@ class RunIndexTest {
         assertFalse(page.contains("Not listed"), page);
     }
 
+    /** A tasks and a pinning run as the lab wrote them, before their metadata were records, each in a few words. */
+    @Test
+    void recordedTasksAndPinningRunsListInAFewWords() throws Exception {
+        for (String recorded : List.of("tasks-scale-0.001", "pinning-20x500ms")) {
+            Path from = Path.of(getClass().getResource("/recorded/" + recorded).toURI());
+            Files.createDirectories(results.resolve(recorded));
+            try (var files = Files.list(from)) {
+                for (Path file : files.toList()) {
+                    Files.copy(file, results.resolve(recorded).resolve(file.getFileName()));
+                }
+            }
+        }
+
+        RunIndex.Contents contents = RunIndex.read(results);
+
+        assertEquals(
+                List.of(new RunIndex.TasksEntry(
+                        "tasks-scale-0.001", "seeds 000, 001, 003; 2 repeats; every task completed")),
+                contents.tasks());
+        assertEquals(
+                List.of(new RunIndex.TasksEntry(
+                        "pinning-20x500ms", "JDK 25, 21; 5 wait kinds on 2 servers; 20 probes")),
+                contents.pinning());
+    }
+
     @Test
     void refreshRewritesOnlyAnIndexARunWroteBefore() throws IOException {
         ResultsFixture.fill(results, run);

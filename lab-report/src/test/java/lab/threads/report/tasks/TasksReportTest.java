@@ -10,10 +10,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import lab.threads.report.Golden;
 import lab.threads.report.page.Section;
 import lab.threads.run.RunFolder;
+import lab.threads.run.RunRecord;
+import lab.threads.run.TasksRecord;
 import lab.threads.tasks.ServerCost;
 import lab.threads.tasks.TaskModel;
 import lab.threads.tasks.TaskOutcome;
@@ -72,7 +73,14 @@ class TasksReportTest {
                 TaskModel.VIRTUAL,
                 List.of(run(TaskModel.VIRTUAL, 1, 1_040, 60, 20, 20), run(TaskModel.VIRTUAL, 2, 1_020, 40, 20, 22)));
         return new TasksReport(
-                Map.of("date", "2026-11-25T11:00:00Z", "repeats", 3),
+                new TasksRecord(
+                        new RunRecord.Machine("2026-11-25T11:00:00Z", null, null, null, null, null, null),
+                        null,
+                        null,
+                        3,
+                        null,
+                        null,
+                        null),
                 List.of(pool, thread, virtual),
                 List.of(
                         new ServerCost("server-pool", "pool", 0.95, "shipped"),
@@ -154,7 +162,7 @@ class TasksReportTest {
                 List.of("server-pool", "0.950", "shipped", "cached pool", "0.8000 (0.4000-1.2000)", "84"),
                 servers.rows().get(0));
         assertEquals("no executor model matches", servers.rows().get(1).get(3));
-        assertTrue(TasksPage.serverTable(new TasksReport(Map.of(), report().cases(), List.of()))
+        assertTrue(TasksPage.serverTable(new TasksReport(report().metadata(), report().cases(), List.of()))
                 .isEmpty());
     }
 

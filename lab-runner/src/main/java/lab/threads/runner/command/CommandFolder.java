@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.UnaryOperator;
 import lab.threads.report.Reports;
 import lab.threads.run.RunFolder;
@@ -27,18 +26,15 @@ record CommandFolder(Path out, Path dir) {
         return new CommandFolder(out, dir);
     }
 
-    /** What ran where: the machine, the command as typed, the load before it started; the command adds its own. */
-    static Map<String, Object> metadata(CommandSpec spec, Path home) {
+    /** When, which command as typed, which code, on which JDK and machine: what every measurement records first. */
+    static RunRecord.Machine machine(CommandSpec spec, Path home) {
         List<String> commandLine = new ArrayList<>(List.of(spec.qualifiedName()));
         commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
-        Map<String, Object> metadata =
-                RunRecord.machineAlone(RunMetadata.machine(home, commandLine)).entries();
-        metadata.put("load", loadAverage());
-        return metadata;
+        return RunMetadata.machine(home, commandLine);
     }
 
     /** /proc/loadavg's three averages at the start: how busy the machine was before this run added to it. */
-    private static String loadAverage() {
+    static String loadAverage() {
         try {
             String[] fields = Files.readString(Path.of("/proc/loadavg")).strip().split("\\s+");
             return fields[0] + " " + fields[1] + " " + fields[2] + " (1, 5, 15 min, at the start)";

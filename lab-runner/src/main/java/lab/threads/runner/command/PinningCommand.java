@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import lab.threads.common.Variant;
@@ -15,6 +14,7 @@ import lab.threads.model.wait.WaitKind;
 import lab.threads.process.LabCommands;
 import lab.threads.report.Reports;
 import lab.threads.run.PinningProbe;
+import lab.threads.run.PinningRecord;
 import lab.threads.run.RunFolder;
 import lab.threads.runner.process.Backends;
 import lab.threads.runner.process.LabHome;
@@ -128,7 +128,7 @@ public final class PinningCommand implements Callable<Integer> {
                 runDir);
         List<PinningProbe> probes = new ArrayList<>();
         // Once, before any probe: its date and load are the run's start, not the last probe's end.
-        Map<String, Object> metadata = metadata(home);
+        PinningRecord metadata = metadata(home);
         // A pool as large as the probe's requests, so that only the threads, not the pool, can hold them back.
         List<String> backendFlags = new ArrayList<>(
                 List.of(PlanKey.DB_POOL.flag() + "=" + requests, PlanKey.HTTP_POOL.flag() + "=" + requests));
@@ -170,15 +170,15 @@ public final class PinningCommand implements Callable<Integer> {
         return 0;
     }
 
-    private Map<String, Object> metadata(Path home) {
-        Map<String, Object> metadata = CommandFolder.metadata(spec, home);
-        metadata.put("serverJdks", serverJdks);
-        metadata.put("requests", requests);
-        metadata.put("waitMs", waitMs);
-        metadata.put("deadlineMs", deadlineMs);
-        metadata.put(
-                "client", "the runner's java.net.http.HttpClient, HTTP/1.1, every request sent at once asynchronously");
-        return metadata;
+    private PinningRecord metadata(Path home) {
+        return new PinningRecord(
+                CommandFolder.machine(spec, home),
+                CommandFolder.loadAverage(),
+                serverJdks,
+                requests,
+                waitMs,
+                deadlineMs,
+                "the runner's java.net.http.HttpClient, HTTP/1.1, every request sent at once asynchronously");
     }
 
     private static Variant variant(String name) {

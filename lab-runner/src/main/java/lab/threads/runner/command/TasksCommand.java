@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 import lab.threads.process.LabCommands;
 import lab.threads.report.Reports;
 import lab.threads.run.RunFolder;
+import lab.threads.run.TasksRecord;
 import lab.threads.runner.machine.CpuCosts;
 import lab.threads.runner.process.LabHome;
 import lab.threads.runner.process.TaskFork;
@@ -115,7 +116,7 @@ public final class TasksCommand implements Callable<Integer> {
         }
         CommandFolder folder = results.create("tasks");
         Path runDir = folder.dir();
-        Map<String, Object> metadata = metadata(cases);
+        TasksRecord metadata = metadata(cases);
         List<TaskRun> runs = new ArrayList<>();
         System.out.printf(
                 "lab tasks: %d cases x %d repeats, each in a JVM of its own -> %s%n", cases.size(), repeats, runDir);
@@ -234,18 +235,17 @@ public final class TasksCommand implements Callable<Integer> {
                 + " pairs such as 001=0.1; got '" + factor + "'");
     }
 
-    private Map<String, Object> metadata(List<Case> cases) {
-        Map<String, Object> metadata = CommandFolder.metadata(spec, LabHome.locate());
-        metadata.put("jvmFlags", String.join(" ", JVM_FLAGS) + " (and the seed's heap flag)");
-        metadata.put("repeats", repeats);
-        metadata.put("seeds", seeds);
-        metadata.put("models", models);
-        metadata.put(
-                "tasks",
+    private TasksRecord metadata(List<Case> cases) {
+        return new TasksRecord(
+                CommandFolder.machine(spec, LabHome.locate()),
+                CommandFolder.loadAverage(),
+                String.join(" ", JVM_FLAGS) + " (and the seed's heap flag)",
+                repeats,
+                seeds,
+                models,
                 cases.stream()
                         .map(c -> c.seed().id() + " " + c.model().id() + "="
                                 + c.spec().tasks())
                         .toList());
-        return metadata;
     }
 }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import lab.threads.report.pinning.PinningReport;
 import lab.threads.run.PinningProbe;
+import lab.threads.run.PinningRecord;
 import lab.threads.run.RunFolder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,7 +38,16 @@ class PinningCommandTest {
                     .findFirst()
                     .orElseThrow();
         }
-        List<PinningProbe> probes = PinningReport.read(runDir).probes();
+        PinningReport report = PinningReport.read(runDir);
+        PinningRecord metadata = report.metadata();
+        assertEquals(List.of("25"), metadata.serverJdks());
+        assertEquals(6, metadata.requests());
+        assertEquals(300, metadata.waitMs());
+        assertEquals(3000, metadata.deadlineMs());
+        assertTrue(
+                metadata.machine().command().startsWith("./lab pinning --servers=undertow-virtual"),
+                metadata.toString());
+        List<PinningProbe> probes = report.probes();
         assertEquals(
                 List.of("sleep", "native"),
                 probes.stream().map(PinningProbe::kind).toList());
@@ -56,8 +66,9 @@ class PinningCommandTest {
         assertTrue(usleep.nativeTop().startsWith("lab.threads.common.NativeSleep.usleep"), usleep.nativeTop());
         String markdown = Files.readString(runDir.resolve(RunFolder.PINNING_MARKDOWN_FILE));
         assertTrue(markdown.contains("| operation (how=) | the talk (early Loom) | JDK 25, measured |"), markdown);
-        assertTrue(Files.readString(results.resolve("index.html"))
-                .contains(runDir.getFileName().toString()));
+        String index = Files.readString(results.resolve("index.html"));
+        assertTrue(index.contains(runDir.getFileName().toString()), index);
+        assertTrue(index.contains("JDK 25; 2 wait kinds on 1 servers; 2 probes"), index);
     }
 
     @Test

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import lab.threads.report.tasks.TaskCase;
 import lab.threads.report.tasks.TasksReport;
+import lab.threads.run.TasksRecord;
 import lab.threads.tasks.TaskRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,6 +48,11 @@ class TasksCommandTest {
             assertTrue(Files.isRegularFile(
                     runDir.resolve(c.seed()).resolve(c.model()).resolve("run-1/proc.jsonl")));
         }
+        TasksRecord metadata = report.metadata();
+        assertEquals(List.of("000", "003"), metadata.seeds());
+        assertEquals(1, metadata.repeats());
+        assertEquals("000 pool=100", metadata.tasks().getFirst(), "each case's tasks after the scale");
+        assertTrue(metadata.machine().command().startsWith("./lab tasks --seeds=000,003"), metadata.toString());
         assertEquals("cached pool", report.find("003", "pool").orElseThrow().label());
         assertEquals(
                 "fixed pool of 7,500", report.find("000", "pool").orElseThrow().label());
@@ -57,6 +63,7 @@ class TasksCommandTest {
         assertTrue(Files.readString(runDir.resolve("tasks.md")).contains("## Seed 003"));
         String index = Files.readString(results.resolve("index.html"));
         assertTrue(index.contains(runDir.getFileName() + "/index.html"), index);
+        assertTrue(index.contains("seeds 000, 003; 1 repeats; every task completed"), index);
     }
 
     @Test
