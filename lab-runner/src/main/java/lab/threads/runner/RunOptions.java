@@ -16,6 +16,7 @@ import lab.threads.runner.machine.CpuSets;
 import lab.threads.runner.machine.SourceAddress;
 import lab.threads.runner.process.Backends;
 import lab.threads.runner.process.ServerJdk;
+import lab.threads.runner.process.ServerPorts;
 import lab.threads.runner.process.ServerProcess;
 import lab.threads.runner.profiling.Profiling;
 
@@ -26,6 +27,7 @@ import lab.threads.runner.profiling.Profiling;
  * @param serverJdk the started servers' JDK (--server-jdk): 25, the runner's, or 21
  * @param guests the services the lab did not write, run instead of its servers; {@link GuestRun#NONE} for none
  * @param clientProcesses how many processes send each load (--client-processes): 0 for as many as it needs
+ * @param ports where each started server listens (--base-port)
  */
 public record RunOptions(
         List<Variant> servers,
@@ -47,7 +49,8 @@ public record RunOptions(
         Profiling.Mode profile,
         String serverJdk,
         GuestRun guests,
-        int clientProcesses) {
+        int clientProcesses,
+        ServerPorts ports) {
 
     /** The measured configurations: the sweep's levels x the repeats; a bad level is refused here. */
     public List<RunCase> cases() throws java.io.IOException {
@@ -72,7 +75,8 @@ public record RunOptions(
                 cpus,
                 jdk,
                 backends,
-                clientProcesses);
+                clientProcesses,
+                ports);
     }
 
     /** Every wait the run's cases ask for ({@code how}): what {@link Backends} starts before the first server. */

@@ -47,6 +47,7 @@ import lab.threads.runner.outside.OutsideSampler;
 import lab.threads.runner.process.Backends;
 import lab.threads.runner.process.LabHome;
 import lab.threads.runner.process.ServerJdk;
+import lab.threads.runner.process.ServerPorts;
 import lab.threads.runner.process.ServerProcess;
 import lab.threads.runner.profiling.Profiling;
 import lab.threads.runner.stats.MemoryPlateaus;
@@ -74,6 +75,7 @@ final class ServerRun {
      * @param warmupUsers users of an unmeasured load before the measured one; 0 for none
      * @param workers {@code host:port} of the client's workers; empty: the fork runs the users
      * @param clientProcesses --client-processes: how many processes send each load, 0 for as many as it needs
+     * @param ports where each started server listens (--base-port)
      */
     record Spec(
             Map<Variant, URI> targets,
@@ -88,7 +90,8 @@ final class ServerRun {
             CpuSets cpus,
             ServerJdk jdk,
             Backends backends,
-            int clientProcesses) {}
+            int clientProcesses,
+            ServerPorts ports) {}
 
     private final Variant variant;
     /** A guest's turn, a service the lab did not write; null for one of the lab's servers. */
@@ -197,13 +200,16 @@ final class ServerRun {
 
     /** @return null when started, else why not */
     private RunOutcome startServer() throws InterruptedException, IOException {
-        int port = variant.defaultPort();
-        if (!portIsFree(port)) {
+        int port = spec.ports().of(variant);
+        if (port == ServerPorts.FREE) {
+            port = freePort();
+        } else if (!portIsFree(port)) {
             int free = freePort();
             out.printf(
                     "%n[%s] port %d on 127.0.0.1 is taken (another run, or a server left running by ./lab server?): "
-                            + "this run's server listens on %d instead%n",
-                    id, port, free);
+                            + "this run's server listens on %d instead; %s <port> gives the servers other ports "
+                            + "(0: free ones)%n",
+                    id, port, free, ServerPorts.OPTION);
             port = free;
         }
         Path jar = spec.jdk().serverJar(labHome, variant);

@@ -26,8 +26,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The whole pipeline on a scaled-down plan, against the three real servers started from their jars; one server's
- * default port is taken by another program, as on a developer's machine, and the run moves it to a free one.
+ * The whole pipeline on a scaled-down plan, against the three real servers started from their jars, on ports of the
+ * test's choosing ({@code --base-port}, so no default port need be free); the first of them is taken by another
+ * program, as on a developer's machine, and the run moves that server to a free one.
  */
 class LabRunEndToEndTest {
     private static final int USERS = 200;
@@ -42,10 +43,13 @@ class LabRunEndToEndTest {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         PrintStream previous = System.out;
         int exit;
-        try (ServerSocket squatter = squat(Variant.PLATFORM.defaultPort())) {
+        int base;
+        try (ServerSocket squatter = squatBelowTheLastServers()) {
+            base = squatter.getLocalPort();
             System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
             exit = LabCommand.commandLine()
                     .execute(
+                            "--base-port=" + base,
                             "--plan=talk",
                             "--users=" + USERS,
                             "--rampup=2",
@@ -59,8 +63,22 @@ class LabRunEndToEndTest {
         String console = printed.toString(StandardCharsets.UTF_8);
         assertEquals(0, exit, "every server ran: " + console);
         assertTrue(
-                console.contains("port " + Variant.PLATFORM.defaultPort() + " on 127.0.0.1 is taken"),
-                "the taken port is said: " + console);
+                console.contains("[server-platform] port " + base + " on 127.0.0.1 is taken")
+                        && console.contains("--base-port <port> gives the servers other ports"),
+                "the taken port is said, with the option that chooses others: " + console);
+        List<Variant> inRunOrder = List.of(Variant.PLATFORM, Variant.POOL, Variant.VIRTUAL);
+        for (int k = 1; k < inRunOrder.size(); k++) {
+            int port = base + k;
+            String id = inRunOrder.get(k).id();
+            assertTrue(
+                    java.util.regex.Pattern.compile(
+                                            "(?m)^\\[" + id + "\\] load: .* -> http://127\\.0\\.0\\.1:" + port + "$")
+                                    .matcher(console)
+                                    .find()
+                            || console.contains("[" + id + "] port " + port + " on 127.0.0.1 is taken"),
+                    id + " on the base + " + k + ", " + port
+                            + " (or moved off it, said, when another program held it): " + console);
+        }
 
         Path run = onlyRunFolder(out);
         for (String file : List.of("summary.json", "summary.csv", "summary.md", "index.html")) {
@@ -124,31 +142,16 @@ class LabRunEndToEndTest {
     }
 
     /**
-     * Takes {@code port}, waiting (at most a minute) while another test JVM's run has a server on it: the test classes
-     * run in two JVMs at once, and other runs start servers on their default ports too. It cannot be a free port:
-     * {@code ./lab run} has no option for its servers' ports (each listens on its variant's, moved only when taken),
-     * and that move is what this test proves, so it must hold the default port itself.
+     * A port the system has free, held: the run's base, whose server must move off it. Below 65534, so that the base
+     * + 2 of the third server is a port.
      */
-    private static ServerSocket squat(int port) throws IOException {
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(1);
+    private static ServerSocket squatBelowTheLastServers() throws IOException {
         while (true) {
-            try {
-                return new ServerSocket(port, 50, InetAddress.getLoopbackAddress());
-            } catch (java.net.BindException taken) {
-                if (System.nanoTime() > deadline) {
-                    throw new AssertionError(
-                            "port " + port + " on 127.0.0.1 still taken after a minute: another program holds it (ss"
-                                    + " -ltnp 'sport = :" + port + "' names it); this test needs the default port of"
-                                    + " the server it moves, ./lab run has no option for it",
-                            taken);
-                }
-                try {
-                    Thread.sleep(200);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IOException(e);
-                }
+            ServerSocket squatter = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+            if (squatter.getLocalPort() <= 65533) {
+                return squatter;
             }
+            squatter.close();
         }
     }
 

@@ -47,6 +47,9 @@ class PlanKeySpelledOnceTest {
                     "lab-runner/src/main/java/lab/threads/runner/database/DatabaseSampler.java", Set.of("connections")),
             // A socket's port in the kernel's table.
             Map.entry("lab-runner/src/main/java/lab/threads/runner/outside/KernelProbe.java", Set.of("port")),
+            // The started servers' own --host and --port, which the runner sets and --server-args may not.
+            Map.entry(
+                    "lab-runner/src/main/java/lab/threads/runner/command/LabCommand.java", Set.of("--host", "--port")),
             // ./lab soak's own options (picocli's annotations take constants), handed to ./lab run by the keys' flags.
             Map.entry(
                     "lab-runner/src/main/java/lab/threads/runner/command/SoakCommand.java",

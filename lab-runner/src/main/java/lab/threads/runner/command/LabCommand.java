@@ -38,6 +38,7 @@ import lab.threads.runner.guest.Guest;
 import lab.threads.runner.machine.CpuSets;
 import lab.threads.runner.machine.SourceAddress;
 import lab.threads.runner.process.ServerJdk;
+import lab.threads.runner.process.ServerPorts;
 import lab.threads.runner.profiling.NativeMemoryTracking;
 import lab.threads.runner.profiling.Profiling;
 import picocli.CommandLine;
@@ -246,6 +247,15 @@ public final class LabCommand implements Callable<Integer> {
     String serverArgs;
 
     @Option(
+            names = ServerPorts.OPTION,
+            paramLabel = "<port>",
+            description = "The port of the first server the lab starts; the next one's is one more, in run order "
+                    + "(--target servers take none). 0: each a port the system has free when its turn starts. A port "
+                    + "taken then is replaced by a free one, and said. Default: each server's own (platform 8081, "
+                    + "pool 8082, ...: ./lab server's --port).")
+    String basePort;
+
+    @Option(
             names = "--server-settings",
             defaultValue = "lab",
             description =
@@ -397,7 +407,12 @@ public final class LabCommand implements Callable<Integer> {
                 Profiling.Mode.parse(profile),
                 ServerJdk.checked(serverJdk),
                 guests,
-                processes);
+                processes,
+                ServerPorts.of(
+                        basePort,
+                        variants.stream()
+                                .filter(variant -> !external.containsKey(variant))
+                                .toList()));
         options.cases();
         return options;
     }
@@ -526,6 +541,10 @@ public final class LabCommand implements Callable<Integer> {
         if (serverFlags.stream().anyMatch(flag -> flag.startsWith("--settings"))) {
             throw new IllegalArgumentException(
                     "--server-args cannot set --settings: use --server-settings lab or stock.");
+        }
+        if (serverFlags.stream().anyMatch(flag -> flag.startsWith("--port") || flag.startsWith("--host"))) {
+            throw new IllegalArgumentException("--server-args cannot set --port or --host: the lab starts its servers "
+                    + "on 127.0.0.1, each on its own port; choose the ports with " + ServerPorts.OPTION + ".");
         }
         if (mode == SettingsMode.STOCK && !external.isEmpty()) {
             throw new IllegalArgumentException(
