@@ -337,11 +337,6 @@ public sealed interface PlanShape permits PlanShape.Open, PlanShape.HeldUsers {
         return waits().poolSize();
     }
 
-    /** The same plan, each request waiting {@code how} ({@code ?how=}); null or "sleep" for the plain sleep. */
-    default PlanShape withHow(String how) {
-        return withWaits(new Wait(sleepMs(), how, poolSize()));
-    }
-
     /** The same plan with every wait through a pool of {@code connections}; 0: no pool. */
     default PlanShape throughPool(int connections) {
         return withWaits(new Wait(sleepMs(), how(), connections));

@@ -16,8 +16,7 @@ import org.junit.jupiter.api.Test;
  */
 class OwnPathTest {
 
-    private static final PlanShape PLAN =
-            PlanShape.closed(500, 5, 2, 100).withHow("http-pool").throughPool(5);
+    private static final PlanShape PLAN = new PlanShape.Closed(500, 5, 2, new PlanShape.Wait(100, "http-pool", 5));
 
     @Test
     void aServerWithoutThePlansPoolHasTheUsersCeiling() {
