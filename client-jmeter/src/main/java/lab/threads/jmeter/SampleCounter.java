@@ -20,11 +20,9 @@ import org.apache.jmeter.threads.JMeterContextService;
  * {@link ClientStatsRecorder}; {@link NoThreadClone}, so one instance hears every user. Locally listeners run on the
  * user's thread, so it also counts the samples virtual threads took; in a distributed run ({@link Remoteable}) they run
  * on RMI threads, and as a {@link TestStateListener} it gets the samples in batches.
- * <p>
  * <p>Starts are counted as a {@link SampleMonitor}, right before {@code Sampler.sample}, so a sample is counted started
  * before completed; started minus completed is in flight for plans whose samplers give one result each (a Transaction
  * Controller's would not). A distributed run counts no starts: the workers get a remote listener in its place.
- * <p>
  * <p>The active users: locally, JMeter's own count; in a distributed run, the sum over the running workers of each
  * one's latest sample's {@code allThreads}, as a call per user would cost this JVM a thread each: 0 until a worker's
  * first samples, and a second behind.
