@@ -37,9 +37,4 @@ record UserRamp(int count, long rampupMs, int loops) {
     long phaseMs() {
         return rampupMs + Math.max(LATE_STARTS_MS, rampupMs);
     }
-
-    /** Every request the plan sends: what the records must add up to. */
-    long requests() {
-        return (long) count * loops;
-    }
 }
