@@ -150,11 +150,6 @@ public class VirtualThreadGroup extends ThreadGroup {
     }
 
     @Override
-    public void tellThreadsToStop() {
-        tellThreadsToStop(true);
-    }
-
-    @Override
     public void stop() {
         users.stopGracefully();
     }
