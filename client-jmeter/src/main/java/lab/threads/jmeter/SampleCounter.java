@@ -84,25 +84,18 @@ public final class SampleCounter extends AbstractTestElement
         started.increment();
     }
 
+    // Completion is counted when the listeners hear of the sample (sampleOccurred), as the .jtl does.
     @Override
-    public void sampleEnded(Sampler sampler) {
-        // completion is counted when the listeners hear of the sample (sampleOccurred), as the .jtl does
-    }
+    public void sampleEnded(Sampler sampler) {}
 
     @Override
-    public void sampleStarted(SampleEvent event) {
-        // only ends count
-    }
+    public void sampleStarted(SampleEvent event) {} // only ends count
 
     @Override
-    public void sampleStopped(SampleEvent event) {
-        // only ends count
-    }
+    public void sampleStopped(SampleEvent event) {} // only ends count
 
     @Override
-    public void testStarted() {
-        // counts samples only
-    }
+    public void testStarted() {} // counts samples only
 
     /** A worker, named by the address it was reached at, starts its test: its users count from its samples. */
     @Override
@@ -111,9 +104,7 @@ public final class SampleCounter extends AbstractTestElement
     }
 
     @Override
-    public void testEnded() {
-        // counts samples only
-    }
+    public void testEnded() {} // counts samples only
 
     /** A worker's test ended, after its last samples were sent: none of its users is left. */
     @Override

@@ -42,9 +42,7 @@ public class VirtualOpenModelThreadGroup extends AbstractThreadGroup {
     }
 
     @Override
-    public void recoverRunningVersion() {
-        // As the stock group: no run-time state in properties to recover.
-    }
+    public void recoverRunningVersion() {} // as the stock group: no run-time state in properties to recover
 
     @Override
     public void start(
