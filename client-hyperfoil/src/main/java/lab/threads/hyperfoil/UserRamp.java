@@ -20,12 +20,10 @@ record UserRamp(int count, long rampupMs, int loops) {
         }
     }
 
-    /** Whether every user starts at once. */
     boolean atOnce() {
         return rampupMs == 0 || count == 1;
     }
 
-    /** The users started a second during the ramp. */
     double usersPerSecond() {
         return count * 1000.0 / rampupMs;
     }
