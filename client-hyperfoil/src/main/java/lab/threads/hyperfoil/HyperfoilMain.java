@@ -91,11 +91,8 @@ public final class HyperfoilMain {
                     stats::loadStartsAt,
                     ledger);
             RequestRecorder.current = recorder;
-            System.out.println(
-                    plan.users() != null
-                            ? "client hyperfoil " + plan.users().count() + " users, " + plan.threads() + " event loops"
-                            : "client hyperfoil " + plan.connections() + " connections, " + plan.threads()
-                                    + " event loops");
+            String load = plan.users() != null ? plan.users().count() + " users" : plan.connections() + " connections";
+            System.out.println("client hyperfoil " + load + ", " + plan.threads() + " event loops");
             // On an early exit (SIGTERM, an overrun) the last stats line and the records buffered so far still land.
             Thread lastLine = new Thread(
                     () -> {
