@@ -91,11 +91,8 @@ public final class HyperfoilMain {
                     stats::loadStartsAt,
                     ledger);
             RequestRecorder.current = recorder;
-            System.out.println(
-                    plan.users() != null
-                            ? "client hyperfoil " + plan.users().count() + " users, " + plan.threads() + " event loops"
-                            : "client hyperfoil " + plan.connections() + " connections, " + plan.threads()
-                                    + " event loops");
+            String load = plan.users() != null ? plan.users().count() + " users" : plan.connections() + " connections";
+            System.out.println("client hyperfoil " + load + ", " + plan.threads() + " event loops");
             // On an early exit (SIGTERM, an overrun) the last stats line and the records buffered so far still land.
             Thread lastLine = new Thread(
                     () -> {
@@ -112,7 +109,7 @@ public final class HyperfoilMain {
             // here, moved by the recorder to the first measured request (opening thousands of connections and the
             // warm-up's last answers take what they take).
             stats.start(
-                    () -> counts(recorder, plan),
+                    () -> counts(recorder),
                     System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(plan.warmupMs()));
             new LocalSimulationRunner(benchmark(plan)).run();
             long unrecorded = recorder.writeUnrecorded(() -> "http://" + plan.host() + ":" + plan.port() + path(plan));
@@ -139,7 +136,7 @@ public final class HyperfoilMain {
      * Hyperfoil's figures for {@code client-stats.jsonl}: the measured requests recorded and failed so far, and the
      * users active.
      */
-    private static Map<String, Object> counts(RequestRecorder recorder, PlanFlags plan) {
+    private static Map<String, Object> counts(RequestRecorder recorder) {
         Map<String, Object> line = new LinkedHashMap<>();
         line.put("samplesCompleted", recorder.records());
         line.put("errors", recorder.errors());
@@ -176,17 +173,15 @@ public final class HyperfoilMain {
             }
             return benchmark.build();
         }
-        String measuredAfter = null;
         if (plan.warmupMs() > 0) {
             request(
                     phase(benchmark, "warmup", plan).duration(plan.warmupMs()).isWarmup(true),
                     plan,
                     RequestRecorder.Hook.WARMUP);
-            measuredAfter = "warmup";
         }
         PhaseBuilder<?> measured = phase(benchmark, "measured", plan).duration(plan.durationMs());
-        if (measuredAfter != null) {
-            measured.startAfterStrict(measuredAfter);
+        if (plan.warmupMs() > 0) {
+            measured.startAfterStrict("warmup");
         }
         request(measured, plan, RequestRecorder.Hook.MEASURED);
         return benchmark.build();
@@ -378,11 +373,8 @@ public final class HyperfoilMain {
         }
 
         private static String required(java.util.Map<String, String> given, String name) {
-            String value = given.get(name);
-            if (value == null) {
-                throw new IllegalArgumentException("missing --" + name + "=...");
-            }
-            return value;
+            return java.util.Optional.ofNullable(given.get(name))
+                    .orElseThrow(() -> new IllegalArgumentException("missing --" + name + "=..."));
         }
     }
 }

@@ -12,7 +12,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  * stops a session whose connection cannot open without a record, where JMeter records an error; the ledger makes each
  * unrecorded request an error line with Hyperfoil's cause ({@link #unrecorded}), so the records add up to users x
  * loops.
- * <p>
  * <p>A session is reused once its user is done, so a user is found by it only while it runs; its calls come on one
  * event loop, so no lock.
  */

@@ -20,12 +20,10 @@ record UserRamp(int count, long rampupMs, int loops) {
         }
     }
 
-    /** Whether every user starts at once. */
     boolean atOnce() {
         return rampupMs == 0 || count == 1;
     }
 
-    /** The users started a second during the ramp. */
     double usersPerSecond() {
         return count * 1000.0 / rampupMs;
     }
@@ -36,10 +34,5 @@ record UserRamp(int count, long rampupMs, int loops) {
      */
     long phaseMs() {
         return rampupMs + Math.max(LATE_STARTS_MS, rampupMs);
-    }
-
-    /** Every request the plan sends: what the records must add up to. */
-    long requests() {
-        return (long) count * loops;
     }
 }

@@ -40,12 +40,7 @@ public final class JMeterFork {
      * JMeterMain}'s lines; its stderr goes to {@link JMeterRunSpec#log()} or this JVM's. To stop early and keep the
      * samples, SIGTERM with {@code process.toHandle().destroy()}: {@link Process#destroy()} also closes the pipe,
      * losing the last lines.
-     */
-    public static Process start(JMeterRunSpec spec) throws IOException {
-        return start(spec, List.of(), List.of());
-    }
-
-    /**
+     *
      * @param launcher what goes before {@code java} ({@code taskset -c <cpus>}), or nothing
      * @param jvmFlags more flags after the lab's own: its recording under --profile, or nothing
      */

@@ -18,7 +18,6 @@ interface JMeterLoad {
     /** Stops every user now (a signal came). */
     void stop();
 
-    /** The test of {@code tree}, run in this JVM. */
     static JMeterLoad local(HashTree tree) {
         StandardJMeterEngine engine = new StandardJMeterEngine();
         engine.configure(tree);

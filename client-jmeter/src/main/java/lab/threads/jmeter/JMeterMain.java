@@ -44,15 +44,12 @@ import picocli.CommandLine.Option;
 /**
  * Runs one JMeter test in this JVM, then writes its HTML dashboard; one JVM per test ({@link JMeterFork}), as JMeter's
  * engine keeps static state.
- * <p>
  * <p>Stdout lines: {@code client threads=virtual|platform thread_groups=N} once ready (with {@code --await-go}, then
  * {@code ready}, starting on {@code go} from stdin), with {@code --workers} {@code workers <host:port>=<users> ...},
  * {@link Progress} lines every 2 s, {@code done elapsed_s=.. samples=.. errors=.. virtual_thread_samples=..} ({@code
  * workers=N} in place of the last with workers), {@code dashboard path=..}.
- * <p>
  * <p>Files: the .jtl ({@code --jtl}), the dashboard ({@code --dashboard}), JMeter's log ({@code --jmeter-log}, by
  * default {@code <name>.jmeter.log}) and {@code client-stats.jsonl} beside the .jtl ({@link ClientStatsRecorder}).
- * <p>
  * <p>Exit codes: 0 the test ran (sample errors included), 1 unexpected failure or an unreachable worker, 2 bad
  * arguments, plan or paths (nothing ran), 3 no dashboard. On SIGTERM, the parent gone ({@link ParentWatch}) or the
  * first OutOfMemoryError, 143: the .jtl keeps every sample completed before (with workers, but their last second's),
@@ -234,8 +231,7 @@ public final class JMeterMain implements Callable<Integer> {
         } else if (Files.exists(dashboard)) {
             throw new IllegalArgumentException("dashboard path " + dashboard + " is not a directory");
         }
-        Path jtlDir = jtl.toAbsolutePath().getParent();
-        Files.createDirectories(jtlDir);
+        Files.createDirectories(jtl.toAbsolutePath().getParent());
     }
 
     private Path defaultJMeterLog() {
@@ -312,14 +308,11 @@ public final class JMeterMain implements Callable<Integer> {
         HashTree planLevel = tree.getTree(tree.getArray()[0]);
         int groups = 0;
         for (Object element : planLevel.list()) {
-            if (element.getClass() == ThreadGroup.class) {
+            boolean closed = element.getClass() == ThreadGroup.class;
+            if (closed || element instanceof OpenModelThreadGroup) {
                 if (client == JMeterThreads.VIRTUAL) {
-                    planLevel.replaceKey(element, withPropertiesOf((TestElement) element, new VirtualThreadGroup()));
-                }
-                groups++;
-            } else if (element instanceof OpenModelThreadGroup open) {
-                if (client == JMeterThreads.VIRTUAL) {
-                    planLevel.replaceKey(element, withPropertiesOf(open, new VirtualOpenModelThreadGroup()));
+                    TestElement virtual = closed ? new VirtualThreadGroup() : new VirtualOpenModelThreadGroup();
+                    planLevel.replaceKey(element, withPropertiesOf((TestElement) element, virtual));
                 }
                 groups++;
             }

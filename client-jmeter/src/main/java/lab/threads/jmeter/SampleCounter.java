@@ -20,11 +20,9 @@ import org.apache.jmeter.threads.JMeterContextService;
  * {@link ClientStatsRecorder}; {@link NoThreadClone}, so one instance hears every user. Locally listeners run on the
  * user's thread, so it also counts the samples virtual threads took; in a distributed run ({@link Remoteable}) they run
  * on RMI threads, and as a {@link TestStateListener} it gets the samples in batches.
- * <p>
  * <p>Starts are counted as a {@link SampleMonitor}, right before {@code Sampler.sample}, so a sample is counted started
  * before completed; started minus completed is in flight for plans whose samplers give one result each (a Transaction
  * Controller's would not). A distributed run counts no starts: the workers get a remote listener in its place.
- * <p>
  * <p>The active users: locally, JMeter's own count; in a distributed run, the sum over the running workers of each
  * one's latest sample's {@code allThreads}, as a call per user would cost this JVM a thread each: 0 until a worker's
  * first samples, and a second behind.
@@ -86,25 +84,18 @@ public final class SampleCounter extends AbstractTestElement
         started.increment();
     }
 
+    // Completion is counted when the listeners hear of the sample (sampleOccurred), as the .jtl does.
     @Override
-    public void sampleEnded(Sampler sampler) {
-        // completion is counted when the listeners hear of the sample (sampleOccurred), as the .jtl does
-    }
+    public void sampleEnded(Sampler sampler) {}
 
     @Override
-    public void sampleStarted(SampleEvent event) {
-        // only ends count
-    }
+    public void sampleStarted(SampleEvent event) {} // only ends count
 
     @Override
-    public void sampleStopped(SampleEvent event) {
-        // only ends count
-    }
+    public void sampleStopped(SampleEvent event) {} // only ends count
 
     @Override
-    public void testStarted() {
-        // counts samples only
-    }
+    public void testStarted() {} // counts samples only
 
     /** A worker, named by the address it was reached at, starts its test: its users count from its samples. */
     @Override
@@ -113,9 +104,7 @@ public final class SampleCounter extends AbstractTestElement
     }
 
     @Override
-    public void testEnded() {
-        // counts samples only
-    }
+    public void testEnded() {} // counts samples only
 
     /** A worker's test ended, after its last samples were sent: none of its users is left. */
     @Override

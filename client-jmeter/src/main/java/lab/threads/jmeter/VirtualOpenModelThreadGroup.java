@@ -3,6 +3,7 @@ package lab.threads.jmeter;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.util.Random;
+import java.util.function.IntFunction;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.threads.AbstractThreadGroup;
 import org.apache.jmeter.threads.JMeterContextService;
@@ -21,7 +22,6 @@ import org.slf4j.LoggerFactory;
 
 /**
  * JMeter 5.6.3's {@link OpenModelThreadGroup} with each arrival on a virtual thread.
- * <p>
  * <p>The stock group is final and runs every arrival on a platform thread of a cached pool, rate x latency of them,
  * unbounded when the server falls behind. This group keeps the schedule, seed and arrival times of JMeter's own parser
  * and generator ({@link ThreadScheduleProcessGenerator}, public in the bytecode of the pinned 5.6.3); each arrival is a
@@ -42,9 +42,7 @@ public class VirtualOpenModelThreadGroup extends AbstractThreadGroup {
     }
 
     @Override
-    public void recoverRunningVersion() {
-        // As the stock group: no run-time state in properties to recover.
-    }
+    public void recoverRunningVersion() {} // as the stock group: no run-time state in properties to recover
 
     @Override
     public void start(
@@ -77,12 +75,9 @@ public class VirtualOpenModelThreadGroup extends AbstractThreadGroup {
                                 engine, this, notifier, groupIndex, number, cloneTree(groupTree), variables)));
     }
 
-    private interface UserFactory {
-        JMeterThread user(int number);
-    }
-
     /** Stock's starter loop: each arrival at its time, then the rest of the schedule, then stop what is left. */
-    private void startArrivals(ThreadScheduleProcessGenerator arrivals, long testStart, UserFactory factory) {
+    private void startArrivals(
+            ThreadScheduleProcessGenerator arrivals, long testStart, IntFunction<JMeterThread> factory) {
         long end = testStart + Math.round(arrivals.getTotalDuration() * 1000);
         int number = 0;
         while (arrivals.hasNext() && !Thread.currentThread().isInterrupted()) {
@@ -90,7 +85,7 @@ public class VirtualOpenModelThreadGroup extends AbstractThreadGroup {
             if (Thread.currentThread().isInterrupted()) {
                 return; // told to stop
             }
-            users.launch(factory.user(number++));
+            users.launch(factory.apply(number++));
         }
         try {
             users.awaitNoneRunning(end - System.currentTimeMillis());

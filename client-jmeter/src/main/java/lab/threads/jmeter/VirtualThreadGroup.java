@@ -15,7 +15,6 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A stock {@link ThreadGroup} whose users run on virtual threads.
- * <p>
  * <p>JMeter 5.6.3 has no switch for this and creates each user's {@code Thread} in private methods, so this class
  * re-implements the start, registry and stop paths; everything a plan sets is still read through the parent's getters,
  * and users keep the stock thread names. Virtual threads are daemons; the engine still waits for them ({@link
@@ -148,11 +147,6 @@ public class VirtualThreadGroup extends ThreadGroup {
     @Override
     public void tellThreadsToStop(boolean now) {
         users.tellAllToStop(now);
-    }
-
-    @Override
-    public void tellThreadsToStop() {
-        tellThreadsToStop(true);
     }
 
     @Override

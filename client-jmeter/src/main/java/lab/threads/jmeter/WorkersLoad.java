@@ -156,18 +156,12 @@ final class WorkersLoad implements JMeterLoad {
         }
 
         @Override
-        public void testStarted() {
-            // only remote ends count
-        }
+        public void testStarted() {} // only remote ends count
 
         @Override
-        public void testStarted(String host) {
-            // only ends count
-        }
+        public void testStarted(String host) {} // only ends count
 
         @Override
-        public void testEnded() {
-            // only remote ends count
-        }
+        public void testEnded() {} // only remote ends count
     }
 }

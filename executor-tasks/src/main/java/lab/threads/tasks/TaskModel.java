@@ -1,5 +1,6 @@
 package lab.threads.tasks;
 
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -29,11 +30,9 @@ public enum TaskModel {
     }
 
     public static TaskModel of(String id) {
-        for (TaskModel model : values()) {
-            if (model.id().equals(id)) {
-                return model;
-            }
-        }
-        throw new IllegalArgumentException("unknown model '" + id + "': pool, thread or virtual");
+        return Arrays.stream(values())
+                .filter(model -> model.id().equals(id))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown model '" + id + "': pool, thread or virtual"));
     }
 }

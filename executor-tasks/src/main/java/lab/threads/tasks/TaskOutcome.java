@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.ToLongFunction;
 
 /**
  * What a batch did, seen from inside the fork; the last line it prints: {@code result tasks=... completed=...}.
@@ -37,20 +38,20 @@ public record TaskOutcome(
         long maxRssBytes,
         long peakJvmThreads) {
     static final String PREFIX = "result ";
-    private static final List<String> FIELDS = List.of(
-            "tasks",
-            "submitted",
-            "failed_to_start",
-            "completed",
-            "on_virtual",
-            "all_done_ms",
-            "wall_ms",
-            "user_ms",
-            "system_ms",
-            "voluntary_switches",
-            "involuntary_switches",
-            "max_rss_bytes",
-            "peak_jvm_threads");
+    private static final List<Map.Entry<String, ToLongFunction<TaskOutcome>>> FIELDS = List.of(
+            Map.entry("tasks", TaskOutcome::tasks),
+            Map.entry("submitted", TaskOutcome::submitted),
+            Map.entry("failed_to_start", TaskOutcome::failedToStart),
+            Map.entry("completed", TaskOutcome::completed),
+            Map.entry("on_virtual", TaskOutcome::onVirtual),
+            Map.entry("all_done_ms", TaskOutcome::allDoneMs),
+            Map.entry("wall_ms", TaskOutcome::wallMs),
+            Map.entry("user_ms", TaskOutcome::userMs),
+            Map.entry("system_ms", TaskOutcome::systemMs),
+            Map.entry("voluntary_switches", TaskOutcome::voluntarySwitches),
+            Map.entry("involuntary_switches", TaskOutcome::involuntarySwitches),
+            Map.entry("max_rss_bytes", TaskOutcome::maxRssBytes),
+            Map.entry("peak_jvm_threads", TaskOutcome::peakJvmThreads));
 
     /** Every task submitted ran to its end. */
     public boolean allCompleted() {
@@ -58,35 +59,19 @@ public record TaskOutcome(
     }
 
     String format() {
-        long[] values = {
-            tasks,
-            submitted,
-            failedToStart,
-            completed,
-            onVirtual,
-            allDoneMs,
-            wallMs,
-            userMs,
-            systemMs,
-            voluntarySwitches,
-            involuntarySwitches,
-            maxRssBytes,
-            peakJvmThreads
-        };
         Map<String, Long> counts = new LinkedHashMap<>();
-        for (int i = 0; i < values.length; i++) {
-            counts.put(FIELDS.get(i), values[i]);
-        }
+        FIELDS.forEach(field -> counts.put(field.getKey(), field.getValue().applyAsLong(this)));
         return CountsLine.format(PREFIX, counts);
     }
 
     /** @return the outcome a result line reports; empty for any other line, or one missing a field */
     public static Optional<TaskOutcome> parse(String line) {
         return CountsLine.parse(PREFIX, line).flatMap(counts -> {
-            if (!counts.keySet().containsAll(FIELDS)) {
+            List<String> names = FIELDS.stream().map(Map.Entry::getKey).toList();
+            if (!counts.keySet().containsAll(names)) {
                 return Optional.empty();
             }
-            long[] v = FIELDS.stream().mapToLong(counts::get).toArray();
+            long[] v = names.stream().mapToLong(counts::get).toArray();
             return Optional.of(
                     new TaskOutcome(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12]));
         });

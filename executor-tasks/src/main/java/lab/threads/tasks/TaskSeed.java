@@ -1,5 +1,6 @@
 package lab.threads.tasks;
 
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
 
@@ -126,11 +127,9 @@ public enum TaskSeed {
     }
 
     public static TaskSeed of(String id) {
-        for (TaskSeed seed : values()) {
-            if (seed.id.equals(id)) {
-                return seed;
-            }
-        }
-        throw new IllegalArgumentException("unknown seed '" + id + "': 000, 001 or 003");
+        return Arrays.stream(values())
+                .filter(seed -> seed.id.equals(id))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown seed '" + id + "': 000, 001 or 003"));
     }
 }

@@ -16,7 +16,6 @@ import lab.threads.model.plan.LoadPlan;
  */
 public interface ClientProgram {
 
-    /** Its line of the registry. */
     LoadClient client();
 
     /** The values of {@code --client} that choose it, lower case; the first is its registry id, for most the only. */

@@ -26,7 +26,6 @@ public final class ClientPrograms {
                 .toList();
     }
 
-    /** The program of a registry line. */
     public static ClientProgram of(LoadClient client) {
         return all().stream()
                 .filter(program -> program.client() == client)

@@ -1,10 +1,10 @@
 package lab.threads.client;
 
 import java.io.BufferedReader;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import lab.threads.model.plan.LoadPlan;
@@ -49,17 +49,13 @@ public record ClientShare(int index, int count) {
     public static boolean awaitGo(InputStream in, PrintStream out) {
         out.println(READY);
         out.flush();
-        BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
         try {
-            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-                if (line.strip().equals(GO)) {
-                    return true;
-                }
-            }
-        } catch (IOException e) {
+            return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))
+                    .lines()
+                    .anyMatch(line -> line.strip().equals(GO));
+        } catch (UncheckedIOException e) {
             return false;
         }
-        return false;
     }
 
     /** Whether the load is sent by more than one process. */

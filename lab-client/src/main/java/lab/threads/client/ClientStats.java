@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import lab.threads.process.GcPauses;
@@ -49,16 +50,15 @@ public final class ClientStats {
     public static final String FILE_NAME = RunFolder.CLIENT_STATS_FILE;
     static final Duration PERIOD = Duration.ofSeconds(1);
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String[] PROCESS_FIGURES = {
-        "cpuUserMs",
-        "cpuSystemMs",
-        "rssBytes",
-        "osThreads",
-        "platformThreads",
-        "heapUsedBytes",
-        "openFiles",
-        "maxOpenFiles"
-    };
+    private static final List<String> PROCESS_FIGURES = List.of(
+            "cpuUserMs",
+            "cpuSystemMs",
+            "rssBytes",
+            "osThreads",
+            "platformThreads",
+            "heapUsedBytes",
+            "openFiles",
+            "maxOpenFiles");
 
     private final Path file;
     private final String who;
@@ -189,12 +189,7 @@ public final class ClientStats {
         line.put("sampledAtMs", System.currentTimeMillis());
         line.put("elapsedMs", Duration.ofNanos(System.nanoTime() - startNanos).toMillis());
         Map<String, Object> process = ProcessMetrics.snapshot();
-        for (String name : PROCESS_FIGURES) {
-            Object value = process.get(name);
-            if (value != null) {
-                line.put(name, value);
-            }
-        }
+        PROCESS_FIGURES.stream().filter(process::containsKey).forEach(name -> line.put(name, process.get(name)));
         GcPauses.Totals gc = gcPauses.totals();
         line.put("gcPauseMs", gc.totalMs());
         line.put("gcPauses", gc.count());

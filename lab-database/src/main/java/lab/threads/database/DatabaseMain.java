@@ -1,6 +1,5 @@
 package lab.threads.database;
 
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import lab.threads.process.ParentWatch;
 
@@ -77,9 +76,9 @@ public final class DatabaseMain {
         System.out.println("database pid " + database.postmasterPid());
         System.out.println("database version " + database.version());
         StringBuilder settings = new StringBuilder("database settings");
-        for (Map.Entry<String, String> setting : database.settings().entrySet()) {
-            settings.append(' ').append(setting.getKey()).append('=').append(setting.getValue());
-        }
+        database.settings()
+                .forEach((name, value) ->
+                        settings.append(' ').append(name).append('=').append(value));
         System.out.println(settings);
         System.out.flush();
         Thread.ofPlatform().daemon().name("database-keeper").start(keeper::restartWhenDead);
@@ -120,9 +119,9 @@ public final class DatabaseMain {
                     return;
                 }
                 if (!closed
-                        && !ProcessHandle.of(postmaster)
-                                .map(ProcessHandle::isAlive)
-                                .orElse(false)) {
+                        && ProcessHandle.of(postmaster)
+                                .filter(ProcessHandle::isAlive)
+                                .isEmpty()) {
                     restart();
                 }
             }

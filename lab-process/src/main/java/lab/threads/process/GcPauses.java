@@ -82,7 +82,6 @@ public final class GcPauses {
         }
     }
 
-    /** Count, total and longest pause so far. */
     public record Totals(long count, long totalMs, long maxMs) {}
 
     public synchronized Totals totals() {
@@ -99,7 +98,6 @@ public final class GcPauses {
         return !gcName.endsWith(" Cycles");
     }
 
-    /** Stops counting. */
     public void close() {
         for (NotificationEmitter emitter : emitters) {
             try {

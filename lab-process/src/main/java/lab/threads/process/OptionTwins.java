@@ -16,9 +16,7 @@ public final class OptionTwins implements IDefaultValueProvider {
     private final UnaryOperator<String> environment;
     private final Map<String, String> fallbacks;
 
-    /**
-     * @param fallbacks defaults that are not constants (per-variant port, limits read from the OS), by flag name
-     */
+    /** @param fallbacks defaults that are not constants (per-variant port, limits read from the OS), by flag name */
     public OptionTwins(Map<String, String> fallbacks) {
         this(System::getenv, fallbacks);
     }

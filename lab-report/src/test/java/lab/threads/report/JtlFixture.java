@@ -59,9 +59,10 @@ public final class JtlFixture {
             int users = 1 + random.nextInt(18_000);
             double kind = random.nextDouble();
             if (kind < 0.05) {
-                samples.add(new Sample(start, 1 + random.nextInt(20), "503", "", false, 180, 0, users, 0, null));
+                samples.add(new Sample(start, 1 + random.nextInt(20), "503", "", false, 180, 0, users, 0, null, null));
             } else if (kind < 0.07) {
-                samples.add(new Sample(start, 5 + random.nextInt(3_000), "500", "", false, 200, 120, users, 0, null));
+                samples.add(
+                        new Sample(start, 5 + random.nextInt(3_000), "500", "", false, 200, 120, users, 0, null, null));
             } else if (kind < 0.12) {
                 String cause = CLIENT_CAUSES[random.nextInt(CLIENT_CAUSES.length)];
                 samples.add(new Sample(
@@ -74,10 +75,12 @@ public final class JtlFixture {
                         0,
                         users,
                         0,
+                        null,
                         null));
             } else {
                 long elapsed = 6_000 + Math.abs(Math.round(random.nextGaussian() * (kind > 0.97 ? 4_000 : 150)));
-                samples.add(new Sample(start, elapsed, "200", "", true, 250 + random.nextInt(5), 121, users, 0, null));
+                samples.add(new Sample(
+                        start, elapsed, "200", "", true, 250 + random.nextInt(5), 121, users, 0, null, null));
             }
         }
         samples.sort(Comparator.comparingLong(Sample::endTime));

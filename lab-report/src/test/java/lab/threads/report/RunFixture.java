@@ -137,7 +137,8 @@ public final class RunFixture {
                             s.sentBytes(),
                             s.allThreads(),
                             i % 3 == 0 ? 1 : 0,
-                            Integer.toString(i));
+                            Integer.toString(i),
+                            null);
                 })
                 .toList();
     }

@@ -33,8 +33,8 @@ class RunRecoveryTest {
         JtlFixture.write(
                 server.resolve(RunFolder.SAMPLES_FILE),
                 List.of(
-                        new Sample(first, 3000, "200", "", true, 250, 121, 300, 0, null),
-                        new Sample(first + 500, 3000, "200", "", true, 250, 121, 300, 0, null)));
+                        new Sample(first, 3000, "200", "", true, 250, 121, 300, 0, null, null),
+                        new Sample(first + 500, 3000, "200", "", true, 250, 121, 300, 0, null, null)));
         // The runner's once-a-second series, last written 12.4 s after the first sample began.
         Files.writeString(server.resolve(RunFolder.KERNEL_FILE), "{}\n");
         Files.setLastModifiedTime(server.resolve(RunFolder.KERNEL_FILE), FileTime.fromMillis(first + 12_400));

@@ -7,8 +7,7 @@ import java.util.List;
  * written by the runner from {@code /proc} while a server takes its load and read by the report. Every figure is CPU
  * time in milliseconds over the interval, all cores together, so {@code busyMs} is at most
  * {@code cores * intervalMs}.
- * <p>
- * Each part is measured on its own, never derived from the others; what no part explains is
+ * <p>Each part is measured on its own, never derived from the others; what no part explains is
  * {@link #unattributedMs()}, the ledger's error, shown rather than spread. Where the kernel charges interrupts to the
  * task it interrupted, {@code irqMs} is already inside the parts ({@code irqInTasks}): stated, never added.
  *

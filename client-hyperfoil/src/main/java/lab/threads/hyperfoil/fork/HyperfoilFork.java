@@ -72,7 +72,6 @@ final class HyperfoilFork {
 
     static List<String> command(LoadRequest load, int eventLoops) {
         LoadPlan plan = load.plan();
-        Path jtl = load.files().samples();
         List<UserGroups.Group> groups = UserGroups.of(plan);
         boolean closedUsers = closedUsers(plan);
         long connections = connections(plan, groups, closedUsers);
@@ -95,7 +94,7 @@ final class HyperfoilFork {
             command.add("--expect-status=" + others.get(GuestProperties.EXPECT_STATUS));
         }
         command.add("--timeout-ms=" + plan.get(PlanKey.RESPONSE_TIMEOUT_MS, 30_000));
-        command.add("--jtl=" + jtl.toAbsolutePath());
+        command.add("--jtl=" + load.files().samples().toAbsolutePath());
         ClientShare share = load.share();
         if (share.split()) {
             command.add("--rid-prefix=" + share.prefix());

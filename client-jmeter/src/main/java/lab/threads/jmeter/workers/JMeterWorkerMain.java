@@ -20,7 +20,6 @@ import picocli.CommandLine.Option;
  * A JMeter worker ({@code jmeter -s}) with this lab's classpath, so a plan's {@code VirtualThreadGroup} runs as it
  * would locally: it runs each plan a controller sends and sends the samples back. Prints {@code jmeter-worker ready on
  * <host>:<port> (...)} once controllers can connect.
- * <p>
  * <p>By default it speaks RMI over TLS with the {@link RmiKeystore} and refuses to start without it, on {@code
  * --rmi-hostname} only. Every option is also {@code -Dlab.<option>} and {@code LAB_<OPTION>} ({@link OptionTwins}).
  */

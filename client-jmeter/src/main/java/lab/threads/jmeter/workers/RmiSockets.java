@@ -11,7 +11,6 @@ import javax.net.ssl.SSLServerSocket;
 /**
  * The sockets of every RMI connection of this JVM: listening on one address only, TLS with client certificates both
  * ways unless plain RMI was asked for.
- * <p>
  * <p>Not JMeter's own TLS factories ({@code server.rmi.ssl.*}): JMeter makes one per exported object and RMI shares a
  * port only between equal factories, so the controller's fixed callback port failed ({@code Address already in use});
  * and they carry the keystore path to the other side. This JVM-wide one gives one port per worker, fixed callback
@@ -27,9 +26,7 @@ final class RmiSockets extends RMISocketFactory {
         this.tls = tls;
     }
 
-    /**
-     * @throws IllegalArgumentException for a keystore that cannot be opened
-     */
+    /** @throws IllegalArgumentException for a keystore that cannot be opened */
     static void install(InetAddress listenAddress, RmiSecurity security) throws IOException {
         RMISocketFactory.setSocketFactory(new RmiSockets(
                 listenAddress, security.insecure() ? null : security.keystore().tlsContext()));

@@ -27,10 +27,10 @@ class ChartSeriesTest {
     @Test
     void samplesCountInTheSecondTheyEndEmptySecondsIncluded() throws IOException {
         writeJtl(List.of(
-                new Sample(START, 500, "200", "", true, 100, 10, 5, 0, null),
-                new Sample(START + 200, 900, "200", "", true, 100, 10, 7, 0, null),
-                new Sample(START + 300, 1_500, "503", "", false, 100, 10, 6, 0, null),
-                new Sample(START + 3_000, 10, "200", "", true, 100, 10, 2, 0, null)));
+                new Sample(START, 500, "200", "", true, 100, 10, 5, 0, null, null),
+                new Sample(START + 200, 900, "200", "", true, 100, 10, 7, 0, null, null),
+                new Sample(START + 300, 1_500, "503", "", false, 100, 10, 6, 0, null, null),
+                new Sample(START + 3_000, 10, "200", "", true, 100, 10, 2, 0, null, null)));
 
         ServerCharts charts = ServerCharts.read("s", serverDir, RunFixture.PLAN);
 
@@ -48,10 +48,10 @@ class ChartSeriesTest {
     void percentilesPerSecondAreJMetersNearestRankFromTheEarliestStart() throws IOException {
         List<Sample> samples = new ArrayList<>();
         // The earliest start ends last, so it is the file's last line: second 0 must still be its start.
-        samples.add(new Sample(START, 5_999, "200", "", true, 100, 10, 101, 0, null));
+        samples.add(new Sample(START, 5_999, "200", "", true, 100, 10, 101, 0, null, null));
         LongStream.rangeClosed(1, 100)
                 .forEach(elapsed ->
-                        samples.add(new Sample(START + 5_000, elapsed, "200", "", true, 100, 10, 50, 0, null)));
+                        samples.add(new Sample(START + 5_000, elapsed, "200", "", true, 100, 10, 50, 0, null, null)));
 
         ServerCharts charts = ServerCharts.read("s", writeJtl(samples), RunFixture.PLAN);
 
@@ -64,7 +64,7 @@ class ChartSeriesTest {
 
     @Test
     void statsShareTheSamplesTimeAxisAndCpuIsPercentOfOneCoreOverTheRealInterval() throws IOException {
-        writeJtl(List.of(new Sample(START, 100, "200", "", true, 100, 10, 1, 0, null)));
+        writeJtl(List.of(new Sample(START, 100, "200", "", true, 100, 10, 1, 0, null, null)));
         Files.writeString(serverDir.resolve(RunFolder.STATS_FILE), """
                 {"sampledAtMs":%d,"osThreads":20,"rssBytes":104857600,"cpuUserMs":1000,"cpuSystemMs":100}
                 {"osThreads":999}
@@ -99,7 +99,7 @@ class ChartSeriesTest {
                 ok(600, 500), // run second 0
                 ok(1_000, 500),
                 ok(1_300, 500),
-                new Sample(START + 1_800, 2_500, "503", "", false, 100, 10, 3, 0, null),
+                new Sample(START + 1_800, 2_500, "503", "", false, 100, 10, 3, 0, null, null),
                 ok(2_100, 500),
                 ok(2_400, 500),
                 ok(2_700, 500),
@@ -129,7 +129,7 @@ class ChartSeriesTest {
     }
 
     private static Sample ok(long startOffsetMs, long elapsedMs) {
-        return new Sample(START + startOffsetMs, elapsedMs, "200", "", true, 100, 10, 3, 0, null);
+        return new Sample(START + startOffsetMs, elapsedMs, "200", "", true, 100, 10, 3, 0, null, null);
     }
 
     @Test

@@ -127,7 +127,7 @@ class AcceptStampTimelineTest {
                 LoadClient.UNNAMED);
         samples.forEach(timeline);
         for (int i = 0; i < 5; i++) {
-            timeline.accept(new Sample(T, 60_000, "Non HTTP response code: x", "", false, 0, 0, 1, 1, "x" + i));
+            timeline.accept(new Sample(T, 60_000, "Non HTTP response code: x", "", false, 0, 0, 1, 1, "x" + i, null));
         }
         TimeBreakdown time = timeline.breakdown(1_000);
 
@@ -270,7 +270,7 @@ class AcceptStampTimelineTest {
     }
 
     private static Sample sample(String id, long startOffsetMs, long elapsed, long connect) {
-        return new Sample(T + startOffsetMs, elapsed, "200", "", true, 300, 120, 1, connect, id);
+        return new Sample(T + startOffsetMs, elapsed, "200", "", true, 300, 120, 1, connect, id, null);
     }
 
     private static long us(double offsetMs) {

@@ -62,6 +62,6 @@ class ArrivalLagTest {
     }
 
     private static Sample startedAt(long msAfterScheduleStart) {
-        return new Sample(SCHEDULE_START + msAfterScheduleStart, 1_000, "200", "", true, 100, 50, 1, 0, null);
+        return new Sample(SCHEDULE_START + msAfterScheduleStart, 1_000, "200", "", true, 100, 50, 1, 0, null, null);
     }
 }

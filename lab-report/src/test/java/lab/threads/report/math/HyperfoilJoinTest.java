@@ -102,8 +102,8 @@ class HyperfoilJoinTest {
                         + ",0\n");
         RequestTimeline timeline = new RequestTimeline(
                 ServerRequestLog.read(log, new ArrayList<>()), ErrorCauses::causeOf, LoadClient.HYPERFOIL);
-        timeline.accept(new Sample(startMs, 23, "200", "OK", true, 1, 1, 1, 0, "1"));
-        timeline.accept(new Sample(startMs, 23, "200", "OK", true, 1, 1, 1, 0, "2"));
+        timeline.accept(new Sample(startMs, 23, "200", "OK", true, 1, 1, 1, 0, "1", null));
+        timeline.accept(new Sample(startMs, 23, "200", "OK", true, 1, 1, 1, 0, "2", null));
         TimeBreakdown breakdown = timeline.breakdown(0);
 
         assertEquals(1, breakdown.outsideTimes());

@@ -84,7 +84,7 @@ class JMeterMathTest {
             SamplingStatCalculator aggregate = new SamplingStatCalculator();
             long start = JtlFixture.START;
             for (long value : values) {
-                aggregate.addSample(toJMeter(new Sample(start++, value, "200", "", true, 0, 0, 1, 0, null)));
+                aggregate.addSample(toJMeter(new Sample(start++, value, "200", "", true, 0, 0, 1, 0, null, null)));
             }
             assertPercentilesEqual(aggregate, Percentiles.ofUnsorted(values.clone()));
         }

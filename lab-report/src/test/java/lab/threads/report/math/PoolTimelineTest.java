@@ -109,7 +109,7 @@ class PoolTimelineTest {
     }
 
     private static Sample sample(String id, long elapsed, boolean success) {
-        return new Sample(T, elapsed, success ? "200" : "503", "", success, 300, 120, 1, 0, id);
+        return new Sample(T, elapsed, success ? "200" : "503", "", success, 300, 120, 1, 0, id, null);
     }
 
     private static ServerRequestLog.Entry entry(

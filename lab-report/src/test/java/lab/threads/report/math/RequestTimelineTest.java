@@ -84,7 +84,7 @@ class RequestTimelineTest {
     @Test
     void aServerStillSleepingWhenTheClientGaveUpIsNoClockError() {
         Sample timedOut = new Sample(
-                T, 1_000, "client: java.net.SocketTimeoutException", "Read timed out", false, 0, 0, 1, 1, "4");
+                T, 1_000, "client: java.net.SocketTimeoutException", "Read timed out", false, 0, 0, 1, 1, "4", null);
         RequestTimeline.Joined joined =
                 RequestTimeline.split(timedOut, entry(true, 10, 10, 6_000), LoadClient.UNNAMED.endResolutionMs());
 
@@ -105,7 +105,7 @@ class RequestTimelineTest {
         timeline.accept(sample("1", 60_000, 1_010, 1));
         timeline.accept(sample("2", 60_000, 1_030, 1));
         timeline.accept(sample("3", 60_000, 1_000, 1));
-        timeline.accept(new Sample(T, 10, "200", "", true, 1, 1, 1, 0, null));
+        timeline.accept(new Sample(T, 10, "200", "", true, 1, 1, 1, 0, null, null));
         TimeBreakdown breakdown = timeline.breakdown(1_000);
 
         assertEquals(1, breakdown.joined());
@@ -180,7 +180,7 @@ class RequestTimelineTest {
         List<String> lines = new ArrayList<>();
         for (int i = 0; i < 100; i++) {
             long start = T + i * 20L;
-            samples.add(new Sample(start, 1_400, "200", "", true, 300, 120, 100, 1, Integer.toString(i)));
+            samples.add(new Sample(start, 1_400, "200", "", true, 300, 120, 100, 1, Integer.toString(i), null));
             lines.add(line(Integer.toString(i), true, start - T + 2, start - T + 3, start - T + 1_003));
         }
         JtlFixture.write(server.resolve(RunFolder.SAMPLES_FILE), samples);
@@ -206,7 +206,7 @@ class RequestTimelineTest {
     }
 
     private static Sample sample(String id, long startOffsetMs, long elapsed, long connect) {
-        return new Sample(T + startOffsetMs, elapsed, "200", "", true, 300, 120, 1, connect, id);
+        return new Sample(T + startOffsetMs, elapsed, "200", "", true, 300, 120, 1, connect, id, null);
     }
 
     private static ServerRequestLog.Entry entry(

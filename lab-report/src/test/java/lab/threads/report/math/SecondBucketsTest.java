@@ -15,7 +15,7 @@ class SecondBucketsTest {
     /** Samples of 1, 2, ... {@code count} ms, all starting in the first second and ending in it. */
     private void samplesOfOneToCount(int count) {
         for (int elapsed = 1; elapsed <= count; elapsed++) {
-            buckets.accept(new Sample(START_MS, elapsed, "200", "", true, 0, 0, 1, 0, null));
+            buckets.accept(new Sample(START_MS, elapsed, "200", "", true, 0, 0, 1, 0, null, null));
         }
     }
 

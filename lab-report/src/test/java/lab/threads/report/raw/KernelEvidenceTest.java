@@ -185,7 +185,7 @@ class KernelEvidenceTest {
         for (int i = 0; i < 1_000; i++) {
             long connect = i < first ? firstMs + i % 200 - 100 : i < first + second ? secondMs + i % 100 : 1;
             samples.add(new Sample(
-                    JtlFixture.START + i * 44L, 6_000 + connect, "200", "", true, 250, 121, 100, connect, null));
+                    JtlFixture.START + i * 44L, 6_000 + connect, "200", "", true, 250, 121, 100, connect, null, null));
         }
         samples.sort(java.util.Comparator.comparingLong(Sample::endTime));
         return samples;

@@ -276,6 +276,7 @@ class ServerSummaryTest {
                                 s.sentBytes(),
                                 s.allThreads(),
                                 0,
+                                null,
                                 null)
                         : s)
                 .toList();
@@ -311,6 +312,7 @@ class ServerSummaryTest {
                         50,
                         plan.users(),
                         0,
+                        null,
                         null));
             }
         }
@@ -330,10 +332,11 @@ class ServerSummaryTest {
                 50,
                 1,
                 0,
+                null,
                 null);
     }
 
     private static Sample sample(String code, boolean success) {
-        return new Sample(JtlFixture.START, 10, code, "", success, 100, 50, 1, 0, null);
+        return new Sample(JtlFixture.START, 10, code, "", success, 100, 50, 1, 0, null, null);
     }
 }

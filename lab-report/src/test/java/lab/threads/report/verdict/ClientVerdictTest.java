@@ -389,11 +389,12 @@ class ClientVerdictTest {
 
     /** JMeter's samples: the first starts at second 0; the others end in the middle of their second. */
     private static List<Sample> recorded(PerSecond perSecond) {
-        List<Sample> samples = new ArrayList<>(List.of(new Sample(START, 400, "200", "", true, 100, 50, 1, 0, null)));
+        List<Sample> samples =
+                new ArrayList<>(List.of(new Sample(START, 400, "200", "", true, 100, 50, 1, 0, null, null)));
         for (int second = 0; second < SECONDS; second++) {
             for (int i = 0; i < perSecond.at(second); i++) {
                 long end = START + second * 1_000L + 500;
-                samples.add(new Sample(end - 400, 400, "200", "", true, 100, 50, 1, 0, null));
+                samples.add(new Sample(end - 400, 400, "200", "", true, 100, 50, 1, 0, null, null));
             }
         }
         return samples;

@@ -78,7 +78,7 @@ class SoakCheckTest {
         JtlFixture.write(
                 dir.resolve(RunFolder.SAMPLES_FILE),
                 List.of(
-                        new Sample(1_000_000, 1000, "200", "OK", true, 100, 100, 1, 0, null),
+                        new Sample(1_000_000, 1000, "200", "OK", true, 100, 100, 1, 0, null, null),
                         new Sample(
                                 1_000_000 + (MINUTES * 60 - 31) * 1000L,
                                 1000,
@@ -89,6 +89,7 @@ class SoakCheckTest {
                                 100,
                                 1,
                                 0,
+                                null,
                                 null)));
         ServerSummary summary = json.readValue(
                 """

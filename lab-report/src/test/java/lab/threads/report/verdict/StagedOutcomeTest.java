@@ -60,6 +60,7 @@ class StagedOutcomeTest {
                         0,
                         0,
                         0,
+                        null,
                         null));
             }
         }
@@ -78,6 +79,7 @@ class StagedOutcomeTest {
                     0,
                     0,
                     0,
+                    null,
                     null));
         }
     }

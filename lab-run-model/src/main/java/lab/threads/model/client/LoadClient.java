@@ -152,7 +152,6 @@ public enum LoadClient {
                 .orElse(UNNAMED);
     }
 
-    /** The client of an id ({@code jmeter}, {@code hyperfoil}). */
     public static Optional<LoadClient> byId(String id) {
         return Arrays.stream(values()).filter(client -> client.id.equals(id)).findFirst();
     }
@@ -197,7 +196,6 @@ public enum LoadClient {
         return Stream.concat(Stream.of(logs.log()), logs.others().stream()).toList();
     }
 
-    /** What the report says of it where clients differ. */
     public Words words() {
         return words;
     }

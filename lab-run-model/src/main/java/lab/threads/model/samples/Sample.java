@@ -23,32 +23,6 @@ public record Sample(
         String requestId,
         String serverCause) {
 
-    /** A sample whose answer's cause was not recorded. */
-    public Sample(
-            long timeStamp,
-            long elapsed,
-            String responseCode,
-            String responseMessage,
-            boolean success,
-            long bytes,
-            long sentBytes,
-            int allThreads,
-            long connect,
-            String requestId) {
-        this(
-                timeStamp,
-                elapsed,
-                responseCode,
-                responseMessage,
-                success,
-                bytes,
-                sentBytes,
-                allThreads,
-                connect,
-                requestId,
-                null);
-    }
-
     public long endTime() {
         return timeStamp + elapsed;
     }
