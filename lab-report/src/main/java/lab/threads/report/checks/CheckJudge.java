@@ -160,9 +160,8 @@ public record CheckJudge(ComparedRun run, ComparedRun baseline) {
     /** The server's rows in the baseline; a guest against a guest when each run holds one guest alone. */
     private List<ServerSummary> baselineRows(String server) {
         List<ServerSummary> rows = baseline.rows(server);
-        if (rows.isEmpty() && run.oneGuest() && baseline.oneGuest()) {
-            return baseline.rows(baseline.servers().getFirst());
-        }
-        return rows;
+        return rows.isEmpty() && run.oneGuest() && baseline.oneGuest()
+                ? baseline.rows(baseline.servers().getFirst())
+                : rows;
     }
 }

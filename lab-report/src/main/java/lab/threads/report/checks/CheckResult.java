@@ -58,9 +58,8 @@ public record CheckResult(
 
     /** A figure without its unit: whole from 100 up and when whole, else two places; "n/a" for none. */
     static String plain(double number) {
-        if (Double.isNaN(number)) {
-            return Numbers.NOT_AVAILABLE;
-        }
-        return Numbers.decimal(number, Math.abs(number) >= 100 || number == Math.rint(number) ? 0 : 2);
+        return Double.isNaN(number)
+                ? Numbers.NOT_AVAILABLE
+                : Numbers.decimal(number, Math.abs(number) >= 100 || number == Math.rint(number) ? 0 : 2);
     }
 }
