@@ -1,6 +1,7 @@
 package lab.threads.report.math;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -242,10 +243,7 @@ public final class RequestTimeline implements Consumer<Sample> {
             elapsed += request.elapsed();
         }
         int count = Math.max(1, requests.size());
-        double[] means = new double[sums.length];
-        for (int i = 0; i < sums.length; i++) {
-            means[i] = sums[i] / count;
-        }
+        double[] means = Arrays.stream(sums).map(sum -> sum / count).toArray();
         return new TimeBreakdown.Band(requests.size(), elapsed / count, means, clamped / count);
     }
 }

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.IntStream;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.math.SecondBuckets;
 import lab.threads.report.raw.StatsWindowPeaks;
@@ -114,12 +115,8 @@ public record StagedOutcome(
     }
 
     private static boolean rising(List<PlanShape.Stage> stages) {
-        for (int i = 1; i < stages.size(); i++) {
-            if (stages.get(i).users() <= stages.get(i - 1).users()) {
-                return false;
-            }
-        }
-        return true;
+        return IntStream.range(1, stages.size())
+                .allMatch(i -> stages.get(i).users() > stages.get(i - 1).users());
     }
 
     private static StagedOutcome step(List<StageFigures> stages) {
