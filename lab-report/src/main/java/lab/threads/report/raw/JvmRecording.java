@@ -165,10 +165,9 @@ final class JvmRecording {
     private static String name(RecordedFrame frame) {
         String type = frame.getMethod().getType().getName();
         String method = frame.getMethod().getName();
-        if (frame.getType().equals("Kernel")) {
-            return method + " [kernel]";
-        }
-        return NATIVE_LIBRARY.matcher(type).matches() ? method + " [" + type + "]" : type + "." + method;
+        return frame.getType().equals("Kernel")
+                ? method + " [kernel]"
+                : NATIVE_LIBRARY.matcher(type).matches() ? method + " [" + type + "]" : type + "." + method;
     }
 
     private static String line(RecordedFrame frame) {
