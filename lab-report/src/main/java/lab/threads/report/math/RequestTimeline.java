@@ -159,10 +159,9 @@ public final class RequestTimeline implements Consumer<Sample> {
 
     /** The part the response's hand-off closes: whatever the request was last doing. */
     private static RequestPart lastPart(ServerRequestLog.Borrow borrow) {
-        if (!borrow.stamped() || borrow.calledUs() != 0) {
-            return RequestPart.HANDLER;
-        }
-        return borrow.borrowedUs() == 0 ? RequestPart.POOL_WAIT : RequestPart.POOLED_CALL;
+        return !borrow.stamped() || borrow.calledUs() != 0
+                ? RequestPart.HANDLER
+                : borrow.borrowedUs() == 0 ? RequestPart.POOL_WAIT : RequestPart.POOLED_CALL;
     }
 
     /** The joined requests' waits for a pooled connection; {@link PoolWaits#NONE} when none went through a pool. */

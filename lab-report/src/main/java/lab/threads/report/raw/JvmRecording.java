@@ -151,14 +151,11 @@ final class JvmRecording {
     private static List<RecordedFrame> callersFrames(RecordedEvent pin) {
         RecordedStackTrace stack = pin.getStackTrace();
         List<RecordedFrame> frames = stack == null ? List.of() : stack.getFrames();
-        List<RecordedFrame> outsideJdk =
-                frames.stream().filter(frame -> !isJdk(frame)).toList();
+        List<RecordedFrame> outsideJdk = frames.stream()
+                .filter(frame -> JDK_PACKAGES.stream()
+                        .noneMatch(frame.getMethod().getType().getName()::startsWith))
+                .toList();
         return outsideJdk.isEmpty() ? frames : outsideJdk;
-    }
-
-    private static boolean isJdk(RecordedFrame frame) {
-        String type = frame.getMethod().getType().getName();
-        return JDK_PACKAGES.stream().anyMatch(type::startsWith);
     }
 
     /** {@code class.method} for Java; async-profiler's native frames name their library as the class, kernel ones none. */

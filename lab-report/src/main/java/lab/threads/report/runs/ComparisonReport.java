@@ -77,7 +77,7 @@ public final class ComparisonReport {
                                 change.figure().format(change.a()),
                                 change.figure().format(change.b()),
                                 percent(change.changePercent()),
-                                spreadWords(change.withinSpread()))
+                                change.withinSpread() == null ? "" : change.withinSpread() ? "within" : "outside")
                         .subList(0, columns));
             }
             verdicts.add(rows.size());
@@ -96,10 +96,6 @@ public final class ComparisonReport {
 
     private static String percent(double change) {
         return Double.isNaN(change) ? Numbers.NOT_AVAILABLE : String.format(Locale.ROOT, "%+.1f%%", change);
-    }
-
-    private static String spreadWords(Boolean within) {
-        return within == null ? "" : within ? "within" : "outside";
     }
 
     private static Section.Bullets onlyInOne(RunComparison comparison) {

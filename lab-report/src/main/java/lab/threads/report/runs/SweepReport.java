@@ -323,7 +323,6 @@ public final class SweepReport {
                 .toString();
     }
 
-    /** A link to each case's own report. */
     private static String caseLinks(List<String> cases) {
         StringBuilder links = new StringBuilder("<h2>Cases</h2><ul>");
         for (String dir : cases) {

@@ -66,7 +66,6 @@ public enum TaskFigure {
         return read.apply(run);
     }
 
-    /** The median of a case's repeats, formatted. */
     String median(TaskCase c) {
         return format(c.figure(this).median());
     }

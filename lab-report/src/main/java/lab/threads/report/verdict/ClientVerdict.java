@@ -73,7 +73,6 @@ public record ClientVerdict(
     /** A stretch of the run, in seconds since its first sample start, and what each side counted in it. */
     public record Interval(double fromSecond, double toSecond, long serverResponses, long jmeterSamples) {
 
-        /** The stretches' seconds, summed. */
         public static double seconds(List<Interval> intervals) {
             return intervals.stream()
                     .mapToDouble(i -> i.toSecond - i.fromSecond)
@@ -183,7 +182,6 @@ public record ClientVerdict(
                 : withFindings(Stream.concat(findings.stream(), Stream.of(fact)).toList());
     }
 
-    /** The same verdict and advice with other evidence. */
     ClientVerdict withFindings(List<String> more) {
         return withWord(verdict, more, advice);
     }

@@ -42,7 +42,6 @@ public record StagedOutcome(
     private static final String NO_BASE = "no recovery measured: no base second before the spike after the ramp-up and"
             + " one sleep (--spike-at must pass --rampup plus the sleep)";
 
-    /** Which rule named a step plan's knee. */
     public enum KneeRule {
         /** The step's own answers were late or failed. */
         ERRORS_OR_P99(
