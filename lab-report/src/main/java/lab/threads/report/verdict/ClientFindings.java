@@ -162,16 +162,13 @@ final class ClientFindings {
 
     /** The server's own p99 this far past the sleep: requests waited inside it. */
     static Optional<String> serverWait(ServerView view, long sleepMs) {
-        if (view != null && view.count() > 0) {
-            long beyond = Math.round(view.p99Ms()) - sleepMs;
-            if (beyond > Math.max(ClientVerdict.SERVER_WAIT_FLAG_MS, sleepMs / 10)) {
-                return Optional.of(
-                        "server wait: its own p99 is " + Numbers.count(Math.round(view.p99Ms())) + " ms for a "
-                                + Numbers.count(sleepMs) + " ms sleep: requests waited " + Numbers.count(beyond)
-                                + " ms inside the server (a queue, or a thread to start)");
-            }
-        }
-        return Optional.empty();
+        // No view, or an empty one, is 0 beyond: under the flag, which is at least a second.
+        long beyond = view == null || view.count() == 0 ? 0 : Math.round(view.p99Ms()) - sleepMs;
+        return beyond > Math.max(ClientVerdict.SERVER_WAIT_FLAG_MS, sleepMs / 10)
+                ? Optional.of("server wait: its own p99 is " + Numbers.count(Math.round(view.p99Ms())) + " ms for a "
+                        + Numbers.count(sleepMs) + " ms sleep: requests waited " + Numbers.count(beyond)
+                        + " ms inside the server (a queue, or a thread to start)")
+                : Optional.empty();
     }
 
     /** @param serverSeconds whether the server's per-second series was there to judge the client's stalls against */

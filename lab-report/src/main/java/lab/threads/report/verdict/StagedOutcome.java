@@ -178,10 +178,9 @@ public record StagedOutcome(
             SecondBuckets buckets,
             long scheduleStartMs,
             Path statsJsonl) {
-        int peak = 0;
-        for (int i = 1; i < stages.size(); i++) {
-            peak = stages.get(i).users() > stages.get(peak).users() ? i : peak;
-        }
+        int peak = IntStream.range(0, stages.size())
+                .reduce((most, i) -> stages.get(i).users() > stages.get(most).users() ? i : most)
+                .orElse(0);
         StageFigures spike = stages.get(peak);
         long startSecond = Math.floorDiv(scheduleStartMs, 1000);
         long end = stages.getLast().toSecond();
