@@ -147,13 +147,12 @@ public final class Cells {
 
     /** Scalars as they are; nested maps and lists from the runner as compact JSON rather than Java's toString. */
     public static String metadataValue(Object value) {
-        if (value instanceof Map<?, ?> || value instanceof Collection<?>) {
-            try {
-                return JSON.writeValueAsString(value);
-            } catch (JsonProcessingException e) {
-                return String.valueOf(value);
-            }
+        try {
+            return value instanceof Map<?, ?> || value instanceof Collection<?>
+                    ? JSON.writeValueAsString(value)
+                    : String.valueOf(value);
+        } catch (JsonProcessingException e) {
+            return String.valueOf(value);
         }
-        return String.valueOf(value);
     }
 }

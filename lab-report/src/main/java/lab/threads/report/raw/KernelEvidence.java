@@ -121,7 +121,8 @@ public record KernelEvidence(
                                 + "was elsewhere (the client's own CPU, or a server in another network namespace)"
                         : "the two views disagree: no connect was slowed, so the drops were handshake ACKs at a full "
                                 + "queue (the client's connect completed and its request waited) or another client's";
-        return capitalized(retried(connects)) + "; " + kernelSaw + ": " + verdict;
+        String retried = retried(connects);
+        return Character.toUpperCase(retried.charAt(0)) + retried.substring(1) + "; " + kernelSaw + ": " + verdict;
     }
 
     private static String retried(SynRetryBands.Counted connects) {
@@ -137,9 +138,5 @@ public record KernelEvidence(
                     + String.format(Locale.ROOT, "outside the bands: %,d", connects.outsideBands());
         }
         return String.format(Locale.ROOT, "%,d connects took a SYN retry (%s)", connects.retried(), bands);
-    }
-
-    private static String capitalized(String text) {
-        return Character.toUpperCase(text.charAt(0)) + text.substring(1);
     }
 }

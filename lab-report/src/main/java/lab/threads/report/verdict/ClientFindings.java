@@ -45,29 +45,26 @@ final class ClientFindings {
     }
 
     static Optional<Finding> schedule(ArrivalLag.Lateness lateness) {
-        if (lateness == null) {
-            return Optional.empty();
-        }
-        if (!lateness.clientFellBehind()) {
-            return Optional.of(new Finding(
-                    String.format(
-                            Locale.ROOT,
-                            "arrivals kept to the schedule (at most %.1f s late)",
-                            Math.max(0, lateness.worstSeconds())),
-                    false));
-        }
-        return Optional.of(new Finding(
-                String.format(
-                        Locale.ROOT,
-                        "client behind its schedule: arrivals started up to %.1f s after they "
-                                + "were due (at t = %.0f s), %s of %s after the schedule's last was due (t = %.0f s): the arrival "
-                                + "rate the server saw was the client's, not the plan's",
-                        lateness.worstSeconds(),
-                        lateness.worstAtSecond(),
-                        Numbers.count(lateness.afterSchedule()),
-                        Numbers.count(lateness.arrivals()),
-                        lateness.scheduleEndAtSecond()),
-                true));
+        return Optional.ofNullable(lateness)
+                .map(late -> late.clientFellBehind()
+                        ? new Finding(
+                                String.format(
+                                        Locale.ROOT,
+                                        "client behind its schedule: arrivals started up to %.1f s after they "
+                                                + "were due (at t = %.0f s), %s of %s after the schedule's last was due (t = %.0f s): the arrival "
+                                                + "rate the server saw was the client's, not the plan's",
+                                        late.worstSeconds(),
+                                        late.worstAtSecond(),
+                                        Numbers.count(late.afterSchedule()),
+                                        Numbers.count(late.arrivals()),
+                                        late.scheduleEndAtSecond()),
+                                true)
+                        : new Finding(
+                                String.format(
+                                        Locale.ROOT,
+                                        "arrivals kept to the schedule (at most %.1f s late)",
+                                        Math.max(0, late.worstSeconds())),
+                                false));
     }
 
     static Optional<Finding> clientLimits(Map<String, Long> limits, ClientHealth health) {
