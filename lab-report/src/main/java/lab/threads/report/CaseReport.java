@@ -99,11 +99,10 @@ public final class CaseReport {
      * request failed: " and the first cause; any other turn as it ended.
      */
     static ServerSummary judged(ServerSummary summary) {
-        if (!summary.outcome().ok() || !summary.everyRequestFailed()) {
-            return summary;
-        }
-        return summary.withOutcome(RunOutcome.of(
-                RunOutcome.Kind.EVERY_REQUEST_FAILED, "every request failed: " + summary.topErrorCause()));
+        return !summary.outcome().ok() || !summary.everyRequestFailed()
+                ? summary
+                : summary.withOutcome(RunOutcome.of(
+                        RunOutcome.Kind.EVERY_REQUEST_FAILED, "every request failed: " + summary.topErrorCause()));
     }
 
     /**

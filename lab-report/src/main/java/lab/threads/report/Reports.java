@@ -19,7 +19,6 @@ import lab.threads.report.runs.RunComparison;
 import lab.threads.report.runs.RunFiles;
 import lab.threads.report.runs.RunIndex;
 import lab.threads.report.summary.RunReport;
-import lab.threads.report.summary.ServerSummary;
 import lab.threads.report.tasks.TaskCase;
 import lab.threads.report.tasks.TasksReport;
 import lab.threads.report.verdict.SoakCheck;
@@ -78,15 +77,14 @@ public final class Reports {
     /** @param warmupMinutes the minutes at the start left out of the trends */
     public static Soak soak(Path runDir, int warmupMinutes) throws IOException {
         RunReport report = RunFiles.summary(runDir);
-        List<SoakCheck> checks = new ArrayList<>();
-        for (ServerSummary server : report.servers()) {
-            checks.add(SoakCheck.read(
-                    server.server(),
-                    server.summary().samples(),
-                    server.failedSamples(),
-                    runDir.resolve(server.server()),
-                    warmupMinutes * 60.0));
-        }
+        List<SoakCheck> checks = report.servers().stream()
+                .map(server -> SoakCheck.read(
+                        server.server(),
+                        server.summary().samples(),
+                        server.failedSamples(),
+                        runDir.resolve(server.server()),
+                        warmupMinutes * 60.0))
+                .toList();
         if (!(report.plan() instanceof PlanShape.Open plan)) {
             throw new IllegalArgumentException(runDir + " is not a soak: its plan is not the open one (./lab soak)");
         }

@@ -97,7 +97,9 @@ public final class RunRecovery {
         }
         return candidates.stream()
                 .filter(server -> !summarised.contains(server))
-                .filter(server -> hasRawFiles(caseDir.resolve(server)))
+                .filter(server -> Stream.of(RunFolder.SAMPLES_FILE, RunFolder.SERVER_LOG_FILE, RunFolder.STATS_FILE)
+                        .anyMatch(file ->
+                                Files.isRegularFile(caseDir.resolve(server).resolve(file))))
                 .toList();
     }
 
@@ -156,11 +158,6 @@ public final class RunRecovery {
             }
         }
         return RunOutcome.of(RunOutcome.Kind.INTERRUPTED, "interrupted: " + String.join("; ", parts));
-    }
-
-    private static boolean hasRawFiles(Path serverDir) {
-        return Stream.of(RunFolder.SAMPLES_FILE, RunFolder.SERVER_LOG_FILE, RunFolder.STATS_FILE)
-                .anyMatch(file -> Files.isRegularFile(serverDir.resolve(file)));
     }
 
     private static OptionalLong firstSampleMs(Path serverDir) {

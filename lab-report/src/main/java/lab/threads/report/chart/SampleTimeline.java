@@ -113,9 +113,7 @@ final class SampleTimeline implements Consumer<Sample> {
             }
         }
         long[][] elapsedBySecond = new long[length][];
-        for (int s = 0; s < length; s++) {
-            elapsedBySecond[s] = new long[samples[s]];
-        }
+        Arrays.setAll(elapsedBySecond, s -> new long[samples[s]]);
         int[] filled = new int[length];
         int[] errors = new int[length];
         int[] maxUsers = new int[length];
@@ -128,9 +126,7 @@ final class SampleTimeline implements Consumer<Sample> {
             }
         }
         Percentiles[] percentiles = new Percentiles[length];
-        for (int s = 0; s < length; s++) {
-            percentiles[s] = samples[s] == 0 ? null : Percentiles.ofUnsorted(elapsedBySecond[s]);
-        }
+        Arrays.setAll(percentiles, s -> samples[s] == 0 ? null : Percentiles.ofUnsorted(elapsedBySecond[s]));
         return new Buckets(samples, errors, maxUsers, percentiles);
     }
 

@@ -1,5 +1,6 @@
 package lab.threads.report.checks;
 
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -49,12 +50,10 @@ public record Check(String text, String server, CheckFigure figure, CheckOperato
     }
 
     private static CheckOperator operator(String symbol) {
-        for (CheckOperator operator : CheckOperator.values()) {
-            if (operator.symbol().equals(symbol)) {
-                return operator;
-            }
-        }
-        throw new IllegalStateException("the pattern admits no other operator: " + symbol);
+        return Arrays.stream(CheckOperator.values())
+                .filter(operator -> operator.symbol().equals(symbol))
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("the pattern admits no other operator: " + symbol));
     }
 
     private static Bound bound(String written, CheckFigure figure, String text) {

@@ -77,20 +77,18 @@ public record CheckJudge(ComparedRun run, ComparedRun baseline) {
 
     /** A reason these rows' figures are not the server's to judge: a turn cut short, or held back by the client. */
     private static Optional<Judged> notTheServers(List<ServerSummary> rows, String side) {
-        Optional<ServerSummary> cut =
-                rows.stream().filter(row -> !row.outcome().ok()).findFirst();
-        if (cut.isPresent()) {
-            return Optional.of(Judged.inconclusive(side + "the turn did not run to its end: "
-                    + cut.get().outcome().words()));
-        }
+        Optional<Judged> cut = rows.stream()
+                .filter(row -> !row.outcome().ok())
+                .findFirst()
+                .map(row -> Judged.inconclusive(side + "the turn did not run to its end: "
+                        + row.outcome().words()));
         List<ServerSummary> held = rows.stream().filter(CheckJudge::heldBack).toList();
-        if (held.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(
-                Judged.inconclusive(side + held.getFirst().validity().verdict().label() + " in "
-                        + held.size() + " of " + rows.size() + " run(s), so the figure is not the server's: "
-                        + held.getFirst().validity().oneLine()));
+        return cut.isPresent() || held.isEmpty()
+                ? cut
+                : Optional.of(Judged.inconclusive(
+                        side + held.getFirst().validity().verdict().label() + " in "
+                                + held.size() + " of " + rows.size() + " run(s), so the figure is not the server's: "
+                                + held.getFirst().validity().oneLine()));
     }
 
     private static boolean heldBack(ServerSummary row) {
@@ -160,9 +158,8 @@ public record CheckJudge(ComparedRun run, ComparedRun baseline) {
     /** The server's rows in the baseline; a guest against a guest when each run holds one guest alone. */
     private List<ServerSummary> baselineRows(String server) {
         List<ServerSummary> rows = baseline.rows(server);
-        if (rows.isEmpty() && run.oneGuest() && baseline.oneGuest()) {
-            return baseline.rows(baseline.servers().getFirst());
-        }
-        return rows;
+        return rows.isEmpty() && run.oneGuest() && baseline.oneGuest()
+                ? baseline.rows(baseline.servers().getFirst())
+                : rows;
     }
 }

@@ -50,17 +50,13 @@ public record CheckResult(
     /** A figure with its unit: "1,500 ms", "0.10%", "29" for a count; "n/a" for none. */
     static String withUnit(double number, String unit) {
         String shown = plain(number);
-        if (Double.isNaN(number) || unit.isEmpty()) {
-            return shown;
-        }
-        return unit.equals("%") ? shown + "%" : shown + " " + unit;
+        return Double.isNaN(number) || unit.isEmpty() ? shown : unit.equals("%") ? shown + "%" : shown + " " + unit;
     }
 
     /** A figure without its unit: whole from 100 up and when whole, else two places; "n/a" for none. */
     static String plain(double number) {
-        if (Double.isNaN(number)) {
-            return Numbers.NOT_AVAILABLE;
-        }
-        return Numbers.decimal(number, Math.abs(number) >= 100 || number == Math.rint(number) ? 0 : 2);
+        return Double.isNaN(number)
+                ? Numbers.NOT_AVAILABLE
+                : Numbers.decimal(number, Math.abs(number) >= 100 || number == Math.rint(number) ? 0 : 2);
     }
 }

@@ -29,9 +29,8 @@ public enum CheckStatus {
 
     /** 3 when any check breached, else 4 when any was inconclusive, else 0. */
     public static int exitCode(Collection<CheckStatus> statuses) {
-        if (statuses.contains(BREACHED)) {
-            return EXIT_BREACHED;
-        }
-        return statuses.contains(INCONCLUSIVE) ? EXIT_INCONCLUSIVE : EXIT_PASSED;
+        return statuses.contains(BREACHED)
+                ? EXIT_BREACHED
+                : statuses.contains(INCONCLUSIVE) ? EXIT_INCONCLUSIVE : EXIT_PASSED;
     }
 }

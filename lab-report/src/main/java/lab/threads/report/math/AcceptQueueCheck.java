@@ -49,10 +49,8 @@ public record AcceptQueueCheck(
         double timeline = time.accepts().kernelQueueSeconds();
         double kernelSeconds = kernel.connectionSeconds();
         Double ratio = kernelSeconds > 0 ? timeline / kernelSeconds : null;
-        double gap = Math.abs(timeline - kernelSeconds);
-        boolean withinTolerance = gap <= TOLERANCE * kernelSeconds;
+        boolean withinTolerance = Math.abs(timeline - kernelSeconds) <= TOLERANCE * kernelSeconds;
         boolean tooLittle = Math.max(timeline, kernelSeconds) < MIN_JUDGED_SECONDS;
-        boolean agree = withinTolerance || tooLittle;
         String verdict = withinTolerance
                 ? "they agree (within " + Math.round(TOLERANCE * 100) + "%)"
                 : tooLittle
@@ -76,7 +74,7 @@ public record AcceptQueueCheck(
                 kernelSeconds,
                 ratio,
                 kernel.samplesPerSecond(),
-                agree,
+                withinTolerance || tooLittle,
                 String.format(
                         Locale.ROOT,
                         "Kernel accept queue parts of %,d stamped first requests sum to %,.1f connection-seconds; %s: "

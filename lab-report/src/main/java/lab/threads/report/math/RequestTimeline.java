@@ -1,6 +1,7 @@
 package lab.threads.report.math;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -158,10 +159,9 @@ public final class RequestTimeline implements Consumer<Sample> {
 
     /** The part the response's hand-off closes: whatever the request was last doing. */
     private static RequestPart lastPart(ServerRequestLog.Borrow borrow) {
-        if (!borrow.stamped() || borrow.calledUs() != 0) {
-            return RequestPart.HANDLER;
-        }
-        return borrow.borrowedUs() == 0 ? RequestPart.POOL_WAIT : RequestPart.POOLED_CALL;
+        return !borrow.stamped() || borrow.calledUs() != 0
+                ? RequestPart.HANDLER
+                : borrow.borrowedUs() == 0 ? RequestPart.POOL_WAIT : RequestPart.POOLED_CALL;
     }
 
     /** The joined requests' waits for a pooled connection; {@link PoolWaits#NONE} when none went through a pool. */
@@ -242,10 +242,7 @@ public final class RequestTimeline implements Consumer<Sample> {
             elapsed += request.elapsed();
         }
         int count = Math.max(1, requests.size());
-        double[] means = new double[sums.length];
-        for (int i = 0; i < sums.length; i++) {
-            means[i] = sums[i] / count;
-        }
+        double[] means = Arrays.stream(sums).map(sum -> sum / count).toArray();
         return new TimeBreakdown.Band(requests.size(), elapsed / count, means, clamped / count);
     }
 }

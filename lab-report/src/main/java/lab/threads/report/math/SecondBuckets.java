@@ -22,9 +22,7 @@ public final class SecondBuckets implements Consumer<Sample> {
 
         void add(Sample sample) {
             elapsed.add(sample.elapsed());
-            if (!sample.success()) {
-                errors++;
-            }
+            errors += sample.success() ? 0 : 1;
         }
     }
 

@@ -158,16 +158,11 @@ public record TimeBreakdown(
         if (!present()) {
             return null;
         }
-        RequestPart worst = null;
-        double worstMs = 0;
-        for (RequestPart part : RequestPart.values()) {
-            double beyond = excessMs(part);
-            if (beyond > worstMs) {
-                worst = part;
-                worstMs = beyond;
-            }
-        }
-        return worstMs >= NAMED_SHARE * slowest.elapsedMs() ? worst : null;
+        return Arrays.stream(RequestPart.values())
+                .filter(part -> excessMs(part) > 0)
+                .max(Comparator.comparingDouble(this::excessMs))
+                .filter(part -> excessMs(part) >= NAMED_SHARE * slowest.elapsedMs())
+                .orElse(null);
     }
 
     /** The slowest 1%'s mean time in {@code part} beyond what the plan asked for. */

@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.stream.Collectors;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.raw.ServerView;
 import lab.threads.report.summary.Figure;
@@ -41,14 +42,12 @@ public final class Cells {
                 + ", connections " + settings.getOrDefault("maxConnections", Numbers.NOT_AVAILABLE)
                 + ", idle " + millis(settings.get("idleTimeoutMs")) + ", grace "
                 + millis(settings.get("shutdownGraceMs"))
-                + (settings.get("framework") instanceof Map<?, ?> own ? frameworkOwn(own) : "");
-    }
-
-    /** Limits only the framework has, by its names: e.g. the JDK HttpServer's idle-connection cap. */
-    private static String frameworkOwn(Map<?, ?> own) {
-        StringBuilder text = new StringBuilder();
-        own.forEach((name, value) -> text.append(", ").append(name).append(' ').append(value));
-        return text.toString();
+                // Limits only the framework has, by its names: e.g. the JDK HttpServer's idle-connection cap.
+                + (settings.get("framework") instanceof Map<?, ?> own
+                        ? own.entrySet().stream()
+                                .map(limit -> ", " + limit.getKey() + " " + limit.getValue())
+                                .collect(Collectors.joining())
+                        : "");
     }
 
     private static String millis(Object value) {
@@ -148,13 +147,12 @@ public final class Cells {
 
     /** Scalars as they are; nested maps and lists from the runner as compact JSON rather than Java's toString. */
     public static String metadataValue(Object value) {
-        if (value instanceof Map<?, ?> || value instanceof Collection<?>) {
-            try {
-                return JSON.writeValueAsString(value);
-            } catch (JsonProcessingException e) {
-                return String.valueOf(value);
-            }
+        try {
+            return value instanceof Map<?, ?> || value instanceof Collection<?>
+                    ? JSON.writeValueAsString(value)
+                    : String.valueOf(value);
+        } catch (JsonProcessingException e) {
+            return String.valueOf(value);
         }
-        return String.valueOf(value);
     }
 }

@@ -108,12 +108,12 @@ public final class CsvReport {
                 new Column("process CPU ms", s -> s.serverStats().processCpuMs()),
                 new Column("voluntary context switches", s -> s.serverStats().voluntaryContextSwitches()),
                 new Column("involuntary context switches", s -> s.serverStats().involuntaryContextSwitches()),
-                ofServerView("server responses", ServerView::count),
-                ofServerView("server p50", ServerView::p50Ms),
-                ofServerView("server p90", ServerView::p90Ms),
+                ofPart("server responses", ServerSummary::serverView, ServerView::count),
+                ofPart("server p50", ServerSummary::serverView, ServerView::p50Ms),
+                ofPart("server p90", ServerSummary::serverView, ServerView::p90Ms),
                 Column.of(Figure.SERVER_P99),
-                ofServerView("server p99.9", ServerView::p999Ms),
-                ofServerView("server max", ServerView::maxMs));
+                ofPart("server p99.9", ServerSummary::serverView, ServerView::p999Ms),
+                ofPart("server max", ServerSummary::serverView, ServerView::maxMs));
     }
 
     /** Whether the client set the figures, and its own health over the run. */
@@ -142,35 +142,33 @@ public final class CsvReport {
         return List.of(
                 new Column("time verdict", ServerSummary::timeVerdict),
                 new Column("joined requests", s -> s.timeline().joined()),
-                ofKernel("peak accept queue", KernelEvidence::peakAcceptQueue),
-                ofKernel("ListenDrops over the load", KernelEvidence::listenDrops),
-                ofKernel("connects with a SYN retry", KernelEvidence::retriedConnects),
-                ofKernel("kernel check", KernelEvidence::check),
+                ofPart("peak accept queue", ServerSummary::kernel, KernelEvidence::peakAcceptQueue),
+                ofPart("ListenDrops over the load", ServerSummary::kernel, KernelEvidence::listenDrops),
+                ofPart("connects with a SYN retry", ServerSummary::kernel, KernelEvidence::retriedConnects),
+                ofPart("kernel check", ServerSummary::kernel, KernelEvidence::check),
                 new Column("series gaps", s -> s.seriesGaps() == null ? null : String.join("; ", s.seriesGaps())),
                 new Column("never answered", s -> s.timeline().withoutServerRecord()),
                 new Column("never answered by cause", s -> s.timeline().causes()),
-                ofKernelCheck("kernel accept queue parts connection-s", AcceptQueueCheck::timelineSeconds),
-                ofKernelCheck("area under Recv-Q connection-s", AcceptQueueCheck::kernelSeconds),
-                ofKernelCheck("kernel accept queue check", AcceptQueueCheck::words));
+                ofPart("kernel accept queue parts connection-s", CsvReport::check, AcceptQueueCheck::timelineSeconds),
+                ofPart("area under Recv-Q connection-s", CsvReport::check, AcceptQueueCheck::kernelSeconds),
+                ofPart("kernel accept queue check", CsvReport::check, AcceptQueueCheck::words));
     }
 
     /** Each band's mean of each request part, ms; a pool's parts only where requests went through one. */
     private static List<Column> bandColumns() {
+        Map<String, Function<TimeBreakdown, TimeBreakdown.Bands>> kinds = new LinkedHashMap<>();
+        kinds.put("", t -> new TimeBreakdown.Bands(t.median(), t.slowest()));
+        kinds.put("first requests ", TimeBreakdown::first);
+        kinds.put("keep-alive ", TimeBreakdown::keptAlive);
         Map<String, Function<TimeBreakdown, TimeBreakdown.Band>> bands = new LinkedHashMap<>();
-        bands.put("median", TimeBreakdown::median);
-        bands.put("slowest 1%", TimeBreakdown::slowest);
-        bands.put(
-                "first requests median",
-                t -> t.first() == null ? null : t.first().median());
-        bands.put(
-                "first requests slowest 1%",
-                t -> t.first() == null ? null : t.first().slowest());
-        bands.put(
-                "keep-alive median",
-                t -> t.keptAlive() == null ? null : t.keptAlive().median());
-        bands.put(
-                "keep-alive slowest 1%",
-                t -> t.keptAlive() == null ? null : t.keptAlive().slowest());
+        kinds.forEach((kind, of) -> {
+            bands.put(
+                    kind + "median",
+                    t -> of.apply(t) == null ? null : of.apply(t).median());
+            bands.put(
+                    kind + "slowest 1%",
+                    t -> of.apply(t) == null ? null : of.apply(t).slowest());
+        });
         List<Column> columns = new ArrayList<>();
         bands.forEach((band, of) -> {
             for (RequestPart part : RequestPart.values()) {
@@ -181,19 +179,12 @@ public final class CsvReport {
         return columns;
     }
 
-    /** A figure of the server's own latency; empty when the server gave none. */
-    private static Column ofServerView(String header, Function<ServerView, Object> value) {
-        return new Column(header, s -> s.serverView() == null ? null : value.apply(s.serverView()));
-    }
-
-    /** A figure of the kernel's view of the listening port; empty without one. */
-    private static Column ofKernel(String header, Function<KernelEvidence, Object> value) {
-        return new Column(header, s -> s.kernel() == null ? null : value.apply(s.kernel()));
-    }
-
-    /** A figure of the accept queue's parts checked against the kernel's queue; empty without that check. */
-    private static Column ofKernelCheck(String header, Function<AcceptQueueCheck, Object> value) {
-        return new Column(header, s -> check(s) == null ? null : value.apply(check(s)));
+    /**
+     * A figure of a part of the row: the server's own latency, the kernel's view of the listening port, or the accept
+     * queue's parts checked against the kernel's queue; empty without that part.
+     */
+    private static <T> Column ofPart(String header, Function<ServerSummary, T> part, Function<T, Object> value) {
+        return new Column(header, s -> part.apply(s) == null ? null : value.apply(part.apply(s)));
     }
 
     /** The mean of the part over the band's requests, ms; empty without the server's request log or that band. */

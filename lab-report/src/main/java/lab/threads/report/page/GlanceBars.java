@@ -72,11 +72,8 @@ final class GlanceBars {
     private static Function<ServerSummary, Double> barValue(Figure figure, FigurePlace.Glance glance, PlanShape plan) {
         return server -> {
             Number number = figure.value(server);
-            if (number == null) {
-                return null;
-            }
-            if (glance.scale() != FigurePlace.GlanceScale.PER_SLEEP) {
-                return number.doubleValue();
+            if (number == null || glance.scale() != FigurePlace.GlanceScale.PER_SLEEP) {
+                return number == null ? null : number.doubleValue();
             }
             return plan.sleepMs() > 0 ? number.doubleValue() / plan.sleepMs() : null;
         };

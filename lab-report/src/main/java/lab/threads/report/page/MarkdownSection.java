@@ -25,8 +25,11 @@ public final class MarkdownSection {
 
     private static void parts(StringBuilder md, List<Section.Part> parts) {
         for (Section.Part part : parts) {
-            if (!(part instanceof Section.SideBySide || part instanceof Section.PageOnly)) {
-                blankLine(md);
+            // Separates a part from the one before it, unless the section (or the parts alone) just began.
+            if (!(part instanceof Section.SideBySide || part instanceof Section.PageOnly)
+                    && !md.isEmpty()
+                    && !md.toString().endsWith("\n\n")) {
+                md.append('\n');
             }
             switch (part) {
                 case Section.Table table -> table(md, table);
@@ -82,12 +85,5 @@ public final class MarkdownSection {
                                 ? cell.median()
                                 : cell.median() + " [" + cell.min() + " - " + cell.max() + "]")
                         .toList())));
-    }
-
-    /** Separates a part from the one before it, unless the section (or the parts alone) just began. */
-    private static void blankLine(StringBuilder md) {
-        if (!md.isEmpty() && !md.toString().endsWith("\n\n")) {
-            md.append('\n');
-        }
     }
 }

@@ -147,11 +147,10 @@ final class OverloadSection {
     /** What the users a stage added brought, of what they offered; empty when it added none. */
     private static String added(StagedOutcome.StageFigures before, StagedOutcome.StageFigures stage) {
         long offered = stage.offered() - before.offered();
-        if (stage.users() <= before.users() || offered <= 0) {
-            return "";
-        }
-        return Numbers.count(stage.samples() - before.samples()) + " of " + Numbers.count(offered)
-                + (stage.stoppedFollowing(before) ? " (less than half)" : "");
+        return stage.users() <= before.users() || offered <= 0
+                ? ""
+                : Numbers.count(stage.samples() - before.samples()) + " of " + Numbers.count(offered)
+                        + (stage.stoppedFollowing(before) ? " (less than half)" : "");
     }
 
     private static Section.Table classes(ErrorClassTally classes) {

@@ -52,7 +52,8 @@ public final class ProfileSection {
 
     /** Empty for a run without recordings. */
     static Optional<Section> of(List<ServerSummary> servers, LoadClient client) {
-        List<ServerSummary> profiled = profiled(servers);
+        List<ServerSummary> profiled =
+                servers.stream().filter(server -> server.profile() != null).toList();
         if (profiled.isEmpty()) {
             return Optional.empty();
         }
@@ -64,11 +65,9 @@ public final class ProfileSection {
                     .map(side -> hotFrames(server, side, client))
                     .toList()));
             StringBuilder flameGraphs = new StringBuilder();
-            for (JvmSide side : JvmSide.values()) {
-                if (server.profile().counts(side) != null) {
-                    appendFlameGraph(flameGraphs, server.server(), side, client);
-                }
-            }
+            Arrays.stream(JvmSide.values())
+                    .filter(side -> server.profile().counts(side) != null)
+                    .forEach(side -> appendFlameGraph(flameGraphs, server.server(), side, client));
             parts.add(new Section.PageOnly(flameGraphs.toString()));
         }
         return Optional.of(new Section("profile", TITLE, reading(client), parts));
@@ -93,7 +92,10 @@ public final class ProfileSection {
     private static List<Section.Part> hotFrames(ServerSummary server, JvmSide side, LoadClient client) {
         JvmCounts counts = server.profile().counts(side);
         if (counts == null) {
-            return List.of(new Section.Paragraph(notRecorded(side, client)));
+            return List.of(new Section.Paragraph("The " + side.label(client)
+                    + " was not recorded: the lab did not start it (--target), or it left no readable "
+                    + side.recording()
+                    + " (see the notes)."));
         }
         return List.of(new Section.Table(
                 null,
@@ -126,16 +128,6 @@ public final class ProfileSection {
 
     private static String pins(long count) {
         return Numbers.count(count) + (count == 1 ? " pin" : " pins");
-    }
-
-    private static String notRecorded(JvmSide side, LoadClient client) {
-        return "The " + side.label(client)
-                + " was not recorded: the lab did not start it (--target), or it left no readable " + side.recording()
-                + " (see the notes).";
-    }
-
-    private static List<ServerSummary> profiled(List<ServerSummary> servers) {
-        return servers.stream().filter(server -> server.profile() != null).toList();
     }
 
     /** "server's / the client's" figure; n/a for a side without a recording. */

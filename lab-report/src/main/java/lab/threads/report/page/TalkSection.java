@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import lab.threads.model.summary.SummaryReportRow;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.verdict.TalkComparison;
@@ -35,11 +36,9 @@ final class TalkSection {
         }
         List<Boolean> numeric = new ArrayList<>(List.of(false, false));
         COLUMNS.forEach(column -> numeric.add(true));
-        List<List<String>> rows = new ArrayList<>();
-        for (TalkComparison.Row row : talk.rows()) {
-            rows.add(cells(row, true));
-            rows.add(cells(row, false));
-        }
+        List<List<String>> rows = talk.rows().stream()
+                .flatMap(row -> Stream.of(cells(row, true), cells(row, false)))
+                .toList();
         List<Section.Part> parts =
                 new ArrayList<>(List.of(new Section.Table("talk-table", null, header(), numeric, rows)));
         for (TalkComparison.Row row : talk.rows()) {

@@ -42,13 +42,11 @@ public final class TimeSection {
                         + "id): the mean of each part for the "
                         + "median requests and for the slowest 1%, in seconds, on one scale.</p>\n<p class=\"legend\">");
         List<RequestPart> parts = shownParts(measured);
-        for (RequestPart part : parts) {
-            html.append("<span title=\"%s\"><i style=\"background:%s\"></i>%s</span>"
-                    .formatted(
-                            HtmlReport.escape(part.meaning(client)),
-                            COLORS.get(part.ordinal()),
-                            HtmlReport.escape(part.label())));
-        }
+        parts.forEach(part -> html.append("<span title=\"%s\"><i style=\"background:%s\"></i>%s</span>"
+                .formatted(
+                        HtmlReport.escape(part.meaning(client)),
+                        COLORS.get(part.ordinal()),
+                        HtmlReport.escape(part.label()))));
         html.append("</p>\n");
         for (ServerSummary server : measured) {
             TimeBreakdown time = server.timeline();
@@ -84,10 +82,8 @@ public final class TimeSection {
                     .append("</p>\n");
         }
         html.append("<details><summary>Each part in words, and the figures</summary>\n<ul>\n");
-        for (RequestPart part : parts) {
-            html.append("<li>" + HtmlReport.element("b", part.label()) + ": " + HtmlReport.escape(part.meaning(client)))
-                    .append("</li>\n");
-        }
+        parts.forEach(part -> html.append("<li>" + HtmlReport.element("b", part.label()) + ": "
+                + HtmlReport.escape(part.meaning(client)) + "</li>\n"));
         html.append("</ul>\n");
         measured.forEach(server -> html.append(HtmlReport.element(
                         "p", server.server() + ": " + server.timeline().finding() + "."))

@@ -15,10 +15,9 @@ final class PinningPage {
     static SectionPage of(PinningReport report) {
         List<Section> sections = new ArrayList<>();
         sections.add(new Section("talk", "The talk's table, measured", null, List.of(talkTable(report))));
-        for (int jdk : report.jdks()) {
-            sections.add(new Section(
-                    "jdk-" + jdk, "Every probe on JDK " + jdk, null, List.of(probeTable(report.probes(jdk)))));
-        }
+        report.jdks()
+                .forEach(jdk -> sections.add(new Section(
+                        "jdk-" + jdk, "Every probe on JDK " + jdk, null, List.of(probeTable(report.probes(jdk))))));
         return new SectionPage(
                 "Which waits pin a virtual thread (./lab pinning)",
                 intro(report),

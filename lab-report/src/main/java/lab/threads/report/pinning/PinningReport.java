@@ -67,11 +67,9 @@ public record PinningReport(PinningRecord metadata, List<PinningProbe> probes) {
         int maxCarriers =
                 virtual.stream().mapToInt(PinningProbe::carriers).max().orElse(-1);
         String range = String.format(Locale.ROOT, low == high ? "%.1f%%" : "%.1f-%.1f%%", low, high, high);
-        String words = verdict.words() + ": " + range + " of ideal";
-        if (verdict == PinningVerdict.COMPENSATES) {
-            words += ", up to " + maxCarriers + " carriers";
-        }
-        return words + ", " + pinned + " pinned events (" + virtual.size() + " servers)";
+        return verdict.words() + ": " + range + " of ideal"
+                + (verdict == PinningVerdict.COMPENSATES ? ", up to " + maxCarriers + " carriers" : "")
+                + ", " + pinned + " pinned events (" + virtual.size() + " servers)";
     }
 
     /** Writes pinning.json, pinning.md and index.html into the run's folder. @return the page */

@@ -151,24 +151,20 @@ final class JvmRecording {
     private static List<RecordedFrame> callersFrames(RecordedEvent pin) {
         RecordedStackTrace stack = pin.getStackTrace();
         List<RecordedFrame> frames = stack == null ? List.of() : stack.getFrames();
-        List<RecordedFrame> outsideJdk =
-                frames.stream().filter(frame -> !isJdk(frame)).toList();
+        List<RecordedFrame> outsideJdk = frames.stream()
+                .filter(frame -> JDK_PACKAGES.stream()
+                        .noneMatch(frame.getMethod().getType().getName()::startsWith))
+                .toList();
         return outsideJdk.isEmpty() ? frames : outsideJdk;
-    }
-
-    private static boolean isJdk(RecordedFrame frame) {
-        String type = frame.getMethod().getType().getName();
-        return JDK_PACKAGES.stream().anyMatch(type::startsWith);
     }
 
     /** {@code class.method} for Java; async-profiler's native frames name their library as the class, kernel ones none. */
     private static String name(RecordedFrame frame) {
         String type = frame.getMethod().getType().getName();
         String method = frame.getMethod().getName();
-        if (frame.getType().equals("Kernel")) {
-            return method + " [kernel]";
-        }
-        return NATIVE_LIBRARY.matcher(type).matches() ? method + " [" + type + "]" : type + "." + method;
+        return frame.getType().equals("Kernel")
+                ? method + " [kernel]"
+                : NATIVE_LIBRARY.matcher(type).matches() ? method + " [" + type + "]" : type + "." + method;
     }
 
     private static String line(RecordedFrame frame) {

@@ -100,10 +100,9 @@ public record KernelEvidence(
 
     /** Every SYN retry needs a drop the kernel counted; drops beyond them can be handshake ACKs, which delay no connect. */
     private static Boolean agree(SynRetryBands.Counted connects, Long dropped) {
-        if (!connects.recorded() || dropped == null) {
-            return null;
-        }
-        return connects.retried() == 0 ? dropped == 0 : dropped >= connects.retried();
+        return !connects.recorded() || dropped == null
+                ? null
+                : connects.retried() == 0 ? dropped == 0 : dropped >= connects.retried();
     }
 
     private static String check(SynRetryBands.Counted connects, Long dropped, LoadClient client) {
@@ -115,18 +114,15 @@ public record KernelEvidence(
         if (!connects.recorded()) {
             return client.words().noConnectTimes() + ": only the kernel's view; " + kernelSaw;
         }
-        Boolean agree = agree(connects, dropped);
-        String verdict;
-        if (agree) {
-            verdict = "the two views agree";
-        } else if (connects.retried() > dropped) {
-            verdict = "the two views disagree: more connects were slowed than SYNs were dropped here, so the delay was "
-                    + "elsewhere (the client's own CPU, or a server in another network namespace)";
-        } else {
-            verdict = "the two views disagree: no connect was slowed, so the drops were handshake ACKs at a full queue "
-                    + "(the client's connect completed and its request waited) or another client's";
-        }
-        return capitalized(retried(connects)) + "; " + kernelSaw + ": " + verdict;
+        String verdict = agree(connects, dropped)
+                ? "the two views agree"
+                : connects.retried() > dropped
+                        ? "the two views disagree: more connects were slowed than SYNs were dropped here, so the delay "
+                                + "was elsewhere (the client's own CPU, or a server in another network namespace)"
+                        : "the two views disagree: no connect was slowed, so the drops were handshake ACKs at a full "
+                                + "queue (the client's connect completed and its request waited) or another client's";
+        String retried = retried(connects);
+        return Character.toUpperCase(retried.charAt(0)) + retried.substring(1) + "; " + kernelSaw + ": " + verdict;
     }
 
     private static String retried(SynRetryBands.Counted connects) {
@@ -142,9 +138,5 @@ public record KernelEvidence(
                     + String.format(Locale.ROOT, "outside the bands: %,d", connects.outsideBands());
         }
         return String.format(Locale.ROOT, "%,d connects took a SYN retry (%s)", connects.retried(), bands);
-    }
-
-    private static String capitalized(String text) {
-        return Character.toUpperCase(text.charAt(0)) + text.substring(1);
     }
 }

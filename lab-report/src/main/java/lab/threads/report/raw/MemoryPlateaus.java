@@ -38,11 +38,10 @@ public record MemoryPlateaus(List<Plateau> plateaus) {
                         throw new IllegalArgumentException("not a memory reading");
                     }
                     Map<String, Long> bytes = new LinkedHashMap<>();
-                    parts.properties().forEach(part -> {
-                        if (part.getValue().isIntegralNumber()) {
-                            bytes.put(part.getKey(), part.getValue().asLong());
-                        }
-                    });
+                    parts.properties().stream()
+                            .filter(part -> part.getValue().isIntegralNumber())
+                            .forEach(part ->
+                                    bytes.put(part.getKey(), part.getValue().asLong()));
                     plateaus.add(new Plateau(
                             line.path("step").asInt(), line.path("inFlight").asInt(), bytes));
                 },

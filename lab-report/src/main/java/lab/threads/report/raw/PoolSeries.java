@@ -26,13 +26,11 @@ public record PoolSeries(String pool, String library, List<Point> samples) {
 
     /** The samples within the load of the first pool any request used; null without one. */
     public static PoolSeries read(Path statsFile, long fromMs, long toMs) {
-        for (Names pool : POOLS) {
-            PoolSeries series = read(statsFile, pool, fromMs, toMs);
-            if (series != null && series.samples().stream().anyMatch(point -> point.active() > 0)) {
-                return series;
-            }
-        }
-        return null;
+        return POOLS.stream()
+                .map(pool -> read(statsFile, pool, fromMs, toMs))
+                .filter(series -> series != null && series.samples().stream().anyMatch(point -> point.active() > 0))
+                .findFirst()
+                .orElse(null);
     }
 
     /** The samples of one pool; null when the server reported no such pool. */

@@ -115,17 +115,11 @@ public final class SeriesGaps {
     }
 
     private static List<Gap> overlaps(List<Gap> some, List<Gap> others) {
-        List<Gap> both = new ArrayList<>();
-        for (Gap a : some) {
-            for (Gap b : others) {
-                long from = Math.max(a.fromMs(), b.fromMs());
-                long to = Math.min(a.toMs(), b.toMs());
-                if (to > from) {
-                    both.add(new Gap(from, to));
-                }
-            }
-        }
-        return both;
+        return some.stream()
+                .flatMap(a -> others.stream()
+                        .map(b -> new Gap(Math.max(a.fromMs(), b.fromMs()), Math.min(a.toMs(), b.toMs()))))
+                .filter(both -> both.toMs() > both.fromMs())
+                .toList();
     }
 
     /** "t = 12-40 s, 60-63 s", in seconds since the first sample start, as on the charts' axis. */

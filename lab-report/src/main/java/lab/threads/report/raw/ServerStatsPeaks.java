@@ -162,9 +162,7 @@ public record ServerStatsPeaks(
             JsonNode value = snapshot.get(field);
             if (value != null && value.isNumber()) {
                 last = value.asLong();
-                if (first == null) {
-                    first = last;
-                }
+                first = first == null ? last : first;
             }
         }
 

@@ -36,12 +36,9 @@ public record ServerView(
                         boolean beforeFirstRequest = firstStartMs != null
                                 && snapshot.path("sampledAtMs").isNumber()
                                 && snapshot.get("sampledAtMs").asLong() <= firstStartMs;
-                        if (ends.isEmpty()) {
-                            ends.add(timing);
-                        } else if (beforeFirstRequest) {
-                            ends.set(0, timing);
-                        } else if (ends.size() == 2) {
-                            ends.set(1, timing);
+                        // The window's start is the last snapshot before the first request; its end the last.
+                        if (!ends.isEmpty() && (beforeFirstRequest || ends.size() == 2)) {
+                            ends.set(beforeFirstRequest ? 0 : 1, timing);
                         } else {
                             ends.add(timing);
                         }

@@ -30,13 +30,12 @@ public record ComparedRun(Path dir, RunRecord metadata, List<RunReport> repeats,
             throw new BadRunFolder(dir, "no such folder: " + WHAT_TO_GIVE);
         }
         List<Path> cases = RunFiles.hasSummary(dir) ? List.of(dir) : repeatFolders(dir);
-        if (cases.isEmpty() && RunFiles.hasSweep(dir)) {
-            throw new BadRunFolder(
-                    dir, "a sweep of several levels: compare one level's folder, e.g. " + firstLevel(dir));
-        }
         if (cases.isEmpty()) {
             throw new BadRunFolder(
-                    dir, "no " + RunFolder.SUMMARY_JSON_FILE + " in it or in repeat-N folders: " + WHAT_TO_GIVE);
+                    dir,
+                    RunFiles.hasSweep(dir)
+                            ? "a sweep of several levels: compare one level's folder, e.g. " + firstLevel(dir)
+                            : "no " + RunFolder.SUMMARY_JSON_FILE + " in it or in repeat-N folders: " + WHAT_TO_GIVE);
         }
         List<RunReport> reports = cases.stream().map(ComparedRun::summary).toList();
         RunRecord metadata = reports.getFirst().metadata();

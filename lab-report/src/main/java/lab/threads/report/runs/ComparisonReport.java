@@ -76,8 +76,10 @@ public final class ComparisonReport {
                                 change.figure().label(),
                                 change.figure().format(change.a()),
                                 change.figure().format(change.b()),
-                                percent(change.changePercent()),
-                                spreadWords(change.withinSpread()))
+                                Double.isNaN(change.changePercent())
+                                        ? Numbers.NOT_AVAILABLE
+                                        : String.format(Locale.ROOT, "%+.1f%%", change.changePercent()),
+                                change.withinSpread() == null ? "" : change.withinSpread() ? "within" : "outside")
                         .subList(0, columns));
             }
             verdicts.add(rows.size());
@@ -92,14 +94,6 @@ public final class ComparisonReport {
         }
         return new Section.Table(
                 "figures", null, HEADERS.subList(0, columns), NUMERIC.subList(0, columns), rows, verdicts);
-    }
-
-    private static String percent(double change) {
-        return Double.isNaN(change) ? Numbers.NOT_AVAILABLE : String.format(Locale.ROOT, "%+.1f%%", change);
-    }
-
-    private static String spreadWords(Boolean within) {
-        return within == null ? "" : within ? "within" : "outside";
     }
 
     private static Section.Bullets onlyInOne(RunComparison comparison) {

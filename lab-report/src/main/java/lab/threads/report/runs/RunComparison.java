@@ -1,6 +1,5 @@
 package lab.threads.report.runs;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -41,10 +40,9 @@ public record RunComparison(
 
         /** (b - a) / a in %, of the medians; 0 when equal (0 errors both times), NaN from 0 or when either is missing. */
         public double changePercent() {
-            if (a.median() == b.median()) {
-                return 0;
-            }
-            return a.median() == 0 ? Double.NaN : 100 * (b.median() - a.median()) / a.median();
+            return a.median() == b.median()
+                    ? 0
+                    : a.median() == 0 ? Double.NaN : 100 * (b.median() - a.median()) / a.median();
         }
 
         /** Whether b's range of repeats overlaps a's (the change may be noise); null unless both have repeats. */
@@ -119,13 +117,10 @@ public record RunComparison(
         Map<String, String> flatB = flatten(b.setup());
         Set<String> keys = new LinkedHashSet<>(flatA.keySet());
         keys.addAll(flatB.keySet());
-        List<MetadataChange> changes = new ArrayList<>();
-        for (String key : keys) {
-            if (!Objects.equals(flatA.get(key), flatB.get(key))) {
-                changes.add(new MetadataChange(key, flatA.get(key), flatB.get(key)));
-            }
-        }
-        return changes;
+        return keys.stream()
+                .filter(key -> !Objects.equals(flatA.get(key), flatB.get(key)))
+                .map(key -> new MetadataChange(key, flatA.get(key), flatB.get(key)))
+                .toList();
     }
 
     /** Nested maps one key each ("planProperties.users"), so a difference names the knob, not the whole map. */

@@ -88,11 +88,7 @@ final class RunIndexPage {
                         .mapToInt(runCase -> rows(runCase.report()))
                         .sum()
                 + (entry.group() ? 1 : 0);
-        html.append("<tbody>\n<tr><td rowspan=\"")
-                .append(rows)
-                .append("\">")
-                .append(DATE.format(entry.date()))
-                .append("</td>");
+        html.append("<tbody>\n<tr><td rowspan=\"%s\">%s</td>".formatted(rows, DATE.format(entry.date())));
         String runLink = link(entry.folder() + "/" + RunFolder.HTML_FILE, entry.folder());
         if (!entry.group()) {
             appendCase(
@@ -101,17 +97,13 @@ final class RunIndexPage {
                     plan(entry.metadata()),
                     entry.cases().getFirst().report());
         } else {
-            html.append("<td>")
-                    .append(runLink)
-                    .append("<br>")
-                    .append(HtmlReport.escape(groupWords(entry)))
-                    .append("</td><td>")
-                    .append(plan(entry.metadata()))
-                    .append("</td><td colspan=\"")
-                    .append(3 + FIGURES.size())
-                    .append("\">")
-                    .append(HtmlReport.escape(outcomes(entry)))
-                    .append("</td></tr>\n");
+            html.append("<td>%s<br>%s</td><td>%s</td><td colspan=\"%s\">%s</td></tr>\n"
+                    .formatted(
+                            runLink,
+                            HtmlReport.escape(groupWords(entry)),
+                            plan(entry.metadata()),
+                            3 + FIGURES.size(),
+                            HtmlReport.escape(outcomes(entry))));
             Map<String, String> groupKnobs = knobs(entry.metadata());
             for (RunIndex.Case runCase : entry.cases()) {
                 html.append("<tr>");
@@ -133,16 +125,8 @@ final class RunIndexPage {
 
     /** The run and plan cells spanning one row per server; the caller has opened the first row. */
     private static void appendCase(StringBuilder html, String runCell, String planCell, RunReport report) {
-        String span = " rowspan=\"" + rows(report) + "\"";
-        html.append("<td")
-                .append(span)
-                .append('>')
-                .append(runCell)
-                .append("</td><td")
-                .append(span)
-                .append('>')
-                .append(planCell)
-                .append("</td>");
+        html.append("<td rowspan=\"%2$s\">%1$s</td><td rowspan=\"%2$s\">%3$s</td>"
+                .formatted(runCell, rows(report), planCell));
         List<ServerSummary> servers = report.servers();
         if (servers.isEmpty()) {
             html.append("<td colspan=\"").append(3 + FIGURES.size()).append("\">no server ran</td></tr>\n");

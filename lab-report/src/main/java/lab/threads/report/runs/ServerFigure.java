@@ -107,9 +107,8 @@ public record ServerFigure(String key, String label, int places, ToDoubleFunctio
 
     /** The median alone for one run; with repeats, the median and its min-max range. */
     String format(Spread spread) {
-        if (spread.runs() <= 1) {
-            return format(spread.median());
-        }
-        return format(spread.median()) + " [" + format(spread.min()) + " - " + format(spread.max()) + "]";
+        return spread.runs() <= 1
+                ? format(spread.median())
+                : format(spread.median()) + " [" + format(spread.min()) + " - " + format(spread.max()) + "]";
     }
 }

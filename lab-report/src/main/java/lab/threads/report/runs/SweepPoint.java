@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import lab.threads.report.summary.ServerSummary;
 import lab.threads.report.verdict.Verdict;
 
@@ -32,13 +33,10 @@ public record SweepPoint(
 
     /** The repeats, counted from 1, that steal or other programs disturbed. */
     public List<Integer> disturbedRepeats() {
-        List<Integer> disturbed = new ArrayList<>();
-        for (int i = 0; i < clientVerdicts.size(); i++) {
-            if (clientVerdicts.get(i) == Verdict.DISTURBED) {
-                disturbed.add(i + 1);
-            }
-        }
-        return disturbed;
+        return IntStream.range(0, clientVerdicts.size())
+                .filter(i -> clientVerdicts.get(i) == Verdict.DISTURBED)
+                .mapToObj(i -> i + 1)
+                .toList();
     }
 
     /** The property of a run repeated without a sweep: its one level is the plan's name. */

@@ -323,14 +323,11 @@ public final class SweepReport {
                 .toString();
     }
 
-    /** A link to each case's own report. */
     private static String caseLinks(List<String> cases) {
-        StringBuilder links = new StringBuilder("<h2>Cases</h2><ul>");
-        for (String dir : cases) {
-            links.append("<li><a href=\"%s/index.html\">%s</a></li>"
-                    .formatted(HtmlReport.escape(dir), HtmlReport.escape(dir)));
-        }
-        return links.append("</ul>").toString();
+        return cases.stream()
+                .map(dir -> "<li><a href=\"%s/index.html\">%s</a></li>"
+                        .formatted(HtmlReport.escape(dir), HtmlReport.escape(dir)))
+                .collect(Collectors.joining("", "<h2>Cases</h2><ul>", "</ul>"));
     }
 
     /** Chart.js inlined, the page's data as constants, then {@link #DRAW_CHARTS}. */
@@ -354,18 +351,16 @@ public final class SweepReport {
         Map<String, Object> chartData = new LinkedHashMap<>();
         for (ServerFigure figure : CHARTED) {
             Map<String, Object> perServer = new LinkedHashMap<>();
-            for (String server : servers) {
-                perServer.put(
-                        server,
-                        levels.stream()
-                                .map(level -> points.stream()
-                                        .filter(p -> p.server().equals(server)
-                                                && p.level().equals(level))
-                                        .findFirst()
-                                        .map(p -> p.figures().get(figure.key()))
-                                        .orElse(null))
-                                .toList());
-            }
+            servers.forEach(server -> perServer.put(
+                    server,
+                    levels.stream()
+                            .map(level -> points.stream()
+                                    .filter(p -> p.server().equals(server)
+                                            && p.level().equals(level))
+                                    .findFirst()
+                                    .map(p -> p.figures().get(figure.key()))
+                                    .orElse(null))
+                            .toList()));
             chartData.put(figure.key(), perServer);
         }
         return chartData;

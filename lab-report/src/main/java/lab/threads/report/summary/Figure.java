@@ -155,7 +155,7 @@ public enum Figure {
             1,
             FigureRange.ANY,
             Source.SERVER_OWN,
-            s -> kilobytes(s.memoryBytesPerRequest()),
+            s -> s.memoryBytesPerRequest() == null ? null : s.memoryBytesPerRequest() / 1024.0,
             FigurePlace.TABLE,
             FigurePlace.glance(GlanceScale.LARGEST),
             FigurePlace.csv("memory per request KB"),
@@ -171,7 +171,7 @@ public enum Figure {
             1,
             FigureRange.NOT_NEGATIVE,
             Source.SERVER_STATS,
-            s -> megabytes(s.serverStats().peakRssBytes()),
+            s -> s.serverStats().peakRssBytes() == null ? null : s.serverStats().peakRssBytes() / (1024.0 * 1024.0),
             FigurePlace.check("rss")),
     SERVER_CPU_SECONDS(
             "serverCpuSeconds",
@@ -331,14 +331,6 @@ public enum Figure {
 
     private boolean lowerBound(ServerSummary server) {
         return source == Source.SERVER_STATS && server.serverStats().silentAtEndSeconds() != null;
-    }
-
-    private static Double megabytes(Long bytes) {
-        return bytes == null ? null : bytes / (1024.0 * 1024.0);
-    }
-
-    private static Double kilobytes(Double bytes) {
-        return bytes == null ? null : bytes / 1024.0;
     }
 
     private static Double poolWaitPercent(ServerSummary row) {

@@ -23,10 +23,9 @@ public record FigureRange(double min, double max) {
 
     /** "0-100", "0 or more" without a top, "any" without either bound. */
     public String words() {
-        if (Double.isInfinite(min)) {
-            return "any";
-        }
-        return Double.isInfinite(max) ? number(min) + " or more" : number(min) + "-" + number(max);
+        return Double.isInfinite(min)
+                ? "any"
+                : Double.isInfinite(max) ? number(min) + " or more" : number(min) + "-" + number(max);
     }
 
     private static String number(double value) {

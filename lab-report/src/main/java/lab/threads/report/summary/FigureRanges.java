@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import lab.threads.model.summary.Percentiles;
 import lab.threads.model.summary.SummaryReportRow;
 import lab.threads.report.math.Numbers;
@@ -58,13 +59,10 @@ public final class FigureRanges {
                 percentiles.p999(),
                 row.max()
             };
-            for (int i = 1; i < ordered.length; i++) {
-                if (ordered[i] < ordered[i - 1] || ordered[0] < 0) {
-                    outside.add("the times are out of order (min, p50, p90, p95, p99, p99.9, max: "
-                            + Arrays.stream(ordered).mapToObj(Long::toString).collect(Collectors.joining(", "))
-                            + " ms)");
-                    break;
-                }
+            if (ordered[0] < 0 || IntStream.range(1, ordered.length).anyMatch(i -> ordered[i] < ordered[i - 1])) {
+                outside.add("the times are out of order (min, p50, p90, p95, p99, p99.9, max: "
+                        + Arrays.stream(ordered).mapToObj(Long::toString).collect(Collectors.joining(", "))
+                        + " ms)");
             }
         }
         if (poolBusyShare != null) {

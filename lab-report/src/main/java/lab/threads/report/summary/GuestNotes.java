@@ -32,15 +32,14 @@ final class GuestNotes {
     }
 
     private static String gc(GuestFacts guest) {
-        if (guest.gc() == null) {
-            return "GC " + (guest.gcSource() == null ? "not measured" : guest.gcSource());
-        }
-        return String.format(
-                Locale.ROOT,
-                "GC during the load: %,d young and %,d full collections, %.3f s of collection time, concurrent cycles included (%s)",
-                guest.gc().young(),
-                guest.gc().full(),
-                guest.gc().gcSeconds(),
-                guest.gcSource());
+        return guest.gc() == null
+                ? "GC " + (guest.gcSource() == null ? "not measured" : guest.gcSource())
+                : String.format(
+                        Locale.ROOT,
+                        "GC during the load: %,d young and %,d full collections, %.3f s of collection time, concurrent cycles included (%s)",
+                        guest.gc().young(),
+                        guest.gc().full(),
+                        guest.gc().gcSeconds(),
+                        guest.gcSource());
     }
 }

@@ -160,10 +160,9 @@ public record ServerSummary(
      * its own series' growth of the live heap per request in flight; null without either.
      */
     public Double memoryBytesPerRequest() {
-        if (memory != null) {
-            return memory.residentBytesPerRequest();
-        }
-        return inFlightMemory == null ? null : inFlightMemory.bytesPerRequest();
+        return memory != null
+                ? memory.residentBytesPerRequest()
+                : inFlightMemory == null ? null : inFlightMemory.bytesPerRequest();
     }
 
     /** Reads the server folder's files; never throws on bad files. */
@@ -310,12 +309,11 @@ public record ServerSummary(
 
     /** Where a once-a-second series is missing during the load, one sentence per series; none without a sample. */
     private static List<String> seriesGaps(Path serverDir, SampleEnds ends, GuestFacts guest) {
-        if (ends.isEmpty()) {
-            return List.of();
-        }
-        return guest == null
-                ? SeriesGaps.describe(serverDir, ends.firstStart(), ends.lastEnd())
-                : SeriesGaps.describeGuest(serverDir, ends.firstStart(), ends.lastEnd());
+        return ends.isEmpty()
+                ? List.of()
+                : guest == null
+                        ? SeriesGaps.describe(serverDir, ends.firstStart(), ends.lastEnd())
+                        : SeriesGaps.describeGuest(serverDir, ends.firstStart(), ends.lastEnd());
     }
 
     /** A spike's or a step plan's stages; null for any other plan and without a sample. */

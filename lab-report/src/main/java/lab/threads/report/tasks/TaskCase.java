@@ -1,5 +1,6 @@
 package lab.threads.report.tasks;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,11 +20,9 @@ public record TaskCase(
 
     public static TaskCase of(TaskSeed seed, TaskModel model, List<TaskRun> runs) {
         Map<String, Spread> figures = new LinkedHashMap<>();
-        for (TaskFigure figure : TaskFigure.values()) {
-            figures.put(
-                    figure.key(),
-                    Spread.of(runs.stream().map(run -> figure.read(run)).toList()));
-        }
+        Arrays.stream(TaskFigure.values())
+                .forEach(figure -> figures.put(
+                        figure.key(), Spread.of(runs.stream().map(figure::read).toList())));
         int completed = (int) runs.stream().filter(TaskRun::allCompleted).count();
         return new TaskCase(seed.id(), model.id(), seed.label(model), List.copyOf(runs), completed, figures);
     }

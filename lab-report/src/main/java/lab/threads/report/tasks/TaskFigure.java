@@ -39,7 +39,7 @@ public enum TaskFigure {
             4,
             inside(o -> (o.userMs() + o.systemMs()) / (double) o.tasks())),
     /** getrusage's ru_maxrss, inside: /proc's VmHWM is gone once the fork is a zombie, ending its threads. */
-    PEAK_RSS_MB("peakRssMb", "peak RSS, MB (ru_maxrss)", 0, inside(o -> megabytes(o.maxRssBytes())));
+    PEAK_RSS_MB("peakRssMb", "peak RSS, MB (ru_maxrss)", 0, inside(o -> o.maxRssBytes() / (1024.0 * 1024.0)));
 
     private final String key;
     private final String label;
@@ -66,7 +66,6 @@ public enum TaskFigure {
         return read.apply(run);
     }
 
-    /** The median of a case's repeats, formatted. */
     String median(TaskCase c) {
         return format(c.figure(this).median());
     }
@@ -85,9 +84,5 @@ public enum TaskFigure {
 
     private static double number(Long value) {
         return value == null ? Double.NaN : value;
-    }
-
-    private static double megabytes(long bytes) {
-        return bytes / (1024.0 * 1024.0);
     }
 }

@@ -1,8 +1,10 @@
 package lab.threads.report.tasks;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.page.Section;
@@ -24,13 +26,10 @@ final class TasksPage {
 
     /** tasks.md and index.html say this. */
     static SectionPage of(TasksReport report) {
-        List<Section> sections = new ArrayList<>();
-        for (TaskSeed seed : TaskSeed.values()) {
-            List<TaskCase> cases = report.cases(seed);
-            if (!cases.isEmpty()) {
-                sections.add(seedSection(seed, cases));
-            }
-        }
+        List<Section> sections = new ArrayList<>(Arrays.stream(TaskSeed.values())
+                .filter(seed -> !report.cases(seed).isEmpty())
+                .map(seed -> seedSection(seed, report.cases(seed)))
+                .toList());
         serverTable(report)
                 .ifPresent(table -> sections.add(new Section(
                         "servers", "The threading model's part of a server's CPU", serverWords(), List.of(table))));
@@ -116,7 +115,7 @@ final class TasksPage {
         for (TaskFigure figure : TaskFigure.values()) {
             List<String> row = new ArrayList<>(List.of(figure.label().strip()));
             cases.forEach(c -> row.add(cell(figure, c.figure(figure))));
-            published.forEach(model -> row.add(orDash(seed.published(figure.key(), model))));
+            published.forEach(model -> row.add(Objects.requireNonNullElse(seed.published(figure.key(), model), "-")));
             rows.add(row);
         }
         List<String> completed = new ArrayList<>(List.of("tasks completed (fewest in a run)"));
@@ -193,9 +192,5 @@ final class TasksPage {
                         "executor's share, %"),
                 List.of(false, true, false, false, true, true),
                 rows));
-    }
-
-    private static String orDash(String text) {
-        return text == null ? "-" : text;
     }
 }

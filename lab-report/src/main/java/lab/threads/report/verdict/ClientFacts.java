@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import lab.threads.model.samples.ClientPoint;
 import lab.threads.model.samples.ClientSnapshot;
 import lab.threads.report.math.SampleEnds;
@@ -59,16 +60,12 @@ final class ClientFacts {
 
     /** The most GC pause between two client lines while samples were in flight: a pause before the load delays none. */
     static long worstGcSecondUnderLoad(List<ClientSnapshot> client) {
-        long worst = 0;
-        for (int i = 1; i < client.size(); i++) {
-            ClientSnapshot before = client.get(i - 1);
-            ClientSnapshot after = client.get(i);
-            boolean loaded = inFlight(before) || inFlight(after);
-            if (loaded && before.gcPauseMs() != null && after.gcPauseMs() != null) {
-                worst = Math.max(worst, after.gcPauseMs() - before.gcPauseMs());
-            }
-        }
-        return worst;
+        return IntStream.range(1, client.size())
+                .filter(i -> inFlight(client.get(i - 1)) || inFlight(client.get(i)))
+                .filter(i ->
+                        client.get(i - 1).gcPauseMs() != null && client.get(i).gcPauseMs() != null)
+                .mapToLong(i -> client.get(i).gcPauseMs() - client.get(i - 1).gcPauseMs())
+                .reduce(0, Math::max);
     }
 
     private static boolean inFlight(ClientSnapshot line) {

@@ -45,29 +45,26 @@ final class ClientFindings {
     }
 
     static Optional<Finding> schedule(ArrivalLag.Lateness lateness) {
-        if (lateness == null) {
-            return Optional.empty();
-        }
-        if (!lateness.clientFellBehind()) {
-            return Optional.of(new Finding(
-                    String.format(
-                            Locale.ROOT,
-                            "arrivals kept to the schedule (at most %.1f s late)",
-                            Math.max(0, lateness.worstSeconds())),
-                    false));
-        }
-        return Optional.of(new Finding(
-                String.format(
-                        Locale.ROOT,
-                        "client behind its schedule: arrivals started up to %.1f s after they "
-                                + "were due (at t = %.0f s), %s of %s after the schedule's last was due (t = %.0f s): the arrival "
-                                + "rate the server saw was the client's, not the plan's",
-                        lateness.worstSeconds(),
-                        lateness.worstAtSecond(),
-                        Numbers.count(lateness.afterSchedule()),
-                        Numbers.count(lateness.arrivals()),
-                        lateness.scheduleEndAtSecond()),
-                true));
+        return Optional.ofNullable(lateness)
+                .map(late -> late.clientFellBehind()
+                        ? new Finding(
+                                String.format(
+                                        Locale.ROOT,
+                                        "client behind its schedule: arrivals started up to %.1f s after they "
+                                                + "were due (at t = %.0f s), %s of %s after the schedule's last was due (t = %.0f s): the arrival "
+                                                + "rate the server saw was the client's, not the plan's",
+                                        late.worstSeconds(),
+                                        late.worstAtSecond(),
+                                        Numbers.count(late.afterSchedule()),
+                                        Numbers.count(late.arrivals()),
+                                        late.scheduleEndAtSecond()),
+                                true)
+                        : new Finding(
+                                String.format(
+                                        Locale.ROOT,
+                                        "arrivals kept to the schedule (at most %.1f s late)",
+                                        Math.max(0, late.worstSeconds())),
+                                false));
     }
 
     static Optional<Finding> clientLimits(Map<String, Long> limits, ClientHealth health) {
@@ -162,16 +159,13 @@ final class ClientFindings {
 
     /** The server's own p99 this far past the sleep: requests waited inside it. */
     static Optional<String> serverWait(ServerView view, long sleepMs) {
-        if (view != null && view.count() > 0) {
-            long beyond = Math.round(view.p99Ms()) - sleepMs;
-            if (beyond > Math.max(ClientVerdict.SERVER_WAIT_FLAG_MS, sleepMs / 10)) {
-                return Optional.of(
-                        "server wait: its own p99 is " + Numbers.count(Math.round(view.p99Ms())) + " ms for a "
-                                + Numbers.count(sleepMs) + " ms sleep: requests waited " + Numbers.count(beyond)
-                                + " ms inside the server (a queue, or a thread to start)");
-            }
-        }
-        return Optional.empty();
+        // No view, or an empty one, is 0 beyond: under the flag, which is at least a second.
+        long beyond = view == null || view.count() == 0 ? 0 : Math.round(view.p99Ms()) - sleepMs;
+        return beyond > Math.max(ClientVerdict.SERVER_WAIT_FLAG_MS, sleepMs / 10)
+                ? Optional.of("server wait: its own p99 is " + Numbers.count(Math.round(view.p99Ms())) + " ms for a "
+                        + Numbers.count(sleepMs) + " ms sleep: requests waited " + Numbers.count(beyond)
+                        + " ms inside the server (a queue, or a thread to start)")
+                : Optional.empty();
     }
 
     /** @param serverSeconds whether the server's per-second series was there to judge the client's stalls against */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import lab.threads.model.client.LoadClient;
 import lab.threads.model.samples.ClientHealth;
 import lab.threads.model.samples.ClientSnapshot;
@@ -72,7 +73,6 @@ public record ClientVerdict(
     /** A stretch of the run, in seconds since its first sample start, and what each side counted in it. */
     public record Interval(double fromSecond, double toSecond, long serverResponses, long jmeterSamples) {
 
-        /** The stretches' seconds, summed. */
         public static double seconds(List<Interval> intervals) {
             return intervals.stream()
                     .mapToDouble(i -> i.toSecond - i.fromSecond)
@@ -177,15 +177,11 @@ public record ClientVerdict(
 
     /** The same verdict with one more fact, not client-bound by itself; the same verdict when it is null. */
     public ClientVerdict withFact(String fact) {
-        if (fact == null) {
-            return this;
-        }
-        List<String> more = new ArrayList<>(findings);
-        more.add(fact);
-        return withFindings(more);
+        return fact == null
+                ? this
+                : withFindings(Stream.concat(findings.stream(), Stream.of(fact)).toList());
     }
 
-    /** The same verdict and advice with other evidence. */
     ClientVerdict withFindings(List<String> more) {
         return withWord(verdict, more, advice);
     }

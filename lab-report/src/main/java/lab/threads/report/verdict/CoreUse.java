@@ -25,11 +25,10 @@ public record CoreUse(
     public static CoreUse read(Path serverDir, long fromMs, long toMs) {
         Side server = Side.read(serverDir.resolve(RunFolder.SERVER_PROC_FILE), fromMs, toMs);
         Side client = Side.read(serverDir.resolve(RunFolder.CLIENT_PROC_FILE), fromMs, toMs);
-        if (server.cpus == null || client.cpus == null || server.cpus.equals(client.cpus)) {
-            return SHARED;
-        }
-        return new CoreUse(
-                server.cpus, server.cores, server.busySeconds, client.cpus, client.cores, client.busySeconds);
+        return server.cpus == null || client.cpus == null || server.cpus.equals(client.cpus)
+                ? SHARED
+                : new CoreUse(
+                        server.cpus, server.cores, server.busySeconds, client.cpus, client.cores, client.busySeconds);
     }
 
     boolean pinned() {

@@ -55,11 +55,10 @@ public final class ErrorCauses implements Consumer<Sample> {
 
     /** One line for a table cell: {@code server: HTTP 503 x 12; client: ... x 3}, or a dash when there are none. */
     public static String describe(Map<String, Long> byCause) {
-        if (byCause.isEmpty()) {
-            return "-";
-        }
-        return byCause.entrySet().stream()
-                .map(entry -> entry.getKey() + " x " + entry.getValue())
-                .collect(Collectors.joining("; "));
+        return byCause.isEmpty()
+                ? "-"
+                : byCause.entrySet().stream()
+                        .map(entry -> entry.getKey() + " x " + entry.getValue())
+                        .collect(Collectors.joining("; "));
     }
 }

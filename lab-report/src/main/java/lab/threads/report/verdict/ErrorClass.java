@@ -134,12 +134,10 @@ public enum ErrorClass {
 
     /** The limit this class points to; a 5xx's by the cause its answer named. */
     public String limit(String serverCause) {
-        if (this != HTTP_5XX) {
-            return limit;
-        }
-        if (serverCause == null) {
-            return "the framework's own answer, no cause named (see server.log)";
-        }
-        return CAUSE_LIMITS.getOrDefault(serverCause, "the server's cause " + serverCause);
+        return this != HTTP_5XX
+                ? limit
+                : serverCause == null
+                        ? "the framework's own answer, no cause named (see server.log)"
+                        : CAUSE_LIMITS.getOrDefault(serverCause, "the server's cause " + serverCause);
     }
 }

@@ -1,6 +1,5 @@
 package lab.threads.report.verdict;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -54,21 +53,17 @@ public record MachineShares(
                 .limit(3)
                 .map(other -> String.format(Locale.ROOT, "%s %.1f s", other.getKey(), other.getValue() / 1000.0))
                 .collect(Collectors.joining(", "));
-        List<String> named = new ArrayList<>();
-        for (Map.Entry<LedgerParts.Part, Long> part : load.byPart().entrySet().stream()
+        List<String> named = load.byPart().entrySet().stream()
                 .sorted(Map.Entry.<LedgerParts.Part, Long>comparingByValue().reversed())
-                .toList()) {
-            double percent = load.percentOfBusy(part.getValue());
-            if (percent > TurnWord.NAMED_PART_PERCENT) {
-                named.add(String.format(
+                .filter(part -> load.percentOfBusy(part.getValue()) > TurnWord.NAMED_PART_PERCENT)
+                .map(part -> String.format(
                         Locale.ROOT,
                         "%s %.1f s (%.0f%%%s)",
                         part.getKey().words(),
                         part.getValue() / 1000.0,
-                        percent,
-                        part.getKey() == LedgerParts.Part.OTHER && !others.isEmpty() ? ": " + others : ""));
-            }
-        }
+                        load.percentOfBusy(part.getValue()),
+                        part.getKey() == LedgerParts.Part.OTHER && !others.isEmpty() ? ": " + others : ""))
+                .toList();
         return new MachineShares(
                 true,
                 ledger.seconds(),

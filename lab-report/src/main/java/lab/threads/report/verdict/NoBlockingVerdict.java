@@ -1,7 +1,5 @@
 package lab.threads.report.verdict;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import lab.threads.report.math.Numbers;
 
@@ -16,9 +14,7 @@ public final class NoBlockingVerdict {
         if (!(noIdeal && !cores.pinned() && cpu.known() && cpu.machineSaturated() && throughput > 0)) {
             return verdict;
         }
-        List<String> findings = new ArrayList<>(verdict.findings());
-        findings.add(ceiling(cpu, throughput));
-        return verdict.withFindings(findings);
+        return verdict.withFact(ceiling(cpu, throughput));
     }
 
     /** The CPU both sides spent, at the server's cost a request: {@code throughput x (client + server) / server}. */

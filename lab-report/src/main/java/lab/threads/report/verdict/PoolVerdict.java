@@ -103,15 +103,14 @@ public record PoolVerdict(
     }
 
     private String poolCheck() {
-        if (littleRatio == null) {
-            return "too little waiting to check the stamps against the pool's own count of waiting threads";
-        }
-        return String.format(
-                Locale.ROOT,
-                "the stamps' waits for a connection sum to %,.1f thread-seconds, the pool's own count of waiting "
-                        + "threads (Little's law on its once-a-second samples) to %,.1f: ratio %.2f",
-                waits.waitedSeconds(),
-                waits.waitedSeconds() / littleRatio,
-                littleRatio);
+        return littleRatio == null
+                ? "too little waiting to check the stamps against the pool's own count of waiting threads"
+                : String.format(
+                        Locale.ROOT,
+                        "the stamps' waits for a connection sum to %,.1f thread-seconds, the pool's own count of waiting "
+                                + "threads (Little's law on its once-a-second samples) to %,.1f: ratio %.2f",
+                        waits.waitedSeconds(),
+                        waits.waitedSeconds() / littleRatio,
+                        littleRatio);
     }
 }

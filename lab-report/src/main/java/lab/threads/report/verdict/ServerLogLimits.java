@@ -3,6 +3,7 @@ package lab.threads.report.verdict;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,14 +28,11 @@ public final class ServerLogLimits {
         try (BufferedReader lines = new BufferedReader(new InputStreamReader(
                 Files.newInputStream(log),
                 StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)))) {
-            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-                for (String limit : ClientVerdict.RESOURCE_LIMITS) {
-                    if (line.contains(limit)) {
-                        counts.merge(limit, 1L, Long::sum);
-                    }
-                }
-            }
-        } catch (IOException e) {
+            lines.lines()
+                    .forEach(line -> ClientVerdict.RESOURCE_LIMITS.stream()
+                            .filter(line::contains)
+                            .forEach(limit -> counts.merge(limit, 1L, Long::sum)));
+        } catch (IOException | UncheckedIOException e) {
             return counts;
         }
         return counts;

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.IntStream;
 import lab.threads.report.math.Numbers;
 import lab.threads.report.math.SecondBuckets;
 import lab.threads.report.raw.StatsWindowPeaks;
@@ -41,7 +42,6 @@ public record StagedOutcome(
     private static final String NO_BASE = "no recovery measured: no base second before the spike after the ramp-up and"
             + " one sleep (--spike-at must pass --rampup plus the sleep)";
 
-    /** Which rule named a step plan's knee. */
     public enum KneeRule {
         /** The step's own answers were late or failed. */
         ERRORS_OR_P99(
@@ -114,12 +114,8 @@ public record StagedOutcome(
     }
 
     private static boolean rising(List<PlanShape.Stage> stages) {
-        for (int i = 1; i < stages.size(); i++) {
-            if (stages.get(i).users() <= stages.get(i - 1).users()) {
-                return false;
-            }
-        }
-        return true;
+        return IntStream.range(1, stages.size())
+                .allMatch(i -> stages.get(i).users() > stages.get(i - 1).users());
     }
 
     private static StagedOutcome step(List<StageFigures> stages) {
@@ -182,10 +178,9 @@ public record StagedOutcome(
             SecondBuckets buckets,
             long scheduleStartMs,
             Path statsJsonl) {
-        int peak = 0;
-        for (int i = 1; i < stages.size(); i++) {
-            peak = stages.get(i).users() > stages.get(peak).users() ? i : peak;
-        }
+        int peak = IntStream.range(0, stages.size())
+                .reduce((most, i) -> stages.get(i).users() > stages.get(most).users() ? i : most)
+                .orElse(0);
         StageFigures spike = stages.get(peak);
         long startSecond = Math.floorDiv(scheduleStartMs, 1000);
         long end = stages.getLast().toSecond();

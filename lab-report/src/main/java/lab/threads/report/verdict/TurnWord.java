@@ -135,13 +135,9 @@ public final class TurnWord {
     }
 
     private static Decision pinned(ClientVerdict own, CoreUse cores) {
-        if (own.verdict() == Verdict.CLIENT_BOUND) {
-            return Decision.kept(Verdict.CLIENT_BOUND);
-        }
-        if (cores.clientBusy() > cores.serverBusy()) {
-            return Decision.of(Verdict.CLIENT_BOUND, "the client ran out of its own cores first");
-        }
-        return Decision.kept(own.verdict());
+        return own.verdict() == Verdict.CLIENT_BOUND || cores.clientBusy() <= cores.serverBusy()
+                ? Decision.kept(own.verdict())
+                : Decision.of(Verdict.CLIENT_BOUND, "the client ran out of its own cores first");
     }
 
     private static Decision shared(ClientVerdict own, MachineShares shares) {

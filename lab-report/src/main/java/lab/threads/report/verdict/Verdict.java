@@ -2,6 +2,7 @@ package lab.threads.report.verdict;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Arrays;
 
 /** Whose figures a turn gave, as {@link TurnWord} decides: the one word every report and check uses. */
 public enum Verdict {
@@ -34,12 +35,10 @@ public enum Verdict {
 
     @JsonCreator
     public static Verdict of(String label) {
-        for (Verdict verdict : values()) {
-            if (verdict.label.equals(label)) {
-                return verdict;
-            }
-        }
-        throw new IllegalArgumentException("no client verdict '" + label + "'");
+        return Arrays.stream(values())
+                .filter(verdict -> verdict.label.equals(label))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no client verdict '" + label + "'"));
     }
 
     @Override
