@@ -2,7 +2,6 @@ package lab.threads.runner.process;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -136,10 +135,5 @@ public final class Backends implements AutoCloseable {
         if (database != null) {
             database.close();
         }
-    }
-
-    /** The URL a server's downstream calls go to; null without one. */
-    URI downstream() {
-        return downstream == null ? null : downstream.base();
     }
 }
