@@ -19,19 +19,11 @@ import lab.threads.runner.database.DatabaseSampler;
  * how=db}, a downstream (server-async) for {@code how=http-pool} and {@code how=socket}. Each watches the runner's
  * process, so it stops with it, SIGKILL included.
  */
-public final class Backends implements AutoCloseable {
+public record Backends(DatabaseFork database, ServerProcess downstream) implements AutoCloseable {
     /** PostgreSQL's connections beyond the largest pool: the runner's own sampler, and room for a pool's refill. */
     static final int DATABASE_HEADROOM = 20;
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
-
-    private final DatabaseFork database;
-    private final ServerProcess downstream;
-
-    private Backends(DatabaseFork database, ServerProcess downstream) {
-        this.database = database;
-        this.downstream = downstream;
-    }
 
     /** Nothing to start: a run of waits that need neither. */
     public static final Backends NONE = new Backends(null, null);
