@@ -223,7 +223,7 @@ public final class LabRun {
             }
             ServerFigures figures = report.add(turn.id(), outcome);
             if (!figures.outcome().equals(outcome)) {
-                say(turn.id(), figures.outcome());
+                out.printf("[%s] %s%n", turn.id(), figures.outcome());
             }
             allOk &= figures.outcome().ok();
             learnCpuCosts(figures, caseDir);
@@ -262,10 +262,6 @@ public final class LabRun {
             out.println("lab: " + options.out().resolve(CpuCosts.FILE)
                     + " (the forecast's CPU per request) not updated: " + e);
         }
-    }
-
-    private void say(String id, RunOutcome outcome) {
-        out.printf("[%s] %s%n", id, outcome);
     }
 
     /** The run's own folder, named for when it started; a second run started in the same second gets "-2". */

@@ -323,7 +323,7 @@ final class ServerRun {
         }
         try (StatsSampler sampler = guest != null
                         ? null
-                        : StatsSampler.start(
+                        : new StatsSampler(
                                 target, dir.resolve(RunFolder.STATS_FILE), dir.resolve(RunFolder.SERVER_SECONDS_FILE));
                 OutsideSampler outside = guest != null
                         ? OutsideSampler.startGuest(dir, guest.port(), guest.pid(), this::clientNow, labProcesses())
@@ -549,11 +549,9 @@ final class ServerRun {
     private record SplitRelay(SplitProgress progress, CountDownLatch ready) {}
 
     /** Each process's latest progress line; their sum is the load's. */
-    private static final class SplitProgress {
-        private final Progress[] latest;
-
+    private record SplitProgress(Progress[] latest) {
         SplitProgress(int processes) {
-            latest = new Progress[processes];
+            this(new Progress[processes]);
         }
 
         /** Records process {@code index}'s line (from 1) and returns the sum of every process's latest. */

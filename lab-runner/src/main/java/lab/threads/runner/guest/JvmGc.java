@@ -3,7 +3,6 @@ package lab.threads.runner.guest;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import lab.threads.runner.outside.CommandOutput;
@@ -55,16 +54,12 @@ public record JvmGc(long young, long full, double gcSeconds) {
         if (names.size() != values.size()) {
             return Optional.empty();
         }
-        Map<String, String> byName = new java.util.HashMap<>();
-        for (int i = 0; i < names.size(); i++) {
-            byName.put(names.get(i), values.get(i));
-        }
         try {
             return Optional.of(new JvmGc(
-                    Long.parseLong(byName.get("YGC")),
-                    Long.parseLong(byName.get("FGC")),
-                    Double.parseDouble(byName.get("GCT"))));
-        } catch (NumberFormatException | NullPointerException e) {
+                    Long.parseLong(values.get(names.indexOf("YGC"))),
+                    Long.parseLong(values.get(names.indexOf("FGC"))),
+                    Double.parseDouble(values.get(names.indexOf("GCT")))));
+        } catch (NumberFormatException | IndexOutOfBoundsException e) {
             return Optional.empty();
         }
     }

@@ -91,7 +91,7 @@ public record Backends(DatabaseFork database, ServerProcess downstream) implemen
 
     /** The database's own view of the connections, sampled into the server's folder; null without a database. */
     public DatabaseSampler sampleDatabase(Path file) throws IOException {
-        return database == null ? null : DatabaseSampler.start(database.jdbcUrl(), file);
+        return database == null ? null : new DatabaseSampler(database.jdbcUrl(), file);
     }
 
     /** What was started, for run.json: the database's version and settings, the downstream's address. */
