@@ -324,19 +324,15 @@ public final class LabCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         RunChecks runChecks = checks.read(baseline);
         LabRun run = prepared(runChecks);
-        int exit = run.execute(commandLineGiven());
+        int exit = run.execute(commandLineGiven(spec));
         return CheckOptions.judgeAfter(runChecks, run.runDir(), run.runDir(), exit, System.out);
     }
 
     /**
-     * The run, its options checked and what it needs made ready; bad input throws IllegalArgumentException ({@link
-     * OneLineErrors}: one line, exit 2) before anything runs.
+     * The run, its options checked and what it needs made ready, refusing checks that name a server the run does not
+     * run or that a sweep cannot judge; bad input throws IllegalArgumentException ({@link OneLineErrors}: one line,
+     * exit 2) before anything runs.
      */
-    LabRun prepared() throws java.io.IOException {
-        return prepared(RunChecks.NONE);
-    }
-
-    /** The same, refusing checks that name a server the run does not run, or that a sweep cannot judge. */
     LabRun prepared(RunChecks runChecks) throws java.io.IOException {
         RunOptions options = options();
         if (!runChecks.none()) {
@@ -358,7 +354,7 @@ public final class LabCommand implements Callable<Integer> {
     }
 
     /** The command as typed, for the run's metadata. */
-    List<String> commandLineGiven() {
+    static List<String> commandLineGiven(CommandSpec spec) {
         List<String> command = new java.util.ArrayList<>(List.of(spec.qualifiedName()));
         command.addAll(spec.commandLine().getParseResult().originalArgs());
         return command;
