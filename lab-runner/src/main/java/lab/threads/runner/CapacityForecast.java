@@ -125,7 +125,7 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
                             : localPorts(machine.localPorts()));
         }
         if (!Double.isInfinite(peakRate)) {
-            lines.add(cores(sides, machine, costs, clientHere, started));
+            lines.add(cores(sides, machine, costs));
         }
         if (machine.load() != null && machine.load() >= machine.cores() / 2.0) {
             lines.add(String.format(
@@ -169,9 +169,9 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
                         : "all fit");
     }
 
-    private String cores(
-            Sides sides, MachineLimits machine, CpuCosts costs, boolean clientHere, List<Variant> started) {
-        CpuCosts.Cost client = clientHere ? costs.client().get(sides.client().label()) : null;
+    private String cores(Sides sides, MachineLimits machine, CpuCosts costs) {
+        CpuCosts.Cost client =
+                sides.clientHere() ? costs.client().get(sides.client().label()) : null;
         List<String> needs = new ArrayList<>();
         Set<String> sources = new java.util.LinkedHashSet<>();
         double clientCores = client == null ? 0 : peakRate * client.ms() / 1000;
@@ -180,7 +180,7 @@ record CapacityForecast(boolean open, double peakRate, long expected, long worst
             needs.add(String.format(Locale.ROOT, "the client ~%.1f (%.2f ms a request)", clientCores, client.ms()));
             sources.add(client.from());
         }
-        for (Variant variant : started) {
+        for (Variant variant : sides.started()) {
             CpuCosts.Cost server = costs.server().get(variant.id());
             if (server != null) {
                 double serverCores = peakRate * server.ms() / 1000;

@@ -83,7 +83,7 @@ public final class LabRun {
             closeBackends();
             throw e;
         }
-        serverRun = options.serverRun(jdk, backends);
+        serverRun = new ServerRun.Spec(options, jdk, backends);
         RunRecord metadata = RunMetadata.collect(options, labHome, commandLine, backends.describe());
         out.printf(
                 "Lab run -> %s (%d case%s x %d server%s); %s%n",
@@ -164,10 +164,6 @@ public final class LabRun {
         return runDir;
     }
 
-    RunOptions options() {
-        return options;
-    }
-
     /** Every server in turn on one case; its report is rewritten after each server. @return whether all ran */
     private boolean runCase(
             RunCase runCase,
@@ -203,10 +199,11 @@ public final class LabRun {
         List<ServerRun> turns = new ArrayList<>();
         for (Variant variant : options.servers()) {
             turns.add(new ServerRun(
-                    variant, serverRun, runCase.plan(), labHome, caseDir.resolve(variant.id()), profiling, out));
+                    variant, null, serverRun, runCase.plan(), labHome, caseDir.resolve(variant.id()), profiling, out));
         }
         for (Guest guest : options.guests().guests()) {
             turns.add(new ServerRun(
+                    null,
                     new GuestTurn(guest, guestProcesses.get(guest.name()), options.guests()),
                     serverRun,
                     runCase.plan(),
@@ -226,7 +223,7 @@ public final class LabRun {
             }
             ServerFigures figures = report.add(turn.id(), outcome);
             if (!figures.outcome().equals(outcome)) {
-                say(turn.id(), figures.outcome());
+                out.printf("[%s] %s%n", turn.id(), figures.outcome());
             }
             allOk &= figures.outcome().ok();
             learnCpuCosts(figures, caseDir);
@@ -265,10 +262,6 @@ public final class LabRun {
             out.println("lab: " + options.out().resolve(CpuCosts.FILE)
                     + " (the forecast's CPU per request) not updated: " + e);
         }
-    }
-
-    private void say(String id, RunOutcome outcome) {
-        out.printf("[%s] %s%n", id, outcome);
     }
 
     /** The run's own folder, named for when it started; a second run started in the same second gets "-2". */

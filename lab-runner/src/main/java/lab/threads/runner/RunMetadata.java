@@ -1,17 +1,17 @@
 package lab.threads.runner;
 
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import lab.threads.common.OsLimits;
 import lab.threads.common.Variant;
 import lab.threads.run.RunRecord;
 import lab.threads.runner.client.ClientSplit;
+import lab.threads.runner.outside.CommandOutput;
 
 /** What a reader needs to trust or reproduce a run, as run.json holds it ({@link RunRecord}). */
 public final class RunMetadata {
@@ -89,17 +89,10 @@ public final class RunMetadata {
     }
 
     private static String git(Path directory, String... args) {
-        try {
-            List<String> command = new java.util.ArrayList<>(List.of("git", "-C", directory.toString()));
-            command.addAll(List.of(args));
-            Process git = new ProcessBuilder(command).redirectErrorStream(true).start();
-            String output = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            return git.waitFor(10, TimeUnit.SECONDS) && git.exitValue() == 0 ? output : "";
-        } catch (IOException e) {
-            return "";
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "";
-        }
+        String[] command = Stream.concat(Stream.of("git", "-C", directory.toString()), Stream.of(args))
+                .toArray(String[]::new);
+        return CommandOutput.of(Duration.ofSeconds(10), true, command)
+                .map(String::trim)
+                .orElse("");
     }
 }

@@ -15,7 +15,6 @@ import lab.threads.run.Sweep;
 import lab.threads.runner.machine.CpuSets;
 import lab.threads.runner.machine.SourceAddress;
 import lab.threads.runner.process.Backends;
-import lab.threads.runner.process.ServerJdk;
 import lab.threads.runner.process.ServerPorts;
 import lab.threads.runner.process.ServerProcess;
 import lab.threads.runner.profiling.Profiling;
@@ -23,9 +22,11 @@ import lab.threads.runner.profiling.Profiling;
 /**
  * Everything a run was asked to do, validated.
  *
+ * @param targets the servers already running elsewhere (--target); the others are started here
  * @param workers {@code host:port} of the client's workers that run the users; empty: its fork runs them
  * @param serverJdk the started servers' JDK (--server-jdk): 25, the runner's, or 21
  * @param guests the services the lab did not write, run instead of its servers; {@link GuestRun#NONE} for none
+ * @param warmupUsers users of an unmeasured load before the measured one; 0 for none
  * @param clientProcesses how many processes send each load (--client-processes): 0 for as many as it needs
  * @param ports where each started server listens (--base-port)
  */
@@ -55,28 +56,6 @@ public record RunOptions(
     /** The measured configurations: the sweep's levels x the repeats; a bad level is refused here. */
     public List<RunCase> cases() throws java.io.IOException {
         return RunCase.expand(plan, sweep, repeats);
-    }
-
-    /**
-     * What each server's turn uses, on {@code jdk} (the --server-jdk resolved) with {@code backends} started for the
-     * run.
-     */
-    ServerRun.Spec serverRun(ServerJdk jdk, Backends backends) {
-        return new ServerRun.Spec(
-                targets,
-                startedServerFlags(),
-                serverJvmFlags,
-                clientJvmFlags,
-                startTimeout,
-                warmupUsers,
-                client,
-                workers,
-                workerAccess,
-                cpus,
-                jdk,
-                backends,
-                clientProcesses,
-                ports);
     }
 
     /** Every wait the run's cases ask for ({@code how}): what {@link Backends} starts before the first server. */

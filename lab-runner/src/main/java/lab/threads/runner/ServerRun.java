@@ -24,7 +24,6 @@ import lab.threads.client.ChosenClient;
 import lab.threads.client.ClientShare;
 import lab.threads.client.LoadRequest;
 import lab.threads.client.Progress;
-import lab.threads.client.WorkerAccess;
 import lab.threads.common.ServerLauncher;
 import lab.threads.common.Variant;
 import lab.threads.model.client.LoadClient;
@@ -38,7 +37,6 @@ import lab.threads.run.RunOutcome;
 import lab.threads.runner.client.ClientProcessMerge;
 import lab.threads.runner.client.ClientSplit;
 import lab.threads.runner.database.DatabaseSampler;
-import lab.threads.runner.machine.CpuSets;
 import lab.threads.runner.machine.MachineLimits;
 import lab.threads.runner.machine.SourceAddress;
 import lab.threads.runner.outside.LabProcesses;
@@ -67,31 +65,8 @@ final class ServerRun {
     /** How long a split load's processes may take to be ready together: a fork's start and its heap's first touch. */
     private static final Duration READY_WITHIN = Duration.ofMinutes(3);
 
-    /**
-     * What a server's turn uses of the run's options, built once for every turn ({@link RunOptions#serverRun}).
-     *
-     * @param targets the servers already running elsewhere (--target); the others are started here
-     * @param serverFlags the started servers' settings: the mode, then --server-args
-     * @param warmupUsers users of an unmeasured load before the measured one; 0 for none
-     * @param workers {@code host:port} of the client's workers; empty: the fork runs the users
-     * @param clientProcesses --client-processes: how many processes send each load, 0 for as many as it needs
-     * @param ports where each started server listens (--base-port)
-     */
-    record Spec(
-            Map<Variant, URI> targets,
-            List<String> serverFlags,
-            List<String> serverJvmFlags,
-            List<String> clientJvmFlags,
-            Duration startTimeout,
-            int warmupUsers,
-            ChosenClient client,
-            List<String> workers,
-            WorkerAccess workerAccess,
-            CpuSets cpus,
-            ServerJdk jdk,
-            Backends backends,
-            int clientProcesses,
-            ServerPorts ports) {}
+    /** What every turn of a run uses: its options, on {@code jdk} (--server-jdk resolved), {@code backends} started. */
+    record Spec(RunOptions options, ServerJdk jdk, Backends backends) {}
 
     private final Variant variant;
     /** A guest's turn, a service the lab did not write; null for one of the lab's servers. */
@@ -100,6 +75,7 @@ final class ServerRun {
     private final String id;
 
     private final Spec spec;
+    private final RunOptions options;
     private final LoadPlan plan;
     /** The plan's shape: its ideal, and the users or rate that size the client. */
     private final PlanShape shape;
@@ -117,16 +93,11 @@ final class ServerRun {
             new java.util.concurrent.atomic.AtomicBoolean();
     private volatile boolean stopping;
 
-    ServerRun(Variant variant, Spec spec, LoadPlan plan, Path labHome, Path dir, Profiling profiling, PrintStream out) {
-        this(variant, null, spec, plan, labHome, dir, profiling, out);
-    }
-
-    /** A guest's turn: its process, when the lab starts it, runs for the whole run, and is not stopped here. */
-    ServerRun(GuestTurn guest, Spec spec, LoadPlan plan, Path labHome, Path dir, Profiling profiling, PrintStream out) {
-        this(null, guest, spec, plan, labHome, dir, profiling, out);
-    }
-
-    private ServerRun(
+    /**
+     * One of the lab's servers ({@code guest} null), or a guest's turn ({@code variant} null): its process, when the lab
+     * starts it, runs for the whole run, and is not stopped here.
+     */
+    ServerRun(
             Variant variant,
             GuestTurn guest,
             Spec spec,
@@ -139,6 +110,7 @@ final class ServerRun {
         this.guest = guest;
         this.id = variant != null ? variant.id() : guest.name();
         this.spec = spec;
+        this.options = spec.options();
         this.plan = plan;
         this.shape = PlanShape.of(plan);
         this.labHome = labHome;
@@ -155,7 +127,7 @@ final class ServerRun {
     RunOutcome run() {
         try {
             Files.createDirectories(dir);
-            URI target = guest != null ? guest.target() : spec.targets().get(variant);
+            URI target = guest != null ? guest.target() : options.targets().get(variant);
             if (guest != null) {
                 RunOutcome gone = guest.gone();
                 if (gone != null) {
@@ -169,7 +141,7 @@ final class ServerRun {
                 }
                 target = server.base();
             }
-            if (spec.warmupUsers() > 0) {
+            if (options.warmupUsers() > 0) {
                 warmUp(target);
             }
             return say(loadAndSample(target));
@@ -200,7 +172,7 @@ final class ServerRun {
 
     /** @return null when started, else why not */
     private RunOutcome startServer() throws InterruptedException, IOException {
-        int port = spec.ports().of(variant);
+        int port = options.ports().of(variant);
         if (port == ServerPorts.FREE) {
             port = freePort();
         } else if (!portIsFree(port)) {
@@ -220,7 +192,7 @@ final class ServerRun {
                             + " is missing. Build it with ./mvnw -B package -DskipTests (./lab run builds on first use).");
         }
         out.printf("%n[%s] starting %s (%s)%n", id, jar.getFileName(), variant.threadingModel());
-        List<String> flags = new ArrayList<>(spec.serverFlags());
+        List<String> flags = new ArrayList<>(options.startedServerFlags());
         // The pools as the plan sizes them, and the database or downstream they connect to.
         flags.addAll(poolFlags());
         flags.addAll(spec.backends().serverFlags());
@@ -246,7 +218,7 @@ final class ServerRun {
     }
 
     private ServerProcess startOn(int port, Path jar, List<String> flags) throws IOException, InterruptedException {
-        List<String> jvmFlags = new ArrayList<>(spec.serverJvmFlags());
+        List<String> jvmFlags = new ArrayList<>(options.serverJvmFlags());
         // Written on exit: ServerProcess.stop's SIGTERM runs JFR's dump; a SIGKILL loses it.
         jvmFlags.addAll(profiling.jvmFlags(dir.resolve(JvmSide.SERVER.recording())));
         return ServerProcess.start(new ServerProcess.Spec(
@@ -256,9 +228,9 @@ final class ServerRun {
                 flags,
                 port,
                 dir.resolve(RunFolder.SERVER_LOG_FILE),
-                spec.startTimeout(),
+                options.startTimeout(),
                 new ServerProcess.Launch(
-                        spec.cpus().serverLauncher(), spec.jdk().java())));
+                        options.cpus().serverLauncher(), spec.jdk().java())));
     }
 
     /**
@@ -267,12 +239,12 @@ final class ServerRun {
      */
     private void warmUp(URI target) throws IOException, InterruptedException {
         Path warmup = Files.createDirectories(dir.resolve(RunFolder.WARMUP_DIR));
-        out.printf("[%s] warm-up: %d users, 1 loop (samples kept apart in %s)%n", id, spec.warmupUsers(), warmup);
+        out.printf("[%s] warm-up: %d users, 1 loop (samples kept apart in %s)%n", id, options.warmupUsers(), warmup);
         LoadExit exit = runLoad(
                 target,
-                plan.warmUp(spec.warmupUsers()),
-                spec.warmupUsers(),
-                split(spec.warmupUsers(), spec.warmupUsers()),
+                plan.warmUp(options.warmupUsers()),
+                options.warmupUsers(),
+                split(options.warmupUsers(), options.warmupUsers()),
                 warmup,
                 any -> List.of());
         out.printf(
@@ -285,8 +257,8 @@ final class ServerRun {
                 "[%s] load: %s, %s%s -> %s%n",
                 id,
                 describedLoad(),
-                spec.client().describe(),
-                spec.workers().isEmpty() ? "" : " on " + spec.workers().size() + " workers",
+                options.client().describe(),
+                options.workers().isEmpty() ? "" : " on " + options.workers().size() + " workers",
                 guest != null ? guest.url() : target);
         LoadExit exit = sampledLoad(target);
         if (serverDied) {
@@ -351,7 +323,7 @@ final class ServerRun {
         }
         try (StatsSampler sampler = guest != null
                         ? null
-                        : StatsSampler.start(
+                        : new StatsSampler(
                                 target, dir.resolve(RunFolder.STATS_FILE), dir.resolve(RunFolder.SERVER_SECONDS_FILE));
                 OutsideSampler outside = guest != null
                         ? OutsideSampler.startGuest(dir, guest.port(), guest.pid(), this::clientNow, labProcesses())
@@ -388,10 +360,10 @@ final class ServerRun {
 
     /** The outcome of a load whose client ended with a non-zero exit code, and where its logs say why. */
     private RunOutcome clientFailed(LoadExit exit) {
-        LoadClient program = spec.client().program();
+        LoadClient program = options.client().program();
         String client = program.label() + exit.which();
         String see = ": see " + exit.dir().resolve(program.logFile());
-        Optional<String> lost = spec.client().lostAtTheEnd(exit.code());
+        Optional<String> lost = options.client().lostAtTheEnd(exit.code());
         if (lost.isPresent()) {
             return RunOutcome.of(
                     RunOutcome.Kind.NO_DASHBOARD,
@@ -418,7 +390,6 @@ final class ServerRun {
         }
     }
 
-    /** The processes that send a load of {@code worst} connections at the worst, which {@code shares} can be split. */
     /**
      * The connections the client holds at the worst: every user of a plan of users; the open plan's arrivals until
      * their timeouts; arrivals at a rate on the client's own connections, those connections.
@@ -433,13 +404,14 @@ final class ServerRun {
         };
     }
 
+    /** The processes that send a load of {@code worst} connections at the worst, which {@code shares} can be split. */
     private ClientSplit split(int worst, int shares) {
-        return spec.workers().isEmpty()
+        return options.workers().isEmpty()
                 ? ClientSplit.of(
-                        spec.clientProcesses(),
+                        options.clientProcesses(),
                         worst,
                         shares,
-                        spec.client().program(),
+                        options.client().program(),
                         MachineLimits.here().openFiles())
                 : ClientSplit.ON_WORKERS;
     }
@@ -542,7 +514,7 @@ final class ServerRun {
     /** One fork of the load: the whole plan, or for one process of a split load its share. */
     private Process startFork(URI target, LoadPlan load, int users, ClientShare share, Path into, List<String> jvmFlags)
             throws IOException {
-        ChosenClient client = spec.client();
+        ChosenClient client = options.client();
         return client.start(new LoadRequest(
                 target,
                 share.of(load),
@@ -555,12 +527,12 @@ final class ServerRun {
                         dir.getParent().resolve(RunFolder.CLIENT_HOME_DIR)),
                 new LoadRequest.Jvm(
                         LabHome.clientJar(labHome, client.program().module()),
-                        spec.cpus().clientLauncher(),
-                        Stream.concat(spec.clientJvmFlags().stream(), jvmFlags.stream())
+                        options.cpus().clientLauncher(),
+                        Stream.concat(options.clientJvmFlags().stream(), jvmFlags.stream())
                                 .toList(),
-                        server != null && spec.cpus().shared()),
-                spec.workers(),
-                spec.workerAccess()));
+                        server != null && options.cpus().shared()),
+                options.workers(),
+                options.workerAccess()));
     }
 
     /** The client's forks running now (a warm-up's have ended), for the outside sampler; empty before the first. */
@@ -570,18 +542,16 @@ final class ServerRun {
 
     /** For the ledger: the client's workers on this machine, looked up once a turn, and the lab's backends. */
     private LabProcesses labProcesses() {
-        return new LabProcesses(LocalWorkers.pids(spec.workers()), spec.backends()::outsideTheRunnersTree);
+        return new LabProcesses(LocalWorkers.pids(options.workers()), spec.backends()::outsideTheRunnersTree);
     }
 
     /** What a split load's processes share while they run: their latest progress, and who is ready to start. */
     private record SplitRelay(SplitProgress progress, CountDownLatch ready) {}
 
     /** Each process's latest progress line; their sum is the load's. */
-    private static final class SplitProgress {
-        private final Progress[] latest;
-
+    private record SplitProgress(Progress[] latest) {
         SplitProgress(int processes) {
-            latest = new Progress[processes];
+            this(new Progress[processes]);
         }
 
         /** Records process {@code index}'s line (from 1) and returns the sum of every process's latest. */

@@ -4,9 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Locale;
-import java.util.Map;
 import lab.threads.client.ClientShare;
 import lab.threads.model.client.LoadClient;
 import lab.threads.run.RunFolder;
@@ -89,11 +87,10 @@ public record ClientSplit(int processes, String why) {
 
     /** Says in the server's folder how many processes sent its load and why ({@link RunFolder#CLIENT_SPLIT_FILE}). */
     public void writeTo(Path serverDir) throws IOException {
-        Map<String, Object> said = new LinkedHashMap<>();
-        said.put("processes", processes);
-        said.put("why", why);
-        Files.writeString(
-                serverDir.resolve(RunFolder.CLIENT_SPLIT_FILE), new ObjectMapper().writeValueAsString(said) + "\n");
+        ObjectMapper json = new ObjectMapper();
+        String said = json.writeValueAsString(
+                json.createObjectNode().put("processes", processes).put("why", why));
+        Files.writeString(serverDir.resolve(RunFolder.CLIENT_SPLIT_FILE), said + "\n");
     }
 
     /** Each process's share, from 1. */

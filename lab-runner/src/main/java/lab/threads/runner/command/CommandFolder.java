@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.UnaryOperator;
 import lab.threads.report.Reports;
 import lab.threads.run.RunFolder;
@@ -28,9 +26,7 @@ record CommandFolder(Path out, Path dir) {
 
     /** When, which command as typed, which code, on which JDK and machine: what every measurement records first. */
     static RunRecord.Machine machine(CommandSpec spec, Path home) {
-        List<String> commandLine = new ArrayList<>(List.of(spec.qualifiedName()));
-        commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
-        return RunMetadata.machine(home, commandLine);
+        return RunMetadata.machine(home, LabCommand.commandLineGiven(spec));
     }
 
     /** /proc/loadavg's three averages at the start: how busy the machine was before this run added to it. */

@@ -53,7 +53,6 @@ public final class CompareCommand implements Callable<Integer> {
         LabCommands.run(commandLine(), args);
     }
 
-    /** The command line main runs, and the option reference (docs/options.md) is checked against. */
     public static CommandLine commandLine() {
         return LabCommands.of(new CompareCommand());
     }

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -323,19 +324,15 @@ public final class LabCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         RunChecks runChecks = checks.read(baseline);
         LabRun run = prepared(runChecks);
-        int exit = run.execute(commandLineGiven());
+        int exit = run.execute(commandLineGiven(spec));
         return CheckOptions.judgeAfter(runChecks, run.runDir(), run.runDir(), exit, System.out);
     }
 
     /**
-     * The run, its options checked and what it needs made ready; bad input throws IllegalArgumentException ({@link
-     * OneLineErrors}: one line, exit 2) before anything runs.
+     * The run, its options checked and what it needs made ready, refusing checks that name a server the run does not
+     * run or that a sweep cannot judge; bad input throws IllegalArgumentException ({@link OneLineErrors}: one line,
+     * exit 2) before anything runs.
      */
-    LabRun prepared() throws java.io.IOException {
-        return prepared(RunChecks.NONE);
-    }
-
-    /** The same, refusing checks that name a server the run does not run, or that a sweep cannot judge. */
     LabRun prepared(RunChecks runChecks) throws java.io.IOException {
         RunOptions options = options();
         if (!runChecks.none()) {
@@ -357,7 +354,7 @@ public final class LabCommand implements Callable<Integer> {
     }
 
     /** The command as typed, for the run's metadata. */
-    List<String> commandLineGiven() {
+    static List<String> commandLineGiven(CommandSpec spec) {
         List<String> command = new java.util.ArrayList<>(List.of(spec.qualifiedName()));
         command.addAll(spec.commandLine().getParseResult().originalArgs());
         return command;
@@ -366,13 +363,8 @@ public final class LabCommand implements Callable<Integer> {
     public RunOptions options() throws java.io.IOException {
         Map<Variant, URI> external = new LinkedHashMap<>();
         Map<String, URI> guestUrls = new LinkedHashMap<>();
-        targets.forEach((server, url) -> {
-            if (isServerName(server)) {
-                external.put(variant(server), url);
-            } else {
-                guestUrls.put(server, url);
-            }
-        });
+        targets.forEach((name, url) ->
+                server(name).ifPresentOrElse(variant -> external.put(variant, url), () -> guestUrls.put(name, url)));
         GuestRun guests = guestRun(guestUrls, external);
         List<Variant> variants = guests.present()
                 ? List.of()
@@ -528,11 +520,12 @@ public final class LabCommand implements Callable<Integer> {
                 || new OptionTwins(Map.of()).given("--servers") != null;
     }
 
-    /** A name of --target that is one of the lab's servers (id or short name), not a guest's. */
-    private static boolean isServerName(String name) {
+    /** The lab's server a name of --target or --servers names (id or short name); empty for a guest's. */
+    private static Optional<Variant> server(String name) {
         return Stream.of(Variant.values())
-                .anyMatch(variant ->
-                        variant.id().equals(name) || variant.shortName().equals(name));
+                .filter(variant ->
+                        variant.id().equals(name) || variant.shortName().equals(name))
+                .findFirst();
     }
 
     /** The started servers' settings mode, refused where it cannot hold. */
@@ -599,14 +592,11 @@ public final class LabCommand implements Callable<Integer> {
     }
 
     static Variant variant(String name) {
-        for (Variant variant : Variant.values()) {
-            if (variant.id().equals(name) || variant.shortName().equals(name)) {
-                return variant;
-            }
-        }
-        throw new IllegalArgumentException("Unknown server '" + name + "'. Use "
-                + Stream.of(Variant.values()).map(Variant::shortName).collect(Collectors.joining(", "))
-                + " (or server-platform, ...), a group (" + String.join(", ", Variant.GROUPS.keySet()) + "), or "
-                + ALL + ".");
+        return server(name)
+                .orElseThrow(() -> new IllegalArgumentException("Unknown server '" + name + "'. Use "
+                        + Stream.of(Variant.values()).map(Variant::shortName).collect(Collectors.joining(", "))
+                        + " (or server-platform, ...), a group (" + String.join(", ", Variant.GROUPS.keySet())
+                        + "), or "
+                        + ALL + "."));
     }
 }

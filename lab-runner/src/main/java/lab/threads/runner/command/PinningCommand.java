@@ -96,7 +96,6 @@ public final class PinningCommand implements Callable<Integer> {
         LabCommands.run(commandLine(), args);
     }
 
-    /** The command line main runs, and the option reference (docs/options.md) is checked against. */
     public static CommandLine commandLine() {
         return LabCommands.withTwins(new PinningCommand());
     }

@@ -37,7 +37,6 @@ public final class ReportCommand implements Callable<Integer> {
         LabCommands.run(commandLine(), args);
     }
 
-    /** The command line main runs, and the option reference (docs/options.md) is checked against. */
     public static CommandLine commandLine() {
         return LabCommands.of(new ReportCommand());
     }

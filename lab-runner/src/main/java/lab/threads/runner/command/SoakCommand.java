@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import lab.threads.model.plan.PlanKey;
 import lab.threads.process.LabCommands;
 import lab.threads.report.Reports;
+import lab.threads.report.RunChecks;
 import lab.threads.run.RunFolder;
 import lab.threads.runner.LabRun;
 import picocli.CommandLine;
@@ -68,7 +69,6 @@ public final class SoakCommand implements Callable<Integer> {
         LabCommands.run(commandLine(), args);
     }
 
-    /** The command line main runs, and the option reference (docs/options.md) is checked against. */
     public static CommandLine commandLine() {
         return LabCommands.withTwins(new SoakCommand());
     }
@@ -92,8 +92,8 @@ public final class SoakCommand implements Callable<Integer> {
         CommandLine lab = LabCommand.commandLine();
         lab.parseArgs(run.toArray(String[]::new));
         LabCommand command = lab.getCommand();
-        LabRun labRun = command.prepared();
-        int ran = labRun.execute(command.commandLineGiven());
+        LabRun labRun = command.prepared(RunChecks.NONE);
+        int ran = labRun.execute(LabCommand.commandLineGiven(command.spec));
         return Math.max(ran, check(labRun.runDir()));
     }
 

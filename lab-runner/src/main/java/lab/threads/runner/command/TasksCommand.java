@@ -99,7 +99,6 @@ public final class TasksCommand implements Callable<Integer> {
         LabCommands.run(commandLine(), args);
     }
 
-    /** The command line main runs, and the option reference (docs/options.md) is checked against. */
     public static CommandLine commandLine() {
         return LabCommands.withTwins(new TasksCommand());
     }

@@ -17,18 +17,8 @@ import lab.threads.process.ParentWatch;
  * the database when the runner is gone and restarts it on the same port when it dies, saying so in {@code
  * database.log}.
  */
-public final class DatabaseFork implements AutoCloseable {
+public record DatabaseFork(Process process, Path log, String jdbcUrl) implements AutoCloseable {
     private static final Duration POLL = Duration.ofMillis(200);
-
-    private final Process process;
-    private final Path log;
-    private final String jdbcUrl;
-
-    private DatabaseFork(Process process, Path log, String jdbcUrl) {
-        this.process = process;
-        this.log = log;
-        this.jdbcUrl = jdbcUrl;
-    }
 
     /**
      * Starts one and returns once it accepts connections, {@code maxConnections} above every pool that will connect at
@@ -60,10 +50,6 @@ public final class DatabaseFork implements AutoCloseable {
         }
         process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         throw new IOException("the database did not start within " + timeout.toSeconds() + " s: " + tail(log));
-    }
-
-    public String jdbcUrl() {
-        return jdbcUrl;
     }
 
     /** The server's own {@code select version()}. */

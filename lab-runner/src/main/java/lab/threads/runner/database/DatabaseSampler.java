@@ -36,15 +36,11 @@ public final class DatabaseSampler implements AutoCloseable {
     private volatile boolean running = true;
     private Connection connection;
 
-    private DatabaseSampler(String jdbcUrl, Path file) throws IOException {
+    /** Samples the database at {@code jdbcUrl} until closed. */
+    public DatabaseSampler(String jdbcUrl, Path file) throws IOException {
         this.jdbcUrl = jdbcUrl;
         this.out = Files.newBufferedWriter(file);
         this.poller = Thread.ofPlatform().daemon().name("database-sampler").start(this::pollUntilClosed);
-    }
-
-    /** Samples the database at {@code jdbcUrl} until closed. */
-    public static DatabaseSampler start(String jdbcUrl, Path file) throws IOException {
-        return new DatabaseSampler(jdbcUrl, file);
     }
 
     private void pollUntilClosed() {

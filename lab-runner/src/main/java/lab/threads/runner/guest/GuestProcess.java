@@ -15,20 +15,13 @@ import lab.threads.process.ParentWatch;
 /**
  * A guest's process: one that runs already ({@code --target-pid}), which the lab only watches and never stops, or one
  * the lab starts from its command ({@code --target-command}) under a {@link GuestKeeper} and stops after the run.
+ *
+ * @param keeper the keeper of a guest the lab started; null for one it only watches
  */
-public final class GuestProcess implements AutoCloseable {
+public record GuestProcess(ProcessHandle guest, Process keeper) implements AutoCloseable {
     private static final Duration READY_POLL = Duration.ofMillis(250);
     /** The keeper's grace and then some: how long a stop waits for the keeper before killing it. */
     private static final Duration STOP_WAIT = GuestKeeper.GRACE.plusSeconds(10);
-
-    private final ProcessHandle guest;
-    /** The keeper of a guest the lab started; null for one it only watches. */
-    private final Process keeper;
-
-    private GuestProcess(ProcessHandle guest, Process keeper) {
-        this.guest = guest;
-        this.keeper = keeper;
-    }
 
     /** A running process the lab watches and leaves running; refused when it is gone. */
     public static GuestProcess watch(Guest guest) {

@@ -1,13 +1,11 @@
 package lab.threads.runner.guest;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import lab.threads.runner.outside.CommandOutput;
 
 /**
  * A guest JVM's collections so far, as {@code jstat -gc} reads its performance counters ({@code hsperfdata}): nothing
@@ -23,7 +21,7 @@ public record JvmGc(long young, long full, double gcSeconds) {
     /** How the figures were read, for the report. */
     public static final String SOURCE = "jstat -gc (the JVM's own counters, read from outside)";
 
-    private static final long JSTAT_TIMEOUT_S = 10;
+    private static final Duration JSTAT_TIMEOUT = Duration.ofSeconds(10);
 
     /** The collections between {@code before} and this reading. */
     public JvmGc since(JvmGc before) {
@@ -40,26 +38,9 @@ public record JvmGc(long young, long full, double gcSeconds) {
     }
 
     private static Optional<JvmGc> jstat(long pid) {
-        try {
-            Process jstat = new ProcessBuilder(
-                            Path.of(System.getProperty("java.home"), "bin", "jstat")
-                                    .toString(),
-                            "-gc",
-                            Long.toString(pid))
-                    .redirectErrorStream(true)
-                    .start();
-            String output = new String(jstat.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!jstat.waitFor(JSTAT_TIMEOUT_S, TimeUnit.SECONDS)) {
-                jstat.destroyForcibly();
-                return Optional.empty();
-            }
-            return jstat.exitValue() == 0 ? parse(output) : Optional.empty();
-        } catch (IOException e) {
-            return Optional.empty();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.empty();
-        }
+        String jstat = Path.of(System.getProperty("java.home"), "bin", "jstat").toString();
+        return CommandOutput.of(JSTAT_TIMEOUT, true, jstat, "-gc", Long.toString(pid))
+                .flatMap(JvmGc::parse);
     }
 
     /** From {@code jstat -gc}'s two lines: the column names, then the values. */
@@ -73,16 +54,12 @@ public record JvmGc(long young, long full, double gcSeconds) {
         if (names.size() != values.size()) {
             return Optional.empty();
         }
-        Map<String, String> byName = new java.util.HashMap<>();
-        for (int i = 0; i < names.size(); i++) {
-            byName.put(names.get(i), values.get(i));
-        }
         try {
             return Optional.of(new JvmGc(
-                    Long.parseLong(byName.get("YGC")),
-                    Long.parseLong(byName.get("FGC")),
-                    Double.parseDouble(byName.get("GCT"))));
-        } catch (NumberFormatException | NullPointerException e) {
+                    Long.parseLong(values.get(names.indexOf("YGC"))),
+                    Long.parseLong(values.get(names.indexOf("FGC"))),
+                    Double.parseDouble(values.get(names.indexOf("GCT")))));
+        } catch (NumberFormatException | IndexOutOfBoundsException e) {
             return Optional.empty();
         }
     }

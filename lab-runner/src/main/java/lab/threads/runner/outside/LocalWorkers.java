@@ -3,10 +3,9 @@ package lab.threads.runner.outside;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -16,7 +15,7 @@ import java.util.regex.Pattern;
  */
 public final class LocalWorkers {
     private static final Pattern PID = Pattern.compile("pid=(\\d+)");
-    private static final long SS_TIMEOUT_MS = 5_000;
+    private static final Duration SS_TIMEOUT = Duration.ofSeconds(5);
 
     private LocalWorkers() {}
 
@@ -26,21 +25,9 @@ public final class LocalWorkers {
         if (here.isEmpty()) {
             return List.of();
         }
-        try {
-            Process ss =
-                    new ProcessBuilder("ss", "-ltnpH").redirectErrorStream(true).start();
-            String listeners = new String(ss.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!ss.waitFor(SS_TIMEOUT_MS, TimeUnit.MILLISECONDS)) {
-                ss.destroyForcibly();
-                return List.of();
-            }
-            return pids(listeners, here);
-        } catch (IOException e) {
-            return List.of();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return List.of();
-        }
+        return CommandOutput.of(SS_TIMEOUT, false, "ss", "-ltnpH")
+                .map(listeners -> pids(listeners, here))
+                .orElse(List.of());
     }
 
     /** The pids of {@code ss -ltnpH}'s lines listening on one of {@code workers}, or on its port of every address. */

@@ -2,7 +2,6 @@ package lab.threads.runner.process;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,19 +19,11 @@ import lab.threads.runner.database.DatabaseSampler;
  * how=db}, a downstream (server-async) for {@code how=http-pool} and {@code how=socket}. Each watches the runner's
  * process, so it stops with it, SIGKILL included.
  */
-public final class Backends implements AutoCloseable {
+public record Backends(DatabaseFork database, ServerProcess downstream) implements AutoCloseable {
     /** PostgreSQL's connections beyond the largest pool: the runner's own sampler, and room for a pool's refill. */
     static final int DATABASE_HEADROOM = 20;
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
-
-    private final DatabaseFork database;
-    private final ServerProcess downstream;
-
-    private Backends(DatabaseFork database, ServerProcess downstream) {
-        this.database = database;
-        this.downstream = downstream;
-    }
 
     /** Nothing to start: a run of waits that need neither. */
     public static final Backends NONE = new Backends(null, null);
@@ -100,7 +91,7 @@ public final class Backends implements AutoCloseable {
 
     /** The database's own view of the connections, sampled into the server's folder; null without a database. */
     public DatabaseSampler sampleDatabase(Path file) throws IOException {
-        return database == null ? null : DatabaseSampler.start(database.jdbcUrl(), file);
+        return database == null ? null : new DatabaseSampler(database.jdbcUrl(), file);
     }
 
     /** What was started, for run.json: the database's version and settings, the downstream's address. */
@@ -136,10 +127,5 @@ public final class Backends implements AutoCloseable {
         if (database != null) {
             database.close();
         }
-    }
-
-    /** The URL a server's downstream calls go to; null without one. */
-    URI downstream() {
-        return downstream == null ? null : downstream.base();
     }
 }

@@ -16,22 +16,10 @@ import lab.threads.common.Variant;
 import lab.threads.process.ParentWatch;
 
 /** One server under test in its own JVM, started from its jar with the same JVM flags as the other two. */
-public final class ServerProcess {
+public record ServerProcess(Variant variant, Process process, URI base, Path log) {
     private static final Duration HEALTH_POLL = Duration.ofMillis(200);
     /** Where every server the lab starts listens. */
     public static final String HOST = "127.0.0.1";
-
-    private final Variant variant;
-    private final Process process;
-    private final URI base;
-    private final Path log;
-
-    private ServerProcess(Variant variant, Process process, URI base, Path log) {
-        this.variant = variant;
-        this.process = process;
-        this.base = base;
-        this.log = log;
-    }
 
     /**
      * How to start one server: its jar and flags, where it listens and logs, how long it may take to answer {@code
@@ -75,10 +63,6 @@ public final class ServerProcess {
                 spec.variant(), process, URI.create("http://" + HOST + ":" + spec.port()), spec.log());
         server.awaitHealthy(spec.startTimeout());
         return server;
-    }
-
-    public URI base() {
-        return base;
     }
 
     public long pid() {

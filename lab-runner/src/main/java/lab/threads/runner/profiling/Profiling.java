@@ -11,7 +11,7 @@ import lab.threads.run.JfrSettings;
  * {@code --profile}: the JVM flags that make a server JVM or the JMeter fork record itself from start to exit into its
  * server's folder (docs/profiling.md), with the lab's lab.jfc written once per run into the run folder.
  */
-public final class Profiling {
+public record Profiling(Mode mode, Path settings, Path agent) {
     /** Measured (docs/profiling.md, "What it costs"), said whenever a run records. */
     public static final String COST =
             "cost, measured on 2 cores: none beyond run-to-run noise at 3,000 users; at the talk plan "
@@ -77,16 +77,6 @@ public final class Profiling {
         private boolean async() {
             return this == ASYNC || this == ASYNC_KERNEL;
         }
-    }
-
-    private final Mode mode;
-    private final Path settings;
-    private final Path agent;
-
-    private Profiling(Mode mode, Path settings, Path agent) {
-        this.mode = mode;
-        this.settings = settings;
-        this.agent = agent;
     }
 
     /** Writes what the flags name into the run folder: lab.jfc, and async-profiler's library for the async modes. */

@@ -31,7 +31,7 @@ public final class StatsSampler implements AutoCloseable {
     private final Thread poller;
     private volatile boolean running = true;
 
-    private StatsSampler(URI base, Path file, Path secondsFile) throws IOException {
+    public StatsSampler(URI base, Path file, Path secondsFile) throws IOException {
         this.request = HttpRequest.newBuilder(base.resolve("/stats"))
                 .timeout(Duration.ofSeconds(2))
                 .build();
@@ -42,10 +42,6 @@ public final class StatsSampler implements AutoCloseable {
         this.secondsFile = secondsFile;
         this.out = Files.newBufferedWriter(file);
         this.poller = Thread.ofVirtual().name("stats-sampler").start(this::pollUntilClosed);
-    }
-
-    public static StatsSampler start(URI base, Path file, Path secondsFile) throws IOException {
-        return new StatsSampler(base, file, secondsFile);
     }
 
     private void pollUntilClosed() {
