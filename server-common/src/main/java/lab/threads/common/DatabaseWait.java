@@ -71,9 +71,14 @@ final class DatabaseWait implements AutoCloseable {
         }
     }
 
-    /** A borrow timeout's cause is the last connect failure when it could not connect, none when all were busy. */
+    /**
+     * A borrow timeout (HikariCP's {@link SQLTransientConnectionException}) is the pool's only when the pool held every
+     * connection it may open: then they were all in use. With room left, HikariCP was still opening one and the
+     * database had not given it within the timeout: refused (the last connect failure is the cause) or not answered
+     * yet, which a timeout's missing cause cannot tell from a busy pool.
+     */
     private WaitFailure borrowFailed(SQLException e) {
-        if (e instanceof SQLTransientConnectionException && e.getCause() == null) {
+        if (e instanceof SQLTransientConnectionException && stats().total() >= pool.getMaximumPoolSize()) {
             return WaitFailure.dbPoolTimeout(pool.getMaximumPoolSize(), pool.getConnectionTimeout(), e);
         }
         return WaitFailure.dbUnavailable(pool.getJdbcUrl(), e.getCause() == null ? e : e.getCause(), e);

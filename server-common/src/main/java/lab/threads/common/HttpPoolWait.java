@@ -1,7 +1,7 @@
 package lab.threads.common;
 
 import java.io.IOException;
-import java.net.ConnectException;
+import java.io.InterruptedIOException;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -12,6 +12,7 @@ import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.classic.RequestFailedException;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
 import org.apache.hc.client5.http.io.ConnectionEndpoint;
@@ -70,17 +71,8 @@ final class HttpPoolWait implements AutoCloseable {
                 EntityUtils.consume(response.getEntity());
                 return response.getCode();
             });
-        } catch (ConnectionRequestTimeoutException e) {
-            throw new WaitFailure(
-                    503,
-                    WaitFailure.HTTP_POOL_TIMEOUT,
-                    "how=http-pool: no connection of the pool's " + pool.getDefaultMaxPerRoute() + " came free within "
-                            + timeoutMs + " ms (--http-pool, --http-pool-timeout-ms): " + e.getMessage(),
-                    e);
-        } catch (ConnectException e) {
-            throw downstreamUnavailable(e);
         } catch (IOException e) {
-            throw e instanceof java.io.InterruptedIOException ? e : downstreamUnavailable(e);
+            throw failure(e);
         } finally {
             STAMPS.remove();
         }
@@ -88,6 +80,36 @@ final class HttpPoolWait implements AutoCloseable {
             throw new IOException("the downstream " + downstream + " answered " + status + ", not 200");
         }
         stamps.called();
+    }
+
+    /**
+     * What a failed call answers: 503 {@code http_pool_timeout} when no connection came free in time, 502 {@code
+     * downstream_unavailable} when the downstream refused or broke the connection; an interrupted or timed-out read is
+     * passed on as it is.
+     *
+     * <p>The pool says it timed out in one of two ways: the waiting thread's own timed wait ends ({@link
+     * ConnectionRequestTimeoutException}), or a connection comes back (or another lease arrives) after the deadline but
+     * before that thread has woken, as on a busy machine, and the pool fails the lease itself with a {@link
+     * org.apache.hc.core5.util.DeadlineTimeoutException}, which the client wraps in a {@link RequestFailedException}.
+     * Both are the pool's timeout.
+     */
+    IOException failure(IOException e) {
+        if (e instanceof ConnectionRequestTimeoutException) {
+            return poolTimeout(e.getMessage(), e);
+        }
+        if (e instanceof RequestFailedException && e.getCause() instanceof TimeoutException deadline) {
+            return poolTimeout(deadline.getMessage(), e);
+        }
+        return e instanceof InterruptedIOException ? e : downstreamUnavailable(e);
+    }
+
+    private WaitFailure poolTimeout(String detail, IOException e) {
+        return new WaitFailure(
+                503,
+                WaitFailure.HTTP_POOL_TIMEOUT,
+                "how=http-pool: no connection of the pool's " + pool.getDefaultMaxPerRoute() + " came free within "
+                        + timeoutMs + " ms (--http-pool, --http-pool-timeout-ms): " + detail,
+                e);
     }
 
     private WaitFailure downstreamUnavailable(IOException e) {

@@ -535,12 +535,11 @@ public abstract class ContractSuite {
     @ResourceLock(value = FILES, mode = ResourceAccessMode.READ)
     void healthAnswersWhileSleepsAreInFlight() throws Exception {
         try (HeldDownstream downstream = new HeldDownstream()) {
-            LabServer held = start(newContract(3000, "--downstream=" + downstream.uri()));
+            LabServer held = start(newContract(MAX_SLEEP_MS, "--downstream=" + downstream.uri()));
             try {
                 TestHttp client = new TestHttp(held.port());
-                String sleep = variant() == Variant.ASYNC ? "/sleep?ms=3000" : "/sleep?ms=1&how=socket";
                 List<CompletableFuture<TestHttp.Answer>> sleeping = java.util.stream.IntStream.range(0, 20)
-                        .mapToObj(i -> client.getAsync(sleep))
+                        .mapToObj(i -> client.getAsync(heldSleep()))
                         .toList();
                 awaitInFlight(client, 20);
 
@@ -939,20 +938,45 @@ public abstract class ContractSuite {
     @Execution(ExecutionMode.CONCURRENT)
     @ResourceLock(value = SERVER, mode = ResourceAccessMode.READ)
     @ResourceLock(value = FILES, mode = ResourceAccessMode.READ)
-    void stopLetsAnInFlightRequestFinish() {
-        // 3 s, not 1: beside lab-report's javac and Chromium (./lab test builds two modules at once) a 1 s sleep once
-        // ended between two polls of /stats and was never seen in flight. Within the 10 s grace of the stop.
-        LabServer stopping = start(newContract(3000));
-        TestHttp client = new TestHttp(stopping.port());
-        CompletableFuture<TestHttp.Answer> inFlight = client.getAsync("/sleep?ms=3000");
-        awaitInFlight(client, 1);
+    void stopLetsAnInFlightRequestFinish() throws Exception {
+        // The request waits on a downstream held until the stop waits for it, not for a time: a sleep of a fixed length
+        // (1 s, then 3 s) could end between two polls of /stats on a busy machine, never seen in flight, or before the
+        // stop began. Within the 10 s grace of the stop.
+        try (HeldDownstream downstream = new HeldDownstream()) {
+            LabServer stopping = start(newContract(MAX_SLEEP_MS, "--downstream=" + downstream.uri()));
+            TestHttp client = new TestHttp(stopping.port());
+            CompletableFuture<TestHttp.Answer> inFlight = client.getAsync(heldSleep());
+            awaitInFlight(client, 1);
 
-        CompletableFuture<Void> stopped = CompletableFuture.runAsync(stopping::stop);
-        TestHttp.Answer answer = inFlight.join();
-        stopped.join();
+            Thread stop = Thread.ofPlatform().name("stop").start(stopping::stop);
+            awaitBlockedOrEnded(stop);
+            downstream.release();
+            TestHttp.Answer answer = inFlight.join();
+            stop.join();
 
-        assertEquals(200, answer.status());
-        assertEquals(3000, answer.json().get("sleptMs").asLong());
+            assertEquals(200, answer.status(), answer.raw().body());
+            assertEquals(1, answer.json().get("sleptMs").asLong());
+        }
+    }
+
+    /**
+     * A sleep that waits on the test's {@link HeldDownstream} until it is released: how=socket on the request's thread,
+     * how=http-pool (sendAsync) on the variant with no thread to block.
+     */
+    private String heldSleep() {
+        return variant() == Variant.ASYNC ? "/sleep?ms=1&how=http-pool" : "/sleep?ms=1&how=socket";
+    }
+
+    /**
+     * Until {@code stop} blocks (a stop waits there for the request held: the grace) or ends (a stop that did not wait,
+     * which the request's answer then shows).
+     */
+    private static void awaitBlockedOrEnded(Thread stop) {
+        Set<Thread.State> blockedOrEnded =
+                java.util.EnumSet.of(Thread.State.WAITING, Thread.State.TIMED_WAITING, Thread.State.TERMINATED);
+        while (!blockedOrEnded.contains(stop.getState())) {
+            java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+        }
     }
 
     @Test
