@@ -1,5 +1,7 @@
 package lab.threads.run;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * One probe: {@code requests} concurrent {@code GET /sleep?ms=waitMs&how=kind} sent at once to one server on one JDK,
  * waited for until a deadline. Each figure names its side: the probe client counted the answers and the time, the
@@ -18,6 +20,8 @@ package lab.threads.run;
  * @param pinnedTop the most frequent top frames of those events, with their count; empty when none
  * @param nativeSamples JFR {@code jdk.NativeMethodSample}s of a thread in the wait, inside native code
  * @param nativeTop the most frequent top frame of those samples; empty when none
+ * @param firstFailure what the first failed request got (an HTTP status, or the client's exception); null when none
+ *     failed, or in a pinning.json from before it was kept
  */
 public record PinningProbe(
         String server,
@@ -37,7 +41,8 @@ public record PinningProbe(
         int pinnedEvents,
         String pinnedTop,
         int nativeSamples,
-        String nativeTop) {
+        String nativeTop,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String firstFailure) {
 
     /** Every request at once, each taking the wait: all answered after one wait. */
     public double idealPerSecond() {

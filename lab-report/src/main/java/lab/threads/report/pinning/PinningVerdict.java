@@ -82,7 +82,9 @@ public enum PinningVerdict {
             case SLOW ->
                 throughput + ", far above carriers / wait = " + rate(probe.pinnedPerSecond()) + " req/s, " + carriers
                         + ", " + pinned;
-            case FAILED -> probe.failed() + " of " + probe.requests() + " requests failed";
+            case FAILED ->
+                probe.failed() + " of " + probe.requests() + " requests failed"
+                        + (probe.firstFailure() == null ? "" : " (the first: " + probe.firstFailure() + ")");
             case PLATFORM -> throughput + ", " + probe.peakOsThreads() + " OS threads";
         };
     }

@@ -30,7 +30,8 @@ class PinningVerdictTest {
                 pinned,
                 pinned > 0 ? "java.lang.Thread.sleep (3)" : "",
                 0,
-                "");
+                "",
+                null);
     }
 
     @Test
@@ -110,32 +111,145 @@ class PinningVerdictTest {
                 p.pinnedEvents(),
                 p.pinnedTop(),
                 p.nativeSamples(),
-                p.nativeTop());
+                p.nativeTop(),
+                null);
     }
 
     @Test
     void thePoolIsTheReferenceAndFailuresAreSaid() {
         PinningProbe pool = new PinningProbe(
-                "server-pool", false, "25", 25, "monitor", 200, 1000, 200, 0, 1_050, 2, -1, 215, 1001.0, 0, "", 0, "");
+                "server-pool",
+                false,
+                "25",
+                25,
+                "monitor",
+                200,
+                1000,
+                200,
+                0,
+                1_050,
+                2,
+                -1,
+                215,
+                1001.0,
+                0,
+                "",
+                0,
+                "",
+                null);
         assertEquals(PinningVerdict.PLATFORM, PinningVerdict.of(pool));
         PinningProbe failing = new PinningProbe(
-                "server-virtual", true, "25", 25, "socket", 200, 1000, 150, 50, 1_050, 2, 2, 30, 1001.0, 0, "", 0, "");
+                "server-virtual",
+                true,
+                "25",
+                25,
+                "socket",
+                200,
+                1000,
+                150,
+                50,
+                1_050,
+                2,
+                2,
+                30,
+                1001.0,
+                0,
+                "",
+                0,
+                "",
+                null);
         assertEquals(PinningVerdict.FAILED, PinningVerdict.of(failing));
+        assertEquals("50 of 200 requests failed", PinningVerdict.evidence(failing));
+        PinningProbe failingSaid = new PinningProbe(
+                "server-virtual",
+                true,
+                "25",
+                25,
+                "socket",
+                200,
+                1000,
+                150,
+                50,
+                1_050,
+                2,
+                2,
+                30,
+                1001.0,
+                0,
+                "",
+                0,
+                "",
+                "HTTP 502");
+        assertEquals("50 of 200 requests failed (the first: HTTP 502)", PinningVerdict.evidence(failingSaid));
     }
 
     @Test
     void theTalksTableSaysOneVerdictWithItsRangeOrEachServerWhenTheyDisagree() {
         PinningProbe undertow = probe("monitor", 200, 1_050, 2, 0);
         PinningProbe helidon = new PinningProbe(
-                "server-virtual", true, "25", 25, "monitor", 200, 1000, 200, 0, 1_100, 2, 2, 30, 1001.0, 0, "", 0, "");
+                "server-virtual",
+                true,
+                "25",
+                25,
+                "monitor",
+                200,
+                1000,
+                200,
+                0,
+                1_100,
+                2,
+                2,
+                30,
+                1001.0,
+                0,
+                "",
+                0,
+                "",
+                null);
         PinningProbe pool = new PinningProbe(
-                "server-pool", false, "25", 25, "monitor", 200, 1000, 200, 0, 1_050, 2, -1, 215, 1001.0, 0, "", 0, "");
+                "server-pool",
+                false,
+                "25",
+                25,
+                "monitor",
+                200,
+                1000,
+                200,
+                0,
+                1_050,
+                2,
+                -1,
+                215,
+                1001.0,
+                0,
+                "",
+                0,
+                "",
+                null);
         PinningReport agree = new PinningReport(null, List.of(undertow, helidon, pool));
         assertEquals("friendly: 90.9-95.2% of ideal, 0 pinned events (2 servers)", agree.verdict(TalkRow.MONITOR, 25));
         assertEquals("", agree.verdict(TalkRow.MONITOR, 21), "not probed on 21");
 
         PinningProbe pinnedHelidon = new PinningProbe(
-                "server-virtual", true, "21", 21, "monitor", 200, 1000, 12, 0, 6_000, 2, 2, 30, 5000.0, 12, "", 0, "");
+                "server-virtual",
+                true,
+                "21",
+                21,
+                "monitor",
+                200,
+                1000,
+                12,
+                0,
+                6_000,
+                2,
+                2,
+                30,
+                5000.0,
+                12,
+                "",
+                0,
+                "",
+                null);
         PinningProbe pinnedUndertow = probe("monitor", 200, 1_050, 2, 0);
         PinningReport mixed = new PinningReport(
                 null,
@@ -159,7 +273,8 @@ class PinningVerdictTest {
                                 0,
                                 "",
                                 0,
-                                ""),
+                                "",
+                                null),
                         pinnedUndertow));
         assertEquals(
                 "mixed: friendly on server-undertow-virtual; pins on server-virtual",

@@ -15,11 +15,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import lab.threads.common.Variant;
 import lab.threads.model.wait.WaitKind;
 import lab.threads.report.JfrEvidence;
@@ -41,7 +43,7 @@ public final class PinningProbeRun {
     private PinningProbeRun() {}
 
     /** What the probe's client saw. */
-    private record Answers(int completed, int failed, long elapsedMs, int peakOsThreads) {}
+    private record Answers(int completed, int failed, long elapsedMs, int peakOsThreads, String firstFailure) {}
 
     public static PinningProbe run(
             ServerJdk jdk,
@@ -98,7 +100,8 @@ public final class PinningProbeRun {
                     evidence == null ? 0 : evidence.pinnedEvents(),
                     evidence == null ? "(no recording)" : evidence.pinnedTop(),
                     evidence == null ? 0 : evidence.nativeSamples(),
-                    evidence == null ? "" : evidence.nativeTop());
+                    evidence == null ? "" : evidence.nativeTop(),
+                    answers.firstFailure());
         } finally {
             client.shutdownNow();
             server.kill();
@@ -114,6 +117,7 @@ public final class PinningProbeRun {
                 .build();
         AtomicInteger completed = new AtomicInteger();
         AtomicInteger failed = new AtomicInteger();
+        AtomicReference<String> firstFailure = new AtomicReference<>();
         AtomicLong lastAnswer = new AtomicLong();
         AtomicInteger peakThreads = new AtomicInteger();
         Thread sampler = Thread.ofPlatform().daemon().start(() -> sampleThreads(server.pid(), peakThreads));
@@ -125,7 +129,12 @@ public final class PinningProbeRun {
                         if (System.nanoTime() - started > TimeUnit.MILLISECONDS.toNanos(deadlineMs)) {
                             return; // past the deadline: not counted either way
                         }
-                        (error == null && response.statusCode() == 200 ? completed : failed).incrementAndGet();
+                        if (error == null && response.statusCode() == 200) {
+                            completed.incrementAndGet();
+                        } else {
+                            failed.incrementAndGet();
+                            firstFailure.compareAndSet(null, failure(response, error));
+                        }
                         lastAnswer.accumulateAndGet(System.nanoTime() - started, Math::max);
                     }));
         }
@@ -139,7 +148,16 @@ public final class PinningProbeRun {
         sampler.interrupt();
         sampler.join();
         long elapsedMs = allAnswered ? TimeUnit.NANOSECONDS.toMillis(lastAnswer.get()) : deadlineMs;
-        return new Answers(completed.get(), failed.get(), elapsedMs, peakThreads.get());
+        return new Answers(completed.get(), failed.get(), elapsedMs, peakThreads.get(), firstFailure.get());
+    }
+
+    /** A failed request in words: its status, or the client's exception with its message (unwrapped). */
+    private static String failure(HttpResponse<?> response, Throwable error) {
+        if (error == null) {
+            return "HTTP " + response.statusCode();
+        }
+        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        return cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
     }
 
     private static void sampleThreads(long pid, AtomicInteger peak) {

@@ -55,6 +55,7 @@ class PinningCommandTest {
             assertTrue(probe.virtual(), "the warm-up answer said: a virtual thread");
             assertEquals(25, probe.jdkFeature());
             assertEquals(0, probe.failed(), probe.toString());
+            assertEquals(null, probe.firstFailure(), probe.toString());
             assertTrue(probe.carriers() >= 1, "carrier threads from the recording: " + probe);
             assertTrue(probe.peakOsThreads() > 1, "threads from /proc: " + probe);
         }
