@@ -35,7 +35,7 @@ class PlanPropertiesTest {
 
     @Test
     void aSplitLoadsProcessTakesItsShareWithIdsThreadNamesAndUserNumbersOfItsOwn() {
-        Map<String, String> properties = Map.of("users", "21", "source_address", "127.${__threadNum}");
+        Map<String, String> properties = Map.of("users", "21", "source_address", "per-user");
         Map<String, String> whole = PlanProperties.of(load(WaitKind.SLEEP, properties, ClientShare.WHOLE));
         assertEquals("21", whole.get("users"));
         assertEquals("", whole.get(PlanKey.RID_PREFIX.property()), "a load of one process keeps the plan's ids");
@@ -51,6 +51,22 @@ class PlanPropertiesTest {
         // The second process's users come after the first's 11: user n is 127.(11 + n).
         assertEquals("127.${__intSum(${__threadNum},11,)}", second.get("source_address"));
         assertEquals("127.${__intSum(${__threadNum},0,)}", first.get("source_address"));
+    }
+
+    @Test
+    void perUserIsEachUsersOwnLoopbackAddressTowardsLoopbackOnlyAndTheOthersAreWhatJMeterTakes() {
+        LoadPlan perUser = plan(WaitKind.SLEEP, Map.of("users", "20", "source_address", "per-user"));
+        assertEquals("127.${__threadNum}", sourceAddress(perUser, "http://127.0.0.1:8083"));
+        assertEquals("", sourceAddress(perUser, "http://192.0.2.1:8083"), "the kernel picks towards another host");
+        assertEquals("", sourceAddress(perUser, "http://[::1]:8083"), "and towards IPv6's loopback");
+        LoadPlan system = perUser.with("source_address", "system");
+        assertEquals("", sourceAddress(system, "http://127.0.0.1:8083"));
+        assertEquals("127.0.0.2", sourceAddress(perUser.with("source_address", "127.0.0.2"), "http://127.0.0.1:8083"));
+        assertEquals("system", system.properties().get("source_address"), "run.json keeps the word");
+    }
+
+    private static String sourceAddress(LoadPlan plan, String target) {
+        return PlanProperties.of(load(target, plan, 20, ClientShare.WHOLE)).get("source_address");
     }
 
     @Test
@@ -80,10 +96,18 @@ class PlanPropertiesTest {
 
     /** The load of one process as the runner makes it: the plan's share. */
     private static LoadRequest load(WaitKind how, Map<String, String> properties, ClientShare share) {
-        return new LoadRequest(
-                URI.create("http://127.0.0.1:8083"),
+        return load(
+                "http://127.0.0.1:8083",
                 share.of(plan(how, properties)),
                 Integer.parseInt(properties.getOrDefault("users", "20")),
+                share);
+    }
+
+    private static LoadRequest load(String target, LoadPlan plan, int users, ClientShare share) {
+        return new LoadRequest(
+                URI.create(target),
+                plan,
+                users,
                 share,
                 new LoadRequest.Files(Path.of("samples.jtl"), Path.of("jmeter.log"), null, null),
                 new LoadRequest.Jvm(null, List.of(), List.of(), true),

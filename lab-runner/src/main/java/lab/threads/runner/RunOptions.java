@@ -5,15 +5,16 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import lab.threads.client.ChosenClient;
 import lab.threads.client.WorkerAccess;
 import lab.threads.common.SettingsMode;
 import lab.threads.common.Variant;
 import lab.threads.model.plan.LoadPlan;
 import lab.threads.model.plan.PlanKey;
+import lab.threads.model.plan.SourceAddress;
 import lab.threads.run.Sweep;
 import lab.threads.runner.machine.CpuSets;
-import lab.threads.runner.machine.SourceAddress;
 import lab.threads.runner.process.Backends;
 import lab.threads.runner.process.ServerPorts;
 import lab.threads.runner.process.ServerProcess;
@@ -92,18 +93,17 @@ public record RunOptions(
      * Whether every user binds a source address of its own: per-user, every server on 127.x, a client that binds one.
      */
     private boolean perUserSources() {
-        String value = plan.sourceAddress();
-        if (value == null || !client.bindsSourceAddress()) {
+        SourceAddress source = plan.sourceAddress();
+        if (source == null || !client.bindsSourceAddress()) {
             return false;
         }
-        SourceAddress source = SourceAddress.parse(value);
-        return servers.stream()
-                        .allMatch(variant -> source.perUserTowards(
-                                targets.containsKey(variant)
+        return Stream.concat(
+                        servers.stream()
+                                .map(variant -> targets.containsKey(variant)
                                         ? targets.get(variant).getHost()
-                                        : ServerProcess.HOST))
-                && guests.guests().stream()
-                        .allMatch(guest -> source.perUserTowards(guest.url().getHost()));
+                                        : ServerProcess.HOST),
+                        guests.guests().stream().map(guest -> guest.url().getHost()))
+                .allMatch(host -> source.towards(host) == SourceAddress.Choice.PER_USER);
     }
 
     /** What the checks before the load ask about: every case against every server, and the output folder. */

@@ -38,7 +38,6 @@ import lab.threads.runner.client.ClientProcessMerge;
 import lab.threads.runner.client.ClientSplit;
 import lab.threads.runner.database.DatabaseSampler;
 import lab.threads.runner.machine.MachineLimits;
-import lab.threads.runner.machine.SourceAddress;
 import lab.threads.runner.outside.LabProcesses;
 import lab.threads.runner.outside.LocalWorkers;
 import lab.threads.runner.outside.OutsideSampler;
@@ -442,12 +441,8 @@ final class ServerRun {
     private LoadExit runLoad(
             URI target, LoadPlan load, int users, ClientSplit split, Path into, Function<Path, List<String>> jvmFlags)
             throws IOException, InterruptedException {
-        // A guest's path and expected answer, and the source address as the users bind it towards this target.
+        // A guest's path and expected answer.
         LoadPlan aimed = load.withOthers(guest != null ? guest.jmeterProperties() : Map.of());
-        if (aimed.sourceAddress() != null) {
-            aimed = aimed.withSourceAddress(
-                    SourceAddress.parse(aimed.sourceAddress()).propertyTowards(target.getHost()));
-        }
         if (!split.split()) {
             Process fork = startFork(target, aimed, users, ClientShare.WHOLE, into, jvmFlags.apply(into));
             clientForks = List.of(fork);

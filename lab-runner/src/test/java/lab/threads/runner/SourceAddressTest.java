@@ -1,48 +1,19 @@
 package lab.threads.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import lab.threads.model.plan.PlanKey;
 import lab.threads.runner.command.LabCommand;
-import lab.threads.runner.machine.SourceAddress;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** --source-address: its values, its default, and what the plan is told towards each kind of server. */
+/** --source-address on ./lab run: its default and the command line's word as run.json records it. */
 class SourceAddressTest {
 
     @TempDir
     Path out;
-
-    @Test
-    void perUserGivesEachUserALoopbackAddressOnlyTowardsLoopback() {
-        SourceAddress perUser = SourceAddress.parse("per-user");
-
-        assertEquals("127.${__threadNum}", perUser.propertyTowards("127.0.0.1"));
-        assertTrue(perUser.perUserTowards("127.0.0.1"));
-        // A 127.x source reaches neither another host nor IPv6's loopback: the kernel picks there.
-        assertEquals("", perUser.propertyTowards("192.0.2.1"));
-        assertEquals("", perUser.propertyTowards("::1"));
-        assertFalse(perUser.perUserTowards("192.0.2.1"));
-    }
-
-    @Test
-    void systemAndOneAddressPassAsJMeterTakesThem() {
-        assertEquals("", SourceAddress.parse("system").propertyTowards("127.0.0.1"));
-        assertEquals("127.0.0.2", SourceAddress.parse("127.0.0.2").propertyTowards("127.0.0.1"));
-        assertFalse(SourceAddress.parse("127.0.0.2").perUserTowards("127.0.0.1"));
-    }
-
-    @Test
-    void anythingElseIsRefusedWithTheValuesItTakes() {
-        IllegalArgumentException refused =
-                assertThrows(IllegalArgumentException.class, () -> SourceAddress.parse("per_user"));
-        assertTrue(refused.getMessage().contains("per-user, system or an IP address"), refused.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> SourceAddress.parse("127.${__threadNum}"));
-    }
 
     @Test
     void theBundledPlansDefaultToPerUserAndTheCommandLineOverrides() throws Exception {
@@ -60,6 +31,6 @@ class SourceAddressTest {
         String[] withOut = java.util.Arrays.copyOf(arguments, arguments.length + 1);
         withOut[arguments.length] = "--out=" + out;
         cli.parseArgs(withOut);
-        return ((LabCommand) cli.getCommand()).options().plan().properties().get(SourceAddress.PLAN_PROPERTY);
+        return ((LabCommand) cli.getCommand()).options().plan().properties().get(PlanKey.SOURCE_ADDRESS.property());
     }
 }

@@ -22,8 +22,8 @@ import lab.threads.model.wait.WaitKind;
  *                      the plain sleep reaches the server
  * @param how           how each request waits its ms on the server
  * @param numbers       the lab's whole-number keys the plan has, each in its range
- * @param sourceAddress the {@link PlanKey#SOURCE_ADDRESS} as given, or as the client evaluates it towards one server
- *                      (empty: the system picks); null when the plan has no such key
+ * @param sourceAddress the {@link PlanKey#SOURCE_ADDRESS}, the plan's default or as given; null when the plan has no
+ *                      such key
  * @param others        the plan's other properties, as given
  * @param firstUser     the users of the processes before this one, for a number of each user unique across them; 0
  *                      for a load of one process
@@ -36,7 +36,7 @@ public record LoadPlan(
         boolean readsHow,
         WaitKind how,
         Map<PlanKey, Long> numbers,
-        String sourceAddress,
+        SourceAddress sourceAddress,
         Map<String, String> others,
         int firstUser) {
 
@@ -72,7 +72,10 @@ public record LoadPlan(
         for (Map.Entry<String, String> property : properties.entrySet()) {
             PlanKey.SetBy setBy =
                     PlanKey.of(property.getKey()).map(PlanKey::setBy).orElse(PlanKey.SetBy.PLAN);
-            if (setBy != PlanKey.SetBy.TARGET && setBy != PlanKey.SetBy.FORK) {
+            if (property.getKey().equals(PlanKey.SOURCE_ADDRESS.property())) {
+                SourceAddress source = SourceAddress.planDefault(name, property.getValue());
+                plan = plan.withValues(plan.how, plan.numbers, source, plan.others, 0);
+            } else if (setBy != PlanKey.SetBy.TARGET && setBy != PlanKey.SetBy.FORK) {
                 plan = plan.parsed(property.getKey(), property.getValue());
             }
         }
@@ -105,7 +108,7 @@ public record LoadPlan(
                             + WaitKind.ids() + "), got '" + value + "'.")));
         }
         if (key == PlanKey.SOURCE_ADDRESS) {
-            return withValues(how, numbers, value, others, firstUser);
+            return withSourceAddress(SourceAddress.parse(value));
         }
         if (key != null && key.isWhole()) {
             return with(key, key.whole(value, model.least(key)));
@@ -145,7 +148,7 @@ public record LoadPlan(
 
     /** The same plan, whose client, model and requests these are, with other values. */
     private LoadPlan withValues(
-            WaitKind wait, Map<PlanKey, Long> values, String source, Map<String, String> own, int first) {
+            WaitKind wait, Map<PlanKey, Long> values, SourceAddress source, Map<String, String> own, int first) {
         return new LoadPlan(name, location, client, model, readsHow, wait, values, source, own, first);
     }
 
@@ -179,8 +182,8 @@ public record LoadPlan(
         return withValues(how, numbers, sourceAddress, all, firstUser);
     }
 
-    /** The same plan with its source address as the client evaluates it; a plan without the key stays without. */
-    public LoadPlan withSourceAddress(String address) {
+    /** The same plan with another source address; a plan without the key stays without. */
+    public LoadPlan withSourceAddress(SourceAddress address) {
         return sourceAddress == null ? this : withValues(how, numbers, address, others, firstUser);
     }
 
@@ -219,7 +222,7 @@ public record LoadPlan(
             return Optional.of(how.id());
         }
         if (key == PlanKey.SOURCE_ADDRESS) {
-            return Optional.ofNullable(sourceAddress);
+            return Optional.ofNullable(sourceAddress).map(SourceAddress::word);
         }
         return Optional.ofNullable(numbers.get(key)).map(String::valueOf);
     }

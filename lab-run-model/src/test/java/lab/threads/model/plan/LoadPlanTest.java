@@ -19,7 +19,7 @@ class LoadPlanTest {
             "rampup", "20",
             "loops", "3",
             "sleep_ms", "6000",
-            "source_address", "127.${__threadNum}",
+            "source_address", "",
             "host", "127.0.0.1",
             "how_query", "",
             "my_own_knob", "x");
@@ -34,7 +34,7 @@ class LoadPlanTest {
         assertEquals(20_001, plan.get(PlanKey.USERS, 0));
         assertEquals(6_000, plan.get(PlanKey.SLEEP_MS, 0));
         assertEquals(-1, plan.get(PlanKey.RATE, -1), "a closed plan has no rate");
-        assertEquals("127.${__threadNum}", plan.sourceAddress());
+        assertEquals(SourceAddress.Choice.SYSTEM, plan.sourceAddress(), "empty, as JMeter reads it: the kernel picks");
         assertEquals(Map.of("my_own_knob", "x"), plan.others());
         assertTrue(plan.readsHow(), "its requests carry the lab's wait");
         assertEquals(WaitKind.SLEEP, plan.how());
@@ -45,7 +45,7 @@ class LoadPlanTest {
         rendered.put("rampup", "20");
         rendered.put("loops", "3");
         rendered.put("sleep_ms", "6000");
-        rendered.put("source_address", "127.${__threadNum}");
+        rendered.put("source_address", "system");
         rendered.put("how", "sleep");
         rendered.put("db_pool", "10");
         rendered.put("db_pool_timeout_ms", "30000");
@@ -65,6 +65,12 @@ class LoadPlanTest {
         assertEquals(WaitKind.DB, plan.how());
         assertEquals(10, plan.poolSize(), "how=db waits through the database pool");
         assertEquals("y", plan.others().get("my_own_knob"));
+        assertEquals(
+                SourceAddress.Choice.PER_USER,
+                talk().with("source_address", "per-user").sourceAddress());
+        assertEquals(
+                "127.0.0.9",
+                talk().with("source_address", "127.0.0.9").properties().get("source_address"));
 
         IllegalArgumentException refused =
                 assertThrows(IllegalArgumentException.class, () -> talk().with("users", "lots"));
@@ -74,6 +80,7 @@ class LoadPlanTest {
         assertThrows(IllegalArgumentException.class, () -> talk().with("users", "0"));
         assertThrows(IllegalArgumentException.class, () -> talk().with("rampup", "1.5"));
         assertThrows(IllegalArgumentException.class, () -> talk().with("how", "nap"));
+        assertThrows(IllegalArgumentException.class, () -> talk().with("source_address", "127.${__threadNum}"));
         IllegalArgumentException open = assertThrows(IllegalArgumentException.class, () -> talk().with("rate", "5"));
         assertTrue(open.getMessage().contains("'rate' is a knob of open plans"), open.getMessage());
         assertThrows(IllegalArgumentException.class, () -> talk().with("no_such", "1"), "a property the plan lacks");
@@ -86,6 +93,27 @@ class LoadPlanTest {
         LoadPlan connections = LoadPlan.read(
                 "throughput", "throughput", LoadClient.HYPERFOIL, PlanModel.CONNECTIONS, Map.of("rate", "100"));
         assertEquals(0, connections.with("rate", "0").get(PlanKey.RATE, -1), "back to back, not the model's key");
+    }
+
+    @Test
+    void aPlansSourceAddressDefaultIsOneTheOptionTakesOrEmptyForTheSystemsPick() {
+        assertEquals(SourceAddress.Choice.SYSTEM, talk().sourceAddress());
+        Map<String, String> perUser = Map.of("source_address", "per-user");
+        assertEquals(
+                SourceAddress.Choice.PER_USER,
+                LoadPlan.read("mine", "mine.jmx", LoadClient.JMETER, PlanModel.CLOSED, perUser)
+                        .sourceAddress());
+        Map<String, String> expression = Map.of("source_address", "127.${__threadNum}");
+        IllegalArgumentException refused = assertThrows(
+                IllegalArgumentException.class,
+                () -> LoadPlan.read("mine", "mine.jmx", LoadClient.JMETER, PlanModel.CLOSED, expression));
+        assertTrue(refused.getMessage().startsWith("The plan 'mine'"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("--source-address"), refused.getMessage());
+        assertEquals(
+                null,
+                LoadPlan.read("mine", "mine.jmx", LoadClient.JMETER, PlanModel.CLOSED, Map.of())
+                        .sourceAddress(),
+                "a plan without the property has none");
     }
 
     @Test

@@ -21,6 +21,7 @@ import lab.threads.model.client.LoadClient;
 import lab.threads.model.plan.LoadPlan;
 import lab.threads.model.plan.PlanKey;
 import lab.threads.model.plan.PlanModel;
+import lab.threads.model.plan.SourceAddress;
 import lab.threads.model.wait.WaitKind;
 import lab.threads.process.LabCommands;
 import lab.threads.process.OneLineErrors;
@@ -37,7 +38,6 @@ import lab.threads.runner.client.ClientSplit;
 import lab.threads.runner.guest.Expected;
 import lab.threads.runner.guest.Guest;
 import lab.threads.runner.machine.CpuSets;
-import lab.threads.runner.machine.SourceAddress;
 import lab.threads.runner.process.ServerJdk;
 import lab.threads.runner.process.ServerPorts;
 import lab.threads.runner.profiling.NativeMemoryTracking;
@@ -414,13 +414,9 @@ public final class LabCommand implements Callable<Integer> {
         Map<String, String> given = new LinkedHashMap<>(planProperties);
         given.putAll(PlanOptions.given(spec));
         LoadPlan chosen = guests.applyTo(PlanOptions.chosen(plan, given));
-        if (chosen.sourceAddress() != null) {
-            if (!given.containsKey(SourceAddress.PLAN_PROPERTY)) {
-                chosen = chosen.withSourceAddress(SourceAddress.PER_USER);
-            }
-            SourceAddress.parse(chosen.sourceAddress());
-        }
-        return chosen;
+        return given.containsKey(PlanKey.SOURCE_ADDRESS.property())
+                ? chosen
+                : chosen.withSourceAddress(SourceAddress.Choice.PER_USER);
     }
 
     /** The client's worker options when --workers is given, null without; refused for a client that runs none. */
@@ -470,7 +466,7 @@ public final class LabCommand implements Callable<Integer> {
     /** The --sweep levels, null without; a swept source address that does not parse is refused here. */
     private Sweep sweepLevels() {
         Sweep sweepLevels = sweep == null ? null : Sweep.parse(sweep);
-        if (sweepLevels != null && sweepLevels.property().equals(SourceAddress.PLAN_PROPERTY)) {
+        if (sweepLevels != null && sweepLevels.property().equals(PlanKey.SOURCE_ADDRESS.property())) {
             sweepLevels.values().forEach(SourceAddress::parse);
         }
         return sweepLevels;
