@@ -132,14 +132,26 @@ final class R2dbcDatabaseWait implements DatabaseWithoutThread {
     }
 
     /**
-     * r2dbc-pool answers a borrow that waited out {@code maxAcquireTime} with a timeout (the pool's own limit), and one
-     * whose new connection failed with that failure (the database down or refusing).
+     * r2dbc-pool answers a borrow that waited out {@code maxAcquireTime} with a timeout, and one whose new connection
+     * failed with that failure (the database down or refusing). A timeout is the pool's only when the pool held every
+     * connection it may open: then they were all in use. With room left, a connection was still being opened and the
+     * database had not given it within the timeout (not answered yet, or its refusal still to come), as HikariCP's
+     * {@code DatabaseWait} names it.
      */
     private Throwable borrowFailed(Throwable e) {
-        if (e instanceof R2dbcTimeoutException) {
-            return WaitFailure.dbPoolTimeout(metrics().getMaxAllocatedSize(), timeoutMs, e);
+        PoolMetrics metrics = metrics();
+        if (e instanceof R2dbcTimeoutException && openConnections(metrics) >= metrics.getMaxAllocatedSize()) {
+            return WaitFailure.dbPoolTimeout(metrics.getMaxAllocatedSize(), timeoutMs, e);
         }
         return WaitFailure.dbUnavailable(jdbcUrl, e.getCause() == null ? e : e.getCause(), e);
+    }
+
+    /**
+     * The connections open, lent out or idle. Not {@code allocatedSize()}: reactor-pool counts a connection there from
+     * the moment it starts opening it, so a pool whose every connection is still connecting would look full.
+     */
+    private static int openConnections(PoolMetrics metrics) {
+        return metrics.acquiredSize() + metrics.idleSize();
     }
 
     @Override

@@ -13,6 +13,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -151,8 +152,8 @@ class WaitsTest {
     }
 
     /**
-     * Two more waits than the scheduler has carriers, at once: the ones in their wait mid-way are the ones on a
-     * carrier. A synchronous write gets a carrier added for it (all are in their write); a plain read, from JDK 23 on
+     * Two more waits than the scheduler has carriers, at once: the ones in their wait before any ends are the ones
+     * on a carrier. A synchronous write gets a carrier added for it (all are in their write); a plain read, from JDK 23 on
      * (JDK-8329593), holds its carrier and the rest wait for one (at most parallelism are in their read).
      */
     @ParameterizedTest
@@ -167,6 +168,7 @@ class WaitsTest {
         waits.await(kind, 1); // the FIFOs made first: a waiter in mkfifo is not in the file wait
         List<Thread> threads = new java.util.ArrayList<>();
         AtomicReference<Throwable> failed = new AtomicReference<>();
+        long noWaitEndsBefore = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(WAIT_MS);
         for (int i = 0; i < waiters; i++) {
             threads.add(Thread.ofVirtual().start(() -> {
                 try {
@@ -176,11 +178,7 @@ class WaitsTest {
                 }
             }));
         }
-        Thread.sleep(WAIT_MS / 2);
-        long inTheirWait = threads.stream()
-                .filter(thread -> Arrays.stream(thread.getStackTrace())
-                        .anyMatch(frame -> frame.getMethodName().equals(waitMethod)))
-                .count();
+        long inTheirWait = mostInTheirWaitAtOnce(threads, waitMethod, noWaitEndsBefore);
         for (Thread thread : threads) {
             assertTrue(thread.join(java.time.Duration.ofSeconds(20)), kind + ": a waiter never ended (a deadlock)");
         }
@@ -194,6 +192,29 @@ class WaitsTest {
                     inTheirWait >= 1 && inTheirWait <= parallelism,
                     kind + ": " + inTheirWait + " of " + waiters + " in their read on " + parallelism + " carriers");
         }
+    }
+
+    /**
+     * How many of {@code threads} are in {@code waitMethod} at once, read until all are or until one may have left it:
+     * each wait lasts its N ms from its own start, none before {@code noWaitEndsBefore}, so until then a waiter seen in
+     * its wait is still in it, the count only grows, and its last reading is the most that were in at once. On a busy
+     * machine the waiters can take most of that time to reach their wait: a reading at a fixed time could come first.
+     */
+    private static long mostInTheirWaitAtOnce(List<Thread> threads, String waitMethod, long noWaitEndsBefore)
+            throws InterruptedException {
+        long most = 0;
+        while (most < threads.size()) {
+            long reading = threads.stream()
+                    .filter(thread -> Arrays.stream(thread.getStackTrace())
+                            .anyMatch(frame -> frame.getMethodName().equals(waitMethod)))
+                    .count();
+            if (System.nanoTime() - noWaitEndsBefore >= 0) {
+                break; // a waiter may have left its wait during this reading, and another taken its carrier
+            }
+            most = reading;
+            Thread.sleep(10);
+        }
+        return most;
     }
 
     @Test
