@@ -159,14 +159,18 @@ final class R2dbcDatabaseWait implements DatabaseWithoutThread {
         return DESCRIPTION;
     }
 
-    /** r2dbc-pool's own metrics: lent out ({@code acquiredSize}), idle, open ({@code allocatedSize}), pending acquires. */
+    /**
+     * r2dbc-pool's own metrics: lent out ({@code acquiredSize}), idle, pending acquires, and as {@code total} the
+     * connections open ({@link #openConnections}), which is what HikariCP's {@code getTotalConnections} counts: the same
+     * name means the same count on every server.
+     */
     @Override
     public DatabasePoolCounts stats() {
         PoolMetrics metrics = metrics();
         return new DatabasePoolCounts(
                 metrics.acquiredSize(),
                 metrics.idleSize(),
-                metrics.allocatedSize(),
+                openConnections(metrics),
                 metrics.pendingAcquireSize(),
                 metrics.getMaxAllocatedSize());
     }

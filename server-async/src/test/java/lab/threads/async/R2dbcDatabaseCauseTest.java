@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import lab.threads.common.PoolStamps;
@@ -25,9 +23,8 @@ class R2dbcDatabaseCauseTest {
      */
     @Test
     void aBorrowThatTimesOutWithNoConnectionOpenNamesTheDatabase() throws Exception {
-        ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        R2dbcDatabaseWait pool = new R2dbcDatabaseWait(
-                "jdbc:postgresql://127.0.0.1:" + silent.getLocalPort() + "/lab?user=lab&password=lab", 1, 250);
+        SilentDatabase silent = new SilentDatabase();
+        R2dbcDatabaseWait pool = new R2dbcDatabaseWait(silent.jdbcUrl(), 1, 250);
         try {
             ExecutionException ended = assertThrows(
                     ExecutionException.class,

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -24,9 +22,8 @@ class R2dbcDatabaseStopTest {
     @Test
     void borrowsPendingInThePoolAreAnsweredWhenTheServerStops() throws Exception {
         // A database that never answers: its one connection never opens, so every borrow waits.
-        ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        R2dbcDatabaseWait pool = new R2dbcDatabaseWait(
-                "jdbc:postgresql://127.0.0.1:" + silent.getLocalPort() + "/lab?user=lab&password=lab", 1, 60_000);
+        SilentDatabase silent = new SilentDatabase();
+        R2dbcDatabaseWait pool = new R2dbcDatabaseWait(silent.jdbcUrl(), 1, 60_000);
         try {
             CompletableFuture<Void> queued = pool.await(10, PoolStamps.NONE);
             Thread.sleep(500);
