@@ -45,6 +45,12 @@ public final class RunFolder {
     public static final String GUEST_LOG_SUFFIX = "-guest.log";
     /** The server's own output, for a server the runner started. */
     public static final String SERVER_LOG_FILE = "server.log";
+    /**
+     * Where a server the runner started listened, {@code {"port": 43127}}: the port after any move off a taken one, which
+     * the console alone said before. None for a --target server or a guest (their URL is in run.json), nor in a run from
+     * before it was written.
+     */
+    public static final String SERVER_PORT_FILE = "server-port.json";
 
     /** The client's own HTML report of the load (JMeter's dashboard) folder, and its page. */
     public static final String DASHBOARD_DIR = "dashboard";

@@ -213,6 +213,7 @@ final class ServerRun {
             }
         }
         server.onExit(() -> serverDied = !stopping);
+        server.writePortTo(dir);
         return null;
     }
 

@@ -77,7 +77,9 @@ class LabRunBadInputTest {
                 "--server-settings=tuned                       | lab: --server-settings must be lab or stock, got 'tuned'.",
                 "--server-settings=stock --target=virtual=http://127.0.0.1:1 | lab: --server-settings stock applies to the servers the lab starts",
                 "--server-settings=stock --server-args=--backlog=4096 | lab: --server-args --backlog tunes what --server-settings stock leaves",
-                "--server-args=--settings=stock                | lab: --server-args cannot set --settings: use --server-settings"
+                "--server-args=--settings=stock                | lab: --server-args cannot set --settings: use --server-settings",
+                "--base-port=9000 --servers=virtual --target=virtual=http://127.0.0.1:1 | lab: --base-port chooses the ports of the servers the lab starts, and this run starts none (each is a --target or a guest, already listening at its URL): leave --base-port out.",
+                "--base-port=0 --target=guest=http://127.0.0.1:1 | this run starts none (each is a --target or a guest"
             })
     void badServerSettingsAreRefusedInOneLine(String arguments, String expected) {
         String message = assertRefused(expected, arguments.split(" "));

@@ -67,20 +67,25 @@ class LabRunEndToEndTest {
                         && console.contains("--base-port <port> gives the servers other ports"),
                 "the taken port is said, with the option that chooses others: " + console);
         List<Variant> inRunOrder = List.of(Variant.PLATFORM, Variant.POOL, Variant.VIRTUAL);
+        Path run = onlyRunFolder(out);
+        // Each server's folder records where it listened, the moved server's the port it moved to.
+        for (Variant variant : inRunOrder) {
+            int recorded = recordedPort(run.resolve(variant.id()));
+            assertTrue(
+                    loadLine(variant.id(), recorded).matcher(console).find(),
+                    variant.id() + "'s server-port.json says " + recorded + ", where its load went: " + console);
+        }
+        assertTrue(recordedPort(run.resolve(Variant.PLATFORM.id())) != base, "not the taken base");
         for (int k = 1; k < inRunOrder.size(); k++) {
             int port = base + k;
             String id = inRunOrder.get(k).id();
             assertTrue(
-                    java.util.regex.Pattern.compile(
-                                            "(?m)^\\[" + id + "\\] load: .* -> http://127\\.0\\.0\\.1:" + port + "$")
-                                    .matcher(console)
-                                    .find()
+                    loadLine(id, port).matcher(console).find()
                             || console.contains("[" + id + "] port " + port + " on 127.0.0.1 is taken"),
                     id + " on the base + " + k + ", " + port
                             + " (or moved off it, said, when another program held it): " + console);
         }
 
-        Path run = onlyRunFolder(out);
         for (String file : List.of("summary.json", "summary.csv", "summary.md", "index.html")) {
             assertTrue(Files.size(run.resolve(file)) > 0, file);
         }
@@ -139,6 +144,20 @@ class LabRunEndToEndTest {
                 2,
                 new picocli.CommandLine(new ReportCommand())
                         .execute(out.resolve("no-such-run").toString()));
+    }
+
+    /** The console's line that says {@code id}'s load went to {@code port}. */
+    private static java.util.regex.Pattern loadLine(String id, int port) {
+        return java.util.regex.Pattern.compile(
+                "(?m)^\\[" + id + "\\] load: .* -> http://127\\.0\\.0\\.1:" + port + "$");
+    }
+
+    /** The port {@code serverDir}'s server-port.json says its server listened on. */
+    private static int recordedPort(Path serverDir) throws IOException {
+        return new ObjectMapper()
+                .readTree(serverDir.resolve("server-port.json").toFile())
+                .get("port")
+                .asInt();
     }
 
     /**

@@ -251,9 +251,10 @@ public final class LabCommand implements Callable<Integer> {
             names = ServerPorts.OPTION,
             paramLabel = "<port>",
             description = "The port of the first server the lab starts; the next one's is one more, in run order "
-                    + "(--target servers take none). 0: each a port the system has free when its turn starts. A port "
-                    + "taken then is replaced by a free one, and said. Default: each server's own (platform 8081, "
-                    + "pool 8082, ...: ./lab server's --port).")
+                    + "(--target servers take none; a run that starts none refuses it). 0: each a port the system "
+                    + "has free when its turn starts. A port taken then is replaced by a free one, and said; the "
+                    + "server's folder records where it listened (server-port.json). Default: each server's own "
+                    + "(platform 8081, pool 8082, ...: ./lab server's --port).")
     String basePort;
 
     @Option(

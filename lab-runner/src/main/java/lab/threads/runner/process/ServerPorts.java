@@ -29,11 +29,17 @@ public record ServerPorts(Integer base, List<Variant> started) {
 
     /**
      * The ports of {@code started} from {@code given}, the option's text (null: each variant's own); one that is not a
-     * whole number in range, or whose last server would be past 65535, is refused in words naming the option.
+     * whole number in range, or whose last server would be past 65535, is refused in words naming the option, and so is
+     * any in a run that starts no server, where it would choose nothing.
      */
     public static ServerPorts of(String given, List<Variant> started) {
         if (given == null) {
             return new ServerPorts(null, started);
+        }
+        if (started.isEmpty()) {
+            throw new IllegalArgumentException(OPTION + " chooses the ports of the servers the lab starts, and this run"
+                    + " starts none (each is a --target or a guest, already listening at its URL): leave "
+                    + OPTION + " out.");
         }
         int base;
         try {

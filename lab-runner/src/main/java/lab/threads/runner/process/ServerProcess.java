@@ -1,5 +1,6 @@
 package lab.threads.runner.process;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -14,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import lab.threads.common.ServerLauncher;
 import lab.threads.common.Variant;
 import lab.threads.process.ParentWatch;
+import lab.threads.run.RunFolder;
 
 /** One server under test in its own JVM, started from its jar with the same JVM flags as the other two. */
 public record ServerProcess(Variant variant, Process process, URI base, Path log) {
@@ -63,6 +65,13 @@ public record ServerProcess(Variant variant, Process process, URI base, Path log
                 spec.variant(), process, URI.create("http://" + HOST + ":" + spec.port()), spec.log());
         server.awaitHealthy(spec.startTimeout());
         return server;
+    }
+
+    /** Says in the server's folder where it listens ({@link RunFolder#SERVER_PORT_FILE}): the port it was started on. */
+    public void writePortTo(Path serverDir) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        String said = json.writeValueAsString(json.createObjectNode().put("port", base.getPort()));
+        Files.writeString(serverDir.resolve(RunFolder.SERVER_PORT_FILE), said + "\n");
     }
 
     public long pid() {
