@@ -10,6 +10,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import lab.threads.model.client.LoadClient;
 import lab.threads.model.samples.Sample;
+import lab.threads.model.summary.Percentiles;
 import lab.threads.report.raw.ServerRequestLog;
 
 /**
@@ -222,12 +223,15 @@ public final class RequestTimeline implements Consumer<Sample> {
                 client);
     }
 
-    /** The median requests (the middle tenth, so one odd request does not speak for the rest) and the slowest 1%. */
+    /**
+     * The median requests (the middle tenth, so one odd request does not speak for the rest) and the slowest 1%: the
+     * requests from the p99's rank by {@link Percentiles} (JMeter's, the rule of every p99 the page prints) up.
+     */
     private static TimeBreakdown.Bands bands(List<Joined> sorted) {
         int n = sorted.size();
         return new TimeBreakdown.Bands(
                 band(sorted.subList((int) (n * 0.45), (int) Math.ceil(n * 0.55))),
-                band(sorted.subList((int) Math.min(n, Math.floor(n * 0.99)), n)));
+                band(sorted.subList(Math.max(Percentiles.p99Rank(n) - 1, 0), n)));
     }
 
     private static TimeBreakdown.Band band(List<Joined> requests) {

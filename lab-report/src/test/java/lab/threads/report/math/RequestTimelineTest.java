@@ -121,8 +121,9 @@ class RequestTimelineTest {
         List<String> lines = new ArrayList<>();
         List<Sample> samples = new ArrayList<>();
         for (int i = 0; i < 200; i++) {
-            // Most requests: the 6 s sleep and little else. The two slowest: 9 s in the accept queue.
-            long queued = i >= 198 ? 9_000 : 10;
+            // Most requests: the 6 s sleep and little else. The three slowest, the p99's (the 198th) and up: 9 s in
+            // the accept queue.
+            long queued = i >= 197 ? 9_000 : 10;
             long start = i * 10L;
             lines.add(line(
                     Integer.toString(i), true, start + 1 + queued, start + 1 + queued, start + 1 + queued + 6_000));
@@ -134,7 +135,7 @@ class RequestTimelineTest {
         TimeBreakdown breakdown = timeline.breakdown(6_000);
 
         assertEquals(RequestPart.QUEUE_AND_READ, breakdown.bottleneck());
-        assertEquals(2, breakdown.slowest().requests());
+        assertEquals(3, breakdown.slowest().requests());
         assertEquals(9_000, breakdown.slowest().ms(RequestPart.QUEUE_AND_READ), 1e-9);
         assertEquals("accept queue and read, merged (9.0 s of 15.0 s)", breakdown.verdict());
         assertEquals(
@@ -144,9 +145,30 @@ class RequestTimelineTest {
         assertTrue(
                 breakdown
                         .finding()
-                        .startsWith("where the time went: the slowest 1% (2 requests, 15.0 s on average): "
+                        .startsWith("where the time went: the slowest 1% (3 requests, 15.0 s on average): "
                                 + "accept queue and read, merged 9.0 s, handler 6.0 s"),
                 breakdown.finding());
+    }
+
+    @Test
+    void theSlowestOnePercentStartsAtTheP99sRankByJMetersRounding() throws IOException {
+        // 60 requests of 101..160 ms. JMeter's p99 is the round(60 x 0.99) = round(59.4) = 59th: 159 ms. The band is
+        // the 59th and the 60th, mean 159.5 ms; floor(59.4) as the first index would have left the 60th alone.
+        List<String> lines = new ArrayList<>();
+        List<Sample> samples = new ArrayList<>();
+        for (int i = 1; i <= 60; i++) {
+            long start = i * 200L;
+            lines.add(line(Integer.toString(i), true, start + 2, start + 2, start + 50));
+            samples.add(sample(Integer.toString(i), start, 100 + i, 1));
+        }
+        RequestTimeline timeline = new RequestTimeline(
+                ServerRequestLog.read(write(lines), new ArrayList<>()), Sample::responseCode, LoadClient.UNNAMED);
+        samples.forEach(timeline);
+        TimeBreakdown breakdown = timeline.breakdown(0);
+
+        assertEquals(60, breakdown.joined());
+        assertEquals(2, breakdown.slowest().requests());
+        assertEquals(159.5, breakdown.slowest().elapsedMs(), 1e-9);
     }
 
     @Test

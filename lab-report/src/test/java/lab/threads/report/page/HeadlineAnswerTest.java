@@ -84,7 +84,7 @@ class HeadlineAnswerTest {
     void aServersSentenceSaysTheVerdictTheIdealAndWhatHeldItsSlowestRequests() {
         assertEquals(
                 "server-platform: client-bound (client stall); 3.2% of the ideal on 5,020 peak threads, 11.60% errors; "
-                        + "slowest 1% held by waiting to be read (4.3 s of 12.1 s); 348 never answered (server: HTTP "
+                        + "slowest 1% held by waiting to be read (4.3 s of 12.0 s); 348 never answered (server: HTTP "
                         + "503).",
                 Headline.line(servers.getFirst(), RunFixture.PLAN));
     }
