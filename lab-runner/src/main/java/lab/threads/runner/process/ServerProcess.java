@@ -69,10 +69,12 @@ public record ServerProcess(Variant variant, Process process, URI base, Path log
 
     /** Says in the server's folder where it listens ({@link RunFolder#SERVER_PORT_FILE}): the port it was started on. */
     public void writePortTo(Path serverDir) throws IOException {
-        ObjectMapper json = new ObjectMapper();
-        String said = json.writeValueAsString(json.createObjectNode().put("port", base.getPort()));
+        String said = new ObjectMapper().writeValueAsString(new Listening(base.getPort()));
         Files.writeString(serverDir.resolve(RunFolder.SERVER_PORT_FILE), said + "\n");
     }
+
+    /** {@link RunFolder#SERVER_PORT_FILE}'s one fact. */
+    private record Listening(int port) {}
 
     public long pid() {
         return process.pid();
