@@ -48,7 +48,8 @@ class LabRunBadInputTest {
                 "--no-such-option          | Unknown option",
                 "--rate=100                | 'rate' is a knob of open plans (arrivals at a fixed rate), and the plan 'talk' is closed",
                 "--duration=30             | use --plan open, or set --users, --rampup and --loops",
-                "--source-address=per_user | lab: --source-address (plan property source_address) takes per-user, system or an IP address of this machine, got 'per_user'."
+                "--source-address=per_user | lab: --source-address (plan property source_address) takes per-user, system or an IP address of this machine, got 'per_user'.",
+                "--sweep=source_address=system,per_user | lab: --source-address (plan property source_address) takes per-user, system or an IP address of this machine, got 'per_user'."
             })
     void badInputIsRefusedBeforeAnythingRuns(String argument, String expected) {
         assertRefused(expected, argument);

@@ -378,7 +378,7 @@ public final class LabCommand implements Callable<Integer> {
         refuseWorkersFor(chosen, workerAddresses);
         int processes = ClientSplit.parse(clientProcesses);
         refuseCounts(processes, workerAddresses);
-        Sweep sweepLevels = sweepLevels();
+        Sweep sweepLevels = sweep == null ? null : Sweep.parse(sweep);
         List<String> serverFlags = words(serverArgs);
         RunOptions options = new RunOptions(
                 variants,
@@ -462,15 +462,6 @@ public final class LabCommand implements Callable<Integer> {
             throw new IllegalArgumentException(
                     "--warmup-users must be 0 (no warm-up) or more, got " + warmupUsers + ".");
         }
-    }
-
-    /** The --sweep levels, null without; a swept source address that does not parse is refused here. */
-    private Sweep sweepLevels() {
-        Sweep sweepLevels = sweep == null ? null : Sweep.parse(sweep);
-        if (sweepLevels != null && sweepLevels.property().equals(PlanKey.SOURCE_ADDRESS.property())) {
-            sweepLevels.values().forEach(SourceAddress::parse);
-        }
-        return sweepLevels;
     }
 
     /** The run's guests, and the refusals of what a guest run cannot do; {@link GuestRun#NONE} without guests. */
