@@ -139,9 +139,8 @@ final class R2dbcDatabaseWait implements DatabaseWithoutThread {
      * {@code DatabaseWait} names it.
      */
     private Throwable borrowFailed(Throwable e) {
-        PoolMetrics metrics = metrics();
-        if (e instanceof R2dbcTimeoutException && openConnections(metrics) >= metrics.getMaxAllocatedSize()) {
-            return WaitFailure.dbPoolTimeout(metrics.getMaxAllocatedSize(), timeoutMs, e);
+        if (e instanceof R2dbcTimeoutException && stats().full()) {
+            return WaitFailure.dbPoolTimeout(metrics().getMaxAllocatedSize(), timeoutMs, e);
         }
         return WaitFailure.dbUnavailable(jdbcUrl, e.getCause() == null ? e : e.getCause(), e);
     }

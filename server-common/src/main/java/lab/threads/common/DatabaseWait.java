@@ -78,7 +78,7 @@ final class DatabaseWait implements AutoCloseable {
      * yet, which a timeout's missing cause cannot tell from a busy pool.
      */
     private WaitFailure borrowFailed(SQLException e) {
-        if (e instanceof SQLTransientConnectionException && stats().total() >= pool.getMaximumPoolSize()) {
+        if (e instanceof SQLTransientConnectionException && stats().full()) {
             return WaitFailure.dbPoolTimeout(pool.getMaximumPoolSize(), pool.getConnectionTimeout(), e);
         }
         return WaitFailure.dbUnavailable(pool.getJdbcUrl(), e.getCause() == null ? e : e.getCause(), e);
